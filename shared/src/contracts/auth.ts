@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { ACCESS_KEYS, type AccessKey } from '../rules/access';
+import { ZYesNo } from './envelope';
+
+export const ZUserType = z.enum(['employee', 'supplier', 'company']);
+export const ZSignInMethod = z.enum(['password', 'microsoft', 'google']);
+
+export const ZSignInRequest = z.object({
+  username: z.string().trim().min(1, messages.login.usernameRequired),
+  password: z.string().min(1, messages.login.passwordRequired),
+  appType: z.literal('web').default('web'),
+  /** Set by the switch flow when signing in to an external-party account. */
+  externalParty: z.boolean().optional(),
+});
+export type TSignInRequest = z.input<typeof ZSignInRequest>;
+
+export const ZSignInResponse = z.object({
+  _id: z.uuid(),
+  authToken: z.string(),
+  hasAssociatedAccounts: z.boolean(),
+});
+export type TSignInResponse = z.infer<typeof ZSignInResponse>;
+
+export const ZAccessMap = z.object({
+  ...(Object.fromEntries(ACCESS_KEYS.map((key) => [key, ZYesNo])) as Record<AccessKey, typeof ZYesNo>),
+  supplierPortal: ZYesNo,
+  supplierAccess: ZYesNo,
+});
+
+export const ZAccount = z.object({
+  _id: z.uuid(),
+  email: z.string().nullable(),
+  name: z.string(),
+  companyName: z.string(),
+  logo: z.string().nullable(),
+  userType: ZUserType,
+});
+export type TAccount = z.infer<typeof ZAccount>;
+
+/** The user permissions profile of 000 section 3. */
+export const ZPermissions = z.object({
+  userId: z.uuid(),
+  companyId: z.uuid(),
+  userType: ZUserType,
+  supplierId: z.uuid().nullable(),
+  personnelId: z.uuid().nullable(),
+  employeeId: z.uuid().nullable(),
+  name: z.string(),
+  username: z.string(),
+  profileImage: z.string().nullable(),
+  companyLogo: z.string().nullable(),
+  companyName: z.string(),
+  HeaderTitle: z.string(),
+  signInMethod: ZSignInMethod,
+  isForceUpdatePassword: ZYesNo,
+  authToken: z.string(),
+  associatedEmployees: z.array(ZAccount),
+  associatedExternalParties: z.array(ZAccount),
+  accessRestriction: z.array(z.object({ keyField: z.string(), isAccess: ZYesNo })),
+  access: ZAccessMap,
+});
+export type TPermissions = z.infer<typeof ZPermissions>;
+
+export const ZAccountsResponse = z.object({
+  accounts: z.object({ employees: z.array(ZAccount), externalParties: z.array(ZAccount) }),
+  loggedInUser: z.uuid(),
+});
+export type TAccountsResponse = z.infer<typeof ZAccountsResponse>;
+
+export const ZSwitchSignInResponse = z.object({ authToken: z.string() });
+
+/** What the client needs before sign-in: names and which sign-in methods are offered. */
+export const ZAppConfiguration = z.object({
+  productName: z.string(),
+  homeSiteUrl: z.string(),
+  helpCentreUrl: z.string(),
+  sso: z.object({ microsoft: z.boolean(), google: z.boolean() }),
+});
+export type TAppConfiguration = z.infer<typeof ZAppConfiguration>;

@@ -1,0 +1,63 @@
+/** Every user-visible message of the specification, written once and quoted exactly. */
+export const messages = {
+  common: {
+    success: 'Success',
+    invalidCredentials: 'Invalid credentials',
+    sessionExpired: 'Your session has expired. Please sign in again.',
+    forbidden: 'You do not have access to this.',
+    notFound: 'Not found.',
+    serverError: 'Something went wrong. Please try again.',
+    validationFailed: 'Please correct the highlighted fields.',
+    tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+    deleteFileConfirm: 'Are you sure want to delete this file?',
+  },
+  login: {
+    usernameRequired: 'Please enter username',
+    passwordRequired: 'Please enter password',
+  },
+  forgotPassword: {
+    usernameRequired: 'Please enter registered username/email address',
+  },
+  resetPassword: {
+    bothRequired: 'Please enter both password & confirm password',
+    minLength: 'Password must be at least 8 characters',
+    mustMatch: 'Both passwords must be match',
+  },
+  changePassword: {
+    currentRequired: 'Current password is required.',
+    newRequired: 'New password is required.',
+    newMinLength: 'New password must be at least 8 characters long.',
+    newComplexity:
+      'New password must contain at least one lowercase letter, one uppercase letter, one number, and one special character.',
+    confirmRequired: 'Confirm new password is required.',
+    mustMatch: 'Both passwords must match.',
+    expiredBanner: 'Your password has expired. Please reset your password to a new one below:',
+  },
+  updateUsername: {
+    title: 'Update Your Username',
+    emailRequired: 'Please enter email address',
+    emailInvalid: 'Please enter valid email address',
+  },
+  logout: { inProgress: 'Logging you out...' },
+  offline: { title: 'No Internet Connection' },
+  action: {
+    responseRequired: 'Please enter response',
+    instructionRequired: 'Please enter instruction.',
+    actionTypeRequired: 'Please select Action Type.',
+    investigatorRequired: 'Please enter investigator.',
+    dueDateRequired: 'Please enter due date.',
+  },
+  submission: {
+    coordinatorRequired: 'Please select coordinator',
+    descriptionRequired: 'Please enter form description',
+    dateRequired: 'Please enter date',
+    workplaceRequired: 'Please select workplace',
+    branchRequired: 'Please select branch',
+    mandatoryFields: 'Please complete mandatory field/s',
+    notCoordinator: 'You cannot modify this form as you are not the Coordinator.',
+    notRecorder: 'You cannot modify this form because you are not the person who recorded it.',
+    closed: 'The form is closed. You have to "Re-Open" to modify.',
+    openTaskBlocksClose: 'This form is assigned an open task, and cannot be closed until the task is completed.',
+    guestUser: 'Guest User',
+  },
+} as const;
