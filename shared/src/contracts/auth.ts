@@ -78,3 +78,10 @@ export const ZAppConfiguration = z.object({
   sso: z.object({ microsoft: z.boolean(), google: z.boolean() }),
 });
 export type TAppConfiguration = z.infer<typeof ZAppConfiguration>;
+
+export const ZChangePasswordRequest = z.object({
+  currentPassword: z.string(),
+  password: z.string(),
+  confirmPassword: z.string(),
+});
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;

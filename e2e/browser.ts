@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', 'docs', 'screenshots');
+
+/** One headless Debian Chromium per test file (never a downloaded browser). */
+export function useBrowser(): { page: () => Promise<Page>; baseUrl: string } {
+  let browser: Browser;
+  const baseUrl = inject('baseUrl');
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    baseUrl,
+    page: async () => {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 850 } });
+      return context.newPage();
+    },
+  };
+}
+
+/** Saves a screenshot into docs/screenshots when UPDATE_SCREENSHOTS=1 (kept out of ordinary runs). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.UPDATE_SCREENSHOTS !== '1') return;
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+}
+
+export async function signInThroughUi(page: Page, username: string, password = 'Demo@1234'): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { seedDemo } from '../seed/demo';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { ensureDatabase, startEmbeddedPostgres } from '../server/src/db/embedded';
+import { migrateDeploy, projectRoot } from '../server/src/db/migrate';
+import { createPrisma } from '../server/src/db/prisma';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/** The whole product as a user gets it: built web client and API on one port, real database, demo data. */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(projectRoot, 'web', 'dist', 'index.html'))) {
+    throw new Error('Build the web client first (npm run build); npm test does it for you.');
+  }
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'compass-e2e-pg-'));
+  fs.chmodSync(root, 0o755);
+  const pg = await startEmbeddedPostgres({
+    dataDir: path.join(root, 'data'),
+    port: 40000 + Math.floor(Math.random() * 10000),
+    persistent: false,
+    fast: true,
+  });
+  await ensureDatabase(pg.adminUrl, 'compass');
+  const url = pg.urlFor('compass');
+  await migrateDeploy(url);
+  const db = createPrisma(url);
+  await seedDemo(db);
+  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' }), db });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  project.provide('baseUrl', `http://127.0.0.1:${address.port}`);
+  return async () => {
+    await app.close();
+    await db.$disconnect();
+    await pg.stop();
+    fs.rmSync(root, { recursive: true, force: true });
+  };
+}

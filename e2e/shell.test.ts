@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { screenshot, signInThroughUi, useBrowser } from './browser';
+
+const browser = useBrowser();
+
+describe('sign-in and the application shell', () => {
+  it('shows the login page', async () => {
+    const page = await browser.page();
+    await page.goto('/login');
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await page.getByLabel('Username').fill('olivia.admin');
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(false);
+    await page.getByLabel('Username').fill('');
+    await screenshot(page, 'login');
+    await page.close();
+  });
+
+  it('signs olivia.admin in to the dashboard with the full navigation', async () => {
+    const page = await browser.page();
+    await signInThroughUi(page, 'olivia.admin');
+    await page.waitForURL('**/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByText('Risk Management').waitFor();
+    for (const label of ['Home', 'Noticeboard', 'Form Submission', 'Audit Inspection', 'Hazardous Substances', 'System Administration']) {
+      expect(await nav.getByText(label, { exact: true }).first().isVisible()).toBe(true);
+    }
+    await screenshot(page, 'shell-olivia-admin');
+    await page.close();
+  });
+
+  it('hides Risk Management from mia.employee', async () => {
+    const page = await browser.page();
+    await signInThroughUi(page, 'mia.employee');
+    await page.waitForURL('**/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByText('Noticeboard').waitFor();
+    expect(await nav.getByText('Risk Management').count()).toBe(0);
+    expect(await nav.getByText('Hazardous Substances').count()).toBe(0);
+    expect(await nav.getByText('System Administration').count()).toBe(0);
+    await screenshot(page, 'shell-mia-employee');
+    await page.close();
+  });
+
+  it('keeps noah.expired on /change-password until the password is changed', async () => {
+    const page = await browser.page();
+    await signInThroughUi(page, 'noah.expired');
+    await page.waitForURL('**/change-password');
+    await page.getByText('Your password has expired. Please reset your password to a new one below:').waitFor();
+    await page.goto('/noticeboard');
+    await page.waitForURL('**/change-password');
+    await screenshot(page, 'change-password-forced');
+    await page.close();
+  });
+
+  it('sends ava.dual to /switch-user', async () => {
+    const page = await browser.page();
+    await signInThroughUi(page, 'ava.dual');
+    await page.waitForURL('**/switch-user');
+    await page.getByText('Logged In').waitFor();
+    await screenshot(page, 'switch-user');
+    await page.close();
+  });
+
+  it('sends a signed-out visitor of a guarded URL to /login with its returnUrl, and back after sign-in', async () => {
+    const page = await browser.page();
+    await page.goto('/noticeboard');
+    await page.waitForURL('**/login?returnUrl=%2Fnoticeboard');
+    await page.getByLabel('Username').fill('olivia.admin');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Password', { exact: true }).fill('Demo@1234');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/noticeboard');
+    await page.close();
+  });
+
+  it('shows Invalid credentials for a wrong password', async () => {
+    const page = await browser.page();
+    await signInThroughUi(page, 'olivia.admin', 'Wrong@1234');
+    await page.getByText('Invalid credentials').first().waitFor();
+    expect(page.url()).toContain('/login');
+    await page.close();
+  });
+});

@@ -1,0 +1,38 @@
+// `npm start`: builds the web client when its sources changed, then starts the server
+// (embedded PostgreSQL unless DATABASE_URL is set, migrations, first-start seed, listen).
+import { spawnSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const builtAt = (() => {
+  try {
+    return fs.statSync(path.join(root, 'web', 'dist', 'index.html')).mtimeMs;
+  } catch {
+    return 0;
+  }
+})();
+
+function newestIn(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestIn(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = ['web/src', 'web/index.html', 'shared/src'].map((p) => path.join(root, p));
+const stale = sources.some((p) => (fs.statSync(p).isDirectory() ? newestIn(p) : fs.statSync(p).mtimeMs) > builtAt);
+if (stale) {
+  console.log('Building the web client…');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,43 @@
+// `npm test`: every check of the project, in the order that fails fastest.
+// Type-check, lint, format, web build, then all vitest projects (shared, server, web, e2e).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(title, command, args, env = {}) {
+  console.log(`\n=== ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+function ensureChromium() {
+  if (fs.existsSync(chromium)) return;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (!isRoot || !hasApt) {
+    console.error(
+      `The browser tests need Chromium at ${chromium}.\n` +
+        'Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`) or set CHROMIUM_PATH, then run `npm test` again.',
+    );
+    process.exit(1);
+  }
+  run('Install Debian chromium for the browser tests', 'sh', [
+    '-c',
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
+  ]);
+}
+
+ensureChromium();
+run('Type-check', 'npm', ['run', 'typecheck']);
+run('Lint', 'npm', ['run', 'lint']);
+run('Format', 'npm', ['run', 'format:check']);
+run('Build the web client', 'npm', ['run', 'build']);
+run('Tests: shared, server (API), web, e2e (browser)', 'npx', ['vitest', 'run'], { CHROMIUM_PATH: chromium });

@@ -1,0 +1,26 @@
+import type { TValidationError } from '@compass/shared';
+import { messages } from '@compass/shared';
+
+/**
+ * An error meant for the caller: its message is shown to the user as response_message, its
+ * status is the HTTP status. Anything else thrown is a 500 whose details stay in the log.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly data: unknown = null,
+    readonly validationErrors?: TValidationError[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, validationErrors?: TValidationError[]) =>
+  new AppError(400, message, null, validationErrors);
+export const unauthorized = (message: string = messages.common.sessionExpired, data: unknown = null) =>
+  new AppError(401, message, data);
+export const forbidden = (message: string = messages.common.forbidden) => new AppError(403, message);
+export const notFound = (message: string = messages.common.notFound) => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);

@@ -1,0 +1,42 @@
+import { seedDemo } from '../../seed/demo';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { defaultDataDir, ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
+import { migrateIfNeeded, projectRoot } from './db/migrate';
+import { createPrisma } from './db/prisma';
+
+/** Start: database (embedded unless DATABASE_URL is set), migrations, first-start seed, listen. */
+const config = loadConfig();
+let embedded: EmbeddedPostgres | undefined;
+let databaseUrl = config.DATABASE_URL;
+if (!databaseUrl) {
+  const dataDir = config.PG_DATA_DIR ?? defaultDataDir(projectRoot);
+  console.warn(`Starting the embedded PostgreSQL (data in ${dataDir}, port ${config.EMBEDDED_PG_PORT})`);
+  embedded = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT, persistent: true });
+  await ensureDatabase(embedded.adminUrl, 'compass');
+  databaseUrl = embedded.urlFor('compass');
+}
+
+const applied = await migrateIfNeeded(databaseUrl);
+if (applied.length > 0) console.warn(`Applied migrations: ${applied.join(', ')}`);
+
+const db = createPrisma(databaseUrl, config.DATABASE_POOL_SIZE);
+if (config.SEED_ON_START) {
+  const { created } = await seedDemo(db);
+  if (created) console.warn('Seeded the demo organisations (see README for the accounts).');
+}
+
+const app = await buildApp({ config, db });
+
+async function shutdown(signal: string) {
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await db.$disconnect();
+  await embedded?.stop();
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+console.warn(`${config.PRODUCT_NAME} is ready at ${config.PUBLIC_URL}`);

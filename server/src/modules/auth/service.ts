@@ -1,0 +1,233 @@
+import {
+  changePasswordError,
+  messages,
+  toAccessMap,
+  yesNo,
+  type AccessKey,
+  type TAccount,
+  type TAccountsResponse,
+  type TPermissions,
+  type TSignInResponse,
+} from '@compass/shared';
+import argon2 from 'argon2';
+import type { Db } from '../../db/prisma';
+import { AppError, badRequest, forbidden, unauthorized } from '../../errors';
+import { hashToken, newToken, type AuthContext } from '../../plugins/auth';
+
+const HASH_OPTIONS = { type: argon2.argon2id } as const;
+/** Verified against when the username is unknown, so both failures take the same time. */
+const DUMMY_HASH = argon2.hash('not-a-real-password', HASH_OPTIONS);
+
+export interface ClientMeta {
+  ipAddress?: string;
+  userAgent?: string;
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, HASH_OPTIONS);
+}
+
+const accountUserSelect = {
+  id: true,
+  email: true,
+  username: true,
+  userType: true,
+  company: { select: { name: true, logoKey: true } },
+  employee: { select: { firstName: true, lastName: true } },
+  personnel: { select: { firstName: true, lastName: true } },
+  supplier: { select: { name: true, logoKey: true } },
+} as const;
+
+type AccountUser = {
+  id: string;
+  email: string | null;
+  username: string;
+  userType: 'employee' | 'supplier' | 'company';
+  company: { name: string; logoKey: string | null };
+  employee: { firstName: string; lastName: string } | null;
+  personnel: { firstName: string; lastName: string } | null;
+  supplier: { name: string; logoKey: string | null } | null;
+};
+
+function displayName(user: AccountUser): string {
+  const person = user.employee ?? user.personnel;
+  if (person) return `${person.firstName} ${person.lastName}`;
+  return user.supplier?.name ?? user.username;
+}
+
+function toAccount(user: AccountUser): TAccount {
+  return {
+    _id: user.id,
+    email: user.email,
+    name: displayName(user),
+    companyName: user.userType === 'employee' ? user.company.name : (user.supplier?.name ?? user.company.name),
+    logo: null,
+    userType: user.userType,
+  };
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessionTtlHours: number,
+  ) {}
+
+  private async createSession(user: { id: string; companyId: string }, meta: ClientMeta): Promise<string> {
+    const token = newToken();
+    await this.db.session.create({
+      data: {
+        userId: user.id,
+        companyId: user.companyId,
+        tokenHash: hashToken(token),
+        ipAddress: meta.ipAddress,
+        userAgent: meta.userAgent?.slice(0, 500),
+        expiresAt: new Date(Date.now() + this.sessionTtlHours * 3_600_000),
+      },
+    });
+    return token;
+  }
+
+  /** Sign-in by username (or the e-mail address of exactly one account) and password. */
+  async signIn(
+    input: { username: string; password: string; externalParty?: boolean },
+    meta: ClientMeta,
+  ): Promise<TSignInResponse> {
+    const username = input.username.trim();
+    let user = await this.db.user.findFirst({ where: { username: { equals: username, mode: 'insensitive' } } });
+    if (!user) {
+      const byEmail = await this.db.user.findMany({
+        where: { email: { equals: username, mode: 'insensitive' } },
+        take: 2,
+      });
+      if (byEmail.length === 1) user = byEmail[0] ?? null;
+    }
+    const valid =
+      user?.passwordHash && user.isActive
+        ? await argon2.verify(user.passwordHash, input.password)
+        : (await argon2.verify(await DUMMY_HASH, input.password), false);
+    if (!user || !valid) throw unauthorized(messages.common.invalidCredentials);
+    if (input.externalParty && user.userType === 'employee') throw unauthorized(messages.common.invalidCredentials);
+
+    const token = await this.createSession(user, meta);
+    return { _id: user.id, authToken: token, hasAssociatedAccounts: await this.hasAssociates(user) };
+  }
+
+  private async hasAssociates(user: { id: string; accountGroupId: string | null }): Promise<boolean> {
+    if (!user.accountGroupId) return false;
+    const others = await this.db.user.count({
+      where: { accountGroupId: user.accountGroupId, isActive: true, id: { not: user.id } },
+    });
+    return others > 0;
+  }
+
+  async logout(auth: AuthContext): Promise<void> {
+    await this.db.session.update({ where: { id: auth.sessionId }, data: { revokedAt: new Date() } });
+  }
+
+  /** The permissions profile of 000 section 3; reading it clears a pending updatePermissions. */
+  async permissions(auth: AuthContext): Promise<TPermissions> {
+    const user = await this.db.user.findUniqueOrThrow({
+      where: { id: auth.userId },
+      include: {
+        company: true,
+        employee: { include: { role: { include: { restrictions: true } } } },
+        personnel: true,
+        supplier: true,
+      },
+    });
+    await this.db.session.update({ where: { id: auth.sessionId }, data: { permissionsLoadedAt: new Date() } });
+    const associates = await this.associatedAccounts(user);
+    const role = user.employee?.role;
+    const access = toAccessMap((role?.access ?? {}) as Partial<Record<AccessKey, boolean>>, {
+      supplierPortal: user.supplier?.supplierPortal ?? false,
+      supplierAccess: user.supplier?.supplierAccess ?? false,
+    });
+    const others = associates.filter((account) => account._id !== user.id);
+    return {
+      userId: user.id,
+      companyId: user.companyId,
+      userType: user.userType,
+      supplierId: user.supplierId,
+      personnelId: user.personnelId,
+      employeeId: user.employeeId,
+      name: displayName(user),
+      username: user.username,
+      profileImage: null,
+      companyLogo: null,
+      companyName: user.company.name,
+      HeaderTitle: user.company.headerTitle ?? user.company.name,
+      signInMethod: user.signInMethod,
+      isForceUpdatePassword: yesNo(user.isForceUpdatePassword),
+      authToken: auth.token,
+      associatedEmployees: others.filter((account) => account.userType === 'employee'),
+      associatedExternalParties: others.filter((account) => account.userType !== 'employee'),
+      accessRestriction: (role?.restrictions ?? []).map((restriction) => ({
+        keyField: restriction.keyField,
+        isAccess: yesNo(restriction.isAccess),
+      })),
+      access,
+    };
+  }
+
+  private async associatedAccounts(user: { id: string; accountGroupId: string | null }): Promise<TAccount[]> {
+    const users = await this.db.user.findMany({
+      where: user.accountGroupId ? { accountGroupId: user.accountGroupId, isActive: true } : { id: user.id },
+      select: accountUserSelect,
+      orderBy: [{ userType: 'asc' }, { username: 'asc' }],
+    });
+    return users.map(toAccount);
+  }
+
+  /** GET accounts/:id — only the caller's own list of associated accounts. */
+  async accounts(auth: AuthContext, userId: string): Promise<TAccountsResponse> {
+    if (userId !== auth.userId) throw forbidden();
+    const user = await this.db.user.findUniqueOrThrow({ where: { id: auth.userId } });
+    const all = await this.associatedAccounts(user);
+    return {
+      accounts: {
+        employees: all.filter((account) => account.userType === 'employee'),
+        externalParties: all.filter((account) => account.userType !== 'employee'),
+      },
+      loggedInUser: user.id,
+    };
+  }
+
+  /**
+   * Switch sign-in without a password: allowed from an employee account to an account truly
+   * associated with it. External-party accounts switch by signing in with the password.
+   */
+  async switchSignIn(auth: AuthContext, targetId: string, meta: ClientMeta): Promise<{ authToken: string }> {
+    if (auth.userType !== 'employee') throw forbidden();
+    const current = await this.db.user.findUniqueOrThrow({ where: { id: auth.userId } });
+    const target = await this.db.user.findUnique({ where: { id: targetId } });
+    if (!target || !target.isActive || !current.accountGroupId || target.accountGroupId !== current.accountGroupId) {
+      throw forbidden();
+    }
+    const token = await this.createSession(target, meta);
+    await this.logout(auth);
+    return { authToken: token };
+  }
+
+  async changePassword(
+    auth: AuthContext,
+    input: { currentPassword: string; password: string; confirmPassword: string },
+  ): Promise<void> {
+    const problem = changePasswordError(input);
+    if (problem) throw badRequest(problem, [{ field: 'password', message: problem }]);
+    const user = await this.db.user.findUniqueOrThrow({ where: { id: auth.userId } });
+    if (!user.passwordHash || !(await argon2.verify(user.passwordHash, input.currentPassword))) {
+      throw new AppError(400, 'Current password is incorrect.', null, [
+        { field: 'currentPassword', message: 'Current password is incorrect.' },
+      ]);
+    }
+    const passwordHash = await hashPassword(input.password);
+    const now = new Date();
+    await this.db.$transaction([
+      this.db.user.update({
+        where: { id: user.id },
+        data: { passwordHash, passwordChangedAt: now, isForceUpdatePassword: false },
+      }),
+      this.db.session.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: now } }),
+    ]);
+  }
+}

@@ -1,0 +1,61 @@
+import { messages, type Envelope, type TValidationError } from '@compass/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+/** A successful envelope; handlers return this and nothing else. */
+export function ok<T>(data: T, message: string = messages.common.success): Envelope<T> {
+  return { response_code: 200, response_message: message, response_data: data };
+}
+
+function fieldOf(instancePath: string | undefined, params: unknown): string {
+  const path = (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const missing = (params as { missingProperty?: string } | undefined)?.missingProperty;
+  return [path, missing].filter(Boolean).join('.') || 'body';
+}
+
+function errorEnvelope(
+  statusCode: number,
+  message: string,
+  data: unknown = null,
+  validationErrors?: TValidationError[],
+): Envelope<unknown> {
+  const body: Envelope<unknown> = { response_code: statusCode, response_message: message, response_data: data };
+  if (validationErrors?.length) body.validation_errors = validationErrors;
+  return body;
+}
+
+/**
+ * Every error leaves in the envelope with the matching HTTP status: validation failures with
+ * `validation_errors`, 4xx with their message, 5xx with a generic message (details only in the log).
+ */
+export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return reply
+        .code(error.statusCode)
+        .send(errorEnvelope(error.statusCode, error.message, error.data, error.validationErrors));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const validationErrors = error.validation.map((issue) => ({
+        field: fieldOf(issue.instancePath, issue.params),
+        message: issue.message ?? messages.common.validationFailed,
+      }));
+      const first = validationErrors[0]?.message ?? messages.common.validationFailed;
+      return reply.code(400).send(errorEnvelope(400, first, null, validationErrors));
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send(errorEnvelope(500, messages.common.serverError));
+    }
+    const message = status === 429 ? messages.common.tooManyRequests : error.message;
+    return reply.code(status).send(errorEnvelope(status, message));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorEnvelope(404, `No such call: ${request.method} ${request.url.split('?')[0]}`));
+  });
+});

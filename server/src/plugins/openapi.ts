@@ -1,0 +1,26 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** The OpenAPI document, generated from the routes' zod schemas, at /api/openapi.json and /api/docs. */
+export const openApiPlugin = fp(async (app: FastifyInstance, { productName }: { productName: string }) => {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${productName} API`,
+        description:
+          'Every response is the envelope { response_code, response_message, response_data }. ' +
+          'Signed-in calls carry the session token in the `authtoken` header.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { authtoken: { type: 'apiKey', in: 'header', name: 'authtoken' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
+});

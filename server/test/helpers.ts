@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createPrisma, type Db } from '../src/db/prisma';
+
+export const DEMO_PASSWORD = 'Demo@1234';
+
+/** A fresh copy of the migrated, seeded template database; dropped when the file's tests end. */
+async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE compass_template`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+}
+
+/** The real app over its own database, closed after the file's tests. */
+export async function setupTestApp(): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const db = createPrisma(database.url, 5);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '' });
+  const app = await buildApp({ config, db });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await db.$disconnect();
+    await database.drop();
+  });
+  return { app, db };
+}
+
+/** Signs in through the real endpoint and returns the session token. */
+export async function signIn(app: FastifyInstance, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/signIn', payload: { username, password, appType: 'web' } });
+  if (response.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${response.body}`);
+  return response.json().response_data.authToken as string;
+}

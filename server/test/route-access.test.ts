@@ -1,0 +1,13 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/prisma';
+import { authPlugin } from '../src/plugins/auth';
+
+describe('route access declarations', () => {
+  it('refuses to start with an /api route that does not declare who may call it', async () => {
+    const app = Fastify();
+    await app.register(authPlugin, { db: {} as Db });
+    expect(() => app.get('/api/undeclared', async () => 'open')).toThrow(/does not declare config.auth/);
+    await app.close();
+  });
+});
