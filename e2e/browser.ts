@@ -46,5 +46,5 @@ export async function signInThroughUi(page: Page, username: string, password = '
   await page.getByLabel('Username').fill(username);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }

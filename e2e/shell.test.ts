@@ -21,7 +21,14 @@ describe('sign-in and the application shell', () => {
     await page.waitForURL('**/dashboard');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByText('Risk Management').waitFor();
-    for (const label of ['Home', 'Noticeboard', 'Form Submission', 'Audit Inspection', 'Hazardous Substances', 'System Administration']) {
+    for (const label of [
+      'Home',
+      'Noticeboard',
+      'Form Submission',
+      'Audit Inspection',
+      'Hazardous Substances',
+      'System Administration',
+    ]) {
       expect(await nav.getByText(label, { exact: true }).first().isVisible()).toBe(true);
     }
     await screenshot(page, 'shell-olivia-admin');
@@ -45,7 +52,9 @@ describe('sign-in and the application shell', () => {
     const page = await browser.page();
     await signInThroughUi(page, 'noah.expired');
     await page.waitForURL('**/change-password');
-    await page.getByText('Your password has expired. Please reset your password to a new one below:').waitFor();
+    await page
+      .getByText('Your password has expired. Please reset your password to a new one below:')
+      .waitFor();
     await page.goto('/noticeboard');
     await page.waitForURL('**/change-password');
     await screenshot(page, 'change-password-forced');
@@ -55,9 +64,13 @@ describe('sign-in and the application shell', () => {
   it('sends ava.dual to /switch-user', async () => {
     const page = await browser.page();
     await signInThroughUi(page, 'ava.dual');
-    await page.waitForURL('**/switch-user');
+    await page.waitForURL(/\/switch-user(\?|$)/);
     await page.getByText('Logged In').waitFor();
     await screenshot(page, 'switch-user');
+    // From her employee account the switch to the associated external-party account needs no password.
+    await page.getByText('Acme Contracting').click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText('External Parties portal').waitFor();
     await page.close();
   });
 
@@ -68,7 +81,7 @@ describe('sign-in and the application shell', () => {
     await page.getByLabel('Username').fill('olivia.admin');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('Password', { exact: true }).fill('Demo@1234');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL('**/noticeboard');
     await page.close();
   });

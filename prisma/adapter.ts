@@ -34,7 +34,14 @@ function asText(res: pg.QueryResult): pg.QueryResult {
 /** The shadow database must be a fresh database, closed before it is dropped. */
 class MigrationPg extends PrismaPg {
   constructor(private readonly connectionString: string) {
-    super(new pg.Pool({ connectionString, allowExitOnIdle: true, idleTimeoutMillis: 100, Client: CatalogAsTextClient }));
+    super(
+      new pg.Pool({
+        connectionString,
+        allowExitOnIdle: true,
+        idleTimeoutMillis: 100,
+        Client: CatalogAsTextClient,
+      }),
+    );
   }
 
   override async connectToShadowDb() {
@@ -44,7 +51,12 @@ class MigrationPg extends PrismaPg {
     const url = new URL(this.connectionString);
     url.pathname = `/${database}`;
     const shadowFactory = new PrismaPg(
-      new pg.Pool({ connectionString: url.toString(), allowExitOnIdle: true, idleTimeoutMillis: 100, Client: CatalogAsTextClient }),
+      new pg.Pool({
+        connectionString: url.toString(),
+        allowExitOnIdle: true,
+        idleTimeoutMillis: 100,
+        Client: CatalogAsTextClient,
+      }),
       { disposeExternalPool: true },
     );
     const shadow = await shadowFactory.connect();

@@ -35,13 +35,19 @@ try {
     .filter((entry) => fs.existsSync(path.join(migrationsDir, entry, SNAPSHOT)))
     .sort()
     .pop();
-  const from = latest ? ['--from-schema-datamodel', path.join(migrationsDir, latest, SNAPSHOT)] : ['--from-empty'];
+  const from = latest
+    ? ['--from-schema-datamodel', path.join(migrationsDir, latest, SNAPSHOT)]
+    : ['--from-empty'];
   const schema = path.join(projectRoot, 'prisma', 'schema.prisma');
-  const sql = execFileSync('npx', ['prisma', 'migrate', 'diff', ...from, '--to-schema-datamodel', schema, '--script'], {
-    cwd: projectRoot,
-    encoding: 'utf8',
-    env,
-  });
+  const sql = execFileSync(
+    'npx',
+    ['prisma', 'migrate', 'diff', ...from, '--to-schema-datamodel', schema, '--script'],
+    {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      env,
+    },
+  );
   if (!/^\s*[A-Z]/m.test(sql.replace(/^--.*$/gm, ''))) {
     console.log('The schema matches the migrations: nothing to write.');
   } else {

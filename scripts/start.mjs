@@ -23,7 +23,9 @@ function newestIn(dir) {
 }
 
 const sources = ['web/src', 'web/index.html', 'shared/src'].map((p) => path.join(root, p));
-const stale = sources.some((p) => (fs.statSync(p).isDirectory() ? newestIn(p) : fs.statSync(p).mtimeMs) > builtAt);
+const stale = sources.some(
+  (p) => (fs.statSync(p).isDirectory() ? newestIn(p) : fs.statSync(p).mtimeMs) > builtAt,
+);
 if (stale) {
   console.log('Building the web client…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });

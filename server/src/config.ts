@@ -11,14 +11,20 @@ const ZConfig = z.object({
   PG_DATA_DIR: z.string().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  SEED_ON_START: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
+  SEED_ON_START: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The address users reach the product at; used in e-mailed links. */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   PRODUCT_NAME: z.string().default('Compass'),
   HOME_SITE_URL: z.url().default('https://www.compass-compliance.example/'),
   HELP_CENTRE_URL: z.url().default('https://help.compass-compliance.example/'),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
   /** Built web client to serve; empty disables serving it (API only). */
   WEB_DIST_DIR: z.string().default(path.join(projectRoot, 'web', 'dist')),
 });

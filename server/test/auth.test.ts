@@ -12,7 +12,9 @@ beforeAll(async () => {
 
 describe('POST /api/signIn', () => {
   it('signs in with username and password and returns the envelope', async () => {
-    const res = await api().post('/api/signIn').send({ username: 'olivia.admin', password: DEMO_PASSWORD, appType: 'web' });
+    const res = await api()
+      .post('/api/signIn')
+      .send({ username: 'olivia.admin', password: DEMO_PASSWORD, appType: 'web' });
     expect(res.status).toBe(200);
     expect(res.body.response_code).toBe(200);
     expect(res.body.response_data).toMatchObject({ hasAssociatedAccounts: false });
@@ -29,7 +31,9 @@ describe('POST /api/signIn', () => {
 
   it('accepts the e-mail address of an account as the username', async () => {
     const user = await ctx.db.user.findUniqueOrThrow({ where: { username: 'ethan.coordinator' } });
-    const res = await api().post('/api/signIn').send({ username: user.email, password: DEMO_PASSWORD, appType: 'web' });
+    const res = await api()
+      .post('/api/signIn')
+      .send({ username: user.email, password: DEMO_PASSWORD, appType: 'web' });
     expect(res.status).toBe(200);
     expect(res.body.response_data._id).toBe(user.id);
   });
@@ -40,7 +44,10 @@ describe('POST /api/signIn', () => {
   ])('refuses %s with Invalid credentials', async (_case, username, password) => {
     const res = await api().post('/api/signIn').send({ username, password, appType: 'web' });
     expect(res.status).toBe(401);
-    expect(res.body).toMatchObject({ response_code: 401, response_message: messages.common.invalidCredentials });
+    expect(res.body).toMatchObject({
+      response_code: 401,
+      response_message: messages.common.invalidCredentials,
+    });
   });
 
   it.each([
@@ -48,7 +55,9 @@ describe('POST /api/signIn', () => {
     [{ username: '   ', password: DEMO_PASSWORD }, 'username', messages.login.usernameRequired],
     [{ username: 'olivia.admin', password: '' }, 'password', messages.login.passwordRequired],
   ])('answers empty fields with the specification message (%j)', async (body, field, message) => {
-    const res = await api().post('/api/signIn').send({ ...body, appType: 'web' });
+    const res = await api()
+      .post('/api/signIn')
+      .send({ ...body, appType: 'web' });
     expect(res.status).toBe(400);
     expect(res.body.response_code).toBe(400);
     expect(res.body.response_message).toBe(message);
@@ -62,7 +71,9 @@ describe('POST /api/signIn', () => {
   });
 
   it('reports associated accounts for ava.dual', async () => {
-    const res = await api().post('/api/signIn').send({ username: 'ava.dual', password: DEMO_PASSWORD, appType: 'web' });
+    const res = await api()
+      .post('/api/signIn')
+      .send({ username: 'ava.dual', password: DEMO_PASSWORD, appType: 'web' });
     expect(res.body.response_data.hasAssociatedAccounts).toBe(true);
   });
 });
@@ -103,7 +114,9 @@ describe('GET /api/permissions', () => {
     const profile = await permissionsOf('olivia.admin');
     expect(profile.userType).toBe('employee');
     expect(profile.employeeId).toBeTruthy();
-    const keys = Object.entries(profile.access).filter(([key]) => !key.startsWith('supplier') || key === 'supplier');
+    const keys = Object.entries(profile.access).filter(
+      ([key]) => !key.startsWith('supplier') || key === 'supplier',
+    );
     expect(keys.every(([, value]) => value === 'yes')).toBe(true);
     expect(profile.companyName).toBe('Northwind Facilities');
     expect(profile.isForceUpdatePassword).toBe('no');
@@ -215,25 +228,43 @@ describe('POST /api/changePassword', () => {
     const other = await signIn(ctx.app, 'noah.expired');
     const send = (body: object) => api().post('/api/changePassword').set('authtoken', token).send(body);
 
-    expect((await send({ currentPassword: '', password: '', confirmPassword: '' })).body.response_message).toBe(
-      messages.changePassword.currentRequired,
-    );
+    expect(
+      (await send({ currentPassword: '', password: '', confirmPassword: '' })).body.response_message,
+    ).toBe(messages.changePassword.currentRequired);
     expect(
       (await send({ currentPassword: DEMO_PASSWORD, password: 'short', confirmPassword: 'short' })).body
         .response_message,
     ).toBe(messages.changePassword.newMinLength);
     expect(
-      (await send({ currentPassword: DEMO_PASSWORD, password: 'alllowercase1', confirmPassword: 'alllowercase1' }))
-        .body.response_message,
+      (
+        await send({
+          currentPassword: DEMO_PASSWORD,
+          password: 'alllowercase1',
+          confirmPassword: 'alllowercase1',
+        })
+      ).body.response_message,
     ).toBe(messages.changePassword.newComplexity);
     expect(
-      (await send({ currentPassword: DEMO_PASSWORD, password: 'Better@2026', confirmPassword: 'Better@2027' })).body
-        .response_message,
+      (
+        await send({
+          currentPassword: DEMO_PASSWORD,
+          password: 'Better@2026',
+          confirmPassword: 'Better@2027',
+        })
+      ).body.response_message,
     ).toBe(messages.changePassword.mustMatch);
-    const wrongCurrent = await send({ currentPassword: 'Nope@1234', password: 'Better@2026', confirmPassword: 'Better@2026' });
+    const wrongCurrent = await send({
+      currentPassword: 'Nope@1234',
+      password: 'Better@2026',
+      confirmPassword: 'Better@2026',
+    });
     expect(wrongCurrent.status).toBe(400);
 
-    const done = await send({ currentPassword: DEMO_PASSWORD, password: 'Better@2026', confirmPassword: 'Better@2026' });
+    const done = await send({
+      currentPassword: DEMO_PASSWORD,
+      password: 'Better@2026',
+      confirmPassword: 'Better@2026',
+    });
     expect(done.status).toBe(200);
     expect((await api().get('/api/permissions').set('authtoken', token)).status).toBe(401);
     expect((await api().get('/api/permissions').set('authtoken', other)).status).toBe(401);

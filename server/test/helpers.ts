@@ -50,8 +50,16 @@ export async function setupTestApp(): Promise<TestContext> {
 }
 
 /** Signs in through the real endpoint and returns the session token. */
-export async function signIn(app: FastifyInstance, username: string, password = DEMO_PASSWORD): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/signIn', payload: { username, password, appType: 'web' } });
+export async function signIn(
+  app: FastifyInstance,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/signIn',
+    payload: { username, password, appType: 'web' },
+  });
   if (response.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${response.body}`);
   return response.json().response_data.authToken as string;
 }

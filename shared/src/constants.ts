@@ -6,7 +6,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const NOTICE_CONTENT_LIMIT = 1000;
 export const NOTICE_AVATAR_SIZE = 35;
 export const REMEMBER_ME_DAYS = 365;
-export const MENU_COLLAPSE_MAX_WIDTH = 991.98;
+export const MENU_COLLAPSE_MAX_WIDTH = 991.99;
 export const CONNECTION_CHECK_INTERVAL_MS = 30_000;
 export const RELOAD_AFTER_RECONNECT_MS = 2_000;
 export const TARGET_BE_REDIRECT_MS = 1_000;
@@ -40,7 +40,17 @@ export const FREQUENCY_UNITS = [
 ] as const;
 
 export const IMAGE_EXTENSIONS = [
-  'jpg', 'png', 'jpeg', 'gif', 'svg', 'webp', 'bmp', 'tiff', 'avif', 'apng', 'jfif',
+  'jpg',
+  'png',
+  'jpeg',
+  'gif',
+  'svg',
+  'webp',
+  'bmp',
+  'tiff',
+  'avif',
+  'apng',
+  'jfif',
 ] as const;
 
 export function isImageFileName(name: string): boolean {

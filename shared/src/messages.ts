@@ -57,7 +57,8 @@ export const messages = {
     notCoordinator: 'You cannot modify this form as you are not the Coordinator.',
     notRecorder: 'You cannot modify this form because you are not the person who recorded it.',
     closed: 'The form is closed. You have to "Re-Open" to modify.',
-    openTaskBlocksClose: 'This form is assigned an open task, and cannot be closed until the task is completed.',
+    openTaskBlocksClose:
+      'This form is assigned an open task, and cannot be closed until the task is completed.',
     guestUser: 'Guest User',
   },
 } as const;

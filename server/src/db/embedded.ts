@@ -98,7 +98,16 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     createPostgresUser: isRoot(),
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: options.fast
-      ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300']
+      ? [
+          '-c',
+          'fsync=off',
+          '-c',
+          'synchronous_commit=off',
+          '-c',
+          'full_page_writes=off',
+          '-c',
+          'max_connections=300',
+        ]
       : ['-c', 'max_connections=200'],
     onLog: (line: string) => options.onLog?.(line.trimEnd()),
     onError: (error: unknown) => options.onLog?.(String(error)),

@@ -61,8 +61,14 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
       include: {
         user: {
           select: {
-            id: true, companyId: true, userType: true, employeeId: true, supplierId: true, personnelId: true,
-            isActive: true, updatedAt: true,
+            id: true,
+            companyId: true,
+            userType: true,
+            employeeId: true,
+            supplierId: true,
+            personnelId: true,
+            isActive: true,
+            updatedAt: true,
             employee: { select: { role: { select: { updatedAt: true } } } },
             supplier: { select: { updatedAt: true } },
           },
@@ -70,7 +76,8 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
       },
     });
     const now = new Date();
-    if (!session || session.revokedAt || session.expiresAt <= now || !session.user.isActive) throw unauthorized();
+    if (!session || session.revokedAt || session.expiresAt <= now || !session.user.isActive)
+      throw unauthorized();
     const { user } = session;
     request.auth = {
       sessionId: session.id,
@@ -95,7 +102,8 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
 
   // The envelope carries updatePermissions: 'yes' when the caller's permissions changed since read.
   app.addHook('preSerialization', async (_request, reply, payload) => {
-    if (reply.getHeader('x-update-permissions') !== 'yes' || !payload || typeof payload !== 'object') return payload;
+    if (reply.getHeader('x-update-permissions') !== 'yes' || !payload || typeof payload !== 'object')
+      return payload;
     reply.removeHeader('x-update-permissions');
     return { ...payload, updatePermissions: 'yes' };
   });

@@ -21,7 +21,11 @@ function errorEnvelope(
   data: unknown = null,
   validationErrors?: TValidationError[],
 ): Envelope<unknown> {
-  const body: Envelope<unknown> = { response_code: statusCode, response_message: message, response_data: data };
+  const body: Envelope<unknown> = {
+    response_code: statusCode,
+    response_message: message,
+    response_data: data,
+  };
   if (validationErrors?.length) body.validation_errors = validationErrors;
   return body;
 }
@@ -46,7 +50,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       const first = validationErrors[0]?.message ?? messages.common.validationFailed;
       return reply.code(400).send(errorEnvelope(400, first, null, validationErrors));
     }
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send(errorEnvelope(500, messages.common.serverError));

@@ -22,5 +22,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance, { productName }: { 
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 });

@@ -1,10 +1,33 @@
 /** The access keys of the permission profile (000 section 3). */
 export const ACCESS_KEYS = [
-  'formSubmission', 'formSubmissionNewSubmission', 'formSubmissionMyAction', 'formSubmissionAllRecord',
-  'formSubmissionRecord', 'audit', 'auditMyAudit', 'auditManageAudit', 'document', 'documentEdit',
-  'actionRegister', 'task', 'hr', 'hrEmployee', 'hrProfileEdit', 'hrEmployeeRecord', 'hrEmployeePrivateInfo',
-  'hrPosition', 'hrForm', 'hrAdmin', 'plant', 'supplier', 'risk', 'hazardous', 'obligation', 'reportChart',
-  'vismate', 'system',
+  'formSubmission',
+  'formSubmissionNewSubmission',
+  'formSubmissionMyAction',
+  'formSubmissionAllRecord',
+  'formSubmissionRecord',
+  'audit',
+  'auditMyAudit',
+  'auditManageAudit',
+  'document',
+  'documentEdit',
+  'actionRegister',
+  'task',
+  'hr',
+  'hrEmployee',
+  'hrProfileEdit',
+  'hrEmployeeRecord',
+  'hrEmployeePrivateInfo',
+  'hrPosition',
+  'hrForm',
+  'hrAdmin',
+  'plant',
+  'supplier',
+  'risk',
+  'hazardous',
+  'obligation',
+  'reportChart',
+  'vismate',
+  'system',
 ] as const;
 export type AccessKey = (typeof ACCESS_KEYS)[number];
 
@@ -22,5 +45,9 @@ export function toAccessMap(
 ): AccessMap {
   const map = {} as Record<AccessKey, YesNo>;
   for (const key of ACCESS_KEYS) map[key] = yesNo(stored[key] === true);
-  return { ...map, supplierPortal: yesNo(supplier.supplierPortal), supplierAccess: yesNo(supplier.supplierAccess) };
+  return {
+    ...map,
+    supplierPortal: yesNo(supplier.supplierPortal),
+    supplierAccess: yesNo(supplier.supplierAccess),
+  };
 }

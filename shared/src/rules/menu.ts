@@ -24,26 +24,70 @@ export const MENU: MenuItem[] = [
   { id: 'home', label: 'Home', path: '/dashboard' },
   { id: 'noticeboard', label: 'Noticeboard', path: '/noticeboard' },
   {
-    id: 'quickAdd', label: 'Quick Add', children: [
-      { id: 'quickAddForm', label: 'Form Submission', path: '/form-submission/new', access: ['formSubmission', 'formSubmissionNewSubmission'], rule: 'alwaysForSuppliers' },
-      { id: 'quickAddAudit', label: 'Audit Inspection', path: '/audit-inspection/add', access: ['audit', 'auditManageAudit'] },
+    id: 'quickAdd',
+    label: 'Quick Add',
+    children: [
+      {
+        id: 'quickAddForm',
+        label: 'Form Submission',
+        path: '/form-submission/new',
+        access: ['formSubmission', 'formSubmissionNewSubmission'],
+        rule: 'alwaysForSuppliers',
+      },
+      {
+        id: 'quickAddAudit',
+        label: 'Audit Inspection',
+        path: '/audit-inspection/add',
+        access: ['audit', 'auditManageAudit'],
+      },
     ],
   },
   {
-    id: 'formSubmission', label: 'Form Submission', access: 'formSubmission', rule: 'alwaysForSuppliers', children: [
-      { id: 'newSubmission', label: 'New Submission', path: '/form-submission/new', access: 'formSubmissionNewSubmission', rule: 'alwaysForSuppliers' },
-      { id: 'myRecords', label: 'My Records', path: '/form-submission/my-records', access: 'formSubmissionMyAction' },
-      { id: 'records', label: 'Records', path: '/form-submission/records', access: 'formSubmissionAllRecord' },
+    id: 'formSubmission',
+    label: 'Form Submission',
+    access: 'formSubmission',
+    rule: 'alwaysForSuppliers',
+    children: [
+      {
+        id: 'newSubmission',
+        label: 'New Submission',
+        path: '/form-submission/new',
+        access: 'formSubmissionNewSubmission',
+        rule: 'alwaysForSuppliers',
+      },
+      {
+        id: 'myRecords',
+        label: 'My Records',
+        path: '/form-submission/my-records',
+        access: 'formSubmissionMyAction',
+      },
+      {
+        id: 'records',
+        label: 'Records',
+        path: '/form-submission/records',
+        access: 'formSubmissionAllRecord',
+      },
     ],
   },
   {
-    id: 'auditInspection', label: 'Audit Inspection', access: 'audit', children: [
+    id: 'auditInspection',
+    label: 'Audit Inspection',
+    access: 'audit',
+    children: [
       { id: 'myAudit', label: 'My Audit', path: '/audit-inspection/my-audit', access: 'auditMyAudit' },
-      { id: 'auditRegister', label: 'Audit Register', path: '/audit-inspection/register', access: 'auditManageAudit' },
+      {
+        id: 'auditRegister',
+        label: 'Audit Register',
+        path: '/audit-inspection/register',
+        access: 'auditManageAudit',
+      },
     ],
   },
   {
-    id: 'documents', label: 'Documents', access: 'document', children: [
+    id: 'documents',
+    label: 'Documents',
+    access: 'document',
+    children: [
       { id: 'library', label: 'Library', path: '/document/library' },
       { id: 'acknowledgement', label: 'Acknowledgement', path: '/document/acknowledgement' },
     ],
@@ -51,12 +95,23 @@ export const MENU: MenuItem[] = [
   { id: 'actionRegister', label: 'Action Register', path: '/action-register', access: 'actionRegister' },
   { id: 'reminders', label: 'Reminders', path: '/task/reminders', access: 'task' },
   {
-    id: 'humanResources', label: 'Human Resources', access: 'hr', rule: 'employeeOnly', children: [
+    id: 'humanResources',
+    label: 'Human Resources',
+    access: 'hr',
+    children: [
       { id: 'employees', label: 'Employees', path: '/human-resource/employees', access: 'hrEmployee' },
-      { id: 'roles', label: 'Roles & Responsibilities', path: '/human-resource/positions', access: 'hrPosition' },
+      {
+        id: 'roles',
+        label: 'Roles & Responsibilities',
+        path: '/human-resource/positions',
+        access: 'hrPosition',
+      },
       { id: 'hrAction', label: 'Action', path: '/human-resource/actions', access: 'hrForm' },
       {
-        id: 'hrAdmin', label: 'HR Admin', access: 'hrAdmin', children: [
+        id: 'hrAdmin',
+        label: 'HR Admin',
+        access: 'hrAdmin',
+        children: [
           { id: 'hrForms', label: 'HR Forms', path: '/human-resource/admin/forms' },
           { id: 'competencies', label: 'Competencies', path: '/human-resource/admin/competencies' },
           { id: 'onlineTraining', label: 'Online Training', path: '/human-resource/admin/online-training' },
@@ -65,36 +120,49 @@ export const MENU: MenuItem[] = [
     ],
   },
   {
-    id: 'assets', label: 'Assets', access: 'plant', children: [
+    id: 'assets',
+    label: 'Assets',
+    access: 'plant',
+    children: [
       { id: 'assetRegister', label: 'Asset Register', path: '/asset/register' },
       { id: 'maintenanceRegister', label: 'Maintenance Register', path: '/asset/maintenance' },
     ],
   },
   {
-    id: 'externalParties', label: 'External Parties', access: 'supplier', children: [
+    id: 'externalParties',
+    label: 'External Parties',
+    access: 'supplier',
+    children: [
       { id: 'companies', label: 'Companies', path: '/external-parties/companies' },
       { id: 'personnel', label: 'Personnel', path: '/external-parties/personnel' },
       { id: 'formRegister', label: 'Form Register', path: '/external-parties/form-register' },
     ],
   },
   {
-    id: 'externalPartiesPortal', label: 'External Parties portal', rule: 'supplierPortal', children: [
-      { id: 'accessSettings', label: 'Access Settings', path: '/external-parties/portal-access' },
-    ],
+    id: 'externalPartiesPortal',
+    label: 'External Parties portal',
+    rule: 'supplierPortal',
+    children: [{ id: 'accessSettings', label: 'Access Settings', path: '/external-parties/portal-access' }],
   },
   { id: 'risk', label: 'Risk Management', path: '/risk/register', access: 'risk' },
   { id: 'hazardous', label: 'Hazardous Substances', path: '/hazardous/register', access: 'hazardous' },
   { id: 'obligations', label: 'Obligations', path: '/obligation/register', access: 'obligation' },
   { id: 'reportChart', label: 'Reports & Charts', path: '/report-chart', access: 'reportChart' },
   {
-    id: 'vismate', label: 'Vismate', access: 'vismate', children: [
+    id: 'vismate',
+    label: 'Vismate',
+    access: 'vismate',
+    children: [
       { id: 'visitorRegister', label: 'Visitor Register', path: '/configure-vismate/visitor-register' },
       { id: 'vismateSetup', label: 'Setup', path: '/configure-vismate/setup' },
     ],
   },
   { id: 'timesheet', label: 'TimeSheet', path: '/timesheet', access: 'vismate', rule: 'employeeOnly' },
   {
-    id: 'system', label: 'System Administration', access: 'system', children: [
+    id: 'system',
+    label: 'System Administration',
+    access: 'system',
+    children: [
       { id: 'preferences', label: 'Preferences', path: '/system-administration/preferences' },
       { id: 'workplaces', label: 'Workplaces & Branches', path: '/system-administration/workplaces' },
       { id: 'formTemplates', label: 'Form Templates', path: '/system-administration/form-templates' },

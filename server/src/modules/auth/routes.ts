@@ -41,7 +41,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       params: z.object({ id: z.uuid() }),
       response: { 200: envelopeOf(ZSwitchSignInResponse) },
     },
-    handler: async (request) => ok(await auth.switchSignIn(requireAuth(request), request.params.id, meta(request))),
+    handler: async (request) =>
+      ok(await auth.switchSignIn(requireAuth(request), request.params.id, meta(request))),
   });
 
   app.post('/logout', {
@@ -87,5 +88,4 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       return ok(null, 'Your password has been changed. Please sign in again.');
     },
   });
-
 };

@@ -60,7 +60,8 @@ function toAccount(user: AccountUser): TAccount {
     _id: user.id,
     email: user.email,
     name: displayName(user),
-    companyName: user.userType === 'employee' ? user.company.name : (user.supplier?.name ?? user.company.name),
+    companyName:
+      user.userType === 'employee' ? user.company.name : (user.supplier?.name ?? user.company.name),
     logo: null,
     userType: user.userType,
   };
@@ -93,7 +94,9 @@ export class AuthService {
     meta: ClientMeta,
   ): Promise<TSignInResponse> {
     const username = input.username.trim();
-    let user = await this.db.user.findFirst({ where: { username: { equals: username, mode: 'insensitive' } } });
+    let user = await this.db.user.findFirst({
+      where: { username: { equals: username, mode: 'insensitive' } },
+    });
     if (!user) {
       const byEmail = await this.db.user.findMany({
         where: { email: { equals: username, mode: 'insensitive' } },
@@ -106,7 +109,8 @@ export class AuthService {
         ? await argon2.verify(user.passwordHash, input.password)
         : (await argon2.verify(await DUMMY_HASH, input.password), false);
     if (!user || !valid) throw unauthorized(messages.common.invalidCredentials);
-    if (input.externalParty && user.userType === 'employee') throw unauthorized(messages.common.invalidCredentials);
+    if (input.externalParty && user.userType === 'employee')
+      throw unauthorized(messages.common.invalidCredentials);
 
     const token = await this.createSession(user, meta);
     return { _id: user.id, authToken: token, hasAssociatedAccounts: await this.hasAssociates(user) };
@@ -135,7 +139,10 @@ export class AuthService {
         supplier: true,
       },
     });
-    await this.db.session.update({ where: { id: auth.sessionId }, data: { permissionsLoadedAt: new Date() } });
+    await this.db.session.update({
+      where: { id: auth.sessionId },
+      data: { permissionsLoadedAt: new Date() },
+    });
     const associates = await this.associatedAccounts(user);
     const role = user.employee?.role;
     const access = toAccessMap((role?.access ?? {}) as Partial<Record<AccessKey, boolean>>, {
@@ -200,7 +207,12 @@ export class AuthService {
     if (auth.userType !== 'employee') throw forbidden();
     const current = await this.db.user.findUniqueOrThrow({ where: { id: auth.userId } });
     const target = await this.db.user.findUnique({ where: { id: targetId } });
-    if (!target || !target.isActive || !current.accountGroupId || target.accountGroupId !== current.accountGroupId) {
+    if (
+      !target ||
+      !target.isActive ||
+      !current.accountGroupId ||
+      target.accountGroupId !== current.accountGroupId
+    ) {
       throw forbidden();
     }
     const token = await this.createSession(target, meta);

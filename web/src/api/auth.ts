@@ -1,0 +1,81 @@
+import type {
+  TAccountsResponse,
+  TAppConfiguration,
+  TPermissions,
+  TSignInRequest,
+  TSignInResponse,
+} from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
+import { getAuthToken, setAuthToken } from '../lib/storage';
+import { api } from './client';
+import { queryClient, queryKeys } from './queryClient';
+
+export function fetchPermissions(): Promise<TPermissions> {
+  return api.get<TPermissions>('/permissions');
+}
+
+/** The signed-in user's permission profile (GET /api/permissions); idle without a token. */
+export function usePermissions() {
+  const token = getAuthToken();
+  return useQuery({
+    queryKey: queryKeys.permissions,
+    queryFn: fetchPermissions,
+    enabled: !!token,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Public configuration: product name, home and help sites, which SSO providers are offered. */
+export function useConfiguration() {
+  return useQuery({
+    queryKey: queryKeys.configuration,
+    queryFn: () => api.get<TAppConfiguration>('/configuration'),
+    staleTime: Infinity,
+    meta: { silent: true },
+  });
+}
+
+/** The accounts the user can switch between (GET /api/accounts/:userId). */
+export function useAccounts(userId: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.accounts(userId ?? ''),
+    queryFn: () => api.get<TAccountsResponse>(`/accounts/${encodeURIComponent(userId ?? '')}`),
+    enabled: enabled && !!userId,
+    staleTime: 0,
+  });
+}
+
+export function signIn(request: TSignInRequest): Promise<TSignInResponse> {
+  return api.post<TSignInResponse>('/signIn', { ...request, appType: 'web' }, { authRedirect: false });
+}
+
+export function switchSignIn(accountId: string): Promise<{ authToken: string }> {
+  return api.get<{ authToken: string }>(`/signIn/switch/${encodeURIComponent(accountId)}`);
+}
+
+export function ssoRedirectUrl(provider: 'microsoft' | 'google'): Promise<{ redirectUrl: string }> {
+  return api.get<{ redirectUrl: string }>(`/sso/configuration/${provider}`);
+}
+
+/** Stores a new session token and loads the permission profile that goes with it. */
+export async function startSession(authToken: string): Promise<TPermissions> {
+  setAuthToken(authToken);
+  queryClient.removeQueries({ queryKey: ['accounts'] });
+  return queryClient.fetchQuery({ queryKey: queryKeys.permissions, queryFn: fetchPermissions, staleTime: 0 });
+}
+
+/** Ends the session on the client (the server call is made by the logout page). */
+export function forgetSession(): void {
+  queryClient.removeQueries({ queryKey: queryKeys.permissions });
+  queryClient.removeQueries({ queryKey: ['accounts'] });
+}
+
+export function isEmployee(permissions: Pick<TPermissions, 'userType' | 'employeeId'>): boolean {
+  return permissions.userType === 'employee' && !!permissions.employeeId;
+}
+
+export function hasAssociatedAccounts(
+  permissions: Pick<TPermissions, 'associatedEmployees' | 'associatedExternalParties'>,
+): boolean {
+  return permissions.associatedEmployees.length > 0 || permissions.associatedExternalParties.length > 0;
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it, vi } from 'vitest';
+import { envelope, mockFetch, ok, queryClient } from '../../test/helpers';
+import { browser } from '../lib/browser';
+import { api, ApiError } from './client';
+import { describeError } from './errors';
+import { queryKeys } from './queryClient';
+
+describe('api client', () => {
+  it('resolves with response_data on response_code 200 and sends credentials, JSON and the authtoken', async () => {
+    localStorage.setItem('authToken', 'token-1');
+    const fetchMock = mockFetch({ 'POST /api/things': ({ body }) => ok({ echoed: body }) });
+    await expect(api.post('/things', { a: 1 })).resolves.toEqual({ echoed: { a: 1 } });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/things');
+    expect(init?.credentials).toBe('include');
+    const headers = init?.headers as Record<string, string>;
+    expect(headers.authtoken).toBe('token-1');
+    expect(headers['Content-Type']).toBe('application/json');
+  });
+
+  it('sends no authtoken header when signed out', async () => {
+    const fetchMock = mockFetch({ 'GET /api/configuration': () => ok({}) });
+    await api.get('/configuration');
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers.authtoken).toBeUndefined();
+  });
+
+  it('throws an ApiError with code, message, validation errors and data when response_code is not 200', async () => {
+    mockFetch({
+      'POST /api/signIn': () => ({
+        status: 400,
+        body: envelope({ hint: 1 }, 400, 'Please enter username', {
+          validation_errors: [{ field: 'username', message: 'Please enter username' }],
+        }),
+      }),
+    });
+    const error = await api.post('/signIn', {}, { authRedirect: false }).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.code).toBe(400);
+    expect(apiError.message).toBe('Please enter username');
+    expect(apiError.validationErrors).toEqual([{ field: 'username', message: 'Please enter username' }]);
+    expect(apiError.data).toEqual({ hint: 1 });
+    expect(describeError(apiError)).toEqual({
+      message: 'Please enter username',
+      description: '• Please enter username',
+    });
+  });
+
+  it('treats response_code 502 with validation errors as a validation failure even on HTTP 200', async () => {
+    mockFetch({
+      'POST /api/save': () => ({
+        status: 200,
+        body: envelope(null, 502, 'Invalid data', {
+          validation_errors: [{ field: 'a', message: 'A is wrong' }],
+        }),
+      }),
+    });
+    const error = (await api.post('/save').catch((failure: unknown) => failure)) as ApiError;
+    expect(describeError(error)).toEqual({ message: 'Invalid data', description: '• A is wrong' });
+  });
+
+  it('turns a transport failure into an ApiError carrying the error text', async () => {
+    mockFetch({ 'GET /api/permissions': () => new TypeError('Failed to fetch') });
+    const error = (await api.get('/permissions').catch((failure: unknown) => failure)) as ApiError;
+    expect(error.code).toBe(0);
+    expect(error.isTransport).toBe(true);
+    expect(error.message).toBe('Failed to fetch');
+  });
+
+  it('on response_code 401 clears permissions and storage and goes to the site root', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    localStorage.setItem('authToken', 'expired');
+    localStorage.setItem('listState:x', '1');
+    queryClient.setQueryData(queryKeys.permissions, { name: 'cached' });
+    mockFetch({
+      'GET /api/accounts/1': () => ({ status: 401, body: envelope(null, 401, 'Session expired') }),
+    });
+    await expect(api.get('/accounts/1')).rejects.toBeInstanceOf(ApiError);
+    expect(assign).toHaveBeenCalledWith('/');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('listState:x')).toBeNull();
+    expect(queryClient.getQueryData(queryKeys.permissions)).toBeUndefined();
+  });
+
+  it('does not sign out on a 401 from the sign-in call', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    localStorage.setItem('authToken', 'current');
+    mockFetch({
+      'POST /api/signIn': () => ({ status: 401, body: envelope(null, 401, 'Invalid credentials') }),
+    });
+    await expect(api.post('/signIn', {}, { authRedirect: false })).rejects.toBeInstanceOf(ApiError);
+    expect(assign).not.toHaveBeenCalled();
+    expect(localStorage.getItem('authToken')).toBe('current');
+  });
+
+  it('keeps the remembered username when storage is cleared on 401', async () => {
+    vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    localStorage.setItem('rememberedUsername', 'alex');
+    mockFetch({ 'GET /api/x': () => ({ status: 401, body: envelope(null, 401, 'Expired') }) });
+    await api.get('/x').catch(() => undefined);
+    expect(localStorage.getItem('rememberedUsername')).toBe('alex');
+  });
+
+  it('invalidates the permissions query once when a body says updatePermissions yes', async () => {
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    mockFetch({
+      'POST /api/save': () => ({ body: envelope(null, 200, 'Saved', { updatePermissions: 'yes' }) }),
+    });
+    await api.post('/save');
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.permissions });
+  });
+
+  it('returns the response_message with postResult', async () => {
+    mockFetch({ 'POST /api/forgotPassword': () => ok(null, 'A reset link has been sent.') });
+    await expect(api.postResult('/forgotPassword', { username: 'a' })).resolves.toEqual({
+      data: null,
+      message: 'A reset link has been sent.',
+    });
+  });
+});

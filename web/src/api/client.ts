@@ -1,0 +1,123 @@
+import type { Envelope, TValidationError } from '@compass/shared';
+import { browser } from '../lib/browser';
+import { clearStorage, getAuthToken } from '../lib/storage';
+import { ApiError } from './errors';
+import { queryClient, queryKeys } from './queryClient';
+
+export { ApiError } from './errors';
+
+export const API_BASE = '/api';
+
+export interface RequestOptions {
+  /**
+   * On response_code 401, sign the user out and go to the site root (default true). The
+   * sign-in calls turn it off: a 401 there is a wrong password, not an expired session.
+   */
+  authRedirect?: boolean;
+  signal?: AbortSignal;
+}
+
+/** The success envelope, for callers that show the response_message too. */
+export interface ApiResult<T> {
+  data: T;
+  message: string;
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'response_code' in value &&
+    typeof (value as { response_code: unknown }).response_code === 'number'
+  );
+}
+
+/** 000 section 8: permissions cleared, local storage emptied, back to the site root. */
+function handleUnauthorized(): void {
+  queryClient.removeQueries({ queryKey: queryKeys.permissions });
+  clearStorage();
+  browser.assign('/');
+}
+
+/**
+ * The one way the web client talks to the server. Resolves with the envelope's data and message
+ * on response_code 200; otherwise throws an ApiError (code 0 for transport failures). Toasts are
+ * shown by the query client's default onError or by the caller (see notifyError).
+ */
+export async function apiSend<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getAuthToken();
+  if (token) headers.authtoken = token;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      credentials: 'include',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ code: 0, message: error instanceof Error ? error.message : String(error) });
+  }
+
+  let payload: unknown = null;
+  try {
+    payload = await response.json();
+  } catch {
+    payload = null;
+  }
+
+  if (!isEnvelope(payload)) {
+    const reason = response.statusText || `HTTP ${response.status}`;
+    throw new ApiError({
+      code: 0,
+      status: response.status,
+      message: `The server could not be reached (${reason}).`,
+    });
+  }
+
+  const isPermissionsCall = path === '/permissions';
+  if (payload.updatePermissions === 'yes' && !isPermissionsCall) {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.permissions });
+  }
+
+  if (payload.response_code !== 200) {
+    if (payload.response_code === 401 && options.authRedirect !== false) handleUnauthorized();
+    throw new ApiError({
+      code: payload.response_code,
+      status: response.status,
+      message: payload.response_message,
+      validationErrors: payload.validation_errors as TValidationError[] | undefined,
+      data: payload.response_data,
+    });
+  }
+  return { data: payload.response_data as T, message: payload.response_message };
+}
+
+/** Like apiSend, resolving with response_data only. */
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<T> {
+  return (await apiSend<T>(method, path, body, options)).data;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, undefined, options),
+  post: <T>(path: string, body: unknown = {}, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, body, options),
+  /** POST, resolving with response_data and response_message. */
+  postResult: <T>(path: string, body: unknown = {}, options?: RequestOptions) =>
+    apiSend<T>('POST', path, body, options),
+};

@@ -1,0 +1,59 @@
+import type { TValidationError } from '@compass/shared';
+import { toast } from 'sonner';
+
+/** A failed call: the envelope's response_code and response_message, or a transport failure (code 0). */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly status: number;
+  readonly validationErrors: TValidationError[];
+  readonly data: unknown;
+
+  constructor(input: {
+    code: number;
+    message: string;
+    status?: number;
+    validationErrors?: TValidationError[];
+    data?: unknown;
+  }) {
+    super(input.message);
+    this.name = 'ApiError';
+    this.code = input.code;
+    this.status = input.status ?? 0;
+    this.validationErrors = input.validationErrors ?? [];
+    this.data = input.data ?? null;
+  }
+
+  /** True when the call never reached the server or its answer was not an envelope. */
+  get isTransport(): boolean {
+    return this.code === 0;
+  }
+
+  /** HTTP 400 or response_code 502 with validation errors (000 section 8). */
+  get hasValidationErrors(): boolean {
+    return (
+      (this.status === 400 || this.code === 400 || this.code === 502) && this.validationErrors.length > 0
+    );
+  }
+}
+
+export function formatValidationErrors(errors: TValidationError[]): string {
+  return errors.map((error) => `• ${error.message}`).join('\n');
+}
+
+/** What the error catalogue shows for a failure: the message, plus the formatted validation errors. */
+export function describeError(error: unknown): { message: string; description?: string } {
+  if (error instanceof ApiError) {
+    if (error.hasValidationErrors) {
+      return { message: error.message, description: formatValidationErrors(error.validationErrors) };
+    }
+    return { message: error.message };
+  }
+  if (error instanceof Error) return { message: error.message };
+  return { message: String(error) };
+}
+
+/** Shows a failure as an error toast. */
+export function notifyError(error: unknown): void {
+  const { message, description } = describeError(error);
+  toast.error(message, description ? { description } : undefined);
+}

@@ -1,0 +1,68 @@
+import { ClipboardCheck, ShieldCheck, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BrandLogo, PRODUCT_NAME } from '../../components/BrandMark';
+
+export function copyrightLine(year = new Date().getFullYear()): string {
+  return `© ${year} ${PRODUCT_NAME}. All rights reserved.`;
+}
+
+interface AuthLayoutProps {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}
+
+/** The frame of every signed-out screen: a brand panel and a centred form column. */
+export function AuthLayout({ title, subtitle, children, wide = false }: AuthLayoutProps) {
+  return (
+    <div className="auth-layout">
+      <aside className="auth-brand" aria-hidden="true">
+        <span className="brand-mark">
+          <BrandLogo />
+          {PRODUCT_NAME}
+        </span>
+        <div className="auth-pitch">
+          <h2>Compliance and people, in one place.</h2>
+          <p>
+            Forms, audits, actions, documents and HR records for your whole organisation and its partners.
+          </p>
+          <ul className="auth-points">
+            <li>
+              <ClipboardCheck aria-hidden="true" />
+              Audits, inspections and follow-up actions
+            </li>
+            <li>
+              <Users aria-hidden="true" />
+              Employee records, competencies and training
+            </li>
+            <li>
+              <ShieldCheck aria-hidden="true" />
+              Risk, hazardous substances and obligations
+            </li>
+          </ul>
+        </div>
+        <span className="auth-brand-footer">Workplace compliance &amp; HR</span>
+      </aside>
+      <div className="auth-main">
+        <div className="auth-main-top">
+          <Link to="/login" className="brand-mark">
+            <BrandLogo />
+            {PRODUCT_NAME}
+          </Link>
+        </div>
+        <main className="auth-content" id="main-content">
+          <div className={wide ? 'auth-card auth-card-wide' : 'auth-card'}>
+            <div className="auth-heading">
+              <h1>{title}</h1>
+              {subtitle && <p>{subtitle}</p>}
+            </div>
+            {children}
+          </div>
+        </main>
+        <footer className="auth-footer">{copyrightLine()}</footer>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { changePasswordError, messages } from '@compass/shared';
+import { TriangleAlert } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { forgetSession, usePermissions } from '../../api/auth';
+import { api } from '../../api/client';
+import { notifyError } from '../../api/errors';
+import { Button } from '../../components/Button';
+import { FieldError } from '../../components/FieldError';
+import { PasswordInput } from '../../components/PasswordInput';
+import { clearStorage } from '../../lib/storage';
+import { usePageTitle } from '../../shell/pageTitle';
+
+/** /change-password (guarded). After a successful change the user is signed out. */
+export function ChangePasswordPage() {
+  usePageTitle('Change Password');
+  const navigate = useNavigate();
+  const permissions = usePermissions();
+  const forced = permissions.data?.isForceUpdatePassword === 'yes';
+  const currentId = useId();
+  const newId = useId();
+  const confirmId = useId();
+  const errorId = useId();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    const message = changePasswordError({ currentPassword, password, confirmPassword });
+    setError(message);
+    if (message) return;
+    setPending(true);
+    try {
+      const result = await api.postResult<null>('/changePassword', {
+        currentPassword,
+        password,
+        confirmPassword,
+      });
+      toast.success(result.message);
+      await api.post('/logout', {}, { authRedirect: false }).catch(() => undefined);
+      forgetSession();
+      clearStorage();
+      navigate('/login', { replace: true });
+    } catch (failure) {
+      notifyError(failure);
+      setPending(false);
+    }
+  }
+
+  const clear = () => setError(null);
+
+  return (
+    <div className="card" style={{ maxWidth: 560 }}>
+      <div className="card-header">
+        <div>
+          <h2 className="card-title">Change your password</h2>
+          <p className="text-sm text-secondary">
+            Use at least 8 characters with a lowercase letter, an uppercase letter, a number and one of
+            @$#!%*?&amp;.
+          </p>
+        </div>
+      </div>
+      <form className="card-body stack-lg" onSubmit={(event) => void submit(event)} noValidate>
+        {forced && (
+          <div className="alert alert-warning" role="alert">
+            <TriangleAlert size={18} aria-hidden="true" />
+            <span>{messages.changePassword.expiredBanner}</span>
+          </div>
+        )}
+        <div className="field">
+          <label className="field-label" htmlFor={currentId}>
+            Current password
+          </label>
+          <PasswordInput
+            id={currentId}
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(event) => {
+              setCurrentPassword(event.target.value);
+              clear();
+            }}
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={newId}>
+            New password
+          </label>
+          <PasswordInput
+            id={newId}
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              clear();
+            }}
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={confirmId}>
+            Confirm new password
+          </label>
+          <PasswordInput
+            id={confirmId}
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={(event) => {
+              setConfirmPassword(event.target.value);
+              clear();
+            }}
+          />
+        </div>
+        <FieldError id={errorId} message={error} />
+        <div className="row" style={{ justifyContent: 'flex-end' }}>
+          <Button type="submit" variant="primary" loading={pending}>
+            Change Password
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { messages } from '@compass/shared';
+import { ArrowLeft, MailCheck } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { usePermissions } from '../../api/auth';
+import { api } from '../../api/client';
+import { notifyError } from '../../api/errors';
+import { Button } from '../../components/Button';
+import { FieldError } from '../../components/FieldError';
+import { usePageTitle } from '../../shell/pageTitle';
+import { AuthLayout } from './AuthLayout';
+import { isEmailAddress } from './session';
+
+/** The e-mail checks of the update-username screen (000 section 5); null when valid. */
+export function updateUsernameError(email: string): string | null {
+  if (!email.trim()) return messages.updateUsername.emailRequired;
+  if (!isEmailAddress(email)) return messages.updateUsername.emailInvalid;
+  return null;
+}
+
+/**
+ * /update-username: an external-party user signed in with SSO whose username is not an e-mail
+ * address gives one here before going on.
+ */
+export function UpdateUsernamePage() {
+  usePageTitle(messages.updateUsername.title);
+  const permissions = usePermissions();
+  const emailId = useId();
+  const errorId = useId();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    const message = updateUsernameError(email);
+    setError(message);
+    if (message) return;
+    setPending(true);
+    try {
+      const profile = permissions.data;
+      const response = await api.postResult<unknown>('/updateUsername', {
+        userType: profile?.userType ?? null,
+        supplierId: profile?.supplierId ?? null,
+        personnelId: profile?.personnelId ?? null,
+        email: email.trim(),
+      });
+      setResult(response.message);
+    } catch (failure) {
+      notifyError(failure);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (result !== null) {
+    return (
+      <AuthLayout title={messages.updateUsername.title}>
+        <div className="auth-result">
+          <div className="alert alert-success" role="status">
+            <MailCheck size={18} aria-hidden="true" />
+            <span>{result}</span>
+          </div>
+          <Link to="/logout" className="auth-back">
+            <ArrowLeft size={16} aria-hidden="true" />
+            Back to sign in
+          </Link>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title={messages.updateUsername.title}
+      subtitle="Your username must be an e-mail address. Enter the address you want to sign in with."
+    >
+      <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="field">
+          <label className="field-label" htmlFor={emailId}>
+            Email address
+          </label>
+          <input
+            id={emailId}
+            className="input"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+          <FieldError id={errorId} message={error} />
+        </div>
+        <Button type="submit" variant="primary" size="lg" block loading={pending}>
+          Send
+        </Button>
+      </form>
+      <Link to="/logout" className="auth-back">
+        <ArrowLeft size={16} aria-hidden="true" />
+        Back to sign in
+      </Link>
+    </AuthLayout>
+  );
+}

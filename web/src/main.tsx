@@ -1,0 +1,24 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { queryClient } from './api/queryClient';
+import { createAppRouter } from './router';
+import { ConnectionGate } from './shell/ConnectionGate';
+import './styles/index.css';
+
+const router = createAppRouter();
+const container = document.getElementById('root');
+if (!container) throw new Error('The #root element is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <ConnectionGate>
+        <RouterProvider router={router} />
+      </ConnectionGate>
+      <Toaster position="top-right" richColors closeButton toastOptions={{ duration: 6000 }} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

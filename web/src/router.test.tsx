@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, ok, permissionsFixture, renderRoutes } from '../test/helpers';
+import { GUARDED_AREAS, routes } from './router';
+
+function signIn() {
+  localStorage.setItem('authToken', 't');
+  mockFetch({
+    'GET /api/permissions': () => ok(permissionsFixture()),
+    'GET /api/configuration': () =>
+      ok({ productName: 'Compass', homeSiteUrl: '', helpCentreUrl: 'https://help.example', sso: {} }),
+  });
+}
+
+describe('router', () => {
+  it('redirects the empty path to the dashboard (and a signed-out user on to login)', async () => {
+    mockFetch({});
+    renderRoutes(routes, '/');
+    expect(await screen.findByRole('button', { name: 'Next' })).toBeInTheDocument();
+  });
+
+  it('renders the dashboard in the shell with the header title and a welcome card', async () => {
+    signIn();
+    renderRoutes(routes, '/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Alex Morgan' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+  });
+
+  it.each(GUARDED_AREAS.map((area) => [area.path, area.area]))(
+    'lazy-loads the %s area and names it on the not-available page',
+    async (path, area) => {
+      signIn();
+      renderRoutes(routes, `/${path}/some/page`);
+      expect(
+        await screen.findByRole('heading', { name: `${area} is not available yet` }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/dashboard');
+    },
+  );
+
+  it('guards the form-submission record route', async () => {
+    mockFetch({});
+    renderRoutes(routes, '/form-submission/record/c1/s1');
+    expect(await screen.findByRole('button', { name: 'Next' })).toBeInTheDocument();
+  });
+
+  it.each([
+    '/configure-vismate/setup',
+    '/online-training/employee/form-attempt/1',
+    '/qr/qr/e1/f1/c1',
+    '/form/form-submission/task-show/1/2/3',
+    '/external-parties-account-activate/tok',
+  ])('opens the public route %s without signing in', async (path) => {
+    mockFetch({});
+    renderRoutes(routes, path);
+    expect(await screen.findByRole('heading', { name: /is not available yet/ })).toBeInTheDocument();
+  });
+
+  it('shows a 404 page for unknown paths', async () => {
+    mockFetch({});
+    renderRoutes(routes, '/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});

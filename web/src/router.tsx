@@ -1,0 +1,136 @@
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { PageSpinner } from './components/Spinner';
+import { ChangePasswordPage } from './features/auth/ChangePasswordPage';
+import { ForgotPasswordPage } from './features/auth/ForgotPasswordPage';
+import { LoginPage } from './features/auth/LoginPage';
+import { LoginTaskPage } from './features/auth/LoginTaskPage';
+import { LogoutPage } from './features/auth/LogoutPage';
+import { ResetPasswordPage } from './features/auth/ResetPasswordPage';
+import { SwitchUserPage } from './features/auth/SwitchUserPage';
+import { UnsubscribePage } from './features/auth/UnsubscribePage';
+import { UpdateUsernamePage } from './features/auth/UpdateUsernamePage';
+import { DashboardPage } from './features/dashboard/DashboardPage';
+import { AppLayout } from './shell/AppLayout';
+import type { AreaHandle } from './shell/ModuleUnavailable';
+import { NotFoundPage } from './shell/NotFoundPage';
+import { RouteErrorPage } from './shell/RouteErrorPage';
+import { RouteGuard } from './shell/RouteGuard';
+
+/**
+ * An area whose screens are not built yet: a lazy route that shows the shared "module not
+ * available" page, inside the shell (guarded) or stand-alone (public). When an area is built,
+ * replace its `lazy` with an import of the area's own routes.
+ */
+function unavailable(area: string, placement: 'shell' | 'public'): Pick<RouteObject, 'handle' | 'lazy'> {
+  const handle: AreaHandle = { area };
+  return {
+    handle,
+    lazy: async () => {
+      const module = await import('./shell/ModuleUnavailable');
+      return {
+        Component: placement === 'shell' ? module.ModuleUnavailablePage : module.PublicModuleUnavailablePage,
+      };
+    },
+  };
+}
+
+/** The guarded, lazily loaded areas of 000 section 2.1 (each `area/*`). */
+export const GUARDED_AREAS: { path: string; area: string }[] = [
+  { path: 'hazardous', area: 'Hazardous Substances' },
+  { path: 'action-register', area: 'Action Register' },
+  { path: 'noticeboard', area: 'Noticeboard' },
+  { path: 'system-administration', area: 'System Administration' },
+  { path: 'report-chart', area: 'Reports & Charts' },
+  { path: 'obligation', area: 'Obligations' },
+  { path: 'human-resource', area: 'Human Resources' },
+  { path: 'task', area: 'Tasks & Reminders' },
+  { path: 'asset', area: 'Assets' },
+  { path: 'external-parties', area: 'External Parties' },
+  { path: 'risk', area: 'Risk Management' },
+  { path: 'audit-inspection', area: 'Audit Inspection' },
+  { path: 'document', area: 'Documents' },
+  { path: 'timesheet', area: 'TimeSheet' },
+  { path: 'plan-check', area: 'Plan Check' },
+];
+
+const guardedRoutes: RouteObject[] = [
+  { path: 'dashboard', element: <DashboardPage /> },
+  { path: 'change-password', element: <ChangePasswordPage /> },
+  { path: 'employeeclockin/:id', ...unavailable('Employee Clock-in', 'shell') },
+  { path: 'online-training/employee/form-edit/:id', ...unavailable('Online Training', 'shell') },
+  ...GUARDED_AREAS.map(({ path, area }) => ({ path: `${path}/*`, ...unavailable(area, 'shell') })),
+  {
+    path: 'form-submission',
+    handle: { area: 'Form Submission' } satisfies AreaHandle,
+    children: [
+      { path: 'record/:companyId/:id', ...unavailable('Form Submission', 'shell') },
+      { path: '*', ...unavailable('Form Submission', 'shell') },
+    ],
+  },
+];
+
+const publicRoutes: RouteObject[] = [
+  { path: 'login', element: <LoginPage /> },
+  { path: 'login/task', element: <LoginTaskPage /> },
+  { path: 'logout', element: <LogoutPage /> },
+  { path: 'switch-user', element: <SwitchUserPage /> },
+  { path: 'forgot-password', element: <ForgotPasswordPage /> },
+  { path: 'reset-password/:token', element: <ResetPasswordPage /> },
+  { path: 'update-username', element: <UpdateUsernamePage /> },
+  { path: 'unsubscribe/:token', element: <UnsubscribePage /> },
+  {
+    path: 'external-parties-account-activate/:token',
+    ...unavailable('External party account activation', 'public'),
+  },
+  // Not guarded (000 section 2.1).
+  { path: 'configure-vismate/*', ...unavailable('Vismate', 'public') },
+  // Online training: public attempt routes (000 section 2.1).
+  { path: 'online-training/employee/form-submit/*', ...unavailable('Online Training', 'public') },
+  { path: 'online-training/employee/form-attempt-view/*', ...unavailable('Online Training', 'public') },
+  { path: 'online-training/employee/form-re-test/*', ...unavailable('Online Training', 'public') },
+  { path: 'online-training/employee/form-attempt/*', ...unavailable('Online Training', 'public') },
+  // Token-link form screens (001 section 2.5), opened without signing in.
+  { path: 'form/form-submission/record/:companyId/:id', ...unavailable('View Form Submission', 'public') },
+  {
+    path: 'form/form-submission/myactionedit/:companyId/:id',
+    ...unavailable('Update Form Submission', 'public'),
+  },
+  {
+    path: 'form/external-parties/form-submit/:pageType/:employeeId/:assignFormId/:formId/:companyId/:reviewerId',
+    ...unavailable('External party form', 'public'),
+  },
+  { path: 'qr/:pageType/:employeeId/:formId/:companyId', ...unavailable('QR form submission', 'public') },
+  {
+    path: 'form/qr-form-submit/:pageType/:employeeId/:formId/:companyId',
+    ...unavailable('QR form submission', 'public'),
+  },
+  {
+    path: 'form/form-submission/task-show/:id/:taskId/:companyId',
+    ...unavailable('Form submission action', 'public'),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <Outlet />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      { index: true, element: <Navigate to="/dashboard" replace /> },
+      ...publicRoutes,
+      {
+        element: (
+          <RouteGuard>
+            <AppLayout />
+          </RouteGuard>
+        ),
+        children: guardedRoutes,
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,61 @@
+import { Blocks, House } from 'lucide-react';
+import { Link, useMatches } from 'react-router';
+import { usePageTitle } from './pageTitle';
+import { StandaloneLayout } from './StandaloneLayout';
+
+export interface AreaHandle {
+  area: string;
+}
+
+function isAreaHandle(handle: unknown): handle is AreaHandle {
+  return typeof handle === 'object' && handle !== null && typeof (handle as AreaHandle).area === 'string';
+}
+
+/** The name of the deepest matched route that declares an area in its handle. */
+export function useAreaName(): string {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const handle = matches[index]?.handle;
+    if (isAreaHandle(handle)) return handle.area;
+  }
+  return 'This module';
+}
+
+function UnavailablePanel({ area }: { area: string }) {
+  return (
+    <section className="card state-panel" aria-labelledby="module-unavailable-title">
+      <span className="state-icon">
+        <Blocks size={28} aria-hidden="true" />
+      </span>
+      <h2 id="module-unavailable-title">{area} is not available yet</h2>
+      <p>
+        The {area} module is not available in this installation yet. Nothing has been lost: once the module is
+        installed, its pages will open here.
+      </p>
+      <div className="state-actions">
+        <Link to="/dashboard" className="btn btn-primary">
+          <House size={16} aria-hidden="true" />
+          Back to Home
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** A guarded area whose screens are not built yet, shown inside the application shell. */
+export function ModuleUnavailablePage() {
+  const area = useAreaName();
+  usePageTitle(area);
+  return <UnavailablePanel area={area} />;
+}
+
+/** A public (or unguarded) area whose screens are not built yet, shown without the shell. */
+export function PublicModuleUnavailablePage() {
+  const area = useAreaName();
+  usePageTitle(area);
+  return (
+    <StandaloneLayout>
+      <UnavailablePanel area={area} />
+    </StandaloneLayout>
+  );
+}

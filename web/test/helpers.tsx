@@ -1,0 +1,100 @@
+import { ACCESS_KEYS, type AccessMap, type TPermissions } from '@compass/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { Toaster } from 'sonner';
+import { vi } from 'vitest';
+import { queryClient } from '../src/api/queryClient';
+
+export const USER_ID = '11111111-1111-4111-8111-111111111111';
+export const EMPLOYEE_ID = '33333333-3333-4333-8333-333333333333';
+
+export function accessMap(overrides: Partial<AccessMap> = {}): AccessMap {
+  const all = Object.fromEntries(ACCESS_KEYS.map((key) => [key, 'yes'])) as AccessMap;
+  return { ...all, supplierPortal: 'no', supplierAccess: 'no', ...overrides };
+}
+
+export function permissionsFixture(overrides: Partial<TPermissions> = {}): TPermissions {
+  return {
+    userId: USER_ID,
+    companyId: '22222222-2222-4222-8222-222222222222',
+    userType: 'employee',
+    supplierId: null,
+    personnelId: null,
+    employeeId: EMPLOYEE_ID,
+    name: 'Alex Morgan',
+    username: 'alex@acme.example',
+    profileImage: null,
+    companyLogo: null,
+    companyName: 'Acme Manufacturing',
+    HeaderTitle: '',
+    signInMethod: 'password',
+    isForceUpdatePassword: 'no',
+    authToken: 'token-1',
+    associatedEmployees: [],
+    associatedExternalParties: [],
+    accessRestriction: [],
+    access: accessMap(),
+    ...overrides,
+  };
+}
+
+export function envelope(
+  data: unknown,
+  code = 200,
+  message = 'Success',
+  extra: Record<string, unknown> = {},
+) {
+  return { response_code: code, response_message: message, response_data: data, ...extra };
+}
+
+type Reply = { status?: number; body: unknown } | Error;
+type Handler = (request: { method: string; body: unknown }) => Reply;
+
+/** Replaces fetch: `routes` maps 'METHOD /api/path' to a reply. Unknown calls answer 404. */
+export function mockFetch(routes: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = new URL(url, 'http://localhost').pathname;
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const handler = routes[`${method} ${path}`];
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const reply: Reply = handler
+      ? handler({ method, body })
+      : { status: 404, body: envelope(null, 404, 'Not found.') };
+    if (reply instanceof Error) throw reply;
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function ok(data: unknown, message = 'Success'): Reply {
+  return { status: 200, body: envelope(data, 200, message) };
+}
+
+export function renderRoutes(routes: RouteObject[], initialEntry: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { router, ...result };
+}
+
+export function withQueryClient(children: ReactNode) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toaster />
+    </QueryClientProvider>
+  );
+}
+
+export { queryClient };
