@@ -9,6 +9,7 @@ import { healthRoutes } from './modules/health/routes';
 import { authPlugin } from './plugins/auth';
 import { envelopePlugin } from './plugins/envelope';
 import { openApiPlugin } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rateLimit';
 import { webPlugin } from './plugins/web';
 
 export interface AppDeps {
@@ -47,13 +48,22 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(envelopePlugin);
   await app.register(authPlugin, { db });
   await app.register(openApiPlugin, { productName: config.PRODUCT_NAME });
+  await app.register(rateLimitPlugin);
 
-  const auth = new AuthService(db, config.SESSION_TTL_HOURS);
+  const auth = new AuthService(db, {
+    sessionTtlHours: config.SESSION_TTL_HOURS,
+    lockoutThreshold: config.LOCKOUT_THRESHOLD,
+    lockoutMinutes: config.LOCKOUT_MINUTES,
+  });
+  const abuseLimits = {
+    perAddressPerMinute: config.RATE_LIMIT_PER_ADDRESS,
+    perAccountPerMinute: config.RATE_LIMIT_PER_ACCOUNT,
+  };
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(configurationRoutes, { config });
-      await api.register(authRoutes, { auth });
+      await api.register(authRoutes, { auth, abuseLimits });
     },
     { prefix: '/api' },
   );

@@ -25,6 +25,12 @@ const ZConfig = z.object({
     .number()
     .positive()
     .default(24 * 7),
+  /** Sign-in, forgot-password and switch calls allowed per client address and per account a minute. */
+  RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  /** Consecutive failed sign-ins that lock an account, and for how long. */
+  LOCKOUT_THRESHOLD: z.coerce.number().int().positive().default(5),
+  LOCKOUT_MINUTES: z.coerce.number().positive().default(15),
   /** Built web client to serve; empty disables serving it (API only). */
   WEB_DIST_DIR: z.string().default(path.join(projectRoot, 'web', 'dist')),
 });

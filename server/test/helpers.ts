@@ -35,10 +35,10 @@ export interface TestContext {
 }
 
 /** The real app over its own database, closed after the file's tests. */
-export async function setupTestApp(): Promise<TestContext> {
+export async function setupTestApp(configOverrides: Record<string, string> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const db = createPrisma(database.url, 5);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '' });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '', ...configOverrides });
   const app = await buildApp({ config, db });
   await app.ready();
   afterAll(async () => {

@@ -9,6 +9,8 @@ export const messages = {
     serverError: 'Something went wrong. Please try again.',
     validationFailed: 'Please correct the highlighted fields.',
     tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+    accountLocked:
+      'This account is locked after too many failed sign-in attempts. Try again later or reset your password.',
     deleteFileConfirm: 'Are you sure want to delete this file?',
   },
   login: {

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
+import { abuseLimitHooks, type AbuseLimits } from '../../plugins/rateLimit';
 import type { AuthService, ClientMeta } from './service';
 
 const meta = (request: FastifyRequest): ClientMeta => ({
@@ -21,9 +22,18 @@ const meta = (request: FastifyRequest): ClientMeta => ({
 
 const ZNull = z.null();
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; abuseLimits: AbuseLimits }> = async (
+  app,
+  { auth, abuseLimits },
+) => {
   app.post('/signIn', {
     config: { auth: 'public' },
+    preHandler: abuseLimitHooks(
+      app,
+      'signIn',
+      abuseLimits,
+      (request) => (request.body as { username?: string }).username,
+    ),
     schema: {
       tags: ['auth'],
       summary: 'Sign in with username (or e-mail) and password',
@@ -35,6 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.get('/signIn/switch/:id', {
     config: { auth: 'user' },
+    preHandler: abuseLimitHooks(app, 'switch', abuseLimits, (request) => request.auth?.userId),
     schema: {
       tags: ['auth'],
       summary: 'Switch to an associated account without a password (from an employee account)',

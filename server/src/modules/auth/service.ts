@@ -67,10 +67,17 @@ function toAccount(user: AccountUser): TAccount {
   };
 }
 
+export interface AuthOptions {
+  sessionTtlHours: number;
+  /** Consecutive failed sign-ins that lock the account for lockoutMinutes. */
+  lockoutThreshold: number;
+  lockoutMinutes: number;
+}
+
 export class AuthService {
   constructor(
     private readonly db: Db,
-    private readonly sessionTtlHours: number,
+    private readonly options: AuthOptions,
   ) {}
 
   private async createSession(user: { id: string; companyId: string }, meta: ClientMeta): Promise<string> {
@@ -82,7 +89,7 @@ export class AuthService {
         tokenHash: hashToken(token),
         ipAddress: meta.ipAddress,
         userAgent: meta.userAgent?.slice(0, 500),
-        expiresAt: new Date(Date.now() + this.sessionTtlHours * 3_600_000),
+        expiresAt: new Date(Date.now() + this.options.sessionTtlHours * 3_600_000),
       },
     });
     return token;
@@ -104,16 +111,38 @@ export class AuthService {
       });
       if (byEmail.length === 1) user = byEmail[0] ?? null;
     }
+    if (user?.lockedUntil && user.lockedUntil > new Date()) {
+      throw new AppError(429, messages.common.accountLocked, messages.common.accountLocked);
+    }
     const valid =
       user?.passwordHash && user.isActive
         ? await argon2.verify(user.passwordHash, input.password)
         : (await argon2.verify(await DUMMY_HASH, input.password), false);
+    if (user && !valid) await this.recordFailedSignIn(user.id);
     if (!user || !valid) throw unauthorized(messages.common.invalidCredentials);
+    if (user.failedSignIns > 0 || user.lockedUntil) {
+      await this.db.user.update({ where: { id: user.id }, data: { failedSignIns: 0, lockedUntil: null } });
+    }
     if (input.externalParty && user.userType === 'employee')
       throw unauthorized(messages.common.invalidCredentials);
 
     const token = await this.createSession(user, meta);
     return { _id: user.id, authToken: token, hasAssociatedAccounts: await this.hasAssociates(user) };
+  }
+
+  /** Counts a failure atomically; the one that reaches the threshold locks the account. */
+  private async recordFailedSignIn(userId: string): Promise<void> {
+    const { failedSignIns } = await this.db.user.update({
+      where: { id: userId },
+      data: { failedSignIns: { increment: 1 } },
+      select: { failedSignIns: true },
+    });
+    if (failedSignIns >= this.options.lockoutThreshold) {
+      await this.db.user.update({
+        where: { id: userId },
+        data: { failedSignIns: 0, lockedUntil: new Date(Date.now() + this.options.lockoutMinutes * 60_000) },
+      });
+    }
   }
 
   private async hasAssociates(user: { id: string; accountGroupId: string | null }): Promise<boolean> {
