@@ -28,11 +28,14 @@ export interface EmbeddedPostgres {
 
 const isRoot = () => process.getuid?.() === 0;
 
-/** True when every directory above `target` lets others through, so the postgres user reaches it. */
+/**
+ * True when every existing directory above `target` lets others through, so the postgres user
+ * reaches it (folders still to be created are made with that permission).
+ */
 function reachableByOthers(target: string): boolean {
   let dir = path.dirname(target);
   while (true) {
-    if ((fs.statSync(dir).mode & 0o001) === 0) return false;
+    if (fs.existsSync(dir) && (fs.statSync(dir).mode & 0o001) === 0) return false;
     const parent = path.dirname(dir);
     if (parent === dir) return true;
     dir = parent;
@@ -65,7 +68,7 @@ function ensureBinariesReachable(): void {
 /** Where the cluster lives by default: under the project, unless the postgres user cannot reach it. */
 export function defaultDataDir(projectRoot: string): string {
   const local = path.join(projectRoot, '.data', 'postgres');
-  if (!isRoot() || reachableByOthers(path.join(local, 'x'))) return local;
+  if (!isRoot() || reachableByOthers(local)) return local;
   const key = Buffer.from(projectRoot).toString('base64url').slice(-24);
   return path.join('/var/tmp', `compass-data-${key}`, 'postgres');
 }
