@@ -17,7 +17,7 @@ const ZConfig = z.object({
     .transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The address users reach the product at; used in e-mailed links. */
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  PUBLIC_URL: z.url().optional(),
   PRODUCT_NAME: z.string().default('Compass'),
   HOME_SITE_URL: z.url().default('https://www.compass-compliance.example/'),
   HELP_CENTRE_URL: z.url().default('https://help.compass-compliance.example/'),
@@ -31,11 +31,31 @@ const ZConfig = z.object({
   /** Consecutive failed sign-ins that lock an account, and for how long. */
   LOCKOUT_THRESHOLD: z.coerce.number().int().positive().default(5),
   LOCKOUT_MINUTES: z.coerce.number().positive().default(15),
+  /**
+   * Signs cookies (the SSO sign-in state). Unset: a random secret per process, fine for one
+   * process; set it (32+ characters, the same on every API process) in production. See docs/sso.md.
+   */
+  COOKIE_SECRET: z.string().min(32).optional(),
+  /** SMTP server of outgoing mail, e.g. smtps://user:pass@smtp.example.com:465. Unset: .eml files in MAIL_CAPTURE_DIR. */
+  SMTP_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Compass <no-reply@compass.local>'),
+  MAIL_CAPTURE_DIR: z.string().default(path.join(projectRoot, '.data', 'mail')),
+  /** Retries of a mail that failed to send, the first after MAIL_RETRY_DELAY_SECONDS, then doubling. */
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).default(10),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** How often an idle mail worker looks for queued mail. */
+  MAIL_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   /** Built web client to serve; empty disables serving it (API only). */
   WEB_DIST_DIR: z.string().default(path.join(projectRoot, 'web', 'dist')),
 });
 
-export type Config = z.infer<typeof ZConfig>;
+export type Config = Omit<z.infer<typeof ZConfig>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 /** Reads the environment (or overrides, for tests); the defaults run on a bare machine. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -44,5 +64,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  return parsed.data;
+  return { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}` };
 }
