@@ -33,7 +33,11 @@ export default async function setup(project: TestProject) {
   await migrateDeploy(url);
   const db = createPrisma(url);
   await seedDemo(db);
-  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' }), db });
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' }),
+    db,
+    databaseUrl: url,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

@@ -1,20 +1,39 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/prisma';
 import { AuthService } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
 import { configurationRoutes } from './modules/configuration/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { DashboardService } from './modules/dashboard/service';
 import { healthRoutes } from './modules/health/routes';
+import { accountRoutes } from './modules/account/routes';
+import { AccountService } from './modules/account/service';
+import { passwordRoutes } from './modules/password/routes';
+import { PasswordService } from './modules/password/service';
+import { ssoRoutes } from './modules/sso/routes';
+import { SsoService } from './modules/sso/service';
 import { authPlugin } from './plugins/auth';
+import { cookiesPlugin } from './plugins/cookies';
 import { envelopePlugin } from './plugins/envelope';
+import { mailPlugin } from './plugins/mail';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { webPlugin } from './plugins/web';
+import { LocalFileStorage } from './plugins/storage';
+import { uploadsPlugin } from './plugins/uploads';
+import { AttachmentService } from './modules/attachments/service';
+import { attachmentRoutes } from './modules/attachments/routes';
+import { AssignedActionService } from './modules/assignedActions/service';
+import { assignedActionRoutes } from './modules/assignedActions/routes';
+import { noticeAttachmentPolicy } from './modules/dashboard/noticeAttachments';
 
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** The database of `db`, for the mail queue's own connections; defaults to config.DATABASE_URL. */
+  databaseUrl?: string;
 }
 
 const REDACTED_PATHS = [
@@ -26,13 +45,31 @@ const REDACTED_PATHS = [
   'req.body.confirmPassword',
 ];
 
+/** Secrets that travel in query strings (SSO return token, authorization code) stay out of logs. */
+const SECRET_QUERY = /([?&](?:token|code|state)=)[^&#]*/gi;
+/** So do the tokens of e-mailed links (reset password, unsubscribe), which sit in the path. */
+const SECRET_PATH = /(\/(?:reset-password|unsubscribe)\/)[^/?#]+/gi;
+const redactedUrl = (url: string) =>
+  url.replace(SECRET_QUERY, '$1[redacted]').replace(SECRET_PATH, '$1[redacted]');
+
 /** The Fastify instance of the product; main.ts listens with it and every test injects into it. */
-export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
-        : { level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+        : {
+            level: config.LOG_LEVEL,
+            redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactedUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+              }),
+            },
+          },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: true,
@@ -47,8 +84,17 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
 
   await app.register(envelopePlugin);
   await app.register(authPlugin, { db });
+  await app.register(cookiesPlugin, {
+    secret: config.COOKIE_SECRET,
+    production: config.NODE_ENV === 'production',
+  });
   await app.register(openApiPlugin, { productName: config.PRODUCT_NAME });
   await app.register(rateLimitPlugin);
+  await app.register(uploadsPlugin);
+  const mailDatabaseUrl = databaseUrl ?? config.DATABASE_URL;
+  if (!mailDatabaseUrl)
+    throw new Error('buildApp needs databaseUrl (or config.DATABASE_URL) for the mail queue');
+  await app.register(mailPlugin, { db, config, databaseUrl: mailDatabaseUrl });
 
   const auth = new AuthService(db, {
     sessionTtlHours: config.SESSION_TTL_HOURS,
@@ -59,11 +105,31 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     perAddressPerMinute: config.RATE_LIMIT_PER_ADDRESS,
     perAccountPerMinute: config.RATE_LIMIT_PER_ACCOUNT,
   };
+  const sso = new SsoService(db, auth, {
+    publicUrl: config.PUBLIC_URL,
+    allowInsecureIssuers: config.NODE_ENV !== 'production',
+  });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
-      await api.register(configurationRoutes, { config });
+      await api.register(configurationRoutes, { config, sso });
+      await api.register(ssoRoutes, { sso, publicUrl: config.PUBLIC_URL });
       await api.register(authRoutes, { auth, abuseLimits });
+      await api.register(dashboardRoutes, { dashboard: new DashboardService(db) });
+      await api.register(passwordRoutes, {
+        password: new PasswordService(db, app.mail, {
+          publicUrl: config.PUBLIC_URL,
+          productName: config.PRODUCT_NAME,
+        }),
+        abuseLimits,
+      });
+      await api.register(accountRoutes, { account: new AccountService(db) });
+      const attachments = new AttachmentService(db, new LocalFileStorage(config.FILE_STORAGE_DIR));
+      attachments.registerPolicy('notice', noticeAttachmentPolicy(db));
+      await api.register(assignedActionRoutes, {
+        assignedActions: new AssignedActionService(db, attachments),
+      });
+      await api.register(attachmentRoutes, { attachments });
     },
     { prefix: '/api' },
   );

@@ -51,6 +51,8 @@ const ZConfig = z.object({
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
   /** How often an idle mail worker looks for queued mail. */
   MAIL_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /** Folder of uploaded files (the local storage). */
+  FILE_STORAGE_DIR: z.string().default(path.join(projectRoot, '.data', 'files')),
   /** Built web client to serve; empty disables serving it (API only). */
   WEB_DIST_DIR: z.string().default(path.join(projectRoot, 'web', 'dist')),
 });

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { TValidationError } from '@compass/shared';
 import { messages } from '@compass/shared';
 
@@ -24,3 +25,14 @@ export const unauthorized = (message: string = messages.common.sessionExpired, d
 export const forbidden = (message: string = messages.common.forbidden) => new AppError(403, message);
 export const notFound = (message: string = messages.common.notFound) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
+
+/** Parses input the route schema could not (multipart fields); failures read like schema errors. */
+export function parseOrBadRequest<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const validationErrors = parsed.error.issues.map((issue) => ({
+    field: issue.path.join('.') || 'body',
+    message: issue.message,
+  }));
+  throw badRequest(validationErrors[0]?.message ?? 'Invalid request.', validationErrors);
+}

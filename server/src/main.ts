@@ -26,7 +26,7 @@ if (config.SEED_ON_START) {
   if (created) console.warn('Seeded the demo organisations (see README for the accounts).');
 }
 
-const app = await buildApp({ config, db });
+const app = await buildApp({ config, db, databaseUrl });
 
 async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
@@ -39,4 +39,5 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
+await app.mail.startWorker();
 console.warn(`${config.PRODUCT_NAME} is ready at ${config.PUBLIC_URL}`);

@@ -6,6 +6,8 @@ import { seedDemo } from '../../seed/demo';
 import { ensureDatabase, startEmbeddedPostgres } from '../src/db/embedded';
 import { migrateDeploy } from '../src/db/migrate';
 import { createPrisma } from '../src/db/prisma';
+import { loadConfig } from '../src/config';
+import { installMailQueue } from '../src/plugins/mail';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,6 +36,8 @@ export default async function setup(project: TestProject) {
   const db = createPrisma(url);
   await seedDemo(db);
   await db.$disconnect();
+  // The pgboss schema and mail queue, so each test file's copy starts its queue at once.
+  await installMailQueue(url, loadConfig({ NODE_ENV: 'test' }));
   project.provide('pgAdminUrl', server.adminUrl);
   return async () => {
     await server.stop();

@@ -39,7 +39,7 @@ export async function setupTestApp(configOverrides: Record<string, string> = {})
   const database = await createTestDatabase();
   const db = createPrisma(database.url, 5);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '', ...configOverrides });
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, databaseUrl: database.url });
   await app.ready();
   afterAll(async () => {
     await app.close();

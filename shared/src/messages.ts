@@ -19,11 +19,15 @@ export const messages = {
   },
   forgotPassword: {
     usernameRequired: 'Please enter registered username/email address',
+    /** The same answer whether or not the account exists. */
+    sent: 'If the account exists, we have e-mailed a link to reset the password.',
   },
   resetPassword: {
     bothRequired: 'Please enter both password & confirm password',
     minLength: 'Password must be at least 8 characters',
     mustMatch: 'Both passwords must be match',
+    invalidToken: 'This password reset link is invalid or has expired.',
+    done: 'Your password has been reset. Please sign in with your new password.',
   },
   changePassword: {
     currentRequired: 'Current password is required.',
@@ -39,8 +43,21 @@ export const messages = {
     title: 'Update Your Username',
     emailRequired: 'Please enter email address',
     emailInvalid: 'Please enter valid email address',
+    inUse: 'This e-mail address is already used by another account.',
+    done: 'Your username has been updated. Please sign in again with your e-mail address.',
+  },
+  unsubscribe: {
+    done: "You have been unsubscribed from optional e-mails. To receive them again, contact your organisation's system admin.",
+    invalidToken: 'This unsubscribe link is invalid.',
   },
   logout: { inProgress: 'Logging you out...' },
+  dashboard: {
+    passwordChangeRequired:
+      'Your password has expired. Please change your password before using the dashboard.',
+    supplierPortalDisabled:
+      'The supplier portal is not enabled for your company. Please contact the organisation you work with.',
+    suppliersHaveNoBarChart: 'The task overview chart is available to employees only.',
+  },
   offline: { title: 'No Internet Connection' },
   action: {
     responseRequired: 'Please enter response',

@@ -19,11 +19,11 @@ describe('router', () => {
     expect(await screen.findByRole('button', { name: 'Next' })).toBeInTheDocument();
   });
 
-  it('renders the dashboard in the shell with the header title and a welcome card', async () => {
+  it('renders the dashboard in the shell with the header title and its tabs', async () => {
     signIn();
     renderRoutes(routes, '/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Alex Morgan' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'My Tasks' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
   });
 

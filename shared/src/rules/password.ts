@@ -25,3 +25,12 @@ export function changePasswordError(input: ChangePasswordInput): string | null {
   if (input.password !== input.confirmPassword) return m.mustMatch;
   return null;
 }
+
+/** The reset-password messages of 000 section 5, in the order the screen checks them; null when valid. */
+export function resetPasswordError(password: string, confirmPassword: string): string | null {
+  const m = messages.resetPassword;
+  if (!password || !confirmPassword) return m.bothRequired;
+  if (password.length < MIN_PASSWORD_LENGTH) return m.minLength;
+  if (password !== confirmPassword) return m.mustMatch;
+  return null;
+}

@@ -4,6 +4,8 @@ import type {
   TPermissions,
   TSignInRequest,
   TSignInResponse,
+  TSsoConfigurationResponse,
+  TSsoProvider,
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
 import { getAuthToken, setAuthToken } from '../lib/storage';
@@ -53,8 +55,19 @@ export function switchSignIn(accountId: string): Promise<{ authToken: string }> 
   return api.get<{ authToken: string }>(`/signIn/switch/${encodeURIComponent(accountId)}`);
 }
 
-export function ssoRedirectUrl(provider: 'microsoft' | 'google'): Promise<{ redirectUrl: string }> {
-  return api.get<{ redirectUrl: string }>(`/sso/configuration/${provider}`);
+/**
+ * Starts Microsoft or Google sign-in: the provider's address to go to. companyId names the
+ * organisation (a link may carry it); returnUrl comes back on /login/task after sign-in.
+ */
+export function ssoRedirectUrl(
+  provider: TSsoProvider,
+  options: { companyId?: string | null; returnUrl?: string } = {},
+): Promise<TSsoConfigurationResponse> {
+  const query = new URLSearchParams();
+  if (options.companyId) query.set('companyId', options.companyId);
+  if (options.returnUrl) query.set('returnUrl', options.returnUrl);
+  const search = query.size > 0 ? `?${query.toString()}` : '';
+  return api.get<TSsoConfigurationResponse>(`/sso/configuration/${provider}${search}`);
 }
 
 /** Stores a new session token and loads the permission profile that goes with it. */

@@ -53,7 +53,9 @@ export async function apiSend<T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getAuthToken();
   if (token) headers.authtoken = token;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // Multipart bodies (files) carry their own boundary in the content type the browser sets.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
@@ -61,7 +63,7 @@ export async function apiSend<T>(
       method,
       credentials: 'include',
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal: options.signal,
     });
   } catch (error) {
@@ -121,3 +123,28 @@ export const api = {
   postResult: <T>(path: string, body: unknown = {}, options?: RequestOptions) =>
     apiSend<T>('POST', path, body, options),
 };
+
+/** Downloads a file by its path (with the session token) and hands it to the browser. */
+export async function downloadFile(url: string, name: string): Promise<void> {
+  const token = getAuthToken();
+  const response = await fetch(url, { credentials: 'include', headers: token ? { authtoken: token } : {} });
+  if (!response.ok) {
+    let message = `The file could not be downloaded (HTTP ${response.status}).`;
+    try {
+      const body = (await response.json()) as { response_message?: string };
+      if (body.response_message) message = body.response_message;
+    } catch {
+      // not an envelope
+    }
+    throw new ApiError({ code: response.status, status: response.status, message });
+  }
+  const blob = await response.blob();
+  const objectUrl = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = objectUrl;
+  anchor.download = name;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 1000);
+}

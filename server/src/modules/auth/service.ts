@@ -130,6 +130,18 @@ export class AuthService {
     return { _id: user.id, authToken: token, hasAssociatedAccounts: await this.hasAssociates(user) };
   }
 
+  /**
+   * A session for a user whose identity was verified elsewhere (single sign-on): the same session
+   * and the same answer as password sign-in. The caller has checked the user is active.
+   */
+  async signInVerified(
+    user: { id: string; companyId: string; accountGroupId: string | null },
+    meta: ClientMeta,
+  ): Promise<TSignInResponse> {
+    const token = await this.createSession(user, meta);
+    return { _id: user.id, authToken: token, hasAssociatedAccounts: await this.hasAssociates(user) };
+  }
+
   /** Counts a failure atomically; the one that reaches the threshold locks the account. */
   private async recordFailedSignIn(userId: string): Promise<void> {
     const { failedSignIns } = await this.db.user.update({

@@ -14,7 +14,7 @@ import { browser } from '../../lib/browser';
 import { getRememberedUsername, setRememberedUsername } from '../../lib/storage';
 import { usePageTitle } from '../../shell/pageTitle';
 import { AuthLayout } from './AuthLayout';
-import { completeSignIn, resolveReturnUrl, signInFailureMessage } from './session';
+import { associatedAccountsFlag, completeSignIn, resolveReturnUrl, signInFailureMessage } from './session';
 import { GoogleLogo, MicrosoftLogo } from './SsoIcons';
 import { useSsoToken } from './useSsoToken';
 
@@ -46,7 +46,7 @@ export function LoginPage() {
   const ssoPending = useSsoToken(params.get('token'), {
     returnUrl,
     target,
-    hasAssociatedAccounts: params.get('hasAssociatedAccounts') === 'true',
+    hasAssociatedAccounts: associatedAccountsFlag(params.get('hasAssociatedAccounts')),
   });
 
   const usernameId = useId();
@@ -106,7 +106,10 @@ export function LoginPage() {
   async function startSso(provider: 'microsoft' | 'google') {
     setSsoProvider(provider);
     try {
-      const { redirectUrl } = await ssoRedirectUrl(provider);
+      const { redirectUrl } = await ssoRedirectUrl(provider, {
+        companyId: params.get('companyId'),
+        returnUrl,
+      });
       browser.assign(redirectUrl);
     } catch (failure) {
       notifyError(failure);

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { forgetSession } from '../../api/auth';
 import { PageSpinner } from '../../components/Spinner';
 import { clearStorage } from '../../lib/storage';
-import { resolveReturnUrl } from './session';
+import { associatedAccountsFlag, resolveReturnUrl } from './session';
 import { useSsoToken } from './useSsoToken';
 
 /** /login/task: the SSO return. With no token, storage is cleared and the user goes back to /login. */
@@ -14,7 +14,7 @@ export function LoginTaskPage() {
   useSsoToken(token, {
     returnUrl: resolveReturnUrl(params),
     target: params.get('target'),
-    hasAssociatedAccounts: params.get('hasAssociatedAccounts') === 'true',
+    hasAssociatedAccounts: associatedAccountsFlag(params.get('hasAssociatedAccounts')),
   });
 
   useEffect(() => {

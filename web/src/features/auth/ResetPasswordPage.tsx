@@ -1,3 +1,4 @@
+import { resetPasswordError } from '@compass/shared';
 import { ArrowLeft } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -9,7 +10,6 @@ import { FieldError } from '../../components/FieldError';
 import { PasswordInput } from '../../components/PasswordInput';
 import { usePageTitle } from '../../shell/pageTitle';
 import { AuthLayout } from './AuthLayout';
-import { resetPasswordError } from './passwordRules';
 
 /** /reset-password/:token: sets a new password from an e-mailed link. */
 export function ResetPasswordPage() {

@@ -1,4 +1,4 @@
-import { messages } from '@compass/shared';
+import { messages, updateUsernameError } from '@compass/shared';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -9,14 +9,6 @@ import { Button } from '../../components/Button';
 import { FieldError } from '../../components/FieldError';
 import { usePageTitle } from '../../shell/pageTitle';
 import { AuthLayout } from './AuthLayout';
-import { isEmailAddress } from './session';
-
-/** The e-mail checks of the update-username screen (000 section 5); null when valid. */
-export function updateUsernameError(email: string): string | null {
-  if (!email.trim()) return messages.updateUsername.emailRequired;
-  if (!isEmailAddress(email)) return messages.updateUsername.emailInvalid;
-  return null;
-}
 
 /**
  * /update-username: an external-party user signed in with SSO whose username is not an e-mail

@@ -1,4 +1,4 @@
-import { messages, TARGET_BE_REDIRECT_MS, type TPermissions } from '@compass/shared';
+import { isEmailAddress, messages, TARGET_BE_REDIRECT_MS, type TPermissions } from '@compass/shared';
 import type { NavigateFunction } from 'react-router';
 import { startSession } from '../../api/auth';
 import { ApiError } from '../../api/errors';
@@ -40,10 +40,20 @@ export function signInFailureMessage(error: unknown): string {
   return messages.common.invalidCredentials;
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The same e-mail rule as the server's update-username contract. */
+export { isEmailAddress } from '@compass/shared';
 
-export function isEmailAddress(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
+/**
+ * 000 section 4: a supplier (any non-employee account) signed in with SSO whose username is not
+ * an e-mail address cannot go on until it has one: the client sends it to /update-username.
+ */
+export function needsUsernameUpdate(permissions: Pick<TPermissions, 'userType' | 'username'>): boolean {
+  return permissions.userType !== 'employee' && !isEmailAddress(permissions.username);
+}
+
+/** The hasAssociatedAccounts query flag of the SSO return: the server sends 'yes' ('true' is accepted too). */
+export function associatedAccountsFlag(value: string | null): boolean {
+  return value === 'yes' || value === 'true';
 }
 
 /** Opens the return URL (in a new tab for target=be) after a completed sign-in. */

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { forgetSession, startSession } from '../../api/auth';
 import { notifyError } from '../../api/errors';
 import { clearStorage } from '../../lib/storage';
-import { isEmailAddress, routeAfterSignIn } from './session';
+import { needsUsernameUpdate, routeAfterSignIn } from './session';
 
 /**
  * The SSO return (000 section 4): a token in the query string is stored, permissions are loaded
@@ -23,7 +23,7 @@ export function useSsoToken(
     started.current = true;
     startSession(token)
       .then((permissions) => {
-        if (permissions.userType !== 'employee' && !isEmailAddress(permissions.username)) {
+        if (needsUsernameUpdate(permissions)) {
           navigate('/update-username', { replace: true });
           return;
         }

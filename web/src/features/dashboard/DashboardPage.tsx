@@ -1,77 +1,175 @@
-import { messages } from '@compass/shared';
-import { Building2, ClipboardList, KeyRound, Megaphone, TriangleAlert } from 'lucide-react';
+import { messages, type TPermissions, type WorkItemViewer } from '@compass/shared';
+import { BarChart3, Building2, KeyRound, ListTodo } from 'lucide-react';
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { usePermissions } from '../../api/auth';
-import { Avatar } from '../../components/Avatar';
+import { isEmployee, usePermissions } from '../../api/auth';
 import { usePageTitle } from '../../shell/pageTitle';
+import { useDashboardList, useNoticeboard, useSupplierList } from './api';
+import { EmployeeTasks, SupplierTasks } from './MyTasks';
+import { PageSpinner } from '../../components/Spinner';
 
-const USER_TYPE_LABELS = { employee: 'Employee', supplier: 'External party', company: 'Company' } as const;
+// recharts is large: the charts module loads when the tab is first opened.
+const OverviewCharts = lazy(async () => ({ default: (await import('./OverviewCharts')).OverviewCharts }));
 
-/** The home page. For now: who is signed in and where; task lists and charts come with the dashboard. */
+type TabKey = 'tasks' | 'charts';
+const TABS: Array<{ key: TabKey; label: string; Icon: typeof ListTodo }> = [
+  { key: 'tasks', label: 'My Tasks', Icon: ListTodo },
+  { key: 'charts', label: 'Overview Charts', Icon: BarChart3 },
+];
+
+/** What the signed-in user may load (000 section 6). */
+export function dashboardAccess(permissions: TPermissions) {
+  const forced = permissions.isForceUpdatePassword === 'yes';
+  const employee = isEmployee(permissions);
+  const portal = permissions.access.supplierPortal === 'yes' || permissions.access.supplierAccess === 'yes';
+  return {
+    forced,
+    employee,
+    /** Suppliers (and company users) only through an enabled supplier portal. */
+    portalDisabled: !employee && !portal,
+    canLoad: !forced && (employee || portal),
+    /** The bar chart is for non-suppliers only. */
+    showBarChart: permissions.userType !== 'supplier',
+  };
+}
+
+function viewerOf(permissions: TPermissions, employee: boolean): WorkItemViewer {
+  return {
+    side: employee ? 'employee' : 'supplier',
+    userId: permissions.userId,
+    employeeId: permissions.employeeId,
+    personnelId: permissions.personnelId,
+  };
+}
+
+function Tabs({
+  permissions,
+  access,
+}: {
+  permissions: TPermissions;
+  access: ReturnType<typeof dashboardAccess>;
+}) {
+  const [active, setActive] = useState<TabKey>('tasks');
+  // The charts load the first time their tab is opened, and stay loaded afterwards.
+  const [chartsOpened, setChartsOpened] = useState(false);
+  const baseId = useId();
+  const tabRefs = useRef<Partial<Record<TabKey, HTMLButtonElement | null>>>({});
+
+  const employee = access.employee;
+  const list = useDashboardList(access.canLoad && employee);
+  const supplierList = useSupplierList(access.canLoad, employee);
+  // The noticeboard is fetched after the dashboard list (000 section 7).
+  const noticeboard = useNoticeboard(access.canLoad && employee && list.isSuccess);
+  const viewer = viewerOf(permissions, employee);
+
+  function select(key: TabKey) {
+    setActive(key);
+    if (key === 'charts') setChartsOpened(true);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = TABS.findIndex((tab) => tab.key === active);
+    let next = index;
+    if (event.key === 'ArrowRight') next = (index + 1) % TABS.length;
+    else if (event.key === 'ArrowLeft') next = (index - 1 + TABS.length) % TABS.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = TABS.length - 1;
+    else return;
+    event.preventDefault();
+    const key = TABS[next]!.key;
+    select(key);
+    tabRefs.current[key]?.focus();
+  }
+
+  return (
+    <div className="dashboard-tabs">
+      <div className="tablist" role="tablist" aria-label="Dashboard" onKeyDown={onKeyDown}>
+        {TABS.map(({ key, label, Icon }) => (
+          <button
+            key={key}
+            ref={(node) => {
+              tabRefs.current[key] = node;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${key}`}
+            aria-selected={active === key}
+            aria-controls={`${baseId}-panel-${key}`}
+            tabIndex={active === key ? 0 : -1}
+            className="tab"
+            onClick={() => select(key)}
+          >
+            <Icon size={16} aria-hidden="true" />
+            {label}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel-tasks`}
+        aria-labelledby={`${baseId}-tab-tasks`}
+        hidden={active !== 'tasks'}
+        className="tabpanel"
+      >
+        {employee ? (
+          <EmployeeTasks viewer={viewer} list={list} supplierList={supplierList} noticeboard={noticeboard} />
+        ) : (
+          <SupplierTasks viewer={viewer} supplierList={supplierList} />
+        )}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel-charts`}
+        aria-labelledby={`${baseId}-tab-charts`}
+        hidden={active !== 'charts'}
+        className="tabpanel"
+      >
+        {chartsOpened && (
+          <Suspense fallback={<PageSpinner label="Loading the charts…" />}>
+            <OverviewCharts showBarChart={access.showBarChart} supplierSide={!employee} />
+          </Suspense>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The home page: My Tasks and Overview Charts (000 section 2.2). */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const { data: permissions } = usePermissions();
   if (!permissions) return null;
-  const forced = permissions.isForceUpdatePassword === 'yes';
+  const access = dashboardAccess(permissions);
 
-  return (
-    <div className="stack-lg">
-      {forced && (
-        <div className="alert alert-warning" role="alert">
-          <TriangleAlert size={18} aria-hidden="true" />
-          <span>
-            {messages.changePassword.expiredBanner} <Link to="/change-password">Change your password</Link>
-          </span>
-        </div>
-      )}
-      <section className="card welcome-card" aria-labelledby="welcome-title">
-        <Avatar name={permissions.name} src={permissions.profileImage} />
-        <div>
-          <p className="text-sm text-secondary">Welcome back</p>
-          <h2 id="welcome-title">{permissions.name}</h2>
-          <div className="welcome-meta">
-            <span className="badge badge-primary">
-              <Building2 size={12} aria-hidden="true" />
-              {permissions.companyName}
-            </span>
-            <span className="badge badge-neutral">{USER_TYPE_LABELS[permissions.userType]}</span>
-          </div>
+  if (access.forced) {
+    // Nothing loads while a forced password change is pending; the tab area is hidden.
+    return (
+      <section className="card state-panel" aria-labelledby="dashboard-forced-title">
+        <span className="state-icon state-icon-warning">
+          <KeyRound size={24} aria-hidden="true" />
+        </span>
+        <h2 id="dashboard-forced-title">Change your password to continue</h2>
+        <p>{messages.dashboard.passwordChangeRequired}</p>
+        <div className="state-actions">
+          <Link to="/change-password" className="btn btn-primary">
+            Change password
+          </Link>
         </div>
       </section>
+    );
+  }
 
-      {!forced && (
-        <div className="info-grid">
-          <article className="card info-tile">
-            <span className="state-icon">
-              <ClipboardList size={20} aria-hidden="true" />
-            </span>
-            <div>
-              <h3>Your tasks</h3>
-              <p>Task lists and overview charts are not available in this installation yet.</p>
-            </div>
-          </article>
-          <article className="card info-tile">
-            <span className="state-icon">
-              <Megaphone size={20} aria-hidden="true" />
-            </span>
-            <div>
-              <h3>Noticeboard</h3>
-              <p>Notices from your organisation will be listed here once the noticeboard is available.</p>
-            </div>
-          </article>
-          <article className="card info-tile">
-            <span className="state-icon">
-              <KeyRound size={20} aria-hidden="true" />
-            </span>
-            <div>
-              <h3>Account security</h3>
-              <p>
-                Keep your account safe: <Link to="/change-password">change your password</Link> regularly.
-              </p>
-            </div>
-          </article>
-        </div>
-      )}
-    </div>
-  );
+  if (access.portalDisabled) {
+    return (
+      <section className="card state-panel" aria-labelledby="dashboard-portal-title">
+        <span className="state-icon">
+          <Building2 size={24} aria-hidden="true" />
+        </span>
+        <h2 id="dashboard-portal-title">The supplier portal is not enabled</h2>
+        <p>{messages.dashboard.supplierPortalDisabled}</p>
+      </section>
+    );
+  }
+
+  return <Tabs permissions={permissions} access={access} />;
 }

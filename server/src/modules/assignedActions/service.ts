@@ -1,0 +1,207 @@
+import {
+  DEFAULT_TIME_ZONE,
+  isValidTimeZone,
+  localDateOf,
+  messages,
+  yesNo,
+  type TAssignedActionDetails,
+  type TAssignedActionKind,
+  type TAssignedActionSaveRequest,
+} from '@compass/shared';
+import type { AttachmentOwner } from '../../generated/prisma/client';
+import type { Db } from '../../db/prisma';
+import { conflict, notFound } from '../../errors';
+import type { AuthContext } from '../../plugins/auth';
+import type { UploadedFile } from '../../plugins/uploads';
+import type { AttachmentService } from '../attachments/service';
+
+const OWNER_OF: Record<TAssignedActionKind, AttachmentOwner> = {
+  audit: 'auditTask',
+  obligation: 'obligationTask',
+  form: 'action',
+};
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+const fullName = (person: { firstName: string; lastName: string } | null | undefined) =>
+  person ? `${person.firstName} ${person.lastName}` : '';
+
+/** The assignee columns shared by the three task tables. */
+interface Assignee {
+  assigneeEmployeeId: string | null;
+  assigneePersonnelId: string | null;
+}
+
+/** Only the person a task is assigned to opens, saves and completes it from the dashboard. */
+function assignedTo(auth: AuthContext): Assignee | null {
+  if (auth.employeeId) return { assigneeEmployeeId: auth.employeeId, assigneePersonnelId: null };
+  if (auth.personnelId) return { assigneeEmployeeId: null, assigneePersonnelId: auth.personnelId };
+  return null;
+}
+
+function assigneeFilter(auth: AuthContext) {
+  const assignee = assignedTo(auth);
+  if (!assignee) return null;
+  return assignee.assigneeEmployeeId
+    ? { assigneeEmployeeId: assignee.assigneeEmployeeId }
+    : { assigneePersonnelId: assignee.assigneePersonnelId };
+}
+
+export class AssignedActionService {
+  constructor(
+    private readonly db: Db,
+    private readonly attachments: AttachmentService,
+  ) {
+    for (const kind of Object.keys(OWNER_OF) as TAssignedActionKind[]) {
+      attachments.registerPolicy(
+        OWNER_OF[kind],
+        async (auth, ownerId) => (await this.find(auth, kind, ownerId)) !== null,
+      );
+    }
+  }
+
+  /** The task of this kind in the caller's organisation assigned to the caller, or null. */
+  private async find(auth: AuthContext, kind: TAssignedActionKind, taskId: string) {
+    const assignee = assigneeFilter(auth);
+    if (!assignee) return null;
+    const where = { id: taskId, companyId: auth.companyId, ...assignee };
+    switch (kind) {
+      case 'audit': {
+        const task = await this.db.auditQuestionTask.findFirst({ where, include: { audit: true } });
+        return task && { kind: 'audit' as const, task, complete: task.isComplete };
+      }
+      case 'obligation': {
+        const task = await this.db.obligationQuestionTask.findFirst({ where, include: { obligation: true } });
+        return task && { kind: 'obligation' as const, task, complete: task.isComplete };
+      }
+      case 'form': {
+        const task = await this.db.action.findFirst({
+          where,
+          include: { submission: { include: { template: { select: { name: true } } } } },
+        });
+        return task && { kind: 'form' as const, task, complete: task.isComplete };
+      }
+    }
+  }
+
+  private async assigneeName(task: Assignee): Promise<string> {
+    if (task.assigneeEmployeeId) {
+      return fullName(await this.db.employee.findUnique({ where: { id: task.assigneeEmployeeId } }));
+    }
+    if (task.assigneePersonnelId) {
+      return fullName(await this.db.personnel.findUnique({ where: { id: task.assigneePersonnelId } }));
+    }
+    return '';
+  }
+
+  async details(
+    auth: AuthContext,
+    kind: TAssignedActionKind,
+    taskId: string,
+  ): Promise<TAssignedActionDetails> {
+    const found = await this.find(auth, kind, taskId);
+    if (!found) throw notFound('This action was not found or is not assigned to you.');
+    const { task } = found;
+    const common = {
+      _id: task.id,
+      sectionType: kind,
+      instruction: task.instruction,
+      response: task.response ?? '',
+      assignTo: task.assigneeEmployeeId ?? task.assigneePersonnelId,
+      assignToName: await this.assigneeName(task),
+      dueDate: day(task.dueDate),
+      attachment: await this.attachments.listFor(auth.companyId, OWNER_OF[kind], task.id),
+      completeStatus: yesNo(task.isComplete),
+      completedOn: task.completedOn ? day(task.completedOn) : null,
+    };
+    switch (found.kind) {
+      case 'audit':
+        return {
+          ...common,
+          assignToType: found.task.assigneeType,
+          question: found.task.question,
+          auditId: found.task.auditId,
+          auditName: found.task.audit.name,
+        };
+      case 'obligation':
+        return {
+          ...common,
+          assignToType: found.task.assigneeType,
+          reference: found.task.reference,
+          obligationId: found.task.obligationId,
+          obligationsName: found.task.obligation.name,
+        };
+      case 'form': {
+        const { submission } = found.task;
+        const formatedNumber = submission.number ? `FS ${submission.number}` : 'Draft';
+        return {
+          ...common,
+          assignToType: found.task.actionType,
+          reference: `${formatedNumber} · ${submission.template.name}`,
+          formSubmissionId: submission.id,
+          formatedNumber,
+        };
+      }
+    }
+  }
+
+  /**
+   * Save Draft or Complete, with new files, in one transaction: the files are stored first and
+   * removed again if the change does not commit. A completed task cannot be changed.
+   */
+  async save(
+    auth: AuthContext,
+    input: TAssignedActionSaveRequest & { response: string },
+    files: UploadedFile[],
+  ) {
+    const found = await this.find(auth, input.sectionType, input.taskId);
+    if (!found) throw notFound('This action was not found or is not assigned to you.');
+    if (found.complete) throw conflict('This action is already completed and can no longer be changed.');
+    const complete = input.completeStatus === 'yes';
+    const zone =
+      input.localTimeZone && isValidTimeZone(input.localTimeZone) ? input.localTimeZone : DEFAULT_TIME_ZONE;
+    const data = {
+      response: input.response,
+      isComplete: complete,
+      completedOn: complete ? new Date(`${localDateOf(new Date(), zone)}T00:00:00Z`) : null,
+    };
+    const stored = await this.attachments.store(files);
+    try {
+      await this.db.$transaction(async (tx) => {
+        const where = { id: input.taskId, companyId: auth.companyId, isComplete: false };
+        const updated =
+          input.sectionType === 'audit'
+            ? await tx.auditQuestionTask.updateMany({ where, data })
+            : input.sectionType === 'obligation'
+              ? await tx.obligationQuestionTask.updateMany({ where, data })
+              : await tx.action.updateMany({ where, data: { ...data, version: { increment: 1 } } });
+        // Completed by someone else between the read and this write.
+        if (updated.count !== 1)
+          throw conflict('This action is already completed and can no longer be changed.');
+        await this.attachments.record(
+          tx,
+          {
+            companyId: auth.companyId,
+            ownerType: OWNER_OF[input.sectionType],
+            ownerId: input.taskId,
+            uploadedById: auth.userId,
+          },
+          stored,
+        );
+        await tx.changeLog.create({
+          data: {
+            companyId: auth.companyId,
+            entityType: OWNER_OF[input.sectionType],
+            entityId: input.taskId,
+            userId: auth.userId,
+            action: complete ? 'completed' : 'draftSaved',
+            changes: { response: input.response, files: stored.map((file) => file.name) },
+          },
+        });
+      });
+    } catch (error) {
+      await this.attachments.discard(stored);
+      throw error;
+    }
+    return complete ? 'The action has been completed.' : messages.common.success;
+  }
+}

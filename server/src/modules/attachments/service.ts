@@ -1,0 +1,174 @@
+import path from 'node:path';
+import { uploadProblem, type TAttachment, type TDeleteAttachmentRequest } from '@compass/shared';
+import sharp from 'sharp';
+import type { AttachmentOwner } from '../../generated/prisma/client';
+import type { Db, Prisma } from '../../db/prisma';
+import { badRequest, notFound } from '../../errors';
+import type { AuthContext } from '../../plugins/auth';
+import type { FileStorage } from '../../plugins/storage';
+import type { UploadedFile } from '../../plugins/uploads';
+
+/** May this caller read (download) or write (add, delete) the attachments of this owner? */
+export type OwnerPolicy = (auth: AuthContext, ownerId: string, mode: 'read' | 'write') => Promise<boolean>;
+
+export interface StoredFile {
+  name: string;
+  mimeType: string;
+  size: number;
+  storageKey: string;
+  fileType: string;
+}
+
+const COMPRESSIBLE = new Set(['jpg', 'jpeg', 'jfif', 'png', 'webp']);
+const MAX_IMAGE_SIDE = 2000;
+
+const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase();
+
+/** Re-encodes a photo no larger than 2000 px a side; keeps the original when that is smaller. */
+async function compressImage(file: UploadedFile, extension: string): Promise<Buffer> {
+  if (!COMPRESSIBLE.has(extension)) return file.content;
+  try {
+    const image = sharp(file.content, { failOn: 'error' })
+      .rotate()
+      .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
+    const encoded =
+      extension === 'png'
+        ? await image.png({ compressionLevel: 9, palette: true }).toBuffer()
+        : extension === 'webp'
+          ? await image.webp({ quality: 80 }).toBuffer()
+          : await image.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+    return encoded.length < file.content.length ? encoded : file.content;
+  } catch {
+    throw badRequest(`${file.name} is not a readable image.`);
+  }
+}
+
+export class AttachmentService {
+  private readonly policies = new Map<AttachmentOwner, OwnerPolicy>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly storage: FileStorage,
+  ) {}
+
+  /** Each owning feature says who may read and change its attachments. */
+  registerPolicy(ownerType: AttachmentOwner, policy: OwnerPolicy): void {
+    this.policies.set(ownerType, policy);
+  }
+
+  /** Checks, compresses and stores the files; the caller records them in its transaction. */
+  async store(files: UploadedFile[]): Promise<StoredFile[]> {
+    for (const file of files) {
+      const problem = uploadProblem({ name: file.name, size: file.content.length });
+      if (problem) throw badRequest(problem);
+    }
+    const stored: StoredFile[] = [];
+    try {
+      for (const file of files) {
+        const extension = extensionOf(file.name);
+        const content = await compressImage(file, extension);
+        const storageKey = await this.storage.put(content, extension);
+        stored.push({
+          name: file.name,
+          mimeType: file.mimeType,
+          size: content.length,
+          storageKey,
+          fileType: extension,
+        });
+      }
+    } catch (error) {
+      await this.discard(stored);
+      throw error;
+    }
+    return stored;
+  }
+
+  /** Removes stored files whose transaction did not commit. */
+  async discard(stored: StoredFile[]): Promise<void> {
+    await Promise.all(stored.map((file) => this.storage.remove(file.storageKey)));
+  }
+
+  async record(
+    tx: Prisma.TransactionClient,
+    owner: { companyId: string; ownerType: AttachmentOwner; ownerId: string; uploadedById: string },
+    stored: StoredFile[],
+  ): Promise<void> {
+    if (stored.length === 0) return;
+    await tx.attachment.createMany({
+      data: stored.map((file) => ({
+        companyId: owner.companyId,
+        ownerType: owner.ownerType,
+        ownerId: owner.ownerId,
+        uploadedById: owner.uploadedById,
+        name: file.name,
+        mimeType: file.mimeType,
+        size: file.size,
+        storageKey: file.storageKey,
+        fileType: file.fileType,
+      })),
+    });
+  }
+
+  async listFor(companyId: string, ownerType: AttachmentOwner, ownerId: string): Promise<TAttachment[]> {
+    const rows = await this.db.attachment.findMany({
+      where: { companyId, ownerType, ownerId },
+      orderBy: { createdAt: 'asc' },
+    });
+    return rows.map((row) => ({
+      _id: row.id,
+      name: row.name,
+      path: `/api/files/${row.id}`,
+      fileType: row.fileType,
+      size: row.size,
+    }));
+  }
+
+  private async allowed(
+    auth: AuthContext,
+    ownerType: AttachmentOwner,
+    ownerId: string,
+    mode: 'read' | 'write',
+  ) {
+    const policy = this.policies.get(ownerType);
+    return policy ? policy(auth, ownerId, mode) : false;
+  }
+
+  /** The file of an attachment the caller may read; anything else is 404, never a hint. */
+  async open(auth: AuthContext, attachmentId: string) {
+    const attachment = await this.db.attachment.findFirst({
+      where: { id: attachmentId, companyId: auth.companyId },
+    });
+    if (!attachment || !(await this.allowed(auth, attachment.ownerType, attachment.ownerId, 'read'))) {
+      throw notFound('File not found.');
+    }
+    return { attachment, stream: this.storage.read(attachment.storageKey) };
+  }
+
+  async remove(auth: AuthContext, request: TDeleteAttachmentRequest): Promise<void> {
+    const attachment = await this.db.attachment.findFirst({
+      where: {
+        id: request.fileId,
+        companyId: auth.companyId,
+        ownerType: request.fileType,
+        ownerId: request._id,
+      },
+    });
+    if (!attachment || !(await this.allowed(auth, attachment.ownerType, attachment.ownerId, 'write'))) {
+      throw notFound('File not found.');
+    }
+    await this.db.$transaction([
+      this.db.attachment.delete({ where: { id: attachment.id } }),
+      this.db.changeLog.create({
+        data: {
+          companyId: auth.companyId,
+          entityType: attachment.ownerType,
+          entityId: attachment.ownerId,
+          userId: auth.userId,
+          action: 'attachment.deleted',
+          changes: { attachmentId: attachment.id, name: attachment.name },
+        },
+      }),
+    ]);
+    await this.storage.remove(attachment.storageKey);
+  }
+}

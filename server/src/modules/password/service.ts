@@ -1,0 +1,143 @@
+import { messages, resetPasswordError } from '@compass/shared';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Db } from '../../db/prisma';
+import { badRequest } from '../../errors';
+import { hashToken, newToken } from '../../plugins/auth';
+import type { MailQueue } from '../../plugins/mail';
+import { hashPassword } from '../auth/service';
+import { passwordResetMail } from '../mail/templates';
+
+/** How long a reset link works. */
+export const RESET_TOKEN_TTL_MINUTES = 60;
+/**
+ * Every forgot-password answer takes at least this long, so the answer for an existing account
+ * (token, mail) cannot be told from the one for an unknown name by its timing.
+ */
+const FORGOT_PASSWORD_MIN_MS = 250;
+/** At most this many accounts share one e-mail address in a forgot-password request. */
+const MAX_ACCOUNTS_PER_EMAIL = 5;
+
+export interface PasswordOptions {
+  publicUrl: string;
+  productName: string;
+}
+
+export class PasswordService {
+  constructor(
+    private readonly db: Db,
+    private readonly mail: MailQueue,
+    private readonly options: PasswordOptions,
+  ) {}
+
+  /** Always resolves the same way; mails a reset link to each active account the name matches. */
+  async forgotPassword(username: string): Promise<void> {
+    const started = Date.now();
+    try {
+      await this.sendResetLinks(username.trim());
+    } finally {
+      const remaining = FORGOT_PASSWORD_MIN_MS - (Date.now() - started);
+      if (remaining > 0) await sleep(remaining);
+    }
+  }
+
+  private async sendResetLinks(name: string): Promise<void> {
+    const select = {
+      id: true,
+      companyId: true,
+      username: true,
+      email: true,
+      employee: { select: { firstName: true, lastName: true } },
+      personnel: { select: { firstName: true, lastName: true } },
+      supplier: { select: { name: true } },
+    } as const;
+    const byUsername = await this.db.user.findFirst({
+      where: { username: { equals: name, mode: 'insensitive' }, isActive: true },
+      select,
+    });
+    const users = byUsername
+      ? [byUsername]
+      : await this.db.user.findMany({
+          where: { email: { equals: name, mode: 'insensitive' }, isActive: true },
+          select,
+          take: MAX_ACCOUNTS_PER_EMAIL,
+          orderBy: { createdAt: 'asc' },
+        });
+    for (const user of users) {
+      if (!user.email) continue;
+      const email = user.email;
+      const person = user.employee ?? user.personnel;
+      const displayName = person
+        ? `${person.firstName} ${person.lastName}`
+        : (user.supplier?.name ?? user.username);
+      const token = newToken();
+      const link = `${this.options.publicUrl.replace(/\/$/, '')}/reset-password/${token}`;
+      await this.db.$transaction(async (tx) => {
+        // A new link replaces every earlier unused one.
+        await tx.passwordResetToken.deleteMany({ where: { userId: user.id, usedAt: null } });
+        await tx.passwordResetToken.create({
+          data: {
+            companyId: user.companyId,
+            userId: user.id,
+            tokenHash: hashToken(token),
+            expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+          },
+        });
+        await this.mail.enqueue(tx, {
+          companyId: user.companyId,
+          userId: user.id,
+          to: email,
+          category: 'passwordReset',
+          optional: false,
+          content: passwordResetMail({
+            productName: this.options.productName,
+            name: displayName,
+            username: user.username,
+            link,
+            validMinutes: RESET_TOKEN_TTL_MINUTES,
+          }),
+        });
+      });
+    }
+  }
+
+  /**
+   * Sets a new password from a reset link: the token is used up, a forced update is cleared and
+   * every session of the user is revoked, all in one transaction.
+   */
+  async resetPassword(input: { token: string; password: string; confirmPassword: string }): Promise<void> {
+    const problem = resetPasswordError(input.password, input.confirmPassword);
+    if (problem) throw badRequest(problem, [{ field: 'password', message: problem }]);
+    const invalid = () => badRequest(messages.resetPassword.invalidToken);
+    if (!input.token) throw invalid();
+    const tokenHash = hashToken(input.token);
+    const now = new Date();
+    const found = await this.db.passwordResetToken.findUnique({
+      where: { tokenHash },
+      include: { user: { select: { isActive: true } } },
+    });
+    if (!found || found.usedAt || found.expiresAt <= now || !found.user.isActive) throw invalid();
+    const passwordHash = await hashPassword(input.password);
+    await this.db.$transaction(async (tx) => {
+      // Conditional on still being unused: of two concurrent uses only one succeeds.
+      const used = await tx.passwordResetToken.updateMany({
+        where: { id: found.id, usedAt: null, expiresAt: { gt: now } },
+        data: { usedAt: now },
+      });
+      if (used.count !== 1) throw invalid();
+      await tx.user.update({
+        where: { id: found.userId },
+        data: {
+          passwordHash,
+          passwordChangedAt: now,
+          isForceUpdatePassword: false,
+          failedSignIns: 0,
+          lockedUntil: null,
+        },
+      });
+      await tx.session.updateMany({
+        where: { userId: found.userId, revokedAt: null },
+        data: { revokedAt: now },
+      });
+    });
+  }
+}

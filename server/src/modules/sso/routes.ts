@@ -1,0 +1,124 @@
+import {
+  envelopeOf,
+  ssoMessages,
+  ZSsoConfigurationQuery,
+  ZSsoConfigurationResponse,
+  ZSsoProvider,
+  ZSsoProviderParams,
+} from '@compass/shared';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../plugins/envelope';
+import { SSO_STATE_TTL_SECONDS, SsoFailure, type SsoService, type SsoState } from './service';
+
+export const SSO_STATE_COOKIE = 'sso_state';
+export const MESSAGE_COOKIE = 'message';
+/** The login page reads the message at once; a minute covers a slow page load. */
+const MESSAGE_TTL_SECONDS = 60;
+
+const ZSavedState = z.object({
+  provider: ZSsoProvider,
+  companyId: z.uuid(),
+  state: z.string().min(1),
+  nonce: z.string().min(1),
+  codeVerifier: z.string().min(43),
+  returnUrl: z.string().nullable(),
+  expiresAt: z.number(),
+});
+
+/** The state cookie's value: only one this server signed, still well-formed, else null. */
+function readState(request: FastifyRequest): SsoState | null {
+  const raw = request.cookies[SSO_STATE_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || !unsigned.value) return null;
+  try {
+    const parsed = ZSavedState.safeParse(
+      JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')),
+    );
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Microsoft and Google sign-in (docs/sso.md). The configuration call answers the provider's
+ * authorization URL and sets the signed state cookie; the provider sends the browser back to the
+ * callback, which always answers a redirect: to /login/task with a session token, or to /login
+ * with a `message` cookie the login page shows.
+ */
+export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService; publicUrl: string }> = async (
+  app,
+  { sso, publicUrl },
+) => {
+  const secure = new URL(publicUrl).protocol === 'https:';
+  const stateCookie: CookieSerializeOptions = { path: '/api/sso', httpOnly: true, sameSite: 'lax', secure };
+
+  app.get('/sso/configuration/:provider', {
+    config: { auth: 'public' },
+    schema: {
+      tags: ['sso'],
+      summary: "Start Microsoft or Google sign-in: the provider's authorization URL",
+      description:
+        'Without companyId, the one organisation that has the provider enabled. Sets the signed, ' +
+        'HttpOnly sso_state cookie (10 minutes) that the callback checks.',
+      params: ZSsoProviderParams,
+      querystring: ZSsoConfigurationQuery,
+      response: { 200: envelopeOf(ZSsoConfigurationResponse) },
+    },
+    handler: async (request, reply) => {
+      const { redirectUrl, state } = await sso.start(request.params.provider, request.query);
+      const value = Buffer.from(JSON.stringify(state), 'utf8').toString('base64url');
+      reply
+        .header('cache-control', 'no-store')
+        .setCookie(SSO_STATE_COOKIE, value, { ...stateCookie, signed: true, maxAge: SSO_STATE_TTL_SECONDS });
+      return ok({ redirectUrl });
+    },
+  });
+
+  app.get('/sso/callback/:provider', {
+    config: { auth: 'public' },
+    schema: {
+      tags: ['sso'],
+      summary: "The provider's redirect back: opens a session and redirects to the web client",
+      description:
+        '302 to /login/task?token=… (with hasAssociatedAccounts=yes and returnUrl when they apply), ' +
+        'or to /login with a short-lived `message` cookie saying why sign-in failed.',
+      params: ZSsoProviderParams,
+    },
+    handler: async (request, reply) => {
+      const { provider } = request.params;
+      const saved = readState(request);
+      reply.header('cache-control', 'no-store').clearCookie(SSO_STATE_COOKIE, stateCookie);
+      const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+      try {
+        const result = await sso.finish(provider, saved, query, {
+          ipAddress: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        const target = new URL('/login/task', publicUrl);
+        target.searchParams.set('token', result.authToken);
+        if (result.hasAssociatedAccounts) target.searchParams.set('hasAssociatedAccounts', 'yes');
+        if (result.returnUrl) target.searchParams.set('returnUrl', result.returnUrl);
+        return reply.redirect(target.toString(), 302);
+      } catch (error) {
+        const known = error instanceof SsoFailure;
+        request.log.warn(
+          { provider, reason: known ? error.message : undefined, err: known ? error.detail : error },
+          'SSO sign-in refused',
+        );
+        reply.setCookie(MESSAGE_COOKIE, known ? error.message : ssoMessages.failed(provider), {
+          path: '/',
+          httpOnly: false,
+          sameSite: 'lax',
+          secure,
+          maxAge: MESSAGE_TTL_SECONDS,
+        });
+        return reply.redirect(new URL('/login', publicUrl).toString(), 302);
+      }
+    },
+  });
+};

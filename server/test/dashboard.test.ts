@@ -1,0 +1,837 @@
+import {
+  addDays,
+  dashboardPeriod,
+  dueBucket,
+  localDateOf,
+  messages,
+  periodContainsDay,
+  taskDueType,
+  TIME_ZONE_MESSAGE,
+  type DashboardPeriodKey,
+} from '@compass/shared';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoId } from '../../seed/demo';
+import { setupTestApp, signIn, type TestContext } from './helpers';
+
+let ctx: TestContext;
+const api = () => request(ctx.app.server);
+
+/** The seed dates items from the machine's local day; the dashboard reads days in this zone. */
+const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const SYDNEY = 'Australia/Sydney';
+const today = (zone = ZONE) => localDateOf(new Date(), zone);
+const nw = (kind: string, key: string) => demoId(`nw:${kind}:${key}`);
+const sb = (kind: string, key: string) => demoId(`sb:${kind}:${key}`);
+const NORTHWIND = demoId('nw:company');
+const SOUTHBANK = demoId('sb:company');
+const asDay = (value: string) => new Date(`${value}T00:00:00.000Z`);
+
+type Item = { _id: string; dueDate?: string; formDate?: string; completeBy?: string } & Record<
+  string,
+  unknown
+>;
+type SectionBody = { total: number; list: Item[] };
+type Sections = Record<string, SectionBody>;
+
+const tokens = new Map<string, string>();
+async function tokenOf(username: string): Promise<string> {
+  let token = tokens.get(username);
+  if (!token) {
+    token = await signIn(ctx.app, username);
+    tokens.set(username, token);
+  }
+  return token;
+}
+
+async function post(username: string, path: string, body: Record<string, unknown> = {}) {
+  return api()
+    .post(`/api/${path}`)
+    .set('authtoken', await tokenOf(username))
+    .send(body);
+}
+
+async function data(username: string, path: string, body: Record<string, unknown> = {}) {
+  const res = await post(username, path, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body.response_code).toBe(200);
+  return res.body.response_data;
+}
+
+const dashboard = async (username: string, zone = ZONE): Promise<Sections> =>
+  (await data(username, 'dashboardList', { localTimeZone: zone })).list;
+
+const dueOf = (item: Item) => (item.dueDate ?? item.formDate ?? item.completeBy) as string;
+const ids = (section: SectionBody) => section.list.map((item) => item._id);
+
+/** A new Northwind employee with a sign-in and nothing assigned: exact totals are known. */
+let freshCount = 0;
+async function freshEmployee(): Promise<{ username: string; employeeId: string }> {
+  freshCount += 1;
+  const template = await ctx.db.user.findUniqueOrThrow({ where: { username: 'mia.employee' } });
+  const employee = await ctx.db.employee.create({
+    data: { companyId: NORTHWIND, firstName: 'Fresh', lastName: `Tester${freshCount}` },
+  });
+  const username = `dash.fresh${freshCount}`;
+  await ctx.db.user.create({
+    data: {
+      companyId: NORTHWIND,
+      username,
+      passwordHash: template.passwordHash,
+      userType: 'employee',
+      employeeId: employee.id,
+    },
+  });
+  return { username, employeeId: employee.id };
+}
+
+const SUBMISSION_1003 = nw('submission', '1003');
+let nextTaskNumber = 100;
+function actionRow(employeeId: string, due: string, extra: Record<string, unknown> = {}) {
+  nextTaskNumber += 1;
+  return {
+    companyId: NORTHWIND,
+    submissionId: SUBMISSION_1003,
+    taskNumber: nextTaskNumber,
+    instruction: `Test action ${nextTaskNumber}`,
+    assigneeEmployeeId: employeeId,
+    dueDate: asDay(due),
+    ...extra,
+  };
+}
+function scheduledRow(employeeId: string, due: string) {
+  return {
+    companyId: NORTHWIND,
+    sectionType: 'reminder' as const,
+    title: `Reminder due ${due}`,
+    assignForEmployeeId: employeeId,
+    dueDate: asDay(due),
+  };
+}
+
+beforeAll(async () => {
+  ctx = await setupTestApp();
+});
+
+describe('POST /api/dashboardList for ethan.coordinator (the seed)', () => {
+  let list: Sections;
+  beforeAll(async () => {
+    list = await dashboard('ethan.coordinator');
+  });
+
+  it('answers every section with its total and its list, open items only, by due date', () => {
+    const totals = Object.fromEntries(Object.entries(list).map(([key, section]) => [key, section.total]));
+    expect(totals).toEqual({
+      scheduledTasks: 4,
+      hrForms: 3,
+      formCoordination: 4,
+      scheduledReviews: 5,
+      assignedActions: 8,
+      employeeOnlineTrainingAssessment: 1,
+      reviewOnlineTrainingAssessment: 1,
+      externalPartiesForms: 4,
+      myNoticeboard: 4,
+    });
+    for (const [key, section] of Object.entries(list)) {
+      expect(section.list, key).toHaveLength(section.total);
+      if (key === 'myNoticeboard') continue;
+      const dues = section.list.map(dueOf);
+      expect(dues, key).toEqual([...dues].sort());
+      for (const item of section.list) {
+        expect(item.taskDueDateType, `${key} ${item._id}`).toBe(taskDueType(dueOf(item), today()));
+        expect(item.badge, key).toEqual(expect.any(String));
+      }
+    }
+  });
+
+  it('scheduled tasks: the open tasks assigned to him (the completed one left out)', () => {
+    expect(ids(list.scheduledTasks!)).toEqual(
+      ['overdue', 'today', 'upcoming', 'upcomingReminder'].map((key) => nw('scheduledTask', `ethan/${key}`)),
+    );
+    expect(list.scheduledTasks!.list[0]).toMatchObject({
+      sectionType: 'audit',
+      title: 'Monthly site inspection',
+      assignTitle: 'Monthly site inspection',
+      assignDetails: 'Monthly site inspection for Ethan Clarke.',
+      assignFor: nw('employee', 'ethan'),
+      assignForName: 'Ethan Clarke',
+      taskOwnerName: 'Olivia Bennett',
+      formTemplateName: 'Site Inspection Checklist',
+      workplaceName: 'Riverside Depot',
+      branchName: 'Warehouse',
+      dueDate: addDays(today(), -4),
+      taskDueDateType: 'overdue',
+      badge: 'Pending Completion',
+    });
+    expect(list.scheduledTasks!.list[1]).toMatchObject({ dueDate: today(), taskDueDateType: 'due' });
+    expect(list.scheduledTasks!.list[2]).toMatchObject({ taskDueDateType: 'nodue' });
+  });
+
+  it('HR forms: the one he reviews, his assessment and his performance review', () => {
+    expect(list.hrForms!.list.map((item) => [item._id, item.sectionType, item.badge])).toEqual([
+      [nw('hrForm', 'ethan/reviewer'), 'hrReviwer', 'Pending For Review'],
+      [nw('hrForm', 'ethan/assessment'), 'hrAssessment', 'Pending Completion'],
+      [nw('hrForm', 'ethan/performance'), 'performanceReview', 'Pending Completion'],
+    ]);
+    expect(list.hrForms!.list[0]).toMatchObject({
+      formName: 'Annual Wellbeing Check',
+      employee: nw('employee', 'jack'),
+      employeeName: 'Jack Morrison',
+      reviewer: nw('employee', 'ethan'),
+      formSumissionId: null,
+    });
+  });
+
+  it('form coordination: the open and draft submissions he coordinates, by form date', () => {
+    expect(
+      list.formCoordination!.list.map((item) => [item.formatedNumber, item.isDraft, item.badge, item._id]),
+    ).toEqual([
+      ['FS 1002', 'no', 'Ready For Review', nw('submission', '1002')],
+      ['FS 1001', 'no', 'Ready For Review', nw('submission', '1001')],
+      ['FS 1003', 'no', 'Ready For Review', nw('submission', '1003')],
+      ['FS 1006', 'yes', 'Pending Completion', nw('submission', '1006')],
+    ]);
+    expect(list.formCoordination!.list[1]).toMatchObject({
+      formSumissionId: nw('submission', '1001'),
+      formTemplate: 'Incident Report',
+      formDescription: 'Slip on wet floor near loading bay 2',
+      formDate: addDays(today(), -3),
+    });
+  });
+
+  it('scheduled reviews: his reviews, and the co-review he still owes Olivia', () => {
+    const byId = new Map(list.scheduledReviews!.list.map((item) => [item._id, item]));
+    expect(byId.size).toBe(5);
+    expect(byId.has(nw('review', 'ethan/done'))).toBe(false);
+    expect(byId.get(nw('review', 'ethan/risk'))).toMatchObject({
+      sectionType: 'riskRegister',
+      actionType: 'review',
+      isCoReviewed: 'no',
+      badge: 'Pending For Review by co-Reviewer',
+    });
+    expect(byId.get(nw('review', 'ethan/hazard'))).toMatchObject({
+      actionType: 'review',
+      isCoReviewed: 'yes',
+      badge: 'Pending For Review',
+    });
+    expect(byId.get(nw('review', 'olivia/risk'))).toMatchObject({
+      actionType: 'coReview',
+      actionBy: 'Olivia Bennett',
+      badge: 'Pending For Review',
+    });
+    // Olivia's hazard review is already co-reviewed: nothing left for Ethan.
+    expect(byId.has(nw('review', 'olivia/hazard'))).toBe(false);
+  });
+
+  it('assigned actions: form tasks, audit and obligation questions and document work, by due date', () => {
+    const expected = [
+      [nw('acknowledgement', 'ethan/Emergency Response Plan'), 'document', 'document-assign'],
+      [nw('action', '1002/1'), 'form', null],
+      [nw('obligationTask', 'ethan/open'), 'obligation', null],
+      [nw('auditTask', 'ethan/open'), 'audit', null],
+      [nw('action', '1007/1'), 'form', null],
+      [nw('approval', 'ethan/Forklift Safe Work Procedure'), 'document', 'document-requestApprove'],
+      [nw('action', '1001/1'), 'form', null],
+      [nw('auditTask', 'ethan/draft'), 'audit', null],
+    ];
+    expect(list.assignedActions!.list.map((item) => [item._id, item.sectionType, item.actionType])).toEqual(
+      expected,
+    );
+    const items = new Map(list.assignedActions!.list.map((item) => [item._id, item]));
+    expect(items.get(nw('action', '1002/1'))).toMatchObject({
+      itemName: 'FS 1002 Incident Report',
+      instructionShow: 'Mark a pedestrian exclusion zone at the container yard exit.',
+      formSumissionId: nw('submission', '1002'),
+      taskID: nw('action', '1002/1'),
+      taskNumber: 1,
+      badge: 'Pending Completion',
+    });
+    expect(items.get(nw('auditTask', 'ethan/draft'))).toMatchObject({
+      itemName: 'Quarterly Warehouse Audit',
+      auditId: nw('audit', 'warehouse'),
+      isDraft: 'yes',
+    });
+    expect(items.get(nw('obligationTask', 'ethan/open'))).toMatchObject({
+      itemName: 'Work Health and Safety Act 2011',
+      obligationId: nw('obligation', 'whs'),
+    });
+    expect(items.get(nw('approval', 'ethan/Forklift Safe Work Procedure'))).toMatchObject({
+      badge: 'Approval Pending',
+      documentId: nw('document', 'Forklift Safe Work Procedure'),
+    });
+  });
+
+  it('online training: his own attempt and the one he reviews', () => {
+    expect(list.employeeOnlineTrainingAssessment!.list).toEqual([
+      expect.objectContaining({
+        _id: nw('training', 'ethan/trainee'),
+        assignFormId: nw('training', 'ethan/trainee'),
+        formName: 'Safety Induction Quiz',
+        employeeName: 'Ethan Clarke',
+        expectationDuration: 30,
+        noTestAttempt: 3,
+        completedTestAttempt: 1,
+        isAttempted: 'yes',
+        action: 'reTest',
+        actionType: 'employee',
+        badge: 'Assessment pending',
+      }),
+    ]);
+    expect(list.reviewOnlineTrainingAssessment!.list).toEqual([
+      expect.objectContaining({
+        _id: nw('training', 'ethan/reviewer'),
+        employeeName: 'Jack Morrison',
+        action: 'review',
+        actionType: 'reviewer',
+        badge: 'Ready For Review',
+        taskDueDateType: 'overdue',
+      }),
+    ]);
+  });
+
+  it('external parties: the supplier forms and requirements submitted for his review', () => {
+    expect(
+      list.externalPartiesForms!.list.map((item) => [item._id, item.sectionType, item.badge]).sort(),
+    ).toEqual(
+      [
+        [nw('supplierAssignment', 'ethan/review'), 'supplierReviwer', 'Pending For Review'],
+        [nw('supplierRequirement', 'ethan/company'), 'reviewUpcomingSupplier', 'Pending For Review'],
+        [nw('supplierRequirement', 'ethan/personnel'), 'reviewUpcomingPersonnel', 'Pending For Review'],
+        [nw('supplierRequirement', 'acme/smp'), 'reviewUpcomingSupplier', 'Pending For Review'],
+      ].sort(),
+    );
+    const personnel = list.externalPartiesForms!.list.find(
+      (item) => item._id === nw('supplierRequirement', 'ethan/personnel'),
+    );
+    expect(personnel).toMatchObject({
+      companyId: NORTHWIND,
+      companyName: 'Northwind Facilities',
+      supplierName: 'Brightline Electrical',
+      personnelName: 'Kai Robinson',
+      documentTypeName: 'First Aid Certificate',
+    });
+  });
+
+  it('noticeboard: the active notices of his organisation, newest first, content cut at 1000', async () => {
+    expect(list.myNoticeboard!.list.map((item) => item.title)).toEqual([
+      'North Gate closed for resurfacing',
+      'New quarterly safety audit schedule',
+      'Updated PPE policy',
+      'Welcome to Compass',
+    ]);
+    const audits = list.myNoticeboard!.list[1]!;
+    expect(audits).toMatchObject({
+      isTruncated: 'yes',
+      priority: 'medium',
+      employeeDetails: { firstName: 'Ethan', lastName: 'Clarke', profileImage: null },
+      positionDetails: { name: 'Safety Coordinator' },
+      attachment: [],
+    });
+    expect((audits.content as string).length).toBe(1000);
+    expect(list.myNoticeboard!.list[0]).toMatchObject({ isTruncated: 'no', expireDate: addDays(today(), 5) });
+  });
+
+  it('carries filePath', async () => {
+    expect((await data('ethan.coordinator', 'dashboardList')).filePath).toBe('/api/files/');
+  });
+});
+
+describe('POST /api/dashboardList for olivia.admin', () => {
+  it('shows her own coordination and actions, not Ethan’s', async () => {
+    const list = await dashboard('olivia.admin');
+    expect(list.formCoordination!.list.map((item) => item.formatedNumber)).toEqual([
+      'FS 1019',
+      'FS 1008',
+      'FS 1007',
+      'FS 1016',
+    ]);
+    expect(list.assignedActions!.total).toBe(8);
+    const actionIds = ids(list.assignedActions!);
+    expect(actionIds).toContain(nw('action', '1017/3'));
+    expect(actionIds).not.toContain(nw('action', '1001/4')); // completed
+    expect(actionIds).not.toContain(nw('action', '1002/1')); // Ethan's
+    expect(list.hrForms!.list.map((item) => item.sectionType)).toEqual([
+      'hrReviwer',
+      'hrAssessment',
+      'performanceReview',
+    ]);
+  });
+});
+
+describe('exact totals from known rows', () => {
+  it('a new employee has empty sections except the noticeboard', async () => {
+    const { username } = await freshEmployee();
+    const list = await dashboard(username);
+    for (const [key, section] of Object.entries(list)) {
+      expect(section.total, key).toBe(key === 'myNoticeboard' ? 4 : 0);
+    }
+  });
+
+  it('counts every open action in total but lists the 50 most urgent', async () => {
+    const { username, employeeId } = await freshEmployee();
+    const other = await freshEmployee();
+    const base = today();
+    await ctx.db.action.createMany({
+      data: [
+        ...Array.from({ length: 55 }, (_, index) => actionRow(employeeId, addDays(base, index - 10))),
+        actionRow(employeeId, addDays(base, -30), { isComplete: true, completedOn: asDay(base) }),
+        actionRow(other.employeeId, addDays(base, -40)),
+      ],
+    });
+    const list = await dashboard(username);
+    expect(list.assignedActions!.total).toBe(55);
+    expect(list.assignedActions!.list).toHaveLength(50);
+    expect(list.assignedActions!.list[0]!.dueDate).toBe(addDays(base, -10));
+    expect(list.assignedActions!.list[49]!.dueDate).toBe(addDays(base, 39));
+    const pie = await data(username, 'dashboardPieChart', { localTimeZone: ZONE });
+    expect(pie.assignAction).toEqual({ total: 55, due: 10, today: 1, upcoming: 44 });
+  });
+
+  it('a scheduled task assigned to nobody belongs to its owner', async () => {
+    const { username, employeeId } = await freshEmployee();
+    await ctx.db.scheduledTask.createMany({
+      data: [
+        { ...scheduledRow(employeeId, today()), assignForEmployeeId: null, taskOwnerEmployeeId: employeeId },
+        // Owned by this employee but assigned to Ethan: Ethan's task.
+        {
+          ...scheduledRow(employeeId, today()),
+          assignForEmployeeId: nw('employee', 'ethan'),
+          taskOwnerEmployeeId: employeeId,
+        },
+        { ...scheduledRow(employeeId, today()), completedAt: new Date() },
+      ],
+    });
+    expect((await dashboard(username)).scheduledTasks!.total).toBe(1);
+  });
+});
+
+describe('POST /api/dashboardPieChart', () => {
+  it.each(['ethan.coordinator', 'olivia.admin', 'sam.southbank'])(
+    'counts the same items the lists show (%s)',
+    async (username) => {
+      const list = await dashboard(username);
+      const pie = await data(username, 'dashboardPieChart', { localTimeZone: ZONE });
+      const split = (section: SectionBody) => {
+        const counts = { total: section.total, today: 0, upcoming: 0, due: 0 };
+        for (const item of section.list) counts[dueBucket(dueOf(item), today())] += 1;
+        return counts;
+      };
+      expect(pie).toEqual({
+        form: split(list.formCoordination!),
+        assignAction: split(list.assignedActions!),
+        scheduledActivites: split(list.scheduledTasks!),
+      });
+      expect(pie.assignAction.total).toBeGreaterThan(0);
+    },
+  );
+
+  it('splits today, upcoming and due on the day of the sent time zone', async () => {
+    const { username, employeeId } = await freshEmployee();
+    const sydneyToday = today(SYDNEY);
+    await ctx.db.action.createMany({
+      data: [-1, 0, 1].map((offset) => actionRow(employeeId, addDays(sydneyToday, offset))),
+    });
+    const pie = await data(username, 'dashboardPieChart', { localTimeZone: SYDNEY });
+    expect(pie.assignAction).toEqual({ total: 3, due: 1, today: 1, upcoming: 1 });
+    expect(pie.form).toEqual({ total: 0, due: 0, today: 0, upcoming: 0 });
+  });
+
+  it('judges "today" in the caller’s zone: UTC+14 and UTC-11 never share a day', async () => {
+    const { username, employeeId } = await freshEmployee();
+    const kiritimati = today('Pacific/Kiritimati');
+    await ctx.db.action.create({ data: actionRow(employeeId, kiritimati) });
+    const ahead = await data(username, 'dashboardPieChart', { localTimeZone: 'Pacific/Kiritimati' });
+    const behind = await data(username, 'dashboardPieChart', { localTimeZone: 'Pacific/Pago_Pago' });
+    expect(ahead.assignAction).toMatchObject({ today: 1, upcoming: 0 });
+    expect(behind.assignAction).toMatchObject({ today: 0, upcoming: 1 });
+    const list = await dashboard(username, 'Pacific/Pago_Pago');
+    expect(list.assignedActions!.list[0]!.taskDueDateType).toBe('nodue');
+  });
+
+  it('defaults to UTC and refuses an unknown zone', async () => {
+    expect((await post('ethan.coordinator', 'dashboardPieChart', {})).status).toBe(200);
+    const res = await post('ethan.coordinator', 'dashboardPieChart', { localTimeZone: 'Mars/Olympus' });
+    expect(res.status).toBe(400);
+    expect(res.body.response_message).toBe(TIME_ZONE_MESSAGE);
+    const list = await post('ethan.coordinator', 'dashboardList', { localTimeZone: 'not a zone' });
+    expect(list.status).toBe(400);
+  });
+});
+
+describe('POST /api/dashboardBarChart: periods in Australia/Sydney', () => {
+  const bar = (username: string, selectedDay: DashboardPeriodKey, extra: Record<string, unknown> = {}) =>
+    data(username, 'dashboardBarChart', {
+      barChartType: 'assignAction',
+      selectedDay,
+      localTimeZone: SYDNEY,
+      ...extra,
+    });
+
+  it('a week is Sunday to Saturday: Saturday is in, the Sunday after and the Saturday before are out', async () => {
+    const { username, employeeId } = await freshEmployee();
+    const week = dashboardPeriod('week', new Date(), SYDNEY);
+    await ctx.db.scheduledTask.createMany({
+      data: [
+        addDays(week.startDay, -1), // the Saturday before
+        week.startDay, // Sunday
+        week.endDay, // Saturday
+        addDays(week.endDay, 1), // the next Sunday
+      ].map((due) => scheduledRow(employeeId, due)),
+    });
+    const result = await bar(username, 'week');
+    expect(result.period).toEqual({
+      selectedDay: 'week',
+      localTimeZone: SYDNEY,
+      startDay: week.startDay,
+      endDay: week.endDay,
+    });
+    expect(result.scheduledActivites).toBe(2);
+    expect(result.assignAction).toBe(0);
+  });
+
+  it('a month is the calendar month, its last day included', async () => {
+    const { username, employeeId } = await freshEmployee();
+    const month = dashboardPeriod('month', new Date(), SYDNEY);
+    expect(month.endDay.slice(0, 7)).toBe(month.startDay.slice(0, 7));
+    expect(addDays(month.endDay, 1).slice(8)).toBe('01');
+    await ctx.db.action.createMany({
+      data: [addDays(month.startDay, -1), month.startDay, month.endDay, addDays(month.endDay, 1)].map((due) =>
+        actionRow(employeeId, due),
+      ),
+    });
+    expect((await bar(username, 'month')).assignAction).toBe(2);
+  });
+
+  it('today counts only the local day, whatever range the client sends', async () => {
+    const { username, employeeId } = await freshEmployee();
+    const sydneyToday = today(SYDNEY);
+    await ctx.db.action.createMany({
+      data: [-1, 0, 1].map((offset) => actionRow(employeeId, addDays(sydneyToday, offset))),
+    });
+    const result = await bar(username, 'today', {
+      startToday: '2000-01-01T00:00:00.000Z',
+      endToday: '2100-01-01T00:00:00.000Z',
+      startDay: '2000-01-01',
+      endDay: '2100-01-01',
+    });
+    expect(result.assignAction).toBe(1);
+    expect(result.period).toMatchObject({ startDay: sydneyToday, endDay: sydneyToday });
+  });
+
+  it('assignAction counts the items of the caller’s own lists in the period', async () => {
+    const list = await dashboard('ethan.coordinator', SYDNEY);
+    for (const selectedDay of ['today', 'week', 'month'] as const) {
+      const period = dashboardPeriod(selectedDay, new Date(), SYDNEY);
+      const inPeriod = (section: SectionBody) =>
+        section.list.filter((item) => periodContainsDay(period, dueOf(item))).length;
+      expect(await bar('ethan.coordinator', selectedDay)).toMatchObject({
+        form: inPeriod(list.formCoordination!),
+        assignAction: inPeriod(list.assignedActions!),
+        scheduledActivites: inPeriod(list.scheduledTasks!),
+      });
+    }
+  });
+
+  it('companyOverview counts the whole organisation’s open items, and only it', async () => {
+    const period = dashboardPeriod('month', new Date(), ZONE);
+    const range = { gte: asDay(period.startDay), lte: asDay(period.endDay) };
+    const expected = async (companyId: string) => ({
+      form: await ctx.db.formSubmission.count({ where: { companyId, isClosed: false, formDate: range } }),
+      assignAction:
+        (await ctx.db.action.count({ where: { companyId, isComplete: false, dueDate: range } })) +
+        (await ctx.db.auditQuestionTask.count({ where: { companyId, isComplete: false, dueDate: range } })) +
+        (await ctx.db.obligationQuestionTask.count({
+          where: { companyId, isComplete: false, dueDate: range },
+        })) +
+        (await ctx.db.documentAcknowledgement.count({
+          where: { companyId, acknowledgedAt: null, dueDate: range },
+        })) +
+        (await ctx.db.documentApproval.count({ where: { companyId, status: 'requested', dueDate: range } })),
+      scheduledActivites: await ctx.db.scheduledTask.count({
+        where: { companyId, completedAt: null, dueDate: range },
+      }),
+    });
+    const body = { barChartType: 'companyOverview', selectedDay: 'month', localTimeZone: ZONE };
+    const northwind = await data('olivia.admin', 'dashboardBarChart', body);
+    const southbank = await data('sam.southbank', 'dashboardBarChart', body);
+    expect(northwind).toMatchObject(await expected(NORTHWIND));
+    expect(southbank).toMatchObject(await expected(SOUTHBANK));
+    expect(northwind.assignAction).toBeGreaterThan(southbank.assignAction);
+  });
+
+  it('defaults to month and is not for suppliers', async () => {
+    const result = await data('ethan.coordinator', 'dashboardBarChart', { barChartType: 'assignAction' });
+    expect(result.period.selectedDay).toBe('month');
+    const res = await post('acme.supplier', 'dashboardBarChart', { barChartType: 'assignAction' });
+    expect(res.status).toBe(403);
+    expect(res.body.response_message).toBe(messages.dashboard.suppliersHaveNoBarChart);
+  });
+});
+
+describe('POST /api/dashboardSupplierList', () => {
+  const supplierList = (username: string) => data(username, 'dashboardSupplierList', { localTimeZone: ZONE });
+
+  it('liam.personnel sees his requirements, forms and actions', async () => {
+    const result = await supplierList('liam.personnel');
+    expect(result.supplierReviewDocuments).toEqual({ total: 0, list: [] });
+    expect(ids(result.personnelReviewDocuments)).toEqual([nw('supplierRequirement', 'liam/induction')]);
+    expect(result.personnelReviewDocuments.list[0]).toMatchObject({
+      sectionType: 'reviewUpcomingPersonnel',
+      documentTypeName: 'Induction Certificate',
+      personnelName: 'Liam Walker',
+      supplierName: 'Acme Contracting',
+      status: 'pending',
+      badge: 'Pending Completion',
+    });
+    expect(ids(result.supplierAssessment)).toEqual([
+      nw('supplierAssignment', 'acme/liam-draft'),
+      nw('supplierAssignment', 'acme/liam'),
+    ]);
+    expect(result.supplierAssessment.list[0]).toMatchObject({
+      sectionType: 'supplierAssessment',
+      formName: 'Contractor Safety Assessment',
+      formSumissionId: nw('submission', '1010'),
+      badge: 'Assessment pending',
+    });
+    expect(ids(result.assignedActions).sort()).toEqual(
+      [
+        nw('action', '1003/4'),
+        nw('action', '1001/3'),
+        nw('auditTask', 'liam'),
+        nw('action', '1008/1'),
+      ].sort(),
+    );
+    // The list's own dashboard sections are employee-only.
+    const list = await dashboard('liam.personnel');
+    for (const section of Object.values(list)) expect(section.total).toBe(0);
+  });
+
+  it('acme.supplier (the company account) sees the whole supplier’s items', async () => {
+    const result = await supplierList('acme.supplier');
+    expect(ids(result.supplierReviewDocuments)).toEqual([nw('supplierRequirement', 'acme/pli')]);
+    expect(ids(result.personnelReviewDocuments).sort()).toEqual(
+      [nw('supplierRequirement', 'liam/induction'), nw('supplierRequirement', 'ava/induction')].sort(),
+    );
+    expect(result.supplierAssessment.total).toBe(4);
+    expect(result.assignedActions.total).toBe(6);
+    expect(ids(result.assignedActions)).toContain(nw('action', '1008/2')); // Grace's
+    const all = JSON.stringify(result);
+    expect(all).not.toContain(nw('supplierAssignment', 'zenith/zoe'));
+    expect(all).not.toContain(nw('action', '1019/1')); // Zoe's (Zenith)
+  });
+
+  it('zoe.noportal: no supplier portal, 403 with a clear message', async () => {
+    const res = await post('zoe.noportal', 'dashboardSupplierList');
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({
+      response_code: 403,
+      response_message: messages.dashboard.supplierPortalDisabled,
+    });
+  });
+
+  it('either flag opens the portal; neither closes it', async () => {
+    const acme = nw('supplier', 'Acme Contracting');
+    try {
+      await ctx.db.supplierCompany.update({
+        where: { id: acme },
+        data: { supplierPortal: false, supplierAccess: false },
+      });
+      expect((await post('liam.personnel', 'dashboardSupplierList')).status).toBe(403);
+      await ctx.db.supplierCompany.update({ where: { id: acme }, data: { supplierAccess: true } });
+      expect((await post('liam.personnel', 'dashboardSupplierList')).status).toBe(200);
+      await ctx.db.supplierCompany.update({
+        where: { id: acme },
+        data: { supplierPortal: true, supplierAccess: false },
+      });
+      expect((await post('liam.personnel', 'dashboardSupplierList')).status).toBe(200);
+    } finally {
+      await ctx.db.supplierCompany.update({
+        where: { id: acme },
+        data: { supplierPortal: true, supplierAccess: true },
+      });
+    }
+  });
+
+  it('an employee sees the requirements and supplier forms they review', async () => {
+    const result = await supplierList('ethan.coordinator');
+    expect(ids(result.supplierReviewDocuments).sort()).toEqual(
+      [nw('supplierRequirement', 'ethan/company'), nw('supplierRequirement', 'acme/smp')].sort(),
+    );
+    expect(ids(result.personnelReviewDocuments)).toEqual([nw('supplierRequirement', 'ethan/personnel')]);
+    expect(ids(result.supplierAssessment)).toEqual([nw('supplierAssignment', 'ethan/review')]);
+    expect(result.supplierAssessment.list[0]).toMatchObject({
+      sectionType: 'supplierReviwer',
+      badge: 'Pending For Review',
+    });
+    expect(result.assignedActions).toEqual({ total: 0, list: [] });
+    const fresh = await freshEmployee();
+    const none = await supplierList(fresh.username);
+    for (const section of Object.values(none) as SectionBody[]) expect(section.total).toBe(0);
+  });
+});
+
+describe('a forced password change', () => {
+  it.each([
+    'dashboardList',
+    'dashboardSupplierList',
+    'dashboardPieChart',
+    'dashboardBarChart',
+    'noticeboardList',
+  ])('blocks %s for noah.expired', async (path) => {
+    const res = await post('noah.expired', path, {});
+    expect(res.status).toBe(403);
+    expect(res.body.response_message).toBe(messages.dashboard.passwordChangeRequired);
+  });
+});
+
+describe('tenant isolation: sam.southbank', () => {
+  const NORTHWIND_TABLES = [
+    'action',
+    'scheduledTask',
+    'hrFormAssignment',
+    'review',
+    'auditQuestionTask',
+    'obligationQuestionTask',
+    'documentAcknowledgement',
+    'documentApproval',
+    'onlineTrainingAssignment',
+    'supplierAssignment',
+    'supplierRequirement',
+    'notice',
+    'formSubmission',
+    'formTemplate',
+    'employee',
+    'document',
+    'audit',
+    'obligation',
+    'supplierCompany',
+    'personnel',
+  ] as const;
+
+  it('sees Southbank’s items only, even rows of Northwind that name his employee id', async () => {
+    const sam = sb('employee', 'sam');
+    // Rows of another organisation pointing at Sam's id (no foreign key stops it).
+    await ctx.db.action.create({ data: actionRow(sam, today()) });
+    await ctx.db.scheduledTask.create({ data: scheduledRow(sam, today()) });
+    await ctx.db.review.create({
+      data: {
+        companyId: NORTHWIND,
+        itemType: 'document',
+        itemId: nw('document', 'PPE Policy'),
+        name: 'Cross-tenant review',
+        reviewerEmployeeId: sam,
+        dueDate: asDay(today()),
+      },
+    });
+    const list = await dashboard('sam.southbank');
+    const totals = Object.fromEntries(Object.entries(list).map(([key, section]) => [key, section.total]));
+    expect(totals).toEqual({
+      scheduledTasks: 4,
+      hrForms: 3,
+      formCoordination: 2,
+      scheduledReviews: 5,
+      assignedActions: 8,
+      employeeOnlineTrainingAssessment: 1,
+      reviewOnlineTrainingAssessment: 1,
+      externalPartiesForms: 3,
+      myNoticeboard: 2,
+    });
+    const supplier = await data('sam.southbank', 'dashboardSupplierList', { localTimeZone: ZONE });
+    const notices = await data('sam.southbank', 'noticeboardList', { localTimeZone: ZONE });
+    const text = JSON.stringify([list, supplier, notices]);
+    const returnedIds = [
+      ...new Set(text.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g)),
+    ];
+    expect(returnedIds.length).toBeGreaterThan(30);
+    expect(returnedIds).not.toContain(NORTHWIND);
+    for (const table of NORTHWIND_TABLES) {
+      const delegate = ctx.db[table] as unknown as {
+        count: (args: { where: { id: { in: string[] }; companyId: string } }) => Promise<number>;
+      };
+      expect(await delegate.count({ where: { id: { in: returnedIds }, companyId: NORTHWIND } }), table).toBe(
+        0,
+      );
+    }
+    for (const item of [...supplier.supplierReviewDocuments.list, ...list.externalPartiesForms!.list]) {
+      expect(item.companyId).toBe(SOUTHBANK);
+    }
+  });
+
+  it('cannot open a Northwind notice', async () => {
+    const res = await api()
+      .get(`/api/notices/${nw('notice', 'welcome')}`)
+      .set('authtoken', await tokenOf('sam.southbank'));
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('noticeboard', () => {
+  it('pages the active notices, newest first', async () => {
+    const first = await data('mia.employee', 'noticeboardList', { page: 1, pageSize: 3 });
+    const second = await data('mia.employee', 'noticeboardList', { page: 2, pageSize: 3 });
+    const beyond = await data('mia.employee', 'noticeboardList', { page: 9, pageSize: 3 });
+    expect(first).toMatchObject({ total: 4, page: 1, pageSize: 3 });
+    expect(first.list).toHaveLength(3);
+    expect(second.list.map((item: Item) => item.title)).toEqual(['Welcome to Compass']);
+    expect(beyond).toMatchObject({ total: 4, list: [] });
+    const titles = [...first.list, ...second.list].map((item: Item) => item.title);
+    expect(titles).not.toContain('End of year celebration'); // expired
+    expect(titles).not.toContain('Fire drill next month'); // not started
+  });
+
+  it('shows a notice whole, with its attachments and author', async () => {
+    const audits = nw('notice', 'audits');
+    const attachment = await ctx.db.attachment.create({
+      data: {
+        companyId: NORTHWIND,
+        ownerType: 'notice',
+        ownerId: audits,
+        name: 'audit-schedule.pdf',
+        storageKey: 'notices/audit-schedule.pdf',
+        mimeType: 'application/pdf',
+        size: 1234,
+      },
+    });
+    const res = await api()
+      .get(`/api/notices/${audits}`)
+      .set('authtoken', await tokenOf('mia.employee'));
+    expect(res.status).toBe(200);
+    const stored = await ctx.db.notice.findUniqueOrThrow({ where: { id: audits } });
+    expect(stored.content.length).toBeGreaterThan(1000);
+    expect(res.body.response_data).toMatchObject({
+      _id: audits,
+      content: stored.content,
+      isTruncated: 'no',
+      attachment: [{ _id: attachment.id, name: 'audit-schedule.pdf', path: attachment.id }],
+      employeeDetails: { firstName: 'Ethan', lastName: 'Clarke' },
+    });
+    expect(JSON.stringify(res.body)).not.toContain('notices/audit-schedule.pdf');
+    const listed = await data('mia.employee', 'noticeboardList', {});
+    const cut = listed.list.find((item: Item) => item._id === audits);
+    expect(cut).toMatchObject({ isTruncated: 'yes', content: stored.content.slice(0, 1000) });
+  });
+
+  it('answers 404 for an expired, future or unknown notice', async () => {
+    const token = await tokenOf('mia.employee');
+    for (const id of [nw('notice', 'party'), nw('notice', 'drill'), '00000000-0000-4000-8000-000000000000']) {
+      expect((await api().get(`/api/notices/${id}`).set('authtoken', token)).status).toBe(404);
+    }
+  });
+
+  it('suppliers have no noticeboard', async () => {
+    expect(await data('acme.supplier', 'noticeboardList', {})).toMatchObject({ total: 0, list: [] });
+  });
+});
+
+describe('access', () => {
+  it.each([
+    'dashboardList',
+    'dashboardSupplierList',
+    'dashboardPieChart',
+    'dashboardBarChart',
+    'noticeboardList',
+  ])('%s needs a session', async (path) => {
+    const res = await api().post(`/api/${path}`).send({});
+    expect(res.status).toBe(401);
+  });
+});

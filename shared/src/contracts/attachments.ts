@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** An attachment as the wire shows it: `path` is the download call, never a storage location. */
+export const ZAttachment = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  path: z.string(),
+  fileType: z.string().nullable(),
+  size: z.number().int(),
+});
+export type TAttachment = z.infer<typeof ZAttachment>;
+
+export const ATTACHMENT_OWNER_TYPES = [
+  'auditTask',
+  'obligationTask',
+  'action',
+  'submission',
+  'notice',
+] as const;
+
+export const ZDeleteAttachmentRequest = z.object({
+  fileType: z.enum(ATTACHMENT_OWNER_TYPES),
+  fileId: z.uuid(),
+  _id: z.uuid(),
+});
+export type TDeleteAttachmentRequest = z.infer<typeof ZDeleteAttachmentRequest>;
+
+/** Upload limits shared by the browser (checked before sending) and the server. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_FILES_PER_UPLOAD = 10;
+export const ALLOWED_UPLOAD_EXTENSIONS = [
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'webp',
+  'bmp',
+  'tiff',
+  'avif',
+  'svg',
+  'jfif',
+  'apng',
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'txt',
+  'csv',
+  'rtf',
+  'odt',
+  'ods',
+] as const;
+
+export function uploadProblem(file: { name: string; size: number }): string | null {
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  if (!(ALLOWED_UPLOAD_EXTENSIONS as readonly string[]).includes(extension)) {
+    return `This file type is not allowed: ${file.name}`;
+  }
+  if (file.size > MAX_UPLOAD_BYTES) return `${file.name} is larger than 10 MB.`;
+  return null;
+}

@@ -1,0 +1,354 @@
+import {
+  workItemTarget,
+  type TAssignedActionItem,
+  type TDashboardListResponse,
+  type TDashboardSupplierListResponse,
+  type TFormCoordinationItem,
+  type THrFormItem,
+  type TNotice,
+  type TOnlineTrainingItem,
+  type TScheduledReviewItem,
+  type TScheduledTaskItem,
+  type TSupplierItem,
+  type WorkItemRef,
+  type WorkItemViewer,
+} from '@compass/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import {
+  Building2,
+  CalendarClock,
+  ClipboardCheck,
+  FileText,
+  GraduationCap,
+  Handshake,
+  ListChecks,
+  NotebookPen,
+  SearchCheck,
+  UserCheck,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { ActionDialog } from './ActionDialog';
+import { NoticeboardSection, NoticeDialog } from './Noticeboard';
+import { TaskSection, WorkItemRow, type SectionState } from './TaskSection';
+
+const join = (...parts: Array<string | null | undefined | false>) => parts.filter(Boolean).join(' · ');
+
+function stateOf(query: Pick<UseQueryResult, 'status' | 'error' | 'refetch'>): SectionState {
+  return { status: query.status, error: query.error, onRetry: () => void query.refetch() };
+}
+
+const SCHEDULED_TYPE = { audit: 'Audit', reminder: 'Reminder' } as const;
+const HR_TYPE = {
+  hrAssessment: 'HR form',
+  hrReviwer: 'Review',
+  performanceReview: 'Performance review',
+} as const;
+const REGISTER = {
+  document: 'Document',
+  riskRegister: 'Risk register',
+  hazardousRegister: 'Hazardous substance',
+  obligation: 'Obligation',
+} as const;
+const REQUIREMENT_STATUS = {
+  assigned: null,
+  submitted: 'Submitted',
+  pending: 'Pending',
+  rejected: 'Rejected — upload again',
+} as const;
+
+/** The row of every item kind: title, context line, date, markers, and where it leads. */
+function useRows(viewer: WorkItemViewer, openDialog: (item: TAssignedActionItem) => void) {
+  const targetOf = (ref: WorkItemRef) => {
+    const target = workItemTarget(ref, viewer);
+    return target.type === 'link' ? { to: target.path } : {};
+  };
+
+  return {
+    scheduledTask: (item: TScheduledTaskItem) => (
+      <WorkItemRow
+        title={item.title}
+        secondary={join(
+          SCHEDULED_TYPE[item.sectionType],
+          item.formTemplateName,
+          item.assignForName && `For ${item.assignForName}`,
+          join(item.workplaceName, item.branchName),
+        )}
+        date={item.dueDate}
+        dueType={item.taskDueDateType}
+        badge={item.badge}
+        {...targetOf({ section: 'scheduledTasks', item })}
+      />
+    ),
+    hrForm: (item: THrFormItem) => (
+      <WorkItemRow
+        title={item.formName}
+        secondary={join(
+          HR_TYPE[item.sectionType],
+          item.employeeName,
+          item.reviewerName && `Reviewer ${item.reviewerName}`,
+        )}
+        date={item.dueDate}
+        dueType={item.taskDueDateType}
+        badge={item.badge}
+        {...targetOf({ section: 'hrForms', item })}
+      />
+    ),
+    formCoordination: (item: TFormCoordinationItem) => (
+      <WorkItemRow
+        title={join(item.formatedNumber, item.formTemplate).replace(' · ', ' ')}
+        draft={item.isDraft === 'yes'}
+        secondary={join(item.formDescription, item.workplaceName, item.branchName)}
+        dateLabel="Form date"
+        date={item.formDate}
+        dueType={item.taskDueDateType}
+        badge={item.badge}
+        {...targetOf({ section: 'formCoordination', item })}
+      />
+    ),
+    scheduledReview: (item: TScheduledReviewItem) => (
+      <WorkItemRow
+        title={item.name}
+        secondary={join(
+          REGISTER[item.sectionType],
+          item.actionType === 'coReview' ? `Co-review for ${item.actionBy}` : 'Review',
+        )}
+        date={item.dueDate}
+        dueType={item.taskDueDateType}
+        badge={item.badge}
+        {...targetOf({ section: 'scheduledReviews', item })}
+      />
+    ),
+    assignedAction: (item: TAssignedActionItem) => {
+      const target = workItemTarget({ section: 'assignedActions', item }, viewer);
+      return (
+        <WorkItemRow
+          title={item.itemName}
+          secondary={item.question ? join(item.question, item.instructionShow) : item.instructionShow}
+          date={item.dueDate}
+          dueType={item.taskDueDateType}
+          badge={item.badge}
+          {...(target.type === 'link' ? { to: target.path } : { onOpen: () => openDialog(item) })}
+        />
+      );
+    },
+    onlineTraining: (item: TOnlineTrainingItem) => (
+      <WorkItemRow
+        title={item.formName}
+        secondary={
+          item.actionType === 'reviewer'
+            ? join(item.employeeName, `Attempt ${item.completedTestAttempt} of ${item.noTestAttempt}`)
+            : join(
+                `${item.expectationDuration} min`,
+                `Attempts ${item.completedTestAttempt} of ${item.noTestAttempt}`,
+                item.action === 'view' && 'No attempts left',
+              )
+        }
+        dateLabel="Complete by"
+        date={item.completeBy}
+        dueType={item.taskDueDateType}
+        badge={item.badge}
+        {...targetOf({ section: 'onlineTraining', item })}
+      />
+    ),
+    supplier: (item: TSupplierItem) => (
+      <WorkItemRow
+        title={item.formName ?? item.documentTypeName ?? 'Requirement'}
+        secondary={join(
+          viewer.side === 'supplier' ? item.companyName : item.supplierName,
+          item.personnelName,
+          REQUIREMENT_STATUS[item.status],
+        )}
+        date={item.dueDate}
+        dueType={item.taskDueDateType}
+        badge={item.badge}
+        {...targetOf({ section: 'supplier', item })}
+      />
+    ),
+  };
+}
+
+const key = (item: { _id: string }) => item._id;
+
+interface EmployeeTasksProps {
+  viewer: WorkItemViewer;
+  list: UseQueryResult<TDashboardListResponse>;
+  supplierList: UseQueryResult<TDashboardSupplierListResponse>;
+  noticeboard: UseQueryResult<{ total: number; list: TNotice[] }>;
+}
+
+interface SupplierTasksProps {
+  viewer: WorkItemViewer;
+  supplierList: UseQueryResult<TDashboardSupplierListResponse>;
+}
+
+interface SectionDef<T> {
+  title: string;
+  icon: LucideIcon;
+  section: { total: number; list: T[] } | undefined;
+  render: (item: T) => ReactNode;
+}
+
+function Sections({ defs, state }: { defs: Array<SectionDef<never>>; state: SectionState }) {
+  return (
+    <>
+      {defs.map((def) => (
+        <TaskSection<never>
+          key={def.title}
+          title={def.title}
+          icon={def.icon}
+          state={state}
+          total={def.section?.total ?? 0}
+          items={def.section?.list ?? []}
+          itemKey={key}
+          renderItem={def.render}
+        />
+      ))}
+    </>
+  );
+}
+
+/** Erases the item type of a section definition so definitions of several types share a list. */
+function def<T extends { _id: string }>(value: SectionDef<T>): SectionDef<never> {
+  return value as unknown as SectionDef<never>;
+}
+
+function supplierDefs(
+  data: TDashboardSupplierListResponse | undefined,
+  rows: ReturnType<typeof useRows>,
+): Array<SectionDef<never>> {
+  return [
+    def({
+      title: 'Assigned Actions',
+      icon: ListChecks,
+      section: data?.assignedActions,
+      render: rows.assignedAction,
+    }),
+    def({
+      title: 'Assigned Forms',
+      icon: NotebookPen,
+      section: data?.supplierAssessment,
+      render: rows.supplier,
+    }),
+    def({
+      title: 'Company Requirements',
+      icon: Building2,
+      section: data?.supplierReviewDocuments,
+      render: rows.supplier,
+    }),
+    def({
+      title: 'Personnel Requirements',
+      icon: Users,
+      section: data?.personnelReviewDocuments,
+      render: rows.supplier,
+    }),
+  ];
+}
+
+function useActionDialog(viewer: WorkItemViewer) {
+  const [action, setAction] = useState<TAssignedActionItem | null>(null);
+  const dialog = action && (
+    <ActionDialog item={action} onClose={() => setAction(null)} showParentLink={viewer.side === 'employee'} />
+  );
+  return { open: setAction, dialog };
+}
+
+/** My Tasks of an employee: the nine sections, then the supplier sections that have items. */
+export function EmployeeTasks({ viewer, list, supplierList, noticeboard }: EmployeeTasksProps) {
+  const actionDialog = useActionDialog(viewer);
+  const [notice, setNotice] = useState<TNotice | null>(null);
+  const rows = useRows(viewer, actionDialog.open);
+  const sections = list.data?.list;
+  const defs = [
+    def({
+      title: 'Scheduled Tasks',
+      icon: CalendarClock,
+      section: sections?.scheduledTasks,
+      render: rows.scheduledTask,
+    }),
+    def({ title: 'HR Forms', icon: UserCheck, section: sections?.hrForms, render: rows.hrForm }),
+    def({
+      title: 'Form Coordination',
+      icon: FileText,
+      section: sections?.formCoordination,
+      render: rows.formCoordination,
+    }),
+    def({
+      title: 'Scheduled Reviews',
+      icon: SearchCheck,
+      section: sections?.scheduledReviews,
+      render: rows.scheduledReview,
+    }),
+    def({
+      title: 'Assigned Actions',
+      icon: ListChecks,
+      section: sections?.assignedActions,
+      render: rows.assignedAction,
+    }),
+    def({
+      title: 'Online Training Assessment',
+      icon: GraduationCap,
+      section: sections?.employeeOnlineTrainingAssessment,
+      render: rows.onlineTraining,
+    }),
+    def({
+      title: 'Online Training Form Review',
+      icon: ClipboardCheck,
+      section: sections?.reviewOnlineTrainingAssessment,
+      render: rows.onlineTraining,
+    }),
+    def({
+      title: 'External Parties',
+      icon: Handshake,
+      section: sections?.externalPartiesForms,
+      render: rows.supplier,
+    }),
+  ];
+  // Employees get the supplier sections only when the call returns items (000 section 2.2).
+  const supplierSections = supplierDefs(supplierList.data, rows).filter(
+    (entry) => (entry.section?.total ?? 0) > 0,
+  );
+  const noticeState: SectionState =
+    list.status === 'success'
+      ? stateOf(noticeboard)
+      : { status: list.status, error: list.error, onRetry: stateOf(list).onRetry };
+
+  return (
+    <div className="task-grid">
+      <Sections defs={defs} state={stateOf(list)} />
+      <NoticeboardSection
+        state={noticeState}
+        total={noticeboard.data?.total ?? 0}
+        notices={noticeboard.data?.list ?? []}
+        onOpen={setNotice}
+      />
+      {supplierSections.length > 0 && (
+        <>
+          <h2 className="task-grid-heading">External party reviews</h2>
+          <Sections defs={supplierSections} state={stateOf(supplierList)} />
+        </>
+      )}
+      {actionDialog.dialog}
+      {notice && (
+        <NoticeDialog
+          notice={notice}
+          filePath={list.data?.filePath ?? '/api/files/'}
+          onClose={() => setNotice(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** My Tasks of a supplier (or company) user: the four supplier sections. */
+export function SupplierTasks({ viewer, supplierList }: SupplierTasksProps) {
+  const actionDialog = useActionDialog(viewer);
+  const rows = useRows(viewer, actionDialog.open);
+  return (
+    <div className="task-grid">
+      <Sections defs={supplierDefs(supplierList.data, rows)} state={stateOf(supplierList)} />
+      {actionDialog.dialog}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import {
+  dashboardPeriod,
+  type DashboardPeriodKey,
+  type TDashboardBarChartRequest,
+  type TDashboardBarChartResponse,
+  type TDashboardListResponse,
+  type TDashboardPieChartResponse,
+  type TDashboardSupplierListResponse,
+  type TNotice,
+  type TNoticeboardListResponse,
+} from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+/** The browser's IANA time zone: "today" and the chart periods are the user's local days. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  list: ['dashboard', 'list'] as const,
+  supplierList: ['dashboard', 'supplierList'] as const,
+  noticeboard: ['dashboard', 'noticeboard'] as const,
+  notice: (id: string) => ['dashboard', 'notice', id] as const,
+  pie: ['dashboard', 'pie'] as const,
+  bar: (type: string, day: DashboardPeriodKey) => ['dashboard', 'bar', type, day] as const,
+};
+
+/** How many notices the Noticeboard section asks for. */
+export const NOTICEBOARD_PAGE_SIZE = 20;
+
+/** POST /api/dashboardList: the employee's My Tasks sections. */
+export function useDashboardList(enabled: boolean) {
+  return useQuery({
+    queryKey: dashboardKeys.list,
+    queryFn: () => api.post<TDashboardListResponse>('/dashboardList', { localTimeZone: browserTimeZone() }),
+    enabled,
+  });
+}
+
+/** POST /api/dashboardSupplierList: the supplier sections (also asked for employees). */
+export function useSupplierList(enabled: boolean, silent = false) {
+  return useQuery({
+    // For employees the supplier sections are extra: a failure there is not worth a toast.
+    meta: { silent },
+    queryKey: dashboardKeys.supplierList,
+    queryFn: () =>
+      api.post<TDashboardSupplierListResponse>('/dashboardSupplierList', {
+        localTimeZone: browserTimeZone(),
+      }),
+    enabled,
+  });
+}
+
+/** POST /api/noticeboardList, fetched once the dashboard list has arrived (000 section 7). */
+export function useNoticeboard(enabled: boolean) {
+  return useQuery({
+    queryKey: dashboardKeys.noticeboard,
+    queryFn: () =>
+      api.post<TNoticeboardListResponse>('/noticeboardList', {
+        page: 1,
+        pageSize: NOTICEBOARD_PAGE_SIZE,
+        localTimeZone: browserTimeZone(),
+      }),
+    enabled,
+  });
+}
+
+/** GET /api/notices/:id: one notice with its whole content. */
+export function useNotice(id: string) {
+  return useQuery({
+    queryKey: dashboardKeys.notice(id),
+    queryFn: () =>
+      api.get<TNotice>(
+        `/notices/${encodeURIComponent(id)}?localTimeZone=${encodeURIComponent(browserTimeZone())}`,
+      ),
+  });
+}
+
+export function usePieChart(enabled: boolean) {
+  return useQuery({
+    queryKey: dashboardKeys.pie,
+    queryFn: () =>
+      api.post<TDashboardPieChartResponse>('/dashboardPieChart', { localTimeZone: browserTimeZone() }),
+    enabled,
+  });
+}
+
+export type BarChartType = 'assignAction' | 'companyOverview';
+
+/**
+ * The bar chart request: selectedDay and the zone, plus the client's own view of the range
+ * (informative for the server, which recomputes it): today's first instant and the first instant
+ * after it, and the period's first and last local day.
+ */
+export function barChartRequest(
+  barChartType: BarChartType,
+  selectedDay: DashboardPeriodKey,
+  now: Date = new Date(),
+  timeZone: string = browserTimeZone(),
+): TDashboardBarChartRequest {
+  const today = dashboardPeriod('today', now, timeZone);
+  const period = dashboardPeriod(selectedDay, now, timeZone);
+  return {
+    barChartType,
+    selectedDay,
+    localTimeZone: timeZone,
+    startToday: today.start.toISOString(),
+    endToday: today.end.toISOString(),
+    startDay: period.startDay,
+    endDay: period.endDay,
+  };
+}
+
+export function useBarChart(type: BarChartType, selectedDay: DashboardPeriodKey, enabled: boolean) {
+  return useQuery({
+    queryKey: dashboardKeys.bar(type, selectedDay),
+    queryFn: () =>
+      api.post<TDashboardBarChartResponse>('/dashboardBarChart', barChartRequest(type, selectedDay)),
+    enabled,
+    placeholderData: (previous) => previous,
+  });
+}
