@@ -25,6 +25,10 @@ export interface AuthContext {
   employeeId: string | null;
   supplierId: string | null;
   personnelId: string | null;
+  /** A forced password change is pending: most features load nothing until it is done. */
+  isForceUpdatePassword: boolean;
+  /** The supplier company of a supplier or company user, with its portal flags. */
+  supplier: { companyId: string; supplierPortal: boolean; supplierAccess: boolean; isActive: boolean } | null;
 }
 
 export const newToken = () => randomBytes(32).toString('base64url');
@@ -58,6 +62,7 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
     if (typeof token !== 'string' || token.length === 0) throw unauthorized();
     const session = await db.session.findUnique({
       where: { tokenHash: hashToken(token) },
+      relationLoadStrategy: 'join',
       include: {
         user: {
           select: {
@@ -68,9 +73,18 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
             supplierId: true,
             personnelId: true,
             isActive: true,
+            isForceUpdatePassword: true,
             updatedAt: true,
             employee: { select: { role: { select: { updatedAt: true } } } },
-            supplier: { select: { updatedAt: true } },
+            supplier: {
+              select: {
+                updatedAt: true,
+                companyId: true,
+                supplierPortal: true,
+                supplierAccess: true,
+                isActive: true,
+              },
+            },
           },
         },
       },
@@ -88,6 +102,13 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
       employeeId: user.employeeId,
       supplierId: user.supplierId,
       personnelId: user.personnelId,
+      isForceUpdatePassword: user.isForceUpdatePassword,
+      supplier: user.supplier && {
+        companyId: user.supplier.companyId,
+        supplierPortal: user.supplier.supplierPortal,
+        supplierAccess: user.supplier.supplierAccess,
+        isActive: user.supplier.isActive,
+      },
     };
     const changedAt = Math.max(
       user.updatedAt.getTime(),

@@ -235,25 +235,15 @@ export class DashboardService {
   ) {}
 
   /** Nothing loads while a forced password change is pending (000 section 6). */
-  private async caller(auth: AuthContext): Promise<Caller> {
-    const user = await this.db.user.findUnique({
-      where: { id: auth.userId },
-      select: {
-        isForceUpdatePassword: true,
-        supplier: { select: { companyId: true, supplierPortal: true, supplierAccess: true, isActive: true } },
-      },
-    });
-    if (!user) throw forbidden();
-    if (user.isForceUpdatePassword) throw forbidden(messages.dashboard.passwordChangeRequired);
-    return { supplier: user.supplier };
+  private caller(auth: AuthContext): Caller {
+    if (auth.isForceUpdatePassword) throw forbidden(messages.dashboard.passwordChangeRequired);
+    return { supplier: auth.supplier };
   }
 
-  /**
-   * Runs the caller check (one primary-key read) alongside the queries, to save a round trip; the
-   * result is returned only when the check passes, so nothing reaches a blocked caller.
-   */
+  /** The caller check comes from the session (no query), so a blocked caller runs no query at all. */
   private async guarded<T>(auth: AuthContext, work: () => Promise<T>): Promise<[Caller, T]> {
-    return Promise.all([this.caller(auth), work()]);
+    const caller = this.caller(auth);
+    return [caller, await work()];
   }
 
   private scope(auth: AuthContext, timeZone: string): Scope | null {
@@ -801,7 +791,13 @@ export class DashboardService {
         }
       >
     >(sql`
-      SELECT c.total, x.* FROM (SELECT count(*)::int AS total FROM "Notice" n WHERE ${active}) c
+      SELECT c.total, x.* FROM (
+        -- Counted as two ranges so each is an index range scan on (companyId, expireDate, startDate).
+        SELECT (SELECT count(*) FROM "Notice" n WHERE n."companyId" = ${uuid(companyId)}
+                  AND n."expireDate" >= ${day(today)} AND n."startDate" <= ${day(today)}${only})::int
+             + (SELECT count(*) FROM "Notice" n WHERE n."companyId" = ${uuid(companyId)}
+                  AND n."expireDate" IS NULL AND n."startDate" <= ${day(today)}${only})::int AS total
+      ) c
       LEFT JOIN LATERAL (
         SELECT n.id, n.title, left(n.content, ${cut}::int) AS content,
           char_length(n.content) > ${cut}::int AS "isTruncated", n.priority::text AS priority,
@@ -993,7 +989,7 @@ export class DashboardService {
     },
   ): Promise<TDashboardBarChartResponse> {
     if (auth.userType === 'supplier') {
-      await this.caller(auth); // a pending password change comes first
+      this.caller(auth); // a pending password change comes first
       throw forbidden(messages.dashboard.suppliersHaveNoBarChart);
     }
     const period = dashboardPeriod(input.selectedDay, this.clock(), input.localTimeZone);
@@ -1011,7 +1007,7 @@ export class DashboardService {
     const employeeId = auth.userType === 'employee' ? auth.employeeId : null;
     // Company users without an employee record have no own items and no view of the organisation.
     if (!employeeId) {
-      await this.caller(auth);
+      this.caller(auth);
       return result(0, 0, 0);
     }
     const who = input.barChartType === 'assignAction' ? employeeId : null;

@@ -1,0 +1,482 @@
+/**
+ * `npx tsx bench/dashboard.ts [--duration=10] [--warmup=3] [--connections=10] [--only=list,pie] [--label=x]`
+ *
+ * The dashboard calls on the scale seed (run `npx tsx seed/scale.ts` first; same database rules,
+ * see seed/scaleDb.ts). Starts the app in process on 127.0.0.1 (buildApp, production config,
+ * silent log), signs in as the busy employee (scale.busy) and the supplier (scale.supplier), and
+ * for each call measures, at the same concurrency and duration:
+ *   api      HTTP through autocannon (in a child process: its own event loop), warm-up first;
+ *   service  the DashboardService method called directly on the app's Prisma client (no HTTP);
+ *   sql      the heaviest single statement of the call, run with pg (no Prisma, no HTTP);
+ * plus the floor: a bare Fastify route returning a small JSON, through the same autocannon run.
+ * Writes bench/results/dashboard-<date>[-<label>].md and .json.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { createPrisma } from '../server/src/db/prisma';
+import { DashboardService } from '../server/src/modules/dashboard/service';
+import type { AuthContext } from '../server/src/plugins/auth';
+import { DEMO_PASSWORD } from '../seed/demo';
+import { openScaleDatabase, SCALE_USERS } from '../seed/scaleDb';
+import {
+  authContextOf,
+  captureQueries,
+  closedLoop,
+  dayStamp,
+  labelOf,
+  machineInfo,
+  ms,
+  requireScaleSeed,
+  soloTime,
+  type CapturedQuery,
+  type Stats,
+} from './lib';
+import type { LoadResult, LoadSpec } from './load';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const { values: argv } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+    only: { type: 'string' },
+    label: { type: 'string' },
+    'data-dir': { type: 'string' },
+  },
+});
+const DURATION_S = Number(argv.duration);
+const WARMUP_S = Number(argv.warmup);
+const CONNECTIONS = Number(argv.connections);
+const TIME_ZONE = 'UTC';
+/** The issue's targets for dashboardList and the chart calls, 10 concurrent users. */
+const TARGET = { p50: 30, p95: 100 };
+
+type Who = 'busy' | 'supplier';
+
+interface Call {
+  key: string;
+  name: string;
+  path: string;
+  body: Record<string, unknown>;
+  who: Who;
+  /** Held to the issue's targets (dashboardList and the charts). */
+  targeted: boolean;
+  service: (service: DashboardService, auth: AuthContext) => Promise<unknown>;
+}
+
+const CALLS: Call[] = [
+  {
+    key: 'list',
+    name: 'dashboardList',
+    path: '/api/dashboardList',
+    body: { localTimeZone: TIME_ZONE },
+    who: 'busy',
+    targeted: true,
+    service: (s, auth) => s.dashboardList(auth, { localTimeZone: TIME_ZONE }),
+  },
+  {
+    key: 'supplier',
+    name: 'dashboardSupplierList (supplier)',
+    path: '/api/dashboardSupplierList',
+    body: { localTimeZone: TIME_ZONE },
+    who: 'supplier',
+    targeted: false,
+    service: (s, auth) => s.dashboardSupplierList(auth, { localTimeZone: TIME_ZONE }),
+  },
+  {
+    key: 'pie',
+    name: 'dashboardPieChart',
+    path: '/api/dashboardPieChart',
+    body: { localTimeZone: TIME_ZONE },
+    who: 'busy',
+    targeted: true,
+    service: (s, auth) => s.pieChart(auth, { localTimeZone: TIME_ZONE }),
+  },
+  {
+    key: 'bar',
+    name: 'dashboardBarChart (assignAction, month)',
+    path: '/api/dashboardBarChart',
+    body: { barChartType: 'assignAction', selectedDay: 'month', localTimeZone: TIME_ZONE },
+    who: 'busy',
+    targeted: true,
+    service: (s, auth) =>
+      s.barChart(auth, { barChartType: 'assignAction', selectedDay: 'month', localTimeZone: TIME_ZONE }),
+  },
+  {
+    key: 'barCompany',
+    name: 'dashboardBarChart (companyOverview, month)',
+    path: '/api/dashboardBarChart',
+    body: { barChartType: 'companyOverview', selectedDay: 'month', localTimeZone: TIME_ZONE },
+    who: 'busy',
+    targeted: true,
+    service: (s, auth) =>
+      s.barChart(auth, { barChartType: 'companyOverview', selectedDay: 'month', localTimeZone: TIME_ZONE }),
+  },
+  {
+    key: 'notices',
+    name: 'noticeboardList (page 1 of 20)',
+    path: '/api/noticeboardList',
+    body: { page: 1, pageSize: 20, localTimeZone: TIME_ZONE },
+    who: 'busy',
+    targeted: false,
+    service: (s, auth) => s.noticeboardList(auth, { page: 1, pageSize: 20, localTimeZone: TIME_ZONE }),
+  },
+];
+
+interface CallResult {
+  key: string;
+  name: string;
+  targeted: boolean;
+  api: LoadResult;
+  service: Stats;
+  sql: Stats;
+  heaviest: { label: string; soloMs: number; text: string; values: unknown[] };
+  statements: Array<{ label: string; soloMs: number }>;
+  sample: string;
+}
+
+// ---------- Helpers ----------
+
+function load(spec: LoadSpec): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', import.meta.resolve('tsx'), path.join(benchDir, 'load.ts'), JSON.stringify(spec)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const killer = setTimeout(() => child.kill('SIGKILL'), (spec.durationS + spec.warmupS + 60) * 1000);
+    child.on('close', (code) => {
+      clearTimeout(killer);
+      const line = out.trim().split('\n').at(-1);
+      if (code !== 0 || !line) reject(new Error(`load generator exited with ${code}: ${out}`));
+      else resolve(JSON.parse(line) as LoadResult);
+    });
+  });
+}
+
+async function post(url: string, body: unknown, token?: string): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authtoken: token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+async function signIn(base: string, username: string): Promise<string> {
+  const { status, json } = await post(`${base}/api/signIn`, { username, password: DEMO_PASSWORD });
+  const data = (json as { response_data?: { authToken?: string } }).response_data;
+  if (status !== 200 || !data?.authToken)
+    throw new Error(`Sign-in of ${username} failed: ${JSON.stringify(json)}`);
+  return data.authToken;
+}
+
+/** What a response holds, in one line (section totals and list lengths). */
+function sampleOf(data: unknown): string {
+  if (!data || typeof data !== 'object') return String(data);
+  const record = data as Record<string, unknown>;
+  const inner = (record.list && !Array.isArray(record.list) ? record.list : record) as Record<
+    string,
+    unknown
+  >;
+  return Object.entries(inner)
+    .map(([key, value]) => {
+      if (value && typeof value === 'object' && 'total' in value) {
+        const section = value as { total: number; list?: unknown[] };
+        return `${key} ${section.total}${section.list ? `/${section.list.length}` : ''}`;
+      }
+      if (Array.isArray(value)) return `${key} [${value.length}]`;
+      if (typeof value === 'object') return `${key} ${JSON.stringify(value)}`;
+      return `${key} ${String(value)}`;
+    })
+    .join(', ');
+}
+
+const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
+
+// ---------- Main ----------
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const database = await openScaleDatabase();
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  const sqlPool = new pg.Pool({ connectionString: database.url, max: CONNECTIONS });
+  sqlPool.on('error', () => {});
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '' });
+  const db = createPrisma(database.url, config.DATABASE_POOL_SIZE);
+  const app = await buildApp({ config, db, databaseUrl: database.url });
+  const floor = Fastify({ logger: false });
+  floor.post('/floor', async () => ({
+    response_code: 200,
+    response_message: 'ok',
+    response_data: { ok: true },
+  }));
+  const results: CallResult[] = [];
+  let floorResult: LoadResult | undefined;
+  try {
+    await requireScaleSeed(admin);
+    const machine = await machineInfo(admin);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    await floor.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const floorAddress = floor.server.address();
+    if (!address || typeof address === 'string' || !floorAddress || typeof floorAddress === 'string') {
+      throw new Error('no listening address');
+    }
+    const base = `http://127.0.0.1:${address.port}`;
+    const tokens: Record<Who, string> = {
+      busy: await signIn(base, SCALE_USERS.busy),
+      supplier: await signIn(base, SCALE_USERS.supplier),
+    };
+    const auths: Record<Who, AuthContext> = {
+      busy: await authContextOf(admin, SCALE_USERS.busy),
+      supplier: await authContextOf(admin, SCALE_USERS.supplier),
+    };
+    const service = new DashboardService(db);
+    const only = argv.only?.split(',');
+    const calls = CALLS.filter((call) => !only || only.includes(call.key));
+    console.log(
+      `Machine: ${machine.nproc} CPUs (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ` +
+        `PostgreSQL ${machine.postgres}; load ${machine.loadAverage}`,
+    );
+    console.log(`Each run: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up, ${DURATION_S} s measured.\n`);
+
+    for (const call of calls) {
+      console.log(`${call.name}`);
+      const check = await post(`${base}${call.path}`, call.body, tokens[call.who]);
+      const envelope = check.json as { response_code?: number; response_data?: unknown };
+      if (check.status !== 200 || envelope.response_code !== 200) {
+        throw new Error(`${call.name} answered ${check.status}: ${JSON.stringify(check.json).slice(0, 300)}`);
+      }
+      const sample = sampleOf(envelope.response_data);
+      console.log(`  answer: ${sample}`);
+
+      // The statements of the call, each timed alone; the slowest is the raw-SQL comparison.
+      const captured = await captureQueries(database.url, (s) => call.service(s, auths[call.who]));
+      const timed: Array<CapturedQuery & { soloMs: number }> = [];
+      for (const query of captured) timed.push({ ...query, soloMs: await soloTime(admin, query) });
+      timed.sort((a, b) => b.soloMs - a.soloMs);
+      const heaviest = timed[0]!;
+      console.log(
+        `  ${captured.length} statements; heaviest alone ${ms(heaviest.soloMs)} ms: ${labelOf(heaviest.text)}`,
+      );
+
+      const api = await load({
+        url: `${base}${call.path}`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authtoken: tokens[call.who] },
+        body: JSON.stringify(call.body),
+        connections: CONNECTIONS,
+        durationS: DURATION_S,
+        warmupS: WARMUP_S,
+      });
+      console.log(
+        `  api      p50 ${ms(api.stats.p50)}  p95 ${ms(api.stats.p95)}  p97.5 ${ms(api.stats.p97_5)}  ` +
+          `p99 ${ms(api.stats.p99)} ms  ${api.stats.rps.toFixed(0)} req/s  (errors ${api.stats.errors})`,
+      );
+      const direct = () => call.service(service, auths[call.who]);
+      await closedLoop(CONNECTIONS, WARMUP_S * 1000, direct);
+      const serviceStats = await closedLoop(CONNECTIONS, DURATION_S * 1000, direct);
+      console.log(
+        `  service  p50 ${ms(serviceStats.p50)}  p95 ${ms(serviceStats.p95)}  p97.5 ${ms(serviceStats.p97_5)}  ` +
+          `p99 ${ms(serviceStats.p99)} ms  ${serviceStats.rps.toFixed(0)} calls/s`,
+      );
+      const raw = () => sqlPool.query(heaviest.text, heaviest.values);
+      await closedLoop(CONNECTIONS, WARMUP_S * 1000, raw);
+      const sqlStats = await closedLoop(CONNECTIONS, DURATION_S * 1000, raw);
+      console.log(
+        `  sql      p50 ${ms(sqlStats.p50)}  p95 ${ms(sqlStats.p95)}  p97.5 ${ms(sqlStats.p97_5)}  ` +
+          `p99 ${ms(sqlStats.p99)} ms  ${sqlStats.rps.toFixed(0)} queries/s`,
+      );
+      console.log(
+        `  ratio p50: api/service ${(api.stats.p50 / serviceStats.p50).toFixed(2)}, ` +
+          `api/sql ${(api.stats.p50 / sqlStats.p50).toFixed(2)}\n`,
+      );
+      results.push({
+        key: call.key,
+        name: call.name,
+        targeted: call.targeted,
+        api,
+        service: serviceStats,
+        sql: sqlStats,
+        heaviest: {
+          label: labelOf(heaviest.text),
+          soloMs: heaviest.soloMs,
+          text: heaviest.text,
+          values: heaviest.values,
+        },
+        statements: timed.map((query) => ({ label: labelOf(query.text), soloMs: query.soloMs })),
+        sample,
+      });
+    }
+
+    floorResult = await load({
+      url: `http://127.0.0.1:${floorAddress.port}/floor`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ localTimeZone: TIME_ZONE }),
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      warmupS: WARMUP_S,
+    });
+    console.log(
+      `HTTP floor (bare Fastify, JSON) p50 ${ms(floorResult.stats.p50)}  p95 ${ms(floorResult.stats.p95)}  ` +
+        `p99 ${ms(floorResult.stats.p99)} ms  ${floorResult.stats.rps.toFixed(0)} req/s\n`,
+    );
+
+    const seconds = (performance.now() - started) / 1000;
+    writeReport(machine, results, floorResult, seconds, database.dataDir);
+  } finally {
+    // Everything that holds a connection closes before the cluster stops.
+    for (const close of [
+      () => app.close(),
+      () => floor.close(),
+      () => db.$disconnect(),
+      () => sqlPool.end(),
+      () => admin.end(),
+    ]) {
+      await Promise.resolve()
+        .then(close)
+        .catch((error: unknown) => console.error('closing:', error));
+    }
+    await database.stop();
+  }
+}
+
+function writeReport(
+  machine: Awaited<ReturnType<typeof machineInfo>>,
+  results: CallResult[],
+  floorResult: LoadResult,
+  seconds: number,
+  dataDir: string | undefined,
+): void {
+  const date = dayStamp();
+  const resultsDir = path.join(benchDir, 'results');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const command = `npx tsx bench/dashboard.ts ${process.argv.slice(2).join(' ')}`.trim();
+  const verdict = (result: CallResult) => {
+    if (!result.targeted) return 'n/a';
+    const ok = result.api.stats.p50 < TARGET.p50 && result.api.stats.p95 < TARGET.p95;
+    return ok ? 'met' : '**missed**';
+  };
+  const lines = [
+    `# Dashboard benchmark, ${new Date().toISOString()}`,
+    '',
+    `Command: \`${command}\` (${seconds.toFixed(0)} s). Database: ${dataDir ? `embedded, ${dataDir}` : 'DATABASE_URL'}.`,
+    '',
+    `Machine: ${machine.nproc} CPUs (${machine.cpu}), ${machine.memoryGiB} GiB, ${machine.platform}, Node ` +
+      `${machine.node}, PostgreSQL ${machine.postgres} (${Object.entries(machine.postgresSettings)
+        .map(([name, value]) => `${name} ${value}`)
+        .join(', ')}); load average at start ${machine.loadAverage}.`,
+    '',
+    `Each run: ${CONNECTIONS} concurrent connections (closed loop), ${WARMUP_S} s warm-up, ${DURATION_S} s ` +
+      `measured; latencies in ms. api = HTTP via autocannon on 127.0.0.1; service = the DashboardService ` +
+      `method called directly (no HTTP, same Prisma pool of ${loadConfig({}).DATABASE_POOL_SIZE}); sql = the ` +
+      `call's heaviest statement alone through pg (pool of ${CONNECTIONS}). Target (issue): p50 < ${TARGET.p50} ms ` +
+      `and p95 < ${TARGET.p95} ms for dashboardList and the charts.`,
+    '',
+    row(['call', 'api p50', 'p95', 'p97.5', 'p99', 'req/s', 'errors', 'target']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---']),
+    ...results.map((r) =>
+      row([
+        r.name,
+        ms(r.api.stats.p50),
+        ms(r.api.stats.p95),
+        ms(r.api.stats.p97_5),
+        ms(r.api.stats.p99),
+        r.api.stats.rps.toFixed(0),
+        r.api.stats.errors,
+        verdict(r),
+      ]),
+    ),
+    row([
+      'HTTP floor (bare Fastify)',
+      ms(floorResult.stats.p50),
+      ms(floorResult.stats.p95),
+      ms(floorResult.stats.p97_5),
+      ms(floorResult.stats.p99),
+      floorResult.stats.rps.toFixed(0),
+      floorResult.stats.errors,
+      '',
+    ]),
+    '',
+    row([
+      'call',
+      'service p50',
+      'p95',
+      'p99',
+      'calls/s',
+      'sql p50',
+      'p95',
+      'p99',
+      'queries/s',
+      'api/service p50',
+      'api/sql p50',
+    ]),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    ...results.map((r) =>
+      row([
+        r.name,
+        ms(r.service.p50),
+        ms(r.service.p95),
+        ms(r.service.p99),
+        r.service.rps.toFixed(0),
+        ms(r.sql.p50),
+        ms(r.sql.p95),
+        ms(r.sql.p99),
+        r.sql.rps.toFixed(0),
+        (r.api.stats.p50 / r.service.p50).toFixed(2),
+        (r.api.stats.p50 / r.sql.p50).toFixed(2),
+      ]),
+    ),
+    '',
+    '## autocannon cross-check (its whole-millisecond histogram)',
+    '',
+    row(['call', 'p50', 'p90', 'p97.5', 'p99', 'req/s (mean of seconds)', 'non-2xx', 'errors']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    ...[...results.map((r) => [r.name, r.api] as const), ['HTTP floor', floorResult] as const].map(
+      ([name, r]) =>
+        row([
+          name,
+          r.autocannon.p50,
+          r.autocannon.p90,
+          r.autocannon.p97_5,
+          r.autocannon.p99,
+          r.autocannon.rpsMean.toFixed(0),
+          r.autocannon.non2xx,
+          r.autocannon.errors,
+        ]),
+    ),
+    '',
+    '## What each call answered, and its statements (each timed alone, median of 5, ms)',
+    '',
+    ...results.flatMap((r) => [
+      `### ${r.name}`,
+      '',
+      `Answer: ${r.sample}`,
+      '',
+      ...r.statements.map((s) => `- ${ms(s.soloMs)} ms — \`${s.label.replace(/`/g, "'")}\``),
+      '',
+    ]),
+  ];
+  const markdown = `${lines.join('\n')}\n`;
+  const base = path.join(resultsDir, `dashboard-${date}${argv.label ? `-${argv.label}` : ''}`);
+  fs.writeFileSync(`${base}.md`, markdown);
+  fs.writeFileSync(
+    `${base}.json`,
+    `${JSON.stringify({ date: new Date().toISOString(), command, machine, connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, results, floor: floorResult }, null, 2)}\n`,
+  );
+  console.log(`Wrote ${path.relative(process.cwd(), `${base}.md`)} and .json`);
+}
+
+await main();

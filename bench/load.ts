@@ -1,0 +1,75 @@
+/**
+ * The load generator of bench/dashboard.ts, run as a child process so autocannon never shares an
+ * event loop with the server it measures. Input: one JSON argument (LoadSpec); output: one JSON
+ * line (LoadResult) on stdout. Warm-up first (not recorded), then the measured run.
+ */
+import autocannon from 'autocannon';
+import { summarize, type Stats } from './lib';
+
+export interface LoadSpec {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  connections: number;
+  durationS: number;
+  warmupS: number;
+}
+
+export interface LoadResult {
+  stats: Stats;
+  /** autocannon's own summary (whole-millisecond histogram), to cross-check ours. */
+  autocannon: {
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+    rpsMean: number;
+    non2xx: number;
+    errors: number;
+  };
+}
+
+function run(spec: LoadSpec, durationS: number, record: number[] | null): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: spec.url,
+        method: spec.method,
+        headers: spec.headers,
+        body: spec.body,
+        connections: spec.connections,
+        duration: durationS,
+        timeout: 30,
+      },
+      (error: unknown, result: autocannon.Result) => (error ? reject(error) : resolve(result)),
+    );
+    if (record) {
+      instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+        if (statusCode >= 200 && statusCode < 300) record.push(responseTime);
+      });
+    }
+  });
+}
+
+async function main(): Promise<void> {
+  const spec = JSON.parse(process.argv[2] ?? '{}') as LoadSpec;
+  if (spec.warmupS > 0) await run(spec, spec.warmupS, null);
+  const latencies: number[] = [];
+  const result = await run(spec, spec.durationS, latencies);
+  const out: LoadResult = {
+    stats: summarize(latencies, result.duration * 1000, result.errors + result.non2xx),
+    autocannon: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p97_5: result.latency.p97_5,
+      p99: result.latency.p99,
+      rpsMean: result.requests.average,
+      non2xx: result.non2xx,
+      errors: result.errors,
+    },
+  };
+  process.stdout.write(`${JSON.stringify(out)}\n`);
+}
+
+await main();
