@@ -12,6 +12,7 @@ import { createPrisma } from '../server/src/db/prisma';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    mailCaptureDir: string;
   }
 }
 
@@ -30,18 +31,27 @@ export default async function setup(project: TestProject) {
   });
   await ensureDatabase(pg.adminUrl, 'compass');
   const url = pg.urlFor('compass');
+  const mailCaptureDir = path.join(root, 'mail');
   await migrateDeploy(url);
   const db = createPrisma(url);
   await seedDemo(db);
   const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' }),
+    config: loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      MAIL_CAPTURE_DIR: mailCaptureDir,
+      MAIL_POLL_SECONDS: '0.5',
+      FILE_STORAGE_DIR: path.join(root, 'files'),
+    }),
     db,
     databaseUrl: url,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.mail.startWorker();
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   project.provide('baseUrl', `http://127.0.0.1:${address.port}`);
+  project.provide('mailCaptureDir', mailCaptureDir);
   return async () => {
     await app.close();
     await db.$disconnect();

@@ -48,7 +48,7 @@ describe('sign-in and the application shell', () => {
     await page.close();
   });
 
-  it('keeps noah.expired on /change-password until the password is changed', async () => {
+  it('keeps noah.expired on /change-password until he changes the password, then lets him in', async () => {
     const page = await browser.page();
     await signInThroughUi(page, 'noah.expired');
     await page.waitForURL('**/change-password');
@@ -58,6 +58,27 @@ describe('sign-in and the application shell', () => {
     await page.goto('/noticeboard');
     await page.waitForURL('**/change-password');
     await screenshot(page, 'change-password-forced');
+
+    await page.getByLabel('Current password').fill('Demo@1234');
+    await page.getByLabel('New password', { exact: true }).fill('weakpassword');
+    await page.getByLabel('Confirm new password').fill('weakpassword');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page
+      .getByText(
+        'New password must contain at least one lowercase letter, one uppercase letter, one number, and one special character.',
+      )
+      .waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('Newer@2026');
+    await page.getByLabel('Confirm new password').fill('Newer@2027');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByText('Both passwords must match.').waitFor();
+    await page.getByLabel('Confirm new password').fill('Newer@2026');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    // A changed password signs the user out; the new one opens the dashboard, nothing forced any more.
+    await page.waitForURL('**/login**');
+    await signInThroughUi(page, 'noah.expired', 'Newer@2026');
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('tab', { name: 'My Tasks' }).waitFor();
     await page.close();
   });
 

@@ -10,7 +10,7 @@ export const ZSignInRequest = z.object({
   username: z.string().trim().min(1, messages.login.usernameRequired),
   password: z.string().min(1, messages.login.passwordRequired),
   appType: z.literal('web').default('web'),
-  /** Set by the switch flow when signing in to an external-party account. */
+  /** Sent by the switch flow in external-party mode (a password sign-in like any other). */
   externalParty: z.boolean().optional(),
 });
 export type TSignInRequest = z.input<typeof ZSignInRequest>;

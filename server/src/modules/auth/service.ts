@@ -96,10 +96,7 @@ export class AuthService {
   }
 
   /** Sign-in by username (or the e-mail address of exactly one account) and password. */
-  async signIn(
-    input: { username: string; password: string; externalParty?: boolean },
-    meta: ClientMeta,
-  ): Promise<TSignInResponse> {
+  async signIn(input: { username: string; password: string }, meta: ClientMeta): Promise<TSignInResponse> {
     const username = input.username.trim();
     let user = await this.db.user.findFirst({
       where: { username: { equals: username, mode: 'insensitive' } },
@@ -123,8 +120,6 @@ export class AuthService {
     if (user.failedSignIns > 0 || user.lockedUntil) {
       await this.db.user.update({ where: { id: user.id }, data: { failedSignIns: 0, lockedUntil: null } });
     }
-    if (input.externalParty && user.userType === 'employee')
-      throw unauthorized(messages.common.invalidCredentials);
 
     const token = await this.createSession(user, meta);
     return { _id: user.id, authToken: token, hasAssociatedAccounts: await this.hasAssociates(user) };

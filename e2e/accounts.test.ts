@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { screenshot, signInThroughUi, useBrowser } from './browser';
+
+const browser = useBrowser();
+
+/** The newest captured mail to `address` that contains `marker`, decoded from quoted-printable. */
+async function waitForMail(address: string, marker: string): Promise<string> {
+  const dir = inject('mailCaptureDir');
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.eml')) : [];
+    for (const file of files.sort().reverse()) {
+      const raw = fs
+        .readFileSync(path.join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      if (raw.includes(address) && raw.includes(marker)) return raw;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no mail to ${address} containing ${marker}`);
+}
+
+describe('account flows in the browser', () => {
+  it('resets a forgotten password through the e-mailed link and signs in with the new one', async () => {
+    const page = await browser.page();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByRole('button', { name: /send/i }).click();
+    await page.getByText('Please enter registered username/email address').waitFor();
+    await page.getByLabel(/username/i).fill('ethan.coordinator');
+    await page.getByRole('button', { name: /send/i }).click();
+    await page.getByText('If the account exists, we have e-mailed a link to reset the password.').waitFor();
+
+    const mail = await waitForMail('ethan.clarke@northwind.example', '/reset-password/');
+    const link = /https?:\/\/[^\s"<>]+\/reset-password\/[\w-]+/.exec(mail)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(new URL(link!).pathname);
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: /reset password/i }).click();
+    await page.getByText('Password must be at least 8 characters').waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('Fresh@2026');
+    await page.getByLabel('Confirm password', { exact: true }).fill('Fresh@2026');
+    await page.getByRole('button', { name: /reset password/i }).click();
+    await page.waitForURL('**/login**');
+
+    await signInThroughUi(page, 'ethan.coordinator', 'Fresh@2026');
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('tab', { name: 'My Tasks' }).waitFor();
+    await page.close();
+  });
+
+  it('switches ava.dual to her external-party account and back with her password', async () => {
+    const page = await browser.page();
+    await signInThroughUi(page, 'ava.dual');
+    await page.waitForURL(/\/switch-user(\?|$)/);
+    await page.getByText('Acme Contracting').click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText('External Parties portal').waitFor();
+
+    await page.getByRole('button', { name: /switch account/i }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Northwind Facilities').click();
+    await dialog.getByLabel('Password', { exact: true }).fill('Demo@1234');
+    await screenshot(page, 'switch-account-password-step');
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('navigation', { name: 'Main' }).getByText('Risk Management').waitFor();
+    await page.close();
+  });
+});
