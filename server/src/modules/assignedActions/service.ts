@@ -2,7 +2,6 @@ import {
   DEFAULT_TIME_ZONE,
   isValidTimeZone,
   localDateOf,
-  messages,
   yesNo,
   type TAssignedActionDetails,
   type TAssignedActionKind,
@@ -202,6 +201,6 @@ export class AssignedActionService {
       await this.attachments.discard(stored);
       throw error;
     }
-    return complete ? 'The action has been completed.' : messages.common.success;
+    return complete ? 'The action has been completed.' : 'Your response has been saved as a draft.';
   }
 }
