@@ -1077,34 +1077,22 @@ function toAssignedAction(
     isDraft: yesNo(!!row.response),
     taskDueDateType: taskDueType(row.dueDate, today),
   };
+  // Form tasks and audit / obligation questions differ only in what names them.
+  const task = (sectionType: 'form' | 'audit' | 'obligation', itemName: string): TAssignedActionItem => ({
+    ...common,
+    sectionType,
+    itemName,
+    instructionShow: row.instruction ?? '',
+    actionType: null,
+    badge: 'Pending Completion',
+  });
   switch (row.kind) {
     case 'form':
-      return {
-        ...common,
-        sectionType: 'form',
-        itemName: [formattedNumber(row.number), row.templateName].filter(Boolean).join(' '),
-        instructionShow: row.instruction ?? '',
-        actionType: null,
-        badge: 'Pending Completion',
-      };
+      return task('form', [formattedNumber(row.number), row.templateName].filter(Boolean).join(' '));
     case 'audit':
-      return {
-        ...common,
-        sectionType: 'audit',
-        itemName: row.auditName ?? '',
-        instructionShow: row.instruction ?? '',
-        actionType: null,
-        badge: 'Pending Completion',
-      };
+      return task('audit', row.auditName ?? '');
     case 'obligation':
-      return {
-        ...common,
-        sectionType: 'obligation',
-        itemName: row.obligationName ?? '',
-        instructionShow: row.instruction ?? '',
-        actionType: null,
-        badge: 'Pending Completion',
-      };
+      return task('obligation', row.obligationName ?? '');
     case 'acknowledgement':
       return {
         ...common,

@@ -1,4 +1,4 @@
-import { ClipboardCheck, ShieldCheck, Users } from 'lucide-react';
+import { ArrowLeft, ClipboardCheck, MailCheck, ShieldCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandLogo, PRODUCT_NAME } from '../../components/BrandMark';
@@ -64,5 +64,23 @@ export function AuthLayout({ title, subtitle, children, wide = false }: AuthLayo
         <footer className="auth-footer">{copyrightLine()}</footer>
       </div>
     </div>
+  );
+}
+
+/** The confirmation that replaces a finished auth form: the server's message and a way back. */
+export function AuthResult({ title, message, backTo }: { title: string; message: string; backTo: string }) {
+  return (
+    <AuthLayout title={title}>
+      <div className="auth-result">
+        <div className="alert alert-success" role="status">
+          <MailCheck size={18} aria-hidden="true" />
+          <span>{message}</span>
+        </div>
+        <Link to={backTo} className="auth-back">
+          <ArrowLeft size={16} aria-hidden="true" />
+          Back to sign in
+        </Link>
+      </div>
+    </AuthLayout>
   );
 }

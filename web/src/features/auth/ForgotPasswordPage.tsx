@@ -1,5 +1,5 @@
 import { messages } from '@compass/shared';
-import { ArrowLeft, MailCheck } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
@@ -7,7 +7,7 @@ import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { FieldError } from '../../components/FieldError';
 import { usePageTitle } from '../../shell/pageTitle';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, AuthResult } from './AuthLayout';
 
 /** /forgot-password: asks the server to e-mail a reset link. */
 export function ForgotPasswordPage() {
@@ -40,20 +40,7 @@ export function ForgotPasswordPage() {
   }
 
   if (result !== null) {
-    return (
-      <AuthLayout title="Check your inbox">
-        <div className="auth-result">
-          <div className="alert alert-success" role="status">
-            <MailCheck size={18} aria-hidden="true" />
-            <span>{result}</span>
-          </div>
-          <Link to="/login" className="auth-back">
-            <ArrowLeft size={16} aria-hidden="true" />
-            Back to sign in
-          </Link>
-        </div>
-      </AuthLayout>
-    );
+    return <AuthResult title="Check your inbox" message={result} backTo="/login" />;
   }
 
   return (

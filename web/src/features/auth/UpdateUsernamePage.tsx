@@ -1,5 +1,5 @@
 import { messages, updateUsernameError } from '@compass/shared';
-import { ArrowLeft, MailCheck } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { usePermissions } from '../../api/auth';
@@ -8,7 +8,7 @@ import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { FieldError } from '../../components/FieldError';
 import { usePageTitle } from '../../shell/pageTitle';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, AuthResult } from './AuthLayout';
 
 /**
  * /update-username: an external-party user signed in with SSO whose username is not an e-mail
@@ -48,20 +48,7 @@ export function UpdateUsernamePage() {
   }
 
   if (result !== null) {
-    return (
-      <AuthLayout title={messages.updateUsername.title}>
-        <div className="auth-result">
-          <div className="alert alert-success" role="status">
-            <MailCheck size={18} aria-hidden="true" />
-            <span>{result}</span>
-          </div>
-          <Link to="/logout" className="auth-back">
-            <ArrowLeft size={16} aria-hidden="true" />
-            Back to sign in
-          </Link>
-        </div>
-      </AuthLayout>
-    );
+    return <AuthResult title={messages.updateUsername.title} message={result} backTo="/logout" />;
   }
 
   return (
