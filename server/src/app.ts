@@ -27,6 +27,8 @@ import { AttachmentService } from './modules/attachments/service';
 import { attachmentRoutes } from './modules/attachments/routes';
 import { AssignedActionService } from './modules/assignedActions/service';
 import { assignedActionRoutes } from './modules/assignedActions/routes';
+import { clockInRoutes } from './modules/clockIn/routes';
+import { ClockInService } from './modules/clockIn/service';
 import { noticeAttachmentPolicy } from './modules/dashboard/noticeAttachments';
 
 export interface AppDeps {
@@ -130,6 +132,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
         assignedActions: new AssignedActionService(db, attachments),
       });
       await api.register(attachmentRoutes, { attachments });
+      await api.register(clockInRoutes, { clockIn: new ClockInService(db) });
     },
     { prefix: '/api' },
   );

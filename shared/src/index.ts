@@ -16,3 +16,4 @@ export * from './contracts/dashboard';
 export * from './contracts/sso';
 export * from './contracts/attachments';
 export * from './contracts/assignedActions';
+export * from './contracts/clockIn';

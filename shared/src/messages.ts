@@ -80,4 +80,14 @@ export const messages = {
       'This form is assigned an open task, and cannot be closed until the task is completed.',
     guestUser: 'Guest User',
   },
+  clockIn: {
+    loading: 'Loading...',
+    notFoundTitle: 'Ops!',
+    notFound: 'No information was found for the scanned employee QR code.',
+    alreadyClockedIn: 'You are already clocked in.',
+    notClockedIn: 'You are not clocked in, so there is nothing to clock out.',
+    clockedIn: 'You are clocked in.',
+    clockedOut: 'You are clocked out.',
+    notYours: 'You can only clock in and out with your own QR code.',
+  },
 } as const;
