@@ -56,7 +56,11 @@ export const GUARDED_AREAS: { path: string; area: string }[] = [
 const guardedRoutes: RouteObject[] = [
   { path: 'dashboard', element: <DashboardPage /> },
   { path: 'change-password', element: <ChangePasswordPage /> },
-  { path: 'employeeclockin/:id', ...unavailable('Employee Clock-in', 'shell') },
+  {
+    path: 'employeeclockin/:id',
+    handle: { area: 'Employee Clock-in' } satisfies AreaHandle,
+    lazy: async () => ({ Component: (await import('./features/clockIn/ClockInPage')).ClockInPage }),
+  },
   { path: 'online-training/employee/form-edit/:id', ...unavailable('Online Training', 'shell') },
   ...GUARDED_AREAS.map(({ path, area }) => ({ path: `${path}/*`, ...unavailable(area, 'shell') })),
   {
