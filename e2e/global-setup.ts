@@ -18,7 +18,9 @@ declare module 'vitest' {
 
 /** The whole product as a user gets it: built web client and API on one port, real database, demo data. */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync(path.join(projectRoot, 'web', 'dist', 'index.html'))) {
+  // WEB_DIST_DIR lets parallel work test its own build (vite build --outDir elsewhere).
+  const webDistDir = process.env.WEB_DIST_DIR ?? path.join(projectRoot, 'web', 'dist');
+  if (!fs.existsSync(path.join(webDistDir, 'index.html'))) {
     throw new Error('Build the web client first (npm run build); npm test does it for you.');
   }
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'compass-e2e-pg-'));
@@ -42,6 +44,7 @@ export default async function setup(project: TestProject) {
       MAIL_CAPTURE_DIR: mailCaptureDir,
       MAIL_POLL_SECONDS: '0.5',
       FILE_STORAGE_DIR: path.join(root, 'files'),
+      WEB_DIST_DIR: webDistDir,
     }),
     db,
     databaseUrl: url,
