@@ -18,24 +18,31 @@ function run(title, command, args, env = {}) {
   console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-function ensureChromium() {
-  if (fs.existsSync(chromium)) return;
+// Debian packages the tests drive: chromium for the browser tests, poppler-utils (pdftotext, pdftoppm) to read
+// the close-off PDFs back.
+function ensureSystemTools() {
+  const missing = [];
+  if (!fs.existsSync(chromium)) missing.push('chromium');
+  if (spawnSync('sh', ['-c', 'command -v pdftotext && command -v pdftoppm'], { stdio: 'ignore' }).status !== 0) {
+    missing.push('poppler-utils');
+  }
+  if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (!isRoot || !hasApt) {
     console.error(
-      `The browser tests need Chromium at ${chromium}.\n` +
-        'Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`) or set CHROMIUM_PATH, then run `npm test` again.',
+      `The tests need the Debian packages ${missing.join(', ')} (Chromium expected at ${chromium}).\n` +
+        `Install them (Debian/Ubuntu: \`sudo apt-get install -y ${missing.join(' ')}\`) or set CHROMIUM_PATH, then run \`npm test\` again.`,
     );
     process.exit(1);
   }
-  run('Install Debian chromium for the browser tests', 'sh', [
+  run(`Install ${missing.join(', ')} for the tests`, 'sh', [
     '-c',
-    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
+    `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')} >/dev/null`,
   ]);
 }
 
-ensureChromium();
+ensureSystemTools();
 run('Type-check', 'npm', ['run', 'typecheck']);
 run('Lint', 'npm', ['run', 'lint']);
 run('Format', 'npm', ['run', 'format:check']);
