@@ -1,0 +1,348 @@
+import { z } from 'zod';
+import { FIELD_TYPES } from '../fields/registry';
+import { TASK_DUE_TYPES } from '../rules/taskDueType';
+import { ZAttachment } from './attachments';
+import { ZTimeZone } from './dashboard';
+import { ZYesNo } from './envelope';
+
+/*
+ * Form submissions (issue #4; spec 001 sections 2.2, 3, 5, 7). Wire names follow the spec
+ * (_id, relatedFormId, submissionUserId, ...). Every call is POST with a JSON body except the
+ * uploads (multipart). Dates are 'yyyy-MM-dd', times 'HH:mm'.
+ */
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ZIsoDay = z.string().regex(ISO_DAY, 'Dates are sent as yyyy-mm-dd');
+/** Empty until the user picks one; the header rule names what is missing. */
+const ZOptionalId = z.union([z.literal(''), z.uuid()]);
+
+export const FORM_TYPES = ['form-submission', 'supplier', 'hr', 'qr'] as const;
+export const ZFormType = z.enum(FORM_TYPES);
+export type TFormType = z.infer<typeof ZFormType>;
+export const ZSecMandatoryType = z.enum(['newEntry', 'investigation']).nullable();
+export const ZActionType = z.enum(['internal', 'external']);
+export type TActionType = z.infer<typeof ZActionType>;
+
+/** A { _id, name } pick-list entry. */
+export const ZNamedOption = z.object({ _id: z.uuid(), name: z.string() });
+export type TNamedOption = z.infer<typeof ZNamedOption>;
+
+// ---------- Related lists ----------
+
+export const ZRelatedListsRequest = z.object({ supplierCompanyId: z.uuid().optional() });
+export type TRelatedListsRequest = z.infer<typeof ZRelatedListsRequest>;
+
+export const ZPersonOption = z.object({
+  _id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isActive: z.boolean(),
+});
+export type TPersonOption = z.infer<typeof ZPersonOption>;
+export const ZRecordOption = ZNamedOption.extend({ isActive: z.boolean() });
+export type TRecordOption = z.infer<typeof ZRecordOption>;
+export const ZRiskOption = ZRecordOption.extend({ colour: z.string().nullable() });
+export type TRiskOption = z.infer<typeof ZRiskOption>;
+export const ZFormTemplateOption = ZNamedOption.extend({ formType: ZFormType });
+export type TFormTemplateOption = z.infer<typeof ZFormTemplateOption>;
+
+/** The pick lists of a form (spec 3 "Reference lists loaded"): all (for display) and active (to pick). */
+export const ZRelatedLists = z.object({
+  formTemplate: z.array(ZFormTemplateOption),
+  /** Assets (plants): every one, and the active ones offered for new selections. */
+  listPlan: z.array(ZRecordOption),
+  activePlantList: z.array(ZRecordOption),
+  listRisk: z.object({ allRiskList: z.array(ZRiskOption), masterRiskList: z.array(ZRiskOption) }),
+  listSupplier: z.array(ZRecordOption),
+  activeSupplierList: z.array(ZRecordOption),
+  listEmployee: z.array(ZPersonOption),
+  activeEmployeeList: z.array(ZPersonOption),
+  activePersonnelList: z.array(ZPersonOption),
+  allPersonnelList: z.array(ZPersonOption),
+  workplace: z.array(ZNamedOption),
+  /** Recent submissions of the organisation, for the 'submission' field type. */
+  submissionList: z.array(ZNamedOption),
+});
+export type TRelatedLists = z.infer<typeof ZRelatedLists>;
+
+// ---------- Template ----------
+
+export const ZTemplateSection = z.object({
+  _id: z.uuid(),
+  level: z.string(),
+  secMandatoryType: ZSecMandatoryType,
+  orderNo: z.number().int(),
+  isDelete: ZYesNo,
+});
+export type TTemplateSection = z.infer<typeof ZTemplateSection>;
+
+export const ZTemplateField = z.object({
+  _id: z.uuid(),
+  type: z.enum(FIELD_TYPES),
+  level: z.string(),
+  /** The section id. */
+  section: z.uuid(),
+  orderNo: z.number().int(),
+  colSize: z.number().int(),
+  isMandatory: ZYesNo,
+  isDelete: ZYesNo,
+  /** radio/select/checkbox [{value,label}], typeGroupings [{category,subCategories}], table columns [{_id,name,type}] */
+  optionVal: z.unknown().nullable(),
+  itemList: z.array(ZNamedOption).nullable(),
+  webLink: z.string().nullable(),
+  contentEditor: z.string().nullable(),
+  placeholder: z.string().nullable(),
+  mandatoryComment: z.string().nullable(),
+});
+export type TTemplateField = z.infer<typeof ZTemplateField>;
+
+export const ZFormTemplateDetailRequest = z.object({ _id: z.uuid(), supplierCompanyId: z.uuid().optional() });
+export type TFormTemplateDetailRequest = z.infer<typeof ZFormTemplateDetailRequest>;
+
+export const ZFormTemplateDetail = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  formType: ZFormType,
+  formBranchType: z.enum(['manualEntry', 'employeeBranch']),
+  emailNotification: z.array(z.object({ value: z.number().int() })),
+  /** The template's default coordinator (employee id), if any. */
+  coordinate: z.uuid().nullable(),
+  templateVersionId: z.uuid(),
+  version: z.number().int(),
+  sections: z.array(ZTemplateSection),
+  fieldList: z.array(ZTemplateField),
+});
+export type TFormTemplateDetail = z.infer<typeof ZFormTemplateDetail>;
+
+export const ZFormTemplateListRequest = z.object({ formType: ZFormType.optional() });
+export const ZFormTemplateList = z.array(ZFormTemplateOption);
+
+// ---------- Branches ----------
+
+export const ZBranchesByWorkplaceRequest = z.object({
+  workplace: z.uuid(),
+  supplierCompanyId: z.uuid().optional(),
+});
+export const ZBranchList = z.array(ZNamedOption);
+
+// ---------- Submission details ----------
+
+export const ZFormValue = z.object({
+  relatedFormId: z.uuid(),
+  value: z.unknown(),
+});
+export type TFormValue = z.infer<typeof ZFormValue>;
+
+export const ZSubmissionAttachment = ZAttachment.extend({ relatedFormId: z.uuid().nullable() });
+export type TSubmissionAttachment = z.infer<typeof ZSubmissionAttachment>;
+
+export const ZTask = z.object({
+  _id: z.uuid(),
+  /** The task number within the submission (count + 1). */
+  id: z.number().int(),
+  relatedFormId: z.uuid().nullable(),
+  instruction: z.string(),
+  actionType: ZActionType,
+  /** Employee id (internal) or personnel id (external). */
+  investigator: z.uuid().nullable(),
+  investigatorName: z.string(),
+  due: z.string(),
+  assignedOn: z.string(),
+  completedOn: z.string().nullable(),
+  complete: z.boolean(),
+  response: z.string().nullable(),
+  taskDueDateType: z.enum(TASK_DUE_TYPES),
+  attachment: z.array(ZAttachment),
+  version: z.number().int(),
+});
+export type TTask = z.infer<typeof ZTask>;
+
+export const ZTableRow = z.object({
+  relatedFormId: z.uuid(),
+  rowIndex: z.number().int(),
+  /** { [columnId]: text } */
+  cells: z.record(z.string(), z.string()),
+});
+export type TTableRow = z.infer<typeof ZTableRow>;
+
+export const ZSubmissionUser = z.object({ userId: z.uuid(), name: z.string() });
+export type TSubmissionUser = z.infer<typeof ZSubmissionUser>;
+
+export const ZFormSubmissionDetailsRequest = z.object({
+  formSubmissionId: z.uuid(),
+  supplierCompanyId: z.uuid().optional(),
+  localTimeZone: ZTimeZone.optional(),
+});
+export type TFormSubmissionDetailsRequest = z.infer<typeof ZFormSubmissionDetailsRequest>;
+
+export const ZSubmissionStatus = z.enum(['Draft', 'Open', 'Closed']);
+
+export const ZFormSubmission = z.object({
+  _id: z.uuid(),
+  formTemplateId: z.uuid(),
+  formTemplateName: z.string(),
+  /** 'FS 1042', or '(Draft)' before the first submit. */
+  formatedNumber: z.string(),
+  number: z.number().int().nullable(),
+  formDescription: z.string(),
+  formDate: z.string(),
+  workplace: z.uuid().nullable(),
+  workplaceName: z.string(),
+  branch: z.uuid().nullable(),
+  branchName: z.string(),
+  formType: ZFormType,
+  isDraft: ZYesNo,
+  isClose: ZYesNo,
+  status: ZSubmissionStatus,
+  /** Coordinators; position 0 is the coordinator who may edit and close. */
+  submissionUserId: z.array(ZSubmissionUser),
+  recordedBy: z.array(
+    z.object({ employeeId: z.uuid().nullable(), personnelId: z.uuid().nullable(), name: z.string() }),
+  ),
+  formValue: z.array(ZFormValue),
+  attachment: z.array(ZSubmissionAttachment),
+  taskData: z.array(ZTask),
+  tableData: z.array(ZTableRow),
+  version: z.number().int(),
+  templateVersionId: z.uuid(),
+  /** The template version the submission was filled against. */
+  sections: z.array(ZTemplateSection),
+  fieldList: z.array(ZTemplateField),
+  formBranchType: z.enum(['manualEntry', 'employeeBranch']),
+  /** What the caller may do (the banners of 2.2 explain a 'no'). */
+  canEdit: ZYesNo,
+  /** The banner message when canEdit is 'no' (not coordinator / not recorder / closed), else ''. */
+  editBlockedMessage: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TFormSubmission = z.infer<typeof ZFormSubmission>;
+
+// ---------- Save ----------
+
+export const ZTaskInput = z.object({
+  /** Absent for a task added on this screen. */
+  _id: z.uuid().optional(),
+  relatedFormId: z.uuid(),
+  instruction: z.string().max(10_000),
+  actionType: ZActionType,
+  investigator: z.uuid(),
+  due: ZIsoDay,
+});
+export type TTaskInput = z.infer<typeof ZTaskInput>;
+
+export const ZTableRowInput = z.object({
+  relatedFormId: z.uuid(),
+  cells: z.record(z.string(), z.string().max(10_000)),
+});
+export type TTableRowInput = z.infer<typeof ZTableRowInput>;
+
+/**
+ * Create (no _id) or edit (with _id and the version read). taskData is the full list of the
+ * submission's tasks: a stored task left out is deleted (completed ones can't be), one without
+ * _id is created. tableData is the full list of rows, in order, per table field. Attachments
+ * are not part of this body: see ZFormSubmissionUploadFilesFields.
+ */
+export const ZFormSubmissionSaveRequest = z.object({
+  _id: z.uuid().optional(),
+  version: z.number().int().optional(),
+  formTemplateId: z.uuid(),
+  formDescription: z.string().max(1000),
+  formDate: z.union([z.literal(''), ZIsoDay]),
+  workplace: ZOptionalId,
+  branch: ZOptionalId,
+  /** Employee ids; the first is the coordinator. */
+  submissionUserId: z.array(z.object({ userId: z.uuid() })).max(20),
+  formValue: z.array(ZFormValue).max(2000),
+  taskData: z.array(ZTaskInput).max(500),
+  tableData: z.array(ZTableRowInput).max(5000),
+  isDraft: ZYesNo,
+  localTimeZone: ZTimeZone.optional(),
+});
+export type TFormSubmissionSaveRequest = z.infer<typeof ZFormSubmissionSaveRequest>;
+
+export const ZFormSubmissionSaveResult = z.object({
+  _id: z.uuid(),
+  formatedNumber: z.string(),
+  isDraft: ZYesNo,
+  version: z.number().int(),
+  mailsQueued: z.number().int(),
+});
+export type TFormSubmissionSaveResult = z.infer<typeof ZFormSubmissionSaveResult>;
+
+/** Multipart text fields beside the files of POST /api/formSubmissionUploadFiles. */
+export const ZFormSubmissionUploadFilesFields = z.object({
+  _id: z.uuid(),
+  relatedFormId: z.uuid(),
+});
+export const ZFormSubmissionUploadResult = z.object({
+  attachment: z.array(ZSubmissionAttachment),
+  version: z.number().int(),
+});
+
+// ---------- Task due-date type ----------
+
+export const ZTaskDueDateTypeRequest = z.object({ due: ZIsoDay, localTimeZone: ZTimeZone.optional() });
+export const ZTaskDueDateTypeResult = z.object({ taskDueDateType: z.enum(TASK_DUE_TYPES) });
+
+// ---------- List (My Records / Records) ----------
+
+export const SUBMISSION_LIST_SORTS = ['formDate', 'number', 'formDescription', 'createdAt'] as const;
+
+export const ZFormSubmissionListRequest = z.object({
+  /** 'my': submissions the caller recorded or coordinates; 'all': the organisation's Records. */
+  scope: z.enum(['my', 'all']).default('my'),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(100).default(20),
+  sort: z.enum(SUBMISSION_LIST_SORTS).default('formDate'),
+  sortDirection: z.enum(['asc', 'desc']).default('desc'),
+  formTemplateId: z.uuid().optional(),
+  status: ZSubmissionStatus.optional(),
+  fromDate: ZIsoDay.optional(),
+  toDate: ZIsoDay.optional(),
+  workplace: z.uuid().optional(),
+  search: z.string().max(200).optional(),
+});
+export type TFormSubmissionListRequest = z.input<typeof ZFormSubmissionListRequest>;
+
+export const ZFormSubmissionListRow = z.object({
+  _id: z.uuid(),
+  formatedNumber: z.string(),
+  formTemplateId: z.uuid(),
+  formTemplateName: z.string(),
+  formDescription: z.string(),
+  formDate: z.string(),
+  workplaceName: z.string(),
+  branchName: z.string(),
+  status: ZSubmissionStatus,
+  coordinator: z.string(),
+  recordedBy: z.string(),
+  formType: ZFormType,
+});
+export type TFormSubmissionListRow = z.infer<typeof ZFormSubmissionListRow>;
+
+export const ZFormSubmissionList = z.object({
+  rows: z.array(ZFormSubmissionListRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TFormSubmissionList = z.infer<typeof ZFormSubmissionList>;
+
+// ---------- History ----------
+
+export const ZFormSubmissionHistoryRequest = z.object({ formSubmissionId: z.uuid() });
+export const ZChangeLogEntry = z.object({
+  _id: z.uuid(),
+  entityType: z.enum(['submission', 'action']),
+  entityId: z.uuid(),
+  action: z.string(),
+  /** Who: the user's full name ('Guest User' for none). */
+  who: z.string(),
+  /** When: ISO timestamp. */
+  when: z.string(),
+  /** What: one entry per changed attribute. */
+  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+});
+export type TChangeLogEntry = z.infer<typeof ZChangeLogEntry>;
+export const ZFormSubmissionHistory = z.array(ZChangeLogEntry);

@@ -1,0 +1,116 @@
+import { FORM_NUMBER_PREFIX } from '../constants';
+import { FIELD_REGISTRY, type FieldFill } from '../fields/registry';
+import { messages } from '../messages';
+import type { TTemplateField, TTemplateSection } from '../contracts/submissions';
+
+/** The header of a submission as the screen holds it ('' when not chosen). */
+export interface SubmissionHeader {
+  submissionUserId: readonly { userId: string }[];
+  formDescription: string;
+  formDate: string;
+  workplace: string | null;
+  branch: string | null;
+}
+
+/** The first header problem, in the spec's order (001 section 5), or null. */
+export function headerProblem(header: SubmissionHeader): string | null {
+  if (header.submissionUserId.length === 0) return messages.submission.coordinatorRequired;
+  if (header.formDescription.trim() === '') return messages.submission.descriptionRequired;
+  if (!header.formDate) return messages.submission.dateRequired;
+  if (!header.workplace) return messages.submission.workplaceRequired;
+  if (!header.branch) return messages.submission.branchRequired;
+  return null;
+}
+
+type SectionLike = Pick<TTemplateSection, '_id' | 'secMandatoryType' | 'isDelete'>;
+type FieldLike = Pick<
+  TTemplateField,
+  '_id' | 'type' | 'section' | 'isMandatory' | 'isDelete' | 'mandatoryComment'
+>;
+
+/** Sections shown and saved: drafts leave out investigation sections; deleted ones never show. */
+export function sectionsFor<S extends SectionLike>(sections: readonly S[], isDraft: boolean): S[] {
+  return sections.filter(
+    (section) => section.isDelete !== 'yes' && !(isDraft && section.secMandatoryType === 'investigation'),
+  );
+}
+
+/** Fields of the shown sections, without deleted ones. */
+export function fieldsFor<F extends FieldLike>(
+  fields: readonly F[],
+  sections: readonly SectionLike[],
+  isDraft: boolean,
+): F[] {
+  const shown = new Set(sectionsFor(sections, isDraft).map((section) => section._id));
+  return fields.filter((field) => field.isDelete !== 'yes' && shown.has(field.section));
+}
+
+/** What was entered, per template field id. */
+export interface SubmissionFill {
+  values: ReadonlyMap<string, unknown>;
+  tableRows: ReadonlyMap<string, number>;
+  tasks: ReadonlyMap<string, number>;
+  attachments: ReadonlyMap<string, number>;
+}
+
+export interface MandatoryProblem {
+  fieldId: string;
+  message: string;
+}
+
+/**
+ * Missing mandatory answers: none for drafts; only in sections with no mandatory type or
+ * newEntry. The message is the field's mandatoryComment, else the general one.
+ */
+export function mandatoryProblems(
+  fields: readonly FieldLike[],
+  sections: readonly SectionLike[],
+  fill: SubmissionFill,
+  isDraft: boolean,
+): MandatoryProblem[] {
+  if (isDraft) return [];
+  const checked = new Set(
+    sectionsFor(sections, false)
+      .filter((section) => section.secMandatoryType !== 'investigation')
+      .map((section) => section._id),
+  );
+  const problems: MandatoryProblem[] = [];
+  for (const field of fields) {
+    if (field.isMandatory !== 'yes' || field.isDelete === 'yes' || !checked.has(field.section)) continue;
+    const state: FieldFill = {
+      value: fill.values.get(field._id),
+      tableRows: fill.tableRows.get(field._id) ?? 0,
+      tasks: fill.tasks.get(field._id) ?? 0,
+      attachments: fill.attachments.get(field._id) ?? 0,
+    };
+    if (!FIELD_REGISTRY[field.type].isFilled(state)) {
+      problems.push({
+        fieldId: field._id,
+        message: field.mandatoryComment?.trim() || messages.submission.mandatoryFields,
+      });
+    }
+  }
+  return problems;
+}
+
+/** The action (task) dialog: the first problem, in the order of the spec's messages. */
+export interface TaskDraft {
+  instruction: string;
+  actionType: string | null | undefined;
+  investigator: string | null | undefined;
+  due: string | null | undefined;
+}
+
+export function taskProblem(task: TaskDraft): string | null {
+  if (task.instruction.trim() === '') return messages.action.instructionRequired;
+  if (task.actionType !== 'internal' && task.actionType !== 'external')
+    return messages.action.actionTypeRequired;
+  if (!task.investigator) return messages.action.investigatorRequired;
+  if (!task.due) return messages.action.dueDateRequired;
+  return null;
+}
+
+/** 'FS 1042', or '(Draft)' while it has no number. */
+export function formatedNumber(number: number | null): string {
+  return number === null ? '(Draft)' : `${FORM_NUMBER_PREFIX}${number}`;
+}
