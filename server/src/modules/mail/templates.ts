@@ -27,3 +27,113 @@ export function passwordResetMail(input: {
     ].join('\n'),
   };
 }
+
+/** What every form-submission notification names: the form, its number and who coordinates it. */
+export interface SubmissionMailFacts {
+  productName: string;
+  /** The recipient's name, for the greeting. */
+  name: string;
+  templateName: string;
+  /** 'FS 1042', or 'Draft' for a submission without a number. */
+  formNumber: string;
+  formDescription: string;
+  coordinator: string;
+  /** The submission's record view. */
+  link: string;
+}
+
+/** The facts of a submission as a small table, with the values escaped. */
+function submissionFacts(facts: SubmissionMailFacts): { text: string[]; html: string } {
+  const rows: [string, string][] = [
+    ['Form', facts.templateName],
+    ['Number', facts.formNumber],
+    ['Description', facts.formDescription],
+    ['Coordinator', facts.coordinator],
+  ];
+  return {
+    text: rows.map(([label, value]) => `${label}: ${value}`),
+    html:
+      '<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2933">' +
+      rows
+        .map(
+          ([label, value]) =>
+            `<tr><td style="padding:2px 16px 2px 0;color:#52606d;vertical-align:top">${escapeHtml(label)}</td>` +
+            `<td style="padding:2px 0">${escapeHtml(value)}</td></tr>`,
+        )
+        .join('') +
+      '</table>',
+  };
+}
+
+/**
+ * E-mail notification codes 1 and 3: a copy of a submitted form, to each copied employee and to
+ * the reporter. `reporter` words it for the person who recorded the form.
+ */
+export function submissionSubmittedMail(facts: SubmissionMailFacts & { reporter: boolean }): MailContent {
+  const subject = `${facts.formNumber} ${facts.templateName} submitted`;
+  const intro = `Hello ${facts.name},`;
+  const what = facts.reporter
+    ? `Your ${facts.templateName} form ${facts.formNumber} has been submitted.`
+    : `The ${facts.templateName} form ${facts.formNumber} has been submitted and you are copied on it.`;
+  const table = submissionFacts(facts);
+  return {
+    subject,
+    title: 'Form submitted',
+    text: [intro, '', what, '', ...table.text, '', `Open the form: ${facts.link}`].join('\n'),
+    bodyHtml: [paragraph(intro), paragraph(what), table.html, button('Open the form', facts.link)].join('\n'),
+  };
+}
+
+/**
+ * E-mail notification codes 2 and 4: a closed form, with its PDF attached, to each copied employee
+ * and to the reporter.
+ */
+export function submissionClosedMail(
+  facts: SubmissionMailFacts & { reporter: boolean; closedOn: string },
+): MailContent {
+  const subject = `${facts.formNumber} ${facts.templateName} closed`;
+  const intro = `Hello ${facts.name},`;
+  const what = facts.reporter
+    ? `The ${facts.templateName} form ${facts.formNumber} you recorded was closed on ${facts.closedOn}.`
+    : `The ${facts.templateName} form ${facts.formNumber} you are copied on was closed on ${facts.closedOn}.`;
+  const attached = 'The closed form is attached as a PDF.';
+  const table = submissionFacts(facts);
+  return {
+    subject,
+    title: 'Form closed',
+    text: [intro, '', what, '', ...table.text, '', attached, `Open the form: ${facts.link}`].join('\n'),
+    bodyHtml: [
+      paragraph(intro),
+      paragraph(what),
+      table.html,
+      paragraph(attached),
+      button('Open the form', facts.link),
+    ].join('\n'),
+  };
+}
+
+/** The task mail of a form submission: one per new or reassigned action, to its assignee. */
+export function submissionTaskMail(
+  facts: SubmissionMailFacts & { instruction: string; due: string; reassigned: boolean },
+): MailContent {
+  const subject = `${facts.formNumber} ${facts.templateName}: an action is assigned to you`;
+  const intro = `Hello ${facts.name},`;
+  const what = facts.reassigned
+    ? `An action of the ${facts.templateName} form ${facts.formNumber} has been reassigned to you.`
+    : `An action of the ${facts.templateName} form ${facts.formNumber} has been assigned to you.`;
+  const table = submissionFacts(facts);
+  const task = [`Instruction: ${facts.instruction}`, `Due: ${facts.due}`];
+  return {
+    subject,
+    title: 'Action assigned',
+    text: [intro, '', what, '', ...task, '', ...table.text, '', `Open the action: ${facts.link}`].join('\n'),
+    bodyHtml: [
+      paragraph(intro),
+      paragraph(what),
+      paragraph(task[0]!),
+      paragraph(task[1]!),
+      table.html,
+      button('Open the action', facts.link),
+    ].join('\n'),
+  };
+}

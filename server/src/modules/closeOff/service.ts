@@ -1,0 +1,391 @@
+import {
+  DEFAULT_TIME_ZONE,
+  messages,
+  type AccessKey,
+  type TAttachment,
+  type TFormSubmissionClosed,
+  type TFormSubmissionReopened,
+} from '@compass/shared';
+import type { Db, Prisma } from '../../db/prisma';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { AuthContext } from '../../plugins/auth';
+import type { MailQueue } from '../../plugins/mail';
+import type { FileStorage } from '../../plugins/storage';
+import type { AttachmentService } from '../attachments/service';
+import { displayDate, queueClosedNotifications, type NotificationOptions } from './notifications';
+import { loadPdfModel, pdfFileName, renderPdf } from './pdf';
+
+/** The Records accesses that let a user see every submission of the organisation. */
+const RECORDS_ACCESS: AccessKey[] = ['formSubmissionAllRecord', 'formSubmissionRecord'];
+/** The access restriction that, when set to no on the user's role, forbids closing forms. */
+const CLOSE_RESTRICTION = 'formSubmissionClose';
+
+/** Points in the close where a test can make it fail, to show nothing is left half-done. */
+export interface CloseOffHooks {
+  /** Runs inside the close transaction after the PDF is written and recorded. */
+  afterPdfStored?: (stored: { storageKey: string; attachmentId: string }) => Promise<void>;
+}
+
+/** Which close call is asking: the submission itself, or the assignment that names it. */
+type CloseVia =
+  | { kind: 'submission'; submissionId: string }
+  | { kind: 'hrAssignment'; assignmentId: string }
+  | { kind: 'supplierAssignment'; assignmentId: string }
+  | { kind: 'supplierSubmission'; submissionId: string };
+
+const submissionSelect = {
+  id: true,
+  companyId: true,
+  formType: true,
+  isDraft: true,
+  isClosed: true,
+  version: true,
+  number: true,
+  recordedByEmployeeId: true,
+  recordedByPersonnelId: true,
+  createdByUserId: true,
+  supplierId: true,
+  coordinators: { select: { employeeId: true, position: true }, orderBy: { position: 'asc' } },
+} as const;
+
+type SubmissionAccess = Prisma.FormSubmissionGetPayload<{ select: typeof submissionSelect }>;
+
+export class CloseOffService {
+  constructor(
+    private readonly db: Db,
+    private readonly storage: FileStorage,
+    private readonly mail: MailQueue,
+    private readonly options: NotificationOptions,
+    attachments: AttachmentService,
+    private readonly hooks: CloseOffHooks = {},
+  ) {
+    // The submission's files (the close PDFs among them): read by whoever may see the submission,
+    // changed by its coordinators and recorder while it is open.
+    attachments.registerPolicy('submission', async (auth, submissionId, mode) => {
+      const submission = await this.visible(auth, submissionId);
+      if (!submission) return false;
+      return mode === 'read' || (!submission.isClosed && this.isEditor(auth, submission));
+    });
+  }
+
+  // ---------- Who may do what ----------
+
+  private async roleOf(auth: AuthContext) {
+    if (!auth.employeeId) return null;
+    const employee = await this.db.employee.findFirst({
+      where: { id: auth.employeeId, companyId: auth.companyId },
+      select: { role: { select: { access: true, restrictions: true } } },
+    });
+    return employee?.role ?? null;
+  }
+
+  private isCoordinator(auth: AuthContext, submission: SubmissionAccess): boolean {
+    return Boolean(auth.employeeId) && submission.coordinators[0]?.employeeId === auth.employeeId;
+  }
+
+  private isRecorder(auth: AuthContext, submission: SubmissionAccess): boolean {
+    return (
+      (auth.employeeId !== null && submission.recordedByEmployeeId === auth.employeeId) ||
+      (auth.personnelId !== null && submission.recordedByPersonnelId === auth.personnelId) ||
+      submission.createdByUserId === auth.userId
+    );
+  }
+
+  private isEditor(auth: AuthContext, submission: SubmissionAccess): boolean {
+    return (
+      submission.coordinators.some((coordinator) => coordinator.employeeId === auth.employeeId) ||
+      this.isRecorder(auth, submission)
+    );
+  }
+
+  /**
+   * The submission when the caller may see it: same organisation, and a coordinator (any
+   * position), the recorder, the supplier of a supplier form, or a role with Records access.
+   * Anything else is null, so another organisation's submission looks like no submission.
+   */
+  async visible(auth: AuthContext, submissionId: string): Promise<SubmissionAccess | null> {
+    const submission = await this.db.formSubmission.findFirst({
+      where: { id: submissionId, companyId: auth.companyId },
+      select: submissionSelect,
+    });
+    if (!submission) return null;
+    if (this.isEditor(auth, submission)) return submission;
+    if (submission.formType === 'supplier' && auth.supplierId && submission.supplierId === auth.supplierId)
+      return submission;
+    const access = ((await this.roleOf(auth))?.access ?? {}) as Partial<Record<AccessKey, boolean>>;
+    return RECORDS_ACCESS.some((key) => access[key] === true) ? submission : null;
+  }
+
+  // ---------- The PDF ----------
+
+  /** The submission as a PDF, for a caller who may see it. */
+  async pdf(
+    auth: AuthContext,
+    submissionId: string,
+    localTimeZone: string | undefined,
+  ): Promise<{ fileName: string; content: Buffer }> {
+    if (!(await this.visible(auth, submissionId))) throw notFound();
+    const model = await loadPdfModel(
+      this.db,
+      this.storage,
+      { companyId: auth.companyId, submissionId },
+      { timeZone: timeZoneOf(localTimeZone), now: new Date() },
+    );
+    if (!model) throw notFound();
+    return { fileName: pdfFileName(model), content: await renderPdf(model) };
+  }
+
+  // ---------- Close ----------
+
+  /** Sign Off / Save and Close: any form type; its HR or supplier assignment closes with it. */
+  closeSubmission(auth: AuthContext, submissionId: string, version?: number, localTimeZone?: string) {
+    return this.close(auth, { kind: 'submission', submissionId }, version, localTimeZone);
+  }
+
+  /** HR assigned-form close-off, by the assignment. */
+  closeHrAssignment(auth: AuthContext, assignmentId: string, localTimeZone?: string) {
+    return this.close(auth, { kind: 'hrAssignment', assignmentId }, undefined, localTimeZone);
+  }
+
+  /** Supplier assigned-form close-off, by the supplier assignment. */
+  closeSupplierAssignment(auth: AuthContext, assignmentId: string, localTimeZone?: string) {
+    return this.close(auth, { kind: 'supplierAssignment', assignmentId }, undefined, localTimeZone);
+  }
+
+  /** Supplier close-off, by the supplier form submission. */
+  closeSupplierSubmission(auth: AuthContext, submissionId: string, localTimeZone?: string) {
+    return this.close(auth, { kind: 'supplierSubmission', submissionId }, undefined, localTimeZone);
+  }
+
+  private async submissionIdOf(auth: AuthContext, via: CloseVia): Promise<string> {
+    switch (via.kind) {
+      case 'submission':
+      case 'supplierSubmission':
+        return via.submissionId;
+      case 'hrAssignment': {
+        const assignment = await this.db.hrFormAssignment.findFirst({
+          where: { id: via.assignmentId, companyId: auth.companyId },
+          select: { submissionId: true },
+        });
+        if (!assignment) throw notFound();
+        if (!assignment.submissionId) throw badRequest(messages.closeOff.notSubmitted);
+        return assignment.submissionId;
+      }
+      case 'supplierAssignment': {
+        const assignment = await this.db.supplierAssignment.findFirst({
+          where: { id: via.assignmentId, companyId: auth.companyId },
+          select: { submissionId: true },
+        });
+        if (!assignment) throw notFound();
+        if (!assignment.submissionId) throw badRequest(messages.closeOff.notSubmitted);
+        return assignment.submissionId;
+      }
+    }
+  }
+
+  /** The checks of 001 sections 4 and 6, in the order the screen reports them. */
+  private async checkClosable(
+    auth: AuthContext,
+    submission: SubmissionAccess,
+    via: CloseVia,
+    version?: number,
+  ) {
+    if (via.kind === 'supplierSubmission' && submission.formType !== 'supplier')
+      throw badRequest(messages.closeOff.notSupplierForm);
+    if (!this.isCoordinator(auth, submission)) throw forbidden(messages.submission.notCoordinator);
+    const restrictions = (await this.roleOf(auth))?.restrictions ?? [];
+    if (restrictions.some((entry) => entry.keyField === CLOSE_RESTRICTION && !entry.isAccess))
+      throw forbidden(messages.closeOff.closeRestricted);
+    if (submission.isDraft) throw badRequest(messages.closeOff.draftCannotClose);
+    if (submission.isClosed) throw conflict(messages.submission.closed);
+    if (version !== undefined && version !== submission.version) throw conflict(messages.closeOff.stale);
+  }
+
+  private async close(
+    auth: AuthContext,
+    via: CloseVia,
+    version: number | undefined,
+    localTimeZone: string | undefined,
+  ): Promise<TFormSubmissionClosed> {
+    const timeZone = timeZoneOf(localTimeZone);
+    const submissionId = await this.submissionIdOf(auth, via);
+    const submission = await this.visible(auth, submissionId);
+    if (!submission) throw notFound();
+    await this.checkClosable(auth, submission, via, version);
+    const ref = { companyId: auth.companyId, submissionId };
+    if (await this.hasOpenActions(this.db, ref)) throw conflict(messages.submission.openTaskBlocksClose);
+
+    // The PDF shows the form as closed: render it from the state the close writes.
+    const closedAt = new Date();
+    const model = await loadPdfModel(this.db, this.storage, ref, { timeZone, now: closedAt });
+    if (!model) throw notFound();
+    const closedModel = { ...model, status: 'Closed' as const, closedOn: displayDate(closedAt, timeZone) };
+    const content = await renderPdf(closedModel);
+    const fileName = pdfFileName(closedModel);
+    const storageKey = await this.storage.put(content, 'pdf');
+
+    try {
+      return await this.db.$transaction(
+        async (tx) => {
+          // Only the state that was checked may be closed: a concurrent save or close makes this
+          // update miss; an action added meanwhile is caught just below. Either refuses the close.
+          const updated = await tx.formSubmission.updateMany({
+            where: {
+              id: submissionId,
+              companyId: auth.companyId,
+              isClosed: false,
+              isDraft: false,
+              version: submission.version,
+            },
+            data: { isClosed: true, closedAt, closedByUserId: auth.userId, version: { increment: 1 } },
+          });
+          if (updated.count !== 1) throw conflict(messages.closeOff.stale);
+          if (await this.hasOpenActions(tx, ref)) throw conflict(messages.submission.openTaskBlocksClose);
+
+          const attachment = await tx.attachment.create({
+            data: {
+              companyId: auth.companyId,
+              ownerType: 'submission',
+              ownerId: submissionId,
+              name: fileName,
+              storageKey,
+              mimeType: 'application/pdf',
+              size: content.length,
+              fileType: 'pdf',
+              uploadedById: auth.userId,
+            },
+          });
+          await this.hooks.afterPdfStored?.({ storageKey, attachmentId: attachment.id });
+
+          const assignments = await this.closeAssignments(tx, auth, via, submissionId, closedAt);
+          await tx.changeLog.create({
+            data: {
+              companyId: auth.companyId,
+              entityType: 'formSubmission',
+              entityId: submissionId,
+              userId: auth.userId,
+              action: 'closed',
+              changes: {
+                isClosed: [false, true],
+                version: [submission.version, submission.version + 1],
+                pdfAttachmentId: attachment.id,
+                via: via.kind,
+                ...assignments,
+              },
+            },
+          });
+          const mailsQueued = await queueClosedNotifications(tx, this.mail, this.options, ref, {
+            closedAt,
+            timeZone,
+            pdf: { filename: fileName, storageKey },
+          });
+          const pdf: TAttachment = {
+            _id: attachment.id,
+            name: attachment.name,
+            path: `/api/files/${attachment.id}`,
+            fileType: attachment.fileType,
+            size: attachment.size,
+          };
+          return {
+            _id: submissionId,
+            isClose: 'yes' as const,
+            closedAt: closedAt.toISOString(),
+            version: submission.version + 1,
+            pdf,
+            mailsQueued,
+          };
+        },
+        { timeout: 20_000 },
+      );
+    } catch (error) {
+      // Nothing committed: the written PDF goes too.
+      await this.storage.remove(storageKey).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async hasOpenActions(
+    db: Prisma.TransactionClient,
+    ref: { companyId: string; submissionId: string },
+  ) {
+    return (
+      (await db.action.count({
+        where: { companyId: ref.companyId, submissionId: ref.submissionId, isComplete: false },
+      })) > 0
+    );
+  }
+
+  /**
+   * Closes the HR and supplier assignments the submission belongs to. The assignment named by the
+   * call must belong to this submission (it does, as the submission was found through it).
+   */
+  private async closeAssignments(
+    tx: Prisma.TransactionClient,
+    auth: AuthContext,
+    via: CloseVia,
+    submissionId: string,
+    closedAt: Date,
+  ) {
+    const where = { companyId: auth.companyId, submissionId, status: { not: 'closed' as const } };
+    const [hr, supplier] = await Promise.all([
+      tx.hrFormAssignment.findMany({ where, select: { id: true } }),
+      tx.supplierAssignment.findMany({ where, select: { id: true } }),
+    ]);
+    if (via.kind === 'hrAssignment' && !hr.some((row) => row.id === via.assignmentId))
+      throw conflict(messages.submission.closed);
+    if (via.kind === 'supplierAssignment' && !supplier.some((row) => row.id === via.assignmentId))
+      throw conflict(messages.submission.closed);
+    const data = { status: 'closed' as const, closedAt };
+    if (hr.length)
+      await tx.hrFormAssignment.updateMany({ where: { id: { in: hr.map((row) => row.id) } }, data });
+    if (supplier.length)
+      await tx.supplierAssignment.updateMany({ where: { id: { in: supplier.map((row) => row.id) } }, data });
+    return {
+      hrAssignmentIds: hr.map((row) => row.id),
+      supplierAssignmentIds: supplier.map((row) => row.id),
+    };
+  }
+
+  // ---------- Re-Open ----------
+
+  /**
+   * Re-Open by the coordinator: the form becomes editable again; the close PDF stays as an
+   * attachment (a record of that close), and its assignments go back to submitted.
+   */
+  async reopen(auth: AuthContext, submissionId: string, version?: number): Promise<TFormSubmissionReopened> {
+    const submission = await this.visible(auth, submissionId);
+    if (!submission) throw notFound();
+    if (!this.isCoordinator(auth, submission)) throw forbidden(messages.submission.notCoordinator);
+    if (!submission.isClosed) throw conflict(messages.closeOff.notClosed);
+    if (version !== undefined && version !== submission.version) throw conflict(messages.closeOff.stale);
+    return this.db.$transaction(async (tx) => {
+      const updated = await tx.formSubmission.updateMany({
+        where: { id: submissionId, companyId: auth.companyId, isClosed: true, version: submission.version },
+        data: { isClosed: false, closedAt: null, closedByUserId: null, version: { increment: 1 } },
+      });
+      if (updated.count !== 1) throw conflict(messages.closeOff.stale);
+      const where = { companyId: auth.companyId, submissionId, status: 'closed' as const };
+      const data = { status: 'submitted' as const, closedAt: null };
+      const hr = await tx.hrFormAssignment.updateMany({ where, data });
+      const supplier = await tx.supplierAssignment.updateMany({ where, data });
+      await tx.changeLog.create({
+        data: {
+          companyId: auth.companyId,
+          entityType: 'formSubmission',
+          entityId: submissionId,
+          userId: auth.userId,
+          action: 'reopened',
+          changes: {
+            isClosed: [true, false],
+            version: [submission.version, submission.version + 1],
+            assignmentsReopened: hr.count + supplier.count,
+          },
+        },
+      });
+      return { _id: submissionId, isClose: 'no' as const, version: submission.version + 1 };
+    });
+  }
+}
+
+/** The contract has checked the zone; UTC when none was sent. */
+const timeZoneOf = (localTimeZone: string | undefined) => localTimeZone ?? DEFAULT_TIME_ZONE;
