@@ -3,9 +3,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/prisma';
 import { unauthorized } from '../errors';
+import type { LinkScope } from '../modules/links/service';
 
-/** Who may call a route: anyone, or a signed-in user (the session's organisation scopes the data). */
-export type RouteAccess = 'public' | 'user';
+/**
+ * Who may call a route: anyone; a signed-in user (the session's organisation scopes the data); or,
+ * with 'userOrLink', also the holder of a scoped link token sent as the `authtoken` query
+ * parameter (the service checks the link's scope against the resource asked for).
+ */
+export type RouteAccess = 'public' | 'user' | 'userOrLink';
+
+/** Resolves a link token to its scope, or throws the link's error (see modules/links). */
+export interface LinkResolver {
+  resolve(token: string): Promise<LinkScope>;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,6 +23,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The scope of the link token of a 'userOrLink' route called with `?authtoken=`. */
+    link: LinkScope | null;
   }
 }
 
@@ -37,7 +49,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** Touching lastSeenAt at most this often keeps a write off most requests. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
-/** The authenticated caller; only for routes declared `auth: 'user'`. */
+/** The signed-in caller; for routes declared `auth: 'user'` (or 'userOrLink' called without a link). */
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
@@ -47,8 +59,9 @@ export function requireAuth(request: FastifyRequest): AuthContext {
  * Resolves the `authtoken` header to a live session. Every /api route must declare its access;
  * a route without one fails at start-up, so none is open by accident.
  */
-export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
+export const authPlugin = fp(async (app: FastifyInstance, { db, links }: { db: Db; links: LinkResolver }) => {
   app.decorateRequest('auth', null);
+  app.decorateRequest('link', null);
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.config?.auth && !route.url.startsWith('/api/docs')) {
@@ -57,7 +70,14 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
   });
 
   app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.config.auth !== 'user') return;
+    const access = request.routeOptions.config.auth;
+    if (access !== 'user' && access !== 'userOrLink') return;
+    // A link in the query string decides alone: the session of whoever opened it is not consulted.
+    const linkToken = (request.query as Record<string, unknown> | undefined)?.authtoken;
+    if (access === 'userOrLink' && typeof linkToken === 'string' && linkToken.length > 0) {
+      request.link = await links.resolve(linkToken);
+      return;
+    }
     const token = request.headers.authtoken;
     if (typeof token !== 'string' || token.length === 0) throw unauthorized();
     const session = await db.session.findUnique({

@@ -2,6 +2,7 @@ import {
   DEFAULT_TIME_ZONE,
   isValidTimeZone,
   localDateOf,
+  messages,
   yesNo,
   type TAssignedActionDetails,
   type TAssignedActionKind,
@@ -98,7 +99,7 @@ export class AssignedActionService {
     taskId: string,
   ): Promise<TAssignedActionDetails> {
     const found = await this.find(auth, kind, taskId);
-    if (!found) throw notFound('This action was not found or is not assigned to you.');
+    if (!found) throw notFound(messages.action.notFound);
     const { task } = found;
     const common = {
       _id: task.id,
@@ -153,9 +154,36 @@ export class AssignedActionService {
     files: UploadedFile[],
   ) {
     const found = await this.find(auth, input.sectionType, input.taskId);
-    if (!found) throw notFound('This action was not found or is not assigned to you.');
-    if (found.complete) throw conflict('This action is already completed and can no longer be changed.');
-    const complete = input.completeStatus === 'yes';
+    if (!found) throw notFound(messages.action.notFound);
+    if (found.complete) throw conflict(messages.action.alreadyComplete);
+    return this.saveResponse(
+      { kind: input.sectionType, taskId: input.taskId, companyId: auth.companyId, userId: auth.userId },
+      {
+        response: input.response,
+        complete: input.completeStatus === 'yes',
+        localTimeZone: input.localTimeZone,
+      },
+      files,
+    );
+  }
+
+  /**
+   * The write of Save Draft and Complete, for a caller already allowed to change the task (the
+   * dashboard dialog, the external task page): completedOn is the local date in localTimeZone.
+   * userId is null for the holder of a link, whose link id goes into the change log instead.
+   */
+  async saveResponse(
+    target: {
+      kind: TAssignedActionKind;
+      taskId: string;
+      companyId: string;
+      userId: string | null;
+      linkTokenId?: string;
+    },
+    input: { response: string; complete: boolean; localTimeZone?: string | undefined },
+    files: UploadedFile[],
+  ): Promise<string> {
+    const { complete } = input;
     const zone =
       input.localTimeZone && isValidTimeZone(input.localTimeZone) ? input.localTimeZone : DEFAULT_TIME_ZONE;
     const data = {
@@ -166,34 +194,37 @@ export class AssignedActionService {
     const stored = await this.attachments.store(files);
     try {
       await this.db.$transaction(async (tx) => {
-        const where = { id: input.taskId, companyId: auth.companyId, isComplete: false };
+        const where = { id: target.taskId, companyId: target.companyId, isComplete: false };
         const updated =
-          input.sectionType === 'audit'
+          target.kind === 'audit'
             ? await tx.auditQuestionTask.updateMany({ where, data })
-            : input.sectionType === 'obligation'
+            : target.kind === 'obligation'
               ? await tx.obligationQuestionTask.updateMany({ where, data })
               : await tx.action.updateMany({ where, data: { ...data, version: { increment: 1 } } });
         // Completed by someone else between the read and this write.
-        if (updated.count !== 1)
-          throw conflict('This action is already completed and can no longer be changed.');
+        if (updated.count !== 1) throw conflict(messages.action.alreadyComplete);
         await this.attachments.record(
           tx,
           {
-            companyId: auth.companyId,
-            ownerType: OWNER_OF[input.sectionType],
-            ownerId: input.taskId,
-            uploadedById: auth.userId,
+            companyId: target.companyId,
+            ownerType: OWNER_OF[target.kind],
+            ownerId: target.taskId,
+            uploadedById: target.userId,
           },
           stored,
         );
         await tx.changeLog.create({
           data: {
-            companyId: auth.companyId,
-            entityType: OWNER_OF[input.sectionType],
-            entityId: input.taskId,
-            userId: auth.userId,
+            companyId: target.companyId,
+            entityType: OWNER_OF[target.kind],
+            entityId: target.taskId,
+            userId: target.userId,
             action: complete ? 'completed' : 'draftSaved',
-            changes: { response: input.response, files: stored.map((file) => file.name) },
+            changes: {
+              response: input.response,
+              files: stored.map((file) => file.name),
+              ...(target.linkTokenId ? { linkTokenId: target.linkTokenId } : {}),
+            },
           },
         });
       });
@@ -201,6 +232,6 @@ export class AssignedActionService {
       await this.attachments.discard(stored);
       throw error;
     }
-    return complete ? 'The action has been completed.' : 'Your response has been saved as a draft.';
+    return complete ? messages.action.completed : messages.action.draftSaved;
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
+import { linkAttachmentOwner } from '../links/service';
 import type { AttachmentService } from './service';
 
 export const attachmentRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentService }> = async (
@@ -10,14 +11,19 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentSe
   { attachments },
 ) => {
   app.get('/files/:id', {
-    config: { auth: 'user' },
+    config: { auth: 'userOrLink' },
     schema: {
       tags: ['attachments'],
-      summary: 'Download an attachment the caller may read (the file itself, not the envelope)',
+      summary:
+        'Download an attachment the caller may read (the file itself, not the envelope); with ' +
+        '?authtoken= a link token reads the files of its own resource only',
       params: z.object({ id: z.uuid() }),
+      querystring: z.object({ authtoken: z.string().optional() }),
     },
     handler: async (request, reply) => {
-      const { attachment, stream } = await attachments.open(requireAuth(request), request.params.id);
+      const { attachment, stream } = request.link
+        ? await attachments.openOwned(linkAttachmentOwner(request.link, 'read'), request.params.id)
+        : await attachments.open(requireAuth(request), request.params.id);
       return reply
         .header('content-type', attachment.mimeType || 'application/octet-stream')
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(attachment.name)}`)

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { uploadProblem, type TAttachment, type TDeleteAttachmentRequest } from '@compass/shared';
 import sharp from 'sharp';
-import type { AttachmentOwner } from '../../generated/prisma/client';
+import type { Attachment, AttachmentOwner } from '../../generated/prisma/client';
 import type { Db, Prisma } from '../../db/prisma';
 import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -10,6 +10,13 @@ import type { UploadedFile } from '../../plugins/uploads';
 
 /** May this caller read (download) or write (add, delete) the attachments of this owner? */
 export type OwnerPolicy = (auth: AuthContext, ownerId: string, mode: 'read' | 'write') => Promise<boolean>;
+
+/** The owner of attachments, named by a caller that holds the owner itself (a scoped link). */
+export interface AttachmentOwnerRef {
+  companyId: string;
+  ownerType: AttachmentOwner;
+  ownerId: string;
+}
 
 export interface StoredFile {
   name: string;
@@ -90,7 +97,7 @@ export class AttachmentService {
 
   async record(
     tx: Prisma.TransactionClient,
-    owner: { companyId: string; ownerType: AttachmentOwner; ownerId: string; uploadedById: string },
+    owner: AttachmentOwnerRef & { uploadedById: string | null; fieldId?: string | null },
     stored: StoredFile[],
   ): Promise<void> {
     if (stored.length === 0) return;
@@ -100,6 +107,7 @@ export class AttachmentService {
         ownerType: owner.ownerType,
         ownerId: owner.ownerId,
         uploadedById: owner.uploadedById,
+        fieldId: owner.fieldId ?? null,
         name: file.name,
         mimeType: file.mimeType,
         size: file.size,
@@ -144,6 +152,20 @@ export class AttachmentService {
     return { attachment, stream: this.storage.read(attachment.storageKey) };
   }
 
+  /** A file of the given owner, for a caller granted exactly that owner; anything else is 404. */
+  async openOwned(owner: AttachmentOwnerRef, attachmentId: string) {
+    const attachment = await this.db.attachment.findFirst({ where: { id: attachmentId, ...owner } });
+    if (!attachment) throw notFound('File not found.');
+    return { attachment, stream: this.storage.read(attachment.storageKey) };
+  }
+
+  /** Deletes a file of the given owner, for a caller granted exactly that owner (userId null: a link). */
+  async removeOwned(owner: AttachmentOwnerRef, attachmentId: string, userId: string | null): Promise<void> {
+    const attachment = await this.db.attachment.findFirst({ where: { id: attachmentId, ...owner } });
+    if (!attachment) throw notFound('File not found.');
+    await this.delete(attachment, userId);
+  }
+
   async remove(auth: AuthContext, request: TDeleteAttachmentRequest): Promise<void> {
     const attachment = await this.db.attachment.findFirst({
       where: {
@@ -156,14 +178,18 @@ export class AttachmentService {
     if (!attachment || !(await this.allowed(auth, attachment.ownerType, attachment.ownerId, 'write'))) {
       throw notFound('File not found.');
     }
+    await this.delete(attachment, auth.userId);
+  }
+
+  private async delete(attachment: Attachment, userId: string | null): Promise<void> {
     await this.db.$transaction([
       this.db.attachment.delete({ where: { id: attachment.id } }),
       this.db.changeLog.create({
         data: {
-          companyId: auth.companyId,
+          companyId: attachment.companyId,
           entityType: attachment.ownerType,
           entityId: attachment.ownerId,
-          userId: auth.userId,
+          userId,
           action: 'attachment.deleted',
           changes: { attachmentId: attachment.id, name: attachment.name },
         },
