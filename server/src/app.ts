@@ -6,6 +6,7 @@ import { AuthService } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
 import { configurationRoutes } from './modules/configuration/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { createDashboardReader } from './modules/dashboard/reader';
 import { DashboardService } from './modules/dashboard/service';
 import { healthRoutes } from './modules/health/routes';
 import { accountRoutes } from './modules/account/routes';
@@ -29,7 +30,16 @@ import { AssignedActionService } from './modules/assignedActions/service';
 import { assignedActionRoutes } from './modules/assignedActions/routes';
 import { clockInRoutes } from './modules/clockIn/routes';
 import { ClockInService } from './modules/clockIn/service';
+import { closeOffRoutes } from './modules/closeOff/routes';
+import { CloseOffService } from './modules/closeOff/service';
 import { noticeAttachmentPolicy } from './modules/dashboard/noticeAttachments';
+import { ExternalTaskService } from './modules/links/externalTask';
+import { linkRoutes } from './modules/links/routes';
+import { LinkService } from './modules/links/service';
+import { qrCodeRoutes } from './modules/qrCodes/routes';
+import { QrCodeService } from './modules/qrCodes/service';
+import { submissionRoutes } from './modules/submissions/routes';
+import { SubmissionService } from './modules/submissions/service';
 
 export interface AppDeps {
   config: Config;
@@ -47,8 +57,8 @@ const REDACTED_PATHS = [
   'req.body.confirmPassword',
 ];
 
-/** Secrets that travel in query strings (SSO return token, authorization code) stay out of logs. */
-const SECRET_QUERY = /([?&](?:token|code|state)=)[^&#]*/gi;
+/** Secrets that travel in query strings (SSO return token, authorization code, link tokens) stay out of logs. */
+const SECRET_QUERY = /([?&](?:token|code|state|authtoken)=)[^&#]*/gi;
 /** So do the tokens of e-mailed links (reset password, unsubscribe), which sit in the path. */
 const SECRET_PATH = /(\/(?:reset-password|unsubscribe)\/)[^/?#]+/gi;
 const redactedUrl = (url: string) =>
@@ -85,7 +95,8 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
   });
 
   await app.register(envelopePlugin);
-  await app.register(authPlugin, { db });
+  const links = new LinkService(db);
+  await app.register(authPlugin, { db, links });
   await app.register(cookiesPlugin, {
     secret: config.COOKIE_SECRET,
     production: config.NODE_ENV === 'production',
@@ -117,7 +128,9 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       await api.register(configurationRoutes, { config, sso });
       await api.register(ssoRoutes, { sso, publicUrl: config.PUBLIC_URL });
       await api.register(authRoutes, { auth, abuseLimits });
-      await api.register(dashboardRoutes, { dashboard: new DashboardService(db) });
+      await api.register(dashboardRoutes, {
+        dashboard: new DashboardService(createDashboardReader(mailDatabaseUrl, config.DATABASE_POOL_SIZE)),
+      });
       await api.register(passwordRoutes, {
         password: new PasswordService(db, app.mail, {
           publicUrl: config.PUBLIC_URL,
@@ -126,13 +139,37 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
         abuseLimits,
       });
       await api.register(accountRoutes, { account: new AccountService(db) });
-      const attachments = new AttachmentService(db, new LocalFileStorage(config.FILE_STORAGE_DIR));
+      const storage = new LocalFileStorage(config.FILE_STORAGE_DIR);
+      const attachments = new AttachmentService(db, storage);
+      // Mails that attach stored files (the close-off PDF) read them through the same storage.
+      app.mail.setAttachmentLoader(async (key) => Buffer.concat(await storage.read(key).toArray()));
       attachments.registerPolicy('notice', noticeAttachmentPolicy(db));
-      await api.register(assignedActionRoutes, {
-        assignedActions: new AssignedActionService(db, attachments),
+      const assignedActions = new AssignedActionService(db, attachments);
+      await api.register(assignedActionRoutes, { assignedActions });
+      await api.register(linkRoutes, {
+        links,
+        externalTask: new ExternalTaskService(db, attachments, assignedActions),
       });
       await api.register(attachmentRoutes, { attachments });
       await api.register(clockInRoutes, { clockIn: new ClockInService(db) });
+      await api.register(qrCodeRoutes, { qrCodes: new QrCodeService(db, config.PUBLIC_URL) });
+      const closeOff = new CloseOffService(
+        db,
+        storage,
+        app.mail,
+        { publicUrl: config.PUBLIC_URL, productName: config.PRODUCT_NAME },
+        attachments,
+      );
+      await api.register(closeOffRoutes, { closeOff });
+      await api.register(submissionRoutes, {
+        submissions: new SubmissionService(
+          db,
+          attachments,
+          app.mail,
+          { publicUrl: config.PUBLIC_URL, productName: config.PRODUCT_NAME },
+          (auth, submissionId) => closeOff.visible(auth, submissionId),
+        ),
+      });
     },
     { prefix: '/api' },
   );

@@ -6,7 +6,10 @@ import { authPlugin } from '../src/plugins/auth';
 describe('route access declarations', () => {
   it('refuses to start with an /api route that does not declare who may call it', async () => {
     const app = Fastify();
-    await app.register(authPlugin, { db: {} as Db });
+    await app.register(authPlugin, {
+      db: {} as Db,
+      links: { resolve: () => Promise.reject(new Error('unused')) },
+    });
     expect(() => app.get('/api/undeclared', async () => 'open')).toThrow(/does not declare config.auth/);
     await app.close();
   });

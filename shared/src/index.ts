@@ -17,3 +17,8 @@ export * from './contracts/sso';
 export * from './contracts/attachments';
 export * from './contracts/assignedActions';
 export * from './contracts/clockIn';
+export * from './contracts/closeOff';
+export * from './contracts/links';
+export * from './fields';
+export * from './rules/submissionValidation';
+export * from './contracts/submissions';

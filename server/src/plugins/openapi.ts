@@ -12,11 +12,16 @@ export const openApiPlugin = fp(async (app: FastifyInstance, { productName }: { 
         title: `${productName} API`,
         description:
           'Every response is the envelope { response_code, response_message, response_data }. ' +
-          'Signed-in calls carry the session token in the `authtoken` header.',
+          'Signed-in calls carry the session token in the `authtoken` header. Calls of the screens ' +
+          'opened from an e-mailed link also accept a scoped link token in the `authtoken` query ' +
+          'parameter, which grants only the resource it was issued for.',
         version: '1.0.0',
       },
       components: {
-        securitySchemes: { authtoken: { type: 'apiKey', in: 'header', name: 'authtoken' } },
+        securitySchemes: {
+          authtoken: { type: 'apiKey', in: 'header', name: 'authtoken' },
+          linkToken: { type: 'apiKey', in: 'query', name: 'authtoken' },
+        },
       },
     },
     transform: jsonSchemaTransform,
