@@ -1,0 +1,102 @@
+import { useId, type ReactNode } from 'react';
+import { FieldError } from '../components/FieldError';
+import type { TemplateField } from './types';
+
+export interface FieldIds {
+  inputId: string;
+  labelId: string;
+  errorId: string;
+  /** aria-describedby for the input: the error when one shows. */
+  describedBy: string | undefined;
+  invalid: boolean;
+  required: boolean;
+}
+
+export function isMandatory(field: Pick<TemplateField, 'isMandatory'>): boolean {
+  return field.isMandatory === 'yes';
+}
+
+export function useFieldIds(field: Pick<TemplateField, 'isMandatory'>, error?: string | null): FieldIds {
+  const base = useId();
+  return {
+    inputId: `${base}-input`,
+    labelId: `${base}-label`,
+    errorId: `${base}-error`,
+    describedBy: error ? `${base}-error` : undefined,
+    invalid: Boolean(error),
+    required: isMandatory(field),
+  };
+}
+
+/** The asterisk of a mandatory field (001 section 5); screen readers get aria-required instead. */
+export function MandatoryMark({ field }: { field: Pick<TemplateField, 'isMandatory'> }) {
+  if (!isMandatory(field)) return null;
+  return (
+    <span className="field-required" aria-hidden="true" data-testid="mandatory">
+      *
+    </span>
+  );
+}
+
+interface FieldFrameProps {
+  field: Pick<TemplateField, 'level' | 'isMandatory'>;
+  ids: FieldIds;
+  error?: string | null;
+  /**
+   * 'label' ties a <label> to one input; 'group' wraps several inputs (radio, checkbox) in a
+   * fieldset with a legend; 'text' labels a composite by id (aria-labelledby) or a read view.
+   */
+  as?: 'label' | 'group' | 'text';
+  children: ReactNode;
+}
+
+/** A field's label (with the asterisk), its input and the error message under it. */
+export function FieldFrame({ field, ids, error, as = 'label', children }: FieldFrameProps) {
+  const label = (
+    <>
+      {field.level}
+      <MandatoryMark field={field} />
+    </>
+  );
+  if (as === 'group') {
+    return (
+      <fieldset
+        className="field form-field"
+        aria-describedby={ids.describedBy}
+        aria-invalid={ids.invalid || undefined}
+      >
+        <legend className="field-label" id={ids.labelId}>
+          {label}
+          {ids.required && <span className="visually-hidden"> (required)</span>}
+        </legend>
+        {children}
+        <FieldError id={ids.errorId} message={error} />
+      </fieldset>
+    );
+  }
+  return (
+    <div className="field form-field">
+      {as === 'label' ? (
+        <label className="field-label" id={ids.labelId} htmlFor={ids.inputId}>
+          {label}
+        </label>
+      ) : (
+        <span className="field-label" id={ids.labelId}>
+          {label}
+        </span>
+      )}
+      {children}
+      <FieldError id={ids.errorId} message={error} />
+    </div>
+  );
+}
+
+/** A read-only value: the text, or a dash when there is none. */
+export function ReadValue({ ids, children }: { ids: FieldIds; children: ReactNode }) {
+  const empty = children === '' || children === null || children === undefined;
+  return (
+    <div className={empty ? 'field-value is-empty' : 'field-value'} id={ids.inputId}>
+      {empty ? '—' : children}
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { ALLOWED_UPLOAD_EXTENSIONS, MAX_FILES_PER_UPLOAD, messages, uploadProblem } from '@compass/shared';
+import imageCompression from 'browser-image-compression';
+import { Download, Paperclip, Trash2, Upload, X } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { downloadFile } from '../api/client';
+import { notifyError } from '../api/errors';
+import { Button } from '../components/Button';
+import { FieldFrame, useFieldIds } from './FieldFrame';
+import type { FieldAttachment, FieldProps } from './props';
+
+/** 001 section 5: image uploads of these kinds are compressed in the browser before upload. */
+export const COMPRESSED_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'bmp', 'gif', 'png'] as const;
+
+const ACCEPT = ALLOWED_UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+
+function extensionOf(name: string): string {
+  return name.split('.').pop()?.toLowerCase() ?? '';
+}
+
+/**
+ * Compresses a photo (at most 2000 px a side, about 1 MB) and keeps its name; returns the file
+ * unchanged when it is not one of the compressed kinds, when compression fails, or when the
+ * result is not smaller. The server compresses again, so a failure here loses nothing.
+ */
+export async function compressImage(file: File): Promise<File> {
+  if (!(COMPRESSED_IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) return file;
+  try {
+    const compressed = await imageCompression(file, {
+      maxSizeMB: 1,
+      maxWidthOrHeight: 2000,
+      useWebWorker: true,
+    });
+    if (compressed.size >= file.size) return file;
+    return new File([compressed], file.name, {
+      type: compressed.type || file.type,
+      lastModified: file.lastModified,
+    });
+  } catch {
+    return file;
+  }
+}
+
+/**
+ * Stored attachments (download; delete after 'Are you sure want to delete this file?') and files
+ * chosen for upload on the next save, photos compressed first.
+ */
+export function FileField({ field, readOnly, error, files }: FieldProps<'file'>) {
+  const ids = useFieldIds(field, error);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const existing = files.existing.filter((attachment) => attachment.relatedFormId === field._id);
+  const pending = files.pending[field._id] ?? [];
+  const canAdd = !readOnly && Boolean(files.onAdd);
+
+  const choose = async (chosen: FileList | null) => {
+    const list = Array.from(chosen ?? []);
+    if (list.length === 0) return;
+    const issue =
+      list.length + pending.length > MAX_FILES_PER_UPLOAD
+        ? `Choose at most ${MAX_FILES_PER_UPLOAD} files at a time.`
+        : (list.map((file) => uploadProblem(file)).find(Boolean) ?? null);
+    setProblem(issue);
+    if (issue) return;
+    setBusy(true);
+    try {
+      const ready = await Promise.all(list.map(compressImage));
+      files.onAdd?.(field._id, ready);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (attachment: FieldAttachment) => {
+    if (!window.confirm(messages.common.deleteFileConfirm)) return;
+    try {
+      await files.onDelete?.(attachment);
+    } catch (failure) {
+      notifyError(failure);
+    }
+  };
+
+  const message = problem ?? error;
+  return (
+    <FieldFrame field={field} ids={ids} error={message} as="text">
+      <ul className="attachment-list field-files" aria-labelledby={ids.labelId}>
+        {existing.map((attachment) => (
+          <li key={attachment._id} className="row">
+            <button
+              type="button"
+              className="attachment-link"
+              onClick={() => void downloadFile(attachment.path, attachment.name).catch(notifyError)}
+            >
+              <Download size={14} aria-hidden="true" />
+              {attachment.name}
+            </button>
+            {!readOnly && files.onDelete && (
+              <Button
+                size="sm"
+                variant="ghost"
+                className="btn-icon"
+                aria-label={`Delete ${attachment.name}`}
+                icon={<Trash2 size={14} aria-hidden="true" />}
+                onClick={() => void remove(attachment)}
+              />
+            )}
+          </li>
+        ))}
+        {pending.map((file, index) => (
+          <li key={`${file.name}-${index}`} className="row">
+            <span className="attachment-link is-pending">
+              <Paperclip size={14} aria-hidden="true" />
+              {file.name}
+              <span className="text-muted text-sm">(uploads on save)</span>
+            </span>
+            {!readOnly && files.onRemovePending && (
+              <Button
+                size="sm"
+                variant="ghost"
+                className="btn-icon"
+                aria-label={`Remove ${file.name}`}
+                icon={<X size={14} aria-hidden="true" />}
+                onClick={() => files.onRemovePending?.(field._id, file)}
+              />
+            )}
+          </li>
+        ))}
+        {existing.length === 0 && pending.length === 0 && (
+          <li className="text-sm text-secondary">No files attached.</li>
+        )}
+      </ul>
+      {canAdd && (
+        <div>
+          <input
+            ref={inputRef}
+            id={ids.inputId}
+            type="file"
+            multiple
+            accept={ACCEPT}
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-labelledby={ids.labelId}
+            onChange={(event) => {
+              void choose(event.target.files);
+              event.target.value = '';
+            }}
+          />
+          <Button
+            size="sm"
+            icon={<Upload size={14} aria-hidden="true" />}
+            loading={busy}
+            aria-describedby={ids.describedBy}
+            onClick={() => inputRef.current?.click()}
+          >
+            Choose files
+          </Button>
+        </div>
+      )}
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,90 @@
+import { useId } from 'react';
+import { FieldFrame, ReadValue, useFieldIds } from './FieldFrame';
+import type { FieldProps } from './props';
+import type { TemplateField } from './types';
+import { MultiSelect, SELECT_ONE } from './widgets/MultiSelect';
+
+/** 001 section 9: the sub-category placeholder. */
+export const SUB_CATEGORY = 'Sub Category';
+
+export interface TypeGrouping {
+  category: string;
+  subCategories: string[];
+}
+
+/** The categories of a typeGroupings field (optionVal = [{ category, subCategories }]). */
+export function groupingsOf(field: Pick<TemplateField, 'optionVal'>): TypeGrouping[] {
+  if (!Array.isArray(field.optionVal)) return [];
+  return field.optionVal.filter(
+    (group): group is TypeGrouping =>
+      typeof group === 'object' &&
+      group !== null &&
+      typeof (group as TypeGrouping).category === 'string' &&
+      Array.isArray((group as TypeGrouping).subCategories),
+  );
+}
+
+/** A category (single choice, 'Select One') and its sub-categories (multi-select, 'Sub Category'). */
+export function TypeGroupingsField({ field, value, onChange, readOnly, error }: FieldProps<'typeGroupings'>) {
+  const ids = useFieldIds(field, error);
+  const subLabelId = useId();
+  const subId = useId();
+  const groups = groupingsOf(field);
+  const category = value.category;
+  const current = groups.find((group) => group.category === category);
+
+  if (readOnly) {
+    const text = category
+      ? value.subCategories.length > 0
+        ? `${category}: ${value.subCategories.join(', ')}`
+        : category
+      : '';
+    return (
+      <FieldFrame field={field} ids={ids} as="text">
+        <ReadValue ids={ids}>{text}</ReadValue>
+      </FieldFrame>
+    );
+  }
+
+  const subOptions = (current?.subCategories ?? []).map((name) => ({ value: name, label: name }));
+  return (
+    <FieldFrame field={field} ids={ids} error={error}>
+      <div className="type-groupings">
+        <select
+          id={ids.inputId}
+          className="input"
+          value={category}
+          aria-invalid={ids.invalid || undefined}
+          aria-describedby={ids.describedBy}
+          aria-required={ids.required || undefined}
+          // A new category starts with no sub-categories: the old ones belong to another.
+          onChange={(event) => onChange({ category: event.target.value, subCategories: [] })}
+        >
+          <option value="">{SELECT_ONE}</option>
+          {category && !current && <option value={category}>{category}</option>}
+          {groups.map((group) => (
+            <option key={group.category} value={group.category}>
+              {group.category}
+            </option>
+          ))}
+        </select>
+        <div>
+          <span className="visually-hidden" id={subLabelId}>
+            {`${field.level}: ${SUB_CATEGORY}`}
+          </span>
+          <MultiSelect
+            id={subId}
+            labelledBy={subLabelId}
+            options={subOptions}
+            value={value.subCategories}
+            onChange={(subCategories) => onChange({ category, subCategories })}
+            nameOf={(name) => name}
+            placeholder={SUB_CATEGORY}
+            disabled={!category}
+            invalid={ids.invalid}
+          />
+        </div>
+      </div>
+    </FieldFrame>
+  );
+}

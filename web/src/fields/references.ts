@@ -1,0 +1,32 @@
+import type { TPersonOption, TRecordOption, TRelatedLists } from '@compass/shared';
+import type { ReferenceOption, References } from './props';
+
+const person = (option: TPersonOption): ReferenceOption => ({
+  _id: option._id,
+  name: `${option.firstName} ${option.lastName}`.trim(),
+});
+const record = (option: TRecordOption): ReferenceOption => ({ _id: option._id, name: option.name });
+
+/**
+ * The reference fields' lists from the related-lists call: the active lists are offered for new
+ * choices, the full lists name stored ones. `fullListsOnly` (the read-only supplier view, 001
+ * section 2.1) offers the full lists too; nothing is chosen there anyway.
+ */
+export function referencesFromRelatedLists(lists: TRelatedLists, fullListsOnly = false): References {
+  const pair = (all: ReferenceOption[], active: ReferenceOption[]) => ({
+    all,
+    active: fullListsOnly ? all : active,
+  });
+  const submissions = lists.submissionList.map((option) => ({ _id: option._id, name: option.name }));
+  return {
+    employee: pair(lists.listEmployee.map(person), lists.activeEmployeeList.map(person)),
+    personnel: pair(lists.allPersonnelList.map(person), lists.activePersonnelList.map(person)),
+    asset: pair(lists.listPlan.map(record), lists.activePlantList.map(record)),
+    risk: pair(
+      lists.listRisk.allRiskList.map(record),
+      lists.listRisk.allRiskList.filter((risk) => risk.isActive).map(record),
+    ),
+    supplier: pair(lists.listSupplier.map(record), lists.activeSupplierList.map(record)),
+    submission: pair(submissions, submissions),
+  };
+}
