@@ -49,12 +49,18 @@ describe('router', () => {
     '/configure-vismate/setup',
     '/online-training/employee/form-attempt/1',
     '/qr/qr/e1/f1/c1',
-    '/form/form-submission/task-show/1/2/3',
     '/external-parties-account-activate/tok',
   ])('opens the public route %s without signing in', async (path) => {
     mockFetch({});
     renderRoutes(routes, path);
     expect(await screen.findByRole('heading', { name: /is not available yet/ })).toBeInTheDocument();
+  });
+
+  it('opens the external task page without signing in', async () => {
+    mockFetch({});
+    renderRoutes(routes, '/form/form-submission/task-show/1/2/3?authtoken=t');
+    // The task call answers 404 here: the page itself shows why, with no sign-in redirect.
+    expect(await screen.findByRole('heading', { name: 'This action cannot be opened' })).toBeInTheDocument();
   });
 
   it('shows a 404 page for unknown paths', async () => {

@@ -34,6 +34,11 @@ function unavailable(area: string, placement: 'shell' | 'public'): Pick<RouteObj
   };
 }
 
+/** A lazily loaded screen of the form-submission area (web/src/features/submissions). */
+function submissions(name: keyof typeof import('./features/submissions/routes')): RouteObject['lazy'] {
+  return async () => ({ Component: (await import('./features/submissions/routes'))[name] });
+}
+
 /** The guarded, lazily loaded areas of 000 section 2.1 (each `area/*`). */
 export const GUARDED_AREAS: { path: string; area: string }[] = [
   { path: 'hazardous', area: 'Hazardous Substances' },
@@ -61,13 +66,25 @@ const guardedRoutes: RouteObject[] = [
     handle: { area: 'Employee Clock-in' } satisfies AreaHandle,
     lazy: async () => ({ Component: (await import('./features/clockIn/ClockInPage')).ClockInPage }),
   },
+  {
+    path: 'my-clock-in-qr-code',
+    lazy: async () => ({ Component: (await import('./features/clockIn/MyQrCodePage')).MyQrCodePage }),
+  },
   { path: 'online-training/employee/form-edit/:id', ...unavailable('Online Training', 'shell') },
   ...GUARDED_AREAS.map(({ path, area }) => ({ path: `${path}/*`, ...unavailable(area, 'shell') })),
   {
     path: 'form-submission',
     handle: { area: 'Form Submission' } satisfies AreaHandle,
     children: [
-      { path: 'record/:companyId/:id', ...unavailable('Form Submission', 'shell') },
+      { path: 'new', lazy: submissions('NewSubmissionPage') },
+      { path: 'new/:templateId', lazy: submissions('SubmissionEditorPage') },
+      { path: 'my-records', lazy: submissions('MyRecordsPage') },
+      { path: 'records', lazy: submissions('RecordsPage') },
+      // The dashboard's targets (shared/src/rules/workItemTarget.ts); paths match case-insensitively.
+      { path: 'Record/:id', lazy: submissions('SubmissionEditorPage') },
+      { path: 'record/:companyId/:id', lazy: submissions('SubmissionEditorPage') },
+      { path: 'my-action-edit/:id', lazy: submissions('SubmissionEditorPage') },
+      { path: 'my-action-edit/:id/:taskId', lazy: submissions('SubmissionEditorPage') },
       { path: '*', ...unavailable('Form Submission', 'shell') },
     ],
   },
@@ -110,7 +127,7 @@ const publicRoutes: RouteObject[] = [
   },
   {
     path: 'form/form-submission/task-show/:id/:taskId/:companyId',
-    ...unavailable('Form submission action', 'public'),
+    lazy: async () => ({ Component: (await import('./features/links/TaskShowPage')).TaskShowPage }),
   },
 ];
 

@@ -143,6 +143,10 @@ describe('Header', () => {
       `/human-resource/employee/edit/${permissionsFixture().employeeId}`,
     );
     expect(within(menu).getByRole('menuitem', { name: 'My Competency' })).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'My clock-in QR code' })).toHaveAttribute(
+      'href',
+      '/my-clock-in-qr-code',
+    );
     expect(within(menu).getByRole('menuitem', { name: 'Change Password' })).toHaveAttribute(
       'href',
       '/change-password',
@@ -164,6 +168,7 @@ describe('Header', () => {
     expect(within(menu).queryByRole('menuitem', { name: 'Change Password' })).not.toBeInTheDocument();
     expect(within(menu).queryByRole('menuitem', { name: 'Profile' })).not.toBeInTheDocument();
     expect(within(menu).queryByRole('menuitem', { name: 'My Competency' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'My clock-in QR code' })).not.toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
-import type { TPermissions } from '@compass/shared';
-import { ArrowLeftRight, Award, ChevronDown, KeyRound, LogOut, Menu, UserRound } from 'lucide-react';
+import { messages, type TPermissions } from '@compass/shared';
+import { ArrowLeftRight, Award, ChevronDown, KeyRound, LogOut, Menu, QrCode, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { hasAssociatedAccounts, isEmployee } from '../api/auth';
@@ -163,6 +163,12 @@ function ProfileMenu({ permissions }: { permissions: TPermissions }) {
             <Link to={competency} className="menu-item" role="menuitem" onClick={close}>
               <Award size={16} aria-hidden="true" />
               My Competency
+            </Link>
+          )}
+          {employee && (
+            <Link to="/my-clock-in-qr-code" className="menu-item" role="menuitem" onClick={close}>
+              <QrCode size={16} aria-hidden="true" />
+              {messages.qrCodes.myCodeTitle}
             </Link>
           )}
           {permissions.isForceUpdatePassword !== 'yes' && (

@@ -1,0 +1,87 @@
+import { messages } from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Printer } from 'lucide-react';
+import { useEffect } from 'react';
+import { usePermissions } from '../../api/auth';
+import { ApiError, describeError } from '../../api/errors';
+import { getAuthToken } from '../../lib/storage';
+import { Button } from '../../components/Button';
+import { PageSpinner } from '../../components/Spinner';
+import { usePageTitle } from '../../shell/pageTitle';
+
+/**
+ * GET /api/employeeClockInQr/:employeeId as an object URL: the call needs the session header, which
+ * an <img src> cannot send. The URL is released when the page goes.
+ */
+function useClockInQr(employeeId: string | null | undefined) {
+  const query = useQuery({
+    queryKey: ['clockIn', 'qr', employeeId],
+    enabled: !!employeeId,
+    staleTime: Infinity,
+    meta: { silent: true },
+    queryFn: async ({ signal }) => {
+      const token = getAuthToken();
+      const response = await fetch(`/api/employeeClockInQr/${encodeURIComponent(employeeId!)}`, {
+        credentials: 'include',
+        headers: token ? { authtoken: token } : {},
+        signal,
+      });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { response_message?: string } | null;
+        throw new ApiError({
+          code: response.status,
+          status: response.status,
+          message: body?.response_message ?? `The QR code could not be loaded (HTTP ${response.status}).`,
+        });
+      }
+      return URL.createObjectURL(await response.blob());
+    },
+  });
+  const url = query.data;
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  return query;
+}
+
+/** The signed-in employee's clock-in QR code, to print or keep on a phone (001 section 2.6). */
+export function MyQrCodePage() {
+  usePageTitle(messages.qrCodes.myCodeTitle);
+  const permissions = usePermissions();
+  const qr = useClockInQr(permissions.data?.employeeId);
+
+  if (permissions.data && !permissions.data.employeeId) {
+    return (
+      <section className="card state-panel">
+        <p>The clock-in QR code belongs to employee accounts.</p>
+      </section>
+    );
+  }
+  if (qr.isError) {
+    return (
+      <section className="card state-panel" role="alert">
+        <p>{describeError(qr.error).message}</p>
+        <Button onClick={() => void qr.refetch()}>Try again</Button>
+      </section>
+    );
+  }
+  if (!qr.data || !permissions.data) return <PageSpinner label="Loading…" />;
+
+  return (
+    <section className="card qr-page" aria-labelledby="qr-page-name">
+      <p className="text-secondary">{permissions.data.companyName}</p>
+      <h1 id="qr-page-name" className="qr-page-name">
+        {permissions.data.name}
+      </h1>
+      <img className="qr-page-image" src={qr.data} alt={`Clock-in QR code of ${permissions.data.name}`} />
+      <p className="text-secondary">{messages.qrCodes.myCodeHint}</p>
+      <div className="qr-page-actions">
+        <Button
+          variant="primary"
+          icon={<Printer size={16} aria-hidden="true" />}
+          onClick={() => window.print()}
+        >
+          Print
+        </Button>
+      </div>
+    </section>
+  );
+}

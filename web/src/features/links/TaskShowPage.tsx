@@ -1,0 +1,371 @@
+import {
+  ALLOWED_UPLOAD_EXTENSIONS,
+  EXTERNAL_TASK_REDIRECT_MS,
+  localDateOf,
+  MAX_FILES_PER_UPLOAD,
+  messages,
+  taskDueType,
+  uploadProblem,
+  ZExternalTaskSaveRequest,
+  type TAttachment,
+  type TExternalTaskDetails,
+} from '@compass/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CircleAlert, CircleCheck, Download, ExternalLink, Paperclip, Trash2, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { useConfiguration } from '../../api/auth';
+import { downloadFile } from '../../api/client';
+import { describeError, notifyError } from '../../api/errors';
+import { Button } from '../../components/Button';
+import { FieldError } from '../../components/FieldError';
+import { PageSpinner, Spinner } from '../../components/Spinner';
+import { compressImage } from '../../fields/FileField';
+import { browser } from '../../lib/browser';
+import { getAuthToken } from '../../lib/storage';
+import { StandaloneLayout } from '../../shell/StandaloneLayout';
+import { usePageTitle } from '../../shell/pageTitle';
+import { browserTimeZone } from '../dashboard/api';
+import { DueMarker, formatDay } from '../dashboard/TaskSection';
+import { deleteExternalTaskFile, externalTaskKeys, linkPath, saveExternalTask, useExternalTask } from './api';
+
+const ACCEPT = ALLOWED_UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+
+/**
+ * The link to the whole form (001 section 2.4): signed in, the record view; otherwise sign-in with
+ * companyId and the submission id, which return to the record after signing in.
+ */
+export function formLink(
+  details: Pick<TExternalTaskDetails, 'companyId' | 'formSubmissionId'>,
+  signedIn: boolean,
+) {
+  if (signedIn) {
+    return `/form-submission/record/${encodeURIComponent(details.companyId)}/${encodeURIComponent(details.formSubmissionId)}`;
+  }
+  const query = new URLSearchParams({
+    companyId: details.companyId,
+    submissionData: details.formSubmissionId,
+  });
+  return `/login?${query.toString()}`;
+}
+
+function ProblemPanel({ message, signedIn }: { message: string; signedIn: boolean }) {
+  return (
+    <section className="card state-panel" aria-labelledby="task-problem-title">
+      <span className="state-icon state-icon-warning">
+        <CircleAlert size={28} aria-hidden="true" />
+      </span>
+      <h1 id="task-problem-title">This action cannot be opened</h1>
+      <p>{message}</p>
+      <div className="state-actions">
+        <Link to={signedIn ? '/dashboard' : '/login'} className="btn btn-primary">
+          {signedIn ? 'Go to the dashboard' : 'Sign in'}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The external task-action page (001 section 2.4): opened from the assignment mail without signing
+ * in (the link's `authtoken`), or by a signed-in assignee. Complete and Save Draft, files with
+ * photos compressed before upload, then the 2-second redirect.
+ */
+export function TaskShowPage() {
+  const { id = '', taskId = '' } = useParams();
+  const [params] = useSearchParams();
+  const authtoken = params.get('authtoken');
+  const signedIn = getAuthToken() !== null;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const configuration = useConfiguration();
+  const request = { formSubmissionId: id, taskId };
+  const task = useExternalTask(request, authtoken);
+  usePageTitle('Form action');
+
+  const responseId = useId();
+  const filesId = useId();
+  const errorId = useId();
+  const [response, setResponse] = useState<string | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  // 001 sections 4 and 9: two seconds after a save, leave for the dashboard (signed in) or the site.
+  useEffect(() => {
+    if (!leaving) return;
+    const timer = setTimeout(() => {
+      if (signedIn) navigate('/dashboard', { replace: true });
+      else browser.assign(configuration.data?.homeSiteUrl || '/');
+    }, EXTERNAL_TASK_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [leaving, signedIn, navigate, configuration.data?.homeSiteUrl]);
+
+  const save = useMutation({
+    mutationFn: (complete: boolean) => {
+      const form = new FormData();
+      form.set('formSubmissionId', id);
+      form.set('taskId', taskId);
+      form.set('response', currentResponse);
+      form.set('complete', String(complete));
+      form.set('localTimeZone', browserTimeZone());
+      for (const file of files) form.append('files', file, file.name);
+      return saveExternalTask(form, authtoken);
+    },
+    onSuccess: async (result) => {
+      toast.success(result.message);
+      setLeaving(true);
+      // The files and the response are saved: the page shows them as the server has them now.
+      setFiles([]);
+      setResponse(null);
+      await queryClient.invalidateQueries({ queryKey: externalTaskKeys.details(request) });
+    },
+    onError: notifyError,
+  });
+
+  const remove = useMutation({
+    mutationFn: (file: TAttachment) => deleteExternalTaskFile({ ...request, fileId: file._id }, authtoken),
+    onSuccess: async (result) => {
+      toast.success(result.message);
+      await queryClient.invalidateQueries({ queryKey: externalTaskKeys.details(request) });
+    },
+    onError: notifyError,
+  });
+
+  if (task.isPending) {
+    return (
+      <StandaloneLayout>
+        <PageSpinner label="Loading…" />
+      </StandaloneLayout>
+    );
+  }
+  if (task.isError) {
+    return (
+      <StandaloneLayout>
+        <ProblemPanel message={describeError(task.error).message} signedIn={signedIn} />
+      </StandaloneLayout>
+    );
+  }
+
+  const details = task.data;
+  const currentResponse = response ?? details.response;
+  const editable = details.editable === 'yes' && !leaving;
+  const busy = save.isPending || preparing || leaving;
+
+  const submit = (complete: boolean) => {
+    const parsed = ZExternalTaskSaveRequest.safeParse({
+      ...request,
+      response: currentResponse,
+      complete: String(complete),
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? messages.action.responseRequired);
+      return;
+    }
+    setError(null);
+    save.mutate(complete);
+  };
+
+  const addFiles = async (chosen: FileList | null) => {
+    const list = Array.from(chosen ?? []);
+    if (list.length === 0) return;
+    const problem =
+      list.length + files.length > MAX_FILES_PER_UPLOAD
+        ? `Choose at most ${MAX_FILES_PER_UPLOAD} files at a time.`
+        : (list.map((file) => uploadProblem(file)).find(Boolean) ?? null);
+    setError(problem);
+    if (problem) return;
+    setPreparing(true);
+    try {
+      const ready = await Promise.all(list.map(compressImage));
+      setFiles((previous) => [...previous, ...ready]);
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  const dueType = details.complete
+    ? 'nodue'
+    : taskDueType(details.due, localDateOf(new Date(), browserTimeZone()));
+
+  return (
+    <StandaloneLayout>
+      <div className="task-show">
+        <header className="task-show-header">
+          <p className="task-show-eyebrow">Form action</p>
+          <h1 className="task-show-title">{details.instruction}</h1>
+          <Link to={formLink(details, signedIn)} className="task-show-form-link">
+            {details.formatedNumber} · {details.formName}
+            <ExternalLink size={14} aria-hidden="true" />
+          </Link>
+        </header>
+
+        {leaving && (
+          <p className="alert alert-success" role="status">
+            <CircleCheck size={18} aria-hidden="true" />
+            Saved. Taking you {signedIn ? 'to the dashboard' : 'back'} in a moment…
+          </p>
+        )}
+        {details.editable === 'no' && !leaving && (
+          <p className="alert alert-info" role="status">
+            <CircleAlert size={18} aria-hidden="true" />
+            {details.complete
+              ? `This action was completed on ${formatDay(details.completedOn)}.`
+              : messages.externalTask.viewOnly}
+          </p>
+        )}
+
+        <section className="card task-show-card" aria-label="Action">
+          <dl className="detail-list task-show-details">
+            <div>
+              <dt>Form</dt>
+              <dd>{details.formDescription || '—'}</dd>
+            </div>
+            <div>
+              <dt>Instruction</dt>
+              <dd className="preserve-lines">{details.instruction || '—'}</dd>
+            </div>
+            <div>
+              <dt>Assigned to</dt>
+              <dd>
+                {details.assignToName || '—'}
+                <span className="text-sm text-secondary">
+                  {' '}
+                  ({details.actionType === 'external' ? 'External' : 'Internal'})
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt>Due</dt>
+              <dd className="row">
+                {formatDay(details.due)}
+                <DueMarker type={dueType} />
+              </dd>
+            </div>
+            <div>
+              <dt>Status</dt>
+              <dd>
+                <span className={details.complete ? 'badge badge-success' : 'badge badge-warning'}>
+                  {details.status}
+                </span>
+              </dd>
+            </div>
+          </dl>
+
+          <div className="field">
+            <label htmlFor={responseId} className="field-label">
+              Response
+            </label>
+            <textarea
+              id={responseId}
+              className="input"
+              rows={5}
+              value={currentResponse}
+              readOnly={!editable}
+              aria-invalid={error === messages.action.responseRequired}
+              aria-describedby={error ? errorId : undefined}
+              onChange={(event) => setResponse(event.target.value)}
+            />
+            <FieldError id={errorId} message={error} />
+          </div>
+
+          <div className="field">
+            <span className="field-label">Attachments</span>
+            <ul className="attachment-list">
+              {details.attachment.map((file) => (
+                <li key={file._id} className="row">
+                  <button
+                    type="button"
+                    className="attachment-link"
+                    onClick={() =>
+                      void downloadFile(linkPath(file.path, authtoken), file.name).catch(notifyError)
+                    }
+                  >
+                    <Download size={14} aria-hidden="true" />
+                    {file.name}
+                  </button>
+                  {editable && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Delete ${file.name}`}
+                      icon={<Trash2 size={14} aria-hidden="true" />}
+                      disabled={remove.isPending || busy}
+                      onClick={() => {
+                        if (window.confirm(messages.common.deleteFileConfirm)) remove.mutate(file);
+                      }}
+                    />
+                  )}
+                </li>
+              ))}
+              {files.map((file, index) => (
+                <li key={`${file.name}-${index}`} className="row">
+                  <span className="attachment-link is-pending">
+                    <Paperclip size={14} aria-hidden="true" />
+                    {file.name}
+                  </span>
+                  {editable && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Remove ${file.name}`}
+                      icon={<X size={14} aria-hidden="true" />}
+                      disabled={busy}
+                      onClick={() => setFiles((previous) => previous.filter((_, at) => at !== index))}
+                    />
+                  )}
+                </li>
+              ))}
+              {details.attachment.length === 0 && files.length === 0 && (
+                <li className="text-sm text-secondary">No files attached.</li>
+              )}
+            </ul>
+            {editable && (
+              <div className="row">
+                <label htmlFor={filesId} className="btn btn-secondary btn-sm">
+                  <Paperclip size={14} aria-hidden="true" />
+                  Add files
+                </label>
+                <input
+                  id={filesId}
+                  className="visually-hidden"
+                  type="file"
+                  multiple
+                  accept={ACCEPT}
+                  disabled={busy}
+                  onChange={(event) => {
+                    void addFiles(event.target.files);
+                    event.target.value = '';
+                  }}
+                />
+                {preparing && <Spinner label="Preparing files…" />}
+              </div>
+            )}
+          </div>
+
+          {editable && (
+            <div className="task-show-actions">
+              <Button
+                onClick={() => submit(false)}
+                loading={save.isPending && save.variables === false}
+                disabled={busy}
+              >
+                Save Draft
+              </Button>
+              <Button
+                variant="primary"
+                onClick={() => submit(true)}
+                loading={save.isPending && save.variables === true}
+                disabled={busy}
+              >
+                Complete
+              </Button>
+            </div>
+          )}
+        </section>
+      </div>
+    </StandaloneLayout>
+  );
+}

@@ -1,0 +1,49 @@
+import type { TExternalTaskDetails, TExternalTaskDetailsRequest } from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiSend, type RequestOptions } from '../../api/client';
+
+/**
+ * The calls of the external task page carry the link token from the page's query string
+ * (001 section 7). A refused link must not sign out whoever else uses this browser, so a 401
+ * here is shown on the page instead of clearing the session (authRedirect off).
+ */
+export function linkPath(path: string, authtoken: string | null): string {
+  return authtoken ? `${path}?authtoken=${encodeURIComponent(authtoken)}` : path;
+}
+
+const LINK_OPTIONS: RequestOptions = { authRedirect: false };
+
+export const externalTaskKeys = {
+  details: (request: TExternalTaskDetailsRequest) =>
+    ['externalTask', request.formSubmissionId, request.taskId] as const,
+};
+
+/** POST /api/externalTaskDetails: the task, whether this viewer may change it. */
+export function useExternalTask(request: TExternalTaskDetailsRequest, authtoken: string | null) {
+  return useQuery({
+    queryKey: externalTaskKeys.details(request),
+    queryFn: async () =>
+      (
+        await apiSend<TExternalTaskDetails>(
+          'POST',
+          linkPath('/externalTaskDetails', authtoken),
+          request,
+          LINK_OPTIONS,
+        )
+      ).data,
+    meta: { silent: true },
+    retry: false,
+  });
+}
+
+/** Complete or Save Draft (multipart, with the compressed files). */
+export function saveExternalTask(form: FormData, authtoken: string | null) {
+  return apiSend<null>('POST', linkPath('/externalTaskSave', authtoken), form, LINK_OPTIONS);
+}
+
+export function deleteExternalTaskFile(
+  request: TExternalTaskDetailsRequest & { fileId: string },
+  authtoken: string | null,
+) {
+  return apiSend<null>('POST', linkPath('/externalTaskFileDelete', authtoken), request, LINK_OPTIONS);
+}

@@ -1,0 +1,167 @@
+import type { TChangeLogEntry, TTemplateField } from '@compass/shared';
+import { format, isValid, parseISO } from 'date-fns';
+import { describeError } from '../../api/errors';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { Spinner } from '../../components/Spinner';
+import { useSubmissionHistory } from './api';
+
+/** Long values (drawings, rich text) are cut so a change stays one readable line. */
+const MAX_VALUE_LENGTH = 80;
+
+/** The names of the form's own attributes in the log (the answers are named by their field). */
+const ATTRIBUTE_LABELS: Record<string, string> = {
+  formDescription: 'Description',
+  formDate: 'Date',
+  workplaceId: 'Workplace',
+  branchId: 'Branch',
+  isDraft: 'Draft',
+  number: 'Form Number',
+  submissionUserId: 'Coordinator',
+  instruction: 'Instruction',
+  actionType: 'Action type',
+  investigator: 'Assigned to',
+  due: 'Due',
+  response: 'Response',
+  complete: 'Completed',
+};
+
+/** What the log's values mean to a reader: names for ids, option labels, column names. */
+export interface HistoryContext {
+  fieldList: TTemplateField[];
+  /** Employees, personnel, assets, risks, suppliers, submissions, workplaces and branches by id. */
+  names: ReadonlyMap<string, string>;
+}
+
+function optionLabels(field: TTemplateField | undefined): Map<string, string> {
+  const labels = new Map<string, string>();
+  if (!field) return labels;
+  if (Array.isArray(field.optionVal)) {
+    for (const option of field.optionVal as {
+      value?: unknown;
+      label?: unknown;
+      _id?: unknown;
+      name?: unknown;
+    }[]) {
+      if (typeof option?.value === 'string' && typeof option.label === 'string')
+        labels.set(option.value, option.label);
+      if (typeof option?._id === 'string' && typeof option.name === 'string')
+        labels.set(option._id, option.name);
+    }
+  }
+  for (const item of field.itemList ?? []) labels.set(item._id, item.name);
+  return labels;
+}
+
+export function showValue(
+  value: unknown,
+  field: TTemplateField | undefined,
+  context: HistoryContext,
+): string {
+  const labels = optionLabels(field);
+  const one = (item: unknown): string => {
+    if (item === null || item === undefined || item === '') return '—';
+    if (typeof item === 'boolean') return item ? 'Yes' : 'No';
+    if (typeof item === 'string') {
+      if (item.startsWith('data:image/')) return '(drawing)';
+      const named = labels.get(item) ?? context.names.get(item);
+      if (named) return named;
+      const text = /<[a-z][^>]*>/i.test(item)
+        ? item
+            .replace(/<[^>]*>/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim()
+        : item;
+      return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}…` : text;
+    }
+    if (Array.isArray(item)) return item.length === 0 ? '—' : item.map(one).join(', ');
+    if (typeof item === 'object') {
+      const record = item as Record<string, unknown>;
+      if ('category' in record && Array.isArray(record.subCategories)) {
+        return record.subCategories.length > 0
+          ? `${one(record.category)}: ${record.subCategories.join(', ')}`
+          : one(record.category);
+      }
+      // A table row: cells by column id.
+      return `(${Object.entries(record)
+        .map(([key, cell]) => `${labels.get(key) ?? key}: ${one(cell)}`)
+        .join('; ')})`;
+    }
+    return String(item);
+  };
+  return one(value);
+}
+
+function showWhen(iso: string): string {
+  const date = parseISO(iso);
+  return isValid(date) ? format(date, 'dd/MM/yyyy HH:mm') : iso;
+}
+
+interface HistoryDialogProps {
+  submissionId: string;
+  context: HistoryContext;
+  onClose: () => void;
+}
+
+/** The change history of a submission and its actions: who, when, what changed (issue #4 item 8). */
+export function HistoryDialog({ submissionId, context, onClose }: HistoryDialogProps) {
+  const history = useSubmissionHistory(submissionId);
+  // Answers are logged under their field's label (or id).
+  const fieldOf = (name: string) =>
+    context.fieldList.find((item) => item._id === name || item.level === name);
+  const fieldName = (id: string) => fieldOf(id)?.level ?? ATTRIBUTE_LABELS[id] ?? id;
+
+  return (
+    <Dialog title="Change history" onClose={onClose} footer={<Button onClick={onClose}>Close</Button>}>
+      {history.isPending && (
+        <div className="dialog-loading">
+          <Spinner /> Loading…
+        </div>
+      )}
+      {history.isError && (
+        <p className="form-error" role="alert">
+          {describeError(history.error).message}{' '}
+          <Button size="sm" variant="ghost" onClick={() => void history.refetch()}>
+            Retry
+          </Button>
+        </p>
+      )}
+      {history.data && history.data.length === 0 && (
+        <p className="text-secondary">No changes recorded yet.</p>
+      )}
+      {history.data && history.data.length > 0 && (
+        <ol className="history-list">
+          {history.data.map((entry: TChangeLogEntry) => (
+            <li key={entry._id} className="history-entry">
+              <p>
+                <strong>{entry.who}</strong>{' '}
+                <span>
+                  {entry.action} {entry.entityType === 'action' ? 'an action' : 'the form'}
+                </span>{' '}
+                <time className="text-sm text-secondary" dateTime={entry.when}>
+                  {showWhen(entry.when)}
+                </time>
+              </p>
+              {entry.changes.length > 0 && (
+                <ul className="history-changes">
+                  {entry.changes.map((change, index) => (
+                    <li key={`${change.field}-${index}`}>
+                      <span className="history-field">{fieldName(change.field)}</span>:{' '}
+                      <span className="history-from">
+                        {showValue(change.from, fieldOf(change.field), context)}
+                      </span>{' '}
+                      →{' '}
+                      <span className="history-to">
+                        {showValue(change.to, fieldOf(change.field), context)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Dialog>
+  );
+}

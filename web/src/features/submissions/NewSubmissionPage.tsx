@@ -1,0 +1,92 @@
+import { FilePlus2, FileWarning, Search } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { describeError } from '../../api/errors';
+import { Button } from '../../components/Button';
+import { PageSpinner } from '../../components/Spinner';
+import { usePageTitle } from '../../shell/pageTitle';
+import { useTemplateList } from './api';
+import { newSubmissionPath } from './paths';
+
+const FORM_TYPE_LABELS = {
+  'form-submission': 'Form',
+  supplier: 'Supplier',
+  hr: 'HR',
+  qr: 'QR',
+} as const;
+
+/** New Submission (menu /form-submission/new): choose the template a new form starts from. */
+export function NewSubmissionPage() {
+  usePageTitle('New Submission');
+  const searchId = useId();
+  const templates = useTemplateList();
+  const [search, setSearch] = useState('');
+
+  if (templates.isPending) return <PageSpinner label="Loading…" />;
+  if (templates.isError) {
+    return (
+      <section className="card state-panel" role="alert">
+        <span className="state-icon state-icon-danger">
+          <FileWarning size={28} aria-hidden="true" />
+        </span>
+        <p>{describeError(templates.error).message}</p>
+        <Button variant="primary" onClick={() => void templates.refetch()}>
+          Retry
+        </Button>
+      </section>
+    );
+  }
+
+  const term = search.trim().toLowerCase();
+  const shown = templates.data.filter((template) => template.name.toLowerCase().includes(term));
+
+  return (
+    <div className="submissions-page stack-lg">
+      <div className="page-header">
+        <div>
+          <h1>New Submission</h1>
+          <p>Choose the form you want to fill in.</p>
+        </div>
+      </div>
+      <div className="field template-search">
+        <label className="field-label" htmlFor={searchId}>
+          Search forms
+        </label>
+        <div className="input-group">
+          <input
+            id={searchId}
+            className="input"
+            type="search"
+            value={search}
+            placeholder="Form name"
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          <span className="input-addon" aria-hidden="true">
+            <Search size={18} />
+          </span>
+        </div>
+      </div>
+      {shown.length === 0 ? (
+        <section className="card state-panel">
+          <p>
+            {templates.data.length === 0
+              ? 'No form templates are available yet.'
+              : 'No form matches your search.'}
+          </p>
+        </section>
+      ) : (
+        <ul className="template-grid" aria-label="Form templates">
+          {shown.map((template) => (
+            <li key={template._id}>
+              <Link className="card template-card" to={newSubmissionPath(template._id)}>
+                <FilePlus2 size={22} aria-hidden="true" className="template-card-icon" />
+                <span className="template-card-name">{template.name}</span>
+                <span className="badge badge-neutral">{FORM_TYPE_LABELS[template.formType]}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,446 @@
+import {
+  messages,
+  type TFormSubmission,
+  type TFormTemplateDetail,
+  type TRelatedLists,
+  type TTemplateField,
+  type TTemplateSection,
+} from '@compass/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setAuthToken } from '../../lib/storage';
+import {
+  EMPLOYEE_ID,
+  envelope,
+  mockFetch,
+  ok,
+  permissionsFixture,
+  renderRoutes,
+} from '../../../test/helpers';
+import { SubmissionEditorPage } from './SubmissionEditorPage';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const OTHER_EMPLOYEE = id(90);
+const PERSONNEL = id(91);
+const WORKPLACE = id(80);
+const BRANCH = id(81);
+const TEMPLATE = id(1);
+const SUBMISSION = id(2);
+const SECTION = id(10);
+const TITLE = id(20);
+const ACTIONS = id(21);
+
+const sections: TTemplateSection[] = [
+  { _id: SECTION, level: 'Details', secMandatoryType: 'newEntry', orderNo: 1, isDelete: 'no' },
+];
+
+function field(
+  over: Partial<TTemplateField> & Pick<TTemplateField, '_id' | 'type' | 'level'>,
+): TTemplateField {
+  return {
+    section: SECTION,
+    orderNo: 1,
+    colSize: 0,
+    isMandatory: 'no',
+    isDelete: 'no',
+    optionVal: null,
+    itemList: null,
+    webLink: null,
+    contentEditor: null,
+    placeholder: null,
+    mandatoryComment: null,
+    ...over,
+  };
+}
+
+const fieldList = [
+  field({
+    _id: TITLE,
+    type: 'text',
+    level: 'Title',
+    isMandatory: 'yes',
+    mandatoryComment: 'Please enter a title',
+  }),
+  field({ _id: ACTIONS, type: 'task', level: 'Action List', orderNo: 2 }),
+];
+
+const person = (_id: string, firstName: string, lastName: string) => ({
+  _id,
+  firstName,
+  lastName,
+  isActive: true,
+});
+
+const relatedLists: TRelatedLists = {
+  formTemplate: [{ _id: TEMPLATE, name: 'Incident Report', formType: 'form-submission' }],
+  listPlan: [],
+  activePlantList: [],
+  listRisk: { allRiskList: [], masterRiskList: [] },
+  listSupplier: [],
+  activeSupplierList: [],
+  listEmployee: [person(EMPLOYEE_ID, 'Alex', 'Morgan'), person(OTHER_EMPLOYEE, 'Ethan', 'Clarke')],
+  activeEmployeeList: [person(EMPLOYEE_ID, 'Alex', 'Morgan'), person(OTHER_EMPLOYEE, 'Ethan', 'Clarke')],
+  activePersonnelList: [person(PERSONNEL, 'Liam', 'Walker')],
+  allPersonnelList: [person(PERSONNEL, 'Liam', 'Walker')],
+  workplace: [{ _id: WORKPLACE, name: 'Riverside Depot' }],
+  submissionList: [],
+};
+
+const template: TFormTemplateDetail = {
+  _id: TEMPLATE,
+  name: 'Incident Report',
+  formType: 'form-submission',
+  formBranchType: 'manualEntry',
+  emailNotification: [],
+  coordinate: null,
+  templateVersionId: id(3),
+  version: 1,
+  sections,
+  fieldList,
+};
+
+function submission(over: Partial<TFormSubmission> = {}): TFormSubmission {
+  return {
+    _id: SUBMISSION,
+    formTemplateId: TEMPLATE,
+    formTemplateName: 'Incident Report',
+    formatedNumber: 'FS 1042',
+    number: 1042,
+    formDescription: 'Slip near loading bay',
+    formDate: '2026-11-20',
+    workplace: WORKPLACE,
+    workplaceName: 'Riverside Depot',
+    branch: BRANCH,
+    branchName: 'Workshop',
+    formType: 'form-submission',
+    isDraft: 'no',
+    isClose: 'no',
+    status: 'Open',
+    submissionUserId: [{ userId: EMPLOYEE_ID, name: 'Alex Morgan' }],
+    recordedBy: [{ employeeId: EMPLOYEE_ID, personnelId: null, name: 'Alex Morgan' }],
+    formValue: [{ relatedFormId: TITLE, value: 'Wet floor' }],
+    attachment: [],
+    taskData: [],
+    tableData: [],
+    version: 4,
+    templateVersionId: id(3),
+    sections,
+    fieldList,
+    formBranchType: 'manualEntry',
+    canEdit: 'yes',
+    editBlockedMessage: '',
+    createdAt: '2026-11-20T09:00:00.000Z',
+    updatedAt: '2026-11-20T09:00:00.000Z',
+    ...over,
+  };
+}
+
+type Handler = Parameters<typeof mockFetch>[0][string];
+
+function serve(extra: Record<string, Handler> = {}, details?: TFormSubmission) {
+  setAuthToken('token-1');
+  return mockFetch({
+    'GET /api/permissions': () => ok(permissionsFixture()),
+    'POST /api/formSubmissionRelatedLists': () => ok(relatedLists),
+    'POST /api/formTemplateDetail': () => ok(template),
+    'POST /api/branchesByWorkplace': () => ok([{ _id: BRANCH, name: 'Workshop' }]),
+    ...(details ? { 'POST /api/formSubmissionDetails': () => ok(details) } : {}),
+    ...extra,
+  });
+}
+
+const editorRoutes = [
+  { path: '/form-submission/Record/:id', element: <SubmissionEditorPage /> },
+  { path: '/form-submission/new/:templateId', element: <SubmissionEditorPage /> },
+  { path: '/dashboard', element: <p>Dashboard</p> },
+];
+
+async function openStored(details: TFormSubmission) {
+  serve({}, details);
+  renderRoutes(editorRoutes, `/form-submission/Record/${SUBMISSION}`);
+  await screen.findByRole('heading', { name: 'Initial details' });
+}
+
+async function openNew(extra: Record<string, Handler> = {}) {
+  const fetchMock = serve(extra);
+  renderRoutes(editorRoutes, `/form-submission/new/${TEMPLATE}`);
+  await screen.findByRole('heading', { name: 'Initial details' });
+  return fetchMock;
+}
+
+const button = (name: string) => screen.getByRole('button', { name });
+const saveCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/formSubmissionSave'));
+
+describe('submission editor: banners and buttons (001 sections 2.2 and 4)', () => {
+  it('lets the coordinator of an open form Save, Sign Off and Save and Close, with no banner', async () => {
+    await openStored(submission());
+    expect(screen.queryByTestId('edit-banner')).not.toBeInTheDocument();
+    expect(screen.getByTestId('form-number')).toHaveTextContent('FS 1042');
+    for (const name of ['Save', 'Sign Off', 'Save and Close', 'Cancel']) expect(button(name)).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Wet floor');
+  });
+
+  it('shows the not-coordinator banner and disables the buttons for anyone else', async () => {
+    await openStored(
+      submission({
+        submissionUserId: [{ userId: OTHER_EMPLOYEE, name: 'Ethan Clarke' }],
+        canEdit: 'no',
+        editBlockedMessage: messages.submission.notCoordinator,
+      }),
+    );
+    expect(screen.getByTestId('edit-banner')).toHaveTextContent(messages.submission.notCoordinator);
+    for (const name of ['Save', 'Sign Off', 'Save and Close']) expect(button(name)).toBeDisabled();
+    expect(button('Cancel')).toBeEnabled();
+    // Read-only: the answer is shown, not editable.
+    expect(screen.queryByRole('textbox', { name: /^Title/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the not-recorder banner on someone else's draft, with Save Draft and Submit disabled", async () => {
+    await openStored(
+      submission({
+        isDraft: 'yes',
+        status: 'Draft',
+        number: null,
+        formatedNumber: '(Draft)',
+        recordedBy: [{ employeeId: OTHER_EMPLOYEE, personnelId: null, name: 'Ethan Clarke' }],
+        canEdit: 'no',
+        editBlockedMessage: messages.submission.notRecorder,
+      }),
+    );
+    expect(screen.getByTestId('edit-banner')).toHaveTextContent(messages.submission.notRecorder);
+    expect(screen.getByTestId('form-number')).toHaveTextContent('Draft');
+    expect(button('Save Draft')).toBeDisabled();
+    expect(button('Submit')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('shows the closed banner; only the coordinator may Re-Open', async () => {
+    await openStored(
+      submission({
+        isClose: 'yes',
+        status: 'Closed',
+        canEdit: 'no',
+        editBlockedMessage: messages.submission.closed,
+      }),
+    );
+    expect(screen.getByTestId('edit-banner')).toHaveTextContent(messages.submission.closed);
+    expect(button('Re-Open')).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('disables Re-Open of a closed form for a viewer who is not the coordinator', async () => {
+    await openStored(
+      submission({
+        isClose: 'yes',
+        status: 'Closed',
+        submissionUserId: [{ userId: OTHER_EMPLOYEE, name: 'Ethan Clarke' }],
+        canEdit: 'no',
+        editBlockedMessage: messages.submission.closed,
+      }),
+    );
+    expect(button('Re-Open')).toBeDisabled();
+  });
+
+  it('shows the closed-task dialog instead of closing while an action is open', async () => {
+    const task = {
+      _id: id(30),
+      id: 1,
+      relatedFormId: ACTIONS,
+      instruction: 'Mop the floor',
+      actionType: 'internal' as const,
+      investigator: OTHER_EMPLOYEE,
+      investigatorName: 'Ethan Clarke',
+      due: '2030-01-01',
+      assignedOn: '2026-11-20',
+      completedOn: null,
+      complete: false,
+      response: null,
+      taskDueDateType: 'nodue' as const,
+      attachment: [],
+      version: 1,
+    };
+    await openStored(submission({ taskData: [task] }));
+    await userEvent.click(button('Sign Off'));
+    const dialog = await screen.findByRole('dialog', { name: 'Closed task' });
+    expect(dialog).toHaveTextContent(messages.submission.openTaskBlocksClose);
+  });
+
+  it('shows a stale save as a conflict with a Reload button that reads the form again', async () => {
+    let reads = 0;
+    serve({
+      'POST /api/formSubmissionDetails': () => {
+        reads += 1;
+        return ok(submission({ version: 4 + reads }));
+      },
+      'POST /api/formSubmissionSave': () => ({
+        status: 409,
+        body: envelope(null, 409, messages.closeOff.stale),
+      }),
+    });
+    renderRoutes(editorRoutes, `/form-submission/Record/${SUBMISSION}`);
+    await screen.findByRole('heading', { name: 'Initial details' });
+    await userEvent.click(button('Save'));
+    const alert = await screen.findByText(/Someone else saved this submission/);
+    expect(alert.closest('[role="alert"]')).toHaveTextContent(messages.closeOff.stale);
+    await userEvent.click(button('Reload'));
+    await waitFor(() => expect(reads).toBe(2));
+    await waitFor(() =>
+      expect(screen.queryByText(/Someone else saved this submission/)).not.toBeInTheDocument(),
+    );
+  });
+});
+
+describe('submission editor: validation (001 section 5)', () => {
+  it('checks the header in the spec order, then the mandatory fields, before anything is sent', async () => {
+    const fetchMock = await openNew({
+      'POST /api/formSubmissionSave': () =>
+        ok(
+          { _id: SUBMISSION, formatedNumber: 'FS 1', isDraft: 'no', version: 1, mailsQueued: 0 },
+          messages.submission.submitted,
+        ),
+      'POST /api/formSubmissionDetails': () => ok(submission({ version: 1 })),
+    });
+    const user = userEvent.setup();
+    // The signed-in employee coordinates by default; with none, nor a description, date or
+    // workplace, the first message is the coordinator's.
+    expect(screen.getByLabelText(/^Coordinator/)).toHaveValue(EMPLOYEE_ID);
+    await user.selectOptions(screen.getByLabelText(/^Coordinator/), '');
+    await user.clear(screen.getByLabelText(/^Date/));
+    await user.click(button('Submit'));
+    expect(await screen.findAllByText(messages.submission.coordinatorRequired)).not.toHaveLength(0);
+
+    await user.selectOptions(screen.getByLabelText(/^Coordinator/), 'Alex Morgan');
+    await user.click(button('Submit'));
+    expect(await screen.findAllByText(messages.submission.descriptionRequired)).not.toHaveLength(0);
+
+    await user.type(screen.getByLabelText(/^Description/), 'Slip near loading bay');
+    await user.click(button('Submit'));
+    expect(await screen.findAllByText(messages.submission.dateRequired)).not.toHaveLength(0);
+
+    await user.type(screen.getByLabelText(/^Date/), '20/11/2026');
+    await user.click(button('Submit'));
+    expect(await screen.findAllByText(messages.submission.workplaceRequired)).not.toHaveLength(0);
+
+    await user.selectOptions(screen.getByLabelText(/^Workplace/), 'Riverside Depot');
+    // The workplace's only branch is preselected (001 section 5).
+    await waitFor(() => expect(screen.getByLabelText(/^Branch/)).toHaveValue(BRANCH));
+    await user.selectOptions(screen.getByLabelText(/^Branch/), '');
+    await user.click(button('Submit'));
+    expect(await screen.findAllByText(messages.submission.branchRequired)).not.toHaveLength(0);
+
+    await user.selectOptions(screen.getByLabelText(/^Branch/), 'Workshop');
+    await user.click(button('Submit'));
+    // The mandatory field's own comment.
+    expect(await screen.findAllByText('Please enter a title')).not.toHaveLength(0);
+    expect(saveCalls(fetchMock)).toHaveLength(0);
+
+    await user.type(screen.getByLabelText(/^Title/), 'Wet floor');
+    await user.click(button('Submit'));
+    await waitFor(() => expect(saveCalls(fetchMock)).toHaveLength(1));
+    const body = JSON.parse(String(saveCalls(fetchMock)[0]![1]!.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      formTemplateId: TEMPLATE,
+      formDescription: 'Slip near loading bay',
+      formDate: '2026-11-20',
+      workplace: WORKPLACE,
+      branch: BRANCH,
+      submissionUserId: [{ userId: EMPLOYEE_ID }],
+      formValue: [{ relatedFormId: TITLE, value: 'Wet floor' }],
+      taskData: [],
+      isDraft: 'no',
+    });
+    expect(body).not.toHaveProperty('_id');
+  });
+
+  it('saves a draft without the mandatory fields (only the header is checked)', async () => {
+    const fetchMock = await openNew({
+      'POST /api/formSubmissionSave': () =>
+        ok(
+          { _id: SUBMISSION, formatedNumber: '(Draft)', isDraft: 'yes', version: 1, mailsQueued: 0 },
+          messages.submission.draftSaved,
+        ),
+      'POST /api/formSubmissionDetails': () => ok(submission({ isDraft: 'yes', version: 1 })),
+    });
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText(/^Coordinator/), 'Alex Morgan');
+    await user.type(screen.getByLabelText(/^Description/), 'Draft only');
+    await user.selectOptions(screen.getByLabelText(/^Workplace/), 'Riverside Depot');
+    await waitFor(() => expect(screen.getByLabelText(/^Branch/)).toHaveValue(BRANCH));
+    await user.click(button('Save Draft'));
+    await waitFor(() => expect(saveCalls(fetchMock)).toHaveLength(1));
+    expect(JSON.parse(String(saveCalls(fetchMock)[0]![1]!.body))).toMatchObject({ isDraft: 'yes' });
+  });
+});
+
+describe('Assign Action dialog (001 sections 3 and 5)', () => {
+  it('shows the four messages in order, then adds an internal and an external action', async () => {
+    await openStored(submission());
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add Action' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Action' });
+    const inDialog = within(dialog);
+    // Internal is the default tab.
+    expect(inDialog.getByRole('tab', { name: 'Internal' })).toHaveAttribute('aria-selected', 'true');
+
+    await user.click(inDialog.getByRole('button', { name: 'Add' }));
+    expect(inDialog.getByText(messages.action.instructionRequired)).toBeInTheDocument();
+    await user.type(inDialog.getByLabelText(/^Instruction/), 'Mop the floor');
+    await user.click(inDialog.getByRole('button', { name: 'Add' }));
+    expect(inDialog.getByText(messages.action.investigatorRequired)).toBeInTheDocument();
+    await user.selectOptions(inDialog.getByLabelText('Assigned to (Internal)'), 'Ethan Clarke');
+    await user.click(inDialog.getByRole('button', { name: 'Add' }));
+    expect(inDialog.getByText(messages.action.dueDateRequired)).toBeInTheDocument();
+    await user.type(inDialog.getByLabelText(/^Due/), '30/12/2030');
+    await user.click(inDialog.getByRole('button', { name: 'Add' }));
+    expect(screen.queryByRole('dialog', { name: 'Assign Action' })).not.toBeInTheDocument();
+    expect(screen.getByText('Mop the floor')).toBeInTheDocument();
+
+    // External: the personnel list, not the employees.
+    await user.click(screen.getByRole('button', { name: 'Add Action' }));
+    const second = within(await screen.findByRole('dialog', { name: 'Assign Action' }));
+    await user.click(second.getByRole('tab', { name: 'External' }));
+    const select = second.getByLabelText('Assigned to (External)');
+    expect(within(select).queryByRole('option', { name: 'Ethan Clarke' })).not.toBeInTheDocument();
+    await user.type(second.getByLabelText(/^Instruction/), 'Check the drains');
+    await user.selectOptions(select, 'Liam Walker');
+    await user.type(second.getByLabelText(/^Due/), '30/12/2030');
+    await user.click(second.getByRole('button', { name: 'Add' }));
+    expect(screen.getByText('Liam Walker')).toBeInTheDocument();
+  });
+
+  it('opens a completed action view-only, with its response', async () => {
+    await openStored(
+      submission({
+        taskData: [
+          {
+            _id: id(31),
+            id: 1,
+            relatedFormId: ACTIONS,
+            instruction: 'Replace the mat',
+            actionType: 'external',
+            investigator: PERSONNEL,
+            investigatorName: 'Liam Walker',
+            due: '2026-11-25',
+            assignedOn: '2026-11-20',
+            completedOn: '2026-11-21',
+            complete: true,
+            response: 'Mat replaced.',
+            taskDueDateType: 'nodue',
+            attachment: [],
+            version: 2,
+          },
+        ],
+      }),
+    );
+    expect(screen.queryByRole('button', { name: 'Edit action 1' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'View action 1' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Assign Action' }));
+    expect(dialog.getByText('Mat replaced.')).toBeInTheDocument();
+    expect(dialog.getByText('Liam Walker')).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+    expect(dialog.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+});

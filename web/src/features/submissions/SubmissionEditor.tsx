@@ -1,0 +1,714 @@
+import {
+  messages,
+  type TFormSubmission,
+  type TFormSubmissionClosed,
+  type TFormSubmissionReopened,
+  type TFormSubmissionSaveResult,
+  type TNamedOption,
+  type TSubmissionAttachment,
+  type TTask,
+} from '@compass/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, ChevronDown, History, Lock, Paperclip, RotateCw } from 'lucide-react';
+import { useId, useRef, useState, type CSSProperties } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { apiSend, ApiError } from '../../api/client';
+import { notifyError } from '../../api/errors';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { FieldError } from '../../components/FieldError';
+import {
+  DateInput,
+  displayDate,
+  FieldRenderer,
+  type FileFieldState,
+  type References,
+  type TaskFieldState,
+} from '../../fields';
+import { AssignActionDialog, type AssignActionMode } from './AssignActionDialog';
+import { AttachmentsDialog } from './AttachmentsDialog';
+import { browserTimeZone, fetchBranches, submissionKeys, useBranches } from './api';
+import {
+  applyTaskDraft,
+  BUTTON_LABELS,
+  editorButtons,
+  HEADER_MESSAGE_FIELD,
+  saveRequest,
+  validate,
+  visibleSections,
+  type EditorButton,
+  type EditorState,
+  type FormShape,
+  type HeaderField,
+  type TaskDraft,
+} from './editorState';
+import { HistoryDialog } from './HistoryDialog';
+import { MY_RECORDS_PATH, recordPath } from './paths';
+
+interface SubmissionEditorProps {
+  shape: FormShape;
+  /** The stored submission; null for a new one. */
+  submission: TFormSubmission | null;
+  initial: EditorState;
+  references: References;
+  workplaces: TNamedOption[];
+  /** The signed-in user: their employee id and name ('Recorded By' of a new form). */
+  viewer: { employeeId: string | null; name: string };
+  /** Opened from an action link (my-action-edit/{id}/{taskId}). */
+  openTaskId?: string;
+}
+
+type ActionDialogState = { mode: AssignActionMode; task: TTask | null; fieldId: string } | null;
+
+/** Raised inside a save so the caller shows the messages next to the inputs, not only in a toast. */
+class ClientValidation extends Error {}
+
+/**
+ * The editable submission screen (001 section 2.2): the initial-details card, the sections in the
+ * 12-column grid, the banners, the buttons of section 4 and the Assign Action, attachment and
+ * history dialogs. One instance per stored version: after a save the page remounts it.
+ */
+export function SubmissionEditor({
+  shape,
+  submission,
+  initial,
+  references,
+  workplaces,
+  viewer,
+  openTaskId,
+}: SubmissionEditorProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const ids = {
+    description: useId(),
+    date: useId(),
+    workplace: useId(),
+    branch: useId(),
+    coordinator: useId(),
+    headerError: useId(),
+  };
+  const [state, setState] = useState<EditorState>(initial);
+  const [headerError, setHeaderError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState<EditorButton | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const [openTaskDialog, setOpenTaskDialog] = useState(false);
+  const [attachmentsOpen, setAttachmentsOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [collapsed, setCollapsed] = useState<Record<string, boolean>>({});
+  const [actionDialog, setActionDialog] = useState<ActionDialogState>(() => {
+    const task = openTaskId ? initial.tasks.find((item) => item._id === openTaskId) : undefined;
+    if (!task) return null;
+    const editable = submission?.canEdit === 'yes' && !task.complete;
+    return { mode: editable ? 'edit' : 'view', task, fieldId: task.relatedFormId ?? '' };
+  });
+  // A new form whose first save created it: later failures must not create a second one.
+  const createdId = useRef<string | null>(null);
+
+  const branchList = useBranches(state.header.workplace);
+  const branches = branchList.data ?? [];
+  const isNew = submission === null;
+  const isDraft = isNew || submission.isDraft === 'yes';
+  const isClosed = submission?.isClose === 'yes';
+  const canEdit = isNew || submission.canEdit === 'yes';
+  const isCoordinator = !!viewer.employeeId && state.header.submissionUserId[0]?.userId === viewer.employeeId;
+  const readOnly = !canEdit;
+  const attachments: TSubmissionAttachment[] = submission?.attachment ?? [];
+  const sections = visibleSections(shape, isDraft);
+  const buttons = editorButtons({ isNew, isDraft, isClosed, canEdit, isCoordinator });
+
+  const setHeader = (change: Partial<EditorState['header']>) =>
+    setState((previous) => ({ ...previous, header: { ...previous.header, ...change } }));
+
+  const headerErrorFor = (field: HeaderField) =>
+    headerError && HEADER_MESSAGE_FIELD[headerError] === field ? headerError : null;
+  const headerInputProps = (field: HeaderField) => {
+    const invalid = headerErrorFor(field) !== null;
+    return {
+      'aria-invalid': invalid || undefined,
+      'aria-describedby': invalid ? ids.headerError : undefined,
+    };
+  };
+
+  // Branch defaults (001 section 5): a workplace with exactly one branch preselects it.
+  const chooseWorkplace = async (workplace: string) => {
+    setHeader({ workplace, branch: '' });
+    if (!workplace) return;
+    try {
+      const list = await fetchBranches(queryClient, workplace);
+      if (list.length === 1) {
+        setState((previous) =>
+          previous.header.workplace === workplace && previous.header.branch === ''
+            ? { ...previous, header: { ...previous.header, branch: list[0]!._id } }
+            : previous,
+        );
+      }
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  const chooseCoordinator = (userId: string) => {
+    const others = state.header.submissionUserId.slice(1).filter((user) => user.userId !== userId);
+    setHeader({ submissionUserId: userId ? [{ userId }, ...others] : others });
+  };
+
+  // ---------- Saving ----------
+
+  const save = async (body: ReturnType<typeof saveRequest>) =>
+    apiSend<TFormSubmissionSaveResult>('POST', '/formSubmissionSave', body);
+
+  /**
+   * Save Draft / Submit / Save (001 section 4). Files go to a stored form, so a new form with
+   * files is first saved as a draft, then the files are uploaded, then it is saved as chosen.
+   */
+  const persist = async (asDraft: boolean) => {
+    const check = validate(shape, state, attachments, asDraft);
+    setHeaderError(check.header);
+    setFieldErrors(check.fields);
+    if (check.first) throw new ClientValidation(check.first);
+
+    const timeZone = browserTimeZone();
+    let stored = submission ? { _id: submission._id, version: submission.version } : null;
+    const uploads = Object.entries(state.pending).filter(([, files]) => files.length > 0);
+    if (!stored && uploads.length > 0) {
+      const first = await save(saveRequest(shape, state, true, null, timeZone));
+      createdId.current = first.data._id;
+      stored = { _id: first.data._id, version: first.data.version };
+    }
+    if (stored) {
+      for (const [fieldId, files] of uploads) {
+        const form = new FormData();
+        // The server reads the text fields before the files.
+        form.set('_id', stored._id);
+        form.set('relatedFormId', fieldId);
+        for (const file of files) form.append('files', file, file.name);
+        const uploaded = await apiSend<{ version: number }>('POST', '/formSubmissionUploadFiles', form);
+        stored = { ...stored, version: uploaded.data.version };
+      }
+    }
+    return save(saveRequest(shape, state, asDraft, stored, timeZone));
+  };
+
+  const isFieldId = (id: string) => shape.fieldList.some((field) => field._id === id);
+
+  const showFailure = (error: unknown) => {
+    if (error instanceof ClientValidation) {
+      toast.error(error.message);
+      return;
+    }
+    if (error instanceof ApiError) {
+      if (error.code === 409 && error.message === messages.closeOff.stale) {
+        setConflict(true);
+        return;
+      }
+      if (error.code === 409 && error.message === messages.submission.openTaskBlocksClose) {
+        setOpenTaskDialog(true);
+        return;
+      }
+      const header = error.validationErrors.find((problem) => problem.field === 'header');
+      if (header) setHeaderError(header.message);
+      const fields = error.validationErrors.filter((problem) => isFieldId(problem.field));
+      if (fields.length > 0)
+        setFieldErrors(Object.fromEntries(fields.map((problem) => [problem.field, problem.message])));
+    }
+    notifyError(error);
+  };
+
+  /** After a change on the server: the lists and this form are read again. */
+  const reloadStored = async (id: string) => {
+    await queryClient.invalidateQueries({ queryKey: ['submissions', 'list'] });
+    if (isNew) navigate(recordPath(id), { replace: true });
+    else await queryClient.invalidateQueries({ queryKey: submissionKeys.details(id) });
+  };
+
+  const closeForm = async (version: number) => {
+    const result = await apiSend<TFormSubmissionClosed>('POST', '/formSubmissionClose', {
+      _id: submission!._id,
+      version,
+      localTimeZone: browserTimeZone(),
+    });
+    toast.success(result.message);
+    await queryClient.invalidateQueries({ queryKey: submissionKeys.all });
+    // 001 section 4: after close the employee goes back to the dashboard.
+    navigate('/dashboard');
+  };
+
+  const run = async (button: EditorButton) => {
+    if (busy) return;
+    const incomplete = state.tasks.some((task) => !task.complete);
+    if ((button === 'signOff' || button === 'saveAndClose') && incomplete) {
+      setOpenTaskDialog(true);
+      return;
+    }
+    setBusy(button);
+    try {
+      if (button === 'reopen') {
+        const result = await apiSend<TFormSubmissionReopened>('POST', '/formSubmissionReopen', {
+          _id: submission!._id,
+          version: submission!.version,
+        });
+        toast.success(result.message);
+        await reloadStored(submission!._id);
+      } else if (button === 'signOff') {
+        await closeForm(submission!.version);
+      } else {
+        const result = await persist(button === 'saveDraft');
+        if (button === 'saveAndClose') {
+          await closeForm(result.data.version);
+          return;
+        }
+        toast.success(result.message);
+        await reloadStored(result.data._id);
+      }
+    } catch (error) {
+      showFailure(error);
+      // The first save of a new form with files created it: continue from the stored form.
+      if (isNew && createdId.current) navigate(recordPath(createdId.current), { replace: true });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const reload = async () => {
+    if (!submission) return;
+    setConflict(false);
+    await queryClient.invalidateQueries({ queryKey: submissionKeys.details(submission._id) });
+  };
+
+  // ---------- Fields, files and actions ----------
+
+  const files: FileFieldState = {
+    existing: attachments,
+    pending: state.pending,
+    ...(canEdit
+      ? {
+          onAdd: (fieldId: string, chosen: File[]) =>
+            setState((previous) => ({
+              ...previous,
+              pending: { ...previous.pending, [fieldId]: [...(previous.pending[fieldId] ?? []), ...chosen] },
+            })),
+          onRemovePending: (fieldId: string, file: File) =>
+            setState((previous) => ({
+              ...previous,
+              pending: {
+                ...previous.pending,
+                [fieldId]: (previous.pending[fieldId] ?? []).filter((item) => item !== file),
+              },
+            })),
+          ...(submission ? { onDelete: (file: TSubmissionAttachment) => deleteAttachment(file) } : {}),
+        }
+      : {}),
+  };
+
+  const deleteAttachment = async (file: TSubmissionAttachment) => {
+    try {
+      const result = await apiSend<null>('POST', '/deleteAttachment', {
+        fileType: 'submission',
+        fileId: file._id,
+        _id: submission!._id,
+      });
+      toast.success(result.message);
+      await queryClient.invalidateQueries({ queryKey: submissionKeys.details(submission!._id) });
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  const tasks: TaskFieldState = {
+    items: state.tasks,
+    onView: (task) => setActionDialog({ mode: 'view', task, fieldId: task.relatedFormId ?? '' }),
+    ...(canEdit
+      ? {
+          onAdd: (fieldId: string) => setActionDialog({ mode: 'create', task: null, fieldId }),
+          onEdit: (task: TTask) => setActionDialog({ mode: 'edit', task, fieldId: task.relatedFormId ?? '' }),
+          onDelete: (task: TTask) => {
+            if (!window.confirm('Are you sure want to delete this action?')) return;
+            setState((previous) => ({
+              ...previous,
+              tasks: previous.tasks.filter((item) => item._id !== task._id),
+              newTaskIds: previous.newTaskIds.filter((id) => id !== task._id),
+            }));
+          },
+        }
+      : {}),
+  };
+
+  const saveTask = (draft: TaskDraft) => {
+    if (!actionDialog) return;
+    const base = actionDialog.task;
+    setState((previous) => {
+      const task = applyTaskDraft(
+        base,
+        draft,
+        actionDialog.fieldId,
+        previous.tasks.length + 1,
+        browserTimeZone(),
+      );
+      return base
+        ? { ...previous, tasks: previous.tasks.map((item) => (item._id === base._id ? task : item)) }
+        : { ...previous, tasks: [...previous.tasks, task], newTaskIds: [...previous.newTaskIds, task._id] };
+    });
+    setFieldErrors((previous) => {
+      const next = { ...previous };
+      delete next[actionDialog.fieldId];
+      return next;
+    });
+    setActionDialog(null);
+  };
+
+  // ---------- Rendering ----------
+
+  const coordinatorId = state.header.submissionUserId[0]?.userId ?? '';
+  const coordinatorOptions = withStored(references.employee.active, references.employee.all, coordinatorId);
+  const workplaceOptions = workplaces;
+  const recordedBy = isNew
+    ? shape.formType === 'qr'
+      ? messages.submission.guestUser
+      : viewer.name
+    : (submission.recordedBy[0]?.name ?? '');
+
+  return (
+    <div className="submission-editor submissions-page stack-lg">
+      <div className="page-header">
+        <div>
+          <h1>{shape.formTemplateName}</h1>
+          <p>{isNew ? 'New submission' : `${submission.formatedNumber} · ${submission.status}`}</p>
+        </div>
+        {submission && (
+          <div className="row">
+            <Button
+              icon={<Paperclip size={16} aria-hidden="true" />}
+              onClick={() => setAttachmentsOpen(true)}
+            >
+              View Attachments ({attachments.length})
+            </Button>
+            <Button icon={<History size={16} aria-hidden="true" />} onClick={() => setHistoryOpen(true)}>
+              History
+            </Button>
+          </div>
+        )}
+      </div>
+
+      {conflict && (
+        <div className="alert alert-danger submission-conflict" role="alert">
+          <AlertTriangle size={18} aria-hidden="true" />
+          <div className="stack">
+            <p>
+              <strong>Someone else saved this submission.</strong> {messages.closeOff.stale} Reloading shows
+              their version; your unsaved changes on this screen are discarded.
+            </p>
+            <div>
+              <Button
+                variant="primary"
+                size="sm"
+                icon={<RotateCw size={16} aria-hidden="true" />}
+                onClick={() => void reload()}
+              >
+                Reload
+              </Button>
+            </div>
+          </div>
+        </div>
+      )}
+
+      {submission && submission.editBlockedMessage && (
+        <div className="alert alert-warning" role="status" data-testid="edit-banner">
+          <Lock size={18} aria-hidden="true" />
+          <span>{submission.editBlockedMessage}</span>
+        </div>
+      )}
+
+      <section className="card" aria-labelledby={`${ids.headerError}-title`}>
+        <div className="card-header">
+          <h2 className="card-title" id={`${ids.headerError}-title`}>
+            Initial details
+          </h2>
+        </div>
+        <div className="card-body">
+          <div className="field-grid submission-header">
+            <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
+              <div className="field">
+                <span className="field-label">Type of Form</span>
+                <p className="field-value">{shape.formTemplateName}</p>
+              </div>
+            </div>
+            <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
+              <div className="field">
+                <span className="field-label">Form Number</span>
+                <p className="field-value" data-testid="form-number">
+                  {isDraft ? <span className="badge badge-warning">Draft</span> : submission.formatedNumber}
+                </p>
+              </div>
+            </div>
+            <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
+              <div className="field">
+                <span className="field-label">Recorded By</span>
+                <p className="field-value">{recordedBy || '—'}</p>
+              </div>
+            </div>
+            <div className="field-cell" style={{ '--col-size': 8 } as CSSProperties}>
+              <div className="field">
+                <label className="field-label" htmlFor={ids.description}>
+                  Description
+                  <span className="field-required" aria-hidden="true">
+                    *
+                  </span>
+                </label>
+                <input
+                  id={ids.description}
+                  className="input"
+                  value={state.header.formDescription}
+                  readOnly={readOnly}
+                  aria-required
+                  maxLength={1000}
+                  {...headerInputProps('formDescription')}
+                  onChange={(event) => setHeader({ formDescription: event.target.value })}
+                />
+                <HeaderMessage id={ids.headerError} message={headerErrorFor('formDescription')} />
+              </div>
+            </div>
+            <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
+              <div className="field">
+                <label className="field-label" htmlFor={ids.date}>
+                  Date
+                  <span className="field-required" aria-hidden="true">
+                    *
+                  </span>
+                </label>
+                {readOnly ? (
+                  <DateView id={ids.date} value={state.header.formDate} />
+                ) : (
+                  <DateInput
+                    id={ids.date}
+                    value={state.header.formDate}
+                    required
+                    invalid={headerErrorFor('formDate') !== null}
+                    describedBy={headerErrorFor('formDate') ? ids.headerError : undefined}
+                    onChange={(formDate) => setHeader({ formDate })}
+                  />
+                )}
+                <HeaderMessage id={ids.headerError} message={headerErrorFor('formDate')} />
+              </div>
+            </div>
+            <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
+              <div className="field">
+                <label className="field-label" htmlFor={ids.workplace}>
+                  Workplace
+                  <span className="field-required" aria-hidden="true">
+                    *
+                  </span>
+                </label>
+                <select
+                  id={ids.workplace}
+                  className="input"
+                  value={state.header.workplace}
+                  disabled={readOnly}
+                  aria-required
+                  {...headerInputProps('workplace')}
+                  onChange={(event) => void chooseWorkplace(event.target.value)}
+                >
+                  <option value="">Select One</option>
+                  {withStored(
+                    workplaceOptions,
+                    workplaceOptions,
+                    state.header.workplace,
+                    submission?.workplaceName,
+                  ).map((option) => (
+                    <option key={option._id} value={option._id}>
+                      {option.name}
+                    </option>
+                  ))}
+                </select>
+                <HeaderMessage id={ids.headerError} message={headerErrorFor('workplace')} />
+              </div>
+            </div>
+            <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
+              <div className="field">
+                <label className="field-label" htmlFor={ids.branch}>
+                  Branch
+                  <span className="field-required" aria-hidden="true">
+                    *
+                  </span>
+                </label>
+                <select
+                  id={ids.branch}
+                  className="input"
+                  value={state.header.branch}
+                  disabled={readOnly || !state.header.workplace}
+                  aria-required
+                  {...headerInputProps('branch')}
+                  onChange={(event) => setHeader({ branch: event.target.value })}
+                >
+                  <option value="">Select One</option>
+                  {withStored(branches, branches, state.header.branch, submission?.branchName).map(
+                    (option) => (
+                      <option key={option._id} value={option._id}>
+                        {option.name}
+                      </option>
+                    ),
+                  )}
+                </select>
+                <HeaderMessage id={ids.headerError} message={headerErrorFor('branch')} />
+              </div>
+            </div>
+            <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
+              <div className="field">
+                <label className="field-label" htmlFor={ids.coordinator}>
+                  Coordinator
+                  <span className="field-required" aria-hidden="true">
+                    *
+                  </span>
+                </label>
+                <select
+                  id={ids.coordinator}
+                  className="input"
+                  value={coordinatorId}
+                  disabled={readOnly}
+                  aria-required
+                  {...headerInputProps('coordinator')}
+                  onChange={(event) => chooseCoordinator(event.target.value)}
+                >
+                  <option value="">Select One</option>
+                  {coordinatorOptions.map((option) => (
+                    <option key={option._id} value={option._id}>
+                      {option.name}
+                    </option>
+                  ))}
+                </select>
+                <HeaderMessage id={ids.headerError} message={headerErrorFor('coordinator')} />
+              </div>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      {sections.map(({ section, fields }) => {
+        const isCollapsed = collapsed[section._id] ?? false;
+        const bodyId = `section-${section._id}`;
+        return (
+          <section key={section._id} className="card submission-section" aria-label={section.level}>
+            <div className="card-header">
+              <h2 className="card-title">
+                <button
+                  type="button"
+                  className="section-toggle"
+                  aria-expanded={!isCollapsed}
+                  aria-controls={bodyId}
+                  onClick={() => setCollapsed((previous) => ({ ...previous, [section._id]: !isCollapsed }))}
+                >
+                  <ChevronDown size={18} aria-hidden="true" className="section-chevron" />
+                  {section.level}
+                </button>
+              </h2>
+            </div>
+            <div className="card-body" id={bodyId} hidden={isCollapsed}>
+              <FieldRenderer
+                fields={fields}
+                values={state.values}
+                onChange={(fieldId, value) =>
+                  setState((previous) => ({ ...previous, values: { ...previous.values, [fieldId]: value } }))
+                }
+                errors={fieldErrors}
+                readOnly={readOnly}
+                references={references}
+                files={files}
+                tasks={tasks}
+              />
+            </div>
+          </section>
+        );
+      })}
+
+      <div className="submission-buttons" role="group" aria-label="Form actions">
+        <Button onClick={() => navigate(MY_RECORDS_PATH)} disabled={busy !== null}>
+          Cancel
+        </Button>
+        {buttons.map(({ button, enabled }) => (
+          <Button
+            key={button}
+            variant={
+              button === 'submit' || button === 'save' || button === 'reopen' ? 'primary' : 'secondary'
+            }
+            disabled={!enabled || (busy !== null && busy !== button)}
+            loading={busy === button}
+            onClick={() => void run(button)}
+          >
+            {BUTTON_LABELS[button]}
+          </Button>
+        ))}
+      </div>
+
+      {actionDialog && (
+        <AssignActionDialog
+          mode={actionDialog.mode}
+          task={actionDialog.task}
+          references={references}
+          onSave={saveTask}
+          onClose={() => setActionDialog(null)}
+        />
+      )}
+      {attachmentsOpen && submission && (
+        <AttachmentsDialog
+          attachments={attachments}
+          fieldList={shape.fieldList}
+          onDelete={canEdit ? deleteAttachment : undefined}
+          onClose={() => setAttachmentsOpen(false)}
+        />
+      )}
+      {historyOpen && submission && (
+        <HistoryDialog
+          submissionId={submission._id}
+          context={{
+            fieldList: shape.fieldList,
+            names: historyNames(references, [...workplaces, ...branches]),
+          }}
+          onClose={() => setHistoryOpen(false)}
+        />
+      )}
+      {openTaskDialog && (
+        <Dialog
+          title="Closed task"
+          onClose={() => setOpenTaskDialog(false)}
+          footer={
+            <Button variant="primary" onClick={() => setOpenTaskDialog(false)}>
+              OK
+            </Button>
+          }
+        >
+          <p>{messages.submission.openTaskBlocksClose}</p>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+/** The active options, plus the stored choice when it is no longer active (so it still shows). */
+function withStored(
+  active: TNamedOption[],
+  all: TNamedOption[],
+  chosen: string,
+  storedName?: string,
+): TNamedOption[] {
+  if (!chosen || active.some((option) => option._id === chosen)) return active;
+  const known = all.find((option) => option._id === chosen);
+  return [...active, known ?? { _id: chosen, name: storedName || 'Unavailable' }];
+}
+
+/** Every id a change log may name, with its name. */
+function historyNames(references: References, places: TNamedOption[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const list of Object.values(references))
+    for (const option of list.all) names.set(option._id, option.name);
+  for (const place of places) names.set(place._id, place.name);
+  return names;
+}
+
+function HeaderMessage({ id, message }: { id: string; message: string | null }) {
+  return <FieldError id={id} message={message} />;
+}
+
+function DateView({ id, value }: { id: string; value: string }) {
+  return <input id={id} className="input" readOnly value={displayDate(value)} />;
+}

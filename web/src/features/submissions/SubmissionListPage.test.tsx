@@ -1,0 +1,155 @@
+import type { TFormSubmissionListRequest, TFormSubmissionListRow } from '@compass/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setAuthToken } from '../../lib/storage';
+import { mockFetch, ok, renderRoutes } from '../../../test/helpers';
+import { NewSubmissionPage } from './NewSubmissionPage';
+import { MyRecordsPage, RecordsPage } from './routes';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const TEMPLATE = id(1);
+const WORKPLACE = id(2);
+
+function row(n: number, over: Partial<TFormSubmissionListRow> = {}): TFormSubmissionListRow {
+  return {
+    _id: id(100 + n),
+    formatedNumber: `FS ${1000 + n}`,
+    formTemplateId: TEMPLATE,
+    formTemplateName: 'Incident Report',
+    formDescription: `Report ${n}`,
+    formDate: '2026-11-20',
+    workplaceName: 'Riverside Depot',
+    branchName: 'Workshop',
+    status: 'Open',
+    coordinator: 'Ethan Clarke',
+    recordedBy: 'Mia Torres',
+    formType: 'form-submission',
+    ...over,
+  };
+}
+
+function serveList(total: number) {
+  setAuthToken('token-1');
+  const requests: TFormSubmissionListRequest[] = [];
+  const fetchMock = mockFetch({
+    'POST /api/formSubmissionList': ({ body }) => {
+      const request = body as TFormSubmissionListRequest;
+      requests.push(request);
+      const rows = [row(1), row(2, { formatedNumber: '(Draft)', status: 'Draft' })];
+      return ok({ rows, total, page: request.page, pageSize: request.pageSize });
+    },
+    'POST /api/formSubmissionRelatedLists': () =>
+      ok({
+        formTemplate: [{ _id: TEMPLATE, name: 'Incident Report', formType: 'form-submission' }],
+        listPlan: [],
+        activePlantList: [],
+        listRisk: { allRiskList: [], masterRiskList: [] },
+        listSupplier: [],
+        activeSupplierList: [],
+        listEmployee: [],
+        activeEmployeeList: [],
+        activePersonnelList: [],
+        allPersonnelList: [],
+        workplace: [{ _id: WORKPLACE, name: 'Riverside Depot' }],
+        submissionList: [],
+      }),
+    'POST /api/formTemplateList': () =>
+      ok([
+        { _id: TEMPLATE, name: 'Incident Report', formType: 'form-submission' },
+        { _id: id(3), name: 'Toolbox Talk', formType: 'form-submission' },
+      ]),
+  });
+  return { requests, fetchMock };
+}
+
+const routes = [
+  { path: '/form-submission/my-records', element: <MyRecordsPage /> },
+  { path: '/form-submission/records', element: <RecordsPage /> },
+  { path: '/form-submission/new', element: <NewSubmissionPage /> },
+];
+
+describe('My Records and Records', () => {
+  it("asks the server for the caller's page, shows 'FS ' numbers and '(Draft)', and pages on", async () => {
+    const { requests } = serveList(45);
+    renderRoutes(routes, '/form-submission/my-records');
+    expect(await screen.findByRole('link', { name: 'FS 1001' })).toHaveAttribute(
+      'href',
+      `/form-submission/Record/${id(101)}`,
+    );
+    expect(screen.getByRole('link', { name: '(Draft)' })).toBeInTheDocument();
+    expect(requests[0]).toMatchObject({
+      scope: 'my',
+      page: 1,
+      pageSize: 20,
+      sort: 'formDate',
+      sortDirection: 'desc',
+    });
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(requests.at(-1)).toMatchObject({ page: 2 }));
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('sends the filters and the sort, starting again at page 1', async () => {
+    const { requests } = serveList(45);
+    renderRoutes(routes, '/form-submission/records?page=2');
+    await screen.findByRole('link', { name: 'FS 1001' });
+    expect(requests[0]).toMatchObject({ scope: 'all', page: 2 });
+    const user = userEvent.setup();
+
+    await user.selectOptions(screen.getByLabelText('Form template'), 'Incident Report');
+    await waitFor(() => expect(requests.at(-1)).toMatchObject({ formTemplateId: TEMPLATE, page: 1 }));
+    await user.selectOptions(screen.getByLabelText('Status'), 'Closed');
+    await waitFor(() => expect(requests.at(-1)).toMatchObject({ status: 'Closed' }));
+    await user.selectOptions(screen.getByLabelText('Workplace'), 'Riverside Depot');
+    await waitFor(() => expect(requests.at(-1)).toMatchObject({ workplace: WORKPLACE }));
+    await user.type(screen.getByLabelText('From date'), '01/11/2026');
+    await user.type(screen.getByLabelText('To date'), '30/11/2026');
+    await waitFor(() =>
+      expect(requests.at(-1)).toMatchObject({ fromDate: '2026-11-01', toDate: '2026-11-30' }),
+    );
+    await user.type(screen.getByLabelText('Search'), 'slip');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(requests.at(-1)).toMatchObject({ search: 'slip' }));
+
+    const table = screen.getByRole('table');
+    await user.click(within(table).getByRole('button', { name: /Description/ }));
+    await waitFor(() =>
+      expect(requests.at(-1)).toMatchObject({ sort: 'formDescription', sortDirection: 'desc' }),
+    );
+    await user.click(within(table).getByRole('button', { name: /Description/ }));
+    await waitFor(() =>
+      expect(requests.at(-1)).toMatchObject({ sort: 'formDescription', sortDirection: 'asc' }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(requests.at(-1)).not.toHaveProperty('status'));
+  });
+
+  it('says so when nothing matches', async () => {
+    setAuthToken('token-1');
+    mockFetch({
+      'POST /api/formSubmissionList': () => ok({ rows: [], total: 0, page: 1, pageSize: 20 }),
+      'POST /api/formSubmissionRelatedLists': () => ok(null),
+    });
+    renderRoutes(routes, '/form-submission/my-records?status=Closed');
+    expect(await screen.findByText('No forms match these filters.')).toBeInTheDocument();
+  });
+});
+
+describe('New Submission', () => {
+  it('lists the templates to start from, searchable', async () => {
+    serveList(0);
+    renderRoutes(routes, '/form-submission/new');
+    expect(await screen.findByRole('link', { name: /Incident Report/ })).toHaveAttribute(
+      'href',
+      `/form-submission/new/${TEMPLATE}`,
+    );
+    await userEvent.type(screen.getByLabelText('Search forms'), 'toolbox');
+    expect(screen.queryByRole('link', { name: /Incident Report/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Toolbox Talk/ })).toBeInTheDocument();
+  });
+});

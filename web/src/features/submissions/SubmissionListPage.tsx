@@ -1,0 +1,353 @@
+import { SUBMISSION_LIST_SORTS, type TFormSubmissionListRequest } from '@compass/shared';
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, FileWarning, Inbox, Plus } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { describeError } from '../../api/errors';
+import { Button } from '../../components/Button';
+import { Spinner } from '../../components/Spinner';
+import { DateInput, displayDate } from '../../fields';
+import { usePageTitle } from '../../shell/pageTitle';
+import { useRelatedLists, useSubmissionList } from './api';
+import { NEW_SUBMISSION_PATH, recordPath } from './paths';
+
+type Sort = (typeof SUBMISSION_LIST_SORTS)[number];
+const STATUSES = ['Draft', 'Open', 'Closed'] as const;
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+
+const SCOPES = {
+  my: { title: 'My Records', hint: 'Forms you recorded or coordinate.' },
+  all: { title: 'Records', hint: 'Every form of your organisation.' },
+} as const;
+
+const isSort = (value: string | null): value is Sort =>
+  (SUBMISSION_LIST_SORTS as readonly string[]).includes(value ?? '');
+const isStatus = (value: string | null): value is (typeof STATUSES)[number] =>
+  (STATUSES as readonly string[]).includes(value ?? '');
+
+/** The list request from the address bar, so a filtered page can be reloaded and shared. */
+export function listRequestFromParams(
+  scope: 'my' | 'all',
+  params: URLSearchParams,
+): TFormSubmissionListRequest {
+  const number = (key: string, fallback: number) => {
+    const value = Number(params.get(key));
+    return Number.isInteger(value) && value > 0 ? value : fallback;
+  };
+  const pageSize = number('pageSize', 20);
+  const optional = (key: string) => params.get(key) || undefined;
+  const status = params.get('status');
+  const sort = params.get('sort');
+  return {
+    scope,
+    page: number('page', 1),
+    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : 20,
+    sort: isSort(sort) ? sort : 'formDate',
+    sortDirection: params.get('dir') === 'asc' ? 'asc' : 'desc',
+    formTemplateId: optional('template'),
+    status: isStatus(status) ? status : undefined,
+    fromDate: optional('from'),
+    toDate: optional('to'),
+    workplace: optional('workplace'),
+    search: optional('search'),
+  };
+}
+
+const COLUMNS: { label: string; sort?: Sort }[] = [
+  { label: 'Form Number', sort: 'number' },
+  { label: 'Type of Form' },
+  { label: 'Description', sort: 'formDescription' },
+  { label: 'Date', sort: 'formDate' },
+  { label: 'Workplace' },
+  { label: 'Branch' },
+  { label: 'Coordinator' },
+  { label: 'Recorded By' },
+  { label: 'Status' },
+];
+
+const STATUS_BADGE = { Draft: 'badge-warning', Open: 'badge-primary', Closed: 'badge-success' } as const;
+
+/** My Records and Records (issue #4 item 6): server-side pages, sorting and filters. */
+export function SubmissionListPage({ scope }: { scope: 'my' | 'all' }) {
+  const { title, hint } = SCOPES[scope];
+  usePageTitle(title);
+  const ids = {
+    template: useId(),
+    status: useId(),
+    from: useId(),
+    to: useId(),
+    workplace: useId(),
+    search: useId(),
+    size: useId(),
+  };
+  const [params, setParams] = useSearchParams();
+  const request = listRequestFromParams(scope, params);
+  const list = useSubmissionList(request);
+  const lists = useRelatedLists();
+  const [search, setSearch] = useState(request.search ?? '');
+
+  /** Changes the address; any filter change starts again at page 1. */
+  const change = (values: Record<string, string | undefined>, keepPage = false) => {
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      for (const [key, value] of Object.entries(values)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      if (!keepPage) next.delete('page');
+      return next;
+    });
+  };
+
+  const sortBy = (sort: Sort) => {
+    const direction = request.sort === sort && request.sortDirection === 'desc' ? 'asc' : 'desc';
+    change({ sort, dir: direction });
+  };
+
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    change({ search: search.trim() || undefined });
+  };
+
+  const total = list.data?.total ?? 0;
+  const pageSize = request.pageSize ?? 20;
+  const page = request.page ?? 1;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const hasFilters = ['template', 'status', 'from', 'to', 'workplace', 'search'].some((key) =>
+    params.get(key),
+  );
+
+  return (
+    <div className="submissions-page stack-lg">
+      <div className="page-header">
+        <div>
+          <h1>{title}</h1>
+          <p>{hint}</p>
+        </div>
+        <Link className="btn btn-primary" to={NEW_SUBMISSION_PATH}>
+          <Plus size={16} aria-hidden="true" /> New Submission
+        </Link>
+      </div>
+
+      <form className="card list-filters" onSubmit={submitSearch} aria-label="Filters">
+        <div className="field">
+          <label className="field-label" htmlFor={ids.search}>
+            Search
+          </label>
+          <input
+            id={ids.search}
+            className="input"
+            type="search"
+            value={search}
+            placeholder="Description or number"
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={ids.template}>
+            Form template
+          </label>
+          <select
+            id={ids.template}
+            className="input"
+            value={request.formTemplateId ?? ''}
+            onChange={(event) => change({ template: event.target.value })}
+          >
+            <option value="">All templates</option>
+            {(lists.data?.formTemplate ?? []).map((template) => (
+              <option key={template._id} value={template._id}>
+                {template.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={ids.status}>
+            Status
+          </label>
+          <select
+            id={ids.status}
+            className="input"
+            value={request.status ?? ''}
+            onChange={(event) => change({ status: event.target.value })}
+          >
+            <option value="">All statuses</option>
+            {STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={ids.from}>
+            From date
+          </label>
+          <DateInput id={ids.from} value={request.fromDate ?? ''} onChange={(from) => change({ from })} />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={ids.to}>
+            To date
+          </label>
+          <DateInput id={ids.to} value={request.toDate ?? ''} onChange={(to) => change({ to })} />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={ids.workplace}>
+            Workplace
+          </label>
+          <select
+            id={ids.workplace}
+            className="input"
+            value={request.workplace ?? ''}
+            onChange={(event) => change({ workplace: event.target.value })}
+          >
+            <option value="">All workplaces</option>
+            {(lists.data?.workplace ?? []).map((workplace) => (
+              <option key={workplace._id} value={workplace._id}>
+                {workplace.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="list-filter-buttons">
+          <Button type="submit" variant="primary">
+            Search
+          </Button>
+          {hasFilters && (
+            <Button
+              onClick={() => {
+                setSearch('');
+                change({ template: '', status: '', from: '', to: '', workplace: '', search: '' });
+              }}
+            >
+              Clear filters
+            </Button>
+          )}
+        </div>
+      </form>
+
+      <section className="card list-card" aria-labelledby={`${ids.size}-caption`} aria-busy={list.isFetching}>
+        <h2 id={`${ids.size}-caption`} className="visually-hidden">
+          {title}
+        </h2>
+        {list.isPending && (
+          <div className="list-state">
+            <Spinner /> Loading…
+          </div>
+        )}
+        {list.isError && (
+          <div className="list-state" role="alert">
+            <FileWarning size={20} aria-hidden="true" />
+            {describeError(list.error).message}
+            <Button size="sm" onClick={() => void list.refetch()}>
+              Retry
+            </Button>
+          </div>
+        )}
+        {list.data && list.data.rows.length === 0 && (
+          <div className="list-state">
+            <Inbox size={20} aria-hidden="true" />
+            {hasFilters ? 'No forms match these filters.' : 'No forms yet.'}
+          </div>
+        )}
+        {list.data && list.data.rows.length > 0 && (
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  {COLUMNS.map((column) => {
+                    const active = column.sort && request.sort === column.sort;
+                    return (
+                      <th
+                        key={column.label}
+                        scope="col"
+                        aria-sort={
+                          active ? (request.sortDirection === 'asc' ? 'ascending' : 'descending') : undefined
+                        }
+                      >
+                        {column.sort ? (
+                          <button type="button" className="sort-button" onClick={() => sortBy(column.sort!)}>
+                            {column.label}
+                            {active &&
+                              (request.sortDirection === 'asc' ? (
+                                <ArrowUp size={14} aria-hidden="true" />
+                              ) : (
+                                <ArrowDown size={14} aria-hidden="true" />
+                              ))}
+                          </button>
+                        ) : (
+                          column.label
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.rows.map((row) => (
+                  <tr key={row._id}>
+                    <td>
+                      <Link to={recordPath(row._id)}>{row.formatedNumber}</Link>
+                    </td>
+                    <td>{row.formTemplateName}</td>
+                    <td>{row.formDescription}</td>
+                    <td>{displayDate(row.formDate)}</td>
+                    <td>{row.workplaceName}</td>
+                    <td>{row.branchName}</td>
+                    <td>{row.coordinator}</td>
+                    <td>{row.recordedBy}</td>
+                    <td>
+                      <span className={`badge ${STATUS_BADGE[row.status]}`}>{row.status}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {list.data && total > 0 && (
+          <nav className="list-pagination" aria-label="Pages">
+            <span className="text-sm text-secondary">
+              {(page - 1) * pageSize + 1}–{Math.min(page * pageSize, total)} of {total}
+            </span>
+            <div className="row">
+              <label className="text-sm" htmlFor={ids.size}>
+                Rows per page
+              </label>
+              <select
+                id={ids.size}
+                className="input input-sm"
+                value={pageSize}
+                onChange={(event) => change({ pageSize: event.target.value })}
+              >
+                {PAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </select>
+              <Button
+                size="sm"
+                icon={<ChevronLeft size={16} aria-hidden="true" />}
+                disabled={page <= 1}
+                onClick={() => change({ page: String(page - 1) }, true)}
+              >
+                Previous
+              </Button>
+              <span className="text-sm">
+                Page {page} of {pages}
+              </span>
+              <Button
+                size="sm"
+                iconEnd={<ChevronRight size={16} aria-hidden="true" />}
+                disabled={page >= pages}
+                onClick={() => change({ page: String(page + 1) }, true)}
+              >
+                Next
+              </Button>
+            </div>
+          </nav>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { SubmissionListPage } from './SubmissionListPage';
+
+/** The screens of the form-submission area, loaded together by the router when one is opened. */
+export { NewSubmissionPage } from './NewSubmissionPage';
+export { SubmissionEditorPage } from './SubmissionEditorPage';
+
+export function MyRecordsPage() {
+  return <SubmissionListPage scope="my" />;
+}
+
+export function RecordsPage() {
+  return <SubmissionListPage scope="all" />;
+}
