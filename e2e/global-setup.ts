@@ -13,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     mailCaptureDir: string;
+    /** The product's database, for tests that prepare what no screen makes yet (a mailed link). */
+    databaseUrl: string;
   }
 }
 
@@ -55,6 +57,7 @@ export default async function setup(project: TestProject) {
   if (!address || typeof address === 'string') throw new Error('no port');
   project.provide('baseUrl', `http://127.0.0.1:${address.port}`);
   project.provide('mailCaptureDir', mailCaptureDir);
+  project.provide('databaseUrl', url);
   return async () => {
     await app.close();
     await db.$disconnect();

@@ -1,0 +1,333 @@
+import sharp from 'sharp';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPrisma, type Db } from '../server/src/db/prisma';
+import { screenshot, signInThroughUi, useBrowser } from './browser';
+
+const browser = useBrowser();
+let db: Db;
+
+beforeAll(() => {
+  db = createPrisma(inject('databaseUrl'), 2);
+});
+afterAll(async () => {
+  await db.$disconnect();
+});
+
+const DUE = '30/12/2030';
+
+async function signedIn(username: string): Promise<Page> {
+  const page = await browser.page();
+  await signInThroughUi(page, username);
+  await page.waitForURL('**/dashboard');
+  return page;
+}
+
+async function startForm(page: Page, template: string) {
+  await page.goto('/form-submission/new');
+  await page.getByRole('link', { name: new RegExp(template) }).click();
+  await page.getByRole('heading', { name: 'Initial details' }).waitFor();
+}
+
+const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+/** Picks the first offered option of a multi-select and returns its name. */
+async function pickFirst(page: Page, level: string): Promise<string> {
+  await page.getByRole('button', { name: `${level} Select One` }).click();
+  const option = page
+    .locator('.multiselect-panel .multiselect-options li:not(.multiselect-all) label')
+    .first();
+  const name = (await option.innerText()).trim();
+  await option.locator('input').check();
+  await page.keyboard.press('Escape');
+  return name;
+}
+
+async function pickNamed(page: Page, level: string, name: string) {
+  await page.getByRole('button', { name: `${level} Select One` }).click();
+  await page.locator('.multiselect-panel').getByLabel(name, { exact: true }).check();
+  await page.keyboard.press('Escape');
+}
+
+/** The chips of a multi-select field (its chosen names). */
+function chips(page: Page, fieldType: string, nth = 0): Locator {
+  return page.locator(`[data-field-type="${fieldType}"]`).nth(nth).getByRole('list', { name: 'Selected' });
+}
+
+/** Scrolls a section's heading to the top of the screen (for the screenshots). */
+async function toTop(locator: Locator) {
+  await locator.evaluate((element) => {
+    element.scrollIntoView({ block: 'start' });
+    window.scrollBy(0, -80);
+  });
+}
+
+async function draw(page: Page, name: string) {
+  const canvas = page.getByRole('img', { name });
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + 40, box.y + 40);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step++)
+    await page.mouse.move(box.x + 40 + step * 30, box.y + 40 + step * 12);
+  await page.mouse.up();
+}
+
+async function addAction(
+  page: Page,
+  fieldLevel: string,
+  tab: 'Internal' | 'External',
+  instruction: string,
+  assignee: string,
+) {
+  await section(page, fieldLevel).getByRole('button', { name: 'Add Action' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Assign Action' });
+  await dialog.getByLabel(/^Instruction/).fill(instruction);
+  if (tab === 'External') await dialog.getByRole('tab', { name: 'External' }).click();
+  await dialog.getByLabel(`Assigned to (${tab})`).selectOption({ label: assignee });
+  await dialog.getByLabel(/^Due/).fill(DUE);
+  return dialog;
+}
+
+/** The label of a select's chosen option. */
+async function selected(select: Locator): Promise<string> {
+  return (await select.locator('option:checked').innerText()).trim();
+}
+
+/** How many canvas drawings (signature, diagram) the submission stores. */
+async function drawings(submissionId: string): Promise<number> {
+  const values = await db.submissionValue.findMany({ where: { submissionId } });
+  return values.filter((row) => String(row.value).startsWith('data:image/png;base64,')).length;
+}
+
+/** A real photo-sized JPEG, compressed in the browser before upload. */
+async function photo(): Promise<Buffer> {
+  return sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 90, b: 40 } } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}
+
+describe('form submissions in the browser', () => {
+  it('lists the templates, My Records and Records', async () => {
+    const page = await signedIn('olivia.admin');
+    await page.goto('/form-submission/new');
+    await page.getByRole('link', { name: /Incident Report/ }).waitFor();
+    await screenshot(page, 'submission-new');
+
+    await page.goto('/form-submission/records');
+    await page.getByRole('table').waitFor();
+    await expect.poll(() => page.getByRole('link', { name: /^FS \d+$/ }).count()).toBeGreaterThan(0);
+    await screenshot(page, 'submission-records');
+    // Filter by status: only drafts, shown as '(Draft)'.
+    await page.getByLabel('Status').selectOption('Draft');
+    await page.waitForURL(/status=Draft/);
+    await expect.poll(() => page.getByRole('link', { name: /^FS \d+$/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: '(Draft)' }).count()).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('records an incident: every field, an image, a draft, a submit, actions, and finds every value again', async () => {
+    const page = await signedIn('mia.employee');
+    await startForm(page, 'Incident Report');
+    expect(await page.getByTestId('form-number').innerText()).toBe('Draft');
+
+    // Initial details: Mia coordinates her own report so she may edit it after submitting.
+    await page.getByLabel(/^Description/).fill('Forklift clipped racking in aisle 4');
+    await page.getByLabel(/^Workplace/).selectOption({ label: 'Riverside Depot' });
+    await page.getByLabel(/^Branch/).selectOption({ label: 'Workshop' });
+    await page.getByLabel(/^Coordinator/).selectOption({ label: 'Mia Torres' });
+
+    const details = section(page, 'Incident Details');
+    await details.getByLabel(/^Incident Title/).fill('Racking upright bent');
+    await details.getByLabel(/^Date of Incident/).fill('20/11/2026');
+    await details.getByLabel(/^Time of Incident/).selectOption('14:15');
+    await details.getByLabel(/^Incident Category/).selectOption('Property Damage');
+    await details.getByRole('radio', { name: 'High' }).check();
+    await details.getByLabel(/^What Happened/).fill('The forklift turned too early.\nNobody was hurt.');
+    await pickNamed(page, 'Persons Involved', 'Ethan Clarke');
+    const equipment = await pickFirst(page, 'Equipment Involved');
+    const risk = await pickFirst(page, 'Related Risks');
+    await details.getByLabel('Injury Classification', { exact: true }).selectOption('Body Part');
+    await page.getByRole('button', { name: /^Injury Classification: Sub Category/ }).click();
+    await page.locator('.multiselect-panel').getByLabel('Hand', { exact: true }).check();
+    await page.keyboard.press('Escape');
+    await details
+      .locator('[data-field-type="file"] input[type="file"]')
+      .setInputFiles({ name: 'racking.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+    await details.getByText('racking.jpg').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'submission-editor-header');
+    await toTop(details);
+    await screenshot(page, 'submission-editor-incident');
+    await toTop(details.getByText('Persons Involved'));
+    await screenshot(page, 'submission-editor-references');
+
+    const witnesses = section(page, 'Witnesses and Evidence');
+    await witnesses.getByRole('button', { name: 'Add row' }).click();
+    await witnesses.getByLabel('Witness Name, row 1').fill('Sam Lee');
+    await witnesses.getByLabel('Contact Number, row 1').fill('0400 111 222');
+    await witnesses.getByLabel('Statement Date, row 1', { exact: true }).fill('21/11/2026');
+    await draw(page, 'Reporter Signature: draw here');
+    await toTop(witnesses);
+    await screenshot(page, 'submission-editor-table-signature');
+
+    // Save Draft: stored without a number, the photo uploaded, then opened as the stored draft.
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await page.waitForURL(/\/form-submission\/Record\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').pop()!;
+    await page.getByText('racking.jpg').waitFor();
+    expect(await page.getByTestId('form-number').innerText()).toBe('Draft');
+    expect(await page.getByLabel(/^Incident Title/).inputValue()).toBe('Racking upright bent');
+
+    // Submit: it gets its FS number; the investigation section now shows.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.getByTestId('form-number').innerText()).toMatch(/^FS \d+$/);
+    const investigation = section(page, 'Investigation');
+    await investigation.getByLabel(/^Root Cause/).fill('Turning before the aisle end marker.');
+    await investigation.getByRole('checkbox', { name: 'Fatigue' }).check();
+    await investigation.getByRole('checkbox', { name: 'Procedure not followed' }).check();
+
+    // Assign Action: the messages first, then one internal and one external action.
+    await investigation.getByRole('button', { name: 'Add Action' }).click();
+    const empty = page.getByRole('dialog', { name: 'Assign Action' });
+    await empty.getByRole('button', { name: 'Add' }).click();
+    await empty.getByText('Please enter instruction.').waitFor();
+    await empty.getByLabel(/^Instruction/).fill('x');
+    await empty.getByRole('button', { name: 'Add' }).click();
+    await empty.getByText('Please enter investigator.').waitFor();
+    await empty.getByRole('button', { name: 'Cancel' }).click();
+
+    let dialog = await addAction(
+      page,
+      'Investigation',
+      'Internal',
+      'Replace the bent upright',
+      'Ethan Clarke',
+    );
+    await screenshot(page, 'submission-action-dialog');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    dialog = await addAction(
+      page,
+      'Investigation',
+      'External',
+      'Inspect the whole racking run',
+      'Liam Walker',
+    );
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await investigation.getByText('Inspect the whole racking run').waitFor();
+    await toTop(investigation);
+    await screenshot(page, 'submission-editor-actions');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('The form has been updated.').first().waitFor();
+
+    // Open it again from My Records: every value is intact.
+    await page.goto('/form-submission/my-records');
+    const number = await page
+      .getByRole('link', { name: /^FS \d+$/ })
+      .first()
+      .innerText();
+    await page.getByRole('link', { name: number }).click();
+    await page.waitForURL(`**/form-submission/Record/${id}`);
+    await page.getByRole('heading', { name: 'Initial details' }).waitFor();
+    expect(await page.getByLabel(/^Description/).inputValue()).toBe('Forklift clipped racking in aisle 4');
+    expect(await page.getByLabel(/^Coordinator/).inputValue()).toBeTruthy();
+    expect(await page.getByLabel(/^Incident Title/).inputValue()).toBe('Racking upright bent');
+    expect(await page.getByLabel(/^Date of Incident/).inputValue()).toBe('20/11/2026');
+    expect(await selected(page.getByLabel(/^Time of Incident/))).toBe('14:15');
+    expect(await selected(page.getByLabel(/^Incident Category/))).toBe('Property Damage');
+    expect(await page.getByRole('radio', { name: 'High' }).isChecked()).toBe(true);
+    expect(await page.getByLabel(/^What Happened/).inputValue()).toBe(
+      'The forklift turned too early.\nNobody was hurt.',
+    );
+    expect(await chips(page, 'employee').innerText()).toContain('Ethan Clarke');
+    expect(await chips(page, 'asset').innerText()).toContain(equipment);
+    expect(await chips(page, 'risk').innerText()).toContain(risk);
+    expect(await selected(page.getByLabel('Injury Classification', { exact: true }))).toBe('Body Part');
+    expect(await chips(page, 'typeGroupings').innerText()).toContain('Hand');
+    await page.getByText('racking.jpg').waitFor();
+    expect(await page.getByLabel('Witness Name, row 1').inputValue()).toBe('Sam Lee');
+    expect(await page.getByLabel('Contact Number, row 1').inputValue()).toBe('0400 111 222');
+    expect(await page.getByLabel('Statement Date, row 1', { exact: true }).inputValue()).toBe('21/11/2026');
+    expect(await page.getByLabel(/^Root Cause/).inputValue()).toBe('Turning before the aisle end marker.');
+    expect(await page.getByRole('checkbox', { name: 'Fatigue' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Procedure not followed' }).isChecked()).toBe(true);
+    await section(page, 'Investigation').getByText('Replace the bent upright').waitFor();
+    await section(page, 'Investigation').getByText('Inspect the whole racking run').waitFor();
+
+    // What the database holds: the drawing, the compressed photo, the two actions.
+    const stored = await db.formSubmission.findUniqueOrThrow({ where: { id } });
+    expect(stored.isDraft).toBe(false);
+    expect(await drawings(id)).toBe(1);
+    const [file] = await db.attachment.findMany({ where: { ownerType: 'submission', ownerId: id } });
+    expect(file).toMatchObject({ name: 'racking.jpg' });
+    const actions = await db.action.findMany({ where: { submissionId: id }, orderBy: { taskNumber: 'asc' } });
+    expect(actions.map((action) => [action.instruction, action.actionType])).toEqual([
+      ['Replace the bent upright', 'internal'],
+      ['Inspect the whole racking run', 'external'],
+    ]);
+
+    // The change history names who changed what.
+    await page.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: 'Change history' });
+    await history.getByText('Mia Torres').first().waitFor();
+    await screenshot(page, 'submission-history');
+  }, 180_000);
+
+  it('fills the inspection checklist (the other field types) and submits it directly', async () => {
+    const page = await signedIn('mia.employee');
+    await startForm(page, 'Site Inspection Checklist');
+    // The template takes the employee's own branch (001 section 5).
+    expect(await page.getByLabel(/^Branch/).inputValue()).not.toBe('');
+    await page.getByLabel(/^Description/).fill('Weekly walk of the workshop');
+    await page.getByLabel(/^Coordinator/).selectOption({ label: 'Mia Torres' });
+
+    const overview = section(page, 'Inspection Overview');
+    await overview.getByRole('link', { name: /northwind-facilities/ }).waitFor();
+    await overview.getByLabel(/^Inspection Procedure/).fill('https://example.com/inspections/week-47');
+    const editor = overview.locator('[data-field-type="contentEditor"] [contenteditable="true"]');
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Forklift lane markings faded.');
+    await pickNamed(page, 'Inspected By', 'Mia Torres');
+    await pickNamed(page, 'Areas Inspected', 'Racking');
+    await overview.getByLabel(/^Staff on Site/).fill('12');
+    await toTop(overview);
+    await screenshot(page, 'submission-editor-inspection');
+
+    const checks = section(page, 'Checks');
+    await checks.getByRole('checkbox', { name: 'Exit signs lit' }).check();
+    await checks.getByRole('radio', { name: 'Yes' }).check();
+    await checks.getByLabel(/^Housekeeping Standard/).selectOption('Acceptable');
+    const plant = await pickFirst(page, 'Plant Checked');
+    await draw(page, 'Site Layout Sketch: draw here');
+    const related = await pickFirst(page, 'Related Submission');
+    await toTop(checks);
+    await screenshot(page, 'submission-editor-checks');
+    await toTop(checks.getByText('Site Layout Sketch'));
+    await screenshot(page, 'submission-editor-diagram');
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(/\/form-submission\/Record\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').pop()!;
+    await expect.poll(() => page.getByTestId('form-number').innerText()).toMatch(/^FS \d+$/);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Initial details' }).waitFor();
+    expect(await overview.locator('[contenteditable="true"]').innerText()).toContain(
+      'Forklift lane markings faded.',
+    );
+    expect(await page.getByLabel(/^Inspection Procedure/).inputValue()).toBe(
+      'https://example.com/inspections/week-47',
+    );
+    expect(await chips(page, 'employee').innerText()).toContain('Mia Torres');
+    expect(await chips(page, 'items').innerText()).toContain('Racking');
+    expect(await page.getByLabel(/^Staff on Site/).inputValue()).toBe('12');
+    expect(await page.getByRole('checkbox', { name: 'Exit signs lit' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Yes' }).isChecked()).toBe(true);
+    expect(await selected(page.getByLabel(/^Housekeeping Standard/))).toBe('Acceptable');
+    expect(await chips(page, 'asset').innerText()).toContain(plant);
+    expect(await chips(page, 'submission').innerText()).toContain(related);
+    expect(await drawings(id)).toBe(1);
+  }, 120_000);
+});
