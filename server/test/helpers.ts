@@ -63,3 +63,22 @@ export async function signIn(
   if (response.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${response.body}`);
   return response.json().response_data.authToken as string;
 }
+
+/** The demo users the feature tests act as: coordinator, admin, employee, another organisation, personnel. */
+export const DEMO_USERS = [
+  'ethan.coordinator',
+  'olivia.admin',
+  'mia.employee',
+  'sam.southbank',
+  'liam.personnel',
+] as const;
+
+/** Signs the users in one after another and returns their session tokens by username. */
+export async function signInAll(
+  app: FastifyInstance,
+  usernames: readonly string[] = DEMO_USERS,
+): Promise<Record<string, string>> {
+  const tokens: Record<string, string> = {};
+  for (const username of usernames) tokens[username] = await signIn(app, username);
+  return tokens;
+}

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { issueActionLink, issueLink } from '../src/modules/links/service';
-import { setupTestApp, signIn, type TestContext } from './helpers';
+import { setupTestApp, signInAll, type TestContext } from './helpers';
 
 let ctx: TestContext;
 const api = () => request(ctx.app.server);
@@ -44,15 +44,7 @@ const save = (token: string, formSubmissionId: string, taskId: string, fields: R
 
 beforeAll(async () => {
   ctx = await setupTestApp({ FILE_STORAGE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'compass-links-')) });
-  for (const username of [
-    'ethan.coordinator',
-    'olivia.admin',
-    'mia.employee',
-    'sam.southbank',
-    'liam.personnel',
-  ]) {
-    tokens[username] = await signIn(ctx.app, username);
-  }
+  Object.assign(tokens, await signInAll(ctx.app));
 });
 
 describe('scoped link tokens', () => {

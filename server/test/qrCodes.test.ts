@@ -2,7 +2,7 @@ import { messages } from '@compass/shared';
 import QRCode from 'qrcode';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp, signIn, type TestContext } from './helpers';
+import { setupTestApp, signInAll, type TestContext } from './helpers';
 
 const PUBLIC_URL = 'https://compass.example.test';
 let ctx: TestContext;
@@ -21,15 +21,7 @@ const modulesOf = (svg: string) => /<path stroke="#000000" d="([^"]+)"/.exec(svg
 
 beforeAll(async () => {
   ctx = await setupTestApp({ PUBLIC_URL });
-  for (const username of [
-    'ethan.coordinator',
-    'olivia.admin',
-    'mia.employee',
-    'sam.southbank',
-    'liam.personnel',
-  ]) {
-    tokens[username] = await signIn(ctx.app, username);
-  }
+  Object.assign(tokens, await signInAll(ctx.app));
 });
 
 describe('employee clock-in QR code', () => {

@@ -1,18 +1,14 @@
 import { useId } from 'react';
-import { FieldFrame, ReadValue, useFieldIds } from './FieldFrame';
+import { FieldView, inputAttrs, useFieldIds, widgetAttrs } from './FieldFrame';
 import type { FieldProps } from './props';
-import type { TemplateField } from './types';
+import { optionValOf, type TemplateField } from './types';
 import { MultiSelect, SELECT_ONE, type Option } from './widgets/MultiSelect';
 
 /** The options of a radio, select or checkbox field (optionVal = [{ value, label }]). */
 export function optionsOf(field: Pick<TemplateField, 'optionVal'>): Option[] {
-  if (!Array.isArray(field.optionVal)) return [];
-  return field.optionVal.filter(
-    (option): option is Option =>
-      typeof option === 'object' &&
-      option !== null &&
-      typeof (option as Option).value === 'string' &&
-      typeof (option as Option).label === 'string',
+  return optionValOf<Option>(
+    field,
+    (option) => typeof option.value === 'string' && typeof option.label === 'string',
   );
 }
 
@@ -21,57 +17,78 @@ function labelOf(options: Option[], value: string): string {
   return options.find((option) => option.value === value)?.label ?? value;
 }
 
+/** The radio buttons or checkboxes of a choice field: one labelled input per option. */
+function ChoiceList({
+  type,
+  name,
+  options,
+  isChecked,
+  onPick,
+}: {
+  type: 'radio' | 'checkbox';
+  name?: string;
+  options: Option[];
+  isChecked: (value: string) => boolean;
+  onPick: (value: string) => void;
+}) {
+  return (
+    <div className="choice-list">
+      {options.map((option) => (
+        <label key={option.value} className="checkbox">
+          <input
+            type={type}
+            name={name}
+            value={option.value}
+            checked={isChecked(option.value)}
+            onChange={() => onPick(option.value)}
+          />
+          {option.label}
+        </label>
+      ))}
+    </div>
+  );
+}
+
 export function RadioField({ field, value, onChange, readOnly, error }: FieldProps<'radio'>) {
   const ids = useFieldIds(field, error);
   const name = useId();
   const options = optionsOf(field);
-  if (readOnly) {
-    return (
-      <FieldFrame field={field} ids={ids} as="text">
-        <ReadValue ids={ids}>{value ? labelOf(options, value) : ''}</ReadValue>
-      </FieldFrame>
-    );
-  }
   return (
-    <FieldFrame field={field} ids={ids} error={error} as="group">
-      <div className="choice-list">
-        {options.map((option) => (
-          <label key={option.value} className="checkbox">
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onChange(option.value)}
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
-    </FieldFrame>
+    <FieldView
+      field={field}
+      ids={ids}
+      error={error}
+      as="group"
+      readOnly={readOnly}
+      read={value ? labelOf(options, value) : ''}
+    >
+      <ChoiceList
+        type="radio"
+        name={name}
+        options={options}
+        isChecked={(option) => value === option}
+        onPick={onChange}
+      />
+    </FieldView>
   );
 }
 
 export function SelectField({ field, value, onChange, readOnly, error }: FieldProps<'select'>) {
   const ids = useFieldIds(field, error);
   const options = optionsOf(field);
-  if (readOnly) {
-    return (
-      <FieldFrame field={field} ids={ids} as="text">
-        <ReadValue ids={ids}>{value ? labelOf(options, value) : ''}</ReadValue>
-      </FieldFrame>
-    );
-  }
   const stale = value && !options.some((option) => option.value === value);
   return (
-    <FieldFrame field={field} ids={ids} error={error}>
+    <FieldView
+      field={field}
+      ids={ids}
+      error={error}
+      readOnly={readOnly}
+      read={value ? labelOf(options, value) : ''}
+    >
       <select
-        id={ids.inputId}
+        {...inputAttrs(ids)}
         className="input"
         value={value}
-        aria-invalid={ids.invalid || undefined}
-        aria-describedby={ids.describedBy}
-        aria-required={ids.required || undefined}
         onChange={(event) => onChange(event.target.value)}
       >
         <option value="">{field.placeholder || SELECT_ONE}</option>
@@ -82,71 +99,94 @@ export function SelectField({ field, value, onChange, readOnly, error }: FieldPr
           </option>
         ))}
       </select>
-    </FieldFrame>
+    </FieldView>
   );
 }
 
 export function CheckboxField({ field, value, onChange, readOnly, error }: FieldProps<'checkbox'>) {
   const ids = useFieldIds(field, error);
   const options = optionsOf(field);
-  if (readOnly) {
-    return (
-      <FieldFrame field={field} ids={ids} as="text">
-        <ReadValue ids={ids}>{value.map((v) => labelOf(options, v)).join(', ')}</ReadValue>
-      </FieldFrame>
-    );
-  }
   const selected = new Set(value);
   return (
-    <FieldFrame field={field} ids={ids} error={error} as="group">
-      <div className="choice-list">
-        {options.map((option) => (
-          <label key={option.value} className="checkbox">
-            <input
-              type="checkbox"
-              value={option.value}
-              checked={selected.has(option.value)}
-              onChange={() =>
-                onChange(
-                  selected.has(option.value)
-                    ? value.filter((v) => v !== option.value)
-                    : // Kept in the template's order, whatever order they were ticked in.
-                      options.map((o) => o.value).filter((v) => v === option.value || selected.has(v)),
-                )
-              }
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
-    </FieldFrame>
+    <FieldView
+      field={field}
+      ids={ids}
+      error={error}
+      as="group"
+      readOnly={readOnly}
+      read={value.map((v) => labelOf(options, v)).join(', ')}
+    >
+      <ChoiceList
+        type="checkbox"
+        options={options}
+        isChecked={(option) => selected.has(option)}
+        onPick={(picked) =>
+          onChange(
+            selected.has(picked)
+              ? value.filter((v) => v !== picked)
+              : // Kept in the template's order, whatever order they were ticked in.
+                options.map((o) => o.value).filter((v) => v === picked || selected.has(v)),
+          )
+        }
+      />
+    </FieldView>
   );
 }
 
-export function ItemsField({ field, value, onChange, readOnly, error }: FieldProps<'items'>) {
+/**
+ * A field choosing several records from a searchable multi-select (items, and the reference
+ * fields); the read view lists the chosen names.
+ */
+export function MultiSelectField({
+  field,
+  error,
+  readOnly,
+  options,
+  value,
+  onChange,
+  nameOf,
+  placeholder,
+}: Pick<FieldProps, 'field' | 'error' | 'readOnly'> & {
+  options: Option[];
+  value: string[];
+  onChange: (value: string[]) => void;
+  nameOf: (value: string) => string;
+  placeholder?: string;
+}) {
   const ids = useFieldIds(field, error);
-  const options = (field.itemList ?? []).map((item) => ({ value: item._id, label: item.name }));
-  const nameOf = (id: string) => labelOf(options, id);
-  if (readOnly) {
-    return (
-      <FieldFrame field={field} ids={ids} as="text">
-        <ReadValue ids={ids}>{value.map(nameOf).join(', ')}</ReadValue>
-      </FieldFrame>
-    );
-  }
   return (
-    <FieldFrame field={field} ids={ids} error={error} as="text">
+    <FieldView
+      field={field}
+      ids={ids}
+      error={error}
+      as="text"
+      readOnly={readOnly}
+      read={value.map(nameOf).join(', ')}
+    >
       <MultiSelect
-        id={ids.inputId}
+        {...widgetAttrs(ids)}
         labelledBy={ids.labelId}
         options={options}
         value={value}
         onChange={onChange}
         nameOf={nameOf}
-        invalid={ids.invalid}
-        describedBy={ids.describedBy}
-        required={ids.required}
+        placeholder={placeholder}
       />
-    </FieldFrame>
+    </FieldView>
+  );
+}
+
+export function ItemsField({ field, value, onChange, readOnly, error }: FieldProps<'items'>) {
+  const options = (field.itemList ?? []).map((item) => ({ value: item._id, label: item.name }));
+  return (
+    <MultiSelectField
+      field={field}
+      error={error}
+      readOnly={readOnly}
+      options={options}
+      value={value}
+      onChange={onChange}
+      nameOf={(id) => labelOf(options, id)}
+    />
   );
 }

@@ -28,6 +28,21 @@ export function useFieldIds(field: Pick<TemplateField, 'isMandatory'>, error?: s
   };
 }
 
+/** The id and ARIA state of a field's native input, select or textarea. */
+export function inputAttrs(ids: FieldIds) {
+  return {
+    id: ids.inputId,
+    'aria-invalid': ids.invalid || undefined,
+    'aria-describedby': ids.describedBy,
+    'aria-required': ids.required || undefined,
+  };
+}
+
+/** The same for the field widgets (DateInput, TimeSelect, MultiSelect), which take them as props. */
+export function widgetAttrs(ids: FieldIds) {
+  return { id: ids.inputId, invalid: ids.invalid, describedBy: ids.describedBy, required: ids.required };
+}
+
 /** The asterisk of a mandatory field (001 section 5); screen readers get aria-required instead. */
 export function MandatoryMark({ field }: { field: Pick<TemplateField, 'isMandatory'> }) {
   if (!isMandatory(field)) return null;
@@ -99,4 +114,23 @@ export function ReadValue({ ids, children }: { ids: FieldIds; children: ReactNod
       {empty ? '—' : children}
     </div>
   );
+}
+
+/**
+ * A field as read-only or editable: the read view shows `read` (a dash when empty); the edit view
+ * is the frame around `children`, the field's input.
+ */
+export function FieldView({
+  readOnly,
+  read,
+  ...frame
+}: FieldFrameProps & { readOnly: boolean; read: ReactNode }) {
+  if (readOnly) {
+    return (
+      <FieldFrame field={frame.field} ids={frame.ids} as="text">
+        <ReadValue ids={frame.ids}>{read}</ReadValue>
+      </FieldFrame>
+    );
+  }
+  return <FieldFrame {...frame} />;
 }

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { downloadFile } from '../api/client';
 import { notifyError } from '../api/errors';
 import { Button } from '../components/Button';
+import { IconButton } from '../components/IconButton';
 import { FieldFrame, useFieldIds } from './FieldFrame';
 import type { FieldAttachment, FieldProps } from './props';
 
@@ -41,6 +42,16 @@ export async function compressImage(file: File): Promise<File> {
 }
 
 /**
+ * Why newly chosen files cannot be added to the `alreadyChosen` ones waiting for upload (too many
+ * for one upload, or a file's kind or size), or null when they can.
+ */
+export function chosenFilesProblem(chosen: File[], alreadyChosen: number): string | null {
+  if (chosen.length + alreadyChosen > MAX_FILES_PER_UPLOAD)
+    return `Choose at most ${MAX_FILES_PER_UPLOAD} files at a time.`;
+  return chosen.map((file) => uploadProblem(file)).find(Boolean) ?? null;
+}
+
+/**
  * Stored attachments (download; delete after 'Are you sure want to delete this file?') and files
  * chosen for upload on the next save, photos compressed first.
  */
@@ -56,10 +67,7 @@ export function FileField({ field, readOnly, error, files }: FieldProps<'file'>)
   const choose = async (chosen: FileList | null) => {
     const list = Array.from(chosen ?? []);
     if (list.length === 0) return;
-    const issue =
-      list.length + pending.length > MAX_FILES_PER_UPLOAD
-        ? `Choose at most ${MAX_FILES_PER_UPLOAD} files at a time.`
-        : (list.map((file) => uploadProblem(file)).find(Boolean) ?? null);
+    const issue = chosenFilesProblem(list, pending.length);
     setProblem(issue);
     if (issue) return;
     setBusy(true);
@@ -95,11 +103,8 @@ export function FileField({ field, readOnly, error, files }: FieldProps<'file'>)
               {attachment.name}
             </button>
             {!readOnly && files.onDelete && (
-              <Button
-                size="sm"
-                variant="ghost"
-                className="btn-icon"
-                aria-label={`Delete ${attachment.name}`}
+              <IconButton
+                label={`Delete ${attachment.name}`}
                 icon={<Trash2 size={14} aria-hidden="true" />}
                 onClick={() => void remove(attachment)}
               />
@@ -114,11 +119,8 @@ export function FileField({ field, readOnly, error, files }: FieldProps<'file'>)
               <span className="text-muted text-sm">(uploads on save)</span>
             </span>
             {!readOnly && files.onRemovePending && (
-              <Button
-                size="sm"
-                variant="ghost"
-                className="btn-icon"
-                aria-label={`Remove ${file.name}`}
+              <IconButton
+                label={`Remove ${file.name}`}
                 icon={<X size={14} aria-hidden="true" />}
                 onClick={() => files.onRemovePending?.(field._id, file)}
               />

@@ -1,6 +1,5 @@
-import { FieldFrame, ReadValue, useFieldIds } from './FieldFrame';
+import { MultiSelectField } from './ChoiceFields';
 import type { FieldProps, ReferenceList } from './props';
-import { MultiSelect } from './widgets/MultiSelect';
 
 export type ReferenceFieldType = 'employee' | 'asset' | 'risk' | 'supplier' | 'submission';
 
@@ -25,31 +24,17 @@ export function ReferenceField<T extends ReferenceFieldType>({
   error,
   references,
 }: FieldProps<T>) {
-  const ids = useFieldIds(field, error);
   const list = references[field.type as ReferenceFieldType];
-  const selected = value as string[];
-  const nameOf = (id: string) => referenceName(list, id);
-  if (readOnly) {
-    return (
-      <FieldFrame field={field} ids={ids} as="text">
-        <ReadValue ids={ids}>{selected.map(nameOf).join(', ')}</ReadValue>
-      </FieldFrame>
-    );
-  }
   return (
-    <FieldFrame field={field} ids={ids} error={error} as="text">
-      <MultiSelect
-        id={ids.inputId}
-        labelledBy={ids.labelId}
-        options={list.active.map((option) => ({ value: option._id, label: option.name }))}
-        value={selected}
-        onChange={(next) => onChange(next as FieldProps<T>['value'])}
-        nameOf={nameOf}
-        placeholder={field.placeholder || undefined}
-        invalid={ids.invalid}
-        describedBy={ids.describedBy}
-        required={ids.required}
-      />
-    </FieldFrame>
+    <MultiSelectField
+      field={field}
+      error={error}
+      readOnly={readOnly}
+      options={list.active.map((option) => ({ value: option._id, label: option.name }))}
+      value={value as string[]}
+      onChange={(next) => onChange(next as FieldProps<T>['value'])}
+      nameOf={(id) => referenceName(list, id)}
+      placeholder={field.placeholder || undefined}
+    />
   );
 }

@@ -1,131 +1,79 @@
 import { ExternalLink } from 'lucide-react';
-import { FieldFrame, ReadValue, useFieldIds } from './FieldFrame';
+import type { InputHTMLAttributes } from 'react';
+import { FieldView, inputAttrs, useFieldIds, widgetAttrs } from './FieldFrame';
 import type { FieldProps } from './props';
 import { AutoGrowTextarea } from './widgets/AutoGrowTextarea';
 import { DateInput, displayDate } from './widgets/DateInput';
 import { TimeSelect } from './widgets/TimeSelect';
 
-export function TextField({ field, value, onChange, readOnly, error }: FieldProps<'text'>) {
+/** A text or number field: one native input. */
+function InputField({
+  field,
+  value,
+  onChange,
+  readOnly,
+  error,
+  ...input
+}: FieldProps<'text' | 'number'> &
+  Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'step' | 'inputMode'>) {
   const ids = useFieldIds(field, error);
-  if (readOnly) {
-    return (
-      <FieldFrame field={field} ids={ids} as="text">
-        <ReadValue ids={ids}>{value}</ReadValue>
-      </FieldFrame>
-    );
-  }
   return (
-    <FieldFrame field={field} ids={ids} error={error}>
+    <FieldView field={field} ids={ids} error={error} readOnly={readOnly} read={value}>
       <input
-        id={ids.inputId}
-        type="text"
+        {...inputAttrs(ids)}
+        {...input}
         className="input"
         value={value}
         placeholder={field.placeholder ?? undefined}
-        aria-invalid={ids.invalid || undefined}
-        aria-describedby={ids.describedBy}
-        aria-required={ids.required || undefined}
         onChange={(event) => onChange(event.target.value)}
       />
-    </FieldFrame>
+    </FieldView>
   );
 }
 
-export function NumberField({ field, value, onChange, readOnly, error }: FieldProps<'number'>) {
-  const ids = useFieldIds(field, error);
-  if (readOnly) {
-    return (
-      <FieldFrame field={field} ids={ids} as="text">
-        <ReadValue ids={ids}>{value}</ReadValue>
-      </FieldFrame>
-    );
-  }
-  return (
-    <FieldFrame field={field} ids={ids} error={error}>
-      <input
-        id={ids.inputId}
-        type="number"
-        step="any"
-        inputMode="decimal"
-        className="input"
-        value={value}
-        placeholder={field.placeholder ?? undefined}
-        aria-invalid={ids.invalid || undefined}
-        aria-describedby={ids.describedBy}
-        aria-required={ids.required || undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </FieldFrame>
-  );
+export function TextField(props: FieldProps<'text'>) {
+  return <InputField {...props} type="text" />;
+}
+
+export function NumberField(props: FieldProps<'number'>) {
+  return <InputField {...props} type="number" step="any" inputMode="decimal" />;
 }
 
 export function TextareaField({ field, value, onChange, readOnly, error }: FieldProps<'textarea'>) {
   const ids = useFieldIds(field, error);
-  if (readOnly) {
-    return (
-      <FieldFrame field={field} ids={ids} as="text">
-        <ReadValue ids={ids}>{value ? <span className="preserve-lines">{value}</span> : ''}</ReadValue>
-      </FieldFrame>
-    );
-  }
   return (
-    <FieldFrame field={field} ids={ids} error={error}>
+    <FieldView
+      field={field}
+      ids={ids}
+      error={error}
+      readOnly={readOnly}
+      read={value ? <span className="preserve-lines">{value}</span> : ''}
+    >
       <AutoGrowTextarea
-        id={ids.inputId}
+        {...inputAttrs(ids)}
         value={value}
         placeholder={field.placeholder ?? undefined}
-        aria-invalid={ids.invalid || undefined}
-        aria-describedby={ids.describedBy}
-        aria-required={ids.required || undefined}
         onChange={(event) => onChange(event.target.value)}
       />
-    </FieldFrame>
+    </FieldView>
   );
 }
 
 export function DateField({ field, value, onChange, readOnly, error }: FieldProps<'date'>) {
   const ids = useFieldIds(field, error);
-  if (readOnly) {
-    return (
-      <FieldFrame field={field} ids={ids} as="text">
-        <ReadValue ids={ids}>{displayDate(value)}</ReadValue>
-      </FieldFrame>
-    );
-  }
   return (
-    <FieldFrame field={field} ids={ids} error={error}>
-      <DateInput
-        id={ids.inputId}
-        value={value}
-        onChange={onChange}
-        invalid={ids.invalid}
-        describedBy={ids.describedBy}
-        required={ids.required}
-      />
-    </FieldFrame>
+    <FieldView field={field} ids={ids} error={error} readOnly={readOnly} read={displayDate(value)}>
+      <DateInput {...widgetAttrs(ids)} value={value} onChange={onChange} />
+    </FieldView>
   );
 }
 
 export function TimeField({ field, value, onChange, readOnly, error }: FieldProps<'time'>) {
   const ids = useFieldIds(field, error);
-  if (readOnly) {
-    return (
-      <FieldFrame field={field} ids={ids} as="text">
-        <ReadValue ids={ids}>{value}</ReadValue>
-      </FieldFrame>
-    );
-  }
   return (
-    <FieldFrame field={field} ids={ids} error={error}>
-      <TimeSelect
-        id={ids.inputId}
-        value={value}
-        onChange={onChange}
-        invalid={ids.invalid}
-        describedBy={ids.describedBy}
-        required={ids.required}
-      />
-    </FieldFrame>
+    <FieldView field={field} ids={ids} error={error} readOnly={readOnly} read={value}>
+      <TimeSelect {...widgetAttrs(ids)} value={value} onChange={onChange} />
+    </FieldView>
   );
 }
 
@@ -156,32 +104,28 @@ function LinkOut({ url }: { url: string }) {
 export function WeblinkField({ field, value, onChange, readOnly, error }: FieldProps<'weblink'>) {
   const ids = useFieldIds(field, error);
   const templateLink = field.webLink ?? '';
-  if (readOnly) {
-    const shown = value || templateLink;
-    return (
-      <FieldFrame field={field} ids={ids} as="text">
-        <ReadValue ids={ids}>{shown ? <LinkOut url={shown} /> : ''}</ReadValue>
-      </FieldFrame>
-    );
-  }
+  const shown = value || templateLink;
   return (
-    <FieldFrame field={field} ids={ids} error={error}>
+    <FieldView
+      field={field}
+      ids={ids}
+      error={error}
+      readOnly={readOnly}
+      read={shown ? <LinkOut url={shown} /> : ''}
+    >
       {templateLink && (
         <div className="field-weblink">
           <LinkOut url={templateLink} />
         </div>
       )}
       <input
-        id={ids.inputId}
+        {...inputAttrs(ids)}
         type="url"
         className="input"
         value={value}
         placeholder={field.placeholder || 'https://'}
-        aria-invalid={ids.invalid || undefined}
-        aria-describedby={ids.describedBy}
-        aria-required={ids.required || undefined}
         onChange={(event) => onChange(event.target.value)}
       />
-    </FieldFrame>
+    </FieldView>
   );
 }

@@ -1,21 +1,18 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { Button } from '../components/Button';
+import { IconButton } from '../components/IconButton';
 import { FieldFrame, useFieldIds } from './FieldFrame';
 import type { FieldProps } from './props';
-import type { TableColumn, TemplateField } from './types';
+import { optionValOf, type TableColumn, type TemplateField } from './types';
 import { DateInput, displayDate } from './widgets/DateInput';
 
 type Row = Record<string, string>;
 
 /** The columns of a table field (optionVal = [{ _id, name, type }]). */
 export function columnsOf(field: Pick<TemplateField, 'optionVal'>): TableColumn[] {
-  if (!Array.isArray(field.optionVal)) return [];
-  return field.optionVal.filter(
-    (column): column is TableColumn =>
-      typeof column === 'object' &&
-      column !== null &&
-      typeof (column as TableColumn)._id === 'string' &&
-      typeof (column as TableColumn).name === 'string',
+  return optionValOf<TableColumn>(
+    field,
+    (column) => typeof column._id === 'string' && typeof column.name === 'string',
   );
 }
 
@@ -108,11 +105,8 @@ export function TableField({ field, value, onChange, readOnly, error }: FieldPro
                 ))}
                 {!readOnly && (
                   <td className="field-table-actions">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="btn-icon"
-                      aria-label={`Remove row ${rowIndex + 1}`}
+                    <IconButton
+                      label={`Remove row ${rowIndex + 1}`}
                       title={removable ? `Remove row ${rowIndex + 1}` : 'A table keeps at least one row'}
                       icon={<Trash2 size={16} aria-hidden="true" />}
                       disabled={!removable}

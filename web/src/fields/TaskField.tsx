@@ -1,5 +1,6 @@
 import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Button } from '../components/Button';
+import { IconButton } from '../components/IconButton';
 import { DueMarker } from '../features/dashboard/TaskSection';
 import { FieldFrame, useFieldIds } from './FieldFrame';
 import type { FieldProps, References } from './props';
@@ -77,31 +78,22 @@ export function TaskField({ field, readOnly, error, references, tasks }: FieldPr
                   <td className="field-table-actions">
                     <span className="row">
                       {tasks.onView && (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          className="btn-icon"
-                          aria-label={`View ${label}`}
+                        <IconButton
+                          label={`View ${label}`}
                           icon={<Eye size={16} aria-hidden="true" />}
                           onClick={() => tasks.onView?.(task)}
                         />
                       )}
                       {editable && tasks.onEdit && (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          className="btn-icon"
-                          aria-label={`Edit ${label}`}
+                        <IconButton
+                          label={`Edit ${label}`}
                           icon={<Pencil size={16} aria-hidden="true" />}
                           onClick={() => tasks.onEdit?.(task)}
                         />
                       )}
                       {editable && tasks.onDelete && (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          className="btn-icon"
-                          aria-label={`Delete ${label}`}
+                        <IconButton
+                          label={`Delete ${label}`}
                           icon={<Trash2 size={16} aria-hidden="true" />}
                           onClick={() => tasks.onDelete?.(task)}
                         />

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { FieldFrame, ReadValue, useFieldIds } from './FieldFrame';
+import { FieldView, inputAttrs, useFieldIds } from './FieldFrame';
 import type { FieldProps } from './props';
-import type { TemplateField } from './types';
+import { optionValOf, type TemplateField } from './types';
 import { MultiSelect, SELECT_ONE } from './widgets/MultiSelect';
 
 /** 001 section 9: the sub-category placeholder. */
@@ -14,13 +14,9 @@ export interface TypeGrouping {
 
 /** The categories of a typeGroupings field (optionVal = [{ category, subCategories }]). */
 export function groupingsOf(field: Pick<TemplateField, 'optionVal'>): TypeGrouping[] {
-  if (!Array.isArray(field.optionVal)) return [];
-  return field.optionVal.filter(
-    (group): group is TypeGrouping =>
-      typeof group === 'object' &&
-      group !== null &&
-      typeof (group as TypeGrouping).category === 'string' &&
-      Array.isArray((group as TypeGrouping).subCategories),
+  return optionValOf<TypeGrouping>(
+    field,
+    (group) => typeof group.category === 'string' && Array.isArray(group.subCategories),
   );
 }
 
@@ -33,30 +29,19 @@ export function TypeGroupingsField({ field, value, onChange, readOnly, error }: 
   const category = value.category;
   const current = groups.find((group) => group.category === category);
 
-  if (readOnly) {
-    const text = category
-      ? value.subCategories.length > 0
-        ? `${category}: ${value.subCategories.join(', ')}`
-        : category
-      : '';
-    return (
-      <FieldFrame field={field} ids={ids} as="text">
-        <ReadValue ids={ids}>{text}</ReadValue>
-      </FieldFrame>
-    );
-  }
-
+  const text = category
+    ? value.subCategories.length > 0
+      ? `${category}: ${value.subCategories.join(', ')}`
+      : category
+    : '';
   const subOptions = (current?.subCategories ?? []).map((name) => ({ value: name, label: name }));
   return (
-    <FieldFrame field={field} ids={ids} error={error}>
+    <FieldView field={field} ids={ids} error={error} readOnly={readOnly} read={text}>
       <div className="type-groupings">
         <select
-          id={ids.inputId}
+          {...inputAttrs(ids)}
           className="input"
           value={category}
-          aria-invalid={ids.invalid || undefined}
-          aria-describedby={ids.describedBy}
-          aria-required={ids.required || undefined}
           // A new category starts with no sub-categories: the old ones belong to another.
           onChange={(event) => onChange({ category: event.target.value, subCategories: [] })}
         >
@@ -85,6 +70,6 @@ export function TypeGroupingsField({ field, value, onChange, readOnly, error }: 
           />
         </div>
       </div>
-    </FieldFrame>
+    </FieldView>
   );
 }

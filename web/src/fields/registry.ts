@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { CheckboxField, ItemsField, RadioField, SelectField } from './ChoiceFields';
 import { ContentEditorField } from './ContentEditorField';
-import { DiagramField, SignatureField } from './DrawingFields';
+import { DrawingField } from './DrawingFields';
 import { FileField } from './FileField';
 import type { FieldProps } from './props';
 import { ReferenceField } from './ReferenceField';
@@ -34,7 +34,7 @@ export const fieldComponents: { [T in FieldType]: ComponentType<FieldProps<T>> }
   supplier: ReferenceField,
   submission: ReferenceField,
   task: TaskField,
-  signature: SignatureField,
-  diagram: DiagramField,
+  signature: DrawingField,
+  diagram: DrawingField,
   section: SectionField,
 };

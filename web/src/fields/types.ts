@@ -59,3 +59,18 @@ const EMPTY: { [T in FieldType]: FieldInput<T> } = {
 export function emptyValue<T extends FieldType>(type: T): FieldInput<T> {
   return EMPTY[type];
 }
+
+/**
+ * The entries of a field's optionVal (a JSON list whose shape depends on the type) that are
+ * objects `valid` accepts; anything else in the list is dropped.
+ */
+export function optionValOf<T extends object>(
+  field: Pick<TemplateField, 'optionVal'>,
+  valid: (entry: Partial<Record<keyof T, unknown>>) => boolean,
+): T[] {
+  if (!Array.isArray(field.optionVal)) return [];
+  return field.optionVal.filter(
+    (entry): entry is T =>
+      typeof entry === 'object' && entry !== null && valid(entry as Partial<Record<keyof T, unknown>>),
+  );
+}

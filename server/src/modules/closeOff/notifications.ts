@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE, FORM_NUMBER_PREFIX, localDateOf } from '@compass/shared';
 import type { Prisma } from '../../db/prisma';
-import type { MailQueue } from '../../plugins/mail';
+import type { MailQueue, OutgoingMail } from '../../plugins/mail';
 import { submissionClosedMail, submissionSubmittedMail, type SubmissionMailFacts } from '../mail/templates';
 
 /**
@@ -165,36 +165,32 @@ function recipients(audience: Audience, copyCode: number, reporterCode: number) 
   return list;
 }
 
+/** What differs between the submit and close mails: their category, content and attachments. */
+type ComposeMail = (
+  facts: SubmissionMailFacts & { reporter: boolean },
+) => Pick<OutgoingMail, 'category' | 'content' | 'attachments'>;
+
 /**
- * Codes 1 and 3: queues the copy e-mails of a submission whose draft was just submitted, inside
- * the caller's transaction (call it after writing the submit, with the same `tx`). Returns how many
- * mails were queued.
+ * Queues one optional mail to each recipient of a code pair (see `recipients`) inside the caller's
+ * transaction. Returns how many mails were queued (unsubscribed users get none).
  */
-export async function queueSubmittedNotifications(
+async function queueToAudience(
   tx: Prisma.TransactionClient,
   mail: MailQueue,
   options: NotificationOptions,
   ref: SubmissionRef,
+  codes: { copy: number; reporter: number },
+  compose: ComposeMail,
 ): Promise<number> {
   const audience = await audienceOf(tx, ref, options);
   let queued = 0;
-  for (const { recipient, reporter } of recipients(
-    audience,
-    EMAIL_CODES.submitCopy,
-    EMAIL_CODES.submitReporter,
-  )) {
+  for (const { recipient, reporter } of recipients(audience, codes.copy, codes.reporter)) {
     const result = await mail.enqueue(tx, {
       companyId: ref.companyId,
       to: recipient.email,
       userId: recipient.userId,
-      category: reporter ? 'submissionSubmittedReporter' : 'submissionSubmittedCopy',
       optional: true,
-      content: submissionSubmittedMail({
-        ...audience.facts,
-        productName: options.productName,
-        name: recipient.name,
-        reporter,
-      }),
+      ...compose({ ...audience.facts, productName: options.productName, name: recipient.name, reporter }),
     });
     if (result.queued) queued += 1;
   }
@@ -202,41 +198,40 @@ export async function queueSubmittedNotifications(
 }
 
 /**
+ * Codes 1 and 3: queues the copy e-mails of a submission whose draft was just submitted, inside
+ * the caller's transaction (call it after writing the submit, with the same `tx`). Returns how many
+ * mails were queued.
+ */
+export function queueSubmittedNotifications(
+  tx: Prisma.TransactionClient,
+  mail: MailQueue,
+  options: NotificationOptions,
+  ref: SubmissionRef,
+): Promise<number> {
+  const codes = { copy: EMAIL_CODES.submitCopy, reporter: EMAIL_CODES.submitReporter };
+  return queueToAudience(tx, mail, options, ref, codes, (facts) => ({
+    category: facts.reporter ? 'submissionSubmittedReporter' : 'submissionSubmittedCopy',
+    content: submissionSubmittedMail(facts),
+  }));
+}
+
+/**
  * Codes 2 and 4: queues the close e-mails, each with the closed form's PDF attached, inside the
  * close transaction. Returns how many mails were queued.
  */
-export async function queueClosedNotifications(
+export function queueClosedNotifications(
   tx: Prisma.TransactionClient,
   mail: MailQueue,
   options: NotificationOptions,
   ref: SubmissionRef,
   closed: { closedAt: Date; timeZone: string; pdf: ClosedPdf },
 ): Promise<number> {
-  const audience = await audienceOf(tx, ref, options);
-  let queued = 0;
-  for (const { recipient, reporter } of recipients(
-    audience,
-    EMAIL_CODES.closeCopy,
-    EMAIL_CODES.closeReporter,
-  )) {
-    const result = await mail.enqueue(tx, {
-      companyId: ref.companyId,
-      to: recipient.email,
-      userId: recipient.userId,
-      category: reporter ? 'submissionClosedReporter' : 'submissionClosedCopy',
-      optional: true,
-      content: submissionClosedMail({
-        ...audience.facts,
-        productName: options.productName,
-        name: recipient.name,
-        reporter,
-        closedOn: displayDate(closed.closedAt, closed.timeZone),
-      }),
-      attachments: [
-        { filename: closed.pdf.filename, contentType: 'application/pdf', storageKey: closed.pdf.storageKey },
-      ],
-    });
-    if (result.queued) queued += 1;
-  }
-  return queued;
+  const codes = { copy: EMAIL_CODES.closeCopy, reporter: EMAIL_CODES.closeReporter };
+  return queueToAudience(tx, mail, options, ref, codes, (facts) => ({
+    category: facts.reporter ? 'submissionClosedReporter' : 'submissionClosedCopy',
+    content: submissionClosedMail({ ...facts, closedOn: displayDate(closed.closedAt, closed.timeZone) }),
+    attachments: [
+      { filename: closed.pdf.filename, contentType: 'application/pdf', storageKey: closed.pdf.storageKey },
+    ],
+  }));
 }

@@ -258,21 +258,10 @@ export class CloseOffService {
           await this.hooks.afterPdfStored?.({ storageKey, attachmentId: attachment.id });
 
           const assignments = await this.closeAssignments(tx, auth, via, submissionId, closedAt);
-          await tx.changeLog.create({
-            data: {
-              companyId: auth.companyId,
-              entityType: 'formSubmission',
-              entityId: submissionId,
-              userId: auth.userId,
-              action: 'closed',
-              changes: {
-                isClosed: [false, true],
-                version: [submission.version, submission.version + 1],
-                pdfAttachmentId: attachment.id,
-                via: via.kind,
-                ...assignments,
-              },
-            },
+          await logCloseChange(tx, auth, submissionId, submission.version, true, {
+            pdfAttachmentId: attachment.id,
+            via: via.kind,
+            ...assignments,
           });
           const mailsQueued = await queueClosedNotifications(tx, this.mail, this.options, ref, {
             closedAt,
@@ -368,23 +357,36 @@ export class CloseOffService {
       const data = { status: 'submitted' as const, closedAt: null };
       const hr = await tx.hrFormAssignment.updateMany({ where, data });
       const supplier = await tx.supplierAssignment.updateMany({ where, data });
-      await tx.changeLog.create({
-        data: {
-          companyId: auth.companyId,
-          entityType: 'formSubmission',
-          entityId: submissionId,
-          userId: auth.userId,
-          action: 'reopened',
-          changes: {
-            isClosed: [true, false],
-            version: [submission.version, submission.version + 1],
-            assignmentsReopened: hr.count + supplier.count,
-          },
-        },
+      await logCloseChange(tx, auth, submissionId, submission.version, false, {
+        assignmentsReopened: hr.count + supplier.count,
       });
       return { _id: submissionId, isClose: 'no' as const, version: submission.version + 1 };
     });
   }
+}
+
+/**
+ * The change log row of a close (`closed`) or Re-Open: isClosed flipped, the version moved on by
+ * one, and the details the caller records.
+ */
+function logCloseChange(
+  tx: Prisma.TransactionClient,
+  auth: AuthContext,
+  submissionId: string,
+  version: number,
+  closed: boolean,
+  details: Prisma.InputJsonObject,
+) {
+  return tx.changeLog.create({
+    data: {
+      companyId: auth.companyId,
+      entityType: 'formSubmission',
+      entityId: submissionId,
+      userId: auth.userId,
+      action: closed ? 'closed' : 'reopened',
+      changes: { isClosed: [!closed, closed], version: [version, version + 1], ...details },
+    },
+  });
 }
 
 /** The contract has checked the zone; UTC when none was sent. */

@@ -12,18 +12,18 @@ import {
   type TAttachment,
 } from '@compass/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowRight, Download, Paperclip, Trash2, X } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { api, apiSend, downloadFile } from '../../api/client';
 import { notifyError } from '../../api/errors';
+import { ActionAttachmentList, ActionResponse, AssigneeAndDue } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { FieldError } from '../../components/FieldError';
 import { Spinner } from '../../components/Spinner';
 import { browserTimeZone, dashboardKeys } from './api';
-import { DueMarker, formatDay } from './TaskSection';
+import { formatDay } from './TaskSection';
 
 interface ActionDialogProps {
   item: TAssignedActionItem;
@@ -61,9 +61,7 @@ function parentLink(details: TAssignedActionDetails): { to: string; label: strin
 export function ActionDialog({ item, onClose, showParentLink = true }: ActionDialogProps) {
   const kind = item.sectionType as TAssignedActionKind;
   const queryClient = useQueryClient();
-  const responseId = useId();
   const filesId = useId();
-  const errorId = useId();
   const key = detailsKey(kind, item.taskID);
   const details = useQuery({
     queryKey: key,
@@ -186,23 +184,12 @@ export function ActionDialog({ item, onClose, showParentLink = true }: ActionDia
               <dt>Instruction</dt>
               <dd className="preserve-lines">{details.data.instruction || '—'}</dd>
             </div>
-            <div>
-              <dt>Assigned to</dt>
-              <dd>
-                {details.data.assignToName || '—'}
-                <span className="text-sm text-secondary">
-                  {' '}
-                  ({details.data.assignToType === 'external' ? 'External' : 'Internal'})
-                </span>
-              </dd>
-            </div>
-            <div>
-              <dt>Due</dt>
-              <dd className="row">
-                {formatDay(details.data.dueDate)}
-                <DueMarker type={item.taskDueDateType} />
-              </dd>
-            </div>
+            <AssigneeAndDue
+              name={details.data.assignToName}
+              external={details.data.assignToType === 'external'}
+              due={details.data.dueDate}
+              dueType={item.taskDueDateType}
+            />
             {readOnly && details.data.completedOn && (
               <div>
                 <dt>Completed</dt>
@@ -211,69 +198,24 @@ export function ActionDialog({ item, onClose, showParentLink = true }: ActionDia
             )}
           </dl>
 
-          <div className="field">
-            <label htmlFor={responseId} className="field-label">
-              Response
-            </label>
-            <textarea
-              id={responseId}
-              className="input"
-              rows={4}
-              value={currentResponse}
-              readOnly={readOnly}
-              aria-invalid={error === messages.action.responseRequired}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(event) => setResponse(event.target.value)}
-            />
-            <FieldError id={errorId} message={error} />
-          </div>
+          <ActionResponse
+            value={currentResponse}
+            onChange={setResponse}
+            readOnly={readOnly}
+            rows={4}
+            error={error}
+          />
 
           <div className="field">
             <span className="field-label">Attachments</span>
-            <ul className="attachment-list">
-              {details.data.attachment.map((file) => (
-                <li key={file._id} className="row">
-                  <button
-                    type="button"
-                    className="attachment-link"
-                    onClick={() => void downloadFile(file.path, file.name).catch(notifyError)}
-                  >
-                    <Download size={14} aria-hidden="true" />
-                    {file.name}
-                  </button>
-                  {!readOnly && (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Delete ${file.name}`}
-                      icon={<Trash2 size={14} aria-hidden="true" />}
-                      disabled={remove.isPending}
-                      onClick={() => {
-                        if (window.confirm(messages.common.deleteFileConfirm)) remove.mutate(file);
-                      }}
-                    />
-                  )}
-                </li>
-              ))}
-              {files.map((file, index) => (
-                <li key={`${file.name}-${index}`} className="row">
-                  <span className="attachment-link is-pending">
-                    <Paperclip size={14} aria-hidden="true" />
-                    {file.name}
-                  </span>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Remove ${file.name}`}
-                    icon={<X size={14} aria-hidden="true" />}
-                    onClick={() => setFiles((previous) => previous.filter((_, at) => at !== index))}
-                  />
-                </li>
-              ))}
-              {details.data.attachment.length === 0 && files.length === 0 && (
-                <li className="text-sm text-secondary">No files attached.</li>
-              )}
-            </ul>
+            <ActionAttachmentList
+              stored={details.data.attachment}
+              pending={files}
+              onDownload={(file) => void downloadFile(file.path, file.name).catch(notifyError)}
+              onDelete={readOnly ? undefined : (file) => remove.mutate(file)}
+              deleteDisabled={remove.isPending}
+              onRemove={(index) => setFiles((previous) => previous.filter((_, at) => at !== index))}
+            />
             {!readOnly && (
               <>
                 <label htmlFor={filesId} className="visually-hidden">

@@ -2,32 +2,30 @@ import {
   ALLOWED_UPLOAD_EXTENSIONS,
   EXTERNAL_TASK_REDIRECT_MS,
   localDateOf,
-  MAX_FILES_PER_UPLOAD,
   messages,
   taskDueType,
-  uploadProblem,
   ZExternalTaskSaveRequest,
   type TAttachment,
   type TExternalTaskDetails,
 } from '@compass/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, Download, ExternalLink, Paperclip, Trash2, X } from 'lucide-react';
+import { CircleAlert, CircleCheck, ExternalLink, Paperclip } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useConfiguration } from '../../api/auth';
 import { downloadFile } from '../../api/client';
 import { describeError, notifyError } from '../../api/errors';
+import { ActionAttachmentList, ActionResponse, AssigneeAndDue } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
-import { FieldError } from '../../components/FieldError';
 import { PageSpinner, Spinner } from '../../components/Spinner';
-import { compressImage } from '../../fields/FileField';
+import { chosenFilesProblem, compressImage } from '../../fields/FileField';
 import { browser } from '../../lib/browser';
 import { getAuthToken } from '../../lib/storage';
 import { StandaloneLayout } from '../../shell/StandaloneLayout';
 import { usePageTitle } from '../../shell/pageTitle';
 import { browserTimeZone } from '../dashboard/api';
-import { DueMarker, formatDay } from '../dashboard/TaskSection';
+import { formatDay } from '../dashboard/TaskSection';
 import { deleteExternalTaskFile, externalTaskKeys, linkPath, saveExternalTask, useExternalTask } from './api';
 
 const ACCEPT = ALLOWED_UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
@@ -84,9 +82,7 @@ export function TaskShowPage() {
   const task = useExternalTask(request, authtoken);
   usePageTitle('Form action');
 
-  const responseId = useId();
   const filesId = useId();
-  const errorId = useId();
   const [response, setResponse] = useState<string | null>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -171,10 +167,7 @@ export function TaskShowPage() {
   const addFiles = async (chosen: FileList | null) => {
     const list = Array.from(chosen ?? []);
     if (list.length === 0) return;
-    const problem =
-      list.length + files.length > MAX_FILES_PER_UPLOAD
-        ? `Choose at most ${MAX_FILES_PER_UPLOAD} files at a time.`
-        : (list.map((file) => uploadProblem(file)).find(Boolean) ?? null);
+    const problem = chosenFilesProblem(list, files.length);
     setError(problem);
     if (problem) return;
     setPreparing(true);
@@ -227,23 +220,12 @@ export function TaskShowPage() {
               <dt>Instruction</dt>
               <dd className="preserve-lines">{details.instruction || '—'}</dd>
             </div>
-            <div>
-              <dt>Assigned to</dt>
-              <dd>
-                {details.assignToName || '—'}
-                <span className="text-sm text-secondary">
-                  {' '}
-                  ({details.actionType === 'external' ? 'External' : 'Internal'})
-                </span>
-              </dd>
-            </div>
-            <div>
-              <dt>Due</dt>
-              <dd className="row">
-                {formatDay(details.due)}
-                <DueMarker type={dueType} />
-              </dd>
-            </div>
+            <AssigneeAndDue
+              name={details.assignToName}
+              external={details.actionType === 'external'}
+              due={details.due}
+              dueType={dueType}
+            />
             <div>
               <dt>Status</dt>
               <dd>
@@ -254,74 +236,31 @@ export function TaskShowPage() {
             </div>
           </dl>
 
-          <div className="field">
-            <label htmlFor={responseId} className="field-label">
-              Response
-            </label>
-            <textarea
-              id={responseId}
-              className="input"
-              rows={5}
-              value={currentResponse}
-              readOnly={!editable}
-              aria-invalid={error === messages.action.responseRequired}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(event) => setResponse(event.target.value)}
-            />
-            <FieldError id={errorId} message={error} />
-          </div>
+          <ActionResponse
+            value={currentResponse}
+            onChange={setResponse}
+            readOnly={!editable}
+            rows={5}
+            error={error}
+          />
 
           <div className="field">
             <span className="field-label">Attachments</span>
-            <ul className="attachment-list">
-              {details.attachment.map((file) => (
-                <li key={file._id} className="row">
-                  <button
-                    type="button"
-                    className="attachment-link"
-                    onClick={() =>
-                      void downloadFile(linkPath(file.path, authtoken), file.name).catch(notifyError)
-                    }
-                  >
-                    <Download size={14} aria-hidden="true" />
-                    {file.name}
-                  </button>
-                  {editable && (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Delete ${file.name}`}
-                      icon={<Trash2 size={14} aria-hidden="true" />}
-                      disabled={remove.isPending || busy}
-                      onClick={() => {
-                        if (window.confirm(messages.common.deleteFileConfirm)) remove.mutate(file);
-                      }}
-                    />
-                  )}
-                </li>
-              ))}
-              {files.map((file, index) => (
-                <li key={`${file.name}-${index}`} className="row">
-                  <span className="attachment-link is-pending">
-                    <Paperclip size={14} aria-hidden="true" />
-                    {file.name}
-                  </span>
-                  {editable && (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Remove ${file.name}`}
-                      icon={<X size={14} aria-hidden="true" />}
-                      disabled={busy}
-                      onClick={() => setFiles((previous) => previous.filter((_, at) => at !== index))}
-                    />
-                  )}
-                </li>
-              ))}
-              {details.attachment.length === 0 && files.length === 0 && (
-                <li className="text-sm text-secondary">No files attached.</li>
-              )}
-            </ul>
+            <ActionAttachmentList
+              stored={details.attachment}
+              pending={files}
+              onDownload={(file) =>
+                void downloadFile(linkPath(file.path, authtoken), file.name).catch(notifyError)
+              }
+              onDelete={editable ? (file) => remove.mutate(file) : undefined}
+              deleteDisabled={remove.isPending || busy}
+              onRemove={
+                editable
+                  ? (index) => setFiles((previous) => previous.filter((_, at) => at !== index))
+                  : undefined
+              }
+              removeDisabled={busy}
+            />
             {editable && (
               <div className="row">
                 <label htmlFor={filesId} className="btn btn-secondary btn-sm">
