@@ -47,6 +47,9 @@ export default async function setup(project: TestProject) {
       MAIL_POLL_SECONDS: '0.5',
       FILE_STORAGE_DIR: path.join(root, 'files'),
       WEB_DIST_DIR: webDistDir,
+      // Every browser signs in from 127.0.0.1 and the test files run side by side: the per-address
+      // sign-in limit (tested in server/test/abuse.test.ts) would refuse later tests' sign-ins.
+      RATE_LIMIT_PER_ADDRESS: '1000',
     }),
     db,
     databaseUrl: url,
