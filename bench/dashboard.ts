@@ -6,13 +6,15 @@
  * silent log), signs in as the busy employee (scale.busy) and the supplier (scale.supplier), and
  * for each call measures, at the same concurrency and duration:
  *   api      HTTP through autocannon (in a child process: its own event loop), warm-up first;
- *   service  the DashboardService method called directly on the app's Prisma client (no HTTP);
- *   sql      the heaviest single statement of the call, run with pg (no Prisma, no HTTP);
+ *   service  the DashboardService method called directly (its own reader and pool, no HTTP);
+ *   sql      the same statements the call sends, through pg directly (named prepared statements,
+ *            run together like the service does), no HTTP, no service code;
  * plus the floor: a bare Fastify route returning a small JSON, through the same autocannon run.
  * Writes bench/results/dashboard-<date>[-<label>].md and .json.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -21,6 +23,7 @@ import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { createPrisma } from '../server/src/db/prisma';
+import { createDashboardReader, DASHBOARD_SESSION_OPTIONS } from '../server/src/modules/dashboard/reader';
 import { DashboardService } from '../server/src/modules/dashboard/service';
 import type { AuthContext } from '../server/src/plugins/auth';
 import { DEMO_PASSWORD } from '../seed/demo';
@@ -137,6 +140,8 @@ interface CallResult {
   api: LoadResult;
   service: Stats;
   sql: Stats;
+  /** Load average (1, 5, 15 min) when the call's measurement started. */
+  loadAverage: string;
   heaviest: { label: string; soloMs: number; text: string; values: unknown[] };
   statements: Array<{ label: string; soloMs: number }>;
   sample: string;
@@ -201,6 +206,12 @@ function sampleOf(data: unknown): string {
     .join(', ');
 }
 
+const loadAverageNow = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
 const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 
 // ---------- Main ----------
@@ -208,13 +219,24 @@ const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 async function main(): Promise<void> {
   const started = performance.now();
   const database = await openScaleDatabase();
-  const admin = new pg.Client({ connectionString: database.url });
+  const admin = new pg.Client({ connectionString: database.url, options: DASHBOARD_SESSION_OPTIONS });
   await admin.connect();
-  const sqlPool = new pg.Pool({ connectionString: database.url, max: CONNECTIONS });
+  const sqlPool = new pg.Pool({
+    connectionString: database.url,
+    max: CONNECTIONS,
+    options: DASHBOARD_SESSION_OPTIONS,
+  });
   sqlPool.on('error', () => {});
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '' });
   const db = createPrisma(database.url, config.DATABASE_POOL_SIZE);
   const app = await buildApp({ config, db, databaseUrl: database.url });
+  // The floor with sign-in: a bare route behind the auth plugin, i.e. the session lookup and the
+  // envelope every dashboard call pays before its own work.
+  app.post('/bench/signed-in-floor', { config: { auth: 'user' } }, async () => ({
+    response_code: 200,
+    response_message: 'ok',
+    response_data: { ok: true },
+  }));
   const floor = Fastify({ logger: false });
   floor.post('/floor', async () => ({
     response_code: 200,
@@ -222,7 +244,15 @@ async function main(): Promise<void> {
     response_data: { ok: true },
   }));
   const results: CallResult[] = [];
+  const closers: Array<() => Promise<unknown>> = [
+    () => app.close(),
+    () => floor.close(),
+    () => db.$disconnect(),
+    () => sqlPool.end(),
+    () => admin.end(),
+  ];
   let floorResult: LoadResult | undefined;
+  let signedInFloor: LoadResult | undefined;
   try {
     await requireScaleSeed(admin);
     const machine = await machineInfo(admin);
@@ -242,7 +272,8 @@ async function main(): Promise<void> {
       busy: await authContextOf(admin, SCALE_USERS.busy),
       supplier: await authContextOf(admin, SCALE_USERS.supplier),
     };
-    const service = new DashboardService(db);
+    const service = new DashboardService(createDashboardReader(database.url, config.DATABASE_POOL_SIZE));
+    closers.unshift(() => service.close());
     const only = argv.only?.split(',');
     const calls = CALLS.filter((call) => !only || only.includes(call.key));
     console.log(
@@ -252,7 +283,8 @@ async function main(): Promise<void> {
     console.log(`Each run: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up, ${DURATION_S} s measured.\n`);
 
     for (const call of calls) {
-      console.log(`${call.name}`);
+      const loadAverage = loadAverageNow();
+      console.log(`${call.name}  (load average ${loadAverage})`);
       const check = await post(`${base}${call.path}`, call.body, tokens[call.who]);
       const envelope = check.json as { response_code?: number; response_data?: unknown };
       if (check.status !== 200 || envelope.response_code !== 200) {
@@ -291,7 +323,17 @@ async function main(): Promise<void> {
         `  service  p50 ${ms(serviceStats.p50)}  p95 ${ms(serviceStats.p95)}  p97.5 ${ms(serviceStats.p97_5)}  ` +
           `p99 ${ms(serviceStats.p99)} ms  ${serviceStats.rps.toFixed(0)} calls/s`,
       );
-      const raw = () => sqlPool.query(heaviest.text, heaviest.values);
+      // The call's own statements, run together and prepared (or not) as the service runs them.
+      const raw = () =>
+        Promise.all(
+          captured.map((query, i) =>
+            sqlPool.query({
+              name: query.prepared ? `bench_${call.key}_${i}` : undefined,
+              text: query.text,
+              values: query.values,
+            }),
+          ),
+        );
       await closedLoop(CONNECTIONS, WARMUP_S * 1000, raw);
       const sqlStats = await closedLoop(CONNECTIONS, DURATION_S * 1000, raw);
       console.log(
@@ -309,6 +351,7 @@ async function main(): Promise<void> {
         api,
         service: serviceStats,
         sql: sqlStats,
+        loadAverage,
         heaviest: {
           label: labelOf(heaviest.text),
           soloMs: heaviest.soloMs,
@@ -334,17 +377,25 @@ async function main(): Promise<void> {
         `p99 ${ms(floorResult.stats.p99)} ms  ${floorResult.stats.rps.toFixed(0)} req/s\n`,
     );
 
+    signedInFloor = await load({
+      url: `${base}/bench/signed-in-floor`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authtoken: tokens.busy },
+      body: JSON.stringify({ localTimeZone: TIME_ZONE }),
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      warmupS: WARMUP_S,
+    });
+    console.log(
+      `HTTP floor with sign-in (auth plugin) p50 ${ms(signedInFloor.stats.p50)}  p95 ${ms(signedInFloor.stats.p95)}  ` +
+        `p99 ${ms(signedInFloor.stats.p99)} ms  ${signedInFloor.stats.rps.toFixed(0)} req/s\n`,
+    );
+
     const seconds = (performance.now() - started) / 1000;
-    writeReport(machine, results, floorResult, seconds, database.dataDir);
+    writeReport(machine, results, { bare: floorResult, signedIn: signedInFloor }, seconds, database.dataDir);
   } finally {
     // Everything that holds a connection closes before the cluster stops.
-    for (const close of [
-      () => app.close(),
-      () => floor.close(),
-      () => db.$disconnect(),
-      () => sqlPool.end(),
-      () => admin.end(),
-    ]) {
+    for (const close of closers) {
       await Promise.resolve()
         .then(close)
         .catch((error: unknown) => console.error('closing:', error));
@@ -356,7 +407,7 @@ async function main(): Promise<void> {
 function writeReport(
   machine: Awaited<ReturnType<typeof machineInfo>>,
   results: CallResult[],
-  floorResult: LoadResult,
+  floors: { bare: LoadResult; signedIn: LoadResult },
   seconds: number,
   dataDir: string | undefined,
 ): void {
@@ -381,12 +432,14 @@ function writeReport(
     '',
     `Each run: ${CONNECTIONS} concurrent connections (closed loop), ${WARMUP_S} s warm-up, ${DURATION_S} s ` +
       `measured; latencies in ms. api = HTTP via autocannon on 127.0.0.1; service = the DashboardService ` +
-      `method called directly (no HTTP, same Prisma pool of ${loadConfig({}).DATABASE_POOL_SIZE}); sql = the ` +
-      `call's heaviest statement alone through pg (pool of ${CONNECTIONS}). Target (issue): p50 < ${TARGET.p50} ms ` +
+      `method called directly (no HTTP; its own pool of ${loadConfig({}).DATABASE_POOL_SIZE}); sql = the call's own ` +
+      `statements, run together through pg (pool of ${CONNECTIONS}) and prepared or not as the service sends ` +
+      `them, no HTTP and no service code. ` +
+      `The load average (1/5/15 min) is taken when each call's run starts. Target (issue): p50 < ${TARGET.p50} ms ` +
       `and p95 < ${TARGET.p95} ms for dashboardList and the charts.`,
     '',
-    row(['call', 'api p50', 'p95', 'p97.5', 'p99', 'req/s', 'errors', 'target']),
-    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---']),
+    row(['call', 'api p50', 'p95', 'p97.5', 'p99', 'req/s', 'errors', 'target', 'load average']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---']),
     ...results.map((r) =>
       row([
         r.name,
@@ -397,18 +450,27 @@ function writeReport(
         r.api.stats.rps.toFixed(0),
         r.api.stats.errors,
         verdict(r),
+        r.loadAverage,
       ]),
     ),
-    row([
-      'HTTP floor (bare Fastify)',
-      ms(floorResult.stats.p50),
-      ms(floorResult.stats.p95),
-      ms(floorResult.stats.p97_5),
-      ms(floorResult.stats.p99),
-      floorResult.stats.rps.toFixed(0),
-      floorResult.stats.errors,
-      '',
-    ]),
+    ...(
+      [
+        ['HTTP floor (bare Fastify)', floors.bare],
+        ['HTTP floor with sign-in (auth plugin, bare route)', floors.signedIn],
+      ] as const
+    ).map(([name, floor]) =>
+      row([
+        name,
+        ms(floor.stats.p50),
+        ms(floor.stats.p95),
+        ms(floor.stats.p97_5),
+        ms(floor.stats.p99),
+        floor.stats.rps.toFixed(0),
+        floor.stats.errors,
+        '',
+        '',
+      ]),
+    ),
     '',
     row([
       'call',
@@ -444,18 +506,21 @@ function writeReport(
     '',
     row(['call', 'p50', 'p90', 'p97.5', 'p99', 'req/s (mean of seconds)', 'non-2xx', 'errors']),
     row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
-    ...[...results.map((r) => [r.name, r.api] as const), ['HTTP floor', floorResult] as const].map(
-      ([name, r]) =>
-        row([
-          name,
-          r.autocannon.p50,
-          r.autocannon.p90,
-          r.autocannon.p97_5,
-          r.autocannon.p99,
-          r.autocannon.rpsMean.toFixed(0),
-          r.autocannon.non2xx,
-          r.autocannon.errors,
-        ]),
+    ...[
+      ...results.map((r) => [r.name, r.api] as const),
+      ['HTTP floor', floors.bare] as const,
+      ['HTTP floor with sign-in', floors.signedIn] as const,
+    ].map(([name, r]) =>
+      row([
+        name,
+        r.autocannon.p50,
+        r.autocannon.p90,
+        r.autocannon.p97_5,
+        r.autocannon.p99,
+        r.autocannon.rpsMean.toFixed(0),
+        r.autocannon.non2xx,
+        r.autocannon.errors,
+      ]),
     ),
     '',
     '## What each call answered, and its statements (each timed alone, median of 5, ms)',
@@ -474,7 +539,7 @@ function writeReport(
   fs.writeFileSync(`${base}.md`, markdown);
   fs.writeFileSync(
     `${base}.json`,
-    `${JSON.stringify({ date: new Date().toISOString(), command, machine, connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, results, floor: floorResult }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), command, machine, connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, results, floor: floors.bare, signedInFloor: floors.signedIn }, null, 2)}\n`,
   );
   console.log(`Wrote ${path.relative(process.cwd(), `${base}.md`)} and .json`);
 }

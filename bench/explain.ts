@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { DASHBOARD_SESSION_OPTIONS } from '../server/src/modules/dashboard/reader';
 import type { DashboardService } from '../server/src/modules/dashboard/service';
 import type { AuthContext } from '../server/src/plugins/auth';
 import { openScaleDatabase, SCALE_USERS } from '../seed/scaleDb';
@@ -20,6 +21,7 @@ import {
   labelOf,
   ms,
   requireScaleSeed,
+  soloName,
   soloTime,
   type CapturedQuery,
 } from './lib';
@@ -62,19 +64,20 @@ const CALLS: Array<
   ],
 ];
 
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return `'${String(value).replace(/'/g, "''")}'`;
+}
+
 /** Puts the parameters into the text, for a plan a reader can re-run in psql. */
 function inline(query: CapturedQuery): string {
-  return query.text.replace(/\$(\d+)/g, (_match, index: string) => {
-    const value = query.values[Number(index) - 1];
-    if (value === null || value === undefined) return 'NULL';
-    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-    return `'${String(value).replace(/'/g, "''")}'`;
-  });
+  return query.text.replace(/\$(\d+)/g, (_match, index: string) => literal(query.values[Number(index) - 1]));
 }
 
 async function main(): Promise<void> {
   const database = await openScaleDatabase();
-  const client = new pg.Client({ connectionString: database.url });
+  const client = new pg.Client({ connectionString: database.url, options: DASHBOARD_SESSION_OPTIONS });
   await client.connect();
   try {
     await requireScaleSeed(client);
@@ -99,7 +102,7 @@ async function main(): Promise<void> {
     const out: string[] = [
       `EXPLAIN (ANALYZE, BUFFERS) of the dashboard statements, busy employee ${SCALE_USERS.busy} ` +
         `(supplier list: ${SCALE_USERS.supplier}), ${new Date().toISOString()}`,
-      `Each statement timed alone (median of 5 after a warm-up), slowest first:`,
+      `Each statement timed alone (median of 5 after warm-ups; prepared or not as the service sends it), slowest first:`,
       '',
       ...all.map(
         (q, i) =>
@@ -108,13 +111,19 @@ async function main(): Promise<void> {
       '',
     ];
     for (const [i, query] of all.slice(0, top).entries()) {
-      const plan = await client.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN (ANALYZE, BUFFERS) ${query.text}`,
-        query.values,
-      );
+      // A prepared statement is explained through its prepared name, so the plan shown is the one
+      // its executions use (generic once PostgreSQL settles on it), not a plan for these values.
+      const plan = query.prepared
+        ? await client.query<{ 'QUERY PLAN': string }>(
+            `EXPLAIN (ANALYZE, BUFFERS) EXECUTE ${soloName(query.text)}(${query.values.map(literal).join(', ')})`,
+          )
+        : await client.query<{ 'QUERY PLAN': string }>(
+            `EXPLAIN (ANALYZE, BUFFERS) ${query.text}`,
+            query.values,
+          );
       out.push(
         '='.repeat(110),
-        `#${i + 1} [${query.call}] alone ${ms(query.soloMs)} ms`,
+        `#${i + 1} [${query.call}] alone ${ms(query.soloMs)} ms (${query.prepared ? 'prepared' : 'unnamed: planned for its values'})`,
         '-'.repeat(110),
         inline(query).trim(),
         '-'.repeat(110),

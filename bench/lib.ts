@@ -1,9 +1,9 @@
 /** Shared pieces of the benchmarks: statistics, the machine, callers, and capturing the SQL a call runs. */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import os from 'node:os';
-import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { PrismaClient } from '../server/src/generated/prisma/client';
+import { DASHBOARD_SESSION_OPTIONS, pgReader } from '../server/src/modules/dashboard/reader';
 import { DashboardService } from '../server/src/modules/dashboard/service';
 import type { AuthContext } from '../server/src/plugins/auth';
 import { SCALE_ORGANISATION } from '../seed/scaleDb';
@@ -166,45 +166,58 @@ export async function requireScaleSeed(client: pg.ClientBase): Promise<string> {
 export interface CapturedQuery {
   text: string;
   values: unknown[];
+  /** Sent as a named prepared statement (false: unnamed, planned for its values each time). */
+  prepared: boolean;
 }
 
 /**
- * Runs `call` on a DashboardService whose Prisma client records every statement it sends (text
- * and parameters, exactly as pg receives them).
+ * Runs `call` on a DashboardService whose pool records every statement it sends (text and
+ * parameters, exactly as pg receives them).
  */
 export async function captureQueries(
   url: string,
   call: (service: DashboardService) => Promise<unknown>,
 ): Promise<CapturedQuery[]> {
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const pool = new pg.Pool({ connectionString: url, max: 4, options: DASHBOARD_SESSION_OPTIONS });
   pool.on('error', () => {});
   const captured: CapturedQuery[] = [];
   const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<unknown>;
   (pool as unknown as { query: typeof query }).query = (config: unknown, values?: unknown) => {
-    if (typeof config === 'string') captured.push({ text: config, values: (values as unknown[]) ?? [] });
+    if (typeof config === 'string')
+      captured.push({ text: config, values: (values as unknown[]) ?? [], prepared: false });
     else if (config && typeof config === 'object' && 'text' in config) {
-      const { text, values: bound } = config as { text: string; values?: unknown[] };
-      captured.push({ text, values: bound ?? [] });
+      const { text, values: bound, name } = config as { text: string; values?: unknown[]; name?: string };
+      captured.push({ text, values: bound ?? [], prepared: name !== undefined });
     }
     return query(config, values);
   };
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   try {
-    await call(new DashboardService(prisma));
+    await call(new DashboardService(pgReader(pool, false)));
   } finally {
-    await prisma.$disconnect();
     await pool.end().catch(() => {});
   }
   return captured;
 }
 
-/** Median time of `runs` solo executions of a statement (after one warm-up). */
+/** The name soloTime prepares a statement under (EXPLAIN EXECUTE of it shows the plan in use). */
+export const soloName = (text: string) =>
+  `solo_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+
+/**
+ * Median time of `runs` solo executions of a statement, sent as the service sends it (prepared
+ * or not), after warm-ups (six for a prepared one, so PostgreSQL has settled on its plan).
+ */
 export async function soloTime(client: pg.ClientBase, query: CapturedQuery, runs = 5): Promise<number> {
-  await client.query(query.text, query.values);
+  const config = {
+    name: query.prepared ? soloName(query.text) : undefined,
+    text: query.text,
+    values: query.values,
+  };
+  for (let i = 0; i < (query.prepared ? 6 : 1); i += 1) await client.query(config);
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) {
     const t0 = performance.now();
-    await client.query(query.text, query.values);
+    await client.query(config);
     times.push(performance.now() - t0);
   }
   return percentile(

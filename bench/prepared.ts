@@ -1,13 +1,14 @@
 /**
  * `npx tsx bench/prepared.ts [--duration=6] [--data-dir=<dir>]`: how much of dashboardList's
- * database time is planning. Runs the call's own statements (captured from DashboardService, the
- * caller() lookups left out), all in parallel per call like the service does, from 10 callers
- * through pg: once unnamed (as Prisma's $queryRaw sends them: parsed and planned on every
- * execution), once as named prepared statements (PostgreSQL may reuse a generic plan after five
- * executions). Two rounds, alternating, to show the noise.
+ * database time is planning. Runs the call's own statements (captured from DashboardService), all
+ * in parallel per call like the service does, from 10 callers through pg: once unnamed (parsed and
+ * planned on every execution, as Prisma's $queryRaw sent them before the dashboard's own reader),
+ * once as named prepared statements (PostgreSQL may reuse a generic plan after five executions).
+ * Two rounds, alternating, to show the noise.
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { DASHBOARD_SESSION_OPTIONS } from '../server/src/modules/dashboard/reader';
 import { openScaleDatabase, SCALE_USERS } from '../seed/scaleDb';
 import { authContextOf, captureQueries, closedLoop, ms, requireScaleSeed } from './lib';
 
@@ -17,20 +18,20 @@ const { values: argv } = parseArgs({
 
 async function main(): Promise<void> {
   const database = await openScaleDatabase();
-  const client = new pg.Client({ connectionString: database.url });
+  const client = new pg.Client({ connectionString: database.url, options: DASHBOARD_SESSION_OPTIONS });
   await client.connect();
-  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  const pool = new pg.Pool({ connectionString: database.url, max: 10, options: DASHBOARD_SESSION_OPTIONS });
   pool.on('error', () => {});
   try {
     await requireScaleSeed(client);
     const auth = await authContextOf(client, SCALE_USERS.busy);
-    const captured = (
-      await captureQueries(database.url, (service) => service.dashboardList(auth, { localTimeZone: 'UTC' }))
-    ).filter((query) => !query.text.includes('"public".'));
+    const captured = await captureQueries(database.url, (service) =>
+      service.dashboardList(auth, { localTimeZone: 'UTC' }),
+    );
     const call = (named: boolean) => () =>
       Promise.all(
         captured.map((query, i) =>
-          pool.query(named ? { name: `dashboard-${i}`, text: query.text, values: query.values } : query),
+          pool.query({ name: named ? `dashboard-${i}` : undefined, text: query.text, values: query.values }),
         ),
       );
     const durationMs = Number(argv.duration) * 1000;

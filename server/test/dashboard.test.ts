@@ -129,7 +129,7 @@ describe('POST /api/dashboardList for ethan.coordinator (the seed)', () => {
       assignedActions: 8,
       employeeOnlineTrainingAssessment: 1,
       reviewOnlineTrainingAssessment: 1,
-      externalPartiesForms: 4,
+      externalPartiesForms: 1,
       myNoticeboard: 4,
     });
     for (const [key, section] of Object.entries(list)) {
@@ -289,26 +289,14 @@ describe('POST /api/dashboardList for ethan.coordinator (the seed)', () => {
     ]);
   });
 
-  it('external parties: the supplier forms and requirements submitted for his review', () => {
-    expect(
-      list.externalPartiesForms!.list.map((item) => [item._id, item.sectionType, item.badge]).sort(),
-    ).toEqual(
-      [
-        [nw('supplierAssignment', 'ethan/review'), 'supplierReviwer', 'Pending For Review'],
-        [nw('supplierRequirement', 'ethan/company'), 'reviewUpcomingSupplier', 'Pending For Review'],
-        [nw('supplierRequirement', 'ethan/personnel'), 'reviewUpcomingPersonnel', 'Pending For Review'],
-        [nw('supplierRequirement', 'acme/smp'), 'reviewUpcomingSupplier', 'Pending For Review'],
-      ].sort(),
-    );
-    const personnel = list.externalPartiesForms!.list.find(
-      (item) => item._id === nw('supplierRequirement', 'ethan/personnel'),
-    );
-    expect(personnel).toMatchObject({
+  it('external parties: the supplier forms submitted for his review (documents are in the supplier list)', () => {
+    expect(list.externalPartiesForms!.list.map((item) => [item._id, item.sectionType, item.badge])).toEqual([
+      [nw('supplierAssignment', 'ethan/review'), 'supplierReviwer', 'Pending For Review'],
+    ]);
+    expect(list.externalPartiesForms!.list[0]).toMatchObject({
       companyId: NORTHWIND,
       companyName: 'Northwind Facilities',
-      supplierName: 'Brightline Electrical',
-      personnelName: 'Kai Robinson',
-      documentTypeName: 'First Aid Certificate',
+      formName: expect.any(String),
     });
   });
 
@@ -652,21 +640,97 @@ describe('POST /api/dashboardSupplierList', () => {
     }
   });
 
-  it('an employee sees the requirements and supplier forms they review', async () => {
+  it('an employee sees the documents they review, and nothing dashboardList already shows', async () => {
     const result = await supplierList('ethan.coordinator');
     expect(ids(result.supplierReviewDocuments).sort()).toEqual(
       [nw('supplierRequirement', 'ethan/company'), nw('supplierRequirement', 'acme/smp')].sort(),
     );
     expect(ids(result.personnelReviewDocuments)).toEqual([nw('supplierRequirement', 'ethan/personnel')]);
-    expect(ids(result.supplierAssessment)).toEqual([nw('supplierAssignment', 'ethan/review')]);
-    expect(result.supplierAssessment.list[0]).toMatchObject({
-      sectionType: 'supplierReviwer',
+    expect(result.personnelReviewDocuments.list[0]).toMatchObject({
+      sectionType: 'reviewUpcomingPersonnel',
       badge: 'Pending For Review',
+      companyId: NORTHWIND,
+      supplierName: 'Brightline Electrical',
+      personnelName: 'Kai Robinson',
+      documentTypeName: 'First Aid Certificate',
     });
+    // The supplier form he reviews is dashboardList's External Parties item; his actions are its
+    // Assigned Actions. The page shows both calls: no item may appear twice.
+    expect(result.supplierAssessment).toEqual({ total: 0, list: [] });
     expect(result.assignedActions).toEqual({ total: 0, list: [] });
+    const list = await dashboard('ethan.coordinator');
+    const onPage = [...Object.values(list), ...(Object.values(result) as SectionBody[])].flatMap(ids);
+    expect(onPage.length).toBeGreaterThan(20);
+    expect(new Set(onPage).size).toBe(onPage.length);
     const fresh = await freshEmployee();
     const none = await supplierList(fresh.username);
     for (const section of Object.values(none) as SectionBody[]) expect(section.total).toBe(0);
+  });
+});
+
+describe('POST /api/dashboardPieChart for suppliers', () => {
+  const ZERO = { total: 0, today: 0, upcoming: 0, due: 0 };
+  /** total / today / upcoming / due of a section whose whole list is shown (total <= 50). */
+  const splitOf = (section: SectionBody) => {
+    expect(section.list).toHaveLength(section.total);
+    const counts = { ...ZERO, total: section.total };
+    for (const item of section.list) counts[dueBucket(dueOf(item), today())] += 1;
+    return counts;
+  };
+
+  it.each(['liam.personnel', 'acme.supplier'])(
+    'counts the Assigned Forms and Assigned Actions of the supplier list (%s)',
+    async (username) => {
+      const supplier = await data(username, 'dashboardSupplierList', { localTimeZone: ZONE });
+      const pie = await data(username, 'dashboardPieChart', { localTimeZone: ZONE });
+      expect(pie).toEqual({
+        form: splitOf(supplier.supplierAssessment),
+        assignAction: splitOf(supplier.assignedActions),
+        scheduledActivites: ZERO,
+      });
+      expect(pie.form.total).toBeGreaterThan(0);
+      expect(pie.assignAction.total).toBeGreaterThan(0);
+    },
+  );
+
+  it('splits a supplier’s forms into due, today and upcoming in the sent zone', async () => {
+    const template = await ctx.db.supplierAssignment.findUniqueOrThrow({
+      where: { id: nw('supplierAssignment', 'acme/liam') },
+    });
+    const before = await data('liam.personnel', 'dashboardPieChart', { localTimeZone: SYDNEY });
+    const day = today(SYDNEY);
+    const created = await Promise.all(
+      [-1, 0, 1].map((offset) =>
+        ctx.db.supplierAssignment.create({
+          data: {
+            companyId: template.companyId,
+            supplierId: template.supplierId,
+            personnelId: template.personnelId,
+            formTemplateId: template.formTemplateId,
+            status: 'assigned',
+            dueDate: asDay(addDays(day, offset)),
+          },
+        }),
+      ),
+    );
+    try {
+      const after = await data('liam.personnel', 'dashboardPieChart', { localTimeZone: SYDNEY });
+      expect(after.form).toEqual({
+        total: before.form.total + 3,
+        due: before.form.due + 1,
+        today: before.form.today + 1,
+        upcoming: before.form.upcoming + 1,
+      });
+      expect(after.assignAction).toEqual(before.assignAction);
+    } finally {
+      await ctx.db.supplierAssignment.deleteMany({ where: { id: { in: created.map((row) => row.id) } } });
+    }
+  });
+
+  it('zoe.noportal: 403 with the supplier portal message, like the supplier list', async () => {
+    const res = await post('zoe.noportal', 'dashboardPieChart', { localTimeZone: ZONE });
+    expect(res.status).toBe(403);
+    expect(res.body.response_message).toBe(messages.dashboard.supplierPortalDisabled);
   });
 });
 
@@ -733,7 +797,7 @@ describe('tenant isolation: sam.southbank', () => {
       assignedActions: 8,
       employeeOnlineTrainingAssessment: 1,
       reviewOnlineTrainingAssessment: 1,
-      externalPartiesForms: 3,
+      externalPartiesForms: 1,
       myNoticeboard: 2,
     });
     const supplier = await data('sam.southbank', 'dashboardSupplierList', { localTimeZone: ZONE });
@@ -752,7 +816,11 @@ describe('tenant isolation: sam.southbank', () => {
         0,
       );
     }
-    for (const item of [...supplier.supplierReviewDocuments.list, ...list.externalPartiesForms!.list]) {
+    for (const item of [
+      ...supplier.supplierReviewDocuments.list,
+      ...supplier.personnelReviewDocuments.list,
+      ...list.externalPartiesForms!.list,
+    ]) {
       expect(item.companyId).toBe(SOUTHBANK);
     }
   });

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/prisma';
 import { unauthorized } from '../errors';
 import type { LinkScope } from '../modules/links/service';
+import { findSession } from './sessionLookup';
 
 /**
  * Who may call a route: anyone; a signed-in user (the session's organisation scopes the data); or,
@@ -80,35 +81,7 @@ export const authPlugin = fp(async (app: FastifyInstance, { db, links }: { db: D
     }
     const token = request.headers.authtoken;
     if (typeof token !== 'string' || token.length === 0) throw unauthorized();
-    const session = await db.session.findUnique({
-      where: { tokenHash: hashToken(token) },
-      relationLoadStrategy: 'join',
-      include: {
-        user: {
-          select: {
-            id: true,
-            companyId: true,
-            userType: true,
-            employeeId: true,
-            supplierId: true,
-            personnelId: true,
-            isActive: true,
-            isForceUpdatePassword: true,
-            updatedAt: true,
-            employee: { select: { role: { select: { updatedAt: true } } } },
-            supplier: {
-              select: {
-                updatedAt: true,
-                companyId: true,
-                supplierPortal: true,
-                supplierAccess: true,
-                isActive: true,
-              },
-            },
-          },
-        },
-      },
-    });
+    const session = await findSession(db, hashToken(token));
     const now = new Date();
     if (!session || session.revokedAt || session.expiresAt <= now || !session.user.isActive)
       throw unauthorized();

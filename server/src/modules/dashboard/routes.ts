@@ -25,6 +25,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
   app,
   { dashboard },
 ) => {
+  app.addHook('onClose', () => dashboard.close());
+
   app.post('/dashboardList', {
     config: { auth: 'user' },
     schema: {

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import type { Prisma } from '../../generated/prisma/client';
+
+/** Runs the dashboard's read statements (tagged `Prisma.sql` templates: values are parameters). */
+export interface DashboardReader {
+  /**
+   * `plan: 'custom'` sends the statement unnamed, planned for its values on every run: for
+   * statements whose best plan depends on how many rows the caller has (see formCoordination).
+   */
+  rows<T>(statement: Prisma.Sql, options?: { plan?: 'generic' | 'custom' }): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+// Timestamps, dates and times stay text: the service turns them into local days itself, so the
+// Node process's own time zone never shifts a value (pg would read `timestamp` as local time).
+const AS_TEXT = new Set([
+  pg.types.builtins.DATE,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIME,
+  pg.types.builtins.TIMETZ,
+]);
+const identity = (value: string) => value;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    AS_TEXT.has(oid) ? identity : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * Every statement goes out as a named prepared statement (the name is a hash of its text), so each
+ * pool connection parses it once and PostgreSQL can keep a generic plan: on the dashboard's
+ * statements planning cost as much as executing (bench/README.md). The texts are a small fixed
+ * set — every value, even a limit, is a parameter — so the per-connection statement cache stays
+ * small.
+ */
+export function pgReader(pool: pg.Pool, ownsPool: boolean): DashboardReader {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) {
+      name = `dashboard_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  return {
+    async rows<T>(statement: Prisma.Sql, options?: { plan?: 'generic' | 'custom' }): Promise<T[]> {
+      const result = await pool.query({
+        name: options?.plan === 'custom' ? undefined : nameOf(statement.text),
+        text: statement.text,
+        values: statement.values,
+        types,
+      });
+      return result.rows as T[];
+    },
+    close: async () => {
+      if (ownsPool) await pool.end();
+    },
+  };
+}
+
+/**
+ * Session settings of the dashboard's connections. The working set (indexes and the few rows a page
+ * shows) is in memory, so a random read costs about a sequential one; with the default 4 the
+ * planner hash-joins a 50-row page against a whole table (a 10,000-row sequential scan) instead
+ * of 50 primary-key lookups.
+ */
+export const DASHBOARD_SESSION_OPTIONS = '-c random_page_cost=1.1';
+
+/** The dashboard's own pool on the app's database (the Prisma adapter cannot prepare statements). */
+export function createDashboardReader(databaseUrl: string, maxConnections: number): DashboardReader {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: maxConnections,
+    idleTimeoutMillis: 10_000,
+    options: DASHBOARD_SESSION_OPTIONS,
+  });
+  // An idle connection dropped by the server is replaced on the next query; nothing to do here.
+  pool.on('error', () => {});
+  return pgReader(pool, true);
+}
