@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { FIELD_REGISTRY, FIELD_TYPES } from '../shared/src/fields/registry';
+import { demoId } from '../seed/demo';
 import { createPrisma, type Db } from '../server/src/db/prisma';
 import { screenshot, signInThroughUi, useBrowser } from './browser';
 
@@ -100,6 +102,42 @@ async function drawings(submissionId: string): Promise<number> {
   return values.filter((row) => String(row.value).startsWith('data:image/png;base64,')).length;
 }
 
+/** Waits until the form shows its FS number (the save after Submit can be slow) and returns it. */
+async function submittedNumber(page: Page): Promise<string> {
+  const number = page.getByTestId('form-number').filter({ hasText: /^FS \d+$/ });
+  await number.waitFor();
+  return number.innerText();
+}
+
+/** A stored drawing is painted onto its canvas after the image loads. */
+const DRAWN = { timeout: 10_000 };
+
+const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
+
+/** Whether a drawing canvas shows a stroke (a dark pixel on its white background). */
+async function inked(page: Page, name: string): Promise<boolean> {
+  return page.getByRole('img', { name }).evaluate((element) => {
+    const canvas = element as HTMLCanvasElement;
+    const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+    if (!pixels) return false;
+    for (let index = 0; index < pixels.length; index += 4) if (pixels[index]! < 128) return true;
+    return false;
+  });
+}
+
+/** A row id of the seeded 'Every Field Type' template (seed/demo.ts, key everyField). */
+const everyFieldId = (kind: string, key: string) => demoId(`nw:${kind}:everyField/${key}`);
+
+/** The stored answers of a submission of that template, by field type (it has one field per type). */
+async function storedAnswers(submissionId: string): Promise<Record<string, unknown>> {
+  const [fields, values] = await Promise.all([
+    db.templateField.findMany({ where: { templateVersionId: everyFieldId('templateVersion', '1') } }),
+    db.submissionValue.findMany({ where: { submissionId } }),
+  ]);
+  const typeOf = new Map(fields.map((field) => [field.id, field.type]));
+  return Object.fromEntries(values.map((row) => [typeOf.get(row.fieldId) ?? row.fieldId, row.value]));
+}
+
 /** A real photo-sized JPEG, compressed in the browser before upload. */
 async function photo(): Promise<Buffer> {
   return sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 90, b: 40 } } })
@@ -180,7 +218,7 @@ describe('form submissions in the browser', () => {
 
     // Submit: it gets its FS number; the investigation section now shows.
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => page.getByTestId('form-number').innerText()).toMatch(/^FS \d+$/);
+    await submittedNumber(page);
     const investigation = section(page, 'Investigation');
     await investigation.getByLabel(/^Root Cause/).fill('Turning before the aisle end marker.');
     await investigation.getByRole('checkbox', { name: 'Fatigue' }).check();
@@ -272,6 +310,211 @@ describe('form submissions in the browser', () => {
     await screenshot(page, 'submission-history');
   }, 180_000);
 
+  it('fills in every field type, adds an internal and an external action and a photo, drafts, submits and finds every value again', async () => {
+    // The seeded template holds exactly one field of each type of the registry.
+    const templateFields = await db.templateField.findMany({
+      where: { templateVersionId: everyFieldId('templateVersion', '1') },
+    });
+    expect(templateFields.map((field) => field.type).sort()).toEqual([...FIELD_TYPES].sort());
+
+    const page = await signedIn('mia.employee');
+    await startForm(page, 'Every Field Type');
+    await page.getByLabel(/^Description/).fill('Monthly general check of the dock');
+    await page.getByLabel(/^Workplace/).selectOption({ label: 'Riverside Depot' });
+    await page.getByLabel(/^Branch/).selectOption({ label: 'Workshop' });
+    await page.getByLabel(/^Coordinator/).selectOption({ label: 'Mia Torres' });
+
+    const general = section(page, 'General');
+    await general.getByText('About the check').waitFor();
+    await general.getByLabel(/^Short Answer/).fill('Pallet wrap left near the dock door');
+    await general.getByLabel(/^Head Count/).fill('7');
+    await general.getByLabel(/^Check Date/).fill('20/11/2026');
+    await general.getByLabel(/^Check Time/).selectOption('09:30');
+    await general.getByRole('link', { name: /northwind-facilities/ }).waitFor();
+    await general.getByLabel(/^Procedure Link/).fill('https://example.com/procedures/general-check');
+    await general.getByLabel(/^Long Answer/).fill('Dock door seal worn.\nReplace before winter.');
+    await general.locator('[data-field-type="contentEditor"] [contenteditable="true"]').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Noise above 85 dB near the compressor.');
+
+    const choices = section(page, 'Choices');
+    await choices.getByRole('radio', { name: 'Fair' }).check();
+    await choices.getByLabel(/^Priority Level/).selectOption('High');
+    await choices.getByRole('checkbox', { name: 'Lights working' }).check();
+    await choices.getByRole('checkbox', { name: 'Floor clear' }).check();
+    await pickNamed(page, 'Zones Covered', 'Yard');
+    await choices.getByLabel('Hazard Class', { exact: true }).selectOption('Physical');
+    await page.getByRole('button', { name: /^Hazard Class: Sub Category/ }).click();
+    await page.locator('.multiselect-panel').getByLabel('Noise', { exact: true }).check();
+    await page.keyboard.press('Escape');
+
+    await pickNamed(page, 'People Present', 'Ethan Clarke');
+    const equipment = await pickFirst(page, 'Equipment Used');
+    const risk = await pickFirst(page, 'Risks Noted');
+    await pickNamed(page, 'Contractor on Site', 'Acme Contracting');
+    const related = await pickFirst(page, 'Related Form');
+
+    const evidence = section(page, 'Evidence');
+    await evidence
+      .locator('[data-field-type="file"] input[type="file"]')
+      .setInputFiles({ name: 'dock-door.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+    await evidence.getByText('dock-door.jpg').waitFor();
+    await evidence.getByRole('button', { name: 'Add row' }).click();
+    await evidence.getByLabel('Reading Point, row 1').fill('Compressor');
+    await evidence.getByLabel('Reading Value, row 1').fill('87');
+    await evidence.getByLabel('Reading Date, row 1', { exact: true }).fill('19/11/2026');
+    await draw(page, 'Checker Signature: draw here');
+    await draw(page, 'Area Sketch: draw here');
+
+    let dialog = await addAction(
+      page,
+      'Follow-up Actions',
+      'Internal',
+      'Replace the dock door seal',
+      'Ethan Clarke',
+    );
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    dialog = await addAction(
+      page,
+      'Follow-up Actions',
+      'External',
+      'Quote for a quieter compressor',
+      'Liam Walker',
+    );
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await section(page, 'Follow-up Actions').getByText('Quote for a quieter compressor').waitFor();
+
+    /** Every answer as the screen shows it, checked after the draft and again after the submit. */
+    const expectEveryValue = async () => {
+      await page.getByRole('heading', { name: 'Initial details' }).waitFor();
+      expect(await page.getByLabel(/^Description/).inputValue()).toBe('Monthly general check of the dock');
+      expect(await selected(page.getByLabel(/^Coordinator/))).toBe('Mia Torres');
+      expect(await page.getByLabel(/^Short Answer/).inputValue()).toBe('Pallet wrap left near the dock door');
+      expect(await page.getByLabel(/^Head Count/).inputValue()).toBe('7');
+      expect(await page.getByLabel(/^Check Date/).inputValue()).toBe('20/11/2026');
+      expect(await selected(page.getByLabel(/^Check Time/))).toBe('09:30');
+      expect(await page.getByLabel(/^Procedure Link/).inputValue()).toBe(
+        'https://example.com/procedures/general-check',
+      );
+      expect(await page.getByLabel(/^Long Answer/).inputValue()).toBe(
+        'Dock door seal worn.\nReplace before winter.',
+      );
+      const notes = page.locator('[data-field-type="contentEditor"] [contenteditable="true"]');
+      expect(await notes.innerText()).toContain('Observations');
+      expect(await notes.innerText()).toContain('Noise above 85 dB near the compressor.');
+      expect(await page.getByRole('radio', { name: 'Fair' }).isChecked()).toBe(true);
+      expect(await selected(page.getByLabel(/^Priority Level/))).toBe('High');
+      expect(await page.getByRole('checkbox', { name: 'Lights working' }).isChecked()).toBe(true);
+      expect(await page.getByRole('checkbox', { name: 'Floor clear' }).isChecked()).toBe(true);
+      expect(await page.getByRole('checkbox', { name: 'Guards fitted' }).isChecked()).toBe(false);
+      expect(await chips(page, 'items').innerText()).toContain('Yard');
+      expect(await selected(page.getByLabel('Hazard Class', { exact: true }))).toBe('Physical');
+      expect(await chips(page, 'typeGroupings').innerText()).toContain('Noise');
+      expect(await chips(page, 'employee').innerText()).toContain('Ethan Clarke');
+      expect(await chips(page, 'asset').innerText()).toContain(equipment);
+      expect(await chips(page, 'risk').innerText()).toContain(risk);
+      expect(await chips(page, 'supplier').innerText()).toContain('Acme Contracting');
+      expect(await chips(page, 'submission').innerText()).toContain(related);
+      await section(page, 'Evidence').getByText('dock-door.jpg').waitFor();
+      expect(await page.getByLabel('Reading Point, row 1').inputValue()).toBe('Compressor');
+      expect(await page.getByLabel('Reading Value, row 1').inputValue()).toBe('87');
+      expect(await page.getByLabel('Reading Date, row 1', { exact: true }).inputValue()).toBe('19/11/2026');
+      await expect.poll(() => inked(page, 'Checker Signature: draw here'), DRAWN).toBe(true);
+      await expect.poll(() => inked(page, 'Area Sketch: draw here'), DRAWN).toBe(true);
+      const actions = section(page, 'Follow-up Actions');
+      await actions.getByText('Replace the dock door seal').waitFor();
+      await actions.getByText('Quote for a quieter compressor').waitFor();
+    };
+
+    // Save Draft: the photo is uploaded with it; the stored draft shows every value.
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await page.waitForURL(/\/form-submission\/Record\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').pop()!;
+    await page.reload();
+    expect(await page.getByTestId('form-number').innerText()).toBe('Draft');
+    await expectEveryValue();
+    const draft = await storedAnswers(id);
+
+    // Submit, then open it again from My Records: nothing was lost or changed on the way.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const number = await submittedNumber(page);
+    await page.goto('/form-submission/my-records');
+    await page.getByRole('link', { name: number }).click();
+    await page.waitForURL(`**/form-submission/Record/${id}`);
+    await expectEveryValue();
+    // The whole form in one picture: a window as tall as the page keeps the sticky button bar
+    // at its foot instead of over the fields.
+    await page.setViewportSize({ width: 1366, height: await pageHeight(page) });
+    await page.setViewportSize({ width: 1366, height: await pageHeight(page) });
+    await screenshot(page, 'submission-editor-every-field');
+
+    // The database holds one answer per field type, as the seed's top comment describes them.
+    const stored = await db.formSubmission.findUniqueOrThrow({ where: { id } });
+    expect(stored).toMatchObject({ isDraft: false, formDescription: 'Monthly general check of the dock' });
+    const answers = await storedAnswers(id);
+    expect(answers).toEqual(draft);
+    expect(answers).toMatchObject({
+      text: 'Pallet wrap left near the dock door',
+      number: '7',
+      date: '2026-11-20',
+      time: '09:30',
+      weblink: 'https://example.com/procedures/general-check',
+      textarea: 'Dock door seal worn.\nReplace before winter.',
+      radio: 'fair',
+      select: 'high',
+      items: [everyFieldId('item', 'items/Yard')],
+      typeGroupings: { category: 'Physical', subCategories: ['Noise'] },
+      employee: [demoId('nw:employee:ethan')],
+      supplier: [demoId('nw:supplier:Acme Contracting')],
+    });
+    expect([...(answers.checkbox as string[])].sort()).toEqual(['floor-clear', 'lights-working']);
+    expect(answers.contentEditor).toContain('Noise above 85 dB near the compressor.');
+    for (const type of ['asset', 'risk', 'submission']) expect(answers[type]).toHaveLength(1);
+    for (const type of ['signature', 'diagram'])
+      expect(String(answers[type])).toMatch(/^data:image\/png;base64,/);
+    expect(Object.keys(answers).sort()).toEqual(
+      [...FIELD_TYPES].filter((type) => FIELD_REGISTRY[type].storage === 'value').sort(),
+    );
+    const rows = await db.submissionTableRow.findMany({ where: { submissionId: id } });
+    expect(rows.map((row) => row.cells)).toEqual([
+      {
+        [everyFieldId('column', 'table/point')]: 'Compressor',
+        [everyFieldId('column', 'table/value')]: '87',
+        [everyFieldId('column', 'table/taken')]: '2026-11-19',
+      },
+    ]);
+    const files = await db.attachment.findMany({ where: { ownerType: 'submission', ownerId: id } });
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatchObject({ name: 'dock-door.jpg', fieldId: everyFieldId('field', 'file') });
+    expect(files[0]!.size).toBeLessThan((await photo()).length);
+    const actions = await db.action.findMany({ where: { submissionId: id }, orderBy: { taskNumber: 'asc' } });
+    expect(
+      actions.map((action) => [
+        action.instruction,
+        action.actionType,
+        action.fieldId,
+        action.assigneeEmployeeId,
+        action.assigneePersonnelId,
+      ]),
+    ).toEqual([
+      [
+        'Replace the dock door seal',
+        'internal',
+        everyFieldId('field', 'task'),
+        demoId('nw:employee:ethan'),
+        null,
+      ],
+      [
+        'Quote for a quieter compressor',
+        'external',
+        everyFieldId('field', 'task'),
+        null,
+        demoId('nw:personnel:liam'),
+      ],
+    ]);
+  }, 240_000);
+
   it('fills the inspection checklist (the other field types) and submits it directly', async () => {
     const page = await signedIn('mia.employee');
     await startForm(page, 'Site Inspection Checklist');
@@ -310,7 +553,7 @@ describe('form submissions in the browser', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(/\/form-submission\/Record\/[0-9a-f-]{36}$/);
     const id = page.url().split('/').pop()!;
-    await expect.poll(() => page.getByTestId('form-number').innerText()).toMatch(/^FS \d+$/);
+    await submittedNumber(page);
 
     await page.reload();
     await page.getByRole('heading', { name: 'Initial details' }).waitFor();

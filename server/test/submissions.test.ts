@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FIELD_REGISTRY, FIELD_TYPES, messages, type FieldType } from '@compass/shared';
+import { FIELD_REGISTRY, FIELD_TYPES, MAX_FILES_PER_UPLOAD, messages, type FieldType } from '@compass/shared';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../../seed/demo';
-import { setupTestApp, signIn, type TestContext } from './helpers';
+import { setupTestApp, signInAll, type TestContext } from './helpers';
 
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'compass-submissions-'));
 const nw = (kind: string, key: string) => demoId(`nw:${kind}:${key}`);
@@ -34,17 +35,18 @@ const fieldId = Object.fromEntries(FIELD_TYPES.map((type) => [type, randomUUID()
 const investigationField = randomUUID();
 const columnId = randomUUID();
 const itemId = randomUUID();
+/** optionVal by type where it is not radio/select/checkbox options ([{ value, label }]). */
+const OPTIONS: Partial<Record<FieldType, object[]>> = {
+  table: [{ _id: columnId, name: 'Name', type: 'text' }],
+  typeGroupings: [
+    { category: 'Body Part', subCategories: ['Head', 'Hand'] },
+    { category: 'Injury Type', subCategories: ['Cut'] },
+  ],
+};
 
 beforeAll(async () => {
   ctx = await setupTestApp({ FILE_STORAGE_DIR: storageDir });
-  for (const username of [
-    'ethan.coordinator',
-    'olivia.admin',
-    'mia.employee',
-    'sam.southbank',
-    'liam.personnel',
-  ])
-    tokens[username] = await signIn(ctx.app, username);
+  Object.assign(tokens, await signInAll(ctx.app));
   companyId = (await ctx.db.company.findFirstOrThrow({ where: { name: 'Northwind Facilities' } })).id;
   await ctx.db.formTemplate.create({
     data: { id: template.id, companyId, name: 'Every Field', emailNotification: [] },
@@ -77,8 +79,7 @@ beforeAll(async () => {
         orderNo: index + 1,
         colSize: FIELD_REGISTRY[type].colSize,
         isMandatory: true,
-        optionVal:
-          type === 'table' ? [{ _id: columnId, name: 'Name', type: 'text' }] : [{ value: 'a', label: 'A' }],
+        optionVal: OPTIONS[type] ?? [{ value: 'a', label: 'A' }],
         itemList: type === 'items' ? [{ _id: itemId, name: 'Dock' }] : undefined,
       })),
       {
@@ -324,9 +325,12 @@ describe('mandatory fields, by type', () => {
     it(`${type}: empty is refused on submit, allowed in a draft`, async () => {
       const refused = await post('ethan.coordinator', '/formSubmissionSave', body(type));
       expect(refused.statusCode).toBe(400);
-      // Files are never sent on a first save, so the file field is missing too; the type's own comes first or second.
+      // Files are never sent on a first save, so the file field is missing too; every other
+      // (filled) field passes, so the two are the only problems.
       const errors = refused.json().validation_errors as { field: string; message: string }[];
+      expect(errors).toHaveLength(2);
       expect(errors).toContainEqual({ field: fieldId[type], message: messages.submission.mandatoryFields });
+      expect(errors).toContainEqual({ field: fieldId.file, message: messages.submission.mandatoryFields });
       expect(refused.json().response_message).toBe(messages.submission.mandatoryFields);
       const draft = await post('ethan.coordinator', '/formSubmissionSave', body(type, { isDraft: 'yes' }));
       expect(draft.statusCode, draft.body).toBe(200);
@@ -351,6 +355,54 @@ describe('mandatory fields, by type', () => {
     const last = await ctx.db.formSubmission.aggregate({ where: { companyId }, _max: { number: true } });
     expect(row.number).toBe(last._max.number);
     expect(row.isDraft).toBe(false);
+  });
+
+  it('counts blank answers as missing: spaces, empty lists, empty rich text, no category, no drawing', async () => {
+    const BLANK: Partial<Record<FieldType, unknown>> = {
+      text: '   ',
+      number: '',
+      date: '',
+      time: '',
+      weblink: '',
+      contentEditor: '<p>&nbsp;</p><p></p>',
+      radio: '',
+      select: '',
+      textarea: '\n',
+      checkbox: [],
+      items: [],
+      typeGroupings: { category: '', subCategories: [] },
+      employee: [],
+      asset: [],
+      risk: [],
+      supplier: [],
+      submission: [],
+      signature: '',
+      diagram: '',
+    };
+    expect(Object.keys(BLANK).sort()).toEqual(Object.keys(VALUES).sort());
+    const formValue = Object.entries(BLANK).map(([type, value]) => ({
+      relatedFormId: fieldId[type as FieldType],
+      value,
+    }));
+    const refused = await post('ethan.coordinator', '/formSubmissionSave', body(null, { formValue }));
+    expect(refused.statusCode).toBe(400);
+    const fields = (refused.json().validation_errors as { field: string }[]).map((error) => error.field);
+    expect(fields.sort()).toEqual(
+      [...Object.keys(BLANK).map((type) => fieldId[type as FieldType]), fieldId.file].sort(),
+    );
+    const draft = await post(
+      'ethan.coordinator',
+      '/formSubmissionSave',
+      body(null, { formValue, isDraft: 'yes' }),
+    );
+    expect(draft.statusCode, draft.body).toBe(200);
+  });
+
+  it('a mandatory field of an investigation section does not block a submit', async () => {
+    const done = await submitted();
+    const values = await ctx.db.submissionValue.findMany({ where: { submissionId: done._id } });
+    expect(values.map((row) => row.fieldId)).not.toContain(investigationField);
+    expect(done.formatedNumber).toMatch(/^FS \d+$/);
   });
 
   it('leaves investigation sections out of drafts and checks only untyped/newEntry sections', async () => {
@@ -429,6 +481,75 @@ describe('saved content', () => {
       body(null, { _id: draft._id, version: draft.version, isDraft: 'yes', formValue }),
     );
     expect(kept.statusCode, kept.body).toBe(200);
+  });
+});
+
+describe('choice answers', () => {
+  const withValue = (type: FieldType, value: unknown) =>
+    body().formValue.map((entry) => (entry.relatedFormId === fieldId[type] ? { ...entry, value } : entry));
+
+  it('refuses an option the template does not offer, for every choice type, and stores nothing', async () => {
+    const before = await ctx.db.formSubmission.count();
+    const cases: [FieldType, unknown][] = [
+      ['radio', 'A'],
+      ['select', 'not-an-option'],
+      ['checkbox', ['a', 'z']],
+      ['items', [randomUUID()]],
+      ['typeGroupings', { category: 'Body Part', subCategories: ['Cut'] }],
+      ['typeGroupings', { category: 'Weather', subCategories: [] }],
+      ['typeGroupings', { category: '', subCategories: ['Hand'] }],
+    ];
+    for (const [type, value] of cases) {
+      for (const isDraft of ['yes', 'no']) {
+        const response = await post(
+          'ethan.coordinator',
+          '/formSubmissionSave',
+          body(null, { isDraft, formValue: withValue(type, value) }),
+        );
+        const message = `The ${type}: ${messages.submission.optionNotOffered}`;
+        expect(response.statusCode, `${type} ${JSON.stringify(value)}`).toBe(400);
+        expect(response.json()).toMatchObject({ response_code: 400, response_message: message });
+        expect(response.json().validation_errors).toEqual([{ field: fieldId[type], message }]);
+      }
+    }
+    expect(await ctx.db.formSubmission.count()).toBe(before);
+  });
+
+  it('refuses a changed option on an edit, keeping the stored form; a choice already stored may stay', async () => {
+    const draft = await createDraft();
+    // A stored answer the template does not offer (data from before a template edit).
+    await ctx.db.submissionValue.update({
+      where: {
+        companyId_submissionId_fieldId: { companyId, submissionId: draft._id, fieldId: fieldId.select },
+      },
+      data: { value: 'legacy' },
+    });
+    const kept = await post(
+      'ethan.coordinator',
+      '/formSubmissionSave',
+      body(null, {
+        _id: draft._id,
+        version: draft.version,
+        isDraft: 'yes',
+        formValue: withValue('select', 'legacy'),
+      }),
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+    const version = kept.json().response_data.version as number;
+
+    const changed = await post(
+      'ethan.coordinator',
+      '/formSubmissionSave',
+      body(null, { _id: draft._id, version, isDraft: 'yes', formValue: withValue('radio', 'b') }),
+    );
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json().response_message).toBe(`The radio: ${messages.submission.optionNotOffered}`);
+    const row = await ctx.db.formSubmission.findUniqueOrThrow({ where: { id: draft._id } });
+    expect(row.version).toBe(version);
+    const radio = await ctx.db.submissionValue.findFirstOrThrow({
+      where: { submissionId: draft._id, fieldId: fieldId.radio },
+    });
+    expect(radio.value).toBe('a');
   });
 });
 
@@ -523,7 +644,7 @@ describe('who may edit', () => {
 });
 
 describe('files', () => {
-  it('refuses a type that is not allowed and a file over 10 MB', async () => {
+  it('refuses a type that is not allowed, a file over 10 MB, too many files and an unreadable image', async () => {
     const draft = await createDraft();
     const exe = await upload('ethan.coordinator', { _id: draft._id, relatedFormId: fieldId.file }, [
       { name: 'tool.exe', content: Buffer.from('MZ') },
@@ -534,7 +655,57 @@ describe('files', () => {
       { name: 'big.pdf', content: Buffer.alloc(10 * 1024 * 1024 + 1) },
     ]);
     expect(big.statusCode).toBe(413);
+    expect(big.json().response_message).toBe('A file is larger than 10 MB.');
+    const many = await upload(
+      'ethan.coordinator',
+      { _id: draft._id, relatedFormId: fieldId.file },
+      Array.from({ length: MAX_FILES_PER_UPLOAD + 1 }, (_, index) => ({
+        name: `note-${index}.txt`,
+        content: Buffer.from('note'),
+      })),
+    );
+    expect(many.statusCode).toBe(413);
+    expect(many.json().response_message).toBe(`Send at most ${MAX_FILES_PER_UPLOAD} files at once.`);
+    const fake = await upload('ethan.coordinator', { _id: draft._id, relatedFormId: fieldId.file }, [
+      { name: 'fake.png', content: Buffer.from('not an image') },
+    ]);
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().response_message).toBe('fake.png is not a readable image.');
     expect(await ctx.db.attachment.count({ where: { ownerId: draft._id } })).toBe(0);
+  });
+
+  it('stores a large photo at most 2000 px a side', async () => {
+    const draft = await createDraft();
+    const photo = await sharp({
+      create: { width: 3000, height: 1500, channels: 3, background: { r: 200, g: 90, b: 40 } },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const uploaded = await upload('ethan.coordinator', { _id: draft._id, relatedFormId: fieldId.file }, [
+      { name: 'site.jpg', content: photo },
+    ]);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const attachment = await ctx.db.attachment.findFirstOrThrow({ where: { ownerId: draft._id } });
+    const download = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/files/${attachment.id}`,
+      headers: { authtoken: tokens['ethan.coordinator']! },
+    });
+    expect(download.statusCode).toBe(200);
+    const meta = await sharp(download.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([2000, 1000]);
+  });
+
+  it('refuses uploads by a non-coordinator and by another organisation', async () => {
+    const form = await submitted();
+    const before = await ctx.db.attachment.count({ where: { ownerId: form._id } });
+    const png = [{ name: 'extra.png', content: Buffer.from(PNG, 'base64') }];
+    const other = await upload('mia.employee', { _id: form._id, relatedFormId: fieldId.file }, png);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().response_message).toBe(messages.submission.notCoordinator);
+    const foreign = await upload('sam.southbank', { _id: form._id, relatedFormId: fieldId.file }, png);
+    expect(foreign.statusCode).toBe(404);
+    expect(await ctx.db.attachment.count({ where: { ownerId: form._id } })).toBe(before);
   });
 
   it('downloads only by attachment id: a path is refused', async () => {

@@ -95,6 +95,7 @@ export const messages = {
     fileFieldRequired: 'Choose the file field the files belong to.',
     cannotReturnToDraft: 'A submitted form cannot be saved as a draft.',
     versionRequired: 'The version of the form you read is missing. Reload the form and try again.',
+    optionNotOffered: 'This option is not offered by the form. Reload the form and try again.',
   },
   closeOff: {
     closed: 'The form is closed.',
@@ -115,6 +116,13 @@ export const messages = {
     revokedDone: 'The link has been revoked.',
     noneToRevoke: 'There is no active link to revoke.',
   },
+  supplierForm: {
+    onlySupplierForms: 'Suppliers can change supplier forms only.',
+    notThisAssignment: 'This form does not belong to this supplier assignment.',
+    stillDraft: 'This form is still a draft. Submit the form first.',
+    alreadySubmitted: 'This form has already been submitted.',
+    submitted: 'The form has been sent to the organisation.',
+  },
   externalTask: {
     viewOnly: 'This action is view-only.',
     fileDeleted: 'The file has been deleted.',
@@ -122,9 +130,21 @@ export const messages = {
   qrCodes: {
     notYourCode: 'You can only see your own clock-in QR code.',
     posterCall: 'Scan to fill in this form',
+    posterNotQr: 'Only QR forms take submissions from a QR code poster. Change the form type to QR first.',
     posterHint: 'Open your phone camera, point it at the code and follow the link.',
     myCodeTitle: 'My clock-in QR code',
     myCodeHint: 'Scan this code with your phone to clock in and out.',
+  },
+  qrSubmission: {
+    invalidLink: 'This QR code link is incomplete. Please scan the code again.',
+    unknownOrganisation:
+      'This QR code does not belong to a known organisation. Please ask the organisation for a new QR code.',
+    formUnavailable:
+      'This form is not available for QR submissions. Please ask the organisation for a new QR code.',
+    coordinatorUnavailable:
+      'The person who receives this form is no longer available. Please ask the organisation for a new QR code.',
+    thankYouTitle: 'Thank you',
+    thankYou: 'Your form has been submitted. Its number is',
   },
   clockIn: {
     loading: 'Loading...',

@@ -3,6 +3,7 @@ import { FIELD_REGISTRY, FIELD_TYPES, type FieldType } from '../fields/registry'
 import { messages } from '../messages';
 import type { TTemplateField, TTemplateSection } from '../contracts/submissions';
 import {
+  choiceIsOffered,
   fieldsFor,
   formatedNumber,
   headerProblem,
@@ -190,5 +191,59 @@ describe('registry', () => {
   it('formats numbers', () => {
     expect(formatedNumber(1042)).toBe('FS 1042');
     expect(formatedNumber(null)).toBe('(Draft)');
+  });
+});
+
+describe('choiceIsOffered', () => {
+  const options = {
+    optionVal: [
+      { value: 'low', label: 'Low' },
+      { value: 'high', label: 'High' },
+    ],
+  };
+  const radio = field(1, 'radio', 1, options);
+  const select = field(2, 'select', 1, options);
+  const checkbox = field(3, 'checkbox', 1, options);
+  const items = field(4, 'items', 1, { itemList: [{ _id: id(900), name: 'Dock' }] });
+  const groups = field(5, 'typeGroupings', 1, {
+    optionVal: [{ category: 'Physical', subCategories: ['Noise', 'Heat'] }],
+  });
+
+  it('accepts the offered options and empty answers', () => {
+    expect(choiceIsOffered(radio, 'low')).toBe(true);
+    expect(choiceIsOffered(select, '')).toBe(true);
+    expect(choiceIsOffered(checkbox, ['low', 'high'])).toBe(true);
+    expect(choiceIsOffered(checkbox, [])).toBe(true);
+    expect(choiceIsOffered(items, [id(900)])).toBe(true);
+    expect(choiceIsOffered(groups, { category: 'Physical', subCategories: ['Heat'] })).toBe(true);
+    expect(choiceIsOffered(groups, { category: '', subCategories: [] })).toBe(true);
+  });
+
+  it('refuses anything else', () => {
+    // The label is not the value.
+    expect(choiceIsOffered(radio, 'Low')).toBe(false);
+    expect(choiceIsOffered(select, 'medium')).toBe(false);
+    expect(choiceIsOffered(checkbox, ['low', 'medium'])).toBe(false);
+    expect(choiceIsOffered(items, [id(901)])).toBe(false);
+    expect(choiceIsOffered(items, ['Dock'])).toBe(false);
+    expect(choiceIsOffered(groups, { category: 'Chemical', subCategories: [] })).toBe(false);
+    expect(choiceIsOffered(groups, { category: 'Physical', subCategories: ['Fuels'] })).toBe(false);
+    expect(choiceIsOffered(groups, { category: '', subCategories: ['Noise'] })).toBe(false);
+    expect(choiceIsOffered(field(6, 'radio'), 'low')).toBe(false);
+  });
+
+  it('keeps a choice the submission already stores in the field', () => {
+    expect(choiceIsOffered(select, 'legacy', 'legacy')).toBe(true);
+    expect(choiceIsOffered(checkbox, ['legacy', 'low'], ['legacy'])).toBe(true);
+    expect(choiceIsOffered(checkbox, ['legacy', 'other'], ['legacy'])).toBe(false);
+    const old = { category: 'Old', subCategories: ['Gone', 'Kept'] };
+    expect(choiceIsOffered(groups, { category: 'Old', subCategories: ['Gone'] }, old)).toBe(true);
+    expect(choiceIsOffered(groups, { category: 'Old', subCategories: ['New'] }, old)).toBe(false);
+  });
+
+  it('lets every other field type through', () => {
+    const choices: FieldType[] = ['radio', 'select', 'checkbox', 'items', 'typeGroupings'];
+    for (const type of FIELD_TYPES.filter((t) => !choices.includes(t)))
+      expect(choiceIsOffered(field(7, type), 'anything')).toBe(true);
   });
 });

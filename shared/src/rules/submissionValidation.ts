@@ -1,5 +1,5 @@
 import { FORM_NUMBER_PREFIX } from '../constants';
-import { FIELD_REGISTRY, type FieldFill } from '../fields/registry';
+import { FIELD_REGISTRY, ZTypeGroupingsValue, type FieldFill } from '../fields/registry';
 import { messages } from '../messages';
 import type { TTemplateField, TTemplateSection } from '../contracts/submissions';
 
@@ -91,6 +91,73 @@ export function mandatoryProblems(
     }
   }
   return problems;
+}
+
+type ChoiceField = Pick<TTemplateField, 'type' | 'optionVal' | 'itemList'>;
+
+/** The option values a radio, select or checkbox field offers (optionVal [{ value, label }]). */
+function offeredValues(optionVal: unknown): Set<string> {
+  if (!Array.isArray(optionVal)) return new Set();
+  return new Set(
+    optionVal.flatMap((option: unknown) =>
+      typeof option === 'object' &&
+      option !== null &&
+      typeof (option as { value?: unknown }).value === 'string'
+        ? [(option as { value: string }).value]
+        : [],
+    ),
+  );
+}
+
+/** The categories of a typeGroupings field with their sub-categories (optionVal [{ category, subCategories }]). */
+function offeredGroupings(optionVal: unknown): Map<string, Set<string>> {
+  const groups = new Map<string, Set<string>>();
+  if (!Array.isArray(optionVal)) return groups;
+  for (const group of optionVal as unknown[]) {
+    const parsed = ZTypeGroupingsValue.safeParse(group);
+    if (parsed.success) groups.set(parsed.data.category, new Set(parsed.data.subCategories));
+  }
+  return groups;
+}
+
+/**
+ * Whether the answer of a choice field (radio, select, checkbox, items, typeGroupings) names only
+ * what the template offers; other types always pass. An empty answer passes (drafts keep them),
+ * and so does a choice the submission already stores in this field (`stored`), as for records.
+ */
+export function choiceIsOffered(field: ChoiceField, value: unknown, stored?: unknown): boolean {
+  const kept = (choice: string) =>
+    stored === choice || (Array.isArray(stored) && (stored as unknown[]).includes(choice));
+  switch (field.type) {
+    case 'radio':
+    case 'select': {
+      if (typeof value !== 'string') return false;
+      return value === '' || offeredValues(field.optionVal).has(value) || kept(value);
+    }
+    case 'checkbox':
+    case 'items': {
+      if (!Array.isArray(value)) return false;
+      const offered =
+        field.type === 'items'
+          ? new Set((field.itemList ?? []).map((item) => item._id))
+          : offeredValues(field.optionVal);
+      return value.every((choice) => typeof choice === 'string' && (offered.has(choice) || kept(choice)));
+    }
+    case 'typeGroupings': {
+      const parsed = ZTypeGroupingsValue.safeParse(value);
+      if (!parsed.success) return false;
+      const { category, subCategories } = parsed.data;
+      if (category === '') return subCategories.length === 0;
+      const previous = ZTypeGroupingsValue.safeParse(stored);
+      const keptSubs =
+        previous.success && previous.data.category === category ? previous.data.subCategories : null;
+      const offered = offeredGroupings(field.optionVal).get(category);
+      if (!offered && !keptSubs) return false;
+      return subCategories.every((sub) => offered?.has(sub) || keptSubs?.includes(sub));
+    }
+    default:
+      return true;
+  }
 }
 
 /** The action (task) dialog: the first problem, in the order of the spec's messages. */

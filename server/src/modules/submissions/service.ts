@@ -1,6 +1,7 @@
 import {
   DEFAULT_TIME_ZONE,
   FIELD_REGISTRY,
+  choiceIsOffered,
   fieldsFor,
   formatedNumber,
   headerProblem,
@@ -45,6 +46,14 @@ export interface SubmissionOptions {
 
 /** Who may see a submission (CloseOffService.visible): the same rule for details, PDF and files. */
 export type VisibleCheck = (auth: AuthContext, submissionId: string) => Promise<{ id: string } | null>;
+
+/**
+ * Who reads or changes a submission: a signed-in user, or the holder of a supplier link
+ * (supplierLinks.ts), who acts as its supplier and personnel member and is no user (userId null).
+ */
+export type SubmissionActor = Pick<AuthContext, 'companyId' | 'employeeId' | 'personnelId' | 'supplierId'> & {
+  userId: string | null;
+};
 
 /** The Records accesses that list every submission of the organisation. */
 const RECORDS_ACCESS: AccessKey[] = ['formSubmissionAllRecord', 'formSubmissionRecord'];
@@ -91,6 +100,14 @@ interface TemplateVersionShape {
   fieldList: TTemplateField[];
 }
 
+/**
+ * A new form from a guest of a template's QR poster (modules/qrSubmissions): no user records it,
+ * and only the part of the template the guest was shown (`restrict`) is checked and kept.
+ */
+export interface GuestSave {
+  restrict: (shape: TemplateVersionShape) => TemplateVersionShape;
+}
+
 interface Change {
   field: string;
   from: unknown;
@@ -108,7 +125,7 @@ export class SubmissionService {
 
   // ---------- Reference data ----------
 
-  async relatedLists(auth: AuthContext): Promise<TRelatedLists> {
+  async relatedLists(auth: Pick<AuthContext, 'companyId'>): Promise<TRelatedLists> {
     const companyId = auth.companyId;
     const byName = { orderBy: { name: 'asc' as const } };
     const byPerson = { orderBy: [{ firstName: 'asc' as const }, { lastName: 'asc' as const }] };
@@ -175,7 +192,7 @@ export class SubmissionService {
     return rows.map((row) => ({ _id: row.id, name: row.name, formType: WIRE_FORM_TYPE[row.formType] }));
   }
 
-  async branches(auth: AuthContext, workplaceId: string) {
+  async branches(auth: Pick<AuthContext, 'companyId'>, workplaceId: string) {
     const rows = await this.db.branch.findMany({
       where: { companyId: auth.companyId, workplaceId, isActive: true },
       orderBy: { name: 'asc' },
@@ -232,7 +249,10 @@ export class SubmissionService {
     return { template, version };
   }
 
-  async templateDetail(auth: AuthContext, templateId: string): Promise<TFormTemplateDetail> {
+  async templateDetail(
+    auth: Pick<AuthContext, 'companyId'>,
+    templateId: string,
+  ): Promise<TFormTemplateDetail> {
     const { template, version } = await this.currentVersion(this.db, auth.companyId, templateId);
     if (!template.isActive) throw notFound(messages.submission.templateInactive);
     return {
@@ -250,16 +270,16 @@ export class SubmissionService {
 
   // ---------- Who may change a submission ----------
 
-  private isRecorder(auth: AuthContext, submission: StoredSubmission): boolean {
+  private isRecorder(auth: SubmissionActor, submission: StoredSubmission): boolean {
     return (
       (auth.employeeId !== null && submission.recordedByEmployeeId === auth.employeeId) ||
       (auth.personnelId !== null && submission.recordedByPersonnelId === auth.personnelId) ||
-      submission.createdByUserId === auth.userId
+      (auth.userId !== null && submission.createdByUserId === auth.userId)
     );
   }
 
   /** null when the caller may edit, else the banner of spec 001 section 2.2 saying why not. */
-  private editBlock(auth: AuthContext, submission: StoredSubmission): string | null {
+  private editBlock(auth: SubmissionActor, submission: StoredSubmission): string | null {
     if (submission.isClosed) return messages.submission.closed;
     if (submission.isDraft) return this.isRecorder(auth, submission) ? null : messages.submission.notRecorder;
     if (auth.employeeId && submission.coordinators[0]?.employeeId === auth.employeeId) return null;
@@ -268,7 +288,7 @@ export class SubmissionService {
     return messages.submission.notCoordinator;
   }
 
-  private async load(db: Db | Prisma.TransactionClient, auth: AuthContext, submissionId: string) {
+  private async load(db: Db | Prisma.TransactionClient, auth: SubmissionActor, submissionId: string) {
     const submission = await db.formSubmission.findFirst({
       where: { id: submissionId, companyId: auth.companyId },
       include: submissionInclude,
@@ -279,12 +299,26 @@ export class SubmissionService {
 
   // ---------- Details ----------
 
+  /** Why this caller may not edit the submission now (the banner), or null when it may. */
+  async editBlockOf(auth: SubmissionActor, submissionId: string): Promise<string | null> {
+    return this.editBlock(auth, await this.load(this.db, auth, submissionId));
+  }
+
   async details(
     auth: AuthContext,
     submissionId: string,
     timeZone = DEFAULT_TIME_ZONE,
   ): Promise<TFormSubmission> {
     if (!(await this.visible(auth, submissionId))) throw notFound();
+    return this.detailsOf(auth, submissionId, timeZone);
+  }
+
+  /** The details for a caller whose access was checked (a signed-in viewer, or a supplier link). */
+  async detailsOf(
+    auth: SubmissionActor,
+    submissionId: string,
+    timeZone = DEFAULT_TIME_ZONE,
+  ): Promise<TFormSubmission> {
     const submission = await this.load(this.db, auth, submissionId);
     const companyId = auth.companyId;
     const employeeIds = [
@@ -414,8 +448,9 @@ export class SubmissionService {
    * actions, the FS number on first submit, the change log and the mails it causes.
    */
   async save(
-    auth: AuthContext,
+    auth: SubmissionActor,
     input: TFormSubmissionSaveRequest,
+    guest?: GuestSave,
   ): Promise<TFormSubmissionSaveResult & { message: string }> {
     const companyId = auth.companyId;
     const isDraft = input.isDraft === 'yes';
@@ -427,14 +462,15 @@ export class SubmissionService {
       if (input.version === undefined) throw badRequest(messages.submission.versionRequired);
       if (stored.templateId !== input.formTemplateId) throw badRequest(messages.submission.unknownField);
       if (!stored.isDraft && isDraft) throw badRequest(messages.submission.cannotReturnToDraft);
-    } else if (!auth.employeeId && !auth.personnelId) {
+    } else if (!guest && !auth.employeeId && !auth.personnelId) {
       throw forbidden(messages.submission.notAllowedToRecord);
     }
     const { template, version } = stored
       ? { template: null, version: { id: stored.templateVersionId } }
       : await this.currentVersion(this.db, companyId, input.formTemplateId);
     if (template && !template.isActive) throw notFound(messages.submission.templateInactive);
-    const shape = await this.versionShape(this.db, companyId, version.id);
+    const templateShape = await this.versionShape(this.db, companyId, version.id);
+    const shape = guest ? guest.restrict(templateShape) : templateShape;
 
     const fileFields = stored
       ? (
@@ -599,6 +635,7 @@ export class SubmissionService {
     const shownById = new Map(shown.map((field) => [field._id, field]));
     const known = new Set(shape.fieldList.map((field) => field._id));
     const values = new Map<string, unknown>();
+    const storedValues = new Map(stored?.values.map((row) => [row.fieldId, row.value]) ?? []);
     const problems: TValidationError[] = [];
     for (const entry of input.formValue) {
       const field = shownById.get(entry.relatedFormId);
@@ -613,6 +650,14 @@ export class SubmissionService {
         problems.push({
           field: entry.relatedFormId,
           message: `${field.level}: ${parsed.error.issues[0]!.message}`,
+        });
+        continue;
+      }
+      // A request that bypasses the browser may name options the template never offered.
+      if (!choiceIsOffered(field, parsed.data, storedValues.get(field._id))) {
+        problems.push({
+          field: entry.relatedFormId,
+          message: `${field.level}: ${messages.submission.optionNotOffered}`,
         });
         continue;
       }
@@ -745,7 +790,7 @@ export class SubmissionService {
   /** A ChangeLog row in the style of the other features: { attribute: [from, to] }. */
   private async log(
     tx: Prisma.TransactionClient,
-    auth: AuthContext,
+    auth: SubmissionActor,
     entityType: 'formSubmission' | 'action',
     entityId: string,
     submissionId: string,
@@ -769,7 +814,7 @@ export class SubmissionService {
   /** Creates, edits and deletes the actions; one task mail per new or reassigned action. */
   private async saveTasks(
     tx: Prisma.TransactionClient,
-    auth: AuthContext,
+    auth: SubmissionActor,
     submissionId: string,
     tasks: TFormSubmissionSaveRequest['taskData'],
     stored: StoredSubmission | null,
@@ -857,7 +902,7 @@ export class SubmissionService {
   /** The task mail to the action's assignee; external personnel get a link to the task page. */
   private async queueTaskMail(
     tx: Prisma.TransactionClient,
-    auth: AuthContext,
+    auth: SubmissionActor,
     actionId: string,
     reassigned: boolean,
   ): Promise<number> {
@@ -916,7 +961,7 @@ export class SubmissionService {
   // ---------- Files ----------
 
   /** Adds files to a file field of a submission the caller may edit; one transaction. */
-  async uploadFiles(auth: AuthContext, submissionId: string, fieldId: string, files: UploadedFile[]) {
+  async uploadFiles(auth: SubmissionActor, submissionId: string, fieldId: string, files: UploadedFile[]) {
     const submission = await this.load(this.db, auth, submissionId);
     const block = this.editBlock(auth, submission);
     if (block) throw forbidden(block);

@@ -18,7 +18,9 @@ import {
   permissionsFixture,
   renderRoutes,
 } from '../../../test/helpers';
+import { MY_RECORDS_PATH } from './paths';
 import { SubmissionEditorPage } from './SubmissionEditorPage';
+import { UNSAVED_MESSAGE, UNSAVED_TITLE } from './UnsavedChanges';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const OTHER_EMPLOYEE = id(90);
@@ -443,4 +445,104 @@ describe('Assign Action dialog (001 sections 3 and 5)', () => {
     expect(dialog.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
     expect(dialog.queryByRole('textbox')).not.toBeInTheDocument();
   });
+});
+
+describe('submission editor: unsaved changes', () => {
+  const withRecords = [...editorRoutes, { path: MY_RECORDS_PATH, element: <p>My Records list</p> }];
+  const unload = () => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+
+  it('asks before leaving with changes: Stay keeps them, Leave goes; a reload asks too', async () => {
+    serve({}, submission());
+    renderRoutes(withRecords, `/form-submission/Record/${SUBMISSION}`);
+    await screen.findByRole('heading', { name: 'Initial details' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Title/), ' and oil');
+    expect(unload()).toBe(true);
+
+    await user.click(button('Cancel'));
+    const dialog = await screen.findByRole('dialog', { name: UNSAVED_TITLE });
+    expect(dialog).toHaveTextContent(UNSAVED_MESSAGE);
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: UNSAVED_TITLE })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Wet floor and oil');
+
+    await user.click(button('Cancel'));
+    const again = await screen.findByRole('dialog', { name: UNSAVED_TITLE });
+    await user.click(within(again).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('My Records list')).toBeInTheDocument();
+  });
+
+  it('leaves at once without changes, or when the changes were undone', async () => {
+    serve({}, submission());
+    renderRoutes(withRecords, `/form-submission/Record/${SUBMISSION}`);
+    await screen.findByRole('heading', { name: 'Initial details' });
+    const user = userEvent.setup();
+    expect(unload()).toBe(false);
+    await user.type(screen.getByLabelText(/^Title/), '!');
+    await user.type(screen.getByLabelText(/^Title/), '{Backspace}');
+    expect(unload()).toBe(false);
+    await user.click(button('Cancel'));
+    expect(await screen.findByText('My Records list')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: UNSAVED_TITLE })).not.toBeInTheDocument();
+  });
+
+  it('opens the stored form after the first save of a new one without asking', async () => {
+    serve({
+      'POST /api/formSubmissionSave': () =>
+        ok(
+          { _id: SUBMISSION, formatedNumber: '(Draft)', isDraft: 'yes', version: 1, mailsQueued: 0 },
+          messages.submission.draftSaved,
+        ),
+      'POST /api/formSubmissionDetails': () => ok(submission({ isDraft: 'yes', version: 1 })),
+    });
+    const { router } = renderRoutes(editorRoutes, `/form-submission/new/${TEMPLATE}`);
+    await screen.findByRole('heading', { name: 'Initial details' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Description/), 'Draft only');
+    await user.selectOptions(screen.getByLabelText(/^Workplace/), 'Riverside Depot');
+    await waitFor(() => expect(screen.getByLabelText(/^Branch/)).toHaveValue(BRANCH));
+    await user.click(button('Save Draft'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/form-submission/Record/${SUBMISSION}`));
+    expect(screen.queryByRole('dialog', { name: UNSAVED_TITLE })).not.toBeInTheDocument();
+  });
+});
+
+describe('submission editor: the close call by form type (001 section 4)', () => {
+  const closed = {
+    _id: SUBMISSION,
+    isClose: 'yes',
+    closedAt: '2026-11-21T09:00:00.000Z',
+    version: 5,
+    pdf: { _id: id(40), name: 'FS 1042.pdf', path: `/api/files/${id(40)}`, fileType: 'pdf', size: 1000 },
+    mailsQueued: 0,
+  };
+  const cases: [TFormSubmission['formType'], string, object][] = [
+    ['form-submission', '/api/formSubmissionClose', { _id: SUBMISSION, version: 4 }],
+    ['hr', '/api/formSubmissionClose', { _id: SUBMISSION, version: 4 }],
+    ['supplier', '/api/supplierFormCloseOff', { formSumissionId: SUBMISSION }],
+  ];
+  for (const [formType, call, payload] of cases) {
+    it(`Sign Off of a ${formType} form calls ${call}, then goes to the dashboard`, async () => {
+      const fetchMock = serve(
+        {
+          'POST /api/formSubmissionClose': () => ok(closed, messages.closeOff.closed),
+          'POST /api/supplierFormCloseOff': () => ok(closed, messages.closeOff.closed),
+        },
+        submission({ formType }),
+      );
+      renderRoutes(editorRoutes, `/form-submission/Record/${SUBMISSION}`);
+      await screen.findByRole('heading', { name: 'Initial details' });
+      await userEvent.click(button('Sign Off'));
+      expect(await screen.findByText('Dashboard')).toBeInTheDocument();
+      const closes = fetchMock.mock.calls.filter(([url]) => /CloseOff|Close$/.test(String(url)));
+      expect(closes.map(([url]) => new URL(String(url), 'http://localhost').pathname)).toEqual([call]);
+      expect(JSON.parse(String(closes[0]![1]!.body))).toMatchObject(payload);
+    });
+  }
 });

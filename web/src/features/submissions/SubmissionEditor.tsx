@@ -28,7 +28,7 @@ import {
 } from '../../fields';
 import { AssignActionDialog, type AssignActionMode } from './AssignActionDialog';
 import { AttachmentsDialog } from './AttachmentsDialog';
-import { browserTimeZone, fetchBranches, submissionKeys, useBranches } from './api';
+import { browserTimeZone, fetchBranches, submissionKeys, useBranches, type BranchSource } from './api';
 import {
   applyTaskDraft,
   BUTTON_LABELS,
@@ -45,6 +45,35 @@ import {
 } from './editorState';
 import { HistoryDialog } from './HistoryDialog';
 import { MY_RECORDS_PATH, recordPath } from './paths';
+import { hasUnsavedChanges, useUnsavedChangesGuard } from './UnsavedChanges';
+import { LINK_OPTIONS, supplierLinkCall } from './supplierLinkApi';
+
+/**
+ * The editor opened through an e-mailed link (View and Update Form Submission, 001 sections 2.1
+ * and 2.3): its calls carry the link's token; no History, Sign Off, Save and Close or Re-Open.
+ */
+export interface LinkMode {
+  authtoken: string;
+  /** View Form Submission: read-only, with Back as the only button. */
+  viewOnly: boolean;
+  /** The initial-details card is left out (a supplier assessment on the View screen). */
+  hideInitialDetails: boolean;
+  /** Cancel / Back: leaves for the product's home site. */
+  onLeave: () => void;
+  /** After a successful save, instead of reading the form again (the screen's navigation rules). */
+  onSaved?: (saved: TFormSubmissionSaveResult, asDraft: boolean) => Promise<void>;
+}
+
+/** What a link may press (it never closes or re-opens a form). */
+const LINK_BUTTONS: EditorButton[] = ['saveDraft', 'submit', 'save'];
+
+/** A guest of a template's QR poster (features/qrSubmissions): Submit only, the coordinator fixed. */
+export interface GuestMode {
+  coordinatorName: string;
+  branches: BranchSource;
+  /** Sends the checked form; the page then shows its thank-you. */
+  submit: (state: EditorState) => Promise<void>;
+}
 
 interface SubmissionEditorProps {
   shape: FormShape;
@@ -57,6 +86,8 @@ interface SubmissionEditorProps {
   viewer: { employeeId: string | null; name: string };
   /** Opened from an action link (my-action-edit/{id}/{taskId}). */
   openTaskId?: string;
+  linkMode?: LinkMode;
+  guest?: GuestMode;
 }
 
 type ActionDialogState = { mode: AssignActionMode; task: TTask | null; fieldId: string } | null;
@@ -77,6 +108,8 @@ export function SubmissionEditor({
   workplaces,
   viewer,
   openTaskId,
+  linkMode,
+  guest,
 }: SubmissionEditorProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -106,7 +139,7 @@ export function SubmissionEditor({
   // A new form whose first save created it: later failures must not create a second one.
   const createdId = useRef<string | null>(null);
 
-  const branchList = useBranches(state.header.workplace);
+  const branchList = useBranches(state.header.workplace, linkMode?.authtoken, guest?.branches);
   const branches = branchList.data ?? [];
   const isNew = submission === null;
   const isDraft = isNew || submission.isDraft === 'yes';
@@ -116,7 +149,17 @@ export function SubmissionEditor({
   const readOnly = !canEdit;
   const attachments: TSubmissionAttachment[] = submission?.attachment ?? [];
   const sections = visibleSections(shape, isDraft);
-  const buttons = editorButtons({ isNew, isDraft, isClosed, canEdit, isCoordinator });
+  const buttons: { button: EditorButton; enabled: boolean }[] = guest
+    ? [{ button: 'submit', enabled: true }]
+    : editorButtons({ isNew, isDraft, isClosed, canEdit, isCoordinator }).filter(
+        ({ button }) => !linkMode || (!linkMode.viewOnly && LINK_BUTTONS.includes(button)),
+      );
+  const unsaved = useUnsavedChangesGuard(canEdit && hasUnsavedChanges(initial, state));
+  /** A POST of the editor, with the link's token when opened through one. */
+  const send = <T,>(path: string, body: unknown) =>
+    linkMode
+      ? apiSend<T>('POST', supplierLinkCall(path, linkMode.authtoken), body, LINK_OPTIONS)
+      : apiSend<T>('POST', path, body);
 
   const setHeader = (change: Partial<EditorState['header']>) =>
     setState((previous) => ({ ...previous, header: { ...previous.header, ...change } }));
@@ -136,7 +179,7 @@ export function SubmissionEditor({
     setHeader({ workplace, branch: '' });
     if (!workplace) return;
     try {
-      const list = await fetchBranches(queryClient, workplace);
+      const list = await fetchBranches(queryClient, workplace, linkMode?.authtoken, guest?.branches);
       if (list.length === 1) {
         setState((previous) =>
           previous.header.workplace === workplace && previous.header.branch === ''
@@ -157,7 +200,7 @@ export function SubmissionEditor({
   // ---------- Saving ----------
 
   const save = async (body: ReturnType<typeof saveRequest>) =>
-    apiSend<TFormSubmissionSaveResult>('POST', '/formSubmissionSave', body);
+    send<TFormSubmissionSaveResult>('/formSubmissionSave', body);
 
   /**
    * Save Draft / Submit / Save (001 section 4). Files go to a stored form, so a new form with
@@ -168,6 +211,10 @@ export function SubmissionEditor({
     setHeaderError(check.header);
     setFieldErrors(check.fields);
     if (check.first) throw new ClientValidation(check.first);
+    if (guest) {
+      await guest.submit(state);
+      return null;
+    }
 
     const timeZone = browserTimeZone();
     let stored = submission ? { _id: submission._id, version: submission.version } : null;
@@ -184,7 +231,7 @@ export function SubmissionEditor({
         form.set('_id', stored._id);
         form.set('relatedFormId', fieldId);
         for (const file of files) form.append('files', file, file.name);
-        const uploaded = await apiSend<{ version: number }>('POST', '/formSubmissionUploadFiles', form);
+        const uploaded = await send<{ version: number }>('/formSubmissionUploadFiles', form);
         stored = { ...stored, version: uploaded.data.version };
       }
     }
@@ -219,19 +266,31 @@ export function SubmissionEditor({
   /** After a change on the server: the lists and this form are read again. */
   const reloadStored = async (id: string) => {
     await queryClient.invalidateQueries({ queryKey: ['submissions', 'list'] });
-    if (isNew) navigate(recordPath(id), { replace: true });
-    else await queryClient.invalidateQueries({ queryKey: submissionKeys.details(id) });
+    if (isNew) {
+      unsaved.allowLeave();
+      navigate(recordPath(id), { replace: true });
+    } else await queryClient.invalidateQueries({ queryKey: submissionKeys.details(id) });
   };
 
+  // 001 section 4: supplier forms close through the supplier close-off; the others through the
+  // submission close (for hr forms it closes their assignment too, see docs/decisions.md).
   const closeForm = async (version: number) => {
-    const result = await apiSend<TFormSubmissionClosed>('POST', '/formSubmissionClose', {
-      _id: submission!._id,
-      version,
-      localTimeZone: browserTimeZone(),
-    });
+    const localTimeZone = browserTimeZone();
+    const result =
+      shape.formType === 'supplier'
+        ? await apiSend<TFormSubmissionClosed>('POST', '/supplierFormCloseOff', {
+            formSumissionId: submission!._id,
+            localTimeZone,
+          })
+        : await apiSend<TFormSubmissionClosed>('POST', '/formSubmissionClose', {
+            _id: submission!._id,
+            version,
+            localTimeZone,
+          });
     toast.success(result.message);
     await queryClient.invalidateQueries({ queryKey: submissionKeys.all });
     // 001 section 4: after close the employee goes back to the dashboard.
+    unsaved.allowLeave();
     navigate('/dashboard');
   };
 
@@ -255,17 +314,28 @@ export function SubmissionEditor({
         await closeForm(submission!.version);
       } else {
         const result = await persist(button === 'saveDraft');
+        // A guest's page shows its thank-you instead.
+        if (!result) return;
         if (button === 'saveAndClose') {
           await closeForm(result.data.version);
           return;
         }
         toast.success(result.message);
+        if (linkMode?.onSaved) {
+          // Saved: the screen's navigation rules may leave now (a refusal remounts the editor).
+          unsaved.allowLeave();
+          await linkMode.onSaved(result.data, button === 'saveDraft');
+          return;
+        }
         await reloadStored(result.data._id);
       }
     } catch (error) {
       showFailure(error);
       // The first save of a new form with files created it: continue from the stored form.
-      if (isNew && createdId.current) navigate(recordPath(createdId.current), { replace: true });
+      if (isNew && createdId.current) {
+        unsaved.allowLeave();
+        navigate(recordPath(createdId.current), { replace: true });
+      }
     } finally {
       setBusy(null);
     }
@@ -304,7 +374,7 @@ export function SubmissionEditor({
 
   const deleteAttachment = async (file: TSubmissionAttachment) => {
     try {
-      const result = await apiSend<null>('POST', '/deleteAttachment', {
+      const result = await send<null>('/deleteAttachment', {
         fileType: 'submission',
         fileId: file._id,
         _id: submission!._id,
@@ -361,7 +431,9 @@ export function SubmissionEditor({
   // ---------- Rendering ----------
 
   const coordinatorId = state.header.submissionUserId[0]?.userId ?? '';
-  const coordinatorOptions = withStored(references.employee.active, references.employee.all, coordinatorId);
+  const coordinatorOptions = guest
+    ? [{ _id: coordinatorId, name: guest.coordinatorName }]
+    : withStored(references.employee.active, references.employee.all, coordinatorId);
   const workplaceOptions = workplaces;
   const recordedBy = isNew
     ? shape.formType === 'qr'
@@ -384,9 +456,11 @@ export function SubmissionEditor({
             >
               View Attachments ({attachments.length})
             </Button>
-            <Button icon={<History size={16} aria-hidden="true" />} onClick={() => setHistoryOpen(true)}>
-              History
-            </Button>
+            {!linkMode && (
+              <Button icon={<History size={16} aria-hidden="true" />} onClick={() => setHistoryOpen(true)}>
+                History
+              </Button>
+            )}
           </div>
         )}
       </div>
@@ -420,7 +494,11 @@ export function SubmissionEditor({
         </div>
       )}
 
-      <section className="card" aria-labelledby={`${ids.headerError}-title`}>
+      <section
+        className="card"
+        aria-labelledby={`${ids.headerError}-title`}
+        hidden={linkMode?.hideInitialDetails}
+      >
         <div className="card-header">
           <h2 className="card-title" id={`${ids.headerError}-title`}>
             Initial details
@@ -438,7 +516,13 @@ export function SubmissionEditor({
               <div className="field">
                 <span className="field-label">Form Number</span>
                 <p className="field-value" data-testid="form-number">
-                  {isDraft ? <span className="badge badge-warning">Draft</span> : submission.formatedNumber}
+                  {guest ? (
+                    'Given when submitted'
+                  ) : isDraft ? (
+                    <span className="badge badge-warning">Draft</span>
+                  ) : (
+                    submission.formatedNumber
+                  )}
                 </p>
               </div>
             </div>
@@ -565,7 +649,7 @@ export function SubmissionEditor({
                   id={ids.coordinator}
                   className="input"
                   value={coordinatorId}
-                  disabled={readOnly}
+                  disabled={readOnly || !!guest}
                   aria-required
                   {...headerInputProps('coordinator')}
                   onChange={(event) => chooseCoordinator(event.target.value)}
@@ -622,9 +706,14 @@ export function SubmissionEditor({
       })}
 
       <div className="submission-buttons" role="group" aria-label="Form actions">
-        <Button onClick={() => navigate(MY_RECORDS_PATH)} disabled={busy !== null}>
-          Cancel
-        </Button>
+        {!guest && (
+          <Button
+            onClick={() => (linkMode ? linkMode.onLeave() : navigate(MY_RECORDS_PATH))}
+            disabled={busy !== null}
+          >
+            {linkMode?.viewOnly ? 'Back' : 'Cancel'}
+          </Button>
+        )}
         {buttons.map(({ button, enabled }) => (
           <Button
             key={button}
@@ -680,6 +769,7 @@ export function SubmissionEditor({
           <p>{messages.submission.openTaskBlocksClose}</p>
         </Dialog>
       )}
+      {unsaved.dialog}
     </div>
   );
 }
