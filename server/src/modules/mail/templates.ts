@@ -137,3 +137,28 @@ export function submissionTaskMail(
     ].join('\n'),
   };
 }
+
+/**
+ * The copy e-mail for supplier submissions (supplier form submit): to the supplier assignment's
+ * reviewer and the form's coordinator. `reviewer` words it for the person who reviews it.
+ */
+export function supplierSubmissionCopyMail(
+  facts: SubmissionMailFacts & { supplierName: string; submittedBy: string; reviewer: boolean },
+): MailContent {
+  const subject = `${facts.formNumber} ${facts.templateName} submitted by ${facts.supplierName}`;
+  const intro = `Hello ${facts.name},`;
+  const who =
+    facts.submittedBy && facts.submittedBy !== facts.supplierName
+      ? `${facts.submittedBy} of ${facts.supplierName}`
+      : facts.supplierName;
+  const what = facts.reviewer
+    ? `${who} submitted the ${facts.templateName} form ${facts.formNumber} for your review.`
+    : `${who} submitted the ${facts.templateName} form ${facts.formNumber} that you coordinate.`;
+  const table = submissionFacts(facts);
+  return {
+    subject,
+    title: 'Supplier form submitted',
+    text: [intro, '', what, '', ...table.text, '', `Open the form: ${facts.link}`].join('\n'),
+    bodyHtml: [paragraph(intro), paragraph(what), table.html, button('Open the form', facts.link)].join('\n'),
+  };
+}

@@ -31,25 +31,37 @@ import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { readMultipart } from '../../plugins/uploads';
 import type { SubmissionService } from './service';
+import { supplierLinkRoutes, ZLinkQuery } from './supplierLinkRoutes';
+import type { SupplierLinkService } from './supplierLinks';
 
 /** Signatures and diagrams travel as data URLs, so a save may be larger than other calls. */
 const SAVE_BODY_LIMIT = 10 * 1024 * 1024;
 
-export const submissionRoutes: FastifyPluginAsyncZod<{ submissions: SubmissionService }> = async (
-  app,
-  { submissions },
-) => {
+/**
+ * The calls of the form screens. Those the supplier screens share with the employee editor accept
+ * a link (`?authtoken=`, 'userOrLink'): with one, SupplierLinkService checks it and acts for it.
+ */
+export const submissionRoutes: FastifyPluginAsyncZod<{
+  submissions: SubmissionService;
+  supplierLinks: SupplierLinkService;
+}> = async (app, { submissions, supplierLinks }) => {
   const tags = ['submissions'];
 
   app.post('/formSubmissionRelatedLists', {
-    config: { auth: 'user' },
+    config: { auth: 'userOrLink' },
     schema: {
       tags,
-      summary: 'Pick lists of a form',
+      summary: 'Pick lists of a form (with ?authtoken=, of the linked form)',
+      querystring: ZLinkQuery,
       body: ZRelatedListsRequest,
       response: { 200: envelopeOf(ZRelatedLists) },
     },
-    handler: async (request) => ok(await submissions.relatedLists(requireAuth(request))),
+    handler: async (request) =>
+      ok(
+        request.link
+          ? await supplierLinks.relatedLists(request.link)
+          : await submissions.relatedLists(requireAuth(request)),
+      ),
   });
 
   app.post('/formTemplateList', {
@@ -76,64 +88,77 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ submissions: SubmissionSe
   });
 
   app.post('/branchesByWorkplace', {
-    config: { auth: 'user' },
+    config: { auth: 'userOrLink' },
     schema: {
       tags,
       summary: 'Active branches of a workplace',
+      querystring: ZLinkQuery,
       body: ZBranchesByWorkplaceRequest,
       response: { 200: envelopeOf(ZBranchList) },
     },
-    handler: async (request) => ok(await submissions.branches(requireAuth(request), request.body.workplace)),
-  });
-
-  app.post('/formSubmissionDetails', {
-    config: { auth: 'user' },
-    schema: {
-      tags,
-      summary: 'A submission with the template version it was filled against',
-      body: ZFormSubmissionDetailsRequest,
-      response: { 200: envelopeOf(ZFormSubmission) },
-    },
     handler: async (request) =>
       ok(
-        await submissions.details(
-          requireAuth(request),
-          request.body.formSubmissionId,
-          request.body.localTimeZone ?? DEFAULT_TIME_ZONE,
-        ),
+        request.link
+          ? await supplierLinks.branches(request.link, request.body.workplace)
+          : await submissions.branches(requireAuth(request), request.body.workplace),
       ),
   });
 
+  app.post('/formSubmissionDetails', {
+    config: { auth: 'userOrLink' },
+    schema: {
+      tags,
+      summary: 'A submission with the template version it was filled against',
+      querystring: ZLinkQuery,
+      body: ZFormSubmissionDetailsRequest,
+      response: { 200: envelopeOf(ZFormSubmission) },
+    },
+    handler: async (request) => {
+      const { formSubmissionId, localTimeZone = DEFAULT_TIME_ZONE } = request.body;
+      return ok(
+        request.link
+          ? await supplierLinks.details(request.link, formSubmissionId, localTimeZone)
+          : await submissions.details(requireAuth(request), formSubmissionId, localTimeZone),
+      );
+    },
+  });
+
   app.post('/formSubmissionSave', {
-    config: { auth: 'user' },
+    config: { auth: 'userOrLink' },
     bodyLimit: SAVE_BODY_LIMIT,
     schema: {
       tags,
-      summary: 'Create or edit a submission (draft or submit) with its tasks and table rows',
+      summary:
+        'Create or edit a submission (draft or submit) with its tasks and table rows; a supplier link edits ' +
+        'its supplier form only',
+      querystring: ZLinkQuery,
       body: ZFormSubmissionSaveRequest,
       response: { 200: envelopeOf(ZFormSubmissionSaveResult) },
     },
     handler: async (request) => {
-      const { message, ...result } = await submissions.save(requireAuth(request), request.body);
+      const { message, ...result } = request.link
+        ? await supplierLinks.save(request.link, request.body)
+        : await submissions.save(requireAuth(request), request.body);
       return ok(result, message);
     },
   });
 
   app.post('/formSubmissionUploadFiles', {
-    config: { auth: 'user' },
+    config: { auth: 'userOrLink' },
     schema: {
       tags,
       summary: 'Add files to a file field of a submission; multipart form: _id, relatedFormId and files',
       consumes: ['multipart/form-data'],
+      querystring: ZLinkQuery,
       response: { 200: envelopeOf(ZFormSubmissionUploadResult) },
     },
     handler: async (request) => {
       const { fields, files } = await readMultipart(request);
       const input = parseOrBadRequest(ZFormSubmissionUploadFilesFields, fields);
-      return ok(
-        await submissions.uploadFiles(requireAuth(request), input._id, input.relatedFormId, files),
-        messages.submission.filesUploaded,
-      );
+      const uploaded = request.link
+        ? await supplierLinks.uploadFiles(request.link, input._id, input.relatedFormId, files)
+        : await submissions.uploadFiles(requireAuth(request), input._id, input.relatedFormId, files);
+      return ok(uploaded, messages.submission.filesUploaded);
     },
   });
 
@@ -173,4 +198,6 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ submissions: SubmissionSe
     handler: async (request) =>
       ok(await submissions.history(requireAuth(request), request.body.formSubmissionId)),
   });
+
+  await app.register(supplierLinkRoutes, { supplierLinks });
 };

@@ -40,7 +40,7 @@ export const supplierLinkRoutes: FastifyPluginAsyncZod<{ supplierLinks: Supplier
   app,
   { supplierLinks },
 ) => {
-  const tags = ['supplier links'];
+  const tags = ['links'];
 
   app.post('/supplierLinkContext', {
     config: { auth: 'userOrLink' },
@@ -64,11 +64,15 @@ export const supplierLinkRoutes: FastifyPluginAsyncZod<{ supplierLinks: Supplier
     },
     handler: async (request, reply) => {
       const { mimeType, stream } = await supplierLinks.logo(requireLink(request));
-      return reply
-        .header('content-type', mimeType)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=3600')
-        .send(stream);
+      return (
+        reply
+          .header('content-type', mimeType)
+          .header('x-content-type-options', 'nosniff')
+          // An SVG logo opened on its own must not run anything.
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+          .header('cache-control', 'private, max-age=3600')
+          .send(stream)
+      );
     },
   });
 

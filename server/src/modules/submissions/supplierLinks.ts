@@ -147,7 +147,9 @@ export class SupplierLinkService {
   /** The supplier assignment a link names (null for a submission link). */
   private async assignmentOf(link: LinkScope) {
     if (link.resourceType !== 'supplierAssignment') return null;
-    return this.db.supplierAssignment.findFirst({ where: { id: link.resourceId, companyId: link.companyId } });
+    return this.db.supplierAssignment.findFirst({
+      where: { id: link.resourceId, companyId: link.companyId },
+    });
   }
 
   /**
@@ -190,7 +192,10 @@ export class SupplierLinkService {
     await this.checkSubmission(link, submissionId, 'read');
     const companyId = link.companyId;
     const [company, submission, linkAssignment] = await Promise.all([
-      this.db.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true, homeSiteUrl: true } }),
+      this.db.company.findUniqueOrThrow({
+        where: { id: companyId },
+        select: { name: true, homeSiteUrl: true },
+      }),
       this.db.formSubmission.findFirst({
         where: { id: submissionId, companyId },
         select: { supplierId: true },
@@ -210,7 +215,6 @@ export class SupplierLinkService {
         this.db.supplierAssignment.findFirst({
           where: { companyId, submissionId, ...(supplierId ? { supplierId } : {}) },
           orderBy: { createdAt: 'desc' },
-          select: { id: true },
         }),
     ]);
     return {
@@ -221,6 +225,7 @@ export class SupplierLinkService {
       supplierName: supplier?.name ?? '',
       supplierLogo: supplier?.logoKey ? '/api/supplierLinkLogo' : null,
       supplierAssignmentId: assignment?.id ?? null,
+      supplierAssignmentStatus: assignment?.status ?? null,
       operations: link.operations,
       expiresAt: link.expiresAt.toISOString(),
     };
@@ -243,7 +248,8 @@ export class SupplierLinkService {
       : null;
     if (!supplier?.logoKey) throw notFound('File not found.');
     const extension = supplier.logoKey.split('.').pop()?.toLowerCase() ?? '';
-    const mimeType = extension === 'svg' ? 'image/svg+xml' : extension === 'jpg' ? 'image/jpeg' : `image/${extension}`;
+    const mimeType =
+      extension === 'svg' ? 'image/svg+xml' : extension === 'jpg' ? 'image/jpeg' : `image/${extension}`;
     return { mimeType, stream: this.storage.read(supplier.logoKey) };
   }
 
@@ -251,7 +257,11 @@ export class SupplierLinkService {
    * Submission details for the link (View and Update). A read-only link, or a form that is not a
    * supplier form, is never editable; file paths point at the link's file route.
    */
-  async details(link: LinkScope, submissionId: string, timeZone = DEFAULT_TIME_ZONE): Promise<TFormSubmission> {
+  async details(
+    link: LinkScope,
+    submissionId: string,
+    timeZone = DEFAULT_TIME_ZONE,
+  ): Promise<TFormSubmission> {
     await this.checkSubmission(link, submissionId, 'read');
     const details = await this.submissions.detailsOf(this.actorOf(link), submissionId, timeZone);
     const relink = <T extends { _id: string; path: string }>(file: T): T => ({
@@ -340,8 +350,7 @@ export class SupplierLinkService {
       where: { id: attachmentId, companyId },
       select: { ownerType: true, ownerId: true },
     });
-    const ownedBySubmission =
-      attachment?.ownerType === 'submission' && attachment.ownerId === submissionId;
+    const ownedBySubmission = attachment?.ownerType === 'submission' && attachment.ownerId === submissionId;
     const ownedByItsAction =
       attachment?.ownerType === 'action' &&
       (await this.db.action.count({ where: { id: attachment.ownerId, companyId, submissionId } })) > 0;
@@ -365,7 +374,8 @@ export class SupplierLinkService {
     const companyId = 'link' in caller ? caller.link.companyId : caller.auth.companyId;
     if ('link' in caller) {
       const { link } = caller;
-      if (link.resourceType === 'supplierAssignment') checkScope(link, 'supplierAssignment', request._id, 'update');
+      if (link.resourceType === 'supplierAssignment')
+        checkScope(link, 'supplierAssignment', request._id, 'update');
       else checkScope(link, 'submission', request.formSumissionId, 'update');
     }
     const assignment = await this.db.supplierAssignment.findFirst({
@@ -379,7 +389,8 @@ export class SupplierLinkService {
       const { link } = caller;
       // A link issued to one supplier never acts for another; a submission link needs an
       // assignment that already names its submission.
-      if (link.supplierId && link.supplierId !== assignment.supplierId) throw new LinkError('wrongResource', 403);
+      if (link.supplierId && link.supplierId !== assignment.supplierId)
+        throw new LinkError('wrongResource', 403);
       if (link.resourceType === 'submission' && assignment.submissionId !== request.formSumissionId)
         throw new LinkError('wrongResource', 403);
     }
@@ -430,7 +441,12 @@ export class SupplierLinkService {
         },
       });
       const mailsQueued = await this.queueCopyMail(tx, companyId, assignment, submission);
-      return { _id: assignment.id, formSumissionId: submission.id, status: 'submitted' as const, mailsQueued };
+      return {
+        _id: assignment.id,
+        formSumissionId: submission.id,
+        status: 'submitted' as const,
+        mailsQueued,
+      };
     });
   }
 
@@ -464,7 +480,10 @@ export class SupplierLinkService {
           user: { select: { id: true } },
         },
       }),
-      tx.supplierCompany.findFirst({ where: { id: assignment.supplierId, companyId }, select: { name: true } }),
+      tx.supplierCompany.findFirst({
+        where: { id: assignment.supplierId, companyId },
+        select: { name: true },
+      }),
       assignment.personnelId
         ? tx.personnel.findFirst({
             where: { id: assignment.personnelId, companyId },

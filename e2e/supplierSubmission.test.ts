@@ -1,0 +1,140 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPrisma, type Db } from '../server/src/db/prisma';
+import {
+  issueSupplierAssignmentLink,
+  issueSupplierSubmissionLink,
+} from '../server/src/modules/submissions/supplierLinks';
+import { screenshot, useBrowser } from './browser';
+
+const browser = useBrowser();
+const HOME_SITE = 'https://www.northwind-facilities.example/';
+let db: Db;
+
+beforeAll(() => {
+  db = createPrisma(inject('databaseUrl'), 2);
+});
+afterAll(async () => {
+  await db.$disconnect();
+});
+
+/** A page whose trips to Northwind's product site (outside this test) are answered here. */
+async function linkPage(): Promise<Page> {
+  const page = await browser.page();
+  await page.route(`${HOME_SITE}**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Product site</h1>' }),
+  );
+  return page;
+}
+
+async function draw(page: Page, name: string) {
+  const canvas = page.getByRole('img', { name });
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + 40, box.y + 40);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step++) await page.mouse.move(box.x + 40 + step * 30, box.y + 40 + step * 9);
+  await page.mouse.up();
+}
+
+/** Liam's Acme assessment: the draft Electrical isolation form of his assignment, not yet submitted. */
+async function liamsDraftAssignment() {
+  const liam = await db.user.findUniqueOrThrow({ where: { username: 'liam.personnel' } });
+  return db.supplierAssignment.findFirstOrThrow({
+    where: { personnelId: liam.personnelId!, status: 'assigned', submissionId: { not: null } },
+  });
+}
+
+const scopeOf = async (submissionId: string, fieldLabel: string) => {
+  const submission = await db.formSubmission.findUniqueOrThrow({ where: { id: submissionId } });
+  const field = await db.templateField.findFirstOrThrow({
+    where: { templateVersionId: submission.templateVersionId, label: fieldLabel },
+  });
+  return (await db.submissionValue.findFirstOrThrow({ where: { submissionId, fieldId: field.id } })).value;
+};
+
+describe('supplier form submission through its link', () => {
+  it('lets Liam update, save and submit his assessment without signing in', async () => {
+    const assignment = await liamsDraftAssignment();
+    const link = await db.$transaction((tx) => issueSupplierAssignmentLink(tx, assignment));
+    const page = await linkPage();
+
+    await page.goto(link!.path);
+    await page.getByRole('heading', { name: 'Update Form Submission' }).waitFor();
+    await page.getByRole('heading', { name: 'Initial details' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    await page.getByText('Acme Contracting: please complete the Contractor Safety Assessment form').waitFor();
+    expect(await page.getByTestId('navigation-header').count()).toBe(0);
+    await page.getByRole('img', { name: 'Acme Contracting logo' }).waitFor();
+    await screenshot(page, 'supplier-update-form-submission');
+
+    // Save Draft: the change is kept and the supplier leaves for the product site.
+    const scope = page.getByLabel(/^Scope of Work/);
+    await scope.fill('Isolate the gate motor supply and replace the damaged cable.');
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await page.waitForURL(HOME_SITE);
+    expect(await scopeOf(assignment.submissionId!, 'Scope of Work')).toBe(
+      'Isolate the gate motor supply and replace the damaged cable.',
+    );
+
+    // Back through the same link: sign and submit; the assignment is submitted with the form.
+    await page.goto(link!.path);
+    await page.getByRole('heading', { name: 'Update Form Submission' }).waitFor();
+    expect(await page.getByLabel(/^Scope of Work/).inputValue()).toBe(
+      'Isolate the gate motor supply and replace the damaged cable.',
+    );
+    await draw(page, 'Contractor Signature');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(HOME_SITE);
+
+    const submission = await db.formSubmission.findUniqueOrThrow({ where: { id: assignment.submissionId! } });
+    expect(submission).toMatchObject({ isDraft: false, isClosed: false });
+    expect(submission.number).not.toBeNull();
+    expect(await db.supplierAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).toMatchObject({
+      status: 'submitted',
+      submissionId: submission.id,
+    });
+    expect(
+      await db.mailMessage.count({
+        where: { category: 'supplierSubmissionCopy', textBody: { contains: 'Liam Walker' } },
+      }),
+    ).toBe(1);
+    await page.close();
+  });
+
+  it('shows the View link read-only, with the action dialog, and Back to the product site', async () => {
+    const submission = await db.formSubmission.findFirstOrThrow({
+      where: { formDescription: 'Roof gutter repairs, Riverside workshop' },
+    });
+    const link = await db.$transaction((tx) =>
+      issueSupplierSubmissionLink(tx, {
+        companyId: submission.companyId,
+        submissionId: submission.id,
+        supplierId: submission.supplierId!,
+        mode: 'view',
+      }),
+    );
+    const page = await linkPage();
+    await page.goto(link.path);
+    await page.getByRole('heading', { name: 'View Form Submission' }).waitFor();
+    await page
+      .getByText('Northwind Facilities shared this form with Acme Contracting. It is read-only.')
+      .waitFor();
+    expect(await page.getByRole('textbox', { name: /^Scope of Work/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await screenshot(page, 'supplier-view-form-submission');
+
+    await page.getByRole('button', { name: 'View action 1' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assign Action' });
+    await dialog.getByRole('tab', { name: 'External', selected: true }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Update' }).count()).toBe(0);
+    // The dialog fades in: the picture waits for it to settle.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    await screenshot(page, 'supplier-view-action-dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(HOME_SITE);
+    await page.close();
+  });
+});

@@ -1,0 +1,237 @@
+import {
+  supplierAssessmentPath,
+  SUPPLIER_ASSESSMENT_PAGE_TYPE,
+  SUPPLIER_STORAGE_KEYS,
+  type TFormSubmission,
+  type TFormSubmissionSaveResult,
+  type TSupplierLinkContext,
+} from '@compass/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { useConfiguration, usePermissions } from '../../api/auth';
+import { ApiError, notifyError } from '../../api/errors';
+import { referencesFromRelatedLists } from '../../fields';
+import { browser } from '../../lib/browser';
+import { getAuthToken } from '../../lib/storage';
+import { usePageTitle } from '../../shell/pageTitle';
+import { submissionKeys } from './api';
+import { shapeOfSubmission, storedEditorState } from './editorState';
+import { SubmissionEditor } from './SubmissionEditor';
+import {
+  supplierFormSubmit,
+  useLinkedRelatedLists,
+  useLinkedSubmission,
+  useSupplierLinkContext,
+  withLinkFilePaths,
+} from './supplierLinkApi';
+import { linkExpiry, SupplierLinkFrame, SupplierLinkLoading, SupplierLinkProblem } from './SupplierLinkFrame';
+
+const TITLE = 'Update Form Submission';
+
+/** A value the query string did not carry, from local storage (001 section 2.3). */
+export function storedValue(key: string): string | null {
+  try {
+    return localStorage.getItem(key) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The employee's own editor of a form: where a signed-in user, or one signing in, is sent. */
+export const employeeRecordPath = (companyId: string, id: string) =>
+  `/form-submission/record/${encodeURIComponent(companyId)}/${encodeURIComponent(id)}`;
+
+export const loginPath = (returnUrl: string) => `/login?returnUrl=${encodeURIComponent(returnUrl)}`;
+
+/**
+ * The 400 rule of 001 sections 2.1, 2.3 and 8: a details call answered with 400 sends the user to
+ * /dashboard with the message.
+ */
+export function useBadRequestRedirect(error: unknown) {
+  const navigate = useNavigate();
+  const badRequest = error instanceof ApiError && error.code === 400 ? error : null;
+  useEffect(() => {
+    if (!badRequest) return;
+    toast.error(badRequest.message);
+    navigate('/dashboard', { replace: true });
+  }, [badRequest, navigate]);
+  return badRequest !== null;
+}
+
+/** Where Back and Cancel leave to: the organisation's product site, else the configured one. */
+export function useHomeSite(context: TSupplierLinkContext | undefined): string {
+  const configuration = useConfiguration();
+  return context?.homeSiteUrl || configuration.data?.homeSiteUrl || '/';
+}
+
+function notice(submission: TFormSubmission, context: TSupplierLinkContext | undefined) {
+  const expiry = linkExpiry(context);
+  const who = context?.supplierName ? `${context.supplierName}: ` : '';
+  const ask =
+    submission.canEdit === 'yes'
+      ? submission.isDraft === 'yes'
+        ? `please complete the ${submission.formTemplateName} form and submit it to ${context?.companyName ?? 'us'}.`
+        : `please review the ${submission.formTemplateName} form ${submission.formatedNumber} and save any changes.`
+      : `the ${submission.formTemplateName} form ${submission.formatedNumber} is shown as it is; it cannot be changed here.`;
+  return (
+    <>
+      <p>
+        <strong>{who}</strong>
+        {ask}
+      </p>
+      {expiry && <p className="text-sm text-secondary">This link works until {expiry}.</p>}
+    </>
+  );
+}
+
+/**
+ * Update Form Submission (001 section 2.3): a supplier opens its form from the mailed link
+ * (`authtoken`), edits it as the supplier and saves; a submitted form with a supplier assignment
+ * goes on to supplier form submit. Without a link the signed-in user gets their own editor.
+ */
+export function UpdateSubmissionPage() {
+  const { companyId = '', id = '' } = useParams();
+  const [params] = useSearchParams();
+  const authtoken = params.get('authtoken');
+  const pageType = params.get('pageType') ?? storedValue(SUPPLIER_STORAGE_KEYS.pageType);
+  const supplierAssignId =
+    params.get('supplierassignId') ?? storedValue(SUPPLIER_STORAGE_KEYS.supplierAssignId);
+  // supplierFormId names the supplier assignment form on the dashboard's links; assignFormId an HR
+  // assigned form, which a supplier link never edits (docs/links.md).
+  const supplierFormId = params.get('supplierFormId');
+  const signedIn = getAuthToken() !== null;
+  const permissions = usePermissions();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const context = useSupplierLinkContext(id, authtoken);
+  const details = useLinkedSubmission(id, authtoken);
+  const lists = useLinkedRelatedLists(id, authtoken);
+  const homeSite = useHomeSite(context.data);
+  usePageTitle(TITLE);
+
+  const redirected = useBadRequestRedirect(details.error);
+  const submission = details.data;
+  const employeeId = permissions.data?.employeeId ?? null;
+  const assignmentId = supplierAssignId ?? supplierFormId ?? context.data?.supplierAssignmentId ?? null;
+  const supplierId = context.data?.supplierId ?? params.get('supplierId');
+
+  // Navigation rules of 001 section 2.3, once the form is known.
+  const target = useMemo(() => {
+    if (!submission) return null;
+    const internal = submission.formType !== 'supplier';
+    if (internal && !employeeId && !(signedIn && permissions.isPending))
+      return loginPath(employeeRecordPath(companyId, id));
+    const coordinator = submission.submissionUserId[0]?.userId;
+    if (
+      pageType === SUPPLIER_ASSESSMENT_PAGE_TYPE &&
+      submission.isDraft === 'no' &&
+      supplierId &&
+      assignmentId &&
+      coordinator
+    ) {
+      return supplierAssessmentPath({
+        supplierId,
+        supplierAssignId: assignmentId,
+        formTemplateId: submission.formTemplateId,
+        companyId,
+        coordinatorUserId: coordinator,
+      });
+    }
+    return null;
+  }, [
+    submission,
+    employeeId,
+    signedIn,
+    permissions.isPending,
+    companyId,
+    id,
+    pageType,
+    supplierId,
+    assignmentId,
+  ]);
+
+  const references = useMemo(
+    () => (lists.data ? referencesFromRelatedLists(lists.data) : null),
+    [lists.data],
+  );
+  const linked = useMemo(
+    () => (submission && authtoken ? withLinkFilePaths(submission, authtoken) : null),
+    [submission, authtoken],
+  );
+
+  if (!authtoken) {
+    return (
+      <Navigate
+        to={
+          signedIn
+            ? employeeRecordPath(companyId, id)
+            : loginPath(`/form/form-submission/myactionedit/${companyId}/${id}`)
+        }
+        replace
+      />
+    );
+  }
+  if (target) return <Navigate to={target} replace />;
+  if (redirected) return null;
+  const failure = details.error ?? context.error ?? lists.error;
+  if (failure) return <SupplierLinkProblem error={failure} homeSiteUrl={homeSite} />;
+  if (!linked || !references || !lists.data || !context.data) return <SupplierLinkLoading title={TITLE} />;
+
+  const leave = () => browser.assign(homeSite);
+  const signedInLeave = () => (signedIn ? navigate('/dashboard/') : leave());
+
+  /** After a save (001 section 2.3): supplier form submit, the dashboard, or the product site. */
+  const onSaved = async (saved: TFormSubmissionSaveResult, asDraft: boolean) => {
+    if (!assignmentId) {
+      leave();
+      return;
+    }
+    if (asDraft) {
+      signedInLeave();
+      return;
+    }
+    // Only an assignment still waiting for its form is submitted; a later save just saves.
+    const knownStatus =
+      context.data.supplierAssignmentId === assignmentId ? context.data.supplierAssignmentStatus : null;
+    if ((knownStatus !== null && knownStatus !== 'assigned') || !supplierId) {
+      signedInLeave();
+      return;
+    }
+    try {
+      const result = await supplierFormSubmit(
+        { supplierCompanyId: companyId, supplierId, _id: assignmentId, formSumissionId: saved._id },
+        authtoken,
+      );
+      toast.success(result.message);
+      signedInLeave();
+    } catch (error) {
+      // 202 (or any refusal): the message as an error, and the user stays on the saved form.
+      notifyError(error);
+      await queryClient.invalidateQueries({ queryKey: submissionKeys.details(id) });
+      await queryClient.invalidateQueries({ queryKey: ['supplierLink', 'context', id] });
+    }
+  };
+
+  return (
+    <SupplierLinkFrame
+      title={TITLE}
+      context={context.data}
+      authtoken={authtoken}
+      supplierForm={linked.formType === 'supplier'}
+      notice={notice(linked, context.data)}
+    >
+      <SubmissionEditor
+        key={`${linked._id}:${linked.version}`}
+        shape={shapeOfSubmission(linked)}
+        submission={linked}
+        initial={storedEditorState(linked)}
+        references={references}
+        workplaces={lists.data.workplace}
+        viewer={{ employeeId: null, name: '' }}
+        linkMode={{ authtoken, viewOnly: false, hideInitialDetails: false, onLeave: leave, onSaved }}
+      />
+    </SupplierLinkFrame>
+  );
+}

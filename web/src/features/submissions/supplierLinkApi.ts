@@ -1,0 +1,99 @@
+import type {
+  TFormSubmission,
+  TRelatedLists,
+  TSupplierFormSubmitRequest,
+  TSupplierFormSubmitted,
+  TSupplierLinkContext,
+} from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiSend, type RequestOptions } from '../../api/client';
+import { linkPath } from '../links/api';
+import { browserTimeZone, submissionKeys } from './api';
+
+/**
+ * The calls of the supplier screens (View and Update Form Submission) carry the page's link token
+ * (001 section 7). A refused link must not sign out whoever else uses this browser: authRedirect off.
+ */
+export const LINK_OPTIONS: RequestOptions = { authRedirect: false };
+
+/** The path of a call made with the page's link: the editor's own calls, renamed where a link has its twin. */
+export function supplierLinkCall(path: string, authtoken: string): string {
+  const twin = path === '/deleteAttachment' ? '/formSubmissionLinkFileDelete' : path;
+  return linkPath(twin, authtoken);
+}
+
+/** Files are downloaded with the link too: every attachment path of the form carries the token. */
+export function withLinkFilePaths(submission: TFormSubmission, authtoken: string): TFormSubmission {
+  const relink = <T extends { path: string }>(file: T): T => ({
+    ...file,
+    path: linkPath(file.path, authtoken),
+  });
+  return {
+    ...submission,
+    attachment: submission.attachment.map(relink),
+    taskData: submission.taskData.map((task) => ({ ...task, attachment: task.attachment.map(relink) })),
+  };
+}
+
+const post = async <T>(path: string, body: unknown, authtoken: string) =>
+  (await apiSend<T>('POST', linkPath(path, authtoken), body, LINK_OPTIONS)).data;
+
+export const supplierLinkKeys = {
+  context: (id: string) => ['supplierLink', 'context', id] as const,
+  relatedLists: (id: string) => ['supplierLink', 'relatedLists', id] as const,
+};
+
+/** POST /api/supplierLinkContext: the organisation, the supplier, its assignment and what the link grants. */
+export function useSupplierLinkContext(submissionId: string, authtoken: string | null) {
+  return useQuery({
+    queryKey: supplierLinkKeys.context(submissionId),
+    queryFn: () =>
+      post<TSupplierLinkContext>('/supplierLinkContext', { formSubmissionId: submissionId }, authtoken!),
+    enabled: !!authtoken,
+    meta: { silent: true },
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * POST /api/formSubmissionDetails with the link. The editor's own invalidations (after a file is
+ * deleted, after a conflict) use the same key.
+ */
+export function useLinkedSubmission(submissionId: string, authtoken: string | null) {
+  return useQuery({
+    queryKey: submissionKeys.details(submissionId),
+    queryFn: () =>
+      post<TFormSubmission>(
+        '/formSubmissionDetails',
+        { formSubmissionId: submissionId, localTimeZone: browserTimeZone() },
+        authtoken!,
+      ),
+    enabled: !!authtoken,
+    meta: { silent: true },
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+/** POST /api/formSubmissionRelatedLists with the link: the organisation's pick lists. */
+export function useLinkedRelatedLists(submissionId: string, authtoken: string | null) {
+  return useQuery({
+    queryKey: supplierLinkKeys.relatedLists(submissionId),
+    queryFn: () => post<TRelatedLists>('/formSubmissionRelatedLists', {}, authtoken!),
+    enabled: !!authtoken,
+    meta: { silent: true },
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+/** Supplier form submit: a 202 (not submitted now) is thrown as an error like any other code. */
+export function supplierFormSubmit(request: TSupplierFormSubmitRequest, authtoken: string) {
+  return apiSend<TSupplierFormSubmitted>(
+    'POST',
+    linkPath('/supplierFormSubmit', authtoken),
+    request,
+    LINK_OPTIONS,
+  );
+}
