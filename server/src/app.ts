@@ -37,9 +37,12 @@ import { ExternalTaskService } from './modules/links/externalTask';
 import { linkRoutes } from './modules/links/routes';
 import { LinkService } from './modules/links/service';
 import { qrCodeRoutes } from './modules/qrCodes/routes';
+import { qrSubmissionRoutes } from './modules/qrSubmissions/routes';
+import { QrSubmissionService } from './modules/qrSubmissions/service';
 import { QrCodeService } from './modules/qrCodes/service';
 import { submissionRoutes } from './modules/submissions/routes';
 import { SubmissionService } from './modules/submissions/service';
+import { SupplierLinkService } from './modules/submissions/supplierLinks';
 
 export interface AppDeps {
   config: Config;
@@ -161,13 +164,24 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
         attachments,
       );
       await api.register(closeOffRoutes, { closeOff });
+      const submissionOptions = { publicUrl: config.PUBLIC_URL, productName: config.PRODUCT_NAME };
+      const submissions = new SubmissionService(
+        db,
+        attachments,
+        app.mail,
+        submissionOptions,
+        (auth, submissionId) => closeOff.visible(auth, submissionId),
+      );
+      await api.register(qrSubmissionRoutes, { qrSubmissions: new QrSubmissionService(db, submissions) });
       await api.register(submissionRoutes, {
-        submissions: new SubmissionService(
+        submissions,
+        supplierLinks: new SupplierLinkService(
           db,
+          submissions,
           attachments,
+          storage,
           app.mail,
-          { publicUrl: config.PUBLIC_URL, productName: config.PRODUCT_NAME },
-          (auth, submissionId) => closeOff.visible(auth, submissionId),
+          submissionOptions,
         ),
       });
     },

@@ -19,6 +19,8 @@ export * from './contracts/assignedActions';
 export * from './contracts/clockIn';
 export * from './contracts/closeOff';
 export * from './contracts/links';
+export * from './contracts/supplierLinks';
 export * from './fields';
 export * from './rules/submissionValidation';
 export * from './contracts/submissions';
+export * from './contracts/qrSubmissions';

@@ -48,13 +48,22 @@ describe('router', () => {
   it.each([
     '/configure-vismate/setup',
     '/online-training/employee/form-attempt/1',
-    '/qr/qr/e1/f1/c1',
     '/external-parties-account-activate/tok',
   ])('opens the public route %s without signing in', async (path) => {
     mockFetch({});
     renderRoutes(routes, path);
     expect(await screen.findByRole('heading', { name: /is not available yet/ })).toBeInTheDocument();
   });
+
+  it.each(['/qr/form-submission/e1/f1/c1', '/form/qr-form-submit/form-submission/e1/f1/c1'])(
+    'opens the QR guest form %s without signing in',
+    async (path) => {
+      mockFetch({});
+      renderRoutes(routes, path);
+      // Not ids of a real poster: the page itself says so, with no sign-in redirect.
+      expect(await screen.findByRole('heading', { name: 'This form cannot be opened' })).toBeInTheDocument();
+    },
+  );
 
   it('opens the external task page without signing in', async () => {
     mockFetch({});

@@ -111,20 +111,22 @@ const publicRoutes: RouteObject[] = [
   { path: 'online-training/employee/form-re-test/*', ...unavailable('Online Training', 'public') },
   { path: 'online-training/employee/form-attempt/*', ...unavailable('Online Training', 'public') },
   // Token-link form screens (001 section 2.5), opened without signing in.
-  { path: 'form/form-submission/record/:companyId/:id', ...unavailable('View Form Submission', 'public') },
-  {
-    path: 'form/form-submission/myactionedit/:companyId/:id',
-    ...unavailable('Update Form Submission', 'public'),
-  },
+  { path: 'form/form-submission/record/:companyId/:id', lazy: submissions('ViewSubmissionPage') },
+  { path: 'form/form-submission/myactionedit/:companyId/:id', lazy: submissions('UpdateSubmissionPage') },
   {
     path: 'form/external-parties/form-submit/:pageType/:employeeId/:assignFormId/:formId/:companyId/:reviewerId',
     ...unavailable('External party form', 'public'),
   },
-  { path: 'qr/:pageType/:employeeId/:formId/:companyId', ...unavailable('QR form submission', 'public') },
-  {
-    path: 'form/qr-form-submit/:pageType/:employeeId/:formId/:companyId',
-    ...unavailable('QR form submission', 'public'),
-  },
+  // The guest form of a template's QR poster (001 section 2.5): two paths, one page.
+  ...[
+    'qr/:pageType/:employeeId/:formId/:companyId',
+    'form/qr-form-submit/:pageType/:employeeId/:formId/:companyId',
+  ].map((path) => ({
+    path,
+    lazy: async () => ({
+      Component: (await import('./features/qrSubmissions/QrSubmissionPage')).QrSubmissionPage,
+    }),
+  })),
   {
     path: 'form/form-submission/task-show/:id/:taskId/:companyId',
     lazy: async () => ({ Component: (await import('./features/links/TaskShowPage')).TaskShowPage }),

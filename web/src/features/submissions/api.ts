@@ -10,7 +10,8 @@ import type {
   TRelatedLists,
 } from '@compass/shared';
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { api, apiRequest } from '../../api/client';
+import { linkPath } from '../links/api';
 import { browserTimeZone } from '../dashboard/api';
 
 export { browserTimeZone };
@@ -68,20 +69,44 @@ export function useSubmissionDetails(id: string | undefined) {
   });
 }
 
-const branchesQuery = (workplace: string) => ({
-  queryKey: submissionKeys.branches(workplace),
-  queryFn: () => api.post<TNamedOption[]>('/branchesByWorkplace', { workplace }),
+/** Where the QR guest form reads branches (features/qrSubmissions): its own call and cache key. */
+export interface BranchSource {
+  key: readonly unknown[];
+  load: (workplace: string) => Promise<TNamedOption[]>;
+}
+
+/** `authtoken`: the link of a supplier screen (its calls carry it and never sign anyone out). */
+const branchesQuery = (workplace: string, authtoken?: string, source?: BranchSource) => ({
+  queryKey: source ? [...source.key, workplace] : submissionKeys.branches(workplace),
+  queryFn: () =>
+    source
+      ? source.load(workplace)
+      : authtoken
+        ? apiRequest<TNamedOption[]>(
+            'POST',
+            linkPath('/branchesByWorkplace', authtoken),
+            { workplace },
+            {
+              authRedirect: false,
+            },
+          )
+        : api.post<TNamedOption[]>('/branchesByWorkplace', { workplace }),
   staleTime: 60_000,
 });
 
 /** POST /api/branchesByWorkplace. */
-export function useBranches(workplace: string) {
-  return useQuery({ ...branchesQuery(workplace), enabled: workplace !== '' });
+export function useBranches(workplace: string, authtoken?: string, source?: BranchSource) {
+  return useQuery({ ...branchesQuery(workplace, authtoken, source), enabled: workplace !== '' });
 }
 
 /** The same list, awaited (the branch default when the workplace changes). */
-export function fetchBranches(client: QueryClient, workplace: string): Promise<TNamedOption[]> {
-  return client.fetchQuery(branchesQuery(workplace));
+export function fetchBranches(
+  client: QueryClient,
+  workplace: string,
+  authtoken?: string,
+  source?: BranchSource,
+): Promise<TNamedOption[]> {
+  return client.fetchQuery(branchesQuery(workplace, authtoken, source));
 }
 
 /** POST /api/clockInEmployee: the employee's own workplace and branch (branch defaults, 001 section 5). */

@@ -3,6 +3,8 @@ import { SubmissionListPage } from './SubmissionListPage';
 /** The screens of the form-submission area, loaded together by the router when one is opened. */
 export { NewSubmissionPage } from './NewSubmissionPage';
 export { SubmissionEditorPage } from './SubmissionEditorPage';
+export { UpdateSubmissionPage } from './UpdateSubmissionPage';
+export { ViewSubmissionPage } from './ViewSubmissionPage';
 
 export function MyRecordsPage() {
   return <SubmissionListPage scope="my" />;

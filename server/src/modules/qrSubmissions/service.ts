@@ -1,0 +1,136 @@
+import {
+  messages,
+  type FieldType,
+  type TQrBranchesRequest,
+  type TQrFormRoute,
+  type TQrSubmissionForm,
+  type TQrSubmissionSaveRequest,
+  type TTemplateField,
+  type TTemplateSection,
+} from '@compass/shared';
+import type { Db } from '../../db/prisma';
+import { notFound } from '../../errors';
+import type { SubmissionService } from '../submissions/service';
+
+/**
+ * Field types a guest does not fill in: pickers of the organisation's records (they would list its
+ * employees, suppliers, assets, risks and submissions to anyone holding the poster), actions (they
+ * assign work to employees and personnel) and files (no anonymous uploads). The coordinator
+ * completes them after the form arrives.
+ */
+export const GUEST_HIDDEN_TYPES: ReadonlySet<FieldType> = new Set<FieldType>([
+  'employee',
+  'asset',
+  'risk',
+  'supplier',
+  'submission',
+  'task',
+  'file',
+]);
+
+/**
+ * The part of a template a guest fills in: no investigation sections (the coordinator's part) and
+ * none of the hidden types. The form the guest sees and the check of what they send use it alike,
+ * so a value for any other field is refused as a field the form does not have.
+ */
+export function guestShape<T extends { sections: TTemplateSection[]; fieldList: TTemplateField[] }>(
+  shape: T,
+): T {
+  const sections = shape.sections.filter((section) => section.secMandatoryType !== 'investigation');
+  const kept = new Set(sections.map((section) => section._id));
+  return {
+    ...shape,
+    sections,
+    fieldList: shape.fieldList.filter(
+      (field) => kept.has(field.section) && !GUEST_HIDDEN_TYPES.has(field.type),
+    ),
+  };
+}
+
+/** The public side of a template's QR poster: the guest form and the guest submit. */
+export class QrSubmissionService {
+  constructor(
+    private readonly db: Db,
+    private readonly submissions: SubmissionService,
+  ) {}
+
+  /**
+   * The organisation, template and coordinator the route names, each checked against the others:
+   * an active qr template of that organisation and an active employee of it. Anything else is 404
+   * with the message naming which part is wrong.
+   */
+  private async resolve(route: TQrFormRoute) {
+    const company = await this.db.company.findUnique({
+      where: { id: route.companyId },
+      select: { id: true, name: true },
+    });
+    if (!company) throw notFound(messages.qrSubmission.unknownOrganisation);
+    const template = await this.db.formTemplate.findFirst({
+      where: { id: route.formId, companyId: company.id, isActive: true, formType: 'qr' },
+      select: { id: true },
+    });
+    if (!template) throw notFound(messages.qrSubmission.formUnavailable);
+    const coordinator = await this.db.employee.findFirst({
+      where: { id: route.employeeId, companyId: company.id, isActive: true },
+      select: { id: true, firstName: true, lastName: true },
+    });
+    if (!coordinator) throw notFound(messages.qrSubmission.coordinatorUnavailable);
+    return { company, templateId: template.id, coordinator };
+  }
+
+  async form(route: TQrFormRoute): Promise<TQrSubmissionForm> {
+    const { company, templateId, coordinator } = await this.resolve(route);
+    const [template, workplaces] = await Promise.all([
+      this.submissions.templateDetail({ companyId: company.id }, templateId),
+      this.db.workplace.findMany({
+        where: { companyId: company.id, isActive: true },
+        orderBy: { name: 'asc' },
+        select: { id: true, name: true },
+      }),
+    ]);
+    return {
+      companyName: company.name,
+      coordinator: {
+        _id: coordinator.id,
+        name: `${coordinator.firstName} ${coordinator.lastName}`.trim(),
+      },
+      template: guestShape(template),
+      workplace: workplaces.map((row) => ({ _id: row.id, name: row.name })),
+    };
+  }
+
+  async branches(request: TQrBranchesRequest) {
+    const { company } = await this.resolve(request);
+    return this.submissions.branches({ companyId: company.id }, request.workplace);
+  }
+
+  /** Submits (never a draft) as no user, with the route's employee as the coordinator. */
+  async submit(request: TQrSubmissionSaveRequest) {
+    const { company, templateId, coordinator } = await this.resolve(request);
+    const guest = {
+      companyId: company.id,
+      userId: null,
+      employeeId: null,
+      personnelId: null,
+      supplierId: null,
+    };
+    const result = await this.submissions.save(
+      guest,
+      {
+        formTemplateId: templateId,
+        formDescription: request.formDescription,
+        formDate: request.formDate,
+        workplace: request.workplace,
+        branch: request.branch,
+        submissionUserId: [{ userId: coordinator.id }],
+        formValue: request.formValue,
+        taskData: [],
+        tableData: request.tableData,
+        isDraft: 'no',
+        localTimeZone: request.localTimeZone,
+      },
+      { restrict: guestShape },
+    );
+    return { formatedNumber: result.formatedNumber, message: result.message };
+  }
+}
