@@ -109,19 +109,24 @@ describe('external task-action page', () => {
     await page.getByRole('menuitem', { name: 'My clock-in QR code' }).click();
     await page.getByRole('img', { name: 'Clock-in QR code of Ethan Clarke' }).waitFor();
     await screenshot(page, 'my-clock-in-qr-code');
+    await page.close();
 
-    const ethan = await db.user.findUniqueOrThrow({ where: { username: 'ethan.coordinator' } });
+    // The poster is for QR-type forms; an administrator prints it.
+    const admin = await browser.page();
+    await signInThroughUi(admin, 'olivia.admin');
+    await admin.waitForURL('**/dashboard');
+    const olivia = await db.user.findUniqueOrThrow({ where: { username: 'olivia.admin' } });
     const template = await db.formTemplate.findFirstOrThrow({
-      where: { companyId: ethan.companyId, coordinatorEmployeeId: ethan.employeeId },
+      where: { companyId: olivia.companyId, name: 'Visitor Feedback', formType: 'qr' },
     });
-    const token = await page.evaluate(() => localStorage.getItem('authToken'));
-    await page.setExtraHTTPHeaders({ authtoken: token ?? '' });
+    const token = await admin.evaluate(() => localStorage.getItem('authToken'));
+    await admin.setExtraHTTPHeaders({ authtoken: token ?? '' });
     // One A4 page at 96 dpi.
-    await page.setViewportSize({ width: 794, height: 1123 });
-    const poster = await page.goto(`/api/formTemplateQrPoster/${template.id}`);
+    await admin.setViewportSize({ width: 794, height: 1123 });
+    const poster = await admin.goto(`/api/formTemplateQrPoster/${template.id}`);
     expect(poster?.status()).toBe(200);
     expect(poster?.headers()['content-type']).toContain('image/svg+xml');
-    await screenshot(page, 'form-template-qr-poster');
-    await page.close();
+    await screenshot(admin, 'form-template-qr-poster');
+    await admin.close();
   });
 });

@@ -53,8 +53,14 @@ describe('employee clock-in QR code', () => {
 describe('form template QR poster', () => {
   it("prints the template's guest form code with the organisation and template names", async () => {
     const ethan = await userOf('ethan.coordinator');
-    const template = await ctx.db.formTemplate.findFirstOrThrow({
-      where: { companyId: ethan.companyId, coordinatorEmployeeId: ethan.employeeId },
+    const template = await ctx.db.formTemplate.create({
+      data: {
+        companyId: ethan.companyId,
+        name: 'Site Visit Feedback',
+        formType: 'qr',
+        coordinatorEmployeeId: ethan.employeeId,
+        emailNotification: [],
+      },
     });
     const company = await ctx.db.company.findUniqueOrThrow({ where: { id: ethan.companyId } });
     for (const username of ['ethan.coordinator', 'olivia.admin']) {
@@ -73,7 +79,12 @@ describe('form template QR poster', () => {
   it('names the administrator printing it when the template has no coordinator, and escapes the names', async () => {
     const olivia = await userOf('olivia.admin');
     const template = await ctx.db.formTemplate.create({
-      data: { companyId: olivia.companyId, name: 'Visitor <sign-in> & "feedback"', emailNotification: [] },
+      data: {
+        companyId: olivia.companyId,
+        name: 'Visitor <sign-in> & "feedback"',
+        formType: 'qr',
+        emailNotification: [],
+      },
     });
     const res = await getText(`/api/formTemplateQrPoster/${template.id}`, tokens['olivia.admin']!);
     expect(res.statusCode).toBe(200);
@@ -104,5 +115,17 @@ describe('form template QR poster', () => {
       .get(`/api/formTemplateQrPoster/${southbankTemplate.id}`)
       .set('authtoken', tokens['olivia.admin']!);
     expect(across.status).toBe(404);
+  });
+
+  it('is refused with a clear message for a form that guests cannot fill in', async () => {
+    const ethan = await userOf('ethan.coordinator');
+    const template = await ctx.db.formTemplate.findFirstOrThrow({
+      where: { companyId: ethan.companyId, coordinatorEmployeeId: ethan.employeeId, NOT: { formType: 'qr' } },
+    });
+    const res = await api()
+      .get(`/api/formTemplateQrPoster/${template.id}`)
+      .set('authtoken', tokens['ethan.coordinator']!);
+    expect(res.status).toBe(400);
+    expect(res.body.response_message).toBe(messages.qrCodes.posterNotQr);
   });
 });

@@ -1,7 +1,7 @@
 import { messages } from '@compass/shared';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/prisma';
-import { forbidden, notFound } from '../../errors';
+import { badRequest, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 
 /** Text for SVG content and attributes. */
@@ -76,11 +76,13 @@ export class QrCodeService {
   async formTemplateQrPoster(auth: AuthContext, templateId: string): Promise<{ name: string; svg: string }> {
     const template = await this.db.formTemplate.findFirst({
       where: { id: templateId, companyId: auth.companyId },
-      select: { id: true, name: true, coordinatorEmployeeId: true },
+      select: { id: true, name: true, coordinatorEmployeeId: true, formType: true },
     });
     if (!template) throw notFound();
     const isCoordinator = auth.employeeId !== null && template.coordinatorEmployeeId === auth.employeeId;
     if (!isCoordinator && (await this.access(auth)).system !== true) throw forbidden();
+    // Guests may fill in QR-type forms only (modules/qrSubmissions): any other poster would open a refusal.
+    if (template.formType !== 'qr') throw badRequest(messages.qrCodes.posterNotQr);
     const employeeId = template.coordinatorEmployeeId ?? auth.employeeId;
     if (!employeeId) throw forbidden();
     const company = await this.db.company.findUniqueOrThrow({
