@@ -23,7 +23,9 @@ function run(title, command, args, env = {}) {
 function ensureSystemTools() {
   const missing = [];
   if (!fs.existsSync(chromium)) missing.push('chromium');
-  if (spawnSync('sh', ['-c', 'command -v pdftotext && command -v pdftoppm'], { stdio: 'ignore' }).status !== 0) {
+  if (
+    spawnSync('sh', ['-c', 'command -v pdftotext && command -v pdftoppm'], { stdio: 'ignore' }).status !== 0
+  ) {
     missing.push('poppler-utils');
   }
   if (missing.length === 0) return;
