@@ -1,4 +1,4 @@
-import { ACCESS_KEYS, type AccessMap, type TPermissions } from '@compass/shared';
+import { ACCESS_KEYS, type AccessMap, type TPermissions, type TTemplateField } from '@compass/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -98,3 +98,27 @@ export function withQueryClient(children: ReactNode) {
 }
 
 export { queryClient };
+
+/** The uuid numbered n, for fixtures. */
+export const testId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** What a test names of a template field: at least its id, type and label. */
+export type TemplateFieldOver = Partial<TTemplateField> & Pick<TTemplateField, '_id' | 'type' | 'level'>;
+
+/** A field of a template section with every optional part empty. */
+export function templateField(section: string, over: TemplateFieldOver): TTemplateField {
+  return {
+    section,
+    orderNo: 1,
+    colSize: 0,
+    isMandatory: 'no',
+    isDelete: 'no',
+    optionVal: null,
+    itemList: null,
+    webLink: null,
+    contentEditor: null,
+    placeholder: null,
+    mandatoryComment: null,
+    ...over,
+  };
+}

@@ -1,8 +1,9 @@
 import type { TRelatedLists } from '@compass/shared';
 import { describe, expect, it } from 'vitest';
 import { referencesFromRelatedLists } from './references';
+import { testId } from '../../test/helpers';
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const id = testId;
 const person = (n: number, isActive: boolean) => ({
   _id: id(n),
   firstName: `First${n}`,

@@ -24,12 +24,13 @@ import {
   permissionsFixture,
   queryClient,
   renderRoutes,
+  testId,
 } from '../../../test/helpers';
 import { barAxis } from './OverviewCharts';
 import { DashboardPage } from './DashboardPage';
 import { SECTION_PREVIEW } from './TaskSection';
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const id = testId;
 const empty = () => ({ total: 0, list: [] });
 
 function scheduledTask(n: number, over: Partial<TScheduledTaskItem> = {}): TScheduledTaskItem {

@@ -1,16 +1,19 @@
-import {
-  messages,
-  type TQrSubmissionForm,
-  type TTemplateField,
-  type TTemplateSection,
-} from '@compass/shared';
+import { messages, type TQrSubmissionForm, type TTemplateSection } from '@compass/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { envelope, mockFetch, ok, renderRoutes } from '../../../test/helpers';
+import {
+  envelope,
+  mockFetch,
+  ok,
+  renderRoutes,
+  templateField,
+  type TemplateFieldOver,
+  testId,
+} from '../../../test/helpers';
 import { QrSubmissionPage } from './QrSubmissionPage';
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const id = testId;
 const COORDINATOR = id(1);
 const TEMPLATE = id(2);
 const COMPANY = id(3);
@@ -23,20 +26,7 @@ const VISIT = id(21);
 const sections: TTemplateSection[] = [
   { _id: SECTION, level: 'Your Visit', secMandatoryType: 'newEntry', orderNo: 1, isDelete: 'no' },
 ];
-const field = (over: Partial<TTemplateField> & Pick<TTemplateField, '_id' | 'type' | 'level'>) => ({
-  section: SECTION,
-  orderNo: 1,
-  colSize: 6,
-  isMandatory: 'no' as const,
-  isDelete: 'no' as const,
-  optionVal: null,
-  itemList: null,
-  webLink: null,
-  contentEditor: null,
-  placeholder: null,
-  mandatoryComment: null,
-  ...over,
-});
+const field = (over: TemplateFieldOver) => templateField(SECTION, { colSize: 6, ...over });
 
 const form: TQrSubmissionForm = {
   companyName: 'Northwind Facilities',

@@ -3,7 +3,6 @@ import {
   type TFormSubmission,
   type TFormTemplateDetail,
   type TRelatedLists,
-  type TTemplateField,
   type TTemplateSection,
 } from '@compass/shared';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -17,12 +16,15 @@ import {
   ok,
   permissionsFixture,
   renderRoutes,
+  templateField,
+  type TemplateFieldOver,
+  testId,
 } from '../../../test/helpers';
 import { MY_RECORDS_PATH } from './paths';
 import { SubmissionEditorPage } from './SubmissionEditorPage';
 import { UNSAVED_MESSAGE, UNSAVED_TITLE } from './UnsavedChanges';
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const id = testId;
 const OTHER_EMPLOYEE = id(90);
 const PERSONNEL = id(91);
 const WORKPLACE = id(80);
@@ -37,24 +39,7 @@ const sections: TTemplateSection[] = [
   { _id: SECTION, level: 'Details', secMandatoryType: 'newEntry', orderNo: 1, isDelete: 'no' },
 ];
 
-function field(
-  over: Partial<TTemplateField> & Pick<TTemplateField, '_id' | 'type' | 'level'>,
-): TTemplateField {
-  return {
-    section: SECTION,
-    orderNo: 1,
-    colSize: 0,
-    isMandatory: 'no',
-    isDelete: 'no',
-    optionVal: null,
-    itemList: null,
-    webLink: null,
-    contentEditor: null,
-    placeholder: null,
-    mandatoryComment: null,
-    ...over,
-  };
-}
+const field = (over: TemplateFieldOver) => templateField(SECTION, over);
 
 const fieldList = [
   field({

@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setAuthToken } from '../../lib/storage';
-import { mockFetch, ok, renderRoutes } from '../../../test/helpers';
+import { mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
 import { NewSubmissionPage } from './NewSubmissionPage';
 import { MyRecordsPage, RecordsPage } from './routes';
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const id = testId;
 const TEMPLATE = id(1);
 const WORKPLACE = id(2);
 

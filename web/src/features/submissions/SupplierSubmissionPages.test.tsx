@@ -3,20 +3,28 @@ import {
   type TFormSubmission,
   type TRelatedLists,
   type TSupplierLinkContext,
-  type TTemplateField,
   type TTemplateSection,
 } from '@compass/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, mockFetch, ok, permissionsFixture, renderRoutes } from '../../../test/helpers';
+import {
+  envelope,
+  mockFetch,
+  ok,
+  permissionsFixture,
+  renderRoutes,
+  templateField,
+  type TemplateFieldOver,
+  testId,
+} from '../../../test/helpers';
 import { browser } from '../../lib/browser';
 import { setAuthToken } from '../../lib/storage';
 import { routes as appRoutes } from '../../router';
 import { UpdateSubmissionPage } from './UpdateSubmissionPage';
 import { ViewSubmissionPage } from './ViewSubmissionPage';
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const id = testId;
 const COMPANY = id(1);
 const SUBMISSION = id(2);
 const TEMPLATE = id(3);
@@ -38,22 +46,7 @@ const TOKEN = 'link-token';
 const sections: TTemplateSection[] = [
   { _id: SECTION, level: 'Contractor Details', secMandatoryType: 'newEntry', orderNo: 1, isDelete: 'no' },
 ];
-const field = (
-  over: Partial<TTemplateField> & Pick<TTemplateField, '_id' | 'type' | 'level'>,
-): TTemplateField => ({
-  section: SECTION,
-  orderNo: 1,
-  colSize: 0,
-  isMandatory: 'no',
-  isDelete: 'no',
-  optionVal: null,
-  itemList: null,
-  webLink: null,
-  contentEditor: null,
-  placeholder: null,
-  mandatoryComment: null,
-  ...over,
-});
+const field = (over: TemplateFieldOver) => templateField(SECTION, over);
 const fieldList = [
   field({ _id: SCOPE, type: 'text', level: 'Scope of Work', isMandatory: 'yes' }),
   field({ _id: ACTIONS, type: 'task', level: 'Action List', orderNo: 2 }),
