@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -491,6 +495,7 @@ describe('form submissions in the browser', () => {
     const actions = await db.action.findMany({ where: { submissionId: id }, orderBy: { taskNumber: 'asc' } });
     expect(
       actions.map((action) => [
+        action.taskNumber,
         action.instruction,
         action.actionType,
         action.fieldId,
@@ -499,6 +504,7 @@ describe('form submissions in the browser', () => {
       ]),
     ).toEqual([
       [
+        1,
         'Replace the dock door seal',
         'internal',
         everyFieldId('field', 'task'),
@@ -506,6 +512,7 @@ describe('form submissions in the browser', () => {
         null,
       ],
       [
+        2,
         'Quote for a quieter compressor',
         'external',
         everyFieldId('field', 'task'),
@@ -513,6 +520,44 @@ describe('form submissions in the browser', () => {
         demoId('nw:personnel:liam'),
       ],
     ]);
+
+    // The PDF of the same submission names every field and its answer (pictures of its pages in
+    // docs/screenshots/pdf-every-field-page-N.png).
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    const pdf = await page.request.post('/api/formSubmissionPdf', {
+      headers: { authtoken: token ?? '' },
+      data: { formSubmissionId: id, localTimeZone: 'Australia/Sydney' },
+    });
+    expect(pdf.status()).toBe(200);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compass-every-field-pdf-'));
+    const file = path.join(dir, 'form.pdf');
+    fs.writeFileSync(file, await pdf.body());
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    const fields = await db.templateField.findMany({
+      where: { templateVersionId: stored.templateVersionId },
+    });
+    for (const field of fields) expect(text, field.type).toContain(field.label);
+    for (const answer of [
+      'Pallet wrap left near the dock door',
+      'Acme Contracting',
+      'Compressor',
+      'Quote for a quieter compressor',
+    ])
+      expect(text).toContain(answer);
+    if (process.env.UPDATE_SCREENSHOTS === '1') {
+      execFileSync('pdftoppm', ['-png', '-r', '80', file, path.join(dir, 'page')]);
+      const pages = fs
+        .readdirSync(dir)
+        .filter((entry) => entry.endsWith('.png'))
+        .sort();
+      pages.forEach((entry, index) =>
+        fs.copyFileSync(
+          path.join(dir, entry),
+          path.resolve(import.meta.dirname, '../docs/screenshots', `pdf-every-field-page-${index + 1}.png`),
+        ),
+      );
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
   }, 240_000);
 
   it('fills the inspection checklist (the other field types) and submits it directly', async () => {

@@ -220,7 +220,9 @@ export function SubmissionEditor({
     let stored = submission ? { _id: submission._id, version: submission.version } : null;
     const uploads = Object.entries(state.pending).filter(([, files]) => files.length > 0);
     if (!stored && uploads.length > 0) {
-      const first = await save(saveRequest(shape, state, true, null, timeZone));
+      // Without its actions: they are created once, by the save below, so each gets one number and
+      // one mail (sent again without ids they would be replaced).
+      const first = await save(saveRequest(shape, { ...state, tasks: [] }, true, null, timeZone));
       createdId.current = first.data._id;
       stored = { _id: first.data._id, version: first.data.version };
     }
