@@ -1,9 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPrisma, type Db } from '../server/src/db/prisma';
 import { screenshot, signInThroughUi, useBrowser } from './browser';
 
 const browser = useBrowser();
+let db: Db;
+let ethanPasswordHash: string | null;
+
+// The browser tests share one database: ethan's demo password comes back for the files after this one.
+beforeAll(async () => {
+  db = createPrisma(inject('databaseUrl'), 1);
+  ({ passwordHash: ethanPasswordHash } = await db.user.findUniqueOrThrow({
+    where: { username: 'ethan.coordinator' },
+  }));
+});
+afterAll(async () => {
+  await db.user.update({
+    where: { username: 'ethan.coordinator' },
+    data: { passwordHash: ethanPasswordHash },
+  });
+  await db.$disconnect();
+});
 
 /** The newest captured mail to `address` that contains `marker`, decoded from quoted-printable. */
 async function waitForMail(address: string, marker: string): Promise<string> {
