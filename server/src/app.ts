@@ -16,6 +16,7 @@ import { PasswordService } from './modules/password/service';
 import { ssoRoutes } from './modules/sso/routes';
 import { SsoService } from './modules/sso/service';
 import { authPlugin } from './plugins/auth';
+import { pgSessionLookup } from './plugins/sessionLookup';
 import { cookiesPlugin } from './plugins/cookies';
 import { envelopePlugin } from './plugins/envelope';
 import { mailPlugin } from './plugins/mail';
@@ -98,8 +99,15 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
   });
 
   await app.register(envelopePlugin);
+  const mailDatabaseUrl = databaseUrl ?? config.DATABASE_URL;
+  if (!mailDatabaseUrl)
+    throw new Error('buildApp needs databaseUrl (or config.DATABASE_URL) for the mail queue');
   const links = new LinkService(db);
-  await app.register(authPlugin, { db, links });
+  await app.register(authPlugin, {
+    db,
+    links,
+    sessions: pgSessionLookup(mailDatabaseUrl, config.DATABASE_POOL_SIZE),
+  });
   await app.register(cookiesPlugin, {
     secret: config.COOKIE_SECRET,
     production: config.NODE_ENV === 'production',
@@ -107,9 +115,6 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
   await app.register(openApiPlugin, { productName: config.PRODUCT_NAME });
   await app.register(rateLimitPlugin);
   await app.register(uploadsPlugin);
-  const mailDatabaseUrl = databaseUrl ?? config.DATABASE_URL;
-  if (!mailDatabaseUrl)
-    throw new Error('buildApp needs databaseUrl (or config.DATABASE_URL) for the mail queue');
   await app.register(mailPlugin, { db, config, databaseUrl: mailDatabaseUrl });
 
   const auth = new AuthService(db, {
