@@ -578,94 +578,44 @@ export function SubmissionEditor({
                 <HeaderMessage id={ids.headerError} message={headerErrorFor('formDate')} />
               </div>
             </div>
-            <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
-              <div className="field">
-                <label className="field-label" htmlFor={ids.workplace}>
-                  Workplace
-                  <span className="field-required" aria-hidden="true">
-                    *
-                  </span>
-                </label>
-                <select
-                  id={ids.workplace}
-                  className="input"
-                  value={state.header.workplace}
-                  disabled={readOnly}
-                  aria-required
-                  {...headerInputProps('workplace')}
-                  onChange={(event) => void chooseWorkplace(event.target.value)}
-                >
-                  <option value="">Select One</option>
-                  {withStored(
-                    workplaceOptions,
-                    workplaceOptions,
-                    state.header.workplace,
-                    submission?.workplaceName,
-                  ).map((option) => (
-                    <option key={option._id} value={option._id}>
-                      {option.name}
-                    </option>
-                  ))}
-                </select>
-                <HeaderMessage id={ids.headerError} message={headerErrorFor('workplace')} />
-              </div>
-            </div>
-            <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
-              <div className="field">
-                <label className="field-label" htmlFor={ids.branch}>
-                  Branch
-                  <span className="field-required" aria-hidden="true">
-                    *
-                  </span>
-                </label>
-                <select
-                  id={ids.branch}
-                  className="input"
-                  value={state.header.branch}
-                  disabled={readOnly || !state.header.workplace}
-                  aria-required
-                  {...headerInputProps('branch')}
-                  onChange={(event) => setHeader({ branch: event.target.value })}
-                >
-                  <option value="">Select One</option>
-                  {withStored(branches, branches, state.header.branch, submission?.branchName).map(
-                    (option) => (
-                      <option key={option._id} value={option._id}>
-                        {option.name}
-                      </option>
-                    ),
-                  )}
-                </select>
-                <HeaderMessage id={ids.headerError} message={headerErrorFor('branch')} />
-              </div>
-            </div>
-            <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
-              <div className="field">
-                <label className="field-label" htmlFor={ids.coordinator}>
-                  Coordinator
-                  <span className="field-required" aria-hidden="true">
-                    *
-                  </span>
-                </label>
-                <select
-                  id={ids.coordinator}
-                  className="input"
-                  value={coordinatorId}
-                  disabled={readOnly || !!guest}
-                  aria-required
-                  {...headerInputProps('coordinator')}
-                  onChange={(event) => chooseCoordinator(event.target.value)}
-                >
-                  <option value="">Select One</option>
-                  {coordinatorOptions.map((option) => (
-                    <option key={option._id} value={option._id}>
-                      {option.name}
-                    </option>
-                  ))}
-                </select>
-                <HeaderMessage id={ids.headerError} message={headerErrorFor('coordinator')} />
-              </div>
-            </div>
+            <HeaderSelect
+              id={ids.workplace}
+              label="Workplace"
+              value={state.header.workplace}
+              disabled={readOnly}
+              options={withStored(
+                workplaceOptions,
+                workplaceOptions,
+                state.header.workplace,
+                submission?.workplaceName,
+              )}
+              onChange={(workplace) => void chooseWorkplace(workplace)}
+              inputProps={headerInputProps('workplace')}
+              errorId={ids.headerError}
+              message={headerErrorFor('workplace')}
+            />
+            <HeaderSelect
+              id={ids.branch}
+              label="Branch"
+              value={state.header.branch}
+              disabled={readOnly || !state.header.workplace}
+              options={withStored(branches, branches, state.header.branch, submission?.branchName)}
+              onChange={(branch) => setHeader({ branch })}
+              inputProps={headerInputProps('branch')}
+              errorId={ids.headerError}
+              message={headerErrorFor('branch')}
+            />
+            <HeaderSelect
+              id={ids.coordinator}
+              label="Coordinator"
+              value={coordinatorId}
+              disabled={readOnly || !!guest}
+              options={coordinatorOptions}
+              onChange={chooseCoordinator}
+              inputProps={headerInputProps('coordinator')}
+              errorId={ids.headerError}
+              message={headerErrorFor('coordinator')}
+            />
           </div>
         </div>
       </section>
@@ -795,6 +745,49 @@ function historyNames(references: References, places: TNamedOption[]): Map<strin
     for (const option of list.all) names.set(option._id, option.name);
   for (const place of places) names.set(place._id, place.name);
   return names;
+}
+
+/** A required select of the initial-details card (workplace, branch, coordinator). */
+function HeaderSelect(props: {
+  id: string;
+  label: string;
+  value: string;
+  disabled: boolean;
+  options: readonly { _id: string; name: string }[];
+  onChange: (value: string) => void;
+  inputProps: { 'aria-invalid'?: boolean; 'aria-describedby'?: string };
+  errorId: string;
+  message: string | null;
+}) {
+  return (
+    <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
+      <div className="field">
+        <label className="field-label" htmlFor={props.id}>
+          {props.label}
+          <span className="field-required" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <select
+          id={props.id}
+          className="input"
+          value={props.value}
+          disabled={props.disabled}
+          aria-required
+          {...props.inputProps}
+          onChange={(event) => props.onChange(event.target.value)}
+        >
+          <option value="">Select One</option>
+          {props.options.map((option) => (
+            <option key={option._id} value={option._id}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+        <HeaderMessage id={props.errorId} message={props.message} />
+      </div>
+    </div>
+  );
 }
 
 function HeaderMessage({ id, message }: { id: string; message: string | null }) {
