@@ -115,6 +115,12 @@ describe('external task-action page', () => {
     const admin = await browser.page();
     await signInThroughUi(admin, 'olivia.admin');
     await admin.waitForURL('**/dashboard');
+    await admin.goto('/form-submission/new');
+    const posterButton = admin.getByRole('button', { name: 'Download the QR poster of Visitor Feedback' });
+    await posterButton.waitFor();
+    await screenshot(admin, 'submission-new-qr-poster');
+    const [download] = await Promise.all([admin.waitForEvent('download'), posterButton.click()]);
+    expect(download.suggestedFilename()).toBe('Visitor Feedback - QR poster.svg');
     const olivia = await db.user.findUniqueOrThrow({ where: { username: 'olivia.admin' } });
     const template = await db.formTemplate.findFirstOrThrow({
       where: { companyId: olivia.companyId, name: 'Visitor Feedback', formType: 'qr' },

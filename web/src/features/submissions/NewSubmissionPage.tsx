@@ -1,7 +1,10 @@
-import { FilePlus2, FileWarning, Search } from 'lucide-react';
+import type { TFormTemplateOption } from '@compass/shared';
+import { FilePlus2, FileWarning, QrCode, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { describeError } from '../../api/errors';
+import { usePermissions } from '../../api/auth';
+import { downloadFile } from '../../api/client';
+import { describeError, notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -15,12 +18,22 @@ const FORM_TYPE_LABELS = {
   qr: 'QR',
 } as const;
 
+/** The A4 poster whose QR code opens the template's guest form (modules/qrCodes), as an SVG to print. */
+const downloadPoster = (template: TFormTemplateOption) =>
+  downloadFile(
+    `/api/formTemplateQrPoster/${encodeURIComponent(template._id)}`,
+    `${template.name} - QR poster.svg`,
+  ).catch(notifyError);
+
 /** New Submission (menu /form-submission/new): choose the template a new form starts from. */
 export function NewSubmissionPage() {
   usePageTitle('New Submission');
   const searchId = useId();
   const templates = useTemplateList();
+  const permissions = usePermissions();
   const [search, setSearch] = useState('');
+  // The server also lets a QR template's own coordinator print it; administrators print them all.
+  const printsPosters = permissions.data?.access.system === 'yes';
 
   if (templates.isPending) return <PageSpinner label="Loading…" />;
   if (templates.isError) {
@@ -77,12 +90,24 @@ export function NewSubmissionPage() {
       ) : (
         <ul className="template-grid" aria-label="Form templates">
           {shown.map((template) => (
-            <li key={template._id}>
+            <li key={template._id} className="template-item">
               <Link className="card template-card" to={newSubmissionPath(template._id)}>
                 <FilePlus2 size={22} aria-hidden="true" className="template-card-icon" />
                 <span className="template-card-name">{template.name}</span>
                 <span className="badge badge-neutral">{FORM_TYPE_LABELS[template.formType]}</span>
               </Link>
+              {template.formType === 'qr' && printsPosters && (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="template-poster"
+                  icon={<QrCode size={16} aria-hidden="true" />}
+                  aria-label={`Download the QR poster of ${template.name}`}
+                  onClick={() => void downloadPoster(template)}
+                >
+                  QR poster
+                </Button>
+              )}
             </li>
           ))}
         </ul>

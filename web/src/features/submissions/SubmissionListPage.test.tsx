@@ -1,9 +1,9 @@
 import type { TFormSubmissionListRequest, TFormSubmissionListRow } from '@compass/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setAuthToken } from '../../lib/storage';
-import { mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { accessMap, mockFetch, ok, permissionsFixture, renderRoutes, testId } from '../../../test/helpers';
 import { NewSubmissionPage } from './NewSubmissionPage';
 import { MyRecordsPage, RecordsPage } from './routes';
 
@@ -151,5 +151,43 @@ describe('New Submission', () => {
     await userEvent.type(screen.getByLabelText('Search forms'), 'toolbox');
     expect(screen.queryByRole('link', { name: /Incident Report/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Toolbox Talk/ })).toBeInTheDocument();
+  });
+
+  function servePosterTemplates(system: 'yes' | 'no') {
+    setAuthToken('token-1');
+    return mockFetch({
+      'GET /api/permissions': () => ok(permissionsFixture({ access: accessMap({ system }) })),
+      'POST /api/formTemplateList': () =>
+        ok([
+          { _id: TEMPLATE, name: 'Incident Report', formType: 'form-submission' },
+          { _id: id(4), name: 'Visitor Feedback', formType: 'qr' },
+        ]),
+      [`GET /api/formTemplateQrPoster/${id(4)}`]: () => ({ status: 200, body: '<svg/>' }),
+    });
+  }
+
+  it('offers administrators the QR poster of QR forms only, and downloads it', async () => {
+    const fetchMock = servePosterTemplates('yes');
+    const createObjectURL = vi.fn(() => 'blob:poster');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderRoutes(routes, '/form-submission/new');
+    const poster = await screen.findByRole('button', { name: 'Download the QR poster of Visitor Feedback' });
+    expect(screen.getAllByRole('button', { name: /QR poster/ })).toHaveLength(1);
+    await userEvent.click(poster);
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(fetchMock).toHaveBeenCalledWith(`/api/formTemplateQrPoster/${id(4)}`, expect.anything());
+    expect(createObjectURL).toHaveBeenCalled();
+  });
+
+  it('shows no poster button to an employee without system access', async () => {
+    const fetchMock = servePosterTemplates('no');
+    renderRoutes(routes, '/form-submission/new');
+    await screen.findByRole('link', { name: /Visitor Feedback/ });
+    const permissionsRead = () =>
+      fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/permissions'));
+    await waitFor(() => expect(permissionsRead()).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: /QR poster/ })).not.toBeInTheDocument();
   });
 });
