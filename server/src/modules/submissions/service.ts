@@ -83,6 +83,21 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 const fullName = (person: { firstName: string; lastName: string } | null | undefined) =>
   person ? `${person.firstName} ${person.lastName}`.trim() : '';
 const yes = (flag: boolean) => (flag ? 'yes' : 'no');
+/** An attachment row as the screens read it: downloaded by id, never by a stored path. */
+const wireAttachment = (row: {
+  id: string;
+  name: string;
+  fileType: string | null;
+  size: number;
+  fieldId: string | null;
+}): TSubmissionAttachment => ({
+  _id: row.id,
+  name: row.name,
+  path: `/api/files/${row.id}`,
+  fileType: row.fileType,
+  size: row.size,
+  relatedFormId: row.fieldId,
+});
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 const submissionInclude = {
@@ -353,14 +368,6 @@ export class SubmissionService {
     ]);
     const employeeName = new Map(employees.map((row) => [row.id, fullName(row)]));
     const personnelName = new Map(personnel.map((row) => [row.id, fullName(row)]));
-    const wireFile = (row: (typeof files)[number]): TSubmissionAttachment => ({
-      _id: row.id,
-      name: row.name,
-      path: `/api/files/${row.id}`,
-      fileType: row.fileType,
-      size: row.size,
-      relatedFormId: row.fieldId,
-    });
     const today = localDateOf(new Date(), timeZone);
     const block = this.editBlock(auth, submission);
     return {
@@ -391,7 +398,7 @@ export class SubmissionService {
         },
       ],
       formValue: submission.values.map((row) => ({ relatedFormId: row.fieldId, value: row.value })),
-      attachment: files.filter((row) => row.ownerType === 'submission').map(wireFile),
+      attachment: files.filter((row) => row.ownerType === 'submission').map(wireAttachment),
       taskData: submission.actions.map((action) => ({
         _id: action.id,
         id: action.taskNumber,
@@ -410,7 +417,7 @@ export class SubmissionService {
         taskDueDateType: action.isComplete ? 'nodue' : taskDueType(day(action.dueDate), today),
         attachment: files
           .filter((row) => row.ownerType === 'action' && row.ownerId === action.id)
-          .map(wireFile),
+          .map(wireAttachment),
         version: action.version,
       })),
       tableData: submission.tableRows.map((row) => ({
@@ -1003,14 +1010,7 @@ export class SubmissionService {
         orderBy: { createdAt: 'asc' },
       });
       return {
-        attachment: rows.map((row) => ({
-          _id: row.id,
-          name: row.name,
-          path: `/api/files/${row.id}`,
-          fileType: row.fileType,
-          size: row.size,
-          relatedFormId: row.fieldId,
-        })),
+        attachment: rows.map(wireAttachment),
         version,
       };
     } catch (error) {
