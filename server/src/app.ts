@@ -6,7 +6,7 @@ import { AuthService } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
 import { configurationRoutes } from './modules/configuration/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
-import { createDashboardReader } from './modules/dashboard/reader';
+import { createReadPool, pgReader } from './modules/dashboard/reader';
 import { DashboardService } from './modules/dashboard/service';
 import { healthRoutes } from './modules/health/routes';
 import { accountRoutes } from './modules/account/routes';
@@ -102,12 +102,11 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
   const mailDatabaseUrl = databaseUrl ?? config.DATABASE_URL;
   if (!mailDatabaseUrl)
     throw new Error('buildApp needs databaseUrl (or config.DATABASE_URL) for the mail queue');
+  // Prepared reads of the hot paths: the session lookup of every signed-in call and the dashboard.
+  const readPool = createReadPool(mailDatabaseUrl, config.DATABASE_POOL_SIZE);
+  app.addHook('onClose', () => readPool.end());
   const links = new LinkService(db);
-  await app.register(authPlugin, {
-    db,
-    links,
-    sessions: pgSessionLookup(mailDatabaseUrl, config.DATABASE_POOL_SIZE),
-  });
+  await app.register(authPlugin, { db, links, sessions: pgSessionLookup(readPool) });
   await app.register(cookiesPlugin, {
     secret: config.COOKIE_SECRET,
     production: config.NODE_ENV === 'production',
@@ -137,7 +136,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       await api.register(ssoRoutes, { sso, publicUrl: config.PUBLIC_URL });
       await api.register(authRoutes, { auth, abuseLimits });
       await api.register(dashboardRoutes, {
-        dashboard: new DashboardService(createDashboardReader(mailDatabaseUrl, config.DATABASE_POOL_SIZE)),
+        dashboard: new DashboardService(pgReader(readPool, false)),
       });
       await api.register(passwordRoutes, {
         password: new PasswordService(db, app.mail, {

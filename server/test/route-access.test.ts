@@ -9,7 +9,7 @@ describe('route access declarations', () => {
     await app.register(authPlugin, {
       db: {} as Db,
       links: { resolve: () => Promise.reject(new Error('unused')) },
-      sessions: { find: () => Promise.reject(new Error('unused')), close: async () => {} },
+      sessions: () => Promise.reject(new Error('unused')),
     });
     expect(() => app.get('/api/undeclared', async () => 'open')).toThrow(/does not declare config.auth/);
     await app.close();

@@ -67,7 +67,6 @@ export const authPlugin = fp(
   ) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('link', null);
-    app.addHook('onClose', () => sessions.close());
 
     app.addHook('onRoute', (route) => {
       if (route.url.startsWith('/api/') && !route.config?.auth && !route.url.startsWith('/api/docs')) {
@@ -86,7 +85,7 @@ export const authPlugin = fp(
       }
       const token = request.headers.authtoken;
       if (typeof token !== 'string' || token.length === 0) throw unauthorized();
-      const session = await sessions.find(hashToken(token));
+      const session = await sessions(hashToken(token));
       const now = new Date();
       if (!session || session.revokedAt || session.expiresAt <= now || !session.user.isActive)
         throw unauthorized();

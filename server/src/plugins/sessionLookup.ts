@@ -76,32 +76,23 @@ const types = {
 };
 
 /** Finds the session of a token hash; the auth plugin's one read on every signed-in request. */
-export interface SessionLookup {
-  find(tokenHash: string): Promise<SessionRecord | null>;
-  close(): Promise<void>;
-}
+export type SessionLookup = (tokenHash: string) => Promise<SessionRecord | null>;
 
 /**
- * The session lookup on a small pg pool of its own, as one prepared statement: every signed-in
- * request runs it, and through Prisma (query building, no prepared statements) the same read cost
- * ~8 ms as a relation-joined findUnique and ~3 ms as $queryRaw on this machine (bench/README.md,
- * "HTTP floor with sign-in").
+ * The session lookup as one prepared statement on the app's read pool: every signed-in request
+ * runs it, and through Prisma (query building, no prepared statements) the same read cost ~8 ms as
+ * a relation-joined findUnique and ~3 ms as $queryRaw on this machine (bench/README.md, "HTTP floor
+ * with sign-in").
  */
-export function pgSessionLookup(databaseUrl: string, maxConnections: number): SessionLookup {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: maxConnections, idleTimeoutMillis: 10_000 });
-  // An idle connection dropped by the server is replaced on the next query; nothing to do here.
-  pool.on('error', () => {});
-  return {
-    find: async (tokenHash) => {
-      const { rows } = await pool.query<Row>({
-        name: 'auth_session_by_token_hash',
-        text: SESSION_BY_TOKEN_HASH,
-        values: [tokenHash],
-        types,
-      });
-      return toRecord(rows[0]);
-    },
-    close: () => pool.end(),
+export function pgSessionLookup(pool: pg.Pool): SessionLookup {
+  return async (tokenHash) => {
+    const { rows } = await pool.query<Row>({
+      name: 'auth_session_by_token_hash',
+      text: SESSION_BY_TOKEN_HASH,
+      values: [tokenHash],
+      types,
+    });
+    return toRecord(rows[0]);
   };
 }
 

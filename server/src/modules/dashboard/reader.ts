@@ -68,8 +68,11 @@ export function pgReader(pool: pg.Pool, ownsPool: boolean): DashboardReader {
  */
 export const DASHBOARD_SESSION_OPTIONS = '-c random_page_cost=1.1';
 
-/** The dashboard's own pool on the app's database (the Prisma adapter cannot prepare statements). */
-export function createDashboardReader(databaseUrl: string, maxConnections: number): DashboardReader {
+/**
+ * A pg pool on the app's database for the prepared reads of hot paths (the dashboard's statements,
+ * the auth plugin's session lookup): the Prisma adapter cannot prepare statements.
+ */
+export function createReadPool(databaseUrl: string, maxConnections: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: maxConnections,
@@ -78,5 +81,10 @@ export function createDashboardReader(databaseUrl: string, maxConnections: numbe
   });
   // An idle connection dropped by the server is replaced on the next query; nothing to do here.
   pool.on('error', () => {});
-  return pgReader(pool, true);
+  return pool;
+}
+
+/** The dashboard's reader on a pool of its own (the benchmarks); the app shares its read pool. */
+export function createDashboardReader(databaseUrl: string, maxConnections: number): DashboardReader {
+  return pgReader(createReadPool(databaseUrl, maxConnections), true);
 }
