@@ -6,6 +6,7 @@ import { AuthService } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
 import { configurationRoutes } from './modules/configuration/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { DashboardCache, pgDashboardVersions } from './modules/dashboard/cache';
 import { createReadPool, pgReader } from './modules/dashboard/reader';
 import { DashboardService } from './modules/dashboard/service';
 import { healthRoutes } from './modules/health/routes';
@@ -137,6 +138,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       await api.register(authRoutes, { auth, abuseLimits });
       await api.register(dashboardRoutes, {
         dashboard: new DashboardService(pgReader(readPool, false)),
+        cache: new DashboardCache(pgDashboardVersions(readPool), config.DASHBOARD_CACHE_MB * 1024 * 1024),
       });
       await api.register(passwordRoutes, {
         password: new PasswordService(db, app.mail, {

@@ -51,6 +51,11 @@ const ZConfig = z.object({
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
   /** How often an idle mail worker looks for queued mail. */
   MAIL_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /**
+   * Memory for cached dashboard answers per API process (docs/dashboard.md); 0 turns the cache off.
+   * An answer of a busy employee's dashboardList is ~0.5 MB in memory.
+   */
+  DASHBOARD_CACHE_MB: z.coerce.number().int().min(0).default(64),
   /** Folder of uploaded files (the local storage). */
   FILE_STORAGE_DIR: z.string().default(path.join(projectRoot, '.data', 'files')),
   /** Built web client to serve; empty disables serving it (API only). */

@@ -14,18 +14,45 @@ import {
   ZNoticeboardListResponse,
   ZTimeZone,
 } from '@compass/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../plugins/auth';
+import { requireAuth, type AuthContext } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import type { DashboardService } from './service';
+import type { DashboardCache } from './cache';
+import type { DashboardAnswer, DashboardService } from './service';
 
 /** The home dashboard and the noticeboard (000 sections 2.2, 3, 6 and 7; docs/dashboard.md). */
-export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = async (
-  app,
-  { dashboard },
-) => {
+export const dashboardRoutes: FastifyPluginAsyncZod<{
+  dashboard: DashboardService;
+  cache: DashboardCache;
+}> = async (app, { dashboard, cache }) => {
   app.addHook('onClose', () => dashboard.close());
+
+  /** Serializes (validating against the response schema, as Fastify would) a call's answer. */
+  const serializerOf = <O>(url: string, response: z.ZodType<O>) =>
+    serializerCompiler({ schema: envelopeOf(response), method: 'POST', url, httpStatus: '200' });
+  const serialize = {
+    list: serializerOf('/api/dashboardList', ZDashboardListResponse),
+    supplierList: serializerOf('/api/dashboardSupplierList', ZDashboardSupplierListResponse),
+    pie: serializerOf('/api/dashboardPieChart', ZDashboardPieChartResponse),
+    bar: serializerOf('/api/dashboardBarChart', ZDashboardBarChartResponse),
+  };
+
+  /**
+   * Sends an answer from the cache: the caller checks have run (the answer exists), the body is the
+   * cached one or the answer loaded and serialized once for later calls.
+   */
+  const send = async <O>(
+    reply: FastifyReply,
+    auth: AuthContext,
+    { key, load }: DashboardAnswer<O>,
+    serializer: (data: unknown) => string,
+  ) => {
+    const body = await cache.body(auth.companyId, key, async () => serializer(ok(await load())));
+    // A string with a JSON content type is sent as it is: Fastify does not serialize it again.
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
 
   app.post('/dashboardList', {
     config: { auth: 'user' },
@@ -35,7 +62,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
       body: ZDashboardListRequest,
       response: { 200: envelopeOf(ZDashboardListResponse) },
     },
-    handler: async (request) => ok(await dashboard.dashboardList(requireAuth(request), request.body)),
+    handler: async (request, reply) => {
+      const auth = requireAuth(request);
+      return send(reply, auth, dashboard.list(auth, request.body), serialize.list);
+    },
   });
 
   app.post('/dashboardSupplierList', {
@@ -46,7 +76,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
       body: ZDashboardSupplierListRequest,
       response: { 200: envelopeOf(ZDashboardSupplierListResponse) },
     },
-    handler: async (request) => ok(await dashboard.dashboardSupplierList(requireAuth(request), request.body)),
+    handler: async (request, reply) => {
+      const auth = requireAuth(request);
+      return send(reply, auth, dashboard.supplierList(auth, request.body), serialize.supplierList);
+    },
   });
 
   app.post('/dashboardPieChart', {
@@ -57,7 +90,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
       body: ZDashboardPieChartRequest,
       response: { 200: envelopeOf(ZDashboardPieChartResponse) },
     },
-    handler: async (request) => ok(await dashboard.pieChart(requireAuth(request), request.body)),
+    handler: async (request, reply) => {
+      const auth = requireAuth(request);
+      return send(reply, auth, dashboard.pie(auth, request.body), serialize.pie);
+    },
   });
 
   app.post('/dashboardBarChart', {
@@ -68,7 +104,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
       body: ZDashboardBarChartRequest,
       response: { 200: envelopeOf(ZDashboardBarChartResponse) },
     },
-    handler: async (request) => ok(await dashboard.barChart(requireAuth(request), request.body)),
+    handler: async (request, reply) => {
+      const auth = requireAuth(request);
+      return send(reply, auth, dashboard.bar(auth, request.body), serialize.bar);
+    },
   });
 
   app.post('/noticeboardList', {

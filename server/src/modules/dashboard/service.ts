@@ -298,6 +298,24 @@ function providerParts(provider: Provider) {
 
 // ---------- The service ----------
 
+/**
+ * A dashboard answer, named before it is loaded. `key` holds everything the answer depends on
+ * besides the organisation's data — who asks (as far as the answer differs by it), the input and the
+ * local day — so the routes can keep what `load` returns under key + the organisation's data
+ * version (cache.ts). The caller checks have run when an answer exists.
+ */
+export interface DashboardAnswer<T> {
+  key: string;
+  load: () => Promise<T>;
+}
+
+type Asker = Pick<AuthContext, 'companyId' | 'userType' | 'employeeId' | 'supplierId' | 'personnelId'>;
+
+function answerKey(call: string, asker: Asker, input: object, day: string | null): string {
+  const { companyId, userType, employeeId, supplierId, personnelId } = asker;
+  return JSON.stringify([call, companyId, userType, employeeId, supplierId, personnelId, input, day]);
+}
+
 interface Caller {
   supplier: { companyId: string; supplierPortal: boolean; supplierAccess: boolean; isActive: boolean } | null;
 }
@@ -340,14 +358,21 @@ export class DashboardService {
 
   // ----- dashboardList -----
 
-  async dashboardList(auth: AuthContext, input: { localTimeZone: string }): Promise<TDashboardListResponse> {
-    const [, list] = await this.guarded(auth, () => this.sections(auth, input.localTimeZone));
-    return { list, filePath: FILE_PATH };
+  /** Checks the caller (403 before any query) and names the answer: see DashboardAnswer. */
+  list(auth: AuthContext, input: { localTimeZone: string }): DashboardAnswer<TDashboardListResponse> {
+    this.caller(auth);
+    const scope = this.scope(auth, input.localTimeZone);
+    return {
+      key: answerKey('dashboardList', auth, input, scope?.today ?? null),
+      load: async () => ({ list: scope ? await this.sections(scope) : emptySections(), filePath: FILE_PATH }),
+    };
   }
 
-  private async sections(auth: AuthContext, timeZone: string): Promise<TDashboardSections> {
-    const scope = this.scope(auth, timeZone);
-    if (!scope) return emptySections();
+  dashboardList(auth: AuthContext, input: { localTimeZone: string }): Promise<TDashboardListResponse> {
+    return this.list(auth, input).load();
+  }
+
+  private async sections(scope: Scope): Promise<TDashboardSections> {
     const [
       scheduledTasks,
       hrForms,
@@ -944,12 +969,32 @@ export class DashboardService {
 
   // ----- dashboardSupplierList -----
 
-  async dashboardSupplierList(
+  /** Checks the caller (403 before any query) and names the answer: see DashboardAnswer. */
+  supplierList(
+    auth: AuthContext,
+    input: { localTimeZone: string },
+  ): DashboardAnswer<TDashboardSupplierListResponse> {
+    this.caller(auth);
+    const today = localDateOf(this.clock(), input.localTimeZone);
+    const provider = auth.userType === 'employee' ? null : this.provider(auth);
+    return {
+      key: answerKey('dashboardSupplierList', auth, input, today),
+      load: () => this.supplierSections(auth, provider, today),
+    };
+  }
+
+  dashboardSupplierList(
     auth: AuthContext,
     input: { localTimeZone: string },
   ): Promise<TDashboardSupplierListResponse> {
-    this.caller(auth);
-    const today = localDateOf(this.clock(), input.localTimeZone);
+    return this.supplierList(auth, input).load();
+  }
+
+  private async supplierSections(
+    auth: AuthContext,
+    provider: Provider | null,
+    today: string,
+  ): Promise<TDashboardSupplierListResponse> {
     const base = { companyId: auth.companyId, today };
     const empty = (): TDashboardSupplierListResponse => ({
       supplierReviewDocuments: emptySection(),
@@ -979,7 +1024,6 @@ export class DashboardService {
       };
     }
 
-    const provider = this.provider(auth);
     if (!provider) return empty();
     const parts = providerParts(provider);
     const [supplierReviewDocuments, personnelReviewDocuments, supplierAssessment, assignedActions] =
@@ -1019,15 +1063,31 @@ export class DashboardService {
    * coordination, assigned actions, scheduled tasks. Suppliers: their Assigned Forms and Assigned
    * Actions of dashboardSupplierList (they have no scheduled activities).
    */
-  async pieChart(auth: AuthContext, input: { localTimeZone: string }): Promise<TDashboardPieChartResponse> {
+  pie(auth: AuthContext, input: { localTimeZone: string }): DashboardAnswer<TDashboardPieChartResponse> {
     this.caller(auth);
-    const today = localDateOf(this.clock(), input.localTimeZone);
+    const scope = this.scope(auth, input.localTimeZone);
+    const today = scope?.today ?? localDateOf(this.clock(), input.localTimeZone);
+    const provider = scope ? null : this.provider(auth);
+    return {
+      key: answerKey('dashboardPieChart', auth, input, today),
+      load: () => this.pies(scope, provider, today),
+    };
+  }
+
+  pieChart(auth: AuthContext, input: { localTimeZone: string }): Promise<TDashboardPieChartResponse> {
+    return this.pie(auth, input).load();
+  }
+
+  private async pies(
+    scope: Scope | null,
+    provider: Provider | null,
+    today: string,
+  ): Promise<TDashboardPieChartResponse> {
     const zero: TPieEntry = { total: 0, today: 0, upcoming: 0, due: 0 };
     const pie = async (sources: Source[], plan: 'generic' | 'custom' = 'generic') => {
       const [row] = await this.query<TPieEntry[]>(pieOf(sources, today), plan);
       return row ?? zero;
     };
-    const scope = this.scope(auth, input.localTimeZone);
     if (scope) {
       const [form, assignAction, scheduledActivites] = await Promise.all([
         pie(formCoordinationSources(scope.companyId, scope.employeeId), COORDINATOR_PLAN),
@@ -1036,7 +1096,6 @@ export class DashboardService {
       ]);
       return { form, assignAction, scheduledActivites };
     }
-    const provider = this.provider(auth);
     if (!provider) return { form: zero, assignAction: zero, scheduledActivites: zero };
     const parts = providerParts(provider);
     const [form, assignAction] = await Promise.all([
@@ -1050,7 +1109,51 @@ export class DashboardService {
    * Items due (forms: dated) in the period: the caller's own (assignAction) or the whole
    * organisation's (companyOverview). The period is recomputed here from selectedDay and the zone.
    */
-  async barChart(
+  bar(
+    auth: AuthContext,
+    input: {
+      barChartType: 'assignAction' | 'companyOverview';
+      selectedDay: DashboardPeriodKey;
+      localTimeZone: string;
+    },
+  ): DashboardAnswer<TDashboardBarChartResponse> {
+    this.caller(auth); // a pending password change comes first
+    if (auth.userType === 'supplier') throw forbidden(messages.dashboard.suppliersHaveNoBarChart);
+    const period = dashboardPeriod(input.selectedDay, this.clock(), input.localTimeZone);
+    const employeeId = auth.userType === 'employee' ? auth.employeeId : null;
+    // Company users without an employee record have no own items and no view of the organisation.
+    const who = employeeId && input.barChartType === 'assignAction' ? employeeId : null;
+    // The organisation's overview is the same for all its employees: one answer for all of them.
+    const asker: Asker =
+      employeeId && !who
+        ? {
+            companyId: auth.companyId,
+            userType: 'employee',
+            employeeId: '*',
+            supplierId: null,
+            personnelId: null,
+          }
+        : auth;
+    return {
+      key: answerKey('dashboardBarChart', asker, input, `${period.startDay}..${period.endDay}`),
+      load: async () => {
+        const counts = employeeId ? await this.barCounts(auth.companyId, who, period) : undefined;
+        return {
+          form: counts?.form ?? 0,
+          assignAction: counts?.assignAction ?? 0,
+          scheduledActivites: counts?.scheduled ?? 0,
+          period: {
+            selectedDay: period.selectedDay,
+            localTimeZone: period.timeZone,
+            startDay: period.startDay,
+            endDay: period.endDay,
+          },
+        };
+      },
+    };
+  }
+
+  barChart(
     auth: AuthContext,
     input: {
       barChartType: 'assignAction' | 'companyOverview';
@@ -1058,43 +1161,26 @@ export class DashboardService {
       localTimeZone: string;
     },
   ): Promise<TDashboardBarChartResponse> {
-    if (auth.userType === 'supplier') {
-      this.caller(auth); // a pending password change comes first
-      throw forbidden(messages.dashboard.suppliersHaveNoBarChart);
-    }
-    const period = dashboardPeriod(input.selectedDay, this.clock(), input.localTimeZone);
-    const result = (form: number, assignAction: number, scheduledActivites: number) => ({
-      form,
-      assignAction,
-      scheduledActivites,
-      period: {
-        selectedDay: period.selectedDay,
-        localTimeZone: period.timeZone,
-        startDay: period.startDay,
-        endDay: period.endDay,
-      },
-    });
-    const employeeId = auth.userType === 'employee' ? auth.employeeId : null;
-    // Company users without an employee record have no own items and no view of the organisation.
-    if (!employeeId) {
-      this.caller(auth);
-      return result(0, 0, 0);
-    }
-    const who = input.barChartType === 'assignAction' ? employeeId : null;
-    const range = { startDay: period.startDay, endDay: period.endDay };
-    const [, [row]] = await this.guarded(auth, () =>
-      this.query<Array<{ form: number; assignAction: number; scheduled: number }>>(
-        sql`
-      SELECT ${countOf(formCoordinationSources(auth.companyId, who), range)} AS form,
+    return this.bar(auth, input).load();
+  }
+
+  /** The caller's own items (`who`) or the organisation's, due in the period. */
+  private async barCounts(
+    companyId: string,
+    who: string | null,
+    range: { startDay: string; endDay: string },
+  ) {
+    const [row] = await this.query<Array<{ form: number; assignAction: number; scheduled: number }>>(
+      sql`
+      SELECT ${countOf(formCoordinationSources(companyId, who), range)} AS form,
         ${countOf(
-          assignedActionSources(auth.companyId, who ? { employeeId: who } : 'organisation'),
+          assignedActionSources(companyId, who ? { employeeId: who } : 'organisation'),
           range,
         )} AS "assignAction",
-        ${countOf(scheduledTaskSources(auth.companyId, who), range)} AS scheduled`,
-        who ? COORDINATOR_PLAN : 'generic',
-      ),
+        ${countOf(scheduledTaskSources(companyId, who), range)} AS scheduled`,
+      who ? COORDINATOR_PLAN : 'generic',
     );
-    return result(row?.form ?? 0, row?.assignAction ?? 0, row?.scheduled ?? 0);
+    return row;
   }
 }
 
