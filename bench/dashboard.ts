@@ -5,7 +5,14 @@
  * see seed/scaleDb.ts). Starts the app in process on 127.0.0.1 (buildApp, production config,
  * silent log), signs in as the busy employee (scale.busy) and the supplier (scale.supplier), and
  * for each call measures, at the same concurrency and duration:
- *   api      HTTP through autocannon (in a child process: its own event loop), warm-up first;
+ *   api      HTTP through autocannon (in a child process: its own event loop), warm-up first; the
+ *            app as it runs, answers cached per user until the organisation's data changes;
+ *   uncached the same through a second app with the cache off (DASHBOARD_CACHE_MB=0): every call
+ *            loads its answer, the cost of a first visit or of a call right after a change;
+ *   writes   the cached app while the organisation's data changes --writes-per-second times a
+ *            second (a committed update of one notice), so answers are loaded again after each;
+ *   users    as writes, but the requests take turns among ten employees (the busy one and
+ *            employees 2–10, the next busiest): ten answers to load again after each change;
  *   service  the DashboardService method called directly (its own reader and pool, no HTTP);
  *   sql      the same statements the call sends, through pg directly (named prepared statements,
  *            run together like the service does), no HTTP, no service code;
@@ -27,7 +34,7 @@ import { createDashboardReader, DASHBOARD_SESSION_OPTIONS } from '../server/src/
 import { DashboardService } from '../server/src/modules/dashboard/service';
 import type { AuthContext } from '../server/src/plugins/auth';
 import { DEMO_PASSWORD } from '../seed/demo';
-import { openScaleDatabase, SCALE_USERS } from '../seed/scaleDb';
+import { openScaleDatabase, SCALE_ORGANISATION, SCALE_USERS } from '../seed/scaleDb';
 import {
   authContextOf,
   captureQueries,
@@ -52,8 +59,10 @@ const { values: argv } = parseArgs({
     only: { type: 'string' },
     label: { type: 'string' },
     'data-dir': { type: 'string' },
+    'writes-per-second': { type: 'string', default: '2' },
   },
 });
+const WRITES_PER_SECOND = Number(argv['writes-per-second']);
 const DURATION_S = Number(argv.duration);
 const WARMUP_S = Number(argv.warmup);
 const CONNECTIONS = Number(argv.connections);
@@ -138,6 +147,9 @@ interface CallResult {
   name: string;
   targeted: boolean;
   api: LoadResult;
+  uncached: LoadResult;
+  writes: LoadResult & { commits: number };
+  users: LoadResult & { commits: number };
   service: Stats;
   sql: Stats;
   /** Load average (1, 5, 15 min) when the call's measurement started. */
@@ -213,6 +225,65 @@ const loadAverageNow = () =>
     .join(' ');
 
 const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
+const latencyCells = (stats: Stats) => [ms(stats.p50), ms(stats.p95), ms(stats.p99), stats.rps.toFixed(0)];
+
+async function listen(server: { listen: (options: { port: number; host: string }) => Promise<string> }) {
+  return server.listen({ port: 0, host: '127.0.0.1' });
+}
+
+/**
+ * Commits a change to the scale organisation's data every `intervalMs` (an update of one of its
+ * notices that leaves it as it is: the triggers give the organisation a new data version, so every
+ * cached answer is loaded again). Stops when asked; returns how many changes committed.
+ */
+function changeDataEvery(client: pg.Client, intervalMs: number) {
+  let commits = 0;
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running
+      .then(() =>
+        client.query(
+          `UPDATE "Notice" SET title = title WHERE id = (
+             SELECT n.id FROM "Notice" n JOIN "Company" c ON c.id = n."companyId"
+             WHERE c.name = $1 ORDER BY n.id LIMIT 1)`,
+          [SCALE_ORGANISATION],
+        ),
+      )
+      .then(() => (commits += 1));
+  }, intervalMs);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+      return commits;
+    },
+  };
+}
+
+/**
+ * Sign-ins for employees 2–10 of the scale organisation (the busiest after employee 1, whose
+ * account is scale.busy): their seeded accounts, or scale.crowdNN with the demo password, added once.
+ */
+async function crowdUsernames(client: pg.Client): Promise<string[]> {
+  const { rows } = await client.query<{ username: string }>(
+    `WITH busy AS (SELECT "companyId", "passwordHash" FROM "User" WHERE username = $1),
+     wanted AS (
+       SELECT e.id, e."companyId", n, busy."passwordHash" FROM busy CROSS JOIN generate_series(2, 10) n
+       JOIN "Employee" e ON e."companyId" = busy."companyId" AND e."employeeNumber" = 'SH-' || (10000 + n)),
+     created AS (
+       INSERT INTO "User" (id, "companyId", username, "passwordHash", "userType", "employeeId", "passwordChangedAt",
+         "createdAt", "updatedAt")
+       SELECT gen_random_uuid(), w."companyId", 'scale.crowd' || lpad(w.n::text, 2, '0'), w."passwordHash",
+         'employee', w.id, now(), now(), now()
+       FROM wanted w WHERE NOT EXISTS (SELECT 1 FROM "User" u WHERE u."employeeId" = w.id)
+       RETURNING username)
+     SELECT username FROM created
+     UNION SELECT u.username FROM "User" u JOIN wanted w ON u."employeeId" = w.id`,
+    [SCALE_USERS.busy],
+  );
+  if (rows.length !== 9) throw new Error(`expected 9 accounts of employees 2–10, found ${rows.length}`);
+  return rows.map((row) => row.username).sort();
+}
 
 // ---------- Main ----------
 
@@ -230,6 +301,11 @@ async function main(): Promise<void> {
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '' });
   const db = createPrisma(database.url, config.DATABASE_POOL_SIZE);
   const app = await buildApp({ config, db, databaseUrl: database.url });
+  const uncachedApp = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '', DASHBOARD_CACHE_MB: '0' }),
+    db,
+    databaseUrl: database.url,
+  });
   // The floor with sign-in: a bare route behind the auth plugin, i.e. the session lookup and the
   // envelope every dashboard call pays before its own work.
   app.post('/bench/signed-in-floor', { config: { auth: 'user' } }, async () => ({
@@ -246,6 +322,7 @@ async function main(): Promise<void> {
   const results: CallResult[] = [];
   const closers: Array<() => Promise<unknown>> = [
     () => app.close(),
+    () => uncachedApp.close(),
     () => floor.close(),
     () => db.$disconnect(),
     () => sqlPool.end(),
@@ -256,18 +333,15 @@ async function main(): Promise<void> {
   try {
     await requireScaleSeed(admin);
     const machine = await machineInfo(admin);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    await floor.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const floorAddress = floor.server.address();
-    if (!address || typeof address === 'string' || !floorAddress || typeof floorAddress === 'string') {
-      throw new Error('no listening address');
-    }
-    const base = `http://127.0.0.1:${address.port}`;
+    const base = await listen(app);
+    const uncachedBase = await listen(uncachedApp);
+    const floorBase = await listen(floor);
     const tokens: Record<Who, string> = {
       busy: await signIn(base, SCALE_USERS.busy),
       supplier: await signIn(base, SCALE_USERS.supplier),
     };
+    const crowd = [tokens.busy];
+    for (const username of await crowdUsernames(admin)) crowd.push(await signIn(base, username));
     const auths: Record<Who, AuthContext> = {
       busy: await authContextOf(admin, SCALE_USERS.busy),
       supplier: await authContextOf(admin, SCALE_USERS.supplier),
@@ -303,19 +377,36 @@ async function main(): Promise<void> {
         `  ${captured.length} statements; heaviest alone ${ms(heaviest.soloMs)} ms: ${labelOf(heaviest.text)}`,
       );
 
-      const api = await load({
-        url: `${base}${call.path}`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authtoken: tokens[call.who] },
-        body: JSON.stringify(call.body),
-        connections: CONNECTIONS,
-        durationS: DURATION_S,
-        warmupS: WARMUP_S,
-      });
-      console.log(
-        `  api      p50 ${ms(api.stats.p50)}  p95 ${ms(api.stats.p95)}  p97.5 ${ms(api.stats.p97_5)}  ` +
-          `p99 ${ms(api.stats.p99)} ms  ${api.stats.rps.toFixed(0)} req/s  (errors ${api.stats.errors})`,
-      );
+      const loadOf = (target: string, authTokens?: string[]) =>
+        load({
+          url: `${target}${call.path}`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authtoken: tokens[call.who] },
+          body: JSON.stringify(call.body),
+          authTokens,
+          connections: CONNECTIONS,
+          durationS: DURATION_S,
+          warmupS: WARMUP_S,
+        });
+      const report = (name: string, result: LoadResult, extra = '') =>
+        console.log(
+          `  ${name.padEnd(8)} p50 ${ms(result.stats.p50)}  p95 ${ms(result.stats.p95)}  ` +
+            `p97.5 ${ms(result.stats.p97_5)}  p99 ${ms(result.stats.p99)} ms  ` +
+            `${result.stats.rps.toFixed(0)} req/s  (errors ${result.stats.errors})${extra}`,
+        );
+      const api = await loadOf(base);
+      report('api', api);
+      const uncached = await loadOf(uncachedBase);
+      report('uncached', uncached);
+      const writer = changeDataEvery(admin, 1000 / WRITES_PER_SECOND);
+      const writes = { ...(await loadOf(base)), commits: await writer.stop() };
+      report('writes', writes, `, ${writes.commits} commits`);
+      const crowdWriter = changeDataEvery(admin, 1000 / WRITES_PER_SECOND);
+      const users = {
+        ...(await loadOf(base, call.who === 'busy' ? crowd : [tokens[call.who]])),
+        commits: await crowdWriter.stop(),
+      };
+      report('users', users, `, ${users.commits} commits`);
       const direct = () => call.service(service, auths[call.who]);
       await closedLoop(CONNECTIONS, WARMUP_S * 1000, direct);
       const serviceStats = await closedLoop(CONNECTIONS, DURATION_S * 1000, direct);
@@ -349,6 +440,9 @@ async function main(): Promise<void> {
         name: call.name,
         targeted: call.targeted,
         api,
+        uncached,
+        writes,
+        users,
         service: serviceStats,
         sql: sqlStats,
         loadAverage,
@@ -364,7 +458,7 @@ async function main(): Promise<void> {
     }
 
     floorResult = await load({
-      url: `http://127.0.0.1:${floorAddress.port}/floor`,
+      url: `${floorBase}/floor`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ localTimeZone: TIME_ZONE }),
@@ -431,7 +525,11 @@ function writeReport(
         .join(', ')}); load average at start ${machine.loadAverage}.`,
     '',
     `Each run: ${CONNECTIONS} concurrent connections (closed loop), ${WARMUP_S} s warm-up, ${DURATION_S} s ` +
-      `measured; latencies in ms. api = HTTP via autocannon on 127.0.0.1; service = the DashboardService ` +
+      `measured; latencies in ms. api = HTTP via autocannon on 127.0.0.1, the app as it runs (answers ` +
+      `cached per user until the organisation's data changes); uncached = the same with the cache off ` +
+      `(every call loads its answer); writes = api while the organisation's data changes ` +
+      `${WRITES_PER_SECOND} times a second (each change makes every answer load again); users = writes with the requests taking turns among ` +
+      `ten employees (the busy one and the next nine; the supplier call keeps its one supplier); service = the DashboardService ` +
       `method called directly (no HTTP; its own pool of ${loadConfig({}).DATABASE_POOL_SIZE}); sql = the call's own ` +
       `statements, run together through pg (pool of ${CONNECTIONS}) and prepared or not as the service sends ` +
       `them, no HTTP and no service code. ` +
@@ -474,6 +572,35 @@ function writeReport(
     '',
     row([
       'call',
+      'uncached p50',
+      'p95',
+      'p99',
+      'req/s',
+      'writes p50',
+      'p95',
+      'p99',
+      'req/s',
+      'commits',
+      'users p50',
+      'p95',
+      'p99',
+      'req/s',
+      'commits',
+    ]),
+    row(['---', ...Array<string>(14).fill('---:')]),
+    ...results.map((r) =>
+      row([
+        r.name,
+        ...latencyCells(r.uncached.stats),
+        ...latencyCells(r.writes.stats),
+        r.writes.commits,
+        ...latencyCells(r.users.stats),
+        r.users.commits,
+      ]),
+    ),
+    '',
+    row([
+      'call',
       'service p50',
       'p95',
       'p99',
@@ -484,8 +611,9 @@ function writeReport(
       'queries/s',
       'api/service p50',
       'api/sql p50',
+      'uncached/sql p50',
     ]),
-    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
     ...results.map((r) =>
       row([
         r.name,
@@ -499,6 +627,7 @@ function writeReport(
         r.sql.rps.toFixed(0),
         (r.api.stats.p50 / r.service.p50).toFixed(2),
         (r.api.stats.p50 / r.sql.p50).toFixed(2),
+        (r.uncached.stats.p50 / r.sql.p50).toFixed(2),
       ]),
     ),
     '',

@@ -11,6 +11,8 @@ export interface LoadSpec {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
+  /** Session tokens to take turns with, request by request (several users); else the headers' one. */
+  authTokens?: string[];
   connections: number;
   durationS: number;
   warmupS: number;
@@ -31,6 +33,18 @@ export interface LoadResult {
 }
 
 function run(spec: LoadSpec, durationS: number, record: number[] | null): Promise<autocannon.Result> {
+  const tokens = spec.authTokens ?? [];
+  let turn = 0;
+  const requests = tokens.length
+    ? [
+        {
+          setupRequest: (request: autocannon.Request) => {
+            turn = (turn + 1) % tokens.length;
+            return { ...request, headers: { ...request.headers, authtoken: tokens[turn]! } };
+          },
+        },
+      ]
+    : undefined;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -38,6 +52,7 @@ function run(spec: LoadSpec, durationS: number, record: number[] | null): Promis
         method: spec.method,
         headers: spec.headers,
         body: spec.body,
+        requests,
         connections: spec.connections,
         duration: durationS,
         timeout: 30,
