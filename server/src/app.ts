@@ -134,7 +134,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(configurationRoutes, { config, sso });
-      await api.register(ssoRoutes, { sso, publicUrl: config.PUBLIC_URL });
+      await api.register(ssoRoutes, { sso, publicUrl: config.PUBLIC_URL, abuseLimits });
       await api.register(authRoutes, { auth, abuseLimits });
       await api.register(dashboardRoutes, {
         dashboard: new DashboardService(pgReader(readPool, false)),

@@ -1,4 +1,4 @@
-import { ssoMessages, type TSsoProvider } from '@compass/shared';
+import { messages, ssoMessages, type TSsoProvider } from '@compass/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ORGANISATION, SECOND_ORGANISATION } from '../../seed/demo';
 import { AppError } from '../src/errors';
@@ -389,5 +389,37 @@ describe('GET /api/sso/callback/:provider', () => {
     });
     expect(replay.status).toBe(302);
     expect(replay.headers.get('location')).toBe(`${appUrl}/login`);
+  });
+});
+
+describe('SSO rate limits', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await setupTestApp({ PUBLIC_URL: 'http://127.0.0.1:1', RATE_LIMIT_PER_ADDRESS: '2' });
+  });
+
+  it('limits starts and callbacks per address: 429 for the start, a redirect with the message for the callback', async () => {
+    const start = () => limited.app.inject({ method: 'GET', url: '/api/sso/configuration/microsoft' });
+    const callback = () =>
+      limited.app.inject({ method: 'GET', url: '/api/sso/callback/microsoft?code=x&state=y' });
+
+    const starts = [await start(), await start(), await start()];
+    // No organisation of this database has Microsoft sign-in: refused, but counted.
+    expect(starts.slice(0, 2).map((response) => response.statusCode)).not.toContain(429);
+    expect(starts[2]!.statusCode).toBe(429);
+    expect(starts[2]!.json()).toMatchObject({
+      response_code: 429,
+      response_message: messages.common.tooManyRequests,
+    });
+
+    const callbacks = [await callback(), await callback(), await callback()];
+    const messageOf = (response: (typeof callbacks)[number]) =>
+      decodeURIComponent(response.cookies.find((cookie) => cookie.name === 'message')?.value ?? '');
+    for (const response of callbacks) {
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('http://127.0.0.1:1/login');
+    }
+    expect(messageOf(callbacks[0]!)).not.toBe(messages.common.tooManyRequests);
+    expect(messageOf(callbacks[2]!)).toBe(messages.common.tooManyRequests);
   });
 });

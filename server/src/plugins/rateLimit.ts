@@ -20,6 +20,31 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/** A per-minute limit of a call, counted per key (`name:` + the key of the request). */
+function limiterOf(
+  app: FastifyInstance,
+  name: string,
+  max: number,
+  keyOf: (request: FastifyRequest) => string,
+) {
+  return app.createRateLimit({
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `${name}:${keyOf(request)}`,
+  });
+}
+
+/** Seconds until the request may be retried when one of the limits is exceeded, else null. */
+async function retryAfter(limiters: Limiter[], request: FastifyRequest): Promise<number | null> {
+  for (const limiter of limiters) {
+    const result = await limiter(request);
+    if (!result.isAllowed && result.isExceeded) return result.ttlInSeconds;
+  }
+  return null;
+}
+
 /**
  * The two limits of a sign-in-like call: per client address, and per account named in the body
  * (so spreading attempts over many addresses does not help against one account). The plugin runs
@@ -31,22 +56,32 @@ export function abuseLimitHooks(
   limits: AbuseLimits,
   accountOf: (request: FastifyRequest) => string | undefined,
 ): preHandlerAsyncHookHandler {
-  const byAddress = app.createRateLimit({
-    max: limits.perAddressPerMinute,
-    timeWindow: '1 minute',
-    keyGenerator: (request) => `${name}:address:${request.ip}`,
-  });
-  const byAccount = app.createRateLimit({
-    max: limits.perAccountPerMinute,
-    timeWindow: '1 minute',
-    keyGenerator: (request) => `${name}:account:${(accountOf(request) ?? '').trim().toLowerCase()}`,
-  });
+  const limiters = [
+    limiterOf(app, name, limits.perAddressPerMinute, (request) => `address:${request.ip}`),
+    limiterOf(
+      app,
+      name,
+      limits.perAccountPerMinute,
+      (request) => `account:${(accountOf(request) ?? '').trim().toLowerCase()}`,
+    ),
+  ];
   return async (request) => {
-    for (const limiter of [byAddress, byAccount]) {
-      const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded) {
-        throw new AppError(429, messages.common.tooManyRequests, { retryAfterSeconds: result.ttlInSeconds });
-      }
+    const seconds = await retryAfter(limiters, request);
+    if (seconds !== null) {
+      throw new AppError(429, messages.common.tooManyRequests, { retryAfterSeconds: seconds });
     }
   };
+}
+
+/**
+ * The per-address limit alone, for calls that name no account (the SSO start and callback): seconds
+ * until a retry when exceeded, else null; the caller decides how to refuse.
+ */
+export function addressLimit(
+  app: FastifyInstance,
+  name: string,
+  limits: AbuseLimits,
+): (request: FastifyRequest) => Promise<number | null> {
+  const limiters = [limiterOf(app, name, limits.perAddressPerMinute, (request) => `address:${request.ip}`)];
+  return (request) => retryAfter(limiters, request);
 }

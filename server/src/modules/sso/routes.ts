@@ -1,5 +1,6 @@
 import {
   envelopeOf,
+  messages,
   ssoMessages,
   ZSsoConfigurationQuery,
   ZSsoConfigurationResponse,
@@ -10,7 +11,9 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../errors';
 import { ok } from '../../plugins/envelope';
+import { addressLimit, type AbuseLimits } from '../../plugins/rateLimit';
 import { SSO_STATE_TTL_SECONDS, SsoFailure, type SsoService, type SsoState } from './service';
 
 export const SSO_STATE_COOKIE = 'sso_state';
@@ -50,11 +53,15 @@ function readState(request: FastifyRequest): SsoState | null {
  * callback, which always answers a redirect: to /login/task with a session token, or to /login
  * with a `message` cookie the login page shows.
  */
-export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService; publicUrl: string }> = async (
-  app,
-  { sso, publicUrl },
-) => {
+export const ssoRoutes: FastifyPluginAsyncZod<{
+  sso: SsoService;
+  publicUrl: string;
+  abuseLimits: AbuseLimits;
+}> = async (app, { sso, publicUrl, abuseLimits }) => {
   const secure = new URL(publicUrl).protocol === 'https:';
+  // Each start and each callback costs a round trip to the provider: limited per address like sign-in.
+  const startLimit = addressLimit(app, 'sso-start', abuseLimits);
+  const callbackLimit = addressLimit(app, 'sso-callback', abuseLimits);
   const stateCookie: CookieSerializeOptions = { path: '/api/sso', httpOnly: true, sameSite: 'lax', secure };
 
   app.get('/sso/configuration/:provider', {
@@ -68,6 +75,12 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService; publicUrl: stri
       params: ZSsoProviderParams,
       querystring: ZSsoConfigurationQuery,
       response: { 200: envelopeOf(ZSsoConfigurationResponse) },
+    },
+    preHandler: async (request) => {
+      const seconds = await startLimit(request);
+      if (seconds !== null) {
+        throw new AppError(429, messages.common.tooManyRequests, { retryAfterSeconds: seconds });
+      }
     },
     handler: async (request, reply) => {
       const { redirectUrl, state } = await sso.start(request.params.provider, request.query);
@@ -95,6 +108,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService; publicUrl: stri
       reply.header('cache-control', 'no-store').clearCookie(SSO_STATE_COOKIE, stateCookie);
       const query = new URLSearchParams(request.url.split('?')[1] ?? '');
       try {
+        if ((await callbackLimit(request)) !== null) throw new SsoFailure(messages.common.tooManyRequests);
         const result = await sso.finish(provider, saved, query, {
           ipAddress: request.ip,
           userAgent: request.headers['user-agent'],
