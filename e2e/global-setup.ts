@@ -33,38 +33,46 @@ export default async function setup(project: TestProject) {
     persistent: false,
     fast: true,
   });
-  await ensureDatabase(pg.adminUrl, 'compass');
-  const url = pg.urlFor('compass');
-  const mailCaptureDir = path.join(root, 'mail');
-  await migrateDeploy(url);
-  const db = createPrisma(url);
-  await seedDemo(db);
-  const app = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      MAIL_CAPTURE_DIR: mailCaptureDir,
-      MAIL_POLL_SECONDS: '0.5',
-      FILE_STORAGE_DIR: path.join(root, 'files'),
-      WEB_DIST_DIR: webDistDir,
-      // Every browser signs in from 127.0.0.1 and the test files run side by side: the per-address
-      // sign-in limit (tested in server/test/abuse.test.ts) would refuse later tests' sign-ins.
-      RATE_LIMIT_PER_ADDRESS: '1000',
-    }),
-    db,
-    databaseUrl: url,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  await app.mail.startWorker();
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  project.provide('baseUrl', `http://127.0.0.1:${address.port}`);
-  project.provide('mailCaptureDir', mailCaptureDir);
-  project.provide('databaseUrl', url);
-  return async () => {
-    await app.close();
-    await db.$disconnect();
-    await pg.stop();
+  // Stopped in reverse order; vitest runs no teardown when setup fails, so a failure stops them too.
+  const stops: Array<() => Promise<unknown>> = [() => pg.stop()];
+  const teardown = async () => {
+    for (const stop of stops.reverse()) await stop();
     fs.rmSync(root, { recursive: true, force: true });
   };
+  try {
+    await ensureDatabase(pg.adminUrl, 'compass');
+    const url = pg.urlFor('compass');
+    const mailCaptureDir = path.join(root, 'mail');
+    await migrateDeploy(url);
+    const db = createPrisma(url);
+    stops.push(() => db.$disconnect());
+    await seedDemo(db);
+    const app = await buildApp({
+      config: loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        MAIL_CAPTURE_DIR: mailCaptureDir,
+        MAIL_POLL_SECONDS: '0.5',
+        FILE_STORAGE_DIR: path.join(root, 'files'),
+        WEB_DIST_DIR: webDistDir,
+        // Every browser signs in from 127.0.0.1 and the test files run side by side: the per-address
+        // sign-in limit (tested in server/test/abuse.test.ts) would refuse later tests' sign-ins.
+        RATE_LIMIT_PER_ADDRESS: '1000',
+      }),
+      db,
+      databaseUrl: url,
+    });
+    stops.push(() => app.close());
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    await app.mail.startWorker();
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    project.provide('baseUrl', `http://127.0.0.1:${address.port}`);
+    project.provide('mailCaptureDir', mailCaptureDir);
+    project.provide('databaseUrl', url);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }

@@ -30,17 +30,24 @@ export default async function setup(project: TestProject) {
     persistent: false,
     fast: true,
   });
-  await ensureDatabase(server.adminUrl, TEMPLATE_DATABASE);
-  const url = server.urlFor(TEMPLATE_DATABASE);
-  await migrateDeploy(url);
-  const db = createPrisma(url);
-  await seedDemo(db);
-  await db.$disconnect();
-  // The pgboss schema and mail queue, so each test file's copy starts its queue at once.
-  await installMailQueue(url, loadConfig({ NODE_ENV: 'test' }));
-  project.provide('pgAdminUrl', server.adminUrl);
-  return async () => {
+  const teardown = async () => {
     await server.stop();
     fs.rmSync(root, { recursive: true, force: true });
   };
+  try {
+    await ensureDatabase(server.adminUrl, TEMPLATE_DATABASE);
+    const url = server.urlFor(TEMPLATE_DATABASE);
+    await migrateDeploy(url);
+    const db = createPrisma(url);
+    await seedDemo(db);
+    await db.$disconnect();
+    // The pgboss schema and mail queue, so each test file's copy starts its queue at once.
+    await installMailQueue(url, loadConfig({ NODE_ENV: 'test' }));
+  } catch (error) {
+    // vitest runs no teardown when setup fails: the cluster would outlive the run.
+    await teardown();
+    throw error;
+  }
+  project.provide('pgAdminUrl', server.adminUrl);
+  return teardown;
 }
