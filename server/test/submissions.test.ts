@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FIELD_REGISTRY, FIELD_TYPES, MAX_FILES_PER_UPLOAD, messages, type FieldType } from '@compass/shared';
+import {
+  DAY_MESSAGE,
+  FIELD_REGISTRY,
+  FIELD_TYPES,
+  MAX_FILES_PER_UPLOAD,
+  messages,
+  type FieldType,
+} from '@compass/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../../seed/demo';
@@ -307,6 +314,36 @@ describe('header validation', () => {
       }
     }
     expect(await ctx.db.formSubmission.count()).toBe(before);
+  });
+
+  it('refuses days that do not exist (no rolling 30 February over to March) and creates nothing', async () => {
+    const before = await ctx.db.formSubmission.count();
+    const cases: object[] = [
+      { formDate: '2026-02-30' },
+      { formDate: '2025-02-29' },
+      { formDate: '2026-13-01' },
+      { formDate: '20/11/2026' },
+      { taskData: [task(employee('mia'), { due: '2026-04-31' })] },
+    ];
+    for (const override of cases) {
+      const response = await post('ethan.coordinator', '/formSubmissionSave', body(null, override));
+      expect(response.statusCode, JSON.stringify(override)).toBe(400);
+      expect(response.json()).toMatchObject({ response_code: 400, response_message: DAY_MESSAGE });
+    }
+    const dateAnswer = await post(
+      'ethan.coordinator',
+      '/formSubmissionSave',
+      body(null, { isDraft: 'yes', formValue: [{ relatedFormId: fieldId.date, value: '2026-02-30' }] }),
+    );
+    expect(dateAnswer.statusCode).toBe(400);
+    expect(JSON.stringify(dateAnswer.json())).toContain(DAY_MESSAGE);
+    const leapDay = await post(
+      'ethan.coordinator',
+      '/formSubmissionSave',
+      body(null, { formDate: '2024-02-29', isDraft: 'yes' }),
+    );
+    expect(leapDay.statusCode, leapDay.body).toBe(200);
+    expect(await ctx.db.formSubmission.count()).toBe(before + 1);
   });
 
   it('refuses a branch of another workplace', async () => {

@@ -8,10 +8,7 @@ import { z } from 'zod';
 import { NOTICE_PRIORITIES } from '../constants';
 import { DASHBOARD_PERIODS, DEFAULT_TIME_ZONE, isValidTimeZone } from '../rules/dashboardPeriods';
 import { TASK_DUE_TYPES } from '../rules/taskDueType';
-import { ZYesNo } from './envelope';
-
-/** A calendar day on the wire. */
-export const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as yyyy-MM-dd');
+import { ZDay, ZYesNo } from './envelope';
 
 export const TIME_ZONE_MESSAGE = 'Please send a valid IANA time zone (for example Australia/Sydney).';
 

@@ -26,4 +26,11 @@ export type Envelope<T> = {
 };
 
 export const ZYesNo = z.enum(['yes', 'no']);
+
+export const DAY_MESSAGE = 'Dates are sent as yyyy-MM-dd and must exist on the calendar';
+/**
+ * A calendar day on the wire, 'yyyy-MM-dd'. Only days that exist (leap years included): 2026-02-30
+ * is refused rather than rolled over to March by the database.
+ */
+export const ZDay = z.iso.date(DAY_MESSAGE);
 export const ZUuid = z.uuid();

@@ -3,7 +3,7 @@ import { FIELD_TYPES } from '../fields/registry';
 import { TASK_DUE_TYPES } from '../rules/taskDueType';
 import { ZAttachment } from './attachments';
 import { ZTimeZone } from './dashboard';
-import { ZYesNo } from './envelope';
+import { ZDay, ZYesNo } from './envelope';
 
 /*
  * Form submissions (issue #4; spec 001 sections 2.2, 3, 5, 7). Wire names follow the spec
@@ -11,8 +11,6 @@ import { ZYesNo } from './envelope';
  * uploads (multipart). Dates are 'yyyy-MM-dd', times 'HH:mm'.
  */
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const ZIsoDay = z.string().regex(ISO_DAY, 'Dates are sent as yyyy-mm-dd');
 /** Empty until the user picks one; the header rule names what is missing. */
 const ZOptionalId = z.union([z.literal(''), z.uuid()]);
 
@@ -227,7 +225,7 @@ export const ZTaskInput = z.object({
   instruction: z.string().max(10_000),
   actionType: ZActionType,
   investigator: z.uuid(),
-  due: ZIsoDay,
+  due: ZDay,
 });
 export type TTaskInput = z.infer<typeof ZTaskInput>;
 
@@ -248,7 +246,7 @@ export const ZFormSubmissionSaveRequest = z.object({
   version: z.number().int().optional(),
   formTemplateId: z.uuid(),
   formDescription: z.string().max(1000),
-  formDate: z.union([z.literal(''), ZIsoDay]),
+  formDate: z.union([z.literal(''), ZDay]),
   workplace: ZOptionalId,
   branch: ZOptionalId,
   /** Employee ids; the first is the coordinator. */
@@ -282,7 +280,7 @@ export const ZFormSubmissionUploadResult = z.object({
 
 // ---------- Task due-date type ----------
 
-export const ZTaskDueDateTypeRequest = z.object({ due: ZIsoDay, localTimeZone: ZTimeZone.optional() });
+export const ZTaskDueDateTypeRequest = z.object({ due: ZDay, localTimeZone: ZTimeZone.optional() });
 export const ZTaskDueDateTypeResult = z.object({ taskDueDateType: z.enum(TASK_DUE_TYPES) });
 
 // ---------- List (My Records / Records) ----------
@@ -298,8 +296,8 @@ export const ZFormSubmissionListRequest = z.object({
   sortDirection: z.enum(['asc', 'desc']).default('desc'),
   formTemplateId: z.uuid().optional(),
   status: ZSubmissionStatus.optional(),
-  fromDate: ZIsoDay.optional(),
-  toDate: ZIsoDay.optional(),
+  fromDate: ZDay.optional(),
+  toDate: ZDay.optional(),
   workplace: z.uuid().optional(),
   search: z.string().max(200).optional(),
 });

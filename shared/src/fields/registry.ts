@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDay } from '../contracts/envelope';
 
 /** Every field type a form template can hold (spec 001 section 3, "Template field"). */
 export const FIELD_TYPES = [
@@ -46,7 +47,6 @@ export interface FieldFill {
   attachments?: number;
 }
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const HOURS_MINUTES = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const IMAGE_DATA_URL = /^data:image\/(png|jpeg|svg\+xml|webp);base64,[A-Za-z0-9+/=]+$/;
@@ -65,7 +65,7 @@ export type TTypeGroupingsValue = z.infer<typeof ZTypeGroupingsValue>;
 export const FIELD_VALUE_SCHEMAS = {
   text: z.string().max(10_000),
   number: emptyOr(z.string().regex(DECIMAL, 'Please enter a number')),
-  date: emptyOr(z.string().regex(ISO_DAY, 'Dates are sent as yyyy-MM-dd')),
+  date: emptyOr(ZDay),
   time: emptyOr(z.string().regex(HOURS_MINUTES, 'Times are sent as HH:mm')),
   weblink: emptyOr(z.url().max(2000)),
   contentEditor: z.string().max(1_000_000),
