@@ -167,6 +167,20 @@ describe('form submissions in the browser', () => {
     expect(await page.getByRole('link', { name: '(Draft)' }).count()).toBeGreaterThan(0);
   }, 60_000);
 
+  it('fits a phone: the Incident Report editor, tables included, never scrolls sideways', async () => {
+    const page = await signedIn('ethan.coordinator');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await startForm(page, 'Incident Report');
+    await page.getByRole('table').first().scrollIntoViewIfNeeded();
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    await screenshot(page, 'submission-editor-phone');
+    await page.close();
+  });
+
   it('records an incident: every field, an image, a draft, a submit, actions, and finds every value again', async () => {
     const page = await signedIn('mia.employee');
     await startForm(page, 'Incident Report');
