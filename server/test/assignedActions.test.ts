@@ -114,6 +114,15 @@ describe('assigned action dialogs', () => {
     const stored = await ctx.db.auditQuestionTask.findUniqueOrThrow({ where: { id: task.id } });
     expect(stored).toMatchObject({ isComplete: true, response: 'All tags current.' });
     expect(stored.completedOn).not.toBeNull();
+    // The change log: the draft added the photo ([before, after]); the completion added no file.
+    const logs = await ctx.db.changeLog.findMany({
+      where: { entityId: task.id },
+      orderBy: { createdAt: 'asc' },
+    });
+    expect(logs.map((log) => [log.action, log.changes])).toEqual([
+      ['draftSaved', { response: expect.any(String), files: [null, ['site photo.jpg']] }],
+      ['completed', { response: 'All tags current.' }],
+    ]);
 
     const again = await api()
       .post('/api/assignedActionSave')

@@ -894,6 +894,31 @@ describe('tasks, change log and mail', () => {
   });
 });
 
+describe('history of empty answers', () => {
+  it('logs nothing for an answer that stays empty, whether it is left out or sent as an empty text', async () => {
+    const withoutText = body('text').formValue;
+    const draft = await createDraft({ formValue: withoutText });
+    const again = await post(
+      'ethan.coordinator',
+      '/formSubmissionSave',
+      body(null, {
+        _id: draft._id,
+        version: draft.version,
+        isDraft: 'yes',
+        formValue: [...withoutText, { relatedFormId: fieldId.text, value: '' }],
+      }),
+    );
+    expect(again.statusCode, again.body).toBe(200);
+    const history = await post('ethan.coordinator', '/formSubmissionHistory', {
+      formSubmissionId: draft._id,
+    });
+    const entries = history.json().response_data as { entityType: string; action: string }[];
+    expect(entries.filter((entry) => entry.entityType === 'submission').map((entry) => entry.action)).toEqual(
+      ['created'],
+    );
+  });
+});
+
 describe('copy e-mails (code 1) on submit', () => {
   it('are queued once, in the save that turns the draft into a submitted form', async () => {
     await ctx.db.formTemplate.update({

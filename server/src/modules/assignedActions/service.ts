@@ -222,7 +222,8 @@ export class AssignedActionService {
             action: complete ? 'completed' : 'draftSaved',
             changes: {
               response: input.response,
-              files: stored.map((file) => file.name),
+              // As [before, after] like every other change: the files this save added.
+              ...(stored.length > 0 ? { files: [null, stored.map((file) => file.name)] } : {}),
               ...(target.linkTokenId ? { linkTokenId: target.linkTokenId } : {}),
             },
           },

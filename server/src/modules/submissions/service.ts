@@ -98,7 +98,12 @@ const wireAttachment = (row: {
   size: row.size,
   relatedFormId: row.fieldId,
 });
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** No answer, however it is stored: a draft keeps '' or [] where a later save may send null. */
+const blank = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+/** The same stored value; two kinds of "no answer" are the same (no history entry "— → —"). */
+const sameJson = (a: unknown, b: unknown) =>
+  (blank(a) && blank(b)) || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 const submissionInclude = {
   template: { select: { name: true, formBranchType: true } },
@@ -1165,7 +1170,9 @@ export class SubmissionService {
           Array.isArray(value) && value.length === 2
             ? { field, from: value[0] ?? null, to: value[1] ?? null }
             : { field, from: null, to: value ?? null },
-        ),
+        )
+        // Rows written before empty answers compared equal (and a completion without files).
+        .filter((change) => !(blank(change.from) && blank(change.to))),
     }));
   }
 }
