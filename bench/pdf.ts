@@ -179,7 +179,6 @@ async function buildModel(fields: RawField[], photoBytes: Buffer): Promise<PdfMo
     organisation: { name: 'Northwind Facilities', logo: null },
     templateName: 'Large Inspection Form',
     formNumber: 'FS 9001',
-    formType: 'Form Submission',
     description: 'A 200-field submission for the PDF benchmark',
     date: '22/11/2026',
     workplace: 'Riverside Depot',

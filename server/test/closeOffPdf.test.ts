@@ -135,6 +135,8 @@ describe('POST and GET /api/formSubmissionPdf', () => {
       'Mia Torres',
     ])
       expect(text).toContain(expected);
+    // The type of form is the template, as on the screen.
+    expect(text).toMatch(/Type of Form\s+Incident Report/);
     // Choices by label, pickers by name, groupings, tables, checkboxes, files, actions.
     expect(text).toMatch(/Incident Category\s+Injury/);
     expect(text).toMatch(/Severity\s+Medium/);

@@ -44,7 +44,6 @@ export interface PdfModel {
   organisation: { name: string; logo: PdfImage | null };
   templateName: string;
   formNumber: string;
-  formType: string;
   description: string;
   date: string;
   workplace: string;
@@ -64,13 +63,6 @@ export interface PdfModel {
 }
 
 // ---------- Loading the model from the database ----------
-
-const FORM_TYPE_LABEL: Record<string, string> = {
-  form_submission: 'Form Submission',
-  supplier: 'Supplier',
-  hr: 'HR',
-  qr: 'QR',
-};
 
 /** Images keep at most this many pixels a side in the PDF (photos are often 4000 px wide). */
 const MAX_IMAGE_SIDE = 1200;
@@ -399,7 +391,6 @@ export async function loadPdfModel(
     organisation: { name: company.name, logo },
     templateName: submission.template.name,
     formNumber: formNumberLabel(submission.isDraft ? null : submission.number),
-    formType: FORM_TYPE_LABEL[submission.formType] ?? submission.formType,
     description: submission.formDescription,
     date: wireDateToDisplay(isoDay(submission.formDate)),
     workplace: workplace?.name ?? '',
@@ -780,7 +771,8 @@ function drawHeader(writer: Writer, model: PdfModel): void {
   // The initial details, two label/value pairs a row.
   const details: [string, string][] = [
     ['Form Number', model.formNumber],
-    ['Type of Form', model.formType],
+    // As on the screen and in the lists: the template is the type of form.
+    ['Type of Form', model.templateName],
     ['Date', model.date],
     ['Coordinator', model.coordinator],
     ['Workplace', model.workplace],
