@@ -199,6 +199,8 @@ describe('submission editor: banners and buttons (001 sections 2.2 and 4)', () =
     );
     expect(screen.getByTestId('edit-banner')).toHaveTextContent(messages.submission.notRecorder);
     expect(screen.getByTestId('form-number')).toHaveTextContent('Draft');
+    // The page's subtitle says it once.
+    expect(screen.getByText('(Draft)', { selector: '.page-header p' })).toBeInTheDocument();
     expect(button('Save Draft')).toBeDisabled();
     expect(button('Submit')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
@@ -214,6 +216,7 @@ describe('submission editor: banners and buttons (001 sections 2.2 and 4)', () =
       }),
     );
     expect(screen.getByTestId('edit-banner')).toHaveTextContent(messages.submission.closed);
+    expect(screen.getByText(/ · Closed$/, { selector: '.page-header p' })).toBeInTheDocument();
     expect(button('Re-Open')).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });

@@ -144,6 +144,12 @@ export function SubmissionEditor({
   const isNew = submission === null;
   const isDraft = isNew || submission.isDraft === 'yes';
   const isClosed = submission?.isClose === 'yes';
+  // A draft's number already says it is one: '(Draft)', not '(Draft) · Draft'.
+  const subtitle = isNew
+    ? 'New submission'
+    : isDraft
+      ? submission.formatedNumber
+      : `${submission.formatedNumber} · ${submission.status}`;
   const canEdit = isNew || submission.canEdit === 'yes';
   const isCoordinator = !!viewer.employeeId && state.header.submissionUserId[0]?.userId === viewer.employeeId;
   const readOnly = !canEdit;
@@ -448,7 +454,7 @@ export function SubmissionEditor({
       <div className="page-header">
         <div>
           <h1>{shape.formTemplateName}</h1>
-          <p>{isNew ? 'New submission' : `${submission.formatedNumber} · ${submission.status}`}</p>
+          <p>{subtitle}</p>
         </div>
         {submission && (
           <div className="row">
