@@ -67,7 +67,20 @@ describe('POST /api/signIn', () => {
   it('answers a missing body with validation errors, not a crash', async () => {
     const res = await api().post('/api/signIn').set('content-type', 'application/json').send('{}');
     expect(res.status).toBe(400);
-    expect(res.body.validation_errors.length).toBeGreaterThan(0);
+    expect(res.body.response_message).toBe(messages.login.usernameRequired);
+    expect(res.body.validation_errors).toEqual([
+      { field: 'username', message: messages.login.usernameRequired },
+      { field: 'password', message: messages.login.passwordRequired },
+    ]);
+  });
+
+  it('answers fields that are not text like empty ones, once each', async () => {
+    const res = await api().post('/api/signIn').send({ username: 5, password: [] });
+    expect(res.status).toBe(400);
+    expect(res.body.validation_errors).toEqual([
+      { field: 'username', message: messages.login.usernameRequired },
+      { field: 'password', message: messages.login.passwordRequired },
+    ]);
   });
 
   it('reports associated accounts for ava.dual', async () => {

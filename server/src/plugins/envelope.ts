@@ -43,10 +43,15 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
         .send(errorEnvelope(error.statusCode, error.message, error.data, error.validationErrors));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const validationErrors = error.validation.map((issue) => ({
+      const all = error.validation.map((issue) => ({
         field: fieldOf(issue.instancePath, issue.params),
         message: issue.message ?? messages.common.validationFailed,
       }));
+      // Zod may report one value twice (a wrong type and a failed length check): say it once.
+      const validationErrors = all.filter(
+        (entry, index) =>
+          all.findIndex((other) => other.field === entry.field && other.message === entry.message) === index,
+      );
       const first = validationErrors[0]?.message ?? messages.common.validationFailed;
       return reply.code(400).send(errorEnvelope(400, first, null, validationErrors));
     }

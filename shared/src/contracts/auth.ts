@@ -7,8 +7,12 @@ export const ZUserType = z.enum(['employee', 'supplier', 'company']);
 export const ZSignInMethod = z.enum(['password', 'microsoft', 'google']);
 
 export const ZSignInRequest = z.object({
-  username: z.string().trim().min(1, messages.login.usernameRequired),
-  password: z.string().min(1, messages.login.passwordRequired),
+  // Missing or not text reads like empty: the login page's own messages, not a type error.
+  username: z
+    .string({ error: messages.login.usernameRequired })
+    .trim()
+    .min(1, messages.login.usernameRequired),
+  password: z.string({ error: messages.login.passwordRequired }).min(1, messages.login.passwordRequired),
   appType: z.literal('web').default('web'),
   /** Sent by the switch flow in external-party mode (a password sign-in like any other). */
   externalParty: z.boolean().optional(),
