@@ -287,10 +287,12 @@ export function editorButtons(mode: EditorMode): { button: EditorButton; enabled
       { button: 'submit', enabled: mode.canEdit },
     ];
   }
+  // Only the coordinator closes (001 section 6): a supplier who may edit their own form may not close it.
+  const canClose = mode.canEdit && mode.isCoordinator;
   return [
     { button: 'save', enabled: mode.canEdit },
-    { button: 'signOff', enabled: mode.canEdit },
-    { button: 'saveAndClose', enabled: mode.canEdit },
+    { button: 'signOff', enabled: canClose },
+    { button: 'saveAndClose', enabled: canClose },
   ];
 }
 
