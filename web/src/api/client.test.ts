@@ -41,9 +41,20 @@ describe('api client', () => {
     expect(apiError.message).toBe('Please enter username');
     expect(apiError.validationErrors).toEqual([{ field: 'username', message: 'Please enter username' }]);
     expect(apiError.data).toEqual({ hint: 1 });
-    expect(describeError(apiError)).toEqual({
+    // The only validation error is the message itself: shown once.
+    expect(describeError(apiError)).toEqual({ message: 'Please enter username' });
+    const both = new ApiError({
+      code: 400,
+      status: 400,
       message: 'Please enter username',
-      description: '• Please enter username',
+      validationErrors: [
+        { field: 'username', message: 'Please enter username' },
+        { field: 'password', message: 'Please enter password' },
+      ],
+    });
+    expect(describeError(both)).toEqual({
+      message: 'Please enter username',
+      description: '• Please enter password',
     });
   });
 

@@ -43,8 +43,10 @@ export function formatValidationErrors(errors: TValidationError[]): string {
 /** What the error catalogue shows for a failure: the message, plus the formatted validation errors. */
 export function describeError(error: unknown): { message: string; description?: string } {
   if (error instanceof ApiError) {
-    if (error.hasValidationErrors) {
-      return { message: error.message, description: formatValidationErrors(error.validationErrors) };
+    // The message is usually the first validation error: listed again it would read twice.
+    const others = error.validationErrors.filter((entry) => entry.message !== error.message);
+    if (error.hasValidationErrors && others.length > 0) {
+      return { message: error.message, description: formatValidationErrors(others) };
     }
     return { message: error.message };
   }
