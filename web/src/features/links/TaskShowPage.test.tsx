@@ -173,4 +173,13 @@ describe('external task-action page', () => {
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('session-token');
     expect(assign).not.toHaveBeenCalled();
   });
+
+  it('says a link without its token is not valid, without asking the server, to a visitor not signed in', async () => {
+    const fetchMock = server({ refused: 401, message: messages.common.sessionExpired });
+    renderPage('');
+    expect(await screen.findByText(messages.links.unknown)).toBeInTheDocument();
+    expect(screen.queryByText(messages.common.sessionExpired)).not.toBeInTheDocument();
+    const asked = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(asked.filter((url) => url.includes('/externalTaskDetails'))).toEqual([]);
+  });
 });

@@ -79,7 +79,10 @@ export function TaskShowPage() {
   const queryClient = useQueryClient();
   const configuration = useConfiguration();
   const request = { formSubmissionId: id, taskId };
-  const task = useExternalTask(request, authtoken);
+  // Without the link's token nobody can open it: say so rather than ask the server, whose answer
+  // (no session) would speak of an expired sign-in the visitor never had.
+  const openable = authtoken !== null || signedIn;
+  const task = useExternalTask(request, authtoken, openable);
   usePageTitle('Form action');
 
   const filesId = useId();
@@ -129,6 +132,14 @@ export function TaskShowPage() {
     },
     onError: notifyError,
   });
+
+  if (!openable) {
+    return (
+      <StandaloneLayout>
+        <ProblemPanel message={messages.links.unknown} signedIn={false} />
+      </StandaloneLayout>
+    );
+  }
 
   if (task.isPending) {
     return (

@@ -19,8 +19,13 @@ export const externalTaskKeys = {
 };
 
 /** POST /api/externalTaskDetails: the task, whether this viewer may change it. */
-export function useExternalTask(request: TExternalTaskDetailsRequest, authtoken: string | null) {
+export function useExternalTask(
+  request: TExternalTaskDetailsRequest,
+  authtoken: string | null,
+  enabled = true,
+) {
   return useQuery({
+    enabled,
     queryKey: externalTaskKeys.details(request),
     queryFn: async () =>
       (
