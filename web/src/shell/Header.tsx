@@ -67,7 +67,7 @@ export function Header({ permissions, navCollapsed, onToggleNav }: HeaderProps) 
           title={switchStep === 'password' ? 'Enter your password' : 'Switch account'}
           description={
             switchStep === 'password'
-              ? 'Signing in to an external-party account needs that account’s password.'
+              ? 'From an external-party account, switching needs the password of the account you chose.'
               : 'Choose the account you want to work in.'
           }
           onClose={() => setSwitchOpen(false)}
