@@ -1,16 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPrisma, type Db } from '../server/src/db/prisma';
-import { screenshot, signInThroughUi, useBrowser } from './browser';
+import { screenshot, signInThroughUi, useBrowser, useDatabase } from './browser';
 
 const browser = useBrowser();
-let db: Db;
+const db = useDatabase(1);
 let ethanPasswordHash: string | null;
 
 // The browser tests share one database: ethan's demo password comes back for the files after this one.
 beforeAll(async () => {
-  db = createPrisma(inject('databaseUrl'), 1);
   ({ passwordHash: ethanPasswordHash } = await db.user.findUniqueOrThrow({
     where: { username: 'ethan.coordinator' },
   }));
@@ -20,7 +18,6 @@ afterAll(async () => {
     where: { username: 'ethan.coordinator' },
     data: { passwordHash: ethanPasswordHash },
   });
-  await db.$disconnect();
 });
 
 /** The newest captured mail to `address` that contains `marker`, decoded from quoted-printable. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { createPrisma, type Db } from '../server/src/db/prisma';
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', 'docs', 'screenshots');
 
@@ -47,4 +48,14 @@ export async function signInThroughUi(page: Page, username: string, password = '
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/**
+ * The product's database for a test file that prepares or checks what no screen shows (the e2e tests
+ * share it: put back what you change). Connects on first use, disconnects after the file's tests.
+ */
+export function useDatabase(connections = 2): Db {
+  const db = createPrisma(inject('databaseUrl'), connections);
+  afterAll(() => db.$disconnect());
+  return db;
 }

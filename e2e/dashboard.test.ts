@@ -1,17 +1,9 @@
 import type { Envelope, TDashboardListResponse } from '@compass/shared';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPrisma, type Db } from '../server/src/db/prisma';
-import { screenshot, signInThroughUi, useBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { screenshot, signInThroughUi, useBrowser, useDatabase } from './browser';
 
 const browser = useBrowser();
-let db: Db;
-
-beforeAll(() => {
-  db = createPrisma(inject('databaseUrl'), 2);
-});
-afterAll(async () => {
-  await db.$disconnect();
-});
+const db = useDatabase();
 
 /** Mia's form task on FS 1001, seeded four days overdue: it leads her Assigned Actions list. */
 const SPILLS_ACTION = 'Brief the warehouse team on reporting spills and leaks.';

@@ -1,19 +1,11 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPrisma, type Db } from '../server/src/db/prisma';
+import { describe, expect, it } from 'vitest';
 import { issueActionLink, issueLink } from '../server/src/modules/links/service';
-import { screenshot, signInThroughUi, useBrowser } from './browser';
+import { screenshot, signInThroughUi, useBrowser, useDatabase } from './browser';
 
 const browser = useBrowser();
 const HOME_SITE = 'https://www.compass-compliance.example/';
-let db: Db;
-
-beforeAll(() => {
-  db = createPrisma(inject('databaseUrl'), 2);
-});
-afterAll(async () => {
-  await db.$disconnect();
-});
+const db = useDatabase();
 
 /** Liam's open action on form 1001, with the draft response he saved earlier. */
 async function liamsGutterAction() {

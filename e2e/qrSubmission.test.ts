@@ -1,17 +1,9 @@
 import { messages } from '@compass/shared';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPrisma, type Db } from '../server/src/db/prisma';
-import { screenshot, signInThroughUi, useBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { screenshot, signInThroughUi, useBrowser, useDatabase } from './browser';
 
 const browser = useBrowser();
-let db: Db;
-
-beforeAll(() => {
-  db = createPrisma(inject('databaseUrl'), 2);
-});
-afterAll(async () => {
-  await db.$disconnect();
-});
+const db = useDatabase();
 
 describe('QR guest submission', () => {
   it("lets a guest submit the poster's form without signing in; the coordinator finds it as 'Guest User'", async () => {

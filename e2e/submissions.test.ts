@@ -4,21 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIELD_REGISTRY, FIELD_TYPES } from '../shared/src/fields/registry';
 import { demoId } from '../seed/demo';
-import { createPrisma, type Db } from '../server/src/db/prisma';
-import { screenshot, signInThroughUi, useBrowser } from './browser';
+import { screenshot, signInThroughUi, useBrowser, useDatabase } from './browser';
 
 const browser = useBrowser();
-let db: Db;
-
-beforeAll(() => {
-  db = createPrisma(inject('databaseUrl'), 2);
-});
-afterAll(async () => {
-  await db.$disconnect();
-});
+const db = useDatabase();
 
 const DUE = '30/12/2030';
 

@@ -1,22 +1,14 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPrisma, type Db } from '../server/src/db/prisma';
+import { describe, expect, it } from 'vitest';
 import {
   issueSupplierAssignmentLink,
   issueSupplierSubmissionLink,
 } from '../server/src/modules/submissions/supplierLinks';
-import { screenshot, useBrowser } from './browser';
+import { screenshot, useBrowser, useDatabase } from './browser';
 
 const browser = useBrowser();
 const HOME_SITE = 'https://www.northwind-facilities.example/';
-let db: Db;
-
-beforeAll(() => {
-  db = createPrisma(inject('databaseUrl'), 2);
-});
-afterAll(async () => {
-  await db.$disconnect();
-});
+const db = useDatabase();
 
 /** A page whose trips to Northwind's product site (outside this test) are answered here. */
 async function linkPage(): Promise<Page> {
