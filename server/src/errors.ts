@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { TValidationError } from '@compass/shared';
+import type { TErrorCode, TValidationError } from '@compass/shared';
 import { messages } from '@compass/shared';
 
 /**
@@ -12,6 +12,8 @@ export class AppError extends Error {
     message: string,
     readonly data: unknown = null,
     readonly validationErrors?: TValidationError[],
+    /** A machine-readable reason, sent as `error_code`, for clients that act on it. */
+    readonly code?: TErrorCode,
   ) {
     super(message);
     this.name = 'AppError';

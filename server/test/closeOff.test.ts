@@ -313,6 +313,7 @@ describe('atomic close', () => {
       personnelId: null,
       isForceUpdatePassword: false,
       supplier: null,
+      accessKeys: new Set(),
     };
     const storage = new LocalFileStorage(storageDir);
     let written: string | null = null;
@@ -347,7 +348,9 @@ describe('atomic close', () => {
     expect(await closeState(id)).toEqual(before);
     expect(await ctx.db.$queryRawUnsafe(`SELECT count(*) FROM pgboss.job`)).toEqual(jobs);
 
-    // Nothing half-done blocks the next attempt, which closes and queues the copy mail.
+    // Nothing half-done blocks the next attempt, which closes and queues the copy mail (once noah
+    // has changed his password: until then the server answers him nothing else).
+    await ctx.db.user.update({ where: { id: noah.id }, data: { isForceUpdatePassword: false } });
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/formSubmissionClose',

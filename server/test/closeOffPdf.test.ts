@@ -222,8 +222,11 @@ describe('POST and GET /api/formSubmissionPdf', () => {
     expect(other.statusCode).toBe(404);
     expect(other.json()).toMatchObject({ response_code: 404, response_data: null });
 
+    // A supplier whose portal is off is refused before anything is looked up.
     const zoe = await signIn(ctx.app, 'zoe.noportal');
-    expect((await download(zoe, submissionId('1001'))).statusCode).toBe(404);
+    const portalOff = await download(zoe, submissionId('1001'));
+    expect(portalOff.statusCode).toBe(403);
+    expect(portalOff.json().error_code).toBe('supplier_portal_disabled');
     // Acme's own supplier form is visible to Acme.
     const acme = await signIn(ctx.app, 'acme.supplier');
     expect((await download(acme, submissionId('1008'))).statusCode).toBe(200);

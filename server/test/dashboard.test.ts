@@ -744,7 +744,8 @@ describe('a forced password change', () => {
   ])('blocks %s for noah.expired', async (path) => {
     const res = await post('noah.expired', path, {});
     expect(res.status).toBe(403);
-    expect(res.body.response_message).toBe(messages.dashboard.passwordChangeRequired);
+    expect(res.body.response_message).toBe(messages.common.passwordChangeRequired);
+    expect(res.body.error_code).toBe('password_change_required');
   });
 });
 

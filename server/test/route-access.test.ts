@@ -11,7 +11,7 @@ describe('route access declarations', () => {
       links: { resolve: () => Promise.reject(new Error('unused')) },
       sessions: () => Promise.reject(new Error('unused')),
     });
-    expect(() => app.get('/api/undeclared', async () => 'open')).toThrow(/does not declare config.auth/);
+    expect(() => app.get('/api/undeclared', async () => 'open')).toThrow(/does not declare config.access/);
     await app.close();
   });
 });

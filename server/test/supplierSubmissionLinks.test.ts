@@ -386,7 +386,12 @@ describe('Update Form Submission through a supplier assignment link', () => {
       formSumissionId: S1008,
     });
     expect(otherAssignment.statusCode).toBe(403);
-    // Signed in as another supplier: not theirs.
+    // Signed in as another supplier (with its portal on, so the form's ownership decides): not theirs.
+    const zoeUser = await ctx.db.user.findUniqueOrThrow({ where: { username: 'zoe.noportal' } });
+    await ctx.db.supplierCompany.update({
+      where: { id: zoeUser.supplierId! },
+      data: { supplierPortal: true },
+    });
     const zoe = await ctx.app.inject({
       method: 'POST',
       url: '/api/supplierFormSubmit',

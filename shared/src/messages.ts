@@ -5,6 +5,7 @@ export const messages = {
     invalidCredentials: 'Invalid credentials',
     sessionExpired: 'Your session has expired. Please sign in again.',
     forbidden: 'You do not have access to this.',
+    passwordChangeRequired: 'Your password has expired. Please change your password before continuing.',
     notFound: 'Not found.',
     serverError: 'Something went wrong. Please try again.',
     validationFailed: 'Please correct the highlighted fields.',

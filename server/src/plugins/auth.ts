@@ -1,47 +1,43 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ACCESS_KEYS, type AccessKey } from '@compass/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/prisma';
 import { unauthorized } from '../errors';
 import type { LinkScope } from '../modules/links/service';
-import type { SessionLookup } from './sessionLookup';
+import { refusalOf, sessionKind, type AuthContext, type Caller, type RouteAccess } from './callers';
+import type { SessionLookup, SessionRecord } from './sessionLookup';
 
-/**
- * Who may call a route: anyone; a signed-in user (the session's organisation scopes the data); or,
- * with 'userOrLink', also the holder of a scoped link token sent as the `authtoken` query
- * parameter (the service checks the link's scope against the resource asked for).
- */
-export type RouteAccess = 'public' | 'user' | 'userOrLink';
+export type { AuthContext } from './callers';
 
 /** Resolves a link token to its scope, or throws the link's error (see modules/links). */
 export interface LinkResolver {
   resolve(token: string): Promise<LinkScope>;
 }
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    auth?: RouteAccess;
-  }
-  interface FastifyRequest {
-    auth: AuthContext | null;
-    /** The scope of the link token of a 'userOrLink' route called with `?authtoken=`. */
-    link: LinkScope | null;
-  }
+/** One /api route and who may call it, as declared. */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
 }
 
-export interface AuthContext {
-  sessionId: string;
-  token: string;
-  userId: string;
-  companyId: string;
-  userType: 'employee' | 'supplier' | 'company';
-  employeeId: string | null;
-  supplierId: string | null;
-  personnelId: string | null;
-  /** A forced password change is pending: most features load nothing until it is done. */
-  isForceUpdatePassword: boolean;
-  /** The supplier company of a supplier or company user, with its portal flags. */
-  supplier: { companyId: string; supplierPortal: boolean; supplierAccess: boolean; isActive: boolean } | null;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its declared access: the route × caller tests and docs read it. */
+    declaredRoutes: DeclaredRoute[];
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** Who is calling: resolved once, before the route's access is ruled on. */
+    caller: Caller;
+    /** The session of a signed-in caller (null for guests and link holders). */
+    auth: AuthContext | null;
+    /** The scope of the link token of a route that serves link holders, called with `?authtoken=`. */
+    link: LinkScope | null;
+  }
 }
 
 export const newToken = () => randomBytes(32).toString('base64url');
@@ -50,63 +46,87 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** Touching lastSeenAt at most this often keeps a write off most requests. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
-/** The signed-in caller; for routes declared `auth: 'user'` (or 'userOrLink' called without a link). */
+/** The signed-in caller, on a route that serves signed-in callers (or a link route called without a link). */
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
 }
 
+const GUEST: Caller = { kind: 'guest' };
+
+/** The access keys a role's stored map sets to 'yes'. */
+function accessKeysOf(access: Record<string, unknown> | undefined): ReadonlySet<AccessKey> {
+  return new Set(ACCESS_KEYS.filter((key) => access?.[key] === true));
+}
+
+function authContextOf(session: SessionRecord, token: string): AuthContext {
+  const { user } = session;
+  return {
+    sessionId: session.id,
+    token,
+    userId: user.id,
+    companyId: user.companyId,
+    userType: user.userType,
+    employeeId: user.employeeId,
+    supplierId: user.supplierId,
+    personnelId: user.personnelId,
+    isForceUpdatePassword: user.isForceUpdatePassword,
+    supplier: user.supplier && {
+      companyId: user.supplier.companyId,
+      supplierPortal: user.supplier.supplierPortal,
+      supplierAccess: user.supplier.supplierAccess,
+      isActive: user.supplier.isActive,
+    },
+    accessKeys: user.userType === 'employee' ? accessKeysOf(user.employee?.role?.access) : new Set(),
+  };
+}
+
 /**
- * Resolves the `authtoken` header to a live session. Every /api route must declare its access;
- * a route without one fails at start-up, so none is open by accident.
+ * Resolves every /api request's caller once and rules on it with the route's declared access
+ * (callers.ts) before the body is read. A route without a declaration fails at start-up, so none
+ * is open by accident.
  */
 export const authPlugin = fp(
   async (
     app: FastifyInstance,
     { db, links, sessions }: { db: Db; links: LinkResolver; sessions: SessionLookup },
   ) => {
+    // A reference type cannot be a decorator's default: every request sets its own in onRequest.
+    app.decorateRequest('caller', null as never);
     app.decorateRequest('auth', null);
     app.decorateRequest('link', null);
 
+    const declaredRoutes: DeclaredRoute[] = [];
+    app.decorate('declaredRoutes', declaredRoutes);
     app.addHook('onRoute', (route) => {
-      if (route.url.startsWith('/api/') && !route.config?.auth && !route.url.startsWith('/api/docs')) {
-        throw new Error(`Route ${route.method} ${route.url} does not declare config.auth`);
+      if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+      const access = route.config?.access;
+      if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') declaredRoutes.push({ method, url: route.url, access });
       }
     });
 
-    app.addHook('preHandler', async (request, reply) => {
-      const access = request.routeOptions.config.auth;
-      if (access !== 'user' && access !== 'userOrLink') return;
-      // A link in the query string decides alone: the session of whoever opened it is not consulted.
+    /** A link in the query string decides alone on a route that serves links; otherwise the session. */
+    async function resolveCaller(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      servesLinks: boolean,
+    ): Promise<Caller> {
       const linkToken = (request.query as Record<string, unknown> | undefined)?.authtoken;
-      if (access === 'userOrLink' && typeof linkToken === 'string' && linkToken.length > 0) {
+      if (servesLinks && typeof linkToken === 'string' && linkToken.length > 0) {
         request.link = await links.resolve(linkToken);
-        return;
+        return { kind: 'link', link: request.link };
       }
       const token = request.headers.authtoken;
-      if (typeof token !== 'string' || token.length === 0) throw unauthorized();
+      if (typeof token !== 'string' || token.length === 0) return GUEST;
       const session = await sessions(hashToken(token));
       const now = new Date();
       if (!session || session.revokedAt || session.expiresAt <= now || !session.user.isActive)
         throw unauthorized();
+      const auth = authContextOf(session, token);
+      request.auth = auth;
       const { user } = session;
-      request.auth = {
-        sessionId: session.id,
-        token,
-        userId: user.id,
-        companyId: user.companyId,
-        userType: user.userType,
-        employeeId: user.employeeId,
-        supplierId: user.supplierId,
-        personnelId: user.personnelId,
-        isForceUpdatePassword: user.isForceUpdatePassword,
-        supplier: user.supplier && {
-          companyId: user.supplier.companyId,
-          supplierPortal: user.supplier.supplierPortal,
-          supplierAccess: user.supplier.supplierAccess,
-          isActive: user.supplier.isActive,
-        },
-      };
       const changedAt = Math.max(
         user.updatedAt.getTime(),
         user.employee?.role?.updatedAt.getTime() ?? 0,
@@ -116,6 +136,16 @@ export const authPlugin = fp(
       if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
         await db.session.update({ where: { id: session.id }, data: { lastSeenAt: now } });
       }
+      return { kind: sessionKind(auth), auth };
+    }
+
+    app.addHook('onRequest', async (request, reply) => {
+      request.caller = GUEST;
+      const access = request.routeOptions.config.access;
+      if (!access || access.callers === 'anyone') return;
+      request.caller = await resolveCaller(request, reply, access.callers.includes('link'));
+      const refusal = refusalOf(access, request.caller);
+      if (refusal) throw refusal;
     });
 
     // The envelope carries updatePermissions: 'yes' when the caller's permissions changed since read.

@@ -1,4 +1,4 @@
-import { messages, type Envelope, type TValidationError } from '@compass/shared';
+import { messages, type Envelope, type TErrorCode, type TValidationError } from '@compass/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -20,6 +20,7 @@ function errorEnvelope(
   message: string,
   data: unknown = null,
   validationErrors?: TValidationError[],
+  code?: TErrorCode,
 ): Envelope<unknown> {
   const body: Envelope<unknown> = {
     response_code: statusCode,
@@ -27,6 +28,7 @@ function errorEnvelope(
     response_data: data,
   };
   if (validationErrors?.length) body.validation_errors = validationErrors;
+  if (code) body.error_code = code;
   return body;
 }
 
@@ -40,7 +42,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply
         .code(error.statusCode)
-        .send(errorEnvelope(error.statusCode, error.message, error.data, error.validationErrors));
+        .send(errorEnvelope(error.statusCode, error.message, error.data, error.validationErrors, error.code));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const all = error.validation.map((issue) => ({

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ACCESS } from './callers';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /** The OpenAPI document, generated from the routes' zod schemas, at /api/openapi.json and /api/docs. */
@@ -27,7 +28,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance, { productName }: { 
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
+  app.get('/api/openapi.json', { config: { access: ACCESS.anyone }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
 });

@@ -17,7 +17,7 @@ export interface SessionRecord {
     isActive: boolean;
     isForceUpdatePassword: boolean;
     updatedAt: Date;
-    employee: { role: { updatedAt: Date } | null } | null;
+    employee: { role: { updatedAt: Date; access: Record<string, unknown> } | null } | null;
     supplier: {
       updatedAt: Date;
       companyId: string;
@@ -45,6 +45,7 @@ interface Row {
   updatedAt: Date;
   hasEmployee: boolean;
   roleUpdatedAt: Date | null;
+  roleAccess: Record<string, unknown> | null;
   supplierUpdatedAt: Date | null;
   supplierCompanyId: string | null;
   supplierPortal: boolean | null;
@@ -56,7 +57,7 @@ const SESSION_BY_TOKEN_HASH = `
   SELECT s.id, s."revokedAt", s."expiresAt", s."lastSeenAt", s."permissionsLoadedAt",
     u.id AS "userId", u."companyId", u."userType"::text AS "userType", u."employeeId", u."supplierId",
     u."personnelId", u."isActive", u."isForceUpdatePassword", u."updatedAt",
-    e.id IS NOT NULL AS "hasEmployee", r."updatedAt" AS "roleUpdatedAt",
+    e.id IS NOT NULL AS "hasEmployee", r."updatedAt" AS "roleUpdatedAt", r.access AS "roleAccess",
     sc."updatedAt" AS "supplierUpdatedAt", sc."companyId" AS "supplierCompanyId", sc."supplierPortal",
     sc."supplierAccess", sc."isActive" AS "supplierActive"
   FROM "Session" s
@@ -115,7 +116,9 @@ function toRecord(row: Row | undefined): SessionRecord | null {
       isForceUpdatePassword: row.isForceUpdatePassword,
       updatedAt: row.updatedAt,
       employee: row.hasEmployee
-        ? { role: row.roleUpdatedAt ? { updatedAt: row.roleUpdatedAt } : null }
+        ? {
+            role: row.roleUpdatedAt ? { updatedAt: row.roleUpdatedAt, access: row.roleAccess ?? {} } : null,
+          }
         : null,
       supplier:
         row.supplierCompanyId !== null && row.supplierUpdatedAt !== null

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ACCESS } from './callers';
 
 /**
  * Serves the built web client; any non-API path answers index.html so the client's router takes
@@ -21,7 +22,7 @@ export const webPlugin = fp(async (app: FastifyInstance, { root }: { root: strin
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/*', { config: { auth: 'public' }, schema: { hide: true } }, (request, reply) => {
+  app.get('/*', { config: { access: ACCESS.anyone }, schema: { hide: true } }, (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.callNotFound();
     const file = request.url.split('?')[0] ?? '/';
     if (path.extname(file)) return reply.callNotFound();

@@ -1,5 +1,19 @@
 import { z } from 'zod';
 
+/**
+ * Machine-readable reasons an error carries besides its message, so a client acts on the reason
+ * and never on message text.
+ */
+export const ERROR_CODES = [
+  'not_signed_in',
+  'password_change_required',
+  'supplier_portal_disabled',
+  'caller_not_served',
+  'access_key_missing',
+] as const;
+export const ZErrorCode = z.enum(ERROR_CODES);
+export type TErrorCode = z.infer<typeof ZErrorCode>;
+
 export const ZValidationError = z.object({ field: z.string(), message: z.string() });
 export type TValidationError = z.infer<typeof ZValidationError>;
 
@@ -10,6 +24,7 @@ export function envelopeOf<T extends z.ZodType>(data: T) {
     response_message: z.string(),
     response_data: data,
     validation_errors: z.array(ZValidationError).optional(),
+    error_code: ZErrorCode.optional(),
     /** 'yes' tells the client to fetch the permissions once more. */
     updatePermissions: z.enum(['yes', 'no']).optional(),
   });
@@ -22,6 +37,7 @@ export type Envelope<T> = {
   response_message: string;
   response_data: T;
   validation_errors?: TValidationError[];
+  error_code?: TErrorCode;
   updatePermissions?: 'yes' | 'no';
 };
 

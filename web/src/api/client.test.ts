@@ -123,6 +123,27 @@ describe('api client', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.permissions });
   });
 
+  it('reads the permissions again when the server refuses for a pending password change or a closed portal', async () => {
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    mockFetch({
+      'POST /api/refused': () => ({
+        status: 403,
+        body: envelope(null, 403, 'Your password has expired.', { error_code: 'password_change_required' }),
+      }),
+      'POST /api/forbidden': () => ({
+        status: 403,
+        body: envelope(null, 403, 'You do not have access to this.'),
+      }),
+    });
+    const error = await api.post('/refused').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).errorCode).toBe('password_change_required');
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.permissions });
+    invalidate.mockClear();
+    await api.post('/forbidden').catch(() => undefined);
+    expect(invalidate).not.toHaveBeenCalled();
+  });
+
   it('returns the response_message with postResult', async () => {
     mockFetch({ 'POST /api/forgotPassword': () => ok(null, 'A reset link has been sent.') });
     await expect(api.postResult('/forgotPassword', { username: 'a' })).resolves.toEqual({

@@ -88,7 +88,11 @@ export async function apiSend<T>(
   }
 
   const isPermissionsCall = path === '/permissions';
-  if (payload.updatePermissions === 'yes' && !isPermissionsCall) {
+  // A refusal for the caller's state (a password change now pending, the supplier portal turned off)
+  // means the permissions the screens show are stale: read them again so the guard and pages follow.
+  const stateChanged =
+    payload.error_code === 'password_change_required' || payload.error_code === 'supplier_portal_disabled';
+  if ((payload.updatePermissions === 'yes' || stateChanged) && !isPermissionsCall) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.permissions });
   }
 
@@ -100,6 +104,7 @@ export async function apiSend<T>(
       message: payload.response_message,
       validationErrors: payload.validation_errors as TValidationError[] | undefined,
       data: payload.response_data,
+      errorCode: payload.error_code,
     });
   }
   return { data: payload.response_data as T, message: payload.response_message };

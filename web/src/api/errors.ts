@@ -1,4 +1,4 @@
-import type { TValidationError } from '@compass/shared';
+import type { TErrorCode, TValidationError } from '@compass/shared';
 import { toast } from 'sonner';
 
 /** A failed call: the envelope's response_code and response_message, or a transport failure (code 0). */
@@ -7,6 +7,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly validationErrors: TValidationError[];
   readonly data: unknown;
+  /** The envelope's machine-readable reason, when the server gave one. */
+  readonly errorCode: TErrorCode | undefined;
 
   constructor(input: {
     code: number;
@@ -14,6 +16,7 @@ export class ApiError extends Error {
     status?: number;
     validationErrors?: TValidationError[];
     data?: unknown;
+    errorCode?: TErrorCode;
   }) {
     super(input.message);
     this.name = 'ApiError';
@@ -21,6 +24,7 @@ export class ApiError extends Error {
     this.status = input.status ?? 0;
     this.validationErrors = input.validationErrors ?? [];
     this.data = input.data ?? null;
+    this.errorCode = input.errorCode;
   }
 
   /** True when the call never reached the server or its answer was not an envelope. */

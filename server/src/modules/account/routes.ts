@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import type { AccountService } from './service';
+import { ACCESS } from '../../plugins/callers';
 
 export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
   app.post('/updateUsername', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.signedIn },
     schema: {
       tags: ['account'],
       summary: "An external-party user's e-mail address becomes the username (SSO users without one)",
@@ -21,7 +22,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   });
 
   app.post('/unsubscribe', {
-    config: { auth: 'public' },
+    config: { access: ACCESS.anyone },
     schema: {
       tags: ['account'],
       summary: 'Stop optional e-mails with the token of an unsubscribe link; answers the notification text',

@@ -11,13 +11,14 @@ import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { readMultipart } from '../../plugins/uploads';
 import type { AssignedActionService } from './service';
+import { ACCESS } from '../../plugins/callers';
 
 export const assignedActionRoutes: FastifyPluginAsyncZod<{ assignedActions: AssignedActionService }> = async (
   app,
   { assignedActions },
 ) => {
   app.post('/assignedActionDetails', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.signedIn },
     schema: {
       tags: ['assignedActions'],
       summary: 'An audit question, obligation question or form task assigned to the caller',
@@ -29,7 +30,7 @@ export const assignedActionRoutes: FastifyPluginAsyncZod<{ assignedActions: Assi
   });
 
   app.post('/assignedActionSave', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.signedIn },
     schema: {
       tags: ['assignedActions'],
       summary:

@@ -5,13 +5,14 @@ import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { linkAttachmentOwner } from '../links/service';
 import type { AttachmentService } from './service';
+import { ACCESS } from '../../plugins/callers';
 
 export const attachmentRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentService }> = async (
   app,
   { attachments },
 ) => {
   app.get('/files/:id', {
-    config: { auth: 'userOrLink' },
+    config: { access: ACCESS.signedInOrLink },
     schema: {
       tags: ['attachments'],
       summary:
@@ -34,7 +35,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentSe
   });
 
   app.post('/deleteAttachment', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.signedIn },
     schema: {
       tags: ['attachments'],
       summary: 'Delete an attachment of an item the caller may change',

@@ -14,6 +14,7 @@ import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { abuseLimitHooks, type AbuseLimits } from '../../plugins/rateLimit';
 import type { AuthService, ClientMeta } from './service';
+import { ACCESS } from '../../plugins/callers';
 
 const meta = (request: FastifyRequest): ClientMeta => ({
   ipAddress: request.ip,
@@ -27,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; abuseLimits:
   { auth, abuseLimits },
 ) => {
   app.post('/signIn', {
-    config: { auth: 'public' },
+    config: { access: ACCESS.anyone },
     preHandler: abuseLimitHooks(
       app,
       'signIn',
@@ -44,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; abuseLimits:
   });
 
   app.get('/signIn/switch/:id', {
-    config: { auth: 'user' },
+    config: { access: { callers: ACCESS.signedIn.callers, withPortalOff: true } },
     preHandler: abuseLimitHooks(app, 'switch', abuseLimits, (request) => request.auth?.userId),
     schema: {
       tags: ['auth'],
@@ -57,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; abuseLimits:
   });
 
   app.post('/logout', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.session },
     schema: { tags: ['auth'], summary: 'Revoke the current session', response: { 200: envelopeOf(ZNull) } },
     handler: async (request) => {
       await auth.logout(requireAuth(request));
@@ -66,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; abuseLimits:
   });
 
   app.get('/permissions', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.session },
     schema: {
       tags: ['auth'],
       summary: 'The permissions profile of the signed-in user',
@@ -76,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; abuseLimits:
   });
 
   app.get('/accounts/:id', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.signedIn },
     schema: {
       tags: ['auth'],
       summary: "The caller's associated accounts",
@@ -87,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; abuseLimits:
   });
 
   app.post('/changePassword', {
-    config: { auth: 'user' },
+    config: { access: { callers: ACCESS.signedIn.callers, duringPasswordChange: true } },
     schema: {
       tags: ['auth'],
       summary: 'Change the password; every session of the user is revoked',

@@ -13,10 +13,11 @@ import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import type { ClockInService } from './service';
+import { ACCESS } from '../../plugins/callers';
 
 export const clockInRoutes: FastifyPluginAsyncZod<{ clockIn: ClockInService }> = async (app, { clockIn }) => {
   app.post('/clockInEmployee', {
-    config: { auth: 'user' },
+    config: { access: { callers: ACCESS.employee.callers, refusal: messages.clockIn.notYours } },
     schema: {
       tags: ['clockIn'],
       summary: 'The employee behind a scanned clock-in QR code',
@@ -27,7 +28,7 @@ export const clockInRoutes: FastifyPluginAsyncZod<{ clockIn: ClockInService }> =
   });
 
   app.post('/signInsToday', {
-    config: { auth: 'user' },
+    config: { access: { callers: ACCESS.employee.callers, refusal: messages.clockIn.notYours } },
     schema: {
       tags: ['clockIn'],
       summary: "The employee's clock records of the local day, and whether one is open",
@@ -38,7 +39,7 @@ export const clockInRoutes: FastifyPluginAsyncZod<{ clockIn: ClockInService }> =
   });
 
   app.post('/clockIn', {
-    config: { auth: 'user' },
+    config: { access: { callers: ACCESS.employee.callers, refusal: messages.clockIn.notYours } },
     schema: {
       tags: ['clockIn'],
       summary: 'Clock in: opens a timesheet record (one open record per employee)',
@@ -52,7 +53,7 @@ export const clockInRoutes: FastifyPluginAsyncZod<{ clockIn: ClockInService }> =
   });
 
   app.post('/clockOut', {
-    config: { auth: 'user' },
+    config: { access: { callers: ACCESS.employee.callers, refusal: messages.clockIn.notYours } },
     schema: {
       tags: ['clockIn'],
       summary: 'Clock out: closes the open timesheet record',

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import type { CloseOffService } from './service';
+import { ACCESS } from '../../plugins/callers';
 
 export const closeOffRoutes: FastifyPluginAsyncZod<{ closeOff: CloseOffService }> = async (
   app,
@@ -33,19 +34,19 @@ export const closeOffRoutes: FastifyPluginAsyncZod<{ closeOff: CloseOffService }
   const pdfSummary = 'The submission as a PDF file (the file itself; errors in the envelope)';
 
   app.post('/formSubmissionPdf', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.signedIn },
     schema: { tags: ['closeOff'], summary: pdfSummary, body: ZFormSubmissionPdfRequest },
     handler: (request, reply) => sendPdf(request, reply, request.body),
   });
 
   app.get('/formSubmissionPdf', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.signedIn },
     schema: { tags: ['closeOff'], summary: pdfSummary, querystring: ZFormSubmissionPdfRequest },
     handler: (request, reply) => sendPdf(request, reply, request.query),
   });
 
   app.post('/formSubmissionClose', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.employee },
     schema: {
       tags: ['closeOff'],
       summary: 'Sign Off / Save and Close: the coordinator closes a submitted form with no open action',
@@ -65,7 +66,7 @@ export const closeOffRoutes: FastifyPluginAsyncZod<{ closeOff: CloseOffService }
   });
 
   app.post('/assignFormCloseOff', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.employee },
     schema: {
       tags: ['closeOff'],
       summary: 'HR assigned-form close-off: closes the assignment and its submission',
@@ -80,7 +81,7 @@ export const closeOffRoutes: FastifyPluginAsyncZod<{ closeOff: CloseOffService }
   });
 
   app.post('/supplierAssignFormCloseOff', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.employee },
     schema: {
       tags: ['closeOff'],
       summary: 'Supplier assigned-form close-off: closes the supplier assignment and its submission',
@@ -99,7 +100,7 @@ export const closeOffRoutes: FastifyPluginAsyncZod<{ closeOff: CloseOffService }
   });
 
   app.post('/supplierFormCloseOff', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.employee },
     schema: {
       tags: ['closeOff'],
       summary: 'Supplier close-off: closes a supplier form submission and its supplier assignment',
@@ -118,7 +119,7 @@ export const closeOffRoutes: FastifyPluginAsyncZod<{ closeOff: CloseOffService }
   });
 
   app.post('/formSubmissionReopen', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.employee },
     schema: {
       tags: ['closeOff'],
       summary: 'Re-Open: the coordinator makes a closed form editable again',

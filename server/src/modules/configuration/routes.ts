@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { ok } from '../../plugins/envelope';
 import type { SsoService } from '../sso/service';
+import { ACCESS } from '../../plugins/callers';
 
 /** What the client loads at start-up, before anyone signs in. */
 export const configurationRoutes: FastifyPluginAsyncZod<{ config: Config; sso: SsoService }> = async (
@@ -10,7 +11,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ config: Config; sso: S
   { config, sso },
 ) => {
   app.get('/configuration', {
-    config: { auth: 'public' },
+    config: { access: ACCESS.anyone },
     schema: {
       tags: ['configuration'],
       summary: 'Product name, external addresses and the sign-in methods on offer',

@@ -1,5 +1,6 @@
 import {
   DEFAULT_TIME_ZONE,
+  messages,
   envelopeOf,
   ZDashboardBarChartRequest,
   ZDashboardBarChartResponse,
@@ -21,6 +22,7 @@ import { requireAuth, type AuthContext } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import type { DashboardCache } from './cache';
 import type { DashboardAnswer, DashboardService } from './service';
+import { ACCESS } from '../../plugins/callers';
 
 /** The home dashboard and the noticeboard (000 sections 2.2, 3, 6 and 7; docs/dashboard.md). */
 export const dashboardRoutes: FastifyPluginAsyncZod<{
@@ -55,7 +57,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{
   };
 
   app.post('/dashboardList', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.signedIn },
     schema: {
       tags: ['dashboard'],
       summary: "The employee's My Tasks sections, each with its total and first items",
@@ -69,7 +71,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/dashboardSupplierList', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.signedIn },
     schema: {
       tags: ['dashboard'],
       summary: 'The supplier dashboard: requirements, assigned forms and assigned actions',
@@ -83,7 +85,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/dashboardPieChart', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.signedIn },
     schema: {
       tags: ['dashboard'],
       summary: 'Forms, assigned actions and scheduled activities split into today, upcoming and due',
@@ -97,7 +99,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/dashboardBarChart', {
-    config: { auth: 'user' },
+    config: {
+      access: { callers: ACCESS.employee.callers, refusal: messages.dashboard.suppliersHaveNoBarChart },
+    },
     schema: {
       tags: ['dashboard'],
       summary: "Items due in today, this week or this month: the caller's own or the organisation's",
@@ -111,7 +115,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/noticeboardList', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.signedIn },
     schema: {
       tags: ['noticeboard'],
       summary: "Active notices of the caller's organisation, newest first",
@@ -122,7 +126,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/notices/:id', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.signedIn },
     schema: {
       tags: ['noticeboard'],
       summary: 'One active notice with its whole content',

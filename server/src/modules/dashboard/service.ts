@@ -3,7 +3,6 @@ import {
   DASHBOARD_LIST_LIMIT,
   FORM_NUMBER_PREFIX,
   localDateOf,
-  messages,
   NOTICE_CONTENT_LIMIT,
   taskDueType,
   type DashboardPeriodKey,
@@ -24,7 +23,7 @@ import {
   type TScheduledTaskItem,
   type TSupplierItem,
 } from '@compass/shared';
-import { forbidden, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { Prisma } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
 import type { DashboardReader } from './reader';
@@ -316,10 +315,6 @@ function answerKey(call: string, asker: Asker, input: object, day: string | null
   return JSON.stringify([call, companyId, userType, employeeId, supplierId, personnelId, input, day]);
 }
 
-interface Caller {
-  supplier: { companyId: string; supplierPortal: boolean; supplierAccess: boolean; isActive: boolean } | null;
-}
-
 export class DashboardService {
   constructor(
     private readonly reader: DashboardReader,
@@ -334,18 +329,6 @@ export class DashboardService {
     return this.reader.close();
   }
 
-  /** Nothing loads while a forced password change is pending (000 section 6). */
-  private caller(auth: AuthContext): Caller {
-    if (auth.isForceUpdatePassword) throw forbidden(messages.dashboard.passwordChangeRequired);
-    return { supplier: auth.supplier };
-  }
-
-  /** The caller check comes from the session (no query), so a blocked caller runs no query at all. */
-  private async guarded<T>(auth: AuthContext, work: () => Promise<T>): Promise<[Caller, T]> {
-    const caller = this.caller(auth);
-    return [caller, await work()];
-  }
-
   private scope(auth: AuthContext, timeZone: string): Scope | null {
     if (auth.userType !== 'employee' || !auth.employeeId) return null;
     return {
@@ -358,9 +341,8 @@ export class DashboardService {
 
   // ----- dashboardList -----
 
-  /** Checks the caller (403 before any query) and names the answer: see DashboardAnswer. */
+  /** Names the answer and how to load it: see DashboardAnswer. */
   list(auth: AuthContext, input: { localTimeZone: string }): DashboardAnswer<TDashboardListResponse> {
-    this.caller(auth);
     const scope = this.scope(auth, input.localTimeZone);
     return {
       key: answerKey('dashboardList', auth, input, scope?.today ?? null),
@@ -946,22 +928,18 @@ export class DashboardService {
     const scope = this.scope(auth, input.localTimeZone);
     const base = { page: input.page, pageSize: input.pageSize };
     const offset = (input.page - 1) * input.pageSize;
-    const [, section] = await this.guarded(auth, async () =>
-      scope
-        ? this.notices(scope.companyId, scope.today, scope.timeZone, input.pageSize, offset)
-        : emptySection<TNotice>(),
-    );
+    const section = scope
+      ? await this.notices(scope.companyId, scope.today, scope.timeZone, input.pageSize, offset)
+      : emptySection<TNotice>();
     return { ...base, ...section };
   }
 
   /** One active notice of the caller's organisation with its whole content; 404 otherwise. */
   async notice(auth: AuthContext, id: string, timeZone: string): Promise<TNotice> {
     const scope = this.scope(auth, timeZone);
-    const [, section] = await this.guarded(auth, async () =>
-      scope
-        ? this.notices(scope.companyId, scope.today, scope.timeZone, 1, 0, id, true)
-        : emptySection<TNotice>(),
-    );
+    const section = scope
+      ? await this.notices(scope.companyId, scope.today, scope.timeZone, 1, 0, id, true)
+      : emptySection<TNotice>();
     const found = section.list[0];
     if (!found) throw notFound();
     return found;
@@ -969,12 +947,11 @@ export class DashboardService {
 
   // ----- dashboardSupplierList -----
 
-  /** Checks the caller (403 before any query) and names the answer: see DashboardAnswer. */
+  /** Names the answer and how to load it: see DashboardAnswer. */
   supplierList(
     auth: AuthContext,
     input: { localTimeZone: string },
   ): DashboardAnswer<TDashboardSupplierListResponse> {
-    this.caller(auth);
     const today = localDateOf(this.clock(), input.localTimeZone);
     const provider = auth.userType === 'employee' ? null : this.provider(auth);
     return {
@@ -1039,20 +1016,11 @@ export class DashboardService {
   }
 
   /**
-   * The supplier company of a supplier or company user, or null without one. Its items load only
-   * through an enabled supplier portal (000 section 6): 403 otherwise, before any query.
+   * The supplier company of a supplier or company user, or null without one. The route access
+   * (plugins/callers.ts) has already refused a company whose supplier portal is off (000 section 6).
    */
   private provider(auth: AuthContext): Provider | null {
     if (auth.userType === 'employee' || !auth.supplierId) return null;
-    const supplier = auth.supplier;
-    if (
-      !supplier ||
-      supplier.companyId !== auth.companyId ||
-      !supplier.isActive ||
-      !(supplier.supplierPortal || supplier.supplierAccess)
-    ) {
-      throw forbidden(messages.dashboard.supplierPortalDisabled);
-    }
     return { companyId: auth.companyId, supplierId: auth.supplierId, personnelId: auth.personnelId };
   }
 
@@ -1064,7 +1032,6 @@ export class DashboardService {
    * Actions of dashboardSupplierList (they have no scheduled activities).
    */
   pie(auth: AuthContext, input: { localTimeZone: string }): DashboardAnswer<TDashboardPieChartResponse> {
-    this.caller(auth);
     const scope = this.scope(auth, input.localTimeZone);
     const today = scope?.today ?? localDateOf(this.clock(), input.localTimeZone);
     const provider = scope ? null : this.provider(auth);
@@ -1117,8 +1084,6 @@ export class DashboardService {
       localTimeZone: string;
     },
   ): DashboardAnswer<TDashboardBarChartResponse> {
-    this.caller(auth); // a pending password change comes first
-    if (auth.userType === 'supplier') throw forbidden(messages.dashboard.suppliersHaveNoBarChart);
     const period = dashboardPeriod(input.selectedDay, this.clock(), input.localTimeZone);
     const employeeId = auth.userType === 'employee' ? auth.employeeId : null;
     // Company users without an employee record have no own items and no view of the organisation.

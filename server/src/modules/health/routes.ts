@@ -4,10 +4,11 @@ import { z } from 'zod';
 import type { Db } from '../../db/prisma';
 import { AppError } from '../../errors';
 import { ok } from '../../plugins/envelope';
+import { ACCESS } from '../../plugins/callers';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/health', {
-    config: { auth: 'public' },
+    config: { access: ACCESS.anyone },
     schema: {
       tags: ['health'],
       summary: 'Liveness and database reachability',

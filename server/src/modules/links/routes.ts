@@ -17,6 +17,7 @@ import { ok } from '../../plugins/envelope';
 import { readMultipart } from '../../plugins/uploads';
 import type { ExternalTaskService, TaskViewer } from './externalTask';
 import type { LinkService } from './service';
+import { ACCESS } from '../../plugins/callers';
 
 /** The link token travels in the query string of the page and of its calls. */
 const ZLinkQuery = z.object({ authtoken: z.string().optional() });
@@ -29,7 +30,7 @@ export const linkRoutes: FastifyPluginAsyncZod<{
   externalTask: ExternalTaskService;
 }> = async (app, { links, externalTask }) => {
   app.post('/linkTokenRevoke', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.employee },
     schema: {
       tags: ['links'],
       summary:
@@ -43,7 +44,7 @@ export const linkRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/externalTaskDetails', {
-    config: { auth: 'userOrLink' },
+    config: { access: ACCESS.signedInOrLink },
     schema: {
       tags: ['links'],
       summary: 'The action of the external task page, by its link (?authtoken=) or for a signed-in user',
@@ -55,7 +56,7 @@ export const linkRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/externalTaskSave', {
-    config: { auth: 'userOrLink' },
+    config: { access: ACCESS.signedInOrLink },
     schema: {
       tags: ['links'],
       summary:
@@ -74,7 +75,7 @@ export const linkRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/externalTaskFileDelete', {
-    config: { auth: 'userOrLink' },
+    config: { access: ACCESS.signedInOrLink },
     schema: {
       tags: ['links'],
       summary: 'Delete a file of the action of the external task page',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ok } from '../../plugins/envelope';
 import { abuseLimitHooks, type AbuseLimits } from '../../plugins/rateLimit';
 import type { PasswordService } from './service';
+import { ACCESS } from '../../plugins/callers';
 
 const ZNull = z.null();
 
@@ -12,7 +13,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{
   abuseLimits: AbuseLimits;
 }> = async (app, { password, abuseLimits }) => {
   app.post('/forgotPassword', {
-    config: { auth: 'public' },
+    config: { access: ACCESS.anyone },
     preHandler: abuseLimitHooks(
       app,
       'forgotPassword',
@@ -32,7 +33,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/resetPassword', {
-    config: { auth: 'public' },
+    config: { access: ACCESS.anyone },
     schema: {
       tags: ['password'],
       summary: 'Set a new password with the token of a reset link; every session of the user is revoked',

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messages } from '@compass/shared';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
 import type { QrCodeService } from './service';
+import { ACCESS } from '../../plugins/callers';
 
 /** Our own SVG, served as a document: no scripts, no outside resources. */
 const SVG_HEADERS = {
@@ -13,7 +15,7 @@ const SVG_HEADERS = {
 
 export const qrCodeRoutes: FastifyPluginAsyncZod<{ qrCodes: QrCodeService }> = async (app, { qrCodes }) => {
   app.get('/employeeClockInQr/:employeeId', {
-    config: { auth: 'user' },
+    config: { access: { callers: ACCESS.employee.callers, refusal: messages.qrCodes.notYourCode } },
     schema: {
       tags: ['qrCodes'],
       summary: "An employee's clock-in QR code (an SVG image, not the envelope)",
@@ -26,7 +28,7 @@ export const qrCodeRoutes: FastifyPluginAsyncZod<{ qrCodes: QrCodeService }> = a
   });
 
   app.get('/formTemplateQrPoster/:templateId', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.employee },
     schema: {
       tags: ['qrCodes'],
       summary: 'A printable A4 QR code poster of a form template for guest submissions (an SVG document)',

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../plugins/envelope';
 import { abuseLimitHooks, type AbuseLimits } from '../../plugins/rateLimit';
 import type { QrSubmissionService } from './service';
+import { ACCESS } from '../../plugins/callers';
 
 /**
  * Anonymous calls, so each is limited per client address and per template (a flood spread over
@@ -30,7 +31,7 @@ export const qrSubmissionRoutes: FastifyPluginAsyncZod<{ qrSubmissions: QrSubmis
   const byTemplate = (request: { body: unknown }) => (request.body as { formId?: string } | null)?.formId;
 
   app.post('/qrSubmissionForm', {
-    config: { auth: 'public' },
+    config: { access: ACCESS.anyone },
     preHandler: abuseLimitHooks(app, 'qrForm', QR_FORM_LIMITS, byTemplate),
     schema: {
       tags,
@@ -42,7 +43,7 @@ export const qrSubmissionRoutes: FastifyPluginAsyncZod<{ qrSubmissions: QrSubmis
   });
 
   app.post('/qrSubmissionBranches', {
-    config: { auth: 'public' },
+    config: { access: ACCESS.anyone },
     preHandler: abuseLimitHooks(app, 'qrBranches', QR_FORM_LIMITS, byTemplate),
     schema: {
       tags,
@@ -54,7 +55,7 @@ export const qrSubmissionRoutes: FastifyPluginAsyncZod<{ qrSubmissions: QrSubmis
   });
 
   app.post('/qrSubmissionSave', {
-    config: { auth: 'public' },
+    config: { access: ACCESS.anyone },
     bodyLimit: QR_SUBMIT_BODY_LIMIT,
     preHandler: abuseLimitHooks(app, 'qrSubmit', QR_SUBMIT_LIMITS, byTemplate),
     schema: {

@@ -15,6 +15,7 @@ import { AppError } from '../../errors';
 import { ok } from '../../plugins/envelope';
 import { addressLimit, type AbuseLimits } from '../../plugins/rateLimit';
 import { SSO_STATE_TTL_SECONDS, SsoFailure, type SsoService, type SsoState } from './service';
+import { ACCESS } from '../../plugins/callers';
 
 export const SSO_STATE_COOKIE = 'sso_state';
 export const MESSAGE_COOKIE = 'message';
@@ -65,7 +66,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
   const stateCookie: CookieSerializeOptions = { path: '/api/sso', httpOnly: true, sameSite: 'lax', secure };
 
   app.get('/sso/configuration/:provider', {
-    config: { auth: 'public' },
+    config: { access: ACCESS.anyone },
     schema: {
       tags: ['sso'],
       summary: "Start Microsoft or Google sign-in: the provider's authorization URL",
@@ -93,7 +94,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/sso/callback/:provider', {
-    config: { auth: 'public' },
+    config: { access: ACCESS.anyone },
     schema: {
       tags: ['sso'],
       summary: "The provider's redirect back: opens a session and redirects to the web client",

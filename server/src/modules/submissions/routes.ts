@@ -33,6 +33,7 @@ import { readMultipart } from '../../plugins/uploads';
 import type { SubmissionService } from './service';
 import { supplierLinkRoutes, ZLinkQuery } from './supplierLinkRoutes';
 import type { SupplierLinkService } from './supplierLinks';
+import { ACCESS } from '../../plugins/callers';
 
 /** Signatures and diagrams travel as data URLs, so a save may be larger than other calls. */
 const SAVE_BODY_LIMIT = 10 * 1024 * 1024;
@@ -48,7 +49,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{
   const tags = ['submissions'];
 
   app.post('/formSubmissionRelatedLists', {
-    config: { auth: 'userOrLink' },
+    config: { access: ACCESS.signedInOrLink },
     schema: {
       tags,
       summary: 'Pick lists of a form (with ?authtoken=, of the linked form)',
@@ -65,7 +66,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/formTemplateList', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.signedIn },
     schema: {
       tags,
       summary: 'Active form templates (New Submission)',
@@ -77,7 +78,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/formTemplateDetail', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.signedIn },
     schema: {
       tags,
       summary: "A template's current version: sections and fields",
@@ -88,7 +89,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/branchesByWorkplace', {
-    config: { auth: 'userOrLink' },
+    config: { access: ACCESS.signedInOrLink },
     schema: {
       tags,
       summary: 'Active branches of a workplace',
@@ -105,7 +106,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/formSubmissionDetails', {
-    config: { auth: 'userOrLink' },
+    config: { access: ACCESS.signedInOrLink },
     schema: {
       tags,
       summary: 'A submission with the template version it was filled against',
@@ -124,7 +125,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/formSubmissionSave', {
-    config: { auth: 'userOrLink' },
+    config: { access: ACCESS.signedInOrLink },
     bodyLimit: SAVE_BODY_LIMIT,
     schema: {
       tags,
@@ -144,7 +145,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/formSubmissionUploadFiles', {
-    config: { auth: 'userOrLink' },
+    config: { access: ACCESS.signedInOrLink },
     schema: {
       tags,
       summary: 'Add files to a file field of a submission; multipart form: _id, relatedFormId and files',
@@ -163,7 +164,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/taskDueDateType', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.signedIn },
     schema: {
       tags,
       summary: 'Whether a due date is due today, overdue or not yet due',
@@ -177,7 +178,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/formSubmissionList', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.signedIn },
     schema: {
       tags,
       summary: 'My Records / Records: a page of submissions',
@@ -188,7 +189,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/formSubmissionHistory', {
-    config: { auth: 'user' },
+    config: { access: ACCESS.signedIn },
     schema: {
       tags,
       summary: 'The change log of a submission and its actions, newest first',

@@ -15,6 +15,7 @@ import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import type { LinkScope } from '../links/service';
 import type { SupplierLinkService } from './supplierLinks';
+import { ACCESS } from '../../plugins/callers';
 
 /** The link token travels in the query string of the page and of its calls. */
 export const ZLinkQuery = z.object({ authtoken: z.string().optional() });
@@ -43,7 +44,7 @@ export const supplierLinkRoutes: FastifyPluginAsyncZod<{ supplierLinks: Supplier
   const tags = ['links'];
 
   app.post('/supplierLinkContext', {
-    config: { auth: 'userOrLink' },
+    config: { access: ACCESS.signedInOrLink },
     schema: {
       tags,
       summary: "What the page's link grants: the organisation, the supplier and its assignment",
@@ -56,7 +57,7 @@ export const supplierLinkRoutes: FastifyPluginAsyncZod<{ supplierLinks: Supplier
   });
 
   app.get('/supplierLinkLogo', {
-    config: { auth: 'userOrLink' },
+    config: { access: ACCESS.signedInOrLink },
     schema: {
       tags,
       summary: "The logo of the link's supplier company (the image itself)",
@@ -77,7 +78,7 @@ export const supplierLinkRoutes: FastifyPluginAsyncZod<{ supplierLinks: Supplier
   });
 
   app.get('/formSubmissionLinkFile/:id', {
-    config: { auth: 'userOrLink' },
+    config: { access: ACCESS.signedInOrLink },
     schema: {
       tags,
       summary: 'Download a file of the linked submission or of its actions (the file itself)',
@@ -91,7 +92,7 @@ export const supplierLinkRoutes: FastifyPluginAsyncZod<{ supplierLinks: Supplier
   });
 
   app.post('/formSubmissionLinkFileDelete', {
-    config: { auth: 'userOrLink' },
+    config: { access: ACCESS.signedInOrLink },
     schema: {
       tags,
       summary: 'Delete a file of the linked submission (a link with update, while the form is editable)',
@@ -106,7 +107,7 @@ export const supplierLinkRoutes: FastifyPluginAsyncZod<{ supplierLinks: Supplier
   });
 
   app.post('/supplierFormSubmit', {
-    config: { auth: 'userOrLink' },
+    config: { access: ACCESS.signedInOrLink },
     schema: {
       tags,
       summary:

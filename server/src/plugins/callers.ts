@@ -1,0 +1,118 @@
+import { messages, type AccessKey, type TErrorCode } from '@compass/shared';
+import { AppError } from '../errors';
+import type { LinkScope } from '../modules/links/service';
+
+/**
+ * The five kinds of caller the server knows (DESIGN.md, "Callers and policy"): a signed-in
+ * employee, supplier company user or supplier personnel; the holder of a scoped link token; and a
+ * guest, who sends neither (the QR form's visitor, the login page).
+ */
+export const CALLER_KINDS = ['employee', 'supplier', 'personnel', 'link', 'guest'] as const;
+export type CallerKind = (typeof CALLER_KINDS)[number];
+
+/** The supplier company of a supplier user or personnel, with its portal switches. */
+export interface SupplierOfCaller {
+  companyId: string;
+  supplierPortal: boolean;
+  supplierAccess: boolean;
+  isActive: boolean;
+}
+
+/** A signed-in caller's session: who it is, its organisation and what its role allows. */
+export interface AuthContext {
+  sessionId: string;
+  token: string;
+  userId: string;
+  companyId: string;
+  userType: 'employee' | 'supplier' | 'company';
+  employeeId: string | null;
+  supplierId: string | null;
+  personnelId: string | null;
+  /** A forced password change is pending: only sign-out, permissions and change password answer. */
+  isForceUpdatePassword: boolean;
+  supplier: SupplierOfCaller | null;
+  /** The access keys of an employee's role that are 'yes' (empty for suppliers and personnel). */
+  accessKeys: ReadonlySet<AccessKey>;
+}
+
+/** The caller of one request, resolved once by the auth plugin. */
+export type Caller =
+  | { kind: 'guest' }
+  | { kind: 'link'; link: LinkScope }
+  | { kind: 'employee' | 'supplier' | 'personnel'; auth: AuthContext };
+
+/** The kind of a signed-in session: personnel are supplier accounts tied to one person. */
+export function sessionKind(
+  auth: Pick<AuthContext, 'userType' | 'personnelId'>,
+): 'employee' | 'supplier' | 'personnel' {
+  if (auth.userType === 'employee') return 'employee';
+  return auth.personnelId ? 'personnel' : 'supplier';
+}
+
+/**
+ * Who may call a route, declared on every /api route as `config.access`. A route without one makes
+ * the server refuse to start. The auth plugin applies it to every request before the body is
+ * read, so a service never sees a caller the route does not serve.
+ */
+export interface RouteAccess {
+  /** 'anyone' for public routes (no session is looked up); otherwise the caller kinds served. */
+  callers: 'anyone' | readonly Exclude<CallerKind, 'guest'>[];
+  /** Still served while the caller's forced password change is pending. */
+  duringPasswordChange?: true;
+  /** Still served to a supplier user or personnel whose company's supplier portal is off. */
+  withPortalOff?: true;
+  /** Access keys an employee's role must all have. */
+  accessKeys?: readonly AccessKey[];
+  /** What a caller kind the route does not serve is told (default: the generic refusal). */
+  refusal?: string;
+}
+
+const SIGNED_IN = ['employee', 'supplier', 'personnel'] as const;
+
+/** The declarations the routes share; a route with a rule of its own spells it out. */
+export const ACCESS = {
+  anyone: { callers: 'anyone' },
+  signedIn: { callers: SIGNED_IN },
+  signedInOrLink: { callers: [...SIGNED_IN, 'link'] },
+  employee: { callers: ['employee'] },
+  /** Sign-out and reading one's permissions work in every state, so the client can show it. */
+  session: { callers: SIGNED_IN, duringPasswordChange: true, withPortalOff: true },
+} as const satisfies Record<string, RouteAccess>;
+
+/**
+ * A supplier company's users reach the product only while its portal or supplier access is on and
+ * the company is active (000 section 6).
+ */
+export function supplierPortalOpen(auth: Pick<AuthContext, 'companyId' | 'supplier'>): boolean {
+  const { supplier } = auth;
+  return (
+    supplier !== null &&
+    supplier.companyId === auth.companyId &&
+    supplier.isActive &&
+    (supplier.supplierPortal || supplier.supplierAccess)
+  );
+}
+
+const refusal = (status: 401 | 403, code: TErrorCode, message: string) =>
+  new AppError(status, message, null, undefined, code);
+
+/**
+ * The route's answer to a caller: null when it is served, otherwise the error to send. The one
+ * place the caller kind, a pending password change, the supplier portal and access keys are ruled on.
+ */
+export function refusalOf(access: RouteAccess, caller: Caller): AppError | null {
+  if (access.callers === 'anyone') return null;
+  if (caller.kind === 'guest') return refusal(401, 'not_signed_in', messages.common.sessionExpired);
+  if (caller.kind !== 'link') {
+    const { auth } = caller;
+    if (auth.isForceUpdatePassword && !access.duringPasswordChange)
+      return refusal(403, 'password_change_required', messages.common.passwordChangeRequired);
+    if (caller.kind !== 'employee' && !access.withPortalOff && !supplierPortalOpen(auth))
+      return refusal(403, 'supplier_portal_disabled', messages.dashboard.supplierPortalDisabled);
+  }
+  if (!access.callers.includes(caller.kind))
+    return refusal(403, 'caller_not_served', access.refusal ?? messages.common.forbidden);
+  if (caller.kind === 'employee' && access.accessKeys?.some((key) => !caller.auth.accessKeys.has(key)))
+    return refusal(403, 'access_key_missing', messages.common.forbidden);
+  return null;
+}

@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { issueLink } from '../src/modules/links/service';
+import type { DeclaredRoute } from '../src/plugins/auth';
+import { refusalOf, type AuthContext, type Caller } from '../src/plugins/callers';
+import { setupTestApp, signIn, type TestContext } from './helpers';
+
+/**
+ * Every /api route × every kind of caller, through the real app: the route's access decides before
+ * the service runs. The expectations are written out here, not read from the declarations, so a
+ * route that opens itself to a caller kind by mistake fails this file.
+ */
+
+/** Routes anyone may call, signed in or not. */
+const PUBLIC = [
+  'POST /api/signIn',
+  'POST /api/unsubscribe',
+  'GET /api/configuration',
+  'GET /api/health',
+  'POST /api/forgotPassword',
+  'POST /api/resetPassword',
+  'POST /api/qrSubmissionForm',
+  'POST /api/qrSubmissionBranches',
+  'POST /api/qrSubmissionSave',
+  'GET /api/sso/configuration/:provider',
+  'GET /api/sso/callback/:provider',
+  'GET /api/openapi.json',
+];
+
+/** Routes a link holder may call with the link's token (the service then checks its scope). */
+const LINK = [
+  'GET /api/files/:id',
+  'POST /api/externalTaskDetails',
+  'POST /api/externalTaskSave',
+  'POST /api/externalTaskFileDelete',
+  'POST /api/formSubmissionRelatedLists',
+  'POST /api/branchesByWorkplace',
+  'POST /api/formSubmissionDetails',
+  'POST /api/formSubmissionSave',
+  'POST /api/formSubmissionUploadFiles',
+  'POST /api/supplierLinkContext',
+  'GET /api/supplierLinkLogo',
+  'GET /api/formSubmissionLinkFile/:id',
+  'POST /api/formSubmissionLinkFileDelete',
+  'POST /api/supplierFormSubmit',
+];
+
+/** Routes only the organisation's own people may call: no supplier user or personnel. */
+const EMPLOYEE_ONLY = [
+  'POST /api/formSubmissionClose',
+  'POST /api/assignFormCloseOff',
+  'POST /api/supplierAssignFormCloseOff',
+  'POST /api/supplierFormCloseOff',
+  'POST /api/formSubmissionReopen',
+  'POST /api/linkTokenRevoke',
+  'GET /api/employeeClockInQr/:employeeId',
+  'GET /api/formTemplateQrPoster/:templateId',
+  'POST /api/clockInEmployee',
+  'POST /api/signInsToday',
+  'POST /api/clockIn',
+  'POST /api/clockOut',
+  'POST /api/dashboardBarChart',
+];
+
+/** What still answers while a forced password change is pending (issue 13: nothing else). */
+const DURING_PASSWORD_CHANGE = ['POST /api/logout', 'GET /api/permissions', 'POST /api/changePassword'];
+
+/** What still answers a supplier whose portal is off: leaving (sign-out, switching back) and permissions. */
+const WITH_PORTAL_OFF = ['POST /api/logout', 'GET /api/permissions', 'GET /api/signIn/switch/:id'];
+
+const GATE_CODES = [
+  'not_signed_in',
+  'password_change_required',
+  'supplier_portal_disabled',
+  'caller_not_served',
+  'access_key_missing',
+];
+
+type CallerName = 'guest' | 'employee' | 'supplier' | 'personnel' | 'link' | 'passwordChange' | 'portalOff';
+
+/** The gate's expected answer: served (null) or the error_code of its refusal. */
+function expected(route: string, caller: CallerName): string | null {
+  if (PUBLIC.includes(route)) return null;
+  switch (caller) {
+    case 'guest':
+      return 'not_signed_in';
+    case 'link':
+      return LINK.includes(route) ? null : 'not_signed_in';
+    case 'passwordChange':
+      return DURING_PASSWORD_CHANGE.includes(route) ? null : 'password_change_required';
+    case 'portalOff':
+      return WITH_PORTAL_OFF.includes(route) ? null : 'supplier_portal_disabled';
+    case 'supplier':
+    case 'personnel':
+      return EMPLOYEE_ONLY.includes(route) ? 'caller_not_served' : null;
+    case 'employee':
+      return null;
+  }
+}
+
+let ctx: TestContext;
+let routes: DeclaredRoute[];
+const credentials: Partial<Record<CallerName, { header?: string; query?: string }>> = {};
+
+beforeAll(async () => {
+  ctx = await setupTestApp({ RATE_LIMIT_PER_ACCOUNT: '1000', RATE_LIMIT_PER_ADDRESS: '1000' });
+  routes = ctx.app.declaredRoutes;
+  const sessionOf = async (username: string) => ({ header: await signIn(ctx.app, username) });
+  credentials.employee = await sessionOf('mia.employee');
+  credentials.supplier = await sessionOf('acme.supplier');
+  credentials.personnel = await sessionOf('liam.personnel');
+  credentials.passwordChange = await sessionOf('noah.expired');
+  credentials.portalOff = await sessionOf('zoe.noportal');
+  const mia = await ctx.db.user.findUniqueOrThrow({ where: { username: 'mia.employee' } });
+  const link = await ctx.db.$transaction((tx) =>
+    issueLink(tx, {
+      companyId: mia.companyId,
+      resourceType: 'submission',
+      resourceId: randomUUID(),
+      operations: ['read', 'update'],
+    }),
+  );
+  credentials.link = { query: link.token };
+  credentials.guest = {};
+});
+
+const keyOf = (route: DeclaredRoute) => `${route.method} ${route.url}`;
+
+async function call(route: DeclaredRoute, caller: CallerName): Promise<LightMyRequestResponse> {
+  const { header, query } = credentials[caller] ?? {};
+  const url = route.url.replace(':provider', 'microsoft').replace(/:[A-Za-z]+/g, randomUUID());
+  return ctx.app.inject({
+    method: route.method as 'GET' | 'POST',
+    url: query ? `${url}?authtoken=${query}` : url,
+    headers: header ? { authtoken: header } : {},
+    ...(route.method === 'POST' ? { payload: {} } : {}),
+  });
+}
+
+describe('route × caller kind', () => {
+  it('every route is in the expectations, and every expectation names a route', () => {
+    const declared = routes.map(keyOf);
+    for (const list of [PUBLIC, LINK, EMPLOYEE_ONLY, DURING_PASSWORD_CHANGE, WITH_PORTAL_OFF])
+      for (const route of list) expect(declared).toContain(route);
+    // Every route's access is stated: the public ones listed, the rest signed-in by default.
+    expect(routes.length).toBeGreaterThan(50);
+  });
+
+  const callers: CallerName[] = [
+    'guest',
+    'employee',
+    'supplier',
+    'personnel',
+    'link',
+    'passwordChange',
+    'portalOff',
+  ];
+
+  it.each(callers)(
+    'the server answers %s on every route as the access rules say, never with a 5xx',
+    async (caller) => {
+      const wrong: string[] = [];
+      // Sign-out ends the session the other calls use: it goes last.
+      const ordered = [...routes].sort(
+        (a, b) => Number(a.url === '/api/logout') - Number(b.url === '/api/logout'),
+      );
+      for (const route of ordered) {
+        const response = await call(route, caller);
+        const route_ = keyOf(route);
+        const want = expected(route_, caller);
+        const isJson = String(response.headers['content-type'] ?? '').includes('json');
+        const code = isJson ? (response.json() as { error_code?: string }).error_code : undefined;
+        const got = code && GATE_CODES.includes(code) ? code : null;
+        if (response.statusCode >= 500) wrong.push(`${route_}: ${response.statusCode} ${response.body}`);
+        else if (got !== want)
+          wrong.push(
+            `${route_}: wanted ${want ?? 'served'}, got ${got ?? 'served'} (${response.statusCode})`,
+          );
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
+});
+
+describe('refusalOf', () => {
+  const auth = (overrides: Partial<AuthContext> = {}): AuthContext => ({
+    sessionId: randomUUID(),
+    token: 't',
+    userId: randomUUID(),
+    companyId: 'c1',
+    userType: 'employee',
+    employeeId: randomUUID(),
+    supplierId: null,
+    personnelId: null,
+    isForceUpdatePassword: false,
+    supplier: null,
+    accessKeys: new Set(['risk']),
+    ...overrides,
+  });
+  const employee = (overrides?: Partial<AuthContext>): Caller => ({
+    kind: 'employee',
+    auth: auth(overrides),
+  });
+  const supplier = (portal: boolean): Caller => ({
+    kind: 'supplier',
+    auth: auth({
+      userType: 'supplier',
+      employeeId: null,
+      supplierId: 's1',
+      accessKeys: new Set(),
+      supplier: { companyId: 'c1', supplierPortal: portal, supplierAccess: false, isActive: true },
+    }),
+  });
+
+  it('refuses an employee whose role lacks a key the route needs, and serves one that has it', () => {
+    expect(refusalOf({ callers: ['employee'], accessKeys: ['risk'] }, employee())).toBeNull();
+    expect(refusalOf({ callers: ['employee'], accessKeys: ['risk', 'hazardous'] }, employee())?.code).toBe(
+      'access_key_missing',
+    );
+  });
+
+  it('asks for the password change before anything else, and keeps the portal rule for suppliers', () => {
+    const pending = employee({ isForceUpdatePassword: true });
+    expect(refusalOf({ callers: ['supplier'] }, pending)?.code).toBe('password_change_required');
+    expect(refusalOf({ callers: ['supplier'], duringPasswordChange: true }, pending)?.code).toBe(
+      'caller_not_served',
+    );
+    expect(refusalOf({ callers: ['supplier'] }, supplier(false))?.code).toBe('supplier_portal_disabled');
+    expect(refusalOf({ callers: ['supplier'], withPortalOff: true }, supplier(false))).toBeNull();
+    expect(refusalOf({ callers: ['supplier'] }, supplier(true))).toBeNull();
+  });
+
+  it("refuses a supplier of another organisation's company as if the portal were off", () => {
+    const foreign: Caller = {
+      kind: 'supplier',
+      auth: auth({
+        userType: 'supplier',
+        supplierId: 's1',
+        supplier: { companyId: 'c2', supplierPortal: true, supplierAccess: true, isActive: true },
+      }),
+    };
+    expect(refusalOf({ callers: ['supplier'] }, foreign)?.code).toBe('supplier_portal_disabled');
+  });
+
+  it('serves anyone on a public route and no guest elsewhere', () => {
+    expect(refusalOf({ callers: 'anyone' }, { kind: 'guest' })).toBeNull();
+    expect(refusalOf({ callers: ['employee'] }, { kind: 'guest' })?.statusCode).toBe(401);
+  });
+});
