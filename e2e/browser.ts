@@ -42,6 +42,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
 }
 
+/** The API calls of a page the server refused (4xx other than 404, or 5xx), as 'status path', as they come. */
+export function refusedCalls(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/') && response.status() >= 400 && response.status() !== 404)
+      refused.push(`${response.status()} ${url.pathname}`);
+  });
+  return refused;
+}
+
 export async function signInThroughUi(page: Page, username: string, password = 'Demo@1234'): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);

@@ -1,5 +1,6 @@
+import { messages } from '@compass/shared';
 import { describe, expect, it } from 'vitest';
-import { screenshot, signInThroughUi, useBrowser } from './browser';
+import { refusedCalls, screenshot, signInThroughUi, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -50,6 +51,7 @@ describe('sign-in and the application shell', () => {
 
   it('keeps noah.expired on /change-password until he changes the password, then lets him in', async () => {
     const page = await browser.page();
+    const refused = refusedCalls(page);
     await signInThroughUi(page, 'noah.expired');
     await page.waitForURL('**/change-password');
     await page
@@ -58,6 +60,9 @@ describe('sign-in and the application shell', () => {
     await page.goto('/noticeboard');
     await page.waitForURL('**/change-password');
     await screenshot(page, 'change-password-forced');
+    // The server refuses him everything else: the screens ask for nothing else, so no error shows.
+    expect(refused).toEqual([]);
+    expect(await page.locator('[data-sonner-toast][data-type="error"]').count()).toBe(0);
 
     await page.getByLabel('Current password').fill('Demo@1234');
     await page.getByLabel('New password', { exact: true }).fill('weakpassword');
@@ -79,6 +84,24 @@ describe('sign-in and the application shell', () => {
     await signInThroughUi(page, 'noah.expired', 'Newer@2026');
     await page.waitForURL('**/dashboard');
     await page.getByRole('tab', { name: 'My Tasks' }).waitFor();
+    await page.close();
+  });
+
+  it('shows zoe.noportal that the supplier portal is off, with no refused call or error on screen', async () => {
+    const page = await browser.page();
+    const refused = refusedCalls(page);
+    await signInThroughUi(page, 'zoe.noportal');
+    await page.waitForURL('**/dashboard');
+    await page.getByText(messages.dashboard.supplierPortalDisabled).waitFor();
+    // The server refuses her everything else, so the menu and the guard offer nothing else.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Compass', 'Home', 'Help Centre']);
+    await page.goto('/form-submission/new');
+    await page.waitForURL('**/dashboard');
+    await page.getByText(messages.dashboard.supplierPortalDisabled).waitFor();
+    expect(refused).toEqual([]);
+    expect(await page.locator('[data-sonner-toast][data-type="error"]').count()).toBe(0);
+    await screenshot(page, 'dashboard-supplier-portal-off');
     await page.close();
   });
 

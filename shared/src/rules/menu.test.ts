@@ -8,7 +8,11 @@ function access(overrides: Partial<AccessMap> = {}, base: 'yes' | 'no' = 'yes'):
 }
 
 const EMPLOYEE: MenuViewer = { userType: 'employee', employeeId: 'emp-1', access: access() };
-const SUPPLIER: MenuViewer = { userType: 'supplier', employeeId: null, access: access({}, 'no') };
+const SUPPLIER: MenuViewer = {
+  userType: 'supplier',
+  employeeId: null,
+  access: access({ supplierAccess: 'yes' }, 'no'),
+};
 
 function ids(items: MenuItem[]): string[] {
   return items.flatMap((item) => [item.id, ...ids(item.children ?? [])]);
@@ -114,7 +118,7 @@ describe('isMenuItemVisible: exceptions of 000 section 6', () => {
     expect(
       isMenuItemVisible(find('myRecords'), {
         ...SUPPLIER,
-        access: access({ formSubmissionMyAction: 'yes' }, 'no'),
+        access: access({ formSubmissionMyAction: 'yes', supplierAccess: 'yes' }, 'no'),
       }),
     ).toBe(true);
   });
@@ -133,6 +137,14 @@ describe('isMenuItemVisible: exceptions of 000 section 6', () => {
         access: access({ supplierPortal: 'yes' }),
       }),
     ).toBe(false);
+  });
+
+  it('shows a supplier whose portal and access are both off only Home and the Help Centre, whatever its keys', () => {
+    const shutOut: MenuViewer = { userType: 'supplier', employeeId: null, access: access({}, 'yes') };
+    expect(ids(visibleMenu(shutOut))).toEqual(['home', 'helpCentre']);
+    expect(ids(visibleMenu({ ...shutOut, access: access({ supplierAccess: 'yes' }) }))).toContain(
+      'newSubmission',
+    );
   });
 
   it("shows TimeSheet only with an employeeId and its key 'yes'", () => {

@@ -185,8 +185,16 @@ function hasAccess(item: MenuItem, access: AccessMap): boolean {
   return keys.every((key) => access[key] === 'yes');
 }
 
+/** Items a supplier keeps when its company's portal and access are both off: the server refuses the rest. */
+const PORTAL_OFF_ITEMS = new Set(['home', 'helpCentre']);
+
 /** Whether one item is shown, by its keys and the exceptions of 000 section 6. */
 export function isMenuItemVisible(item: MenuItem, viewer: MenuViewer): boolean {
+  const portalOff =
+    viewer.userType !== 'employee' &&
+    viewer.access.supplierPortal !== 'yes' &&
+    viewer.access.supplierAccess !== 'yes';
+  if (portalOff) return PORTAL_OFF_ITEMS.has(item.id);
   switch (item.rule) {
     case 'alwaysForSuppliers':
       if (viewer.userType === 'supplier') return true;

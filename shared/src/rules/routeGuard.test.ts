@@ -118,3 +118,23 @@ describe('guardDecision: forced password change', () => {
     expect(guardDecision({ path: '/risk', token: null, profile: forced })).toEqual(loginFor('/risk'));
   });
 });
+
+describe('guardDecision: a supplier whose portal is off', () => {
+  const off = { supplierPortal: 'no', supplierAccess: 'no' } as const;
+  it('keeps only the dashboard and switch-user, where the server still answers', () => {
+    const shutOut: GuardProfile = { ...SUPPLIER, access: off };
+    expect(guardDecision({ path: '/dashboard', token: 't', profile: shutOut })).toEqual({ allow: true });
+    expect(guardDecision({ path: '/switch-user', token: 't', profile: shutOut })).toEqual({ allow: true });
+    expect(guardDecision({ path: '/noticeboard', token: 't', profile: shutOut })).toEqual({
+      allow: false,
+      redirectTo: '/dashboard',
+    });
+  });
+
+  it('lets the supplier through with either switch on, and never applies to employees', () => {
+    const open: GuardProfile = { ...SUPPLIER, access: { ...off, supplierAccess: 'yes' } };
+    expect(guardDecision({ path: '/noticeboard', token: 't', profile: open })).toEqual({ allow: true });
+    const employee: GuardProfile = { ...EMPLOYEE, access: off };
+    expect(guardDecision({ path: '/noticeboard', token: 't', profile: employee })).toEqual({ allow: true });
+  });
+});

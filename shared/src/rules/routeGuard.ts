@@ -5,11 +5,14 @@ export interface GuardProfile {
   employeeId?: string | null;
   supplierId?: string | null;
   isForceUpdatePassword: 'yes' | 'no';
+  access?: { supplierPortal: 'yes' | 'no'; supplierAccess: 'yes' | 'no' };
 }
 
 export type GuardDecision = { allow: true } | { allow: false; redirectTo: string };
 
 const FORCED_CHANGE_ALLOWED = ['/dashboard', '/change-password'];
+/** A supplier whose company's portal and access are off: the dashboard says so, switching accounts leaves. */
+const PORTAL_OFF_ALLOWED = ['/dashboard', '/switch-user'];
 
 function stripTrailingSlash(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
@@ -17,7 +20,8 @@ function stripTrailingSlash(path: string): string {
 
 /**
  * The route guard of 000 section 6: while a forced password change is pending only /dashboard
- * and /change-password are open; otherwise an employee, a supplier or a company user with a
+ * and /change-password are open; a supplier whose portal and access are both off keeps only the
+ * dashboard (which says so) and /switch-user; otherwise an employee, a supplier or a company user with a
  * token passes, and anyone else goes to /login with the requested URL to return to.
  */
 export function guardDecision(input: {
@@ -36,6 +40,13 @@ export function guardDecision(input: {
   }
   if (profile.isForceUpdatePassword === 'yes' && !FORCED_CHANGE_ALLOWED.includes(path)) {
     return { allow: false, redirectTo: '/change-password' };
+  }
+  const portalOff =
+    profile.userType !== 'employee' &&
+    profile.access?.supplierPortal !== 'yes' &&
+    profile.access?.supplierAccess !== 'yes';
+  if (portalOff && profile.access && !PORTAL_OFF_ALLOWED.includes(path)) {
+    return { allow: false, redirectTo: '/dashboard' };
   }
   return { allow: true };
 }
