@@ -24,3 +24,6 @@ export * from './fields';
 export * from './rules/submissionValidation';
 export * from './contracts/submissions';
 export * from './contracts/qrSubmissions';
+export * from './contracts/call';
+export * from './contracts/configuration';
+export * from './contracts/health';

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ACCESS_KEYS, type AccessKey } from '@compass/shared';
+import { ACCESS_KEYS, type AccessKey, type CallAccess } from '@compass/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/prisma';
 import { unauthorized } from '../errors';
 import type { LinkScope } from '../modules/links/service';
-import { refusalOf, sessionKind, type AuthContext, type Caller, type RouteAccess } from './callers';
+import { refusalOf, sessionKind, type AuthContext, type Caller } from './callers';
 import type { SessionLookup, SessionRecord } from './sessionLookup';
 
 export type { AuthContext } from './callers';
@@ -19,7 +19,7 @@ export interface LinkResolver {
 export interface DeclaredRoute {
   method: string;
   url: string;
-  access: RouteAccess;
+  access: CallAccess;
 }
 
 declare module 'fastify' {
@@ -28,7 +28,7 @@ declare module 'fastify' {
     declaredRoutes: DeclaredRoute[];
   }
   interface FastifyContextConfig {
-    access?: RouteAccess;
+    access?: CallAccess;
   }
   interface FastifyRequest {
     /** Who is calling: resolved once, before the route's access is ruled on. */

@@ -1,14 +1,6 @@
-import { messages, type AccessKey, type TErrorCode } from '@compass/shared';
+import { messages, type AccessKey, type CallAccess, type TErrorCode } from '@compass/shared';
 import { AppError } from '../errors';
 import type { LinkScope } from '../modules/links/service';
-
-/**
- * The five kinds of caller the server knows (DESIGN.md, "Callers and policy"): a signed-in
- * employee, supplier company user or supplier personnel; the holder of a scoped link token; and a
- * guest, who sends neither (the QR form's visitor, the login page).
- */
-export const CALLER_KINDS = ['employee', 'supplier', 'personnel', 'link', 'guest'] as const;
-export type CallerKind = (typeof CALLER_KINDS)[number];
 
 /** The supplier company of a supplier user or personnel, with its portal switches. */
 export interface SupplierOfCaller {
@@ -50,36 +42,6 @@ export function sessionKind(
 }
 
 /**
- * Who may call a route, declared on every /api route as `config.access`. A route without one makes
- * the server refuse to start. The auth plugin applies it to every request before the body is
- * read, so a service never sees a caller the route does not serve.
- */
-export interface RouteAccess {
-  /** 'anyone' for public routes (no session is looked up); otherwise the caller kinds served. */
-  callers: 'anyone' | readonly Exclude<CallerKind, 'guest'>[];
-  /** Still served while the caller's forced password change is pending. */
-  duringPasswordChange?: true;
-  /** Still served to a supplier user or personnel whose company's supplier portal is off. */
-  withPortalOff?: true;
-  /** Access keys an employee's role must all have. */
-  accessKeys?: readonly AccessKey[];
-  /** What a caller kind the route does not serve is told (default: the generic refusal). */
-  refusal?: string;
-}
-
-const SIGNED_IN = ['employee', 'supplier', 'personnel'] as const;
-
-/** The declarations the routes share; a route with a rule of its own spells it out. */
-export const ACCESS = {
-  anyone: { callers: 'anyone' },
-  signedIn: { callers: SIGNED_IN },
-  signedInOrLink: { callers: [...SIGNED_IN, 'link'] },
-  employee: { callers: ['employee'] },
-  /** Sign-out and reading one's permissions work in every state, so the client can show it. */
-  session: { callers: SIGNED_IN, duringPasswordChange: true, withPortalOff: true },
-} as const satisfies Record<string, RouteAccess>;
-
-/**
  * A supplier company's users reach the product only while its portal or supplier access is on and
  * the company is active (000 section 6).
  */
@@ -97,10 +59,10 @@ const refusal = (status: 401 | 403, code: TErrorCode, message: string) =>
   new AppError(status, message, null, undefined, code);
 
 /**
- * The route's answer to a caller: null when it is served, otherwise the error to send. The one
+ * The call's answer to a caller: null when it is served, otherwise the error to send. The one
  * place the caller kind, a pending password change, the supplier portal and access keys are ruled on.
  */
-export function refusalOf(access: RouteAccess, caller: Caller): AppError | null {
+export function refusalOf(access: CallAccess, caller: Caller): AppError | null {
   if (access.callers === 'anyone') return null;
   if (caller.kind === 'guest') return refusal(401, 'not_signed_in', messages.common.sessionExpired);
   if (caller.kind !== 'link') {

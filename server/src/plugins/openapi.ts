@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ACCESS } from './callers';
+import { ACCESS } from '@compass/shared';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /** The OpenAPI document, generated from the routes' zod schemas, at /api/openapi.json and /api/docs. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ACCESS } from './callers';
+import { ACCESS } from '@compass/shared';
 
 /**
  * Serves the built web client; any non-API path answers index.html so the client's router takes

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { updateUsernameError } from '../rules/email';
 import { ZUserType } from './auth';
+import { ACCESS, defineCall } from './call';
 
 /** An e-mail address checked by the same rule as the update-username screen; trimmed. */
 export const ZUsernameEmail = z
@@ -27,3 +28,23 @@ export const ZUnsubscribeRequest = z.object({
   reason: z.string().trim().max(2000).optional().default(''),
 });
 export type TUnsubscribeRequest = z.input<typeof ZUnsubscribeRequest>;
+
+export const updateUsernameCall = defineCall({
+  method: 'POST',
+  path: '/updateUsername',
+  tags: ['account'],
+  summary: "An external-party user's e-mail address becomes the username (SSO users without one)",
+  access: ACCESS.signedIn,
+  body: ZUpdateUsernameRequest,
+  response: z.null(),
+});
+
+export const unsubscribeCall = defineCall({
+  method: 'POST',
+  path: '/unsubscribe',
+  tags: ['account'],
+  summary: 'Stop optional e-mails with the token of an unsubscribe link; answers the notification text',
+  access: ACCESS.anyone,
+  body: ZUnsubscribeRequest,
+  response: z.string(),
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { resetPasswordError } from '../rules/password';
+import { ACCESS, defineCall } from './call';
 
 export const ZForgotPasswordRequest = z.object({
   username: z.string().trim().min(1, messages.forgotPassword.usernameRequired).max(320),
@@ -19,3 +20,23 @@ export const ZResetPasswordRequest = z
     if (message) ctx.addIssue({ code: 'custom', path: ['password'], message });
   });
 export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
+
+export const forgotPasswordCall = defineCall({
+  method: 'POST',
+  path: '/forgotPassword',
+  tags: ['password'],
+  summary: 'E-mail a password reset link; the same answer whether or not the account exists',
+  access: ACCESS.anyone,
+  body: ZForgotPasswordRequest,
+  response: z.null(),
+});
+
+export const resetPasswordCall = defineCall({
+  method: 'POST',
+  path: '/resetPassword',
+  tags: ['password'],
+  summary: 'Set a new password with the token of a reset link; every session of the user is revoked',
+  access: ACCESS.anyone,
+  body: ZResetPasswordRequest,
+  response: z.null(),
+});

@@ -1,15 +1,15 @@
-import type {
-  TAccountsResponse,
-  TAppConfiguration,
-  TPermissions,
-  TSignInRequest,
-  TSignInResponse,
-  TSsoConfigurationResponse,
-  TSsoProvider,
+import {
+  configurationCall,
+  type TAccountsResponse,
+  type TPermissions,
+  type TSignInRequest,
+  type TSignInResponse,
+  type TSsoConfigurationResponse,
+  type TSsoProvider,
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
 import { getAuthToken, setAuthToken } from '../lib/storage';
-import { api } from './client';
+import { api, callApi } from './client';
 import { queryClient, queryKeys } from './queryClient';
 
 export function fetchPermissions(): Promise<TPermissions> {
@@ -31,7 +31,7 @@ export function usePermissions() {
 export function useConfiguration() {
   return useQuery({
     queryKey: queryKeys.configuration,
-    queryFn: () => api.get<TAppConfiguration>('/configuration'),
+    queryFn: () => callApi(configurationCall, { query: {} }),
     staleTime: Infinity,
     meta: { silent: true },
   });

@@ -1,4 +1,11 @@
-import type { Envelope, TValidationError } from '@compass/shared';
+import {
+  callPath,
+  type Call,
+  type CallData,
+  type CallInput,
+  type Envelope,
+  type TValidationError,
+} from '@compass/shared';
 import { browser } from '../lib/browser';
 import { clearStorage, getAuthToken } from '../lib/storage';
 import { ApiError } from './errors';
@@ -118,6 +125,58 @@ export async function apiRequest<T>(
   options?: RequestOptions,
 ): Promise<T> {
   return (await apiSend<T>(method, path, body, options)).data;
+}
+
+export interface CallOptions extends RequestOptions {
+  /** The page's link token, sent as `?authtoken=` on calls that serve link holders. */
+  link?: string;
+}
+
+/** The address of a call: its path with the parameters filled in, and the query string. */
+export function callUrl(
+  call: Call,
+  input: { params?: Record<string, string | number>; query?: Record<string, unknown> },
+  link?: string,
+): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(input.query ?? {})) {
+    if (value !== undefined && value !== null) search.set(name, String(value));
+  }
+  if (link) search.set('authtoken', link);
+  const query = search.toString();
+  return `${callPath(call, input.params)}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * Makes one call of the API by its shared definition (shared/src/contracts): the method, path and
+ * body shape come from the definition, so they cannot drift from the server's route.
+ */
+export function sendCall<C extends Call>(
+  call: C,
+  input: CallInput<C>,
+  options: CallOptions = {},
+): Promise<ApiResult<CallData<C>>> {
+  const parts = input as {
+    body?: unknown;
+    form?: FormData;
+    params?: Record<string, string | number>;
+    query?: Record<string, unknown>;
+  };
+  return apiSend<CallData<C>>(
+    call.method,
+    callUrl(call, parts, options.link),
+    parts.form ?? parts.body,
+    options,
+  );
+}
+
+/** Like sendCall, resolving with response_data only. */
+export async function callApi<C extends Call>(
+  call: C,
+  input: CallInput<C>,
+  options?: CallOptions,
+): Promise<CallData<C>> {
+  return (await sendCall(call, input, options)).data;
 }
 
 export const api = {

@@ -1,4 +1,9 @@
-import { CONNECTION_CHECK_INTERVAL_MS, RELOAD_AFTER_RECONNECT_MS } from '@compass/shared';
+import {
+  callPath,
+  CONNECTION_CHECK_INTERVAL_MS,
+  healthCall,
+  RELOAD_AFTER_RECONNECT_MS,
+} from '@compass/shared';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { API_BASE } from '../api/client';
 import { browser } from '../lib/browser';
@@ -7,7 +12,11 @@ import { OfflinePage, type ConnectionCheck } from './OfflinePage';
 /** Asks the server whether it can be reached (GET /api/health). */
 export async function checkConnection(): Promise<boolean> {
   try {
-    const response = await fetch(`${API_BASE}/health`, { cache: 'no-store', credentials: 'include' });
+    // A bare fetch: the answer's envelope does not matter here, only that the server answers.
+    const response = await fetch(`${API_BASE}${callPath(healthCall)}`, {
+      cache: 'no-store',
+      credentials: 'include',
+    });
     return response.ok;
   } catch {
     return false;

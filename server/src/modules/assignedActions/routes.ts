@@ -11,7 +11,7 @@ import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { readMultipart } from '../../plugins/uploads';
 import type { AssignedActionService } from './service';
-import { ACCESS } from '../../plugins/callers';
+import { ACCESS } from '@compass/shared';
 
 export const assignedActionRoutes: FastifyPluginAsyncZod<{ assignedActions: AssignedActionService }> = async (
   app,

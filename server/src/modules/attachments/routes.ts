@@ -5,7 +5,7 @@ import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { linkAttachmentOwner } from '../links/service';
 import type { AttachmentService } from './service';
-import { ACCESS } from '../../plugins/callers';
+import { ACCESS } from '@compass/shared';
 
 export const attachmentRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentService }> = async (
   app,

@@ -14,7 +14,7 @@ import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { abuseLimitHooks, type AbuseLimits } from '../../plugins/rateLimit';
 import type { AuthService, ClientMeta } from './service';
-import { ACCESS } from '../../plugins/callers';
+import { ACCESS } from '@compass/shared';
 
 const meta = (request: FastifyRequest): ClientMeta => ({
   ipAddress: request.ip,

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import type { ClockInService } from './service';
-import { ACCESS } from '../../plugins/callers';
+import { ACCESS } from '@compass/shared';
 
 export const clockInRoutes: FastifyPluginAsyncZod<{ clockIn: ClockInService }> = async (app, { clockIn }) => {
   app.post('/clockInEmployee', {

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import type { CloseOffService } from './service';
-import { ACCESS } from '../../plugins/callers';
+import { ACCESS } from '@compass/shared';
 
 export const closeOffRoutes: FastifyPluginAsyncZod<{ closeOff: CloseOffService }> = async (
   app,

@@ -22,7 +22,7 @@ import { requireAuth, type AuthContext } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import type { DashboardCache } from './cache';
 import type { DashboardAnswer, DashboardService } from './service';
-import { ACCESS } from '../../plugins/callers';
+import { ACCESS } from '@compass/shared';
 
 /** The home dashboard and the noticeboard (000 sections 2.2, 3, 6 and 7; docs/dashboard.md). */
 export const dashboardRoutes: FastifyPluginAsyncZod<{

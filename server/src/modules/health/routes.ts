@@ -1,19 +1,12 @@
-import { envelopeOf } from '@compass/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthCall } from '@compass/shared';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/prisma';
 import { AppError } from '../../errors';
+import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
-import { ACCESS } from '../../plugins/callers';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/health', {
-    config: { access: ACCESS.anyone },
-    schema: {
-      tags: ['health'],
-      summary: 'Liveness and database reachability',
-      response: { 200: envelopeOf(z.object({ status: z.literal('ok'), database: z.literal('ok') })) },
-    },
+export const healthRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  registerCall(app, healthCall, {
     handler: async () => {
       try {
         await db.$queryRaw`SELECT 1`;

@@ -17,7 +17,7 @@ import { ok } from '../../plugins/envelope';
 import { readMultipart } from '../../plugins/uploads';
 import type { ExternalTaskService, TaskViewer } from './externalTask';
 import type { LinkService } from './service';
-import { ACCESS } from '../../plugins/callers';
+import { ACCESS } from '@compass/shared';
 
 /** The link token travels in the query string of the page and of its calls. */
 const ZLinkQuery = z.object({ authtoken: z.string().optional() });

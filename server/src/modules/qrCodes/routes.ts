@@ -3,7 +3,7 @@ import { messages } from '@compass/shared';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
 import type { QrCodeService } from './service';
-import { ACCESS } from '../../plugins/callers';
+import { ACCESS } from '@compass/shared';
 
 /** Our own SVG, served as a document: no scripts, no outside resources. */
 const SVG_HEADERS = {

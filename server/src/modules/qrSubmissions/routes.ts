@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../plugins/envelope';
 import { abuseLimitHooks, type AbuseLimits } from '../../plugins/rateLimit';
 import type { QrSubmissionService } from './service';
-import { ACCESS } from '../../plugins/callers';
+import { ACCESS } from '@compass/shared';
 
 /**
  * Anonymous calls, so each is limited per client address and per template (a flood spread over

@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import { ok } from '../../plugins/envelope';
 import { addressLimit, type AbuseLimits } from '../../plugins/rateLimit';
 import { SSO_STATE_TTL_SECONDS, SsoFailure, type SsoService, type SsoState } from './service';
-import { ACCESS } from '../../plugins/callers';
+import { ACCESS } from '@compass/shared';
 
 export const SSO_STATE_COOKIE = 'sso_state';
 export const MESSAGE_COOKIE = 'message';

@@ -33,7 +33,7 @@ import { readMultipart } from '../../plugins/uploads';
 import type { SubmissionService } from './service';
 import { supplierLinkRoutes, ZLinkQuery } from './supplierLinkRoutes';
 import type { SupplierLinkService } from './supplierLinks';
-import { ACCESS } from '../../plugins/callers';
+import { ACCESS } from '@compass/shared';
 
 /** Signatures and diagrams travel as data URLs, so a save may be larger than other calls. */
 const SAVE_BODY_LIMIT = 10 * 1024 * 1024;

@@ -15,7 +15,7 @@ import { requireAuth } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import type { LinkScope } from '../links/service';
 import type { SupplierLinkService } from './supplierLinks';
-import { ACCESS } from '../../plugins/callers';
+import { ACCESS } from '@compass/shared';
 
 /** The link token travels in the query string of the page and of its calls. */
 export const ZLinkQuery = z.object({ authtoken: z.string().optional() });

@@ -1,8 +1,8 @@
-import { messages } from '@compass/shared';
+import { forgotPasswordCall, messages } from '@compass/shared';
 import { ArrowLeft } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
+import { sendCall } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { FieldError } from '../../components/FieldError';
@@ -30,7 +30,7 @@ export function ForgotPasswordPage() {
     setError(null);
     setPending(true);
     try {
-      const response = await api.postResult<unknown>('/forgotPassword', { username: value });
+      const response = await sendCall(forgotPasswordCall, { body: { username: value } });
       setResult(response.message);
     } catch (failure) {
       notifyError(failure);

@@ -1,9 +1,9 @@
-import { resetPasswordError } from '@compass/shared';
+import { resetPasswordCall, resetPasswordError } from '@compass/shared';
 import { ArrowLeft } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { api } from '../../api/client';
+import { sendCall } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { FieldError } from '../../components/FieldError';
@@ -32,9 +32,9 @@ export function ResetPasswordPage() {
     if (message) return;
     setPending(true);
     try {
-      const result = await api.postResult<unknown>(
-        '/resetPassword',
-        { token, password, confirmPassword },
+      const result = await sendCall(
+        resetPasswordCall,
+        { body: { token, password, confirmPassword } },
         { authRedirect: false },
       );
       toast.success(result.message);

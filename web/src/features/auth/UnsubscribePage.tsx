@@ -1,7 +1,8 @@
 import { CircleCheck, MailX } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
-import { api } from '../../api/client';
+import { unsubscribeCall } from '@compass/shared';
+import { callApi } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -19,12 +20,12 @@ export function UnsubscribePage() {
   async function confirm() {
     setPending(true);
     try {
-      const data = await api.post<unknown>(
-        '/unsubscribe',
-        { authtoken: token, reason: reason.trim() },
+      const data = await callApi(
+        unsubscribeCall,
+        { body: { authtoken: token, reason: reason.trim() } },
         { authRedirect: false },
       );
-      setNotification(typeof data === 'string' ? data : 'You have been unsubscribed.');
+      setNotification(data);
     } catch (failure) {
       notifyError(failure);
     } finally {

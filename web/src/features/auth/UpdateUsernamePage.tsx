@@ -1,9 +1,9 @@
-import { messages, updateUsernameError } from '@compass/shared';
+import { messages, updateUsernameCall, updateUsernameError } from '@compass/shared';
 import { ArrowLeft } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { usePermissions } from '../../api/auth';
-import { api } from '../../api/client';
+import { sendCall } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { FieldError } from '../../components/FieldError';
@@ -33,11 +33,13 @@ export function UpdateUsernamePage() {
     setPending(true);
     try {
       const profile = permissions.data;
-      const response = await api.postResult<unknown>('/updateUsername', {
-        userType: profile?.userType ?? null,
-        supplierId: profile?.supplierId ?? null,
-        personnelId: profile?.personnelId ?? null,
-        email: email.trim(),
+      const response = await sendCall(updateUsernameCall, {
+        body: {
+          userType: profile?.userType ?? null,
+          supplierId: profile?.supplierId ?? null,
+          personnelId: profile?.personnelId ?? null,
+          email: email.trim(),
+        },
       });
       setResult(response.message);
     } catch (failure) {

@@ -1,0 +1,47 @@
+import { envelopeOf, type Call, type CallData, type CallParsed, type Envelope } from '@compass/shared';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
+
+/** The request a call's handler reads: body, query and params parsed by the call's schemas. */
+export type CallRequest<C extends Call> = FastifyRequest<CallParsed<C>>;
+
+/** What a handler answers: the envelope of the call's data, or the reply it sent itself (files, cache). */
+type CallAnswer<C extends Call> = Envelope<CallData<C>> | FastifyReply;
+
+export interface CallRoute<C extends Call> {
+  handler: (request: CallRequest<C>, reply: FastifyReply) => Promise<CallAnswer<C>>;
+  preHandler?: preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[];
+  bodyLimit?: number;
+}
+
+/**
+ * Registers a call's route from its shared definition: path, method, access, schemas and the
+ * OpenAPI entry all come from the definition, so the route cannot drift from what the web sends.
+ */
+export function registerCall<C extends Call>(app: FastifyInstance, call: C, route: CallRoute<C>): void {
+  const schema: NonNullable<RouteShorthandOptions['schema']> = {
+    tags: [...call.tags],
+    summary: call.summary,
+    ...(call.description && { description: call.description }),
+    ...(call.body && { body: call.body }),
+    ...(call.query && { querystring: call.query }),
+    ...(call.params && { params: call.params }),
+    ...(typeof call.response === 'object' && { response: { 200: envelopeOf(call.response) } }),
+    ...(call.multipart && { consumes: ['multipart/form-data'] }),
+    ...(call.hidden && { hide: true }),
+  };
+  app.route({
+    method: call.method,
+    url: call.path,
+    config: { access: call.access },
+    schema,
+    ...(route.bodyLimit && { bodyLimit: route.bodyLimit }),
+    ...(route.preHandler && { preHandler: route.preHandler }),
+    handler: route.handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  });
+}
