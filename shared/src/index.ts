@@ -27,3 +27,4 @@ export * from './contracts/qrSubmissions';
 export * from './contracts/call';
 export * from './contracts/configuration';
 export * from './contracts/health';
+export * from './contracts/qrCodes';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { ZAttachment } from './attachments';
+import { ACCESS, defineCall } from './call';
 import { ZYesNo } from './envelope';
 
 /** The three kinds of assigned action that open a dialog on the dashboard. */
@@ -54,3 +55,25 @@ export const ZAssignedActionSaveRequest = z
     }
   });
 export type TAssignedActionSaveRequest = z.input<typeof ZAssignedActionSaveRequest>;
+
+export const assignedActionDetailsCall = defineCall({
+  method: 'POST',
+  path: '/assignedActionDetails',
+  tags: ['assignedActions'],
+  summary: 'An audit question, obligation question or form task assigned to the caller',
+  access: ACCESS.signedIn,
+  body: ZAssignedActionDetailsRequest,
+  response: ZAssignedActionDetails,
+});
+
+export const assignedActionSaveCall = defineCall({
+  method: 'POST',
+  path: '/assignedActionSave',
+  tags: ['assignedActions'],
+  summary:
+    'Save Draft (completeStatus no) or Complete (yes) an assigned action; multipart form: sectionType, ' +
+    'taskId, response, completeStatus, localTimeZone and files',
+  access: ACCESS.signedIn,
+  multipart: ZAssignedActionSaveRequest,
+  response: z.null(),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCESS, defineCall } from './call';
 
 /** An attachment as the wire shows it: `path` is the download call, never a storage location. */
 export const ZAttachment = z.object({
@@ -62,3 +63,26 @@ export function uploadProblem(file: { name: string; size: number }): string | nu
   if (file.size > MAX_UPLOAD_BYTES) return `${file.name} is larger than 10 MB.`;
   return null;
 }
+
+export const fileCall = defineCall({
+  method: 'GET',
+  path: '/files/:id',
+  tags: ['attachments'],
+  summary:
+    'Download an attachment the caller may read (the file itself, not the envelope); with ' +
+    '?authtoken= a link token reads the files of its own resource only',
+  access: ACCESS.signedInOrLink,
+  params: z.object({ id: z.uuid() }),
+  query: z.object({ authtoken: z.string().optional() }),
+  response: 'file',
+});
+
+export const deleteAttachmentCall = defineCall({
+  method: 'POST',
+  path: '/deleteAttachment',
+  tags: ['attachments'],
+  summary: 'Delete an attachment of an item the caller may change',
+  access: ACCESS.signedIn,
+  body: ZDeleteAttachmentRequest,
+  response: z.null(),
+});

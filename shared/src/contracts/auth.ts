@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { ACCESS_KEYS, type AccessKey } from '../rules/access';
+import { ACCESS, defineCall } from './call';
 import { ZYesNo } from './envelope';
 
 export const ZUserType = z.enum(['employee', 'supplier', 'company']);
@@ -89,3 +90,62 @@ export const ZChangePasswordRequest = z.object({
   confirmPassword: z.string(),
 });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
+export const signInCall = defineCall({
+  method: 'POST',
+  path: '/signIn',
+  tags: ['auth'],
+  summary: 'Sign in with username (or e-mail) and password',
+  access: ACCESS.anyone,
+  body: ZSignInRequest,
+  response: ZSignInResponse,
+});
+
+export const switchSignInCall = defineCall({
+  method: 'GET',
+  path: '/signIn/switch/:id',
+  tags: ['auth'],
+  summary: 'Switch to an associated account without a password (from an employee account)',
+  // Switching back to an associated account is a way out of a company whose portal is off.
+  access: { callers: ACCESS.signedIn.callers, withPortalOff: true },
+  params: z.object({ id: z.uuid() }),
+  response: ZSwitchSignInResponse,
+});
+
+export const logoutCall = defineCall({
+  method: 'POST',
+  path: '/logout',
+  tags: ['auth'],
+  summary: 'Revoke the current session',
+  access: ACCESS.session,
+  response: z.null(),
+});
+
+export const permissionsCall = defineCall({
+  method: 'GET',
+  path: '/permissions',
+  tags: ['auth'],
+  summary: 'The permissions profile of the signed-in user',
+  access: ACCESS.session,
+  response: ZPermissions,
+});
+
+export const accountsCall = defineCall({
+  method: 'GET',
+  path: '/accounts/:id',
+  tags: ['auth'],
+  summary: "The caller's associated accounts",
+  access: ACCESS.signedIn,
+  params: z.object({ id: z.uuid() }),
+  response: ZAccountsResponse,
+});
+
+export const changePasswordCall = defineCall({
+  method: 'POST',
+  path: '/changePassword',
+  tags: ['auth'],
+  summary: 'Change the password; every session of the user is revoked',
+  access: { callers: ACCESS.signedIn.callers, duringPasswordChange: true },
+  body: ZChangePasswordRequest,
+  response: z.null(),
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { messages } from '../messages';
+import { ACCESS, defineCall } from './call';
 import { ZYesNo } from './envelope';
 
 /** A UTC instant on the wire (ISO 8601); the browser shows it in its own time zone. */
@@ -64,3 +66,43 @@ export type TClockOutRequest = z.infer<typeof ZClockOutRequest>;
 export function totalHours(signIn: Date, until: Date): number {
   return Math.round(((until.getTime() - signIn.getTime()) / 3_600_000) * 100) / 100;
 }
+
+export const clockInEmployeeCall = defineCall({
+  method: 'POST',
+  path: '/clockInEmployee',
+  tags: ['clockIn'],
+  summary: 'The employee behind a scanned clock-in QR code',
+  access: { callers: ACCESS.employee.callers, refusal: messages.clockIn.notYours },
+  body: ZClockInEmployeeRequest,
+  response: ZClockInEmployee,
+});
+
+export const signInsTodayCall = defineCall({
+  method: 'POST',
+  path: '/signInsToday',
+  tags: ['clockIn'],
+  summary: "The employee's clock records of the local day, and whether one is open",
+  access: { callers: ACCESS.employee.callers, refusal: messages.clockIn.notYours },
+  body: ZSignInsTodayRequest,
+  response: ZSignInsToday,
+});
+
+export const clockInCall = defineCall({
+  method: 'POST',
+  path: '/clockIn',
+  tags: ['clockIn'],
+  summary: 'Clock in: opens a timesheet record (one open record per employee)',
+  access: { callers: ACCESS.employee.callers, refusal: messages.clockIn.notYours },
+  body: ZClockInRequest,
+  response: z.null(),
+});
+
+export const clockOutCall = defineCall({
+  method: 'POST',
+  path: '/clockOut',
+  tags: ['clockIn'],
+  summary: 'Clock out: closes the open timesheet record',
+  access: { callers: ACCESS.employee.callers, refusal: messages.clockIn.notYours },
+  body: ZClockOutRequest,
+  response: z.null(),
+});

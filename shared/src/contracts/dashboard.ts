@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { NOTICE_PRIORITIES } from '../constants';
 import { DASHBOARD_PERIODS, DEFAULT_TIME_ZONE, isValidTimeZone } from '../rules/dashboardPeriods';
 import { TASK_DUE_TYPES } from '../rules/taskDueType';
+import { messages } from '../messages';
+import { ACCESS, defineCall } from './call';
 import { ZDay, ZYesNo } from './envelope';
 
 export const TIME_ZONE_MESSAGE = 'Please send a valid IANA time zone (for example Australia/Sydney).';
@@ -346,3 +348,64 @@ export const ZNoticeboardListResponse = z.object({
   list: z.array(ZNotice),
 });
 export type TNoticeboardListResponse = z.infer<typeof ZNoticeboardListResponse>;
+
+export const dashboardListCall = defineCall({
+  method: 'POST',
+  path: '/dashboardList',
+  tags: ['dashboard'],
+  summary: "The employee's My Tasks sections, each with its total and first items",
+  access: ACCESS.signedIn,
+  body: ZDashboardListRequest,
+  response: ZDashboardListResponse,
+});
+
+export const dashboardSupplierListCall = defineCall({
+  method: 'POST',
+  path: '/dashboardSupplierList',
+  tags: ['dashboard'],
+  summary: 'The supplier dashboard: requirements, assigned forms and assigned actions',
+  access: ACCESS.signedIn,
+  body: ZDashboardSupplierListRequest,
+  response: ZDashboardSupplierListResponse,
+});
+
+export const dashboardPieChartCall = defineCall({
+  method: 'POST',
+  path: '/dashboardPieChart',
+  tags: ['dashboard'],
+  summary: 'Forms, assigned actions and scheduled activities split into today, upcoming and due',
+  access: ACCESS.signedIn,
+  body: ZDashboardPieChartRequest,
+  response: ZDashboardPieChartResponse,
+});
+
+export const dashboardBarChartCall = defineCall({
+  method: 'POST',
+  path: '/dashboardBarChart',
+  tags: ['dashboard'],
+  summary: "Items due in today, this week or this month: the caller's own or the organisation's",
+  access: { callers: ACCESS.employee.callers, refusal: messages.dashboard.suppliersHaveNoBarChart },
+  body: ZDashboardBarChartRequest,
+  response: ZDashboardBarChartResponse,
+});
+
+export const noticeboardListCall = defineCall({
+  method: 'POST',
+  path: '/noticeboardList',
+  tags: ['noticeboard'],
+  summary: "Active notices of the caller's organisation, newest first",
+  access: ACCESS.signedIn,
+  body: ZNoticeboardListRequest,
+  response: ZNoticeboardListResponse,
+});
+
+export const noticeCall = defineCall({
+  method: 'GET',
+  path: '/notices/:id',
+  tags: ['noticeboard'],
+  summary: 'One active notice with its whole content',
+  access: ACCESS.signedIn,
+  params: z.object({ id: z.uuid() }),
+  query: z.object({ localTimeZone: ZTimeZone.default(DEFAULT_TIME_ZONE) }),
+  response: ZNotice,
+});

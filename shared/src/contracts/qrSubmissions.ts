@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ACCESS, defineCall } from './call';
 import {
+  ZBranchList,
   ZFormSubmissionSaveRequest,
   ZFormTemplateDetail,
   ZFormValue,
@@ -64,3 +66,33 @@ export const ZQrSubmissionSaveResult = z.object({
   formatedNumber: z.string(),
 });
 export type TQrSubmissionSaveResult = z.infer<typeof ZQrSubmissionSaveResult>;
+
+export const qrSubmissionFormCall = defineCall({
+  method: 'POST',
+  path: '/qrSubmissionForm',
+  tags: ['qrSubmissions'],
+  summary: "The guest form of a template's QR poster: template, coordinator's name, workplaces",
+  access: ACCESS.anyone,
+  body: ZQrFormRoute,
+  response: ZQrSubmissionForm,
+});
+
+export const qrSubmissionBranchesCall = defineCall({
+  method: 'POST',
+  path: '/qrSubmissionBranches',
+  tags: ['qrSubmissions'],
+  summary: 'Active branches of a workplace, for the guest form',
+  access: ACCESS.anyone,
+  body: ZQrBranchesRequest,
+  response: ZBranchList,
+});
+
+export const qrSubmissionSaveCall = defineCall({
+  method: 'POST',
+  path: '/qrSubmissionSave',
+  tags: ['qrSubmissions'],
+  summary: "Submit a guest form (recorded as 'Guest User'; never a draft)",
+  access: ACCESS.anyone,
+  body: ZQrSubmissionSaveRequest,
+  response: ZQrSubmissionSaveResult,
+});

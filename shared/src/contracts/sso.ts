@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCESS, defineCall } from './call';
 
 /** The single sign-on providers Compass offers (one settings row per organisation each). */
 export const SSO_PROVIDERS = ['microsoft', 'google'] as const;
@@ -41,3 +42,31 @@ export const ssoMessages = {
   ambiguousUser: (email: string) =>
     `More than one account uses ${email}. Please sign in with your username and password.`,
 } as const;
+
+export const ssoConfigurationCall = defineCall({
+  method: 'GET',
+  path: '/sso/configuration/:provider',
+  tags: ['sso'],
+  summary: "Start Microsoft or Google sign-in: the provider's authorization URL",
+  description:
+    'Without companyId, the one organisation that has the provider enabled. Sets the signed, ' +
+    'HttpOnly sso_state cookie (10 minutes) that the callback checks.',
+  access: ACCESS.anyone,
+  params: ZSsoProviderParams,
+  query: ZSsoConfigurationQuery,
+  response: ZSsoConfigurationResponse,
+});
+
+/** The provider sends the browser here: no client calls it. */
+export const ssoCallbackCall = defineCall({
+  method: 'GET',
+  path: '/sso/callback/:provider',
+  tags: ['sso'],
+  summary: "The provider's redirect back: opens a session and redirects to the web client",
+  description:
+    '302 to /login/task?token=… (with hasAssociatedAccounts=yes and returnUrl when they apply), ' +
+    'or to /login with a short-lived `message` cookie saying why sign-in failed.',
+  access: ACCESS.anyone,
+  params: ZSsoProviderParams,
+  response: 'redirect',
+});

@@ -1,6 +1,10 @@
 import {
+  accountsCall,
   configurationCall,
-  type TAccountsResponse,
+  permissionsCall,
+  signInCall,
+  ssoConfigurationCall,
+  switchSignInCall,
   type TPermissions,
   type TSignInRequest,
   type TSignInResponse,
@@ -9,11 +13,11 @@ import {
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
 import { getAuthToken, setAuthToken } from '../lib/storage';
-import { api, callApi } from './client';
+import { callApi } from './client';
 import { queryClient, queryKeys } from './queryClient';
 
 export function fetchPermissions(): Promise<TPermissions> {
-  return api.get<TPermissions>('/permissions');
+  return callApi(permissionsCall, {});
 }
 
 /** The signed-in user's permission profile (GET /api/permissions); idle without a token. */
@@ -41,18 +45,18 @@ export function useConfiguration() {
 export function useAccounts(userId: string | undefined, enabled = true) {
   return useQuery({
     queryKey: queryKeys.accounts(userId ?? ''),
-    queryFn: () => api.get<TAccountsResponse>(`/accounts/${encodeURIComponent(userId ?? '')}`),
+    queryFn: () => callApi(accountsCall, { params: { id: userId ?? '' } }),
     enabled: enabled && !!userId,
     staleTime: 0,
   });
 }
 
 export function signIn(request: TSignInRequest): Promise<TSignInResponse> {
-  return api.post<TSignInResponse>('/signIn', { ...request, appType: 'web' }, { authRedirect: false });
+  return callApi(signInCall, { body: { ...request, appType: 'web' } }, { authRedirect: false });
 }
 
 export function switchSignIn(accountId: string): Promise<{ authToken: string }> {
-  return api.get<{ authToken: string }>(`/signIn/switch/${encodeURIComponent(accountId)}`);
+  return callApi(switchSignInCall, { params: { id: accountId } });
 }
 
 /**
@@ -63,11 +67,10 @@ export function ssoRedirectUrl(
   provider: TSsoProvider,
   options: { companyId?: string | null; returnUrl?: string } = {},
 ): Promise<TSsoConfigurationResponse> {
-  const query = new URLSearchParams();
-  if (options.companyId) query.set('companyId', options.companyId);
-  if (options.returnUrl) query.set('returnUrl', options.returnUrl);
-  const search = query.size > 0 ? `?${query.toString()}` : '';
-  return api.get<TSsoConfigurationResponse>(`/sso/configuration/${provider}${search}`);
+  return callApi(ssoConfigurationCall, {
+    params: { provider },
+    query: { companyId: options.companyId || undefined, returnUrl: options.returnUrl || undefined },
+  });
 }
 
 /** Stores a new session token and loads the permission profile that goes with it. */

@@ -188,10 +188,14 @@ export const api = {
     apiSend<T>('POST', path, body, options),
 };
 
-/** Downloads a file by its path (with the session token) and hands it to the browser. */
-export async function downloadFile(url: string, name: string): Promise<void> {
+/** A file answered by a call (a download, an image), with the session token; errors as ApiError. */
+export async function fetchFile(url: string, signal?: AbortSignal): Promise<Blob> {
   const token = getAuthToken();
-  const response = await fetch(url, { credentials: 'include', headers: token ? { authtoken: token } : {} });
+  const response = await fetch(url, {
+    credentials: 'include',
+    headers: token ? { authtoken: token } : {},
+    signal,
+  });
   if (!response.ok) {
     let message = `The file could not be downloaded (HTTP ${response.status}).`;
     try {
@@ -202,7 +206,12 @@ export async function downloadFile(url: string, name: string): Promise<void> {
     }
     throw new ApiError({ code: response.status, status: response.status, message });
   }
-  const blob = await response.blob();
+  return response.blob();
+}
+
+/** Downloads a file by its path (with the session token) and hands it to the browser. */
+export async function downloadFile(url: string, name: string): Promise<void> {
+  const blob = await fetchFile(url);
   const objectUrl = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = objectUrl;

@@ -1,9 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messages } from '@compass/shared';
-import { z } from 'zod';
+import { employeeClockInQrCall, formTemplateQrPosterCall } from '@compass/shared';
+import type { FastifyPluginAsync } from 'fastify';
 import { requireAuth } from '../../plugins/auth';
+import { registerCall } from '../../plugins/calls';
 import type { QrCodeService } from './service';
-import { ACCESS } from '@compass/shared';
 
 /** Our own SVG, served as a document: no scripts, no outside resources. */
 const SVG_HEADERS = {
@@ -13,27 +12,15 @@ const SVG_HEADERS = {
   'cache-control': 'private, no-store',
 };
 
-export const qrCodeRoutes: FastifyPluginAsyncZod<{ qrCodes: QrCodeService }> = async (app, { qrCodes }) => {
-  app.get('/employeeClockInQr/:employeeId', {
-    config: { access: { callers: ACCESS.employee.callers, refusal: messages.qrCodes.notYourCode } },
-    schema: {
-      tags: ['qrCodes'],
-      summary: "An employee's clock-in QR code (an SVG image, not the envelope)",
-      params: z.object({ employeeId: z.uuid() }),
-    },
+export const qrCodeRoutes: FastifyPluginAsync<{ qrCodes: QrCodeService }> = async (app, { qrCodes }) => {
+  registerCall(app, employeeClockInQrCall, {
     handler: async (request, reply) =>
       reply
         .headers(SVG_HEADERS)
         .send(await qrCodes.employeeClockInQr(requireAuth(request), request.params.employeeId)),
   });
 
-  app.get('/formTemplateQrPoster/:templateId', {
-    config: { access: ACCESS.employee },
-    schema: {
-      tags: ['qrCodes'],
-      summary: 'A printable A4 QR code poster of a form template for guest submissions (an SVG document)',
-      params: z.object({ templateId: z.uuid() }),
-    },
+  registerCall(app, formTemplateQrPosterCall, {
     handler: async (request, reply) => {
       const poster = await qrCodes.formTemplateQrPoster(requireAuth(request), request.params.templateId);
       return reply

@@ -1,21 +1,12 @@
-import {
-  envelopeOf,
-  messages,
-  ssoMessages,
-  ZSsoConfigurationQuery,
-  ZSsoConfigurationResponse,
-  ZSsoProvider,
-  ZSsoProviderParams,
-} from '@compass/shared';
+import { messages, ssoCallbackCall, ssoConfigurationCall, ssoMessages, ZSsoProvider } from '@compass/shared';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import { addressLimit, type AbuseLimits } from '../../plugins/rateLimit';
 import { SSO_STATE_TTL_SECONDS, SsoFailure, type SsoService, type SsoState } from './service';
-import { ACCESS } from '@compass/shared';
 
 export const SSO_STATE_COOKIE = 'sso_state';
 export const MESSAGE_COOKIE = 'message';
@@ -54,7 +45,7 @@ function readState(request: FastifyRequest): SsoState | null {
  * callback, which always answers a redirect: to /login/task with a session token, or to /login
  * with a `message` cookie the login page shows.
  */
-export const ssoRoutes: FastifyPluginAsyncZod<{
+export const ssoRoutes: FastifyPluginAsync<{
   sso: SsoService;
   publicUrl: string;
   abuseLimits: AbuseLimits;
@@ -65,18 +56,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
   const callbackLimit = addressLimit(app, 'sso-callback', abuseLimits);
   const stateCookie: CookieSerializeOptions = { path: '/api/sso', httpOnly: true, sameSite: 'lax', secure };
 
-  app.get('/sso/configuration/:provider', {
-    config: { access: ACCESS.anyone },
-    schema: {
-      tags: ['sso'],
-      summary: "Start Microsoft or Google sign-in: the provider's authorization URL",
-      description:
-        'Without companyId, the one organisation that has the provider enabled. Sets the signed, ' +
-        'HttpOnly sso_state cookie (10 minutes) that the callback checks.',
-      params: ZSsoProviderParams,
-      querystring: ZSsoConfigurationQuery,
-      response: { 200: envelopeOf(ZSsoConfigurationResponse) },
-    },
+  registerCall(app, ssoConfigurationCall, {
     preHandler: async (request) => {
       const seconds = await startLimit(request);
       if (seconds !== null) {
@@ -93,16 +73,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
     },
   });
 
-  app.get('/sso/callback/:provider', {
-    config: { access: ACCESS.anyone },
-    schema: {
-      tags: ['sso'],
-      summary: "The provider's redirect back: opens a session and redirects to the web client",
-      description:
-        '302 to /login/task?token=… (with hasAssociatedAccounts=yes and returnUrl when they apply), ' +
-        'or to /login with a short-lived `message` cookie saying why sign-in failed.',
-      params: ZSsoProviderParams,
-    },
+  registerCall(app, ssoCallbackCall, {
     handler: async (request, reply) => {
       const { provider } = request.params;
       const saved = readState(request);

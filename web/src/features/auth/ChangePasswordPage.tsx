@@ -1,10 +1,10 @@
-import { changePasswordError, messages } from '@compass/shared';
+import { changePasswordCall, changePasswordError, logoutCall, messages } from '@compass/shared';
 import { TriangleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { forgetSession, usePermissions } from '../../api/auth';
-import { api } from '../../api/client';
+import { callApi, sendCall } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { FieldError } from '../../components/FieldError';
@@ -36,13 +36,11 @@ export function ChangePasswordPage() {
     if (message) return;
     setPending(true);
     try {
-      const result = await api.postResult<null>('/changePassword', {
-        currentPassword,
-        password,
-        confirmPassword,
+      const result = await sendCall(changePasswordCall, {
+        body: { currentPassword, password, confirmPassword },
       });
       toast.success(result.message);
-      await api.post('/logout', {}, { authRedirect: false }).catch(() => undefined);
+      await callApi(logoutCall, {}, { authRedirect: false }).catch(() => undefined);
       forgetSession();
       clearStorage();
       navigate('/login', { replace: true });

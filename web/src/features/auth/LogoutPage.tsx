@@ -1,8 +1,8 @@
-import { messages } from '@compass/shared';
+import { logoutCall, messages } from '@compass/shared';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { forgetSession } from '../../api/auth';
-import { api } from '../../api/client';
+import { callApi } from '../../api/client';
 import { PageSpinner } from '../../components/Spinner';
 import { clearStorage, getAuthToken } from '../../lib/storage';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -16,7 +16,7 @@ export function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const request = getAuthToken() ? api.post('/logout', {}, { authRedirect: false }) : Promise.resolve();
+    const request = getAuthToken() ? callApi(logoutCall, {}, { authRedirect: false }) : Promise.resolve();
     request
       .catch(() => undefined)
       .finally(() => {

@@ -1,10 +1,10 @@
-import { messages } from '@compass/shared';
+import { employeeClockInQrCall, messages } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { useEffect } from 'react';
 import { usePermissions } from '../../api/auth';
-import { ApiError, describeError } from '../../api/errors';
-import { getAuthToken } from '../../lib/storage';
+import { API_BASE, callUrl, fetchFile } from '../../api/client';
+import { describeError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -19,23 +19,13 @@ function useClockInQr(employeeId: string | null | undefined) {
     enabled: !!employeeId,
     staleTime: Infinity,
     meta: { silent: true },
-    queryFn: async ({ signal }) => {
-      const token = getAuthToken();
-      const response = await fetch(`/api/employeeClockInQr/${encodeURIComponent(employeeId!)}`, {
-        credentials: 'include',
-        headers: token ? { authtoken: token } : {},
-        signal,
-      });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { response_message?: string } | null;
-        throw new ApiError({
-          code: response.status,
-          status: response.status,
-          message: body?.response_message ?? `The QR code could not be loaded (HTTP ${response.status}).`,
-        });
-      }
-      return URL.createObjectURL(await response.blob());
-    },
+    queryFn: async ({ signal }) =>
+      URL.createObjectURL(
+        await fetchFile(
+          `${API_BASE}${callUrl(employeeClockInQrCall, { params: { employeeId: employeeId! } })}`,
+          signal,
+        ),
+      ),
   });
   const url = query.data;
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);

@@ -1,7 +1,15 @@
-import type { TClockInEmployee, TClockInRequest, TClockOutRequest, TSignInsToday } from '@compass/shared';
+import {
+  clockInCall,
+  clockInEmployeeCall,
+  clockOutCall,
+  signInsTodayCall,
+  type TClockInEmployee,
+  type TClockInRequest,
+  type TClockOutRequest,
+} from '@compass/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api } from '../../api/client';
+import { callApi, sendCall } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { browserTimeZone } from '../dashboard/api';
 
@@ -32,7 +40,7 @@ export const clockInKeys = {
 export function useClockInEmployee(employeeId: string, enabled: boolean) {
   return useQuery({
     queryKey: clockInKeys.employee(employeeId),
-    queryFn: () => api.post<TClockInEmployee>('/clockInEmployee', { employeeId }),
+    queryFn: () => callApi(clockInEmployeeCall, { body: { employeeId } }),
     enabled,
     meta: { silent: true },
     staleTime: 5 * 60_000,
@@ -49,7 +57,7 @@ export function useSignInsToday(employee: TClockInEmployee | undefined) {
         employeeId: employee!._id,
         ...localDay(),
       };
-      return api.post<TSignInsToday>('/signInsToday', request);
+      return callApi(signInsTodayCall, { body: request });
     },
     enabled: !!employee,
     staleTime: 0,
@@ -70,14 +78,14 @@ export function useClockAction(employee: TClockInEmployee | undefined) {
         employeeId: employee._id,
         ...localDay(),
       };
-      if (action === 'out') return api.postResult<null>('/clockOut', base);
+      if (action === 'out') return sendCall(clockOutCall, { body: base });
       const request: TClockInRequest = {
         ...base,
         workplace: employee.workplace,
         branch: employee.branch,
         fullName: `${employee.firstName} ${employee.lastName}`.trim(),
       };
-      return api.postResult<null>('/clockIn', request);
+      return sendCall(clockInCall, { body: request });
     },
     onSuccess: (result) => {
       toast.success(result.message);

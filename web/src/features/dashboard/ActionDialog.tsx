@@ -1,6 +1,9 @@
 import {
   ALLOWED_UPLOAD_EXTENSIONS,
+  assignedActionDetailsCall,
+  assignedActionSaveCall,
   auditDetailsPath,
+  deleteAttachmentCall,
   formTaskPath,
   messages,
   obligationEditPath,
@@ -16,7 +19,7 @@ import { ArrowRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { api, apiSend, downloadFile } from '../../api/client';
+import { callApi, downloadFile, sendCall } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { ActionAttachmentList, ActionResponse, AssigneeAndDue } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
@@ -65,8 +68,7 @@ export function ActionDialog({ item, onClose, showParentLink = true }: ActionDia
   const key = detailsKey(kind, item.taskID);
   const details = useQuery({
     queryKey: key,
-    queryFn: () =>
-      api.post<TAssignedActionDetails>('/assignedActionDetails', { sectionType: kind, taskId: item.taskID }),
+    queryFn: () => callApi(assignedActionDetailsCall, { body: { sectionType: kind, taskId: item.taskID } }),
   });
   const [response, setResponse] = useState<string | null>(null);
   const [files, setFiles] = useState<File[]>([]);
@@ -84,7 +86,7 @@ export function ActionDialog({ item, onClose, showParentLink = true }: ActionDia
       form.set('completeStatus', completeStatus);
       form.set('localTimeZone', browserTimeZone());
       for (const file of files) form.append('files', file, file.name);
-      return apiSend<null>('POST', '/assignedActionSave', form);
+      return sendCall(assignedActionSaveCall, { form });
     },
     onSuccess: async (result) => {
       toast.success(result.message);
@@ -97,7 +99,9 @@ export function ActionDialog({ item, onClose, showParentLink = true }: ActionDia
 
   const remove = useMutation({
     mutationFn: (file: TAttachment) =>
-      api.post<null>('/deleteAttachment', { fileType: OWNER_TYPE[kind], fileId: file._id, _id: item.taskID }),
+      callApi(deleteAttachmentCall, {
+        body: { fileType: OWNER_TYPE[kind], fileId: file._id, _id: item.taskID },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
     onError: notifyError,
   });

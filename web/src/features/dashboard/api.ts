@@ -1,16 +1,16 @@
 import {
+  dashboardBarChartCall,
+  dashboardListCall,
   dashboardPeriod,
+  dashboardPieChartCall,
+  dashboardSupplierListCall,
+  noticeboardListCall,
+  noticeCall,
   type DashboardPeriodKey,
   type TDashboardBarChartRequest,
-  type TDashboardBarChartResponse,
-  type TDashboardListResponse,
-  type TDashboardPieChartResponse,
-  type TDashboardSupplierListResponse,
-  type TNotice,
-  type TNoticeboardListResponse,
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { callApi } from '../../api/client';
 
 /** The browser's IANA time zone: "today" and the chart periods are the user's local days. */
 export function browserTimeZone(): string {
@@ -38,7 +38,7 @@ export const NOTICEBOARD_PAGE_SIZE = 20;
 export function useDashboardList(enabled: boolean) {
   return useQuery({
     queryKey: dashboardKeys.list,
-    queryFn: () => api.post<TDashboardListResponse>('/dashboardList', { localTimeZone: browserTimeZone() }),
+    queryFn: () => callApi(dashboardListCall, { body: { localTimeZone: browserTimeZone() } }),
     enabled,
   });
 }
@@ -49,10 +49,7 @@ export function useSupplierList(enabled: boolean, silent = false) {
     // For employees the supplier sections are extra: a failure there is not worth a toast.
     meta: { silent },
     queryKey: dashboardKeys.supplierList,
-    queryFn: () =>
-      api.post<TDashboardSupplierListResponse>('/dashboardSupplierList', {
-        localTimeZone: browserTimeZone(),
-      }),
+    queryFn: () => callApi(dashboardSupplierListCall, { body: { localTimeZone: browserTimeZone() } }),
     enabled,
   });
 }
@@ -62,10 +59,8 @@ export function useNoticeboard(enabled: boolean) {
   return useQuery({
     queryKey: dashboardKeys.noticeboard,
     queryFn: () =>
-      api.post<TNoticeboardListResponse>('/noticeboardList', {
-        page: 1,
-        pageSize: NOTICEBOARD_PAGE_SIZE,
-        localTimeZone: browserTimeZone(),
+      callApi(noticeboardListCall, {
+        body: { page: 1, pageSize: NOTICEBOARD_PAGE_SIZE, localTimeZone: browserTimeZone() },
       }),
     enabled,
   });
@@ -75,18 +70,14 @@ export function useNoticeboard(enabled: boolean) {
 export function useNotice(id: string) {
   return useQuery({
     queryKey: dashboardKeys.notice(id),
-    queryFn: () =>
-      api.get<TNotice>(
-        `/notices/${encodeURIComponent(id)}?localTimeZone=${encodeURIComponent(browserTimeZone())}`,
-      ),
+    queryFn: () => callApi(noticeCall, { params: { id }, query: { localTimeZone: browserTimeZone() } }),
   });
 }
 
 export function usePieChart(enabled: boolean) {
   return useQuery({
     queryKey: dashboardKeys.pie,
-    queryFn: () =>
-      api.post<TDashboardPieChartResponse>('/dashboardPieChart', { localTimeZone: browserTimeZone() }),
+    queryFn: () => callApi(dashboardPieChartCall, { body: { localTimeZone: browserTimeZone() } }),
     enabled,
   });
 }
@@ -120,8 +111,7 @@ export function barChartRequest(
 export function useBarChart(type: BarChartType, selectedDay: DashboardPeriodKey, enabled: boolean) {
   return useQuery({
     queryKey: dashboardKeys.bar(type, selectedDay),
-    queryFn: () =>
-      api.post<TDashboardBarChartResponse>('/dashboardBarChart', barChartRequest(type, selectedDay)),
+    queryFn: () => callApi(dashboardBarChartCall, { body: barChartRequest(type, selectedDay) }),
     enabled,
     placeholderData: (previous) => previous,
   });

@@ -1,12 +1,13 @@
-import type {
-  TNamedOption,
-  TQrFormRoute,
-  TQrSubmissionForm,
-  TQrSubmissionSaveRequest,
-  TQrSubmissionSaveResult,
+import {
+  qrSubmissionBranchesCall,
+  qrSubmissionFormCall,
+  qrSubmissionSaveCall,
+  type TNamedOption,
+  type TQrFormRoute,
+  type TQrSubmissionSaveRequest,
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiSend, type RequestOptions } from '../../api/client';
+import { callApi, sendCall, type RequestOptions } from '../../api/client';
 
 /**
  * The guest calls are public: a refusal (or a 401 of any kind) must never sign out a user who is
@@ -25,8 +26,7 @@ export const qrSubmissionKeys = {
 export function useQrSubmissionForm(route: TQrFormRoute) {
   return useQuery({
     queryKey: qrSubmissionKeys.form(route),
-    queryFn: async () =>
-      (await apiSend<TQrSubmissionForm>('POST', '/qrSubmissionForm', route, GUEST_OPTIONS)).data,
+    queryFn: () => callApi(qrSubmissionFormCall, { body: route }, GUEST_OPTIONS),
     // The page shows the failure itself.
     meta: { silent: true },
     retry: false,
@@ -36,12 +36,10 @@ export function useQrSubmissionForm(route: TQrFormRoute) {
 
 /** POST /api/qrSubmissionBranches: the branches of a workplace, through the guest route's ids. */
 export async function fetchQrBranches(route: TQrFormRoute, workplace: string): Promise<TNamedOption[]> {
-  return (
-    await apiSend<TNamedOption[]>('POST', '/qrSubmissionBranches', { ...route, workplace }, GUEST_OPTIONS)
-  ).data;
+  return callApi(qrSubmissionBranchesCall, { body: { ...route, workplace } }, GUEST_OPTIONS);
 }
 
 /** POST /api/qrSubmissionSave: the guest submit. */
 export function saveQrSubmission(request: TQrSubmissionSaveRequest) {
-  return apiSend<TQrSubmissionSaveResult>('POST', '/qrSubmissionSave', request, GUEST_OPTIONS);
+  return sendCall(qrSubmissionSaveCall, { body: request }, GUEST_OPTIONS);
 }
