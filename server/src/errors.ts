@@ -26,7 +26,13 @@ export const unauthorized = (message: string = messages.common.sessionExpired, d
   new AppError(401, message, data);
 export const forbidden = (message: string = messages.common.forbidden) => new AppError(403, message);
 export const notFound = (message: string = messages.common.notFound) => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
+export const conflict = (message: string, code?: TErrorCode) =>
+  new AppError(409, message, null, undefined, code);
+/** Someone else saved first: the screen reloads instead of overwriting. */
+export const staleVersion = () => conflict(messages.closeOff.stale, 'stale_version');
+/** A form with open actions cannot close; the screen offers to review them. */
+export const openTasksBlockClose = () =>
+  conflict(messages.submission.openTaskBlocksClose, 'open_tasks_block_close');
 
 /** Parses input the route schema could not (multipart fields); failures read like schema errors. */
 export function parseOrBadRequest<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {

@@ -46,6 +46,14 @@ const LINK = [
   'POST /api/supplierFormSubmit',
 ];
 
+/** Routes only a link holder may call: the supplier screens opened from an e-mailed link. */
+const LINK_ONLY = [
+  'POST /api/supplierLinkContext',
+  'GET /api/supplierLinkLogo',
+  'GET /api/formSubmissionLinkFile/:id',
+  'POST /api/formSubmissionLinkFileDelete',
+];
+
 /** Routes only the organisation's own people may call: no supplier user or personnel. */
 const EMPLOYEE_ONLY = [
   'POST /api/formSubmissionClose',
@@ -93,9 +101,9 @@ function expected(route: string, caller: CallerName): string | null {
       return WITH_PORTAL_OFF.includes(route) ? null : 'supplier_portal_disabled';
     case 'supplier':
     case 'personnel':
-      return EMPLOYEE_ONLY.includes(route) ? 'caller_not_served' : null;
+      return EMPLOYEE_ONLY.includes(route) || LINK_ONLY.includes(route) ? 'caller_not_served' : null;
     case 'employee':
-      return null;
+      return LINK_ONLY.includes(route) ? 'caller_not_served' : null;
   }
 }
 
@@ -141,7 +149,7 @@ async function call(route: DeclaredRoute, caller: CallerName): Promise<LightMyRe
 describe('route × caller kind', () => {
   it('every route is in the expectations, and every expectation names a route', () => {
     const declared = routes.map(keyOf);
-    for (const list of [PUBLIC, LINK, EMPLOYEE_ONLY, DURING_PASSWORD_CHANGE, WITH_PORTAL_OFF])
+    for (const list of [PUBLIC, LINK, LINK_ONLY, EMPLOYEE_ONLY, DURING_PASSWORD_CHANGE, WITH_PORTAL_OFF])
       for (const route of list) expect(declared).toContain(route);
     // Every route's access is stated: the public ones listed, the rest signed-in by default.
     expect(routes.length).toBeGreaterThan(50);

@@ -115,6 +115,7 @@ describe('POST /api/formSubmissionClose', () => {
     const stale = await post('ethan.coordinator', '/formSubmissionClose', { _id: id, version: version + 5 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().response_message).toBe(messages.closeOff.stale);
+    expect(stale.json().error_code).toBe('stale_version');
 
     // Mia coordinates 1017; her role (Restricted Employee) has formSubmissionClose = no.
     await completeActions(submissionId('1017'));
@@ -268,6 +269,7 @@ describe('the close calls of HR and supplier forms', () => {
     const blocked = await post('olivia.admin', '/supplierAssignFormCloseOff', { _id: assignment.id });
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().response_message).toBe(messages.submission.openTaskBlocksClose);
+    expect(blocked.json().error_code).toBe('open_tasks_block_close');
     await completeActions(id);
     const response = await post('olivia.admin', '/supplierAssignFormCloseOff', { _id: assignment.id });
     expect(response.statusCode).toBe(200);

@@ -668,6 +668,7 @@ describe('who may edit', () => {
     );
     expect(stale.statusCode).toBe(409);
     expect(stale.json().response_message).toBe(messages.closeOff.stale);
+    expect(stale.json().error_code).toBe('stale_version');
     const missing = await post(
       'ethan.coordinator',
       '/formSubmissionSave',

@@ -276,7 +276,11 @@ describe('the scope matrix', () => {
       headers: { authtoken: tokens['ethan.coordinator']! },
       payload: { formSubmissionId: S1008 },
     });
-    expect(noLink.statusCode).toBe(401);
+    expect(noLink.statusCode).toBe(403);
+    expect(noLink.json()).toMatchObject({
+      response_message: messages.links.unknown,
+      error_code: 'caller_not_served',
+    });
   });
 
   it('a supplier link edits supplier forms only, and only as the supplier it was issued to', async () => {

@@ -1,4 +1,10 @@
-import { messages, type Envelope, type TErrorCode, type TValidationError } from '@compass/shared';
+import {
+  errorCodeOfStatus,
+  messages,
+  type Envelope,
+  type TErrorCode,
+  type TValidationError,
+} from '@compass/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -28,7 +34,7 @@ function errorEnvelope(
     response_data: data,
   };
   if (validationErrors?.length) body.validation_errors = validationErrors;
-  if (code) body.error_code = code;
+  body.error_code = code ?? errorCodeOfStatus(statusCode);
   return body;
 }
 

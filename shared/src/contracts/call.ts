@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { messages } from '../messages';
 import type { AccessKey } from '../rules/access';
 
 /**
@@ -31,6 +32,8 @@ export const ACCESS = {
   signedIn: { callers: SIGNED_IN },
   signedInOrLink: { callers: [...SIGNED_IN, 'link'] },
   employee: { callers: ['employee'] },
+  /** The screens opened from an e-mailed link that only the link can open. */
+  link: { callers: ['link'], refusal: messages.links.unknown },
   /** Sign-out and reading one's permissions work in every state, so the client can show it. */
   session: { callers: SIGNED_IN, duringPasswordChange: true, withPortalOff: true },
 } as const satisfies Record<string, CallAccess>;

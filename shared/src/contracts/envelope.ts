@@ -5,14 +5,51 @@ import { z } from 'zod';
  * and never on message text.
  */
 export const ERROR_CODES = [
+  // What an error of each status carries when nothing more specific applies.
+  'invalid_input',
   'not_signed_in',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'too_large',
+  'too_many_requests',
+  'unavailable',
+  'server_error',
+  // The caller's state or kind (server/src/plugins/callers.ts).
   'password_change_required',
   'supplier_portal_disabled',
   'caller_not_served',
   'access_key_missing',
+  // Conflicts a screen resolves in its own way.
+  'stale_version',
+  'open_tasks_block_close',
 ] as const;
 export const ZErrorCode = z.enum(ERROR_CODES);
 export type TErrorCode = z.infer<typeof ZErrorCode>;
+
+/** The code of an error that names none: one per HTTP status. */
+export function errorCodeOfStatus(status: number): TErrorCode {
+  switch (status) {
+    case 400:
+      return 'invalid_input';
+    case 401:
+      return 'not_signed_in';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'too_large';
+    case 429:
+      return 'too_many_requests';
+    case 503:
+      return 'unavailable';
+    default:
+      return status >= 500 ? 'server_error' : 'invalid_input';
+  }
+}
 
 export const ZValidationError = z.object({ field: z.string(), message: z.string() });
 export type TValidationError = z.infer<typeof ZValidationError>;

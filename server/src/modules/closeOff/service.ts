@@ -7,7 +7,7 @@ import {
   type TFormSubmissionReopened,
 } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound, openTasksBlockClose, staleVersion } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import type { MailQueue } from '../../plugins/mail';
 import type { FileStorage } from '../../plugins/storage';
@@ -198,7 +198,7 @@ export class CloseOffService {
       throw forbidden(messages.closeOff.closeRestricted);
     if (submission.isDraft) throw badRequest(messages.closeOff.draftCannotClose);
     if (submission.isClosed) throw conflict(messages.submission.closed);
-    if (version !== undefined && version !== submission.version) throw conflict(messages.closeOff.stale);
+    if (version !== undefined && version !== submission.version) throw staleVersion();
   }
 
   private async close(
@@ -213,7 +213,7 @@ export class CloseOffService {
     if (!submission) throw notFound();
     await this.checkClosable(auth, submission, via, version);
     const ref = { companyId: auth.companyId, submissionId };
-    if (await this.hasOpenActions(this.db, ref)) throw conflict(messages.submission.openTaskBlocksClose);
+    if (await this.hasOpenActions(this.db, ref)) throw openTasksBlockClose();
 
     // The PDF shows the form as closed: render it from the state the close writes.
     const closedAt = new Date();
@@ -239,8 +239,8 @@ export class CloseOffService {
             },
             data: { isClosed: true, closedAt, closedByUserId: auth.userId, version: { increment: 1 } },
           });
-          if (updated.count !== 1) throw conflict(messages.closeOff.stale);
-          if (await this.hasOpenActions(tx, ref)) throw conflict(messages.submission.openTaskBlocksClose);
+          if (updated.count !== 1) throw staleVersion();
+          if (await this.hasOpenActions(tx, ref)) throw openTasksBlockClose();
 
           const attachment = await tx.attachment.create({
             data: {
@@ -346,13 +346,13 @@ export class CloseOffService {
     if (!submission) throw notFound();
     if (!this.isCoordinator(auth, submission)) throw forbidden(messages.submission.notCoordinator);
     if (!submission.isClosed) throw conflict(messages.closeOff.notClosed);
-    if (version !== undefined && version !== submission.version) throw conflict(messages.closeOff.stale);
+    if (version !== undefined && version !== submission.version) throw staleVersion();
     return this.db.$transaction(async (tx) => {
       const updated = await tx.formSubmission.updateMany({
         where: { id: submissionId, companyId: auth.companyId, isClosed: true, version: submission.version },
         data: { isClosed: false, closedAt: null, closedByUserId: null, version: { increment: 1 } },
       });
-      if (updated.count !== 1) throw conflict(messages.closeOff.stale);
+      if (updated.count !== 1) throw staleVersion();
       const where = { companyId: auth.companyId, submissionId, status: 'closed' as const };
       const data = { status: 'submitted' as const, closedAt: null };
       const hr = await tx.hrFormAssignment.updateMany({ where, data });

@@ -30,7 +30,7 @@ import type { z } from 'zod';
 import type { ZFormSubmissionListRequest } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import type { FormType } from '../../generated/prisma/client';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
@@ -515,7 +515,7 @@ export class SubmissionService {
           where: { id: stored.id, companyId, version: input.version, isClosed: false },
           data: { ...header, version: { increment: 1 } },
         });
-        if (updated.count === 0) throw conflict(messages.closeOff.stale);
+        if (updated.count === 0) throw staleVersion();
         submissionId = stored.id;
         newVersion = stored.version + 1;
         for (const key of ['formDescription', 'workplaceId', 'branchId', 'isDraft', 'number'] as const) {
@@ -900,7 +900,7 @@ export class SubmissionService {
         where: { id: action.id, companyId, version: action.version, isComplete: false },
         data: { ...fields, version: { increment: 1 } },
       });
-      if (updated.count === 0) throw conflict(messages.closeOff.stale);
+      if (updated.count === 0) throw staleVersion();
       await this.log(tx, auth, 'action', action.id, submissionId, 'updated', changes);
       if (before.investigator !== after.investigator || before.actionType !== after.actionType)
         toMail.push({ actionId: action.id, reassigned: true });

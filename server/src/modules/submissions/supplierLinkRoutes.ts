@@ -44,7 +44,7 @@ export const supplierLinkRoutes: FastifyPluginAsyncZod<{ supplierLinks: Supplier
   const tags = ['links'];
 
   app.post('/supplierLinkContext', {
-    config: { access: ACCESS.signedInOrLink },
+    config: { access: ACCESS.link },
     schema: {
       tags,
       summary: "What the page's link grants: the organisation, the supplier and its assignment",
@@ -57,7 +57,7 @@ export const supplierLinkRoutes: FastifyPluginAsyncZod<{ supplierLinks: Supplier
   });
 
   app.get('/supplierLinkLogo', {
-    config: { access: ACCESS.signedInOrLink },
+    config: { access: ACCESS.link },
     schema: {
       tags,
       summary: "The logo of the link's supplier company (the image itself)",
@@ -78,7 +78,7 @@ export const supplierLinkRoutes: FastifyPluginAsyncZod<{ supplierLinks: Supplier
   });
 
   app.get('/formSubmissionLinkFile/:id', {
-    config: { access: ACCESS.signedInOrLink },
+    config: { access: ACCESS.link },
     schema: {
       tags,
       summary: 'Download a file of the linked submission or of its actions (the file itself)',
@@ -92,7 +92,7 @@ export const supplierLinkRoutes: FastifyPluginAsyncZod<{ supplierLinks: Supplier
   });
 
   app.post('/formSubmissionLinkFileDelete', {
-    config: { access: ACCESS.signedInOrLink },
+    config: { access: ACCESS.link },
     schema: {
       tags,
       summary: 'Delete a file of the linked submission (a link with update, while the form is editable)',
