@@ -1,0 +1,61 @@
+/** The pie and bar charts, counted from the same sources as the sections' lists. */
+import { type TDashboardPieChartResponse, type TPieEntry } from '@compass/shared';
+import { countOf, pieOf, sql, type Query, type Source } from './sql';
+import {
+  assignedActionSources,
+  COORDINATOR_PLAN,
+  formCoordinationSources,
+  providerParts,
+  scheduledTaskSources,
+  supplierSources,
+  type Provider,
+  type Scope,
+} from './sources';
+
+export async function pies(
+  query: Query,
+  scope: Scope | null,
+  provider: Provider | null,
+  today: string,
+): Promise<TDashboardPieChartResponse> {
+  const zero: TPieEntry = { total: 0, today: 0, upcoming: 0, due: 0 };
+  const pie = async (sources: Source[], plan: 'generic' | 'custom' = 'generic') => {
+    const [row] = await query<TPieEntry[]>(pieOf(sources, today), plan);
+    return row ?? zero;
+  };
+  if (scope) {
+    const [form, assignAction, scheduledActivites] = await Promise.all([
+      pie(formCoordinationSources(scope.companyId, scope.employeeId), COORDINATOR_PLAN),
+      pie(assignedActionSources(scope.companyId, { employeeId: scope.employeeId })),
+      pie(scheduledTaskSources(scope.companyId, scope.employeeId)),
+    ]);
+    return { form, assignAction, scheduledActivites };
+  }
+  if (!provider) return { form: zero, assignAction: zero, scheduledActivites: zero };
+  const parts = providerParts(provider);
+  const [form, assignAction] = await Promise.all([
+    pie(supplierSources(provider.companyId, parts.assignedForms)),
+    pie(parts.assignedActions),
+  ]);
+  return { form, assignAction, scheduledActivites: zero };
+}
+
+/** The caller's own items (`who`) or the organisation's, due in the period. */
+export async function barCounts(
+  query: Query,
+  companyId: string,
+  who: string | null,
+  range: { startDay: string; endDay: string },
+) {
+  const [row] = await query<Array<{ form: number; assignAction: number; scheduled: number }>>(
+    sql`
+    SELECT ${countOf(formCoordinationSources(companyId, who), range)} AS form,
+      ${countOf(
+        assignedActionSources(companyId, who ? { employeeId: who } : 'organisation'),
+        range,
+      )} AS "assignAction",
+      ${countOf(scheduledTaskSources(companyId, who), range)} AS scheduled`,
+    who ? COORDINATOR_PLAN : 'generic',
+  );
+  return row;
+}

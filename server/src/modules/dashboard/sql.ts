@@ -1,0 +1,102 @@
+/** The SQL building blocks of the dashboard's statements (tagged templates only: values are always parameters). */
+import { FORM_NUMBER_PREFIX } from '@compass/shared';
+import { Prisma } from '../../generated/prisma/client';
+
+/** Runs one statement on the dashboard's read pool: generic or custom plans (reader.ts). */
+export type Query = <T extends unknown[]>(statement: Sql, plan?: 'generic' | 'custom') => Promise<T>;
+
+export type Sql = Prisma.Sql;
+export const sql = Prisma.sql;
+export const join = Prisma.join;
+export const emptySql = Prisma.empty;
+
+/** Prefix of file URLs on the wire (notice attachments: filePath + attachment.path). */
+export const FILE_PATH = '/api/files/';
+
+/**
+ * One kind of work item: rows of `from` (always aliased `t`) matching `where`, dated by `due`.
+ * The list, the total, the pie and the bar chart of a section are all built from the same
+ * sources, so they always count the same items.
+ */
+export interface Source {
+  kind: string;
+  from: Sql;
+  where: Sql;
+  due: Sql;
+}
+
+export interface Section<T> {
+  total: number;
+  list: T[];
+}
+
+export const emptySection = <T>(): Section<T> => ({ total: 0, list: [] });
+
+// ---------- SQL building blocks (tagged templates only: values are always parameters) ----------
+
+export const uuid = (value: string) => sql`${value}::uuid`;
+export const day = (value: string) => sql`${value}::date`;
+
+/** The first `limit` items of the sources by due date, with their kind and due day. */
+export function topItems(sources: Source[], limit: number): Sql {
+  const branches = sources.map(
+    (source) =>
+      sql`(SELECT t.id, ${source.kind}::text AS kind, ${source.due} AS due FROM ${source.from}
+           WHERE ${source.where} ORDER BY ${source.due}, t.id LIMIT ${limit})`,
+  );
+  return sql`SELECT id, kind, due FROM (${join(branches, ' UNION ALL ')}) u ORDER BY due, kind, id LIMIT ${limit}`;
+}
+
+/** The number of items of the sources (optionally only those due in [startDay, endDay]). */
+export function countOf(sources: Source[], range?: { startDay: string; endDay: string }): Sql {
+  const counts = sources.map((source) => {
+    const inRange = range
+      ? sql` AND ${source.due} BETWEEN ${day(range.startDay)} AND ${day(range.endDay)}`
+      : Prisma.empty;
+    return sql`(SELECT count(*) FROM ${source.from} WHERE ${source.where}${inRange})`;
+  });
+  return sql`(${join(counts, ' + ')})::int`;
+}
+
+/** total / due (past) / today / upcoming of the sources, relative to `today`. */
+export function pieOf(sources: Source[], today: string): Sql {
+  const dues = sources.map(
+    (source) => sql`SELECT ${source.due} AS due FROM ${source.from} WHERE ${source.where}`,
+  );
+  return sql`SELECT count(*)::int AS total,
+      (count(*) FILTER (WHERE due < ${day(today)}))::int AS due,
+      (count(*) FILTER (WHERE due = ${day(today)}))::int AS today,
+      (count(*) FILTER (WHERE due > ${day(today)}))::int AS upcoming
+    FROM (${join(dues, ' UNION ALL ')}) u`;
+}
+
+export const fullName = (alias: string) =>
+  sql`NULLIF(concat_ws(' ', ${Prisma.raw(`${alias}."firstName"`)}, ${Prisma.raw(`${alias}."lastName"`)}), '')`;
+
+// ---------- Row helpers ----------
+
+export interface Counted {
+  total: number | null;
+}
+
+export function asDate(value: unknown): Date {
+  if (value instanceof Date) return value;
+  const text = String(value);
+  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(' ', 'T')}Z`);
+}
+
+export const yesNo = (value: boolean): 'yes' | 'no' => (value ? 'yes' : 'no');
+
+export function toSection<R extends Counted & { id: string | null }, T>(
+  rows: R[],
+  map: (row: R) => T,
+): Section<T> {
+  const present = rows.filter((row) => row.id !== null);
+  return { total: rows[0]?.total ?? 0, list: present.map(map) };
+}
+
+/** The caller's scope: the organisation and who they are in it. Never from the request. */
+
+export function formattedNumber(number: number | null): string | null {
+  return number === null ? null : `${FORM_NUMBER_PREFIX}${number}`;
+}
