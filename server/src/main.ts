@@ -1,4 +1,3 @@
-import { seedDemo } from '../../seed/demo';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { defaultDataDir, ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
@@ -22,6 +21,8 @@ if (applied.length > 0) console.warn(`Applied migrations: ${applied.join(', ')}`
 
 const db = createPrisma(databaseUrl, config.DATABASE_POOL_SIZE);
 if (config.SEED_ON_START) {
+  // Loaded only when asked for: a production start with SEED_ON_START=false never loads the demo data.
+  const { seedDemo } = await import('../../seed/demo');
   const { created } = await seedDemo(db);
   if (created) console.warn('Seeded the demo organisations (see README for the accounts).');
 }
