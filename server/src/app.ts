@@ -20,6 +20,7 @@ import { authPlugin } from './plugins/auth';
 import { pgSessionLookup } from './plugins/sessionLookup';
 import { cookiesPlugin } from './plugins/cookies';
 import { envelopePlugin } from './plugins/envelope';
+import { textGuardPlugin } from './plugins/textGuard';
 import { mailPlugin } from './plugins/mail';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rateLimit';
@@ -100,6 +101,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
   });
 
   await app.register(envelopePlugin);
+  await app.register(textGuardPlugin);
   const mailDatabaseUrl = databaseUrl ?? config.DATABASE_URL;
   if (!mailDatabaseUrl)
     throw new Error('buildApp needs databaseUrl (or config.DATABASE_URL) for the mail queue');

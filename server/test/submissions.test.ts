@@ -7,6 +7,7 @@ import {
   FIELD_REGISTRY,
   FIELD_TYPES,
   MAX_FILES_PER_UPLOAD,
+  MAX_TASKS_PER_SAVE,
   messages,
   type FieldType,
 } from '@compass/shared';
@@ -1029,5 +1030,27 @@ describe('POST /api/formSubmissionList', () => {
     // Without an employee role there is no Records access.
     const refused = await post('liam.personnel', '/formSubmissionList', { scope: 'all' });
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('the largest save the contract allows', () => {
+  it('saves the most actions one save may carry, each with its change log and mail, in one transaction', async () => {
+    const tasks = Array.from({ length: MAX_TASKS_PER_SAVE }, (_, index) =>
+      task(employee(index % 2 ? 'mia' : 'ethan'), { instruction: `Action ${index + 1}` }),
+    );
+    const saved = await post(
+      'ethan.coordinator',
+      '/formSubmissionSave',
+      body(null, { taskData: tasks, isDraft: 'yes' }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { _id } = saved.json().response_data;
+    expect(await ctx.db.action.count({ where: { submissionId: _id } })).toBe(MAX_TASKS_PER_SAVE);
+    const tooMany = await post(
+      'ethan.coordinator',
+      '/formSubmissionSave',
+      body(null, { taskData: [...tasks, task()], isDraft: 'yes' }),
+    );
+    expect(tooMany.statusCode).toBe(400);
   });
 });

@@ -28,3 +28,4 @@ export * from './contracts/call';
 export * from './contracts/configuration';
 export * from './contracts/health';
 export * from './contracts/qrCodes';
+export * from './rules/text';

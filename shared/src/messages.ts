@@ -13,6 +13,12 @@ export const messages = {
     accountLocked:
       'This account is locked after too many failed sign-in attempts. Try again later or reset your password.',
     deleteFileConfirm: 'Are you sure want to delete this file?',
+    serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+    busy: 'The server is busy. Please try again in a moment.',
+    invalidValue: 'A value is not valid here: it is too long, out of range or not of the right kind.',
+    alreadyExists: 'This record already exists.',
+    referenceMissing: 'A record this refers to does not exist.',
+    changedMeanwhile: 'Someone else changed this at the same time. Please try again.',
   },
   login: {
     usernameRequired: 'Please enter username',

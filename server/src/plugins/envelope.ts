@@ -8,6 +8,7 @@ import {
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseErrorOf } from '../db/errors';
 import { AppError } from '../errors';
 
 /** A successful envelope; handlers return this and nothing else. */
@@ -62,6 +63,13 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       );
       const first = validationErrors[0]?.message ?? messages.common.validationFailed;
       return reply.code(400).send(errorEnvelope(400, first, null, validationErrors));
+    }
+    const fromDatabase = databaseErrorOf(error);
+    if (fromDatabase) {
+      request.log.warn({ err: error }, 'database refused the request');
+      return reply
+        .code(fromDatabase.statusCode)
+        .send(errorEnvelope(fromDatabase.statusCode, fromDatabase.message));
     }
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;

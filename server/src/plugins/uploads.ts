@@ -3,6 +3,7 @@ import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from '@compass/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, badRequest } from '../errors';
+import { checkText } from './textGuard';
 
 export interface UploadedFile {
   name: string;
@@ -41,5 +42,10 @@ export async function readMultipart(
       throw new AppError(413, `Send at most ${MAX_FILES_PER_UPLOAD} files at once.`);
     throw error;
   }
+  checkText(fields, 'body');
+  checkText(
+    files.map((file) => file.name),
+    'files',
+  );
   return { fields, files };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZAttachment } from './attachments';
 import { ZTimeZone } from './dashboard';
-import { ZYesNo } from './envelope';
+import { ZVersion, ZYesNo } from './envelope';
 
 /**
  * Close-off of a form submission (001 sections 4 and 7): the PDF, the close calls by form type
@@ -24,7 +24,7 @@ export type TFormSubmissionPdfRequest = z.infer<typeof ZFormSubmissionPdfRequest
  */
 export const ZFormSubmissionCloseRequest = z.object({
   _id: z.uuid(),
-  version: z.number().int().positive().optional(),
+  version: ZVersion.positive().optional(),
   localTimeZone: ZLocalTimeZone,
 });
 export type TFormSubmissionCloseRequest = z.infer<typeof ZFormSubmissionCloseRequest>;
@@ -64,7 +64,7 @@ export type TFormSubmissionClosed = z.infer<typeof ZFormSubmissionClosed>;
 /** POST /api/formSubmissionReopen: Re-Open by the coordinator. */
 export const ZFormSubmissionReopenRequest = z.object({
   _id: z.uuid(),
-  version: z.number().int().positive().optional(),
+  version: ZVersion.positive().optional(),
 });
 export type TFormSubmissionReopenRequest = z.infer<typeof ZFormSubmissionReopenRequest>;
 

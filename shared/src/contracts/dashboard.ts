@@ -10,7 +10,7 @@ import { DASHBOARD_PERIODS, DEFAULT_TIME_ZONE, isValidTimeZone } from '../rules/
 import { TASK_DUE_TYPES } from '../rules/taskDueType';
 import { messages } from '../messages';
 import { ACCESS, defineCall } from './call';
-import { ZDay, ZYesNo } from './envelope';
+import { ZDay, ZPage, ZYesNo } from './envelope';
 
 export const TIME_ZONE_MESSAGE = 'Please send a valid IANA time zone (for example Australia/Sydney).';
 
@@ -335,7 +335,7 @@ export type TDashboardBarChartResponse = z.infer<typeof ZDashboardBarChartRespon
 
 /** POST /api/noticeboardList. */
 export const ZNoticeboardListRequest = z.object({
-  page: z.number().int().min(1).default(1),
+  page: ZPage.default(1),
   pageSize: z.number().int().min(1).max(100).default(20),
   localTimeZone: timeZoneField,
 });

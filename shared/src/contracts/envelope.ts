@@ -85,5 +85,17 @@ export const DAY_MESSAGE = 'Dates are sent as yyyy-MM-dd and must exist on the c
  * A calendar day on the wire, 'yyyy-MM-dd'. Only days that exist (leap years included): 2026-02-30
  * is refused rather than rolled over to March by the database.
  */
-export const ZDay = z.iso.date(DAY_MESSAGE);
+export const ZDay = z.iso
+  .date(DAY_MESSAGE)
+  // The database's dates start at year 1: 0000-01-01 has the calendar's shape but no day there.
+  .refine((value) => !value.startsWith('0000'), DAY_MESSAGE);
+
+/** The largest value of a PostgreSQL integer column: integers on the wire stay within it. */
+export const INT4_MAX = 2_147_483_647;
+export const INTEGER_MESSAGE = `Numbers are whole and at most ${INT4_MAX}`;
+/** A record's version for optimistic concurrency (0 before the first save). */
+export const ZVersion = z.number().int().min(0).max(INT4_MAX, INTEGER_MESSAGE);
+/** A page of a list; the bound keeps the row offset a sensible number. */
+export const MAX_PAGE = 1_000_000;
+export const ZPage = z.number().int().min(1).max(MAX_PAGE, `Pages go up to ${MAX_PAGE}`);
 export const ZUuid = z.uuid();

@@ -3,7 +3,7 @@ import { FIELD_TYPES } from '../fields/registry';
 import { TASK_DUE_TYPES } from '../rules/taskDueType';
 import { ZAttachment } from './attachments';
 import { ZTimeZone } from './dashboard';
-import { ZDay, ZYesNo } from './envelope';
+import { INT4_MAX, INTEGER_MESSAGE, ZDay, ZPage, ZVersion, ZYesNo } from './envelope';
 
 /*
  * Form submissions (issue #4; spec 001 sections 2.2, 3, 5, 7). Wire names follow the spec
@@ -157,7 +157,7 @@ export type TTask = z.infer<typeof ZTask>;
 
 export const ZTableRow = z.object({
   relatedFormId: z.uuid(),
-  rowIndex: z.number().int(),
+  rowIndex: z.number().int().min(0).max(INT4_MAX, INTEGER_MESSAGE),
   /** { [columnId]: text } */
   cells: z.record(z.string(), z.string()),
 });
@@ -241,9 +241,12 @@ export type TTableRowInput = z.infer<typeof ZTableRowInput>;
  * _id is created. tableData is the full list of rows, in order, per table field. Attachments
  * are not part of this body: see ZFormSubmissionUploadFilesFields.
  */
+/** The most actions one save carries: with each one's change log and mail it must fit one transaction. */
+export const MAX_TASKS_PER_SAVE = 100;
+
 export const ZFormSubmissionSaveRequest = z.object({
   _id: z.uuid().optional(),
-  version: z.number().int().optional(),
+  version: ZVersion.optional(),
   formTemplateId: z.uuid(),
   formDescription: z.string().max(1000),
   formDate: z.union([z.literal(''), ZDay]),
@@ -252,7 +255,9 @@ export const ZFormSubmissionSaveRequest = z.object({
   /** Employee ids; the first is the coordinator. */
   submissionUserId: z.array(z.object({ userId: z.uuid() })).max(20),
   formValue: z.array(ZFormValue).max(2000),
-  taskData: z.array(ZTaskInput).max(500),
+  taskData: z
+    .array(ZTaskInput)
+    .max(MAX_TASKS_PER_SAVE, `A form can carry at most ${MAX_TASKS_PER_SAVE} actions.`),
   tableData: z.array(ZTableRowInput).max(5000),
   isDraft: ZYesNo,
   localTimeZone: ZTimeZone.optional(),
@@ -290,7 +295,7 @@ export const SUBMISSION_LIST_SORTS = ['formDate', 'number', 'formDescription', '
 export const ZFormSubmissionListRequest = z.object({
   /** 'my': submissions the caller recorded or coordinates; 'all': the organisation's Records. */
   scope: z.enum(['my', 'all']).default('my'),
-  page: z.number().int().min(1).default(1),
+  page: ZPage.default(1),
   pageSize: z.number().int().min(1).max(100).default(20),
   sort: z.enum(SUBMISSION_LIST_SORTS).default('formDate'),
   sortDirection: z.enum(['asc', 'desc']).default('desc'),

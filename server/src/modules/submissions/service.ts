@@ -134,6 +134,12 @@ interface Change {
   to: unknown;
 }
 
+/**
+ * The largest save (MAX_TASKS_PER_SAVE actions, each with its change log and mail) takes about 2 s
+ * on this project's 2-core machine; Prisma's default of 5 s left no room on a busy one.
+ */
+const SAVE_TRANSACTION = { timeout: 30_000, maxWait: 10_000 };
+
 export class SubmissionService {
   constructor(
     private readonly db: Db,
@@ -613,7 +619,7 @@ export class SubmissionService {
         });
       }
       return { _id: submissionId, number, version: newVersion, mailsQueued };
-    });
+    }, SAVE_TRANSACTION);
     const message = isDraft
       ? messages.submission.draftSaved
       : stored && !stored.isDraft
