@@ -5,9 +5,10 @@
  */
 export const UNSAFE_TEXT_MESSAGE = 'Text cannot contain NUL characters or broken (unpaired) characters.';
 
-const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const isUnsafeText = (text: string): boolean => UNSAFE.test(text);
+export const isUnsafeText = (text: string): boolean =>
+  text.includes('\u0000') || UNPAIRED_SURROGATE.test(text);
 
 /**
  * The path ('a.b.0') of the first unsafe string or key in a JSON value, or null. Iterative, so
