@@ -19,7 +19,7 @@ import { SsoService } from './modules/sso/service';
 import { authPlugin } from './plugins/auth';
 import { pgSessionLookup } from './plugins/sessionLookup';
 import { cookiesPlugin } from './plugins/cookies';
-import { envelopePlugin } from './plugins/envelope';
+import { envelopePlugin, frameworkErrorHandler } from './plugins/envelope';
 import { textGuardPlugin } from './plugins/textGuard';
 import { mailPlugin } from './plugins/mail';
 import { openApiPlugin } from './plugins/openapi';
@@ -92,6 +92,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
     requestIdHeader: 'x-request-id',
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -77,6 +77,15 @@ describe('hostile input is a clear 400 and changes nothing', () => {
     expect(lastPage.json().response_data.rows).toEqual([]);
   });
 
+  it('answers an address the router refuses (too long, not decodable) in the envelope', async () => {
+    const long = await ctx.app.inject({ method: 'GET', url: `/api/notices/${'a'.repeat(500)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toMatchObject({ response_code: 414, error_code: 'invalid_input' });
+    const broken = await ctx.app.inject({ method: 'GET', url: '/api/notices/%E0%A4%A' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ response_code: 400 });
+  });
+
   it('answers a body nested far too deep in the envelope, never with a 5xx', async () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     const response = await postRaw('/api/formSubmissionList', deep);

@@ -5,7 +5,7 @@ import {
   type TErrorCode,
   type TValidationError,
 } from '@compass/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { databaseErrorOf } from '../db/errors';
@@ -37,6 +37,17 @@ function errorEnvelope(
   if (validationErrors?.length) body.validation_errors = validationErrors;
   body.error_code = code ?? errorCodeOfStatus(statusCode);
   return body;
+}
+
+/**
+ * Errors Fastify answers before any route or hook runs (an address that does not decode, a path
+ * parameter longer than the router takes): in the envelope too, with their status.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = status === 414 ? 'The address is too long.' : 'The address is not valid.';
+  void reply.code(status).send(errorEnvelope(status, message));
 }
 
 /**
