@@ -240,7 +240,7 @@ describe('every route under generated hostile input', () => {
       );
     }
     // The figure docs/security.md quotes.
-    console.info(`fuzz: ${routes.length} routes, ${calls} calls`);
+    console.warn(`fuzz: ${routes.length} routes, ${calls} calls`);
     expect(calls).toBeGreaterThan(routes.length * RUNS_PER_ROUTE);
   });
 });
