@@ -28,6 +28,24 @@ const ZConfig = z.object({
   /** Sign-in, forgot-password and switch calls allowed per client address and per account a minute. */
   RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  /**
+   * Whose X-Forwarded-For to believe for the client's address (rate limits, logs): 'false' (the
+   * default) nobody's, so no client can pick its own address; 'true' any hop (only behind a proxy
+   * that overwrites the header); a number of hops; or proxy addresses and CIDRs, comma-separated.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value): boolean | string[] | ((address: string, hop: number) => boolean) => {
+      if (value === '' || value === 'false') return false;
+      if (value === 'true') return true;
+      if (/^\d+$/.test(value)) return (_address, hop) => hop < Number(value);
+      return value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+    }),
   /** Consecutive failed sign-ins that lock an account, and for how long. */
   LOCKOUT_THRESHOLD: z.coerce.number().int().positive().default(5),
   LOCKOUT_MINUTES: z.coerce.number().positive().default(15),

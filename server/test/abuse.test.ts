@@ -9,7 +9,9 @@ const attempt = (username: string, password: string, ip = '198.51.100.1') =>
   api().post('/api/signIn').set('x-forwarded-for', ip).send({ username, password, appType: 'web' });
 
 beforeAll(async () => {
+  // The tests name client addresses with X-Forwarded-For, as a trusted proxy in front would.
   ctx = await setupTestApp({
+    TRUST_PROXY: '127.0.0.1',
     RATE_LIMIT_PER_ADDRESS: '8',
     RATE_LIMIT_PER_ACCOUNT: '6',
     LOCKOUT_THRESHOLD: '3',

@@ -59,7 +59,8 @@ function guestBody(over: Partial<TQrSubmissionSaveRequest> = {}): TQrSubmissionS
 const submissionCount = () => ctx.db.formSubmission.count({ where: { companyId: nw.companyId } });
 
 beforeAll(async () => {
-  ctx = await setupTestApp();
+  // The tests name client addresses with X-Forwarded-For, as a trusted proxy in front would.
+  ctx = await setupTestApp({ TRUST_PROXY: '127.0.0.1' });
   tokens['ethan.coordinator'] = await signIn(ctx.app, 'ethan.coordinator');
   const ethan = await ctx.db.user.findUniqueOrThrow({ where: { username: 'ethan.coordinator' } });
   const sam = await ctx.db.user.findUniqueOrThrow({ where: { username: 'sam.southbank' } });

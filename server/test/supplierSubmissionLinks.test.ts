@@ -40,7 +40,7 @@ beforeAll(async () => {
       .png()
       .toBuffer()
   ).toString('base64');
-  for (const username of ['acme.supplier', 'zoe.noportal', 'ethan.coordinator'])
+  for (const username of ['acme.supplier', 'zoe.noportal', 'ethan.coordinator', 'liam.personnel'])
     tokens[username] = await signIn(ctx.app, username);
 });
 
@@ -140,7 +140,7 @@ const upload = (token: string, submissionId: string, fieldId: string) => {
 };
 
 describe('View Form Submission through a read link', () => {
-  it('reads its submission read-only, with the link file paths and the full reference lists', async () => {
+  it('reads its submission read-only, with the link file paths and the reference lists the form names', async () => {
     const { token, path: pagePath } = await submissionLink(S1008, 'view');
     expect(pagePath).toBe(
       `/form/form-submission/record/${companyId}/${S1008}?authtoken=${encodeURIComponent(token)}&supplierId=${ACME}`,
@@ -156,13 +156,23 @@ describe('View Form Submission through a read link', () => {
     expect(lists.statusCode, lists.body).toBe(200);
     const data = lists.json().response_data;
     const employeeIds = (data.listEmployee as { _id: string }[]).map((row) => row._id);
-    expect(employeeIds.length).toBeGreaterThan(0);
-    // The linked form's organisation only.
+    // The people the form names (its coordinators, its actions' assignees), not the organisation's
+    // directory: a supplier never receives the employee list.
+    const coordinators = await ctx.db.submissionCoordinator.findMany({ where: { submissionId: S1008 } });
+    expect(coordinators.length).toBeGreaterThan(0);
+    for (const coordinator of coordinators) expect(employeeIds).toContain(coordinator.employeeId);
+    expect(employeeIds.length).toBeLessThan(await ctx.db.employee.count({ where: { companyId } }));
     expect(
       await ctx.db.employee.count({ where: { id: { in: employeeIds }, companyId: { not: companyId } } }),
     ).toBe(0);
-    expect(await ctx.db.employee.count({ where: { companyId } })).toBe(employeeIds.length);
     expect(data.allPersonnelList.map((row: { _id: string }) => row._id)).toContain(LIAM);
+    // Of the risk register, only what the form's answers name; only supplier templates.
+    const answers = JSON.stringify(await ctx.db.submissionValue.findMany({ where: { submissionId: S1008 } }));
+    for (const risk of data.listRisk.allRiskList as { _id: string }[]) expect(answers).toContain(risk._id);
+    expect(data.listRisk.allRiskList.length).toBeLessThan(await ctx.db.risk.count({ where: { companyId } }));
+    expect(
+      data.formTemplate.every((template: { formType: string }) => template.formType === 'supplier'),
+    ).toBe(true);
     // Other forms of the organisation are not listed to a supplier.
     expect(data.submissionList).toEqual([]);
 
@@ -471,5 +481,90 @@ describe('Update Form Submission through a supplier assignment link', () => {
       where: { companyId, submissionId: null, status: 'assigned' },
     });
     expect(await ctx.db.$transaction((tx) => issueSupplierAssignmentLink(tx, assignment))).toBeNull();
+  });
+});
+
+describe('a signed-in supplier user or personnel (issue 13: rules the server keeps, not the screen)', () => {
+  const signedIn = (username: string, url: string, payload: object) =>
+    ctx.app.inject({ method: 'POST', url: `/api${url}`, headers: { authtoken: tokens[username]! }, payload });
+
+  it('receives only the people, risks and forms its own supplier forms name, and supplier templates only', async () => {
+    const full = (await signedIn('ethan.coordinator', '/formSubmissionRelatedLists', {})).json()
+      .response_data;
+    for (const username of ['acme.supplier', 'liam.personnel']) {
+      const lists = (await signedIn(username, '/formSubmissionRelatedLists', {})).json().response_data;
+      expect(lists.listEmployee.length, username).toBeLessThan(full.listEmployee.length);
+      expect(lists.listRisk.allRiskList.length, username).toBeLessThan(full.listRisk.allRiskList.length);
+      expect(lists.submissionList.length, username).toBeLessThan(full.submissionList.length);
+      expect(
+        lists.listSupplier.map((row: { _id: string }) => row._id),
+        username,
+      ).toContain(ACME);
+      expect(lists.listSupplier.length, username).toBeLessThan(full.listSupplier.length);
+      expect(new Set(lists.formTemplate.map((row: { formType: string }) => row.formType))).toEqual(
+        new Set(['supplier']),
+      );
+      // The coordinators of Acme's forms are named, so the forms show who coordinates them.
+      const coordinators = await ctx.db.submissionCoordinator.findMany({ where: { submissionId: S1008 } });
+      for (const coordinator of coordinators)
+        expect(lists.listEmployee.map((row: { _id: string }) => row._id)).toContain(coordinator.employeeId);
+    }
+  });
+
+  it('cannot start an internal form, only a supplier one', async () => {
+    const internal = await ctx.db.formTemplate.findFirstOrThrow({
+      where: { companyId, formType: 'form_submission', isActive: true },
+    });
+    const before = await ctx.db.formSubmission.count();
+    const refused = await signedIn('liam.personnel', '/formSubmissionSave', {
+      formTemplateId: internal.id,
+      formDescription: 'Not mine to start',
+      formDate: '2026-11-20',
+      workplace: '',
+      branch: '',
+      submissionUserId: [],
+      formValue: [],
+      taskData: [],
+      tableData: [],
+      isDraft: 'yes',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().response_message).toBe(messages.submission.supplierFormsOnly);
+    expect(await ctx.db.formSubmission.count()).toBe(before);
+  });
+
+  it("keeps the organisation's coordinators and actions, and assigns new actions to its own personnel only", async () => {
+    const stored = (
+      await signedIn('liam.personnel', '/formSubmissionDetails', { formSubmissionId: S1008 })
+    ).json().response_data as TFormSubmission;
+    const base = saveBody(stored, 'no');
+    const taskField = stored.taskData[0]!.relatedFormId!;
+    const ethan = (await ctx.db.user.findUniqueOrThrow({ where: { username: 'ethan.coordinator' } }))
+      .employeeId!;
+    const attempt = (body: object) => signedIn('liam.personnel', '/formSubmissionSave', body);
+
+    const coordinator = await attempt({ ...base, submissionUserId: [{ userId: ethan }] });
+    expect(coordinator.statusCode).toBe(403);
+    expect(coordinator.json().response_message).toBe(messages.submission.coordinatorKept);
+
+    const dropped = await attempt({ ...base, taskData: [] });
+    expect(dropped.statusCode).toBe(403);
+    expect(dropped.json().response_message).toBe(messages.submission.actionsOfOrganisationKept);
+
+    const newTask = { relatedFormId: taskField, instruction: 'Fix it', due: '2026-12-10' };
+    const toEmployee = await attempt({
+      ...base,
+      taskData: [...base.taskData, { ...newTask, actionType: 'internal', investigator: ethan }],
+    });
+    expect(toEmployee.statusCode).toBe(403);
+    expect(toEmployee.json().response_message).toBe(messages.submission.assigneeOutsideCompany);
+    const actionsBefore = await ctx.db.action.count({ where: { submissionId: S1008 } });
+
+    const toOwnPersonnel = await attempt({
+      ...base,
+      taskData: [...base.taskData, { ...newTask, actionType: 'external', investigator: LIAM }],
+    });
+    expect(toOwnPersonnel.statusCode, toOwnPersonnel.body).toBe(200);
+    expect(await ctx.db.action.count({ where: { submissionId: S1008 } })).toBe(actionsBefore + 1);
   });
 });

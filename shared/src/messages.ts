@@ -99,6 +99,11 @@ export const messages = {
     branchOfWorkplace: 'The selected branch does not belong to the selected workplace.',
     templateInactive: 'This form template is not available.',
     notAllowedToRecord: 'Your account cannot record forms.',
+    supplierFormsOnly: 'External parties can fill in supplier forms only.',
+    coordinatorKept: 'The coordinators of this form are chosen by the organisation.',
+    actionsOfOrganisationKept:
+      'Actions the organisation raised on this form cannot be removed or changed here.',
+    assigneeOutsideCompany: 'Actions can be assigned to your own company’s personnel only.',
     fileFieldRequired: 'Choose the file field the files belong to.',
     cannotReturnToDraft: 'A submitted form cannot be saved as a draft.',
     versionRequired: 'The version of the form you read is missing. Reload the form and try again.',

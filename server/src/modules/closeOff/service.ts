@@ -1,7 +1,6 @@
 import {
   DEFAULT_TIME_ZONE,
   messages,
-  type AccessKey,
   type TAttachment,
   type TFormSubmissionClosed,
   type TFormSubmissionReopened,
@@ -14,9 +13,9 @@ import type { FileStorage } from '../../plugins/storage';
 import type { AttachmentService } from '../attachments/service';
 import { displayDate, queueClosedNotifications, type NotificationOptions } from './notifications';
 import { loadPdfModel, pdfFileName, renderPdf } from './pdf';
+import { readsOthersForm } from '../submissions/policy';
 
 /** The Records accesses that let a user see every submission of the organisation. */
-const RECORDS_ACCESS: AccessKey[] = ['formSubmissionAllRecord', 'formSubmissionRecord'];
 /** The access restriction that, when set to no on the user's role, forbids closing forms. */
 const CLOSE_RESTRICTION = 'formSubmissionClose';
 
@@ -100,7 +99,8 @@ export class CloseOffService {
 
   /**
    * The submission when the caller may see it: same organisation, and a coordinator (any
-   * position), the recorder, the supplier of a supplier form, or a role with Records access.
+   * position), the recorder, the supplier of a supplier form, or a role that reads others' forms of
+   * its type (submissions/policy.ts: Records access; hrEmployeePrivateInfo for HR forms).
    * Anything else is null, so another organisation's submission looks like no submission.
    */
   async visible(auth: AuthContext, submissionId: string): Promise<SubmissionAccess | null> {
@@ -112,8 +112,7 @@ export class CloseOffService {
     if (this.isEditor(auth, submission)) return submission;
     if (submission.formType === 'supplier' && auth.supplierId && submission.supplierId === auth.supplierId)
       return submission;
-    const access = ((await this.roleOf(auth))?.access ?? {}) as Partial<Record<AccessKey, boolean>>;
-    return RECORDS_ACCESS.some((key) => access[key] === true) ? submission : null;
+    return readsOthersForm(auth, submission.formType) ? submission : null;
   }
 
   // ---------- The PDF ----------

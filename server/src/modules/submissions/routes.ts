@@ -61,7 +61,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{
       ok(
         request.link
           ? await supplierLinks.relatedLists(request.link)
-          : await submissions.relatedLists(requireAuth(request)),
+          : await submissions.relatedListsFor(requireAuth(request)),
       ),
   });
 

@@ -11,7 +11,6 @@ import {
   messages,
   taskDueType,
   taskProblem,
-  type AccessKey,
   type FieldType,
   type TChangeLogEntry,
   type TFormSubmission,
@@ -34,6 +33,7 @@ import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../e
 import type { AuthContext } from '../../plugins/auth';
 import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
+import { hasRecordsAccess } from './policy';
 import type { AttachmentService } from '../attachments/service';
 import { formNumberLabel, queueSubmittedNotifications, wireDateToDisplay } from '../closeOff/notifications';
 import { issueActionLink } from '../links/service';
@@ -55,8 +55,8 @@ export type SubmissionActor = Pick<AuthContext, 'companyId' | 'employeeId' | 'pe
   userId: string | null;
 };
 
-/** The Records accesses that list every submission of the organisation. */
-const RECORDS_ACCESS: AccessKey[] = ['formSubmissionAllRecord', 'formSubmissionRecord'];
+/** Ids named inside stored answers (reference fields keep them in their JSON values). */
+export const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 const WIRE_FORM_TYPE: Record<FormType, TFormSubmission['formType']> = {
   form_submission: 'form-submission',
@@ -151,6 +151,114 @@ export class SubmissionService {
 
   // ---------- Reference data ----------
 
+  /**
+   * The pick lists of the caller's organisation. Its own people get them whole (the risk register
+   * only with the `risk` key); a supplier user or personnel sees only what its own supplier forms
+   * name (see externalRelatedLists).
+   */
+  async relatedListsFor(auth: AuthContext): Promise<TRelatedLists> {
+    if (auth.userType === 'employee') {
+      const lists = await this.relatedLists(auth);
+      // The risk register is for roles with its key: without it, risk fields offer nothing.
+      if (auth.accessKeys.has('risk')) return lists;
+      return { ...lists, listRisk: { allRiskList: [], masterRiskList: [] } };
+    }
+    const own = auth.supplierId
+      ? await this.db.formSubmission.findMany({
+          where: { companyId: auth.companyId, formType: 'supplier', supplierId: auth.supplierId },
+          select: { id: true },
+        })
+      : [];
+    const reviewers = auth.supplierId
+      ? await this.db.supplierAssignment.findMany({
+          where: {
+            companyId: auth.companyId,
+            supplierId: auth.supplierId,
+            reviewerEmployeeId: { not: null },
+          },
+          select: { reviewerEmployeeId: true },
+        })
+      : [];
+    return this.externalRelatedLists(
+      auth.companyId,
+      auth.supplierId,
+      own.map((row) => row.id),
+      reviewers.map((row) => row.reviewerEmployeeId!),
+    );
+  }
+
+  /**
+   * What someone outside the organisation (a supplier user, personnel, a link holder) may see of
+   * its pick lists: supplier templates only; people, risks, suppliers and other submissions only
+   * where the given submissions name them (their coordinators, actions and answers), besides the
+   * supplier's own personnel. Workplaces and assets stay whole: the form's header and asset
+   * fields pick from them. `contacts` are employees the organisation put in touch with the supplier
+   * (its assignments' reviewers), whom a new supplier form may name as coordinator.
+   */
+  async externalRelatedLists(
+    companyId: string,
+    supplierId: string | null,
+    submissionIds: string[],
+    contacts: string[] = [],
+  ): Promise<TRelatedLists> {
+    const [lists, values, coordinators, actions] = await Promise.all([
+      this.relatedLists({ companyId }),
+      this.db.submissionValue.findMany({
+        where: { companyId, submissionId: { in: submissionIds } },
+        select: { value: true },
+      }),
+      this.db.submissionCoordinator.findMany({
+        where: { companyId, submissionId: { in: submissionIds } },
+        select: { employeeId: true },
+      }),
+      this.db.action.findMany({
+        where: { companyId, submissionId: { in: submissionIds } },
+        select: { assigneeEmployeeId: true, assigneePersonnelId: true },
+      }),
+    ]);
+    const named = new Set<string>([
+      ...contacts,
+      ...(JSON.stringify(values.map((row) => row.value)).match(UUID_PATTERN) ?? []),
+      ...coordinators.map((row) => row.employeeId),
+      ...actions.flatMap((row) =>
+        [row.assigneeEmployeeId, row.assigneePersonnelId].filter((id) => id !== null),
+      ),
+    ]);
+    const ownPersonnel = supplierId
+      ? new Set(
+          (await this.db.personnel.findMany({ where: { companyId, supplierId }, select: { id: true } })).map(
+            (row) => row.id,
+          ),
+        )
+      : new Set<string>();
+    const referenced = await this.db.formSubmission.findMany({
+      where: { companyId, isDraft: false, id: { in: [...named] } },
+      select: { id: true, number: true, formDescription: true, template: { select: { name: true } } },
+    });
+    const isNamed = (row: { _id: string }) => named.has(row._id);
+    const isPersonnelShown = (row: { _id: string }) => named.has(row._id) || ownPersonnel.has(row._id);
+    const isSupplierShown = (row: { _id: string }) => named.has(row._id) || row._id === supplierId;
+    return {
+      ...lists,
+      formTemplate: lists.formTemplate.filter((template) => template.formType === WIRE_FORM_TYPE.supplier),
+      listRisk: {
+        allRiskList: lists.listRisk.allRiskList.filter(isNamed),
+        masterRiskList: lists.listRisk.masterRiskList.filter(isNamed),
+      },
+      listSupplier: lists.listSupplier.filter(isSupplierShown),
+      activeSupplierList: lists.activeSupplierList.filter(isSupplierShown),
+      listEmployee: lists.listEmployee.filter(isNamed),
+      activeEmployeeList: lists.activeEmployeeList.filter(isNamed),
+      activePersonnelList: lists.activePersonnelList.filter(isPersonnelShown),
+      allPersonnelList: lists.allPersonnelList.filter(isPersonnelShown),
+      submissionList: referenced.map((row) => ({
+        _id: row.id,
+        name: `${formatedNumber(row.number)} ${row.template.name}: ${row.formDescription}`,
+      })),
+    };
+  }
+
+  /** The organisation's pick lists, whole: for its own people. */
   async relatedLists(auth: Pick<AuthContext, 'companyId'>): Promise<TRelatedLists> {
     const companyId = auth.companyId;
     const byName = { orderBy: { name: 'asc' as const } };
@@ -312,6 +420,73 @@ export class SubmissionService {
     if (submission.formType === 'supplier' && auth.supplierId && submission.supplierId === auth.supplierId)
       return null;
     return messages.submission.notCoordinator;
+  }
+
+  /**
+   * What someone outside the organisation (a supplier user, personnel, a supplier link) may save:
+   * supplier forms only; the organisation's coordinators and its own actions stay as they are; new
+   * or changed actions go to the supplier's own personnel.
+   */
+  private async checkExternalSave(
+    auth: SubmissionActor,
+    input: TFormSubmissionSaveRequest,
+    template: { formType: FormType } | null,
+    stored: StoredSubmission | null,
+  ) {
+    if ((stored?.formType ?? template?.formType) !== 'supplier')
+      throw forbidden(messages.submission.supplierFormsOnly);
+    const organisationActions = stored ? await this.organisationActionIds(auth, stored) : new Set<string>();
+    if (stored) {
+      const coordinators = stored.coordinators.map((row) => row.employeeId);
+      const sent = input.submissionUserId.map((row) => row.userId);
+      if (!sameJson(coordinators, sent)) throw forbidden(messages.submission.coordinatorKept);
+      const sentTasks = new Map(input.taskData.flatMap((task) => (task._id ? [[task._id, task]] : [])));
+      for (const action of stored.actions.filter((row) => organisationActions.has(row.id))) {
+        const kept = sentTasks.get(action.id);
+        const unchanged =
+          kept !== undefined &&
+          kept.investigator === (action.assigneeEmployeeId ?? action.assigneePersonnelId) &&
+          kept.actionType === action.actionType &&
+          kept.instruction.trim() === action.instruction &&
+          kept.due === day(action.dueDate);
+        if (!unchanged && !action.isComplete) throw forbidden(messages.submission.actionsOfOrganisationKept);
+      }
+    }
+    const theirs = input.taskData.filter((task) => !(task._id && organisationActions.has(task._id)));
+    if (theirs.length === 0) return;
+    const assignees = [...new Set(theirs.map((task) => task.investigator))];
+    const ownPersonnel = auth.supplierId
+      ? await this.db.personnel.count({
+          where: { companyId: auth.companyId, supplierId: auth.supplierId, id: { in: assignees } },
+        })
+      : 0;
+    if (theirs.some((task) => task.actionType !== 'external') || ownPersonnel !== assignees.length)
+      throw forbidden(messages.submission.assigneeOutsideCompany);
+  }
+
+  /** The actions of a stored form that the organisation raised (or assigned to its employees). */
+  private async organisationActionIds(auth: SubmissionActor, stored: StoredSubmission): Promise<Set<string>> {
+    const creators = [...new Set(stored.actions.flatMap((action) => action.createdByUserId ?? []))];
+    const ofSupplier = new Set(
+      auth.supplierId
+        ? (
+            await this.db.user.findMany({
+              where: { id: { in: creators }, supplierId: auth.supplierId },
+              select: { id: true },
+            })
+          ).map((row) => row.id)
+        : [],
+    );
+    return new Set(
+      stored.actions
+        .filter(
+          (action) =>
+            action.assigneeEmployeeId !== null ||
+            action.createdByUserId === null ||
+            !ofSupplier.has(action.createdByUserId),
+        )
+        .map((action) => action.id),
+    );
   }
 
   private async load(db: Db | Prisma.TransactionClient, auth: SubmissionActor, submissionId: string) {
@@ -480,13 +655,14 @@ export class SubmissionService {
       if (input.version === undefined) throw badRequest(messages.submission.versionRequired);
       if (stored.templateId !== input.formTemplateId) throw badRequest(messages.submission.unknownField);
       if (!stored.isDraft && isDraft) throw badRequest(messages.submission.cannotReturnToDraft);
-    } else if (!guest && !auth.employeeId && !auth.personnelId) {
+    } else if (!guest && !auth.employeeId && !auth.personnelId && !auth.supplierId) {
       throw forbidden(messages.submission.notAllowedToRecord);
     }
     const { template, version } = stored
       ? { template: null, version: { id: stored.templateVersionId } }
       : await this.currentVersion(this.db, companyId, input.formTemplateId);
     if (template && !template.isActive) throw notFound(messages.submission.templateInactive);
+    if (!guest && !auth.employeeId) await this.checkExternalSave(auth, input, template, stored);
     const templateShape = await this.versionShape(this.db, companyId, version.id);
     const shape = guest ? guest.restrict(templateShape) : templateShape;
 
@@ -1032,16 +1208,6 @@ export class SubmissionService {
 
   // ---------- List and history ----------
 
-  private async hasRecordsAccess(auth: AuthContext): Promise<boolean> {
-    if (!auth.employeeId) return false;
-    const employee = await this.db.employee.findFirst({
-      where: { id: auth.employeeId, companyId: auth.companyId },
-      select: { role: { select: { access: true } } },
-    });
-    const access = (employee?.role?.access ?? {}) as Partial<Record<AccessKey, boolean>>;
-    return RECORDS_ACCESS.some((key) => access[key] === true);
-  }
-
   async list(
     auth: AuthContext,
     request: z.output<typeof ZFormSubmissionListRequest>,
@@ -1059,7 +1225,11 @@ export class SubmissionService {
         ...(auth.personnelId ? [{ recordedByPersonnelId: auth.personnelId }] : []),
       ],
     };
-    if (request.scope === 'all' && !(await this.hasRecordsAccess(auth))) throw forbidden();
+    if (request.scope === 'all' && !hasRecordsAccess(auth)) throw forbidden();
+    // Performance reviews (HR forms) of others only for a role with hrEmployeePrivateInfo.
+    const hrOfOthers: Prisma.FormSubmissionWhereInput = auth.accessKeys.has('hrEmployeePrivateInfo')
+      ? {}
+      : { OR: [{ NOT: { formType: 'hr' } }, mine] };
     const status: Record<string, Prisma.FormSubmissionWhereInput> = {
       Draft: { isDraft: true },
       Open: { isDraft: false, isClosed: false },
@@ -1068,7 +1238,7 @@ export class SubmissionService {
     const where: Prisma.FormSubmissionWhereInput = {
       companyId,
       AND: [
-        request.scope === 'my' ? mine : {},
+        request.scope === 'my' ? mine : hrOfOthers,
         request.status ? status[request.status]! : {},
         request.formTemplateId ? { templateId: request.formTemplateId } : {},
         request.workplace ? { workplaceId: request.workplace } : {},

@@ -1,6 +1,5 @@
 import {
   DEFAULT_TIME_ZONE,
-  formatedNumber,
   messages,
   supplierUpdatePath,
   supplierViewPath,
@@ -32,8 +31,6 @@ import type { SubmissionActor, SubmissionOptions, SubmissionService } from './se
  * personnel member) it was issued to, may change supplier-type forms only, and every query is
  * filtered by the link's organisation. See docs/links.md.
  */
-
-const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 const fullName = (person: { firstName: string; lastName: string } | null | undefined) =>
   person ? `${person.firstName} ${person.lastName}`.trim() : '';
@@ -279,32 +276,11 @@ export class SupplierLinkService {
     return shown;
   }
 
-  /**
-   * The pick lists of the linked submission's organisation. Other submissions are named only
-   * when the linked form refers to them (a submission field), not the organisation's whole list.
-   */
+  /** The pick lists as the linked submission names them (SubmissionService.externalRelatedLists). */
   async relatedLists(link: LinkScope): Promise<TRelatedLists> {
     const submissionId = await this.linkedSubmissionId(link);
     await this.checkSubmission(link, submissionId, 'read');
-    const companyId = link.companyId;
-    const [lists, values] = await Promise.all([
-      this.submissions.relatedLists({ companyId }),
-      this.db.submissionValue.findMany({ where: { companyId, submissionId }, select: { value: true } }),
-    ]);
-    const mentioned = [...new Set(JSON.stringify(values.map((row) => row.value)).match(UUID_PATTERN) ?? [])];
-    const referenced = mentioned.length
-      ? await this.db.formSubmission.findMany({
-          where: { companyId, isDraft: false, id: { in: mentioned } },
-          select: { id: true, number: true, formDescription: true, template: { select: { name: true } } },
-        })
-      : [];
-    return {
-      ...lists,
-      submissionList: referenced.map((row) => ({
-        _id: row.id,
-        name: `${formatedNumber(row.number)} ${row.template.name}: ${row.formDescription}`,
-      })),
-    };
+    return this.submissions.externalRelatedLists(link.companyId, link.supplierId, [submissionId]);
   }
 
   /** The branches of a workplace of the link's organisation. */

@@ -1,0 +1,77 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp, signIn, type TestContext } from './helpers';
+
+/** Access keys are kept by the server: a role without a key gets nothing of its area in any answer. */
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await setupTestApp();
+});
+
+const call = (token: string, url: string, payload: object) =>
+  ctx.app.inject({ method: 'POST', url: `/api${url}`, headers: { authtoken: token }, payload });
+
+/** Sets keys of the user's role; the session reads the role on every call, so it counts at once. */
+async function setKeys(username: string, keys: Record<string, boolean>) {
+  const user = await ctx.db.user.findUniqueOrThrow({ where: { username }, include: { employee: true } });
+  const role = await ctx.db.role.findUniqueOrThrow({ where: { id: user.employee!.roleId! } });
+  await ctx.db.role.update({
+    where: { id: role.id },
+    data: { access: { ...(role.access as Record<string, boolean>), ...keys } },
+  });
+  return user;
+}
+
+describe('the risk key', () => {
+  it('without it, no risk of the register reaches the caller through the pick lists', async () => {
+    const olivia = await signIn(ctx.app, 'olivia.admin');
+    const mia = await signIn(ctx.app, 'mia.employee');
+    const full = (await call(olivia, '/formSubmissionRelatedLists', {})).json().response_data;
+    expect(full.listRisk.allRiskList.length).toBeGreaterThan(0);
+    const withoutRisk = (await call(mia, '/formSubmissionRelatedLists', {})).json().response_data;
+    expect(withoutRisk.listRisk).toEqual({ allRiskList: [], masterRiskList: [] });
+    expect(withoutRisk.listEmployee.length).toBe(full.listEmployee.length);
+  });
+});
+
+describe('HR forms and hrEmployeePrivateInfo', () => {
+  it("a role with Records access but without the key reads no one else's performance review", async () => {
+    const user = await setKeys('mia.employee', {
+      formSubmissionAllRecord: true,
+      formSubmissionRecord: true,
+      hrEmployeePrivateInfo: false,
+    });
+    const others = await ctx.db.formSubmission.findMany({
+      where: {
+        companyId: user.companyId,
+        formType: 'hr',
+        isDraft: false,
+        recordedByEmployeeId: { not: user.employeeId },
+        coordinators: { none: { employeeId: user.employeeId! } },
+      },
+    });
+    expect(others.length).toBeGreaterThan(0);
+    const mia = await signIn(ctx.app, 'mia.employee');
+
+    const details = await call(mia, '/formSubmissionDetails', { formSubmissionId: others[0]!.id });
+    expect(details.statusCode).toBe(404);
+    const pdf = await call(mia, '/formSubmissionPdf', { formSubmissionId: others[0]!.id });
+    expect(pdf.statusCode).toBe(404);
+    const history = await call(mia, '/formSubmissionHistory', { formSubmissionId: others[0]!.id });
+    expect(history.statusCode).toBe(404);
+    const records = (await call(mia, '/formSubmissionList', { scope: 'all', pageSize: 100 })).json()
+      .response_data;
+    const listed = new Set(records.rows.map((row: { _id: string }) => row._id));
+    for (const review of others) expect(listed.has(review.id)).toBe(false);
+    // The other forms of Records stay open to her.
+    expect(records.total).toBeGreaterThan(0);
+
+    await setKeys('mia.employee', { hrEmployeePrivateInfo: true });
+    expect((await call(mia, '/formSubmissionDetails', { formSubmissionId: others[0]!.id })).statusCode).toBe(
+      200,
+    );
+    const all = (await call(mia, '/formSubmissionList', { scope: 'all', pageSize: 100 })).json()
+      .response_data;
+    expect(all.rows.map((row: { _id: string }) => row._id)).toContain(others[0]!.id);
+  });
+});
