@@ -17,6 +17,8 @@ import { PasswordService } from './modules/password/service';
 import { ssoRoutes } from './modules/sso/routes';
 import { SsoService } from './modules/sso/service';
 import { authPlugin } from './plugins/auth';
+import { PasswordHasher } from './modules/auth/passwords';
+import { SignInThrottle } from './modules/auth/throttle';
 import { pgSessionLookup } from './plugins/sessionLookup';
 import { cookiesPlugin } from './plugins/cookies';
 import { envelopePlugin, frameworkErrorHandler } from './plugins/envelope';
@@ -110,7 +112,12 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
   const readPool = createReadPool(mailDatabaseUrl, config.DATABASE_POOL_SIZE);
   app.addHook('onClose', () => readPool.end());
   const links = new LinkService(db);
-  await app.register(authPlugin, { db, links, sessions: pgSessionLookup(readPool) });
+  await app.register(authPlugin, {
+    db,
+    links,
+    sessions: pgSessionLookup(readPool),
+    sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
+  });
   await app.register(cookiesPlugin, {
     secret: config.COOKIE_SECRET,
     production: config.NODE_ENV === 'production',
@@ -120,11 +127,19 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
   await app.register(uploadsPlugin);
   await app.register(mailPlugin, { db, config, databaseUrl: mailDatabaseUrl });
 
-  const auth = new AuthService(db, {
-    sessionTtlHours: config.SESSION_TTL_HOURS,
-    lockoutThreshold: config.LOCKOUT_THRESHOLD,
-    lockoutMinutes: config.LOCKOUT_MINUTES,
+  const passwords = new PasswordHasher({
+    concurrency: config.PASSWORD_HASH_CONCURRENCY,
+    queue: config.PASSWORD_HASH_QUEUE,
   });
+  const throttle = new SignInThrottle(db, {
+    perAddress: { failures: config.LOCKOUT_THRESHOLD, minutes: config.LOCKOUT_MINUTES },
+    perAccount: { failures: config.ACCOUNT_LOCKOUT_THRESHOLD, minutes: config.ACCOUNT_LOCKOUT_MINUTES },
+  });
+  const throttleSweep = setInterval(() => {
+    throttle.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'sign-in throttle sweep failed'));
+  }, 3_600_000).unref();
+  app.addHook('onClose', () => clearInterval(throttleSweep));
+  const auth = new AuthService(db, passwords, throttle, { sessionTtlHours: config.SESSION_TTL_HOURS });
   const abuseLimits = {
     perAddressPerMinute: config.RATE_LIMIT_PER_ADDRESS,
     perAccountPerMinute: config.RATE_LIMIT_PER_ACCOUNT,
@@ -144,7 +159,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
         cache: new DashboardCache(pgDashboardVersions(readPool), config.DASHBOARD_CACHE_MB * 1024 * 1024),
       });
       await api.register(passwordRoutes, {
-        password: new PasswordService(db, app.mail, {
+        password: new PasswordService(db, app.mail, passwords, throttle, {
           publicUrl: config.PUBLIC_URL,
           productName: config.PRODUCT_NAME,
         }),

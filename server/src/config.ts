@@ -25,6 +25,11 @@ const ZConfig = z.object({
     .number()
     .positive()
     .default(24 * 7),
+  /**
+   * A session unused this long ends (besides SESSION_TTL_HOURS from sign-in). Two hours covers a long
+   * form filled without a call; NIST 800-63B AAL2 asks for 30 minutes.
+   */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
   /** Sign-in, forgot-password and switch calls allowed per client address and per account a minute. */
   RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
@@ -46,9 +51,18 @@ const ZConfig = z.object({
         .map((entry) => entry.trim())
         .filter(Boolean);
     }),
-  /** Consecutive failed sign-ins that lock an account, and for how long. */
+  /** Consecutive failed sign-ins of an account from one address (IPv6: /64) that lock that address out, and for how long. */
   LOCKOUT_THRESHOLD: z.coerce.number().int().positive().default(5),
   LOCKOUT_MINUTES: z.coerce.number().positive().default(15),
+  /** Consecutive failed sign-ins of an account from anywhere that lock it (NIST 800-63B: at most 100); a password reset lifts it. */
+  ACCOUNT_LOCKOUT_THRESHOLD: z.coerce.number().int().positive().max(100).default(100),
+  ACCOUNT_LOCKOUT_MINUTES: z.coerce
+    .number()
+    .positive()
+    .default(24 * 60),
+  /** Password hashes computed at once per process, and how many may wait before a sign-in is refused as busy. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().default(2),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().nonnegative().default(64),
   /**
    * Signs cookies (the SSO sign-in state). Unset: a random secret per process, fine for one
    * process; set it (32+ characters, the same on every API process) in production. See docs/sso.md.

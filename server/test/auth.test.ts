@@ -1,6 +1,7 @@
 import { messages } from '@compass/shared';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../src/plugins/auth';
 import { DEMO_PASSWORD, setupTestApp, signIn, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -112,6 +113,25 @@ describe('sessions', () => {
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
     expect((await api().get('/api/permissions').set('authtoken', token)).status).toBe(401);
+  });
+
+  it('ends a session left unused longer than the idle timeout, and keeps one in use', async () => {
+    const idle = await signIn(ctx.app, 'ethan.coordinator');
+    const active = await signIn(ctx.app, 'olivia.admin');
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await ctx.db.session.update({
+      where: { tokenHash: hashToken(idle) },
+      data: { lastSeenAt: minutesAgo(121) },
+    });
+    await ctx.db.session.update({
+      where: { tokenHash: hashToken(active) },
+      data: { lastSeenAt: minutesAgo(119) },
+    });
+    expect((await api().get('/api/permissions').set('authtoken', idle)).status).toBe(401);
+    expect((await api().get('/api/permissions').set('authtoken', active)).status).toBe(200);
+    // The call was recorded: the session's idle time starts again.
+    const touched = await ctx.db.session.findUniqueOrThrow({ where: { tokenHash: hashToken(active) } });
+    expect(touched.lastSeenAt.getTime()).toBeGreaterThan(minutesAgo(1).getTime());
   });
 });
 

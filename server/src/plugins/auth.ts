@@ -89,7 +89,12 @@ function authContextOf(session: SessionRecord, token: string): AuthContext {
 export const authPlugin = fp(
   async (
     app: FastifyInstance,
-    { db, links, sessions }: { db: Db; links: LinkResolver; sessions: SessionLookup },
+    {
+      db,
+      links,
+      sessions,
+      sessionIdleMinutes,
+    }: { db: Db; links: LinkResolver; sessions: SessionLookup; sessionIdleMinutes: number },
   ) => {
     // A reference type cannot be a decorator's default: every request sets its own in onRequest.
     app.decorateRequest('caller', null as never);
@@ -122,7 +127,14 @@ export const authPlugin = fp(
       if (typeof token !== 'string' || token.length === 0) return GUEST;
       const session = await sessions(hashToken(token));
       const now = new Date();
-      if (!session || session.revokedAt || session.expiresAt <= now || !session.user.isActive)
+      if (
+        !session ||
+        session.revokedAt ||
+        session.expiresAt <= now ||
+        // lastSeenAt is kept to within a minute: idle is counted from the last recorded call.
+        now.getTime() - session.lastSeenAt.getTime() > sessionIdleMinutes * 60_000 ||
+        !session.user.isActive
+      )
         throw unauthorized();
       const auth = authContextOf(session, token);
       request.auth = auth;

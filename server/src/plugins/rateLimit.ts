@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import { messages } from '@compass/shared';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import ipaddr from 'ipaddr.js';
 import { AppError } from '../errors';
 
 export interface AbuseLimits {
@@ -19,6 +20,18 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
       }),
   });
 });
+
+/**
+ * The address a client is counted by: IPv4 as it is, IPv6 by its /64, the block one subscriber
+ * gets (counting single IPv6 addresses would give one attacker 2^64 budgets).
+ */
+export function clientAddressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const parsed = ipaddr.process(ip);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const prefix = ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`);
+  return `${prefix.toString()}/64`;
+}
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
@@ -57,7 +70,7 @@ export function abuseLimitHooks(
   accountOf: (request: FastifyRequest) => string | undefined,
 ): preHandlerAsyncHookHandler {
   const limiters = [
-    limiterOf(app, name, limits.perAddressPerMinute, (request) => `address:${request.ip}`),
+    limiterOf(app, name, limits.perAddressPerMinute, (request) => `address:${clientAddressKey(request.ip)}`),
     limiterOf(
       app,
       name,
@@ -82,6 +95,8 @@ export function addressLimit(
   name: string,
   limits: AbuseLimits,
 ): (request: FastifyRequest) => Promise<number | null> {
-  const limiters = [limiterOf(app, name, limits.perAddressPerMinute, (request) => `address:${request.ip}`)];
+  const limiters = [
+    limiterOf(app, name, limits.perAddressPerMinute, (request) => `address:${clientAddressKey(request.ip)}`),
+  ];
   return (request) => retryAfter(limiters, request);
 }

@@ -9,22 +9,16 @@ import {
   type TPermissions,
   type TSignInResponse,
 } from '@compass/shared';
-import argon2 from 'argon2';
 import type { Db } from '../../db/prisma';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors';
 import { hashToken, newToken, type AuthContext } from '../../plugins/auth';
-
-const HASH_OPTIONS = { type: argon2.argon2id } as const;
-/** Verified against when the username is unknown, so both failures take the same time. */
-const DUMMY_HASH = argon2.hash('not-a-real-password', HASH_OPTIONS);
+import { clientAddressKey } from '../../plugins/rateLimit';
+import type { PasswordHasher } from './passwords';
+import { throttleAccountOf, type SignInThrottle } from './throttle';
 
 export interface ClientMeta {
-  ipAddress?: string;
+  ipAddress: string;
   userAgent?: string;
-}
-
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, HASH_OPTIONS);
 }
 
 const accountUserSelect = {
@@ -69,14 +63,13 @@ function toAccount(user: AccountUser): TAccount {
 
 export interface AuthOptions {
   sessionTtlHours: number;
-  /** Consecutive failed sign-ins that lock the account for lockoutMinutes. */
-  lockoutThreshold: number;
-  lockoutMinutes: number;
 }
 
 export class AuthService {
   constructor(
     private readonly db: Db,
+    private readonly passwords: PasswordHasher,
+    readonly throttle: SignInThrottle,
     private readonly options: AuthOptions,
   ) {}
 
@@ -108,18 +101,24 @@ export class AuthService {
       });
       if (byEmail.length === 1) user = byEmail[0] ?? null;
     }
-    if (user?.lockedUntil && user.lockedUntil > new Date()) {
+    // Counted before the password is checked; a locked name is refused the same whether it exists.
+    const account = throttleAccountOf(user, username);
+    const address = clientAddressKey(meta.ipAddress);
+    if (!(await this.throttle.begin(account, address))) {
       throw new AppError(429, messages.common.accountLocked, messages.common.accountLocked);
     }
-    const valid =
-      user?.passwordHash && user.isActive
-        ? await argon2.verify(user.passwordHash, input.password)
-        : (await argon2.verify(await DUMMY_HASH, input.password), false);
-    if (user && !valid) await this.recordFailedSignIn(user.id);
-    if (!user || !valid) throw unauthorized(messages.common.invalidCredentials);
-    if (user.failedSignIns > 0 || user.lockedUntil) {
-      await this.db.user.update({ where: { id: user.id }, data: { failedSignIns: 0, lockedUntil: null } });
+    let valid: boolean;
+    try {
+      valid = await this.passwords.verify(user?.isActive ? user.passwordHash : null, input.password);
+    } catch (error) {
+      await this.throttle.undo(account, address);
+      throw error;
     }
+    if (!user || !valid) {
+      await this.throttle.failed(account, address);
+      throw unauthorized(messages.common.invalidCredentials);
+    }
+    await this.throttle.succeeded(account, address);
 
     const token = await this.createSession(user, meta);
     return { _id: user.id, authToken: token, hasAssociatedAccounts: await this.hasAssociates(user) };
@@ -135,21 +134,6 @@ export class AuthService {
   ): Promise<TSignInResponse> {
     const token = await this.createSession(user, meta);
     return { _id: user.id, authToken: token, hasAssociatedAccounts: await this.hasAssociates(user) };
-  }
-
-  /** Counts a failure atomically; the one that reaches the threshold locks the account. */
-  private async recordFailedSignIn(userId: string): Promise<void> {
-    const { failedSignIns } = await this.db.user.update({
-      where: { id: userId },
-      data: { failedSignIns: { increment: 1 } },
-      select: { failedSignIns: true },
-    });
-    if (failedSignIns >= this.options.lockoutThreshold) {
-      await this.db.user.update({
-        where: { id: userId },
-        data: { failedSignIns: 0, lockedUntil: new Date(Date.now() + this.options.lockoutMinutes * 60_000) },
-      });
-    }
   }
 
   private async hasAssociates(user: { id: string; accountGroupId: string | null }): Promise<boolean> {
@@ -263,12 +247,12 @@ export class AuthService {
     const problem = changePasswordError(input);
     if (problem) throw badRequest(problem, [{ field: 'password', message: problem }]);
     const user = await this.db.user.findUniqueOrThrow({ where: { id: auth.userId } });
-    if (!user.passwordHash || !(await argon2.verify(user.passwordHash, input.currentPassword))) {
+    if (!(await this.passwords.verify(user.passwordHash, input.currentPassword))) {
       throw new AppError(400, 'Current password is incorrect.', null, [
         { field: 'currentPassword', message: 'Current password is incorrect.' },
       ]);
     }
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.passwords.hash(input.password);
     const now = new Date();
     await this.db.$transaction([
       this.db.user.update({

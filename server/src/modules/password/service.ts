@@ -4,7 +4,8 @@ import type { Db } from '../../db/prisma';
 import { badRequest } from '../../errors';
 import { hashToken, newToken } from '../../plugins/auth';
 import type { MailQueue } from '../../plugins/mail';
-import { hashPassword } from '../auth/service';
+import type { PasswordHasher } from '../auth/passwords';
+import { throttleAccountOf, type SignInThrottle } from '../auth/throttle';
 import { passwordResetMail } from '../mail/templates';
 
 /** How long a reset link works. */
@@ -26,6 +27,8 @@ export class PasswordService {
   constructor(
     private readonly db: Db,
     private readonly mail: MailQueue,
+    private readonly passwords: PasswordHasher,
+    private readonly throttle: SignInThrottle,
     private readonly options: PasswordOptions,
   ) {}
 
@@ -116,7 +119,7 @@ export class PasswordService {
       include: { user: { select: { isActive: true } } },
     });
     if (!found || found.usedAt || found.expiresAt <= now || !found.user.isActive) throw invalid();
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.passwords.hash(input.password);
     await this.db.$transaction(async (tx) => {
       // Conditional on still being unused: of two concurrent uses only one succeeds.
       const used = await tx.passwordResetToken.updateMany({
@@ -130,8 +133,6 @@ export class PasswordService {
           passwordHash,
           passwordChangedAt: now,
           isForceUpdatePassword: false,
-          failedSignIns: 0,
-          lockedUntil: null,
         },
       });
       await tx.session.updateMany({
@@ -139,5 +140,6 @@ export class PasswordService {
         data: { revokedAt: now },
       });
     });
+    await this.throttle.forget(throttleAccountOf({ id: found.userId }, ''));
   }
 }
