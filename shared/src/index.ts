@@ -29,3 +29,4 @@ export * from './contracts/configuration';
 export * from './contracts/health';
 export * from './contracts/qrCodes';
 export * from './rules/text';
+export * from './rules/returnUrl';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  safeReturnPath,
   SSO_PROVIDERS,
   SSO_PROVIDER_LABELS,
   ssoMessages,
@@ -56,12 +57,6 @@ interface ProviderSettings {
   issuer: string;
   clientId: string;
   clientSecret: string;
-}
-
-/** Only paths inside this application are carried through sign-in (as the web client's rule). */
-export function safeReturnPath(value: string | undefined | null): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
 }
 
 const asString = (value: unknown): string | null =>

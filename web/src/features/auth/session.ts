@@ -1,4 +1,10 @@
-import { isEmailAddress, messages, TARGET_BE_REDIRECT_MS, type TPermissions } from '@compass/shared';
+import {
+  isEmailAddress,
+  messages,
+  safeReturnPath,
+  TARGET_BE_REDIRECT_MS,
+  type TPermissions,
+} from '@compass/shared';
 import type { NavigateFunction } from 'react-router';
 import { startSession } from '../../api/auth';
 import { ApiError } from '../../api/errors';
@@ -7,9 +13,7 @@ export const DEFAULT_RETURN_URL = '/dashboard';
 
 /** Only paths inside this application are followed; anything else falls back to /dashboard. */
 export function safeReturnUrl(value: string | null | undefined): string {
-  if (!value) return DEFAULT_RETURN_URL;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return DEFAULT_RETURN_URL;
-  return value;
+  return safeReturnPath(value) ?? DEFAULT_RETURN_URL;
 }
 
 /**
