@@ -16,14 +16,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import {
-  dataUrlImage,
-  renderPdf,
-  toPdfImage,
-  type PdfAction,
-  type PdfField,
-  type PdfModel,
-} from '../server/src/modules/closeOff/pdf';
+import type { PdfAction, PdfField, PdfModel } from '../server/src/modules/closeOff/pdfModel';
+import { dataUrlImage, toPdfImage } from '../server/src/modules/closeOff/pdfImages';
+import { closeRenderPools, renderPdfIsolated } from '../server/src/modules/closeOff/renderPool';
 import { parseRichText } from '../server/src/modules/closeOff/richText';
 import { dayStamp, ms, percentile } from './lib';
 
@@ -208,7 +203,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     const model = await buildModel(fields, photoBytes);
     const built = performance.now();
-    last = await renderPdf(model);
+    last = await renderPdfIsolated(model);
     const done = performance.now();
     if (run >= WARMUP) {
       build.push(built - started);
@@ -281,3 +276,4 @@ async function main(): Promise<void> {
 }
 
 await main();
+await closeRenderPools();

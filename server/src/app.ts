@@ -19,6 +19,7 @@ import { SsoService } from './modules/sso/service';
 import { authPlugin } from './plugins/auth';
 import { PasswordHasher } from './modules/auth/passwords';
 import { SignInThrottle } from './modules/auth/throttle';
+import { closeRenderPools } from './modules/closeOff/renderPool';
 import { pgSessionLookup } from './plugins/sessionLookup';
 import { cookiesPlugin } from './plugins/cookies';
 import { envelopePlugin, frameworkErrorHandler } from './plugins/envelope';
@@ -139,6 +140,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
     throttle.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'sign-in throttle sweep failed'));
   }, 3_600_000).unref();
   app.addHook('onClose', () => clearInterval(throttleSweep));
+  app.addHook('onClose', closeRenderPools);
   const auth = new AuthService(db, passwords, throttle, { sessionTtlHours: config.SESSION_TTL_HOURS });
   const abuseLimits = {
     perAddressPerMinute: config.RATE_LIMIT_PER_ADDRESS,

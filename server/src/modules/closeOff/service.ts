@@ -12,7 +12,9 @@ import type { MailQueue } from '../../plugins/mail';
 import type { FileStorage } from '../../plugins/storage';
 import type { AttachmentService } from '../attachments/service';
 import { displayDate, queueClosedNotifications, type NotificationOptions } from './notifications';
-import { loadPdfModel, pdfFileName, renderPdf } from './pdf';
+import { loadPdfModel } from './pdfModel';
+import { pdfFileName } from './pdfRender';
+import { renderPdfIsolated } from './renderPool';
 import { readsOthersForm } from '../submissions/policy';
 
 /** The Records accesses that let a user see every submission of the organisation. */
@@ -131,7 +133,7 @@ export class CloseOffService {
       { timeZone: timeZoneOf(localTimeZone), now: new Date() },
     );
     if (!model) throw notFound();
-    return { fileName: pdfFileName(model), content: await renderPdf(model) };
+    return { fileName: pdfFileName(model), content: await renderPdfIsolated(model) };
   }
 
   // ---------- Close ----------
@@ -219,7 +221,7 @@ export class CloseOffService {
     const model = await loadPdfModel(this.db, this.storage, ref, { timeZone, now: closedAt });
     if (!model) throw notFound();
     const closedModel = { ...model, status: 'Closed' as const, closedOn: displayDate(closedAt, timeZone) };
-    const content = await renderPdf(closedModel);
+    const content = await renderPdfIsolated(closedModel);
     const fileName = pdfFileName(closedModel);
     const storageKey = await this.storage.put(content, 'pdf');
 

@@ -1,0 +1,64 @@
+import sharp from 'sharp';
+import { MAX_IMAGE_SIDE } from './renderLimits';
+import { rasteriseSvgIsolated } from './renderPool';
+
+export interface PdfImage {
+  /** PNG or JPEG bytes (pdfkit embeds only these). */
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Raster images larger than this are not decoded (a 16k x 16k PNG is a few KB and GBs of memory). */
+const MAX_INPUT_PIXELS = 100_000_000;
+/** Seconds sharp may spend on one raster image. */
+const RASTER_SECONDS = 10;
+
+/**
+ * SVG (or any XML) starts with '<' after an optional byte order mark and white space; every
+ * raster format starts with a binary signature. Judged on the bytes, not the name or data URL type.
+ */
+function isMarkup(input: Buffer): boolean {
+  let start = input.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])) ? 3 : 0;
+  while (start < input.length && ' \t\r\n'.includes(String.fromCharCode(input[start]!))) start += 1;
+  return input[start] === 0x3c;
+}
+
+/**
+ * A raster image as PNG or JPEG bytes for pdfkit, scaled to MAX_IMAGE_SIDE. SVG is drawn into a
+ * PNG by a separate process with a time budget (renderPool.ts): an SVG of 2 KB can ask a renderer
+ * for minutes of CPU, which must not reach the API's own process.
+ */
+export async function toPdfImage(input: Buffer): Promise<PdfImage | null> {
+  try {
+    const raster = isMarkup(input) ? await rasteriseSvgIsolated(input) : input;
+    if (!raster) return null;
+    const image = sharp(raster, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+      .timeout({ seconds: RASTER_SECONDS })
+      .rotate();
+    const meta = await image.metadata();
+    const large = (meta.width ?? 0) > MAX_IMAGE_SIDE || (meta.height ?? 0) > MAX_IMAGE_SIDE;
+    const resized = large
+      ? image.resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside' })
+      : image;
+    const { data, info } =
+      meta.format === 'jpeg'
+        ? await resized.jpeg({ quality: 85 }).toBuffer({ resolveWithObject: true })
+        : // Flattened onto white: pdfkit embeds an RGB PNG as it is, but splits an alpha channel in JavaScript.
+          await resized
+            .flatten({ background: '#ffffff' })
+            .png({ compressionLevel: 4 })
+            .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch {
+    return null;
+  }
+}
+
+/** The image of a signature or diagram value ('data:image/...;base64,...'). */
+export async function dataUrlImage(value: unknown): Promise<PdfImage | null> {
+  if (typeof value !== 'string') return null;
+  const match = /^data:image\/[a-z0-9.+-]+;base64,(.+)$/is.exec(value.trim());
+  if (!match) return null;
+  return toPdfImage(Buffer.from(match[1]!, 'base64'));
+}

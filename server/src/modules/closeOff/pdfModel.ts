@@ -1,0 +1,370 @@
+import { localDateOf, messages, taskDueType } from '@compass/shared';
+import type { Readable } from 'node:stream';
+import type { Prisma } from '../../db/prisma';
+import type { FileStorage } from '../../plugins/storage';
+import { displayDate, formNumberLabel, wireDateToDisplay } from './notifications';
+import { dataUrlImage, toPdfImage, type PdfImage } from './pdfImages';
+import { parseRichText, type RichBlock } from './richText';
+
+export type { PdfImage };
+
+// ---------- The document model: everything the PDF shows, resolved to text and images ----------
+
+export interface PdfAction {
+  taskNumber: number;
+  instruction: string;
+  assignee: string;
+  actionType: 'internal' | 'external';
+  due: string;
+  status: string;
+  response: string;
+}
+
+export interface PdfFile {
+  name: string;
+  image: PdfImage | null;
+}
+
+export type PdfField =
+  | { kind: 'value'; label: string; text: string }
+  | { kind: 'heading'; label: string }
+  | { kind: 'richText'; label: string; blocks: RichBlock[] }
+  | { kind: 'image'; label: string; image: PdfImage | null; maxHeight: number }
+  | { kind: 'table'; label: string; columns: string[]; rows: string[][] }
+  | { kind: 'files'; label: string; files: PdfFile[] }
+  | { kind: 'actions'; label: string; actions: PdfAction[] };
+
+export interface PdfModel {
+  organisation: { name: string; logo: PdfImage | null };
+  templateName: string;
+  formNumber: string;
+  description: string;
+  date: string;
+  workplace: string;
+  branch: string;
+  coordinator: string;
+  recordedBy: string;
+  status: 'Draft' | 'Open' | 'Closed';
+  /** dd/MM/yyyy of the close, shown on every page; null while the form is open. */
+  closedOn: string | null;
+  /** dd/MM/yyyy the PDF was made. */
+  generatedOn: string;
+  sections: { label: string; fields: PdfField[] }[];
+  /** Actions not tied to an Action List field of the template. */
+  otherActions: PdfAction[];
+  /** Files of the submission not tied to a file field. */
+  attachments: PdfFile[];
+}
+
+// ---------- Loading the model from the database ----------
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const IMAGE_FILE = /\.(jpe?g|jfif|png|gif|webp|bmp|tiff?|avif|apng|svg)$/i;
+
+async function fileOf(storage: FileStorage, file: { name: string; storageKey: string }): Promise<PdfFile> {
+  if (!IMAGE_FILE.test(file.name)) return { name: file.name, image: null };
+  try {
+    return { name: file.name, image: await toPdfImage(await readAll(storage.read(file.storageKey))) };
+  } catch {
+    return { name: file.name, image: null };
+  }
+}
+
+const fullName = (person: { firstName: string; lastName: string } | null | undefined) =>
+  person ? `${person.firstName} ${person.lastName}`.trim() : '';
+const asStrings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+const asString = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+interface Option {
+  value: string;
+  label: string;
+}
+const optionsOf = (json: unknown): Option[] =>
+  Array.isArray(json)
+    ? json.filter(
+        (entry): entry is Option =>
+          typeof entry === 'object' && entry !== null && 'value' in entry && 'label' in entry,
+      )
+    : [];
+
+/**
+ * Reads a submission with its template version and resolves every value to what the reader sees:
+ * choices by label, pickers by name, images as PNG/JPEG. Scoped to the organisation.
+ */
+export async function loadPdfModel(
+  db: Prisma.TransactionClient,
+  storage: FileStorage,
+  ref: { companyId: string; submissionId: string },
+  options: { timeZone: string; now: Date },
+): Promise<PdfModel | null> {
+  const { companyId } = ref;
+  const submission = await db.formSubmission.findFirst({
+    where: { id: ref.submissionId, companyId },
+    include: {
+      template: { select: { name: true } },
+      templateVersion: {
+        include: {
+          sections: { where: { isDeleted: false }, orderBy: { orderNo: 'asc' } },
+          fields: { where: { isDeleted: false }, orderBy: { orderNo: 'asc' } },
+        },
+      },
+      coordinators: { orderBy: { position: 'asc' } },
+      values: true,
+      tableRows: { orderBy: { rowIndex: 'asc' } },
+      actions: { orderBy: { taskNumber: 'asc' } },
+    },
+  });
+  if (!submission) return null;
+
+  const [company, workplace, branch, files] = await Promise.all([
+    db.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true, logoKey: true } }),
+    submission.workplaceId
+      ? db.workplace.findFirst({ where: { id: submission.workplaceId, companyId }, select: { name: true } })
+      : null,
+    submission.branchId
+      ? db.branch.findFirst({ where: { id: submission.branchId, companyId }, select: { name: true } })
+      : null,
+    db.attachment.findMany({
+      where: { companyId, ownerType: 'submission', ownerId: submission.id },
+      orderBy: { createdAt: 'asc' },
+    }),
+  ]);
+
+  // Every id a value, an action or the header names, looked up once per kind.
+  const fieldById = new Map(submission.templateVersion.fields.map((field) => [field.id, field]));
+  const valueOf = new Map(submission.values.map((value) => [value.fieldId, value.value]));
+  const ids = { employee: new Set<string>(), asset: new Set<string>(), risk: new Set<string>() };
+  const more = { supplier: new Set<string>(), submission: new Set<string>(), personnel: new Set<string>() };
+  for (const coordinator of submission.coordinators) ids.employee.add(coordinator.employeeId);
+  if (submission.recordedByEmployeeId) ids.employee.add(submission.recordedByEmployeeId);
+  if (submission.recordedByPersonnelId) more.personnel.add(submission.recordedByPersonnelId);
+  for (const action of submission.actions) {
+    if (action.assigneeEmployeeId) ids.employee.add(action.assigneeEmployeeId);
+    if (action.assigneePersonnelId) more.personnel.add(action.assigneePersonnelId);
+  }
+  for (const [fieldId, value] of valueOf) {
+    const type = fieldById.get(fieldId)?.type;
+    const target =
+      type === 'employee' || type === 'asset' || type === 'risk'
+        ? ids[type]
+        : type === 'supplier' || type === 'submission'
+          ? more[type]
+          : null;
+    if (target) for (const id of asStrings(value)) target.add(id);
+  }
+  const inCompany = (set: Set<string>) => ({ companyId, id: { in: [...set] } });
+  const [employees, assets, risks, suppliers, linked, personnel] = await Promise.all([
+    db.employee.findMany({
+      where: inCompany(ids.employee),
+      select: { id: true, firstName: true, lastName: true },
+    }),
+    db.asset.findMany({ where: inCompany(ids.asset), select: { id: true, name: true } }),
+    db.risk.findMany({ where: inCompany(ids.risk), select: { id: true, name: true } }),
+    db.supplierCompany.findMany({ where: inCompany(more.supplier), select: { id: true, name: true } }),
+    db.formSubmission.findMany({
+      where: inCompany(more.submission),
+      select: { id: true, number: true, formDescription: true, template: { select: { name: true } } },
+    }),
+    db.personnel.findMany({
+      where: inCompany(more.personnel),
+      select: { id: true, firstName: true, lastName: true },
+    }),
+  ]);
+  const names = {
+    employee: new Map(employees.map((row) => [row.id, fullName(row)])),
+    asset: new Map(assets.map((row) => [row.id, row.name])),
+    risk: new Map(risks.map((row) => [row.id, row.name])),
+    supplier: new Map(suppliers.map((row) => [row.id, row.name])),
+    submission: new Map(
+      linked.map((row) => [
+        row.id,
+        `${formNumberLabel(row.number)} ${row.template.name}: ${row.formDescription}`,
+      ]),
+    ),
+    personnel: new Map(personnel.map((row) => [row.id, fullName(row)])),
+  };
+
+  const today = localDateOf(options.now, options.timeZone);
+  const toAction = (action: (typeof submission.actions)[number]): PdfAction => {
+    const due = isoDay(action.dueDate);
+    const status = action.isComplete
+      ? `Completed${action.completedOn ? ` ${wireDateToDisplay(isoDay(action.completedOn))}` : ''}`
+      : taskDueType(due, today) === 'overdue'
+        ? 'Open (overdue)'
+        : 'Open';
+    const assignee = action.assigneeEmployeeId
+      ? names.employee.get(action.assigneeEmployeeId)
+      : action.assigneePersonnelId
+        ? names.personnel.get(action.assigneePersonnelId)
+        : '';
+    return {
+      taskNumber: action.taskNumber,
+      instruction: action.instruction,
+      assignee: assignee ?? '',
+      actionType: action.actionType,
+      due: wireDateToDisplay(due),
+      status,
+      response: action.response ?? '',
+    };
+  };
+
+  const filesByField = new Map<string | null, typeof files>();
+  for (const file of files) {
+    const key = file.fieldId && fieldById.get(file.fieldId)?.type === 'file' ? file.fieldId : null;
+    filesByField.set(key, [...(filesByField.get(key) ?? []), file]);
+  }
+  const taskFieldIds = new Set(
+    submission.templateVersion.fields.filter((field) => field.type === 'task').map((field) => field.id),
+  );
+
+  const fieldOf = async (field: (typeof submission.templateVersion.fields)[number]): Promise<PdfField> => {
+    const value = valueOf.get(field.id);
+    const label = field.label;
+    const text = (content: string): PdfField => ({ kind: 'value', label, text: content });
+    const listed = (map: Map<string, string>) =>
+      text(
+        asStrings(value)
+          .map((id) => map.get(id) ?? '')
+          .filter(Boolean)
+          .join(', '),
+      );
+    switch (field.type) {
+      case 'section':
+        return { kind: 'heading', label };
+      case 'date':
+        return text(wireDateToDisplay(asString(value)));
+      case 'radio':
+      case 'select': {
+        const chosen = asString(value);
+        return text(optionsOf(field.optionVal).find((option) => option.value === chosen)?.label ?? chosen);
+      }
+      case 'checkbox': {
+        const options = optionsOf(field.optionVal);
+        return text(
+          asStrings(value)
+            .map((chosen) => options.find((option) => option.value === chosen)?.label ?? chosen)
+            .join(', '),
+        );
+      }
+      case 'items': {
+        const items = Array.isArray(field.itemList)
+          ? (field.itemList as { _id: string; name: string }[])
+          : [];
+        return text(
+          asStrings(value)
+            .map((id) => items.find((item) => item._id === id)?.name ?? '')
+            .filter(Boolean)
+            .join(', '),
+        );
+      }
+      case 'typeGroupings': {
+        const grouping = value as { category?: string; subCategories?: string[] } | null | undefined;
+        if (!grouping?.category) return text('');
+        const subs = asStrings(grouping.subCategories);
+        return text(subs.length ? `${grouping.category}: ${subs.join(', ')}` : grouping.category);
+      }
+      case 'employee':
+      case 'asset':
+      case 'risk':
+      case 'supplier':
+      case 'submission':
+        return listed(names[field.type]);
+      case 'weblink':
+        return text(asString(value) || (field.webLink ?? ''));
+      case 'contentEditor':
+        return {
+          kind: 'richText',
+          label,
+          blocks: parseRichText(asString(value) || (field.contentEditor ?? '')),
+        };
+      case 'signature':
+        return { kind: 'image', label, image: await dataUrlImage(value), maxHeight: 80 };
+      case 'diagram':
+        return { kind: 'image', label, image: await dataUrlImage(value), maxHeight: 230 };
+      case 'table': {
+        const columns = Array.isArray(field.optionVal)
+          ? (field.optionVal as { _id: string; name: string; type?: string }[])
+          : [];
+        const rows = submission.tableRows
+          .filter((row) => row.fieldId === field.id)
+          .map((row) => {
+            const cells = (row.cells ?? {}) as Record<string, unknown>;
+            return columns.map((column) => {
+              const cell = asString(cells[column._id]);
+              return column.type === 'date' ? wireDateToDisplay(cell) : cell;
+            });
+          });
+        return { kind: 'table', label, columns: columns.map((column) => column.name), rows };
+      }
+      case 'task':
+        return {
+          kind: 'actions',
+          label,
+          actions: submission.actions.filter((action) => action.fieldId === field.id).map(toAction),
+        };
+      case 'file':
+        return {
+          kind: 'files',
+          label,
+          files: await Promise.all((filesByField.get(field.id) ?? []).map((file) => fileOf(storage, file))),
+        };
+      default:
+        return text(asString(value));
+    }
+  };
+
+  // Drafts leave investigation sections out (001 section 4).
+  const sections = submission.templateVersion.sections.filter(
+    (section) => !(submission.isDraft && section.secMandatoryType === 'investigation'),
+  );
+  const modelSections = await Promise.all(
+    sections.map(async (section) => ({
+      label: section.label,
+      fields: await Promise.all(
+        submission.templateVersion.fields.filter((field) => field.sectionId === section.id).map(fieldOf),
+      ),
+    })),
+  );
+
+  const logo = company.logoKey
+    ? await readAll(storage.read(company.logoKey))
+        .then(toPdfImage)
+        .catch(() => null)
+    : null;
+  const coordinator = submission.coordinators[0];
+  const recordedBy =
+    submission.formType === 'qr'
+      ? messages.submission.guestUser
+      : submission.formType === 'supplier' && submission.recordedByPersonnelId
+        ? (names.personnel.get(submission.recordedByPersonnelId) ?? '')
+        : submission.recordedByEmployeeId
+          ? (names.employee.get(submission.recordedByEmployeeId) ?? '')
+          : '';
+  return {
+    organisation: { name: company.name, logo },
+    templateName: submission.template.name,
+    formNumber: formNumberLabel(submission.isDraft ? null : submission.number),
+    description: submission.formDescription,
+    date: wireDateToDisplay(isoDay(submission.formDate)),
+    workplace: workplace?.name ?? '',
+    branch: branch?.name ?? '',
+    coordinator: coordinator ? (names.employee.get(coordinator.employeeId) ?? '') : '',
+    recordedBy,
+    status: submission.isDraft ? 'Draft' : submission.isClosed ? 'Closed' : 'Open',
+    closedOn:
+      submission.isClosed && submission.closedAt ? displayDate(submission.closedAt, options.timeZone) : null,
+    generatedOn: displayDate(options.now, options.timeZone),
+    sections: modelSections,
+    otherActions: submission.actions
+      .filter((action) => !action.fieldId || !taskFieldIds.has(action.fieldId))
+      .map(toAction),
+    attachments: await Promise.all((filesByField.get(null) ?? []).map((file) => fileOf(storage, file))),
+  };
+}
