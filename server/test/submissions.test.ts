@@ -710,6 +710,15 @@ describe('files', () => {
     ]);
     expect(fake.statusCode).toBe(400);
     expect(fake.json().response_message).toBe('fake.png is not a readable image.');
+    // SVG under a photo's name would reach librsvg in the API process (sharp reads the bytes, not the name).
+    const disguised = await upload('ethan.coordinator', { _id: draft._id, relatedFormId: fieldId.file }, [
+      {
+        name: 'photo.png',
+        content: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><use href='#a'/></svg>"),
+      },
+    ]);
+    expect(disguised.statusCode).toBe(400);
+    expect(disguised.json().response_message).toBe('photo.png is not a readable image.');
     expect(await ctx.db.attachment.count({ where: { ownerId: draft._id } })).toBe(0);
   });
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { uploadProblem, type TAttachment, type TDeleteAttachmentRequest } from '@compass/shared';
 import sharp from 'sharp';
+import { isMarkup, MAX_INPUT_PIXELS, RASTER_SECONDS } from './imageBytes';
 import type { Attachment, AttachmentOwner } from '../../generated/prisma/client';
 import type { Db, Prisma } from '../../db/prisma';
 import { badRequest, notFound } from '../../errors';
@@ -34,8 +35,10 @@ const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase();
 /** Re-encodes a photo no larger than 2000 px a side; keeps the original when that is smaller. */
 async function compressImage(file: UploadedFile, extension: string): Promise<Buffer> {
   if (!COMPRESSIBLE.has(extension)) return file.content;
+  if (isMarkup(file.content)) throw badRequest(`${file.name} is not a readable image.`);
   try {
-    const image = sharp(file.content, { failOn: 'error' })
+    const image = sharp(file.content, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+      .timeout({ seconds: RASTER_SECONDS })
       .rotate()
       .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
     const encoded =

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { isMarkup, MAX_INPUT_PIXELS, RASTER_SECONDS } from '../attachments/imageBytes';
 import { MAX_IMAGE_SIDE } from './renderLimits';
 import { rasteriseSvgIsolated } from './renderPool';
 
@@ -7,21 +8,6 @@ export interface PdfImage {
   data: Buffer;
   width: number;
   height: number;
-}
-
-/** Raster images larger than this are not decoded (a 16k x 16k PNG is a few KB and GBs of memory). */
-const MAX_INPUT_PIXELS = 100_000_000;
-/** Seconds sharp may spend on one raster image. */
-const RASTER_SECONDS = 10;
-
-/**
- * SVG (or any XML) starts with '<' after an optional byte order mark and white space; every
- * raster format starts with a binary signature. Judged on the bytes, not the name or data URL type.
- */
-function isMarkup(input: Buffer): boolean {
-  let start = input.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])) ? 3 : 0;
-  while (start < input.length && ' \t\r\n'.includes(String.fromCharCode(input[start]!))) start += 1;
-  return input[start] === 0x3c;
 }
 
 /**
