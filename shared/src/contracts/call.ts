@@ -69,7 +69,12 @@ type In<S> = S extends z.ZodType ? z.input<S> : never;
 
 /** What the web sends: the parts the call declares, each typed by its schema. */
 export type CallInput<C extends Call> = (C['body'] extends z.ZodType ? { body: In<C['body']> } : unknown) &
-  (C['query'] extends z.ZodType ? { query: In<C['query']> } : unknown) &
+  (C['query'] extends z.ZodType
+    ? // A query of optional parameters only (a link's authtoken) may be left out.
+      Record<never, never> extends In<C['query']>
+      ? { query?: In<C['query']> }
+      : { query: In<C['query']> }
+    : unknown) &
   (C['params'] extends z.ZodType ? { params: In<C['params']> } : unknown) &
   (C['multipart'] extends z.ZodType ? { form: MultipartForm } : unknown);
 

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { ACCESS, defineCall } from './call';
 import { ZAttachment } from './attachments';
 import { ZYesNo } from './envelope';
+
+/** The link token travels in the query string of the page and of the calls it makes. */
+export const ZLinkQuery = z.object({ authtoken: z.string().optional() });
 
 /** What a scoped link token can name (the LinkResource of the schema). */
 export const LINK_RESOURCES = ['submission', 'action', 'supplierAssignment', 'employeeClockIn'] as const;
@@ -85,3 +89,50 @@ export type TExternalTaskFileDeleteRequest = z.infer<typeof ZExternalTaskFileDel
 
 /** The delay before the external task page leaves after a save (001 section 9). */
 export const EXTERNAL_TASK_REDIRECT_MS = 2_000;
+
+export const linkTokenRevokeCall = defineCall({
+  method: 'POST',
+  path: '/linkTokenRevoke',
+  tags: ['links'],
+  summary:
+    'Revoke one link (_id) or every live link of a resource: system administrators, or a ' +
+    'coordinator of the form the resource belongs to',
+  access: ACCESS.employee,
+  body: ZLinkTokenRevokeRequest,
+  response: ZLinkTokenRevoked,
+});
+
+export const externalTaskDetailsCall = defineCall({
+  method: 'POST',
+  path: '/externalTaskDetails',
+  tags: ['links'],
+  summary: 'The action of the external task page, by its link (?authtoken=) or for a signed-in user',
+  access: ACCESS.signedInOrLink,
+  query: ZLinkQuery,
+  body: ZExternalTaskDetailsRequest,
+  response: ZExternalTaskDetails,
+});
+
+export const externalTaskSaveCall = defineCall({
+  method: 'POST',
+  path: '/externalTaskSave',
+  tags: ['links'],
+  summary:
+    'Complete (complete true) or Save Draft (false) the action of the external task page; multipart ' +
+    'form: formSubmissionId, taskId, response, complete, localTimeZone and files',
+  access: ACCESS.signedInOrLink,
+  query: ZLinkQuery,
+  multipart: ZExternalTaskSaveRequest,
+  response: z.null(),
+});
+
+export const externalTaskFileDeleteCall = defineCall({
+  method: 'POST',
+  path: '/externalTaskFileDelete',
+  tags: ['links'],
+  summary: 'Delete a file of the action of the external task page',
+  access: ACCESS.signedInOrLink,
+  query: ZLinkQuery,
+  body: ZExternalTaskFileDeleteRequest,
+  response: z.null(),
+});

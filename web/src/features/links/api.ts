@@ -1,6 +1,11 @@
-import type { TExternalTaskDetails, TExternalTaskDetailsRequest } from '@compass/shared';
+import {
+  externalTaskDetailsCall,
+  externalTaskFileDeleteCall,
+  externalTaskSaveCall,
+  type TExternalTaskDetailsRequest,
+} from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiSend, type RequestOptions } from '../../api/client';
+import { callApi, sendCall, type CallOptions } from '../../api/client';
 
 /**
  * The calls of the external task page carry the link token from the page's query string
@@ -11,7 +16,10 @@ export function linkPath(path: string, authtoken: string | null): string {
   return authtoken ? `${path}?authtoken=${encodeURIComponent(authtoken)}` : path;
 }
 
-const LINK_OPTIONS: RequestOptions = { authRedirect: false };
+const linkOptions = (authtoken: string | null): CallOptions => ({
+  authRedirect: false,
+  ...(authtoken && { link: authtoken }),
+});
 
 export const externalTaskKeys = {
   details: (request: TExternalTaskDetailsRequest) =>
@@ -27,15 +35,7 @@ export function useExternalTask(
   return useQuery({
     enabled,
     queryKey: externalTaskKeys.details(request),
-    queryFn: async () =>
-      (
-        await apiSend<TExternalTaskDetails>(
-          'POST',
-          linkPath('/externalTaskDetails', authtoken),
-          request,
-          LINK_OPTIONS,
-        )
-      ).data,
+    queryFn: () => callApi(externalTaskDetailsCall, { body: request }, linkOptions(authtoken)),
     meta: { silent: true },
     retry: false,
   });
@@ -43,12 +43,12 @@ export function useExternalTask(
 
 /** Complete or Save Draft (multipart, with the compressed files). */
 export function saveExternalTask(form: FormData, authtoken: string | null) {
-  return apiSend<null>('POST', linkPath('/externalTaskSave', authtoken), form, LINK_OPTIONS);
+  return sendCall(externalTaskSaveCall, { form }, linkOptions(authtoken));
 }
 
 export function deleteExternalTaskFile(
   request: TExternalTaskDetailsRequest & { fileId: string },
   authtoken: string | null,
 ) {
-  return apiSend<null>('POST', linkPath('/externalTaskFileDelete', authtoken), request, LINK_OPTIONS);
+  return sendCall(externalTaskFileDeleteCall, { body: request }, linkOptions(authtoken));
 }
