@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCESS, defineCall } from './call';
 import { ZAttachment } from './attachments';
 import { ZTimeZone } from './dashboard';
 import { ZVersion, ZYesNo } from './envelope';
@@ -74,3 +75,76 @@ export const ZFormSubmissionReopened = z.object({
   version: z.number().int(),
 });
 export type TFormSubmissionReopened = z.infer<typeof ZFormSubmissionReopened>;
+
+export const formSubmissionCloseCall = defineCall({
+  method: 'POST',
+  path: '/formSubmissionClose',
+  tags: ['closeOff'],
+  summary: 'Sign Off / Save and Close: the coordinator closes a submitted form with no open action',
+  access: ACCESS.employee,
+  body: ZFormSubmissionCloseRequest,
+  response: ZFormSubmissionClosed,
+});
+
+export const assignFormCloseOffCall = defineCall({
+  method: 'POST',
+  path: '/assignFormCloseOff',
+  tags: ['closeOff'],
+  summary: 'HR assigned-form close-off: closes the assignment and its submission',
+  access: ACCESS.employee,
+  body: ZAssignFormCloseOffRequest,
+  response: ZFormSubmissionClosed,
+});
+
+export const supplierAssignFormCloseOffCall = defineCall({
+  method: 'POST',
+  path: '/supplierAssignFormCloseOff',
+  tags: ['closeOff'],
+  summary: 'Supplier assigned-form close-off: closes the supplier assignment and its submission',
+  access: ACCESS.employee,
+  body: ZSupplierAssignFormCloseOffRequest,
+  response: ZFormSubmissionClosed,
+});
+
+export const supplierFormCloseOffCall = defineCall({
+  method: 'POST',
+  path: '/supplierFormCloseOff',
+  tags: ['closeOff'],
+  summary: 'Supplier close-off: closes a supplier form submission and its supplier assignment',
+  access: ACCESS.employee,
+  body: ZSupplierFormCloseOffRequest,
+  response: ZFormSubmissionClosed,
+});
+
+export const formSubmissionReopenCall = defineCall({
+  method: 'POST',
+  path: '/formSubmissionReopen',
+  tags: ['closeOff'],
+  summary: 'Re-Open: the coordinator makes a closed form editable again',
+  access: ACCESS.employee,
+  body: ZFormSubmissionReopenRequest,
+  response: ZFormSubmissionReopened,
+});
+
+const pdfSummary = 'The submission as a PDF file (the file itself; errors in the envelope)';
+
+export const formSubmissionPdfCall = defineCall({
+  method: 'POST',
+  path: '/formSubmissionPdf',
+  tags: ['closeOff'],
+  summary: pdfSummary,
+  access: ACCESS.signedIn,
+  body: ZFormSubmissionPdfRequest,
+  response: 'file',
+});
+
+/** The same PDF by GET, for a link the browser opens itself. */
+export const formSubmissionPdfDownloadCall = defineCall({
+  method: 'GET',
+  path: '/formSubmissionPdf',
+  tags: ['closeOff'],
+  summary: pdfSummary,
+  access: ACCESS.signedIn,
+  query: ZFormSubmissionPdfRequest,
+  response: 'file',
+});

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { FIELD_TYPES } from '../fields/registry';
 import { TASK_DUE_TYPES } from '../rules/taskDueType';
 import { ZAttachment } from './attachments';
+import { ACCESS, defineCall } from './call';
 import { ZTimeZone } from './dashboard';
+import { ZLinkQuery } from './links';
 import { INT4_MAX, INTEGER_MESSAGE, ZDay, ZPage, ZVersion, ZYesNo } from './envelope';
 
 /*
@@ -349,3 +351,110 @@ export const ZChangeLogEntry = z.object({
 });
 export type TChangeLogEntry = z.infer<typeof ZChangeLogEntry>;
 export const ZFormSubmissionHistory = z.array(ZChangeLogEntry);
+
+export const formSubmissionRelatedListsCall = defineCall({
+  method: 'POST',
+  path: '/formSubmissionRelatedLists',
+  tags: ['submissions'],
+  summary: 'Pick lists of a form (with ?authtoken=, of the linked form)',
+  access: ACCESS.signedInOrLink,
+  query: ZLinkQuery,
+  body: ZRelatedListsRequest,
+  response: ZRelatedLists,
+});
+
+export const formTemplateListCall = defineCall({
+  method: 'POST',
+  path: '/formTemplateList',
+  tags: ['submissions'],
+  summary: 'Active form templates (New Submission)',
+  access: ACCESS.signedIn,
+  body: ZFormTemplateListRequest,
+  response: ZFormTemplateList,
+});
+
+export const formTemplateDetailCall = defineCall({
+  method: 'POST',
+  path: '/formTemplateDetail',
+  tags: ['submissions'],
+  summary: "A template's current version: sections and fields",
+  access: ACCESS.signedIn,
+  body: ZFormTemplateDetailRequest,
+  response: ZFormTemplateDetail,
+});
+
+export const branchesByWorkplaceCall = defineCall({
+  method: 'POST',
+  path: '/branchesByWorkplace',
+  tags: ['submissions'],
+  summary: 'Active branches of a workplace',
+  access: ACCESS.signedInOrLink,
+  query: ZLinkQuery,
+  body: ZBranchesByWorkplaceRequest,
+  response: ZBranchList,
+});
+
+export const formSubmissionDetailsCall = defineCall({
+  method: 'POST',
+  path: '/formSubmissionDetails',
+  tags: ['submissions'],
+  summary: 'A submission with the template version it was filled against',
+  access: ACCESS.signedInOrLink,
+  query: ZLinkQuery,
+  body: ZFormSubmissionDetailsRequest,
+  response: ZFormSubmission,
+});
+
+export const formSubmissionSaveCall = defineCall({
+  method: 'POST',
+  path: '/formSubmissionSave',
+  tags: ['submissions'],
+  summary:
+    'Create or edit a submission (draft or submit) with its tasks and table rows; a supplier link edits ' +
+    'its supplier form only',
+  access: ACCESS.signedInOrLink,
+  query: ZLinkQuery,
+  body: ZFormSubmissionSaveRequest,
+  response: ZFormSubmissionSaveResult,
+});
+
+export const formSubmissionUploadFilesCall = defineCall({
+  method: 'POST',
+  path: '/formSubmissionUploadFiles',
+  tags: ['submissions'],
+  summary: 'Add files to a file field of a submission; multipart form: _id, relatedFormId and files',
+  access: ACCESS.signedInOrLink,
+  query: ZLinkQuery,
+  multipart: ZFormSubmissionUploadFilesFields,
+  response: ZFormSubmissionUploadResult,
+});
+
+export const taskDueDateTypeCall = defineCall({
+  method: 'POST',
+  path: '/taskDueDateType',
+  tags: ['submissions'],
+  summary: 'Whether a due date is due today, overdue or not yet due',
+  access: ACCESS.signedIn,
+  body: ZTaskDueDateTypeRequest,
+  response: ZTaskDueDateTypeResult,
+});
+
+export const formSubmissionListCall = defineCall({
+  method: 'POST',
+  path: '/formSubmissionList',
+  tags: ['submissions'],
+  summary: 'My Records / Records: a page of submissions',
+  access: ACCESS.signedIn,
+  body: ZFormSubmissionListRequest,
+  response: ZFormSubmissionList,
+});
+
+export const formSubmissionHistoryCall = defineCall({
+  method: 'POST',
+  path: '/formSubmissionHistory',
+  tags: ['submissions'],
+  summary: 'The change log of a submission and its actions, newest first',
+  access: ACCESS.signedIn,
+  body: ZFormSubmissionHistoryRequest,
+  response: ZFormSubmissionHistory,
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZLinkOperation } from './links';
+import { ACCESS, defineCall } from './call';
+import { ZLinkOperation, ZLinkQuery } from './links';
 
 /**
  * The supplier screens opened from an e-mailed link (001 sections 2.1 and 2.3). `companyId` in
@@ -89,4 +90,60 @@ export const ZSupplierLinkFileDeleteRequest = z.object({
   fileType: z.literal('submission'),
   fileId: z.uuid(),
   _id: z.uuid(),
+});
+
+export const supplierLinkContextCall = defineCall({
+  method: 'POST',
+  path: '/supplierLinkContext',
+  tags: ['links'],
+  summary: "What the page's link grants: the organisation, the supplier and its assignment",
+  access: ACCESS.link,
+  query: ZLinkQuery,
+  body: ZSupplierLinkContextRequest,
+  response: ZSupplierLinkContext,
+});
+
+export const supplierLinkLogoCall = defineCall({
+  method: 'GET',
+  path: '/supplierLinkLogo',
+  tags: ['links'],
+  summary: "The logo of the link's supplier company (the image itself)",
+  access: ACCESS.link,
+  query: ZLinkQuery,
+  response: 'file',
+});
+
+export const formSubmissionLinkFileCall = defineCall({
+  method: 'GET',
+  path: '/formSubmissionLinkFile/:id',
+  tags: ['links'],
+  summary: 'Download a file of the linked submission or of its actions (the file itself)',
+  access: ACCESS.link,
+  params: z.object({ id: z.uuid() }),
+  query: ZLinkQuery,
+  response: 'file',
+});
+
+export const formSubmissionLinkFileDeleteCall = defineCall({
+  method: 'POST',
+  path: '/formSubmissionLinkFileDelete',
+  tags: ['links'],
+  summary: 'Delete a file of the linked submission (a link with update, while the form is editable)',
+  access: ACCESS.link,
+  query: ZLinkQuery,
+  body: ZSupplierLinkFileDeleteRequest,
+  response: z.null(),
+});
+
+export const supplierFormSubmitCall = defineCall({
+  method: 'POST',
+  path: '/supplierFormSubmit',
+  tags: ['links'],
+  summary:
+    'Supplier form submit: the supplier assignment is submitted with its form and the reviewer and ' +
+    'coordinator are mailed; response_code 202 when it cannot be submitted (still a draft, already submitted)',
+  access: ACCESS.signedInOrLink,
+  query: ZLinkQuery,
+  body: ZSupplierFormSubmitRequest,
+  response: ZSupplierFormSubmitted,
 });

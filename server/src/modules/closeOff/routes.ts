@@ -1,24 +1,21 @@
 import {
-  envelopeOf,
+  assignFormCloseOffCall,
+  formSubmissionCloseCall,
+  formSubmissionPdfCall,
+  formSubmissionPdfDownloadCall,
+  formSubmissionReopenCall,
+  supplierAssignFormCloseOffCall,
+  supplierFormCloseOffCall,
   messages,
-  ZAssignFormCloseOffRequest,
-  ZFormSubmissionClosed,
-  ZFormSubmissionCloseRequest,
-  ZFormSubmissionPdfRequest,
-  ZFormSubmissionReopened,
-  ZFormSubmissionReopenRequest,
-  ZSupplierAssignFormCloseOffRequest,
-  ZSupplierFormCloseOffRequest,
   type TFormSubmissionPdfRequest,
 } from '@compass/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../plugins/auth';
+import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import type { CloseOffService } from './service';
-import { ACCESS } from '@compass/shared';
 
-export const closeOffRoutes: FastifyPluginAsyncZod<{ closeOff: CloseOffService }> = async (
+export const closeOffRoutes: FastifyPluginAsync<{ closeOff: CloseOffService }> = async (
   app,
   { closeOff },
 ) => {
@@ -31,28 +28,15 @@ export const closeOffRoutes: FastifyPluginAsyncZod<{ closeOff: CloseOffService }
       .header('cache-control', 'private, no-store')
       .send(pdf.content);
   };
-  const pdfSummary = 'The submission as a PDF file (the file itself; errors in the envelope)';
-
-  app.post('/formSubmissionPdf', {
-    config: { access: ACCESS.signedIn },
-    schema: { tags: ['closeOff'], summary: pdfSummary, body: ZFormSubmissionPdfRequest },
+  registerCall(app, formSubmissionPdfCall, {
     handler: (request, reply) => sendPdf(request, reply, request.body),
   });
 
-  app.get('/formSubmissionPdf', {
-    config: { access: ACCESS.signedIn },
-    schema: { tags: ['closeOff'], summary: pdfSummary, querystring: ZFormSubmissionPdfRequest },
+  registerCall(app, formSubmissionPdfDownloadCall, {
     handler: (request, reply) => sendPdf(request, reply, request.query),
   });
 
-  app.post('/formSubmissionClose', {
-    config: { access: ACCESS.employee },
-    schema: {
-      tags: ['closeOff'],
-      summary: 'Sign Off / Save and Close: the coordinator closes a submitted form with no open action',
-      body: ZFormSubmissionCloseRequest,
-      response: { 200: envelopeOf(ZFormSubmissionClosed) },
-    },
+  registerCall(app, formSubmissionCloseCall, {
     handler: async (request) =>
       ok(
         await closeOff.closeSubmission(
@@ -65,14 +49,7 @@ export const closeOffRoutes: FastifyPluginAsyncZod<{ closeOff: CloseOffService }
       ),
   });
 
-  app.post('/assignFormCloseOff', {
-    config: { access: ACCESS.employee },
-    schema: {
-      tags: ['closeOff'],
-      summary: 'HR assigned-form close-off: closes the assignment and its submission',
-      body: ZAssignFormCloseOffRequest,
-      response: { 200: envelopeOf(ZFormSubmissionClosed) },
-    },
+  registerCall(app, assignFormCloseOffCall, {
     handler: async (request) =>
       ok(
         await closeOff.closeHrAssignment(requireAuth(request), request.body._id, request.body.localTimeZone),
@@ -80,14 +57,7 @@ export const closeOffRoutes: FastifyPluginAsyncZod<{ closeOff: CloseOffService }
       ),
   });
 
-  app.post('/supplierAssignFormCloseOff', {
-    config: { access: ACCESS.employee },
-    schema: {
-      tags: ['closeOff'],
-      summary: 'Supplier assigned-form close-off: closes the supplier assignment and its submission',
-      body: ZSupplierAssignFormCloseOffRequest,
-      response: { 200: envelopeOf(ZFormSubmissionClosed) },
-    },
+  registerCall(app, supplierAssignFormCloseOffCall, {
     handler: async (request) =>
       ok(
         await closeOff.closeSupplierAssignment(
@@ -99,14 +69,7 @@ export const closeOffRoutes: FastifyPluginAsyncZod<{ closeOff: CloseOffService }
       ),
   });
 
-  app.post('/supplierFormCloseOff', {
-    config: { access: ACCESS.employee },
-    schema: {
-      tags: ['closeOff'],
-      summary: 'Supplier close-off: closes a supplier form submission and its supplier assignment',
-      body: ZSupplierFormCloseOffRequest,
-      response: { 200: envelopeOf(ZFormSubmissionClosed) },
-    },
+  registerCall(app, supplierFormCloseOffCall, {
     handler: async (request) =>
       ok(
         await closeOff.closeSupplierSubmission(
@@ -118,14 +81,7 @@ export const closeOffRoutes: FastifyPluginAsyncZod<{ closeOff: CloseOffService }
       ),
   });
 
-  app.post('/formSubmissionReopen', {
-    config: { access: ACCESS.employee },
-    schema: {
-      tags: ['closeOff'],
-      summary: 'Re-Open: the coordinator makes a closed form editable again',
-      body: ZFormSubmissionReopenRequest,
-      response: { 200: envelopeOf(ZFormSubmissionReopened) },
-    },
+  registerCall(app, formSubmissionReopenCall, {
     handler: async (request) =>
       ok(
         await closeOff.reopen(requireAuth(request), request.body._id, request.body.version),

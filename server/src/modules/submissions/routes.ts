@@ -1,39 +1,28 @@
 import {
-  envelopeOf,
-  messages,
-  ZBranchesByWorkplaceRequest,
-  ZBranchList,
-  ZFormSubmission,
-  ZFormSubmissionDetailsRequest,
-  ZFormSubmissionHistory,
-  ZFormSubmissionHistoryRequest,
-  ZFormSubmissionList,
-  ZFormSubmissionListRequest,
-  ZFormSubmissionSaveRequest,
-  ZFormSubmissionSaveResult,
-  ZFormSubmissionUploadFilesFields,
-  ZFormSubmissionUploadResult,
-  ZFormTemplateDetail,
-  ZFormTemplateDetailRequest,
-  ZFormTemplateList,
-  ZFormTemplateListRequest,
-  ZRelatedLists,
-  ZRelatedListsRequest,
-  ZTaskDueDateTypeRequest,
-  ZTaskDueDateTypeResult,
-  localDateOf,
-  taskDueType,
+  branchesByWorkplaceCall,
+  formSubmissionDetailsCall,
+  formSubmissionHistoryCall,
+  formSubmissionListCall,
+  formSubmissionRelatedListsCall,
+  formSubmissionSaveCall,
+  formSubmissionUploadFilesCall,
+  formTemplateDetailCall,
+  formTemplateListCall,
+  taskDueDateTypeCall,
   DEFAULT_TIME_ZONE,
+  localDateOf,
+  messages,
+  taskDueType,
 } from '@compass/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { parseOrBadRequest } from '../../errors';
 import { requireAuth } from '../../plugins/auth';
+import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import { readMultipart } from '../../plugins/uploads';
 import type { SubmissionService } from './service';
-import { supplierLinkRoutes, ZLinkQuery } from './supplierLinkRoutes';
+import { supplierLinkRoutes } from './supplierLinkRoutes';
 import type { SupplierLinkService } from './supplierLinks';
-import { ACCESS } from '@compass/shared';
 
 /** Signatures and diagrams travel as data URLs, so a save may be larger than other calls. */
 const SAVE_BODY_LIMIT = 10 * 1024 * 1024;
@@ -42,21 +31,11 @@ const SAVE_BODY_LIMIT = 10 * 1024 * 1024;
  * The calls of the form screens. Those the supplier screens share with the employee editor accept
  * a link (`?authtoken=`, 'userOrLink'): with one, SupplierLinkService checks it and acts for it.
  */
-export const submissionRoutes: FastifyPluginAsyncZod<{
+export const submissionRoutes: FastifyPluginAsync<{
   submissions: SubmissionService;
   supplierLinks: SupplierLinkService;
 }> = async (app, { submissions, supplierLinks }) => {
-  const tags = ['submissions'];
-
-  app.post('/formSubmissionRelatedLists', {
-    config: { access: ACCESS.signedInOrLink },
-    schema: {
-      tags,
-      summary: 'Pick lists of a form (with ?authtoken=, of the linked form)',
-      querystring: ZLinkQuery,
-      body: ZRelatedListsRequest,
-      response: { 200: envelopeOf(ZRelatedLists) },
-    },
+  registerCall(app, formSubmissionRelatedListsCall, {
     handler: async (request) =>
       ok(
         request.link
@@ -65,38 +44,16 @@ export const submissionRoutes: FastifyPluginAsyncZod<{
       ),
   });
 
-  app.post('/formTemplateList', {
-    config: { access: ACCESS.signedIn },
-    schema: {
-      tags,
-      summary: 'Active form templates (New Submission)',
-      body: ZFormTemplateListRequest,
-      response: { 200: envelopeOf(ZFormTemplateList) },
-    },
+  registerCall(app, formTemplateListCall, {
     handler: async (request) =>
       ok(await submissions.templateList(requireAuth(request), request.body.formType)),
   });
 
-  app.post('/formTemplateDetail', {
-    config: { access: ACCESS.signedIn },
-    schema: {
-      tags,
-      summary: "A template's current version: sections and fields",
-      body: ZFormTemplateDetailRequest,
-      response: { 200: envelopeOf(ZFormTemplateDetail) },
-    },
+  registerCall(app, formTemplateDetailCall, {
     handler: async (request) => ok(await submissions.templateDetail(requireAuth(request), request.body._id)),
   });
 
-  app.post('/branchesByWorkplace', {
-    config: { access: ACCESS.signedInOrLink },
-    schema: {
-      tags,
-      summary: 'Active branches of a workplace',
-      querystring: ZLinkQuery,
-      body: ZBranchesByWorkplaceRequest,
-      response: { 200: envelopeOf(ZBranchList) },
-    },
+  registerCall(app, branchesByWorkplaceCall, {
     handler: async (request) =>
       ok(
         request.link
@@ -105,15 +62,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{
       ),
   });
 
-  app.post('/formSubmissionDetails', {
-    config: { access: ACCESS.signedInOrLink },
-    schema: {
-      tags,
-      summary: 'A submission with the template version it was filled against',
-      querystring: ZLinkQuery,
-      body: ZFormSubmissionDetailsRequest,
-      response: { 200: envelopeOf(ZFormSubmission) },
-    },
+  registerCall(app, formSubmissionDetailsCall, {
     handler: async (request) => {
       const { formSubmissionId, localTimeZone = DEFAULT_TIME_ZONE } = request.body;
       return ok(
@@ -124,18 +73,8 @@ export const submissionRoutes: FastifyPluginAsyncZod<{
     },
   });
 
-  app.post('/formSubmissionSave', {
-    config: { access: ACCESS.signedInOrLink },
+  registerCall(app, formSubmissionSaveCall, {
     bodyLimit: SAVE_BODY_LIMIT,
-    schema: {
-      tags,
-      summary:
-        'Create or edit a submission (draft or submit) with its tasks and table rows; a supplier link edits ' +
-        'its supplier form only',
-      querystring: ZLinkQuery,
-      body: ZFormSubmissionSaveRequest,
-      response: { 200: envelopeOf(ZFormSubmissionSaveResult) },
-    },
     handler: async (request) => {
       const { message, ...result } = request.link
         ? await supplierLinks.save(request.link, request.body)
@@ -144,18 +83,10 @@ export const submissionRoutes: FastifyPluginAsyncZod<{
     },
   });
 
-  app.post('/formSubmissionUploadFiles', {
-    config: { access: ACCESS.signedInOrLink },
-    schema: {
-      tags,
-      summary: 'Add files to a file field of a submission; multipart form: _id, relatedFormId and files',
-      consumes: ['multipart/form-data'],
-      querystring: ZLinkQuery,
-      response: { 200: envelopeOf(ZFormSubmissionUploadResult) },
-    },
+  registerCall(app, formSubmissionUploadFilesCall, {
     handler: async (request) => {
       const { fields, files } = await readMultipart(request);
-      const input = parseOrBadRequest(ZFormSubmissionUploadFilesFields, fields);
+      const input = parseOrBadRequest(formSubmissionUploadFilesCall.multipart, fields);
       const uploaded = request.link
         ? await supplierLinks.uploadFiles(request.link, input._id, input.relatedFormId, files)
         : await submissions.uploadFiles(requireAuth(request), input._id, input.relatedFormId, files);
@@ -163,39 +94,18 @@ export const submissionRoutes: FastifyPluginAsyncZod<{
     },
   });
 
-  app.post('/taskDueDateType', {
-    config: { access: ACCESS.signedIn },
-    schema: {
-      tags,
-      summary: 'Whether a due date is due today, overdue or not yet due',
-      body: ZTaskDueDateTypeRequest,
-      response: { 200: envelopeOf(ZTaskDueDateTypeResult) },
-    },
+  registerCall(app, taskDueDateTypeCall, {
     handler: async (request) => {
       const today = localDateOf(new Date(), request.body.localTimeZone ?? DEFAULT_TIME_ZONE);
       return ok({ taskDueDateType: taskDueType(request.body.due, today) });
     },
   });
 
-  app.post('/formSubmissionList', {
-    config: { access: ACCESS.signedIn },
-    schema: {
-      tags,
-      summary: 'My Records / Records: a page of submissions',
-      body: ZFormSubmissionListRequest,
-      response: { 200: envelopeOf(ZFormSubmissionList) },
-    },
+  registerCall(app, formSubmissionListCall, {
     handler: async (request) => ok(await submissions.list(requireAuth(request), request.body)),
   });
 
-  app.post('/formSubmissionHistory', {
-    config: { access: ACCESS.signedIn },
-    schema: {
-      tags,
-      summary: 'The change log of a submission and its actions, newest first',
-      body: ZFormSubmissionHistoryRequest,
-      response: { 200: envelopeOf(ZFormSubmissionHistory) },
-    },
+  registerCall(app, formSubmissionHistoryCall, {
     handler: async (request) =>
       ok(await submissions.history(requireAuth(request), request.body.formSubmissionId)),
   });
