@@ -1,4 +1,10 @@
-import { ACCESS_KEYS, type AccessMap, type TPermissions, type TTemplateField } from '@compass/shared';
+import {
+  ACCESS_KEYS,
+  errorCodeOfStatus,
+  type AccessMap,
+  type TPermissions,
+  type TTemplateField,
+} from '@compass/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -46,7 +52,9 @@ export function envelope(
   message = 'Success',
   extra: Record<string, unknown> = {},
 ) {
-  return { response_code: code, response_message: message, response_data: data, ...extra };
+  // As the server does: every error carries its machine-readable code (a test may name a finer one).
+  const errorCode = code >= 400 ? { error_code: errorCodeOfStatus(code) } : {};
+  return { response_code: code, response_message: message, response_data: data, ...errorCode, ...extra };
 }
 
 type Reply = { status?: number; body: unknown } | Error;

@@ -10,6 +10,7 @@ import { REFERENCE_KINDS, type References } from '../../fields';
 import { usePageTitle } from '../../shell/pageTitle';
 import { browserTimeZone, type BranchSource } from '../submissions/api';
 import { newEditorState, saveRequest, shapeOfTemplate, type EditorState } from '../submissions/editorState';
+import { guestTransport } from '../submissions/editorTransport';
 import { SubmissionEditor } from '../submissions/SubmissionEditor';
 import { fetchQrBranches, qrSubmissionKeys, saveQrSubmission, useQrSubmissionForm } from './api';
 
@@ -100,6 +101,7 @@ function QrSubmissionForm({ route }: { route: TQrFormRoute }) {
     () => ({ key: qrSubmissionKeys.branches(route), load: (workplace) => fetchQrBranches(route, workplace) }),
     [route],
   );
+  const transport = useMemo(() => guestTransport(branches), [branches]);
 
   if (form.isPending) {
     return (
@@ -189,7 +191,8 @@ function QrSubmissionForm({ route }: { route: TQrFormRoute }) {
         references={NO_REFERENCES}
         workplaces={workplace}
         viewer={{ employeeId: null, name: messages.submission.guestUser }}
-        guest={{ coordinatorName: coordinator.name, branches, submit }}
+        transport={transport}
+        guest={{ coordinatorName: coordinator.name, submit }}
       />
     </GuestLayout>
   );

@@ -1,9 +1,9 @@
-import type { TFormTemplateOption } from '@compass/shared';
+import { formTemplateQrPosterCall, type TFormTemplateOption } from '@compass/shared';
 import { FilePlus2, FileWarning, QrCode, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { usePermissions } from '../../api/auth';
-import { downloadFile } from '../../api/client';
+import { API_BASE, callUrl, downloadFile } from '../../api/client';
 import { describeError, notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { PageSpinner } from '../../components/Spinner';
@@ -21,7 +21,7 @@ const FORM_TYPE_LABELS = {
 /** The A4 poster whose QR code opens the template's guest form (modules/qrCodes), as an SVG to print. */
 const downloadPoster = (template: TFormTemplateOption) =>
   downloadFile(
-    `/api/formTemplateQrPoster/${encodeURIComponent(template._id)}`,
+    `${API_BASE}${callUrl(formTemplateQrPosterCall, { params: { templateId: template._id } })}`,
     `${template.name} - QR poster.svg`,
   ).catch(notifyError);
 

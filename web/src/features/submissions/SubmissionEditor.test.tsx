@@ -267,7 +267,7 @@ describe('submission editor: banners and buttons (001 sections 2.2 and 4)', () =
       },
       'POST /api/formSubmissionSave': () => ({
         status: 409,
-        body: envelope(null, 409, messages.closeOff.stale),
+        body: envelope(null, 409, messages.closeOff.stale, { error_code: 'stale_version' }),
       }),
     });
     renderRoutes(editorRoutes, `/form-submission/Record/${SUBMISSION}`);

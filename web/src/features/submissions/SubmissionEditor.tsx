@@ -1,8 +1,9 @@
 import {
+  formSubmissionCloseCall,
+  formSubmissionReopenCall,
   messages,
+  supplierFormCloseOffCall,
   type TFormSubmission,
-  type TFormSubmissionClosed,
-  type TFormSubmissionReopened,
   type TFormSubmissionSaveResult,
   type TNamedOption,
   type TSubmissionAttachment,
@@ -13,7 +14,7 @@ import { AlertTriangle, ChevronDown, History, Lock, Paperclip, RotateCw } from '
 import { useId, useRef, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { apiSend, ApiError } from '../../api/client';
+import { ApiError, sendCall } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -28,7 +29,7 @@ import {
 } from '../../fields';
 import { AssignActionDialog, type AssignActionMode } from './AssignActionDialog';
 import { AttachmentsDialog } from './AttachmentsDialog';
-import { browserTimeZone, fetchBranches, submissionKeys, useBranches, type BranchSource } from './api';
+import { browserTimeZone, fetchBranches, submissionKeys, useBranches } from './api';
 import {
   applyTaskDraft,
   BUTTON_LABELS,
@@ -46,14 +47,13 @@ import {
 import { HistoryDialog } from './HistoryDialog';
 import { MY_RECORDS_PATH, recordPath } from './paths';
 import { hasUnsavedChanges, useUnsavedChangesGuard } from './UnsavedChanges';
-import { LINK_OPTIONS, supplierLinkCall } from './supplierLinkApi';
+import { sessionTransport, type EditorTransport } from './editorTransport';
 
 /**
  * The editor opened through an e-mailed link (View and Update Form Submission, 001 sections 2.1
  * and 2.3): its calls carry the link's token; no History, Sign Off, Save and Close or Re-Open.
  */
 export interface LinkMode {
-  authtoken: string;
   /** View Form Submission: read-only, with Back as the only button. */
   viewOnly: boolean;
   /** The initial-details card is left out (a supplier assessment on the View screen). */
@@ -70,7 +70,6 @@ const LINK_BUTTONS: EditorButton[] = ['saveDraft', 'submit', 'save'];
 /** A guest of a template's QR poster (features/qrSubmissions): Submit only, the coordinator fixed. */
 export interface GuestMode {
   coordinatorName: string;
-  branches: BranchSource;
   /** Sends the checked form; the page then shows its thank-you. */
   submit: (state: EditorState) => Promise<void>;
 }
@@ -86,6 +85,8 @@ interface SubmissionEditorProps {
   viewer: { employeeId: string | null; name: string };
   /** Opened from an action link (my-action-edit/{id}/{taskId}). */
   openTaskId?: string;
+  /** The calls the editor makes (editorTransport.ts): the signed-in user's unless a page passes its own. */
+  transport?: EditorTransport;
   linkMode?: LinkMode;
   guest?: GuestMode;
 }
@@ -108,6 +109,7 @@ export function SubmissionEditor({
   workplaces,
   viewer,
   openTaskId,
+  transport = sessionTransport,
   linkMode,
   guest,
 }: SubmissionEditorProps) {
@@ -139,7 +141,7 @@ export function SubmissionEditor({
   // A new form whose first save created it: later failures must not create a second one.
   const createdId = useRef<string | null>(null);
 
-  const branchList = useBranches(state.header.workplace, linkMode?.authtoken, guest?.branches);
+  const branchList = useBranches(state.header.workplace, transport.branches);
   const branches = branchList.data ?? [];
   const isNew = submission === null;
   const isDraft = isNew || submission.isDraft === 'yes';
@@ -161,11 +163,6 @@ export function SubmissionEditor({
         ({ button }) => !linkMode || (!linkMode.viewOnly && LINK_BUTTONS.includes(button)),
       );
   const unsaved = useUnsavedChangesGuard(canEdit && hasUnsavedChanges(initial, state));
-  /** A POST of the editor, with the link's token when opened through one. */
-  const send = <T,>(path: string, body: unknown) =>
-    linkMode
-      ? apiSend<T>('POST', supplierLinkCall(path, linkMode.authtoken), body, LINK_OPTIONS)
-      : apiSend<T>('POST', path, body);
 
   const setHeader = (change: Partial<EditorState['header']>) =>
     setState((previous) => ({ ...previous, header: { ...previous.header, ...change } }));
@@ -185,7 +182,7 @@ export function SubmissionEditor({
     setHeader({ workplace, branch: '' });
     if (!workplace) return;
     try {
-      const list = await fetchBranches(queryClient, workplace, linkMode?.authtoken, guest?.branches);
+      const list = await fetchBranches(queryClient, workplace, transport.branches);
       if (list.length === 1) {
         setState((previous) =>
           previous.header.workplace === workplace && previous.header.branch === ''
@@ -205,8 +202,7 @@ export function SubmissionEditor({
 
   // ---------- Saving ----------
 
-  const save = async (body: ReturnType<typeof saveRequest>) =>
-    send<TFormSubmissionSaveResult>('/formSubmissionSave', body);
+  const save = (body: ReturnType<typeof saveRequest>) => transport.save(body);
 
   /**
    * Save Draft / Submit / Save (001 section 4). Files go to a stored form, so a new form with
@@ -239,7 +235,7 @@ export function SubmissionEditor({
         form.set('_id', stored._id);
         form.set('relatedFormId', fieldId);
         for (const file of files) form.append('files', file, file.name);
-        const uploaded = await send<{ version: number }>('/formSubmissionUploadFiles', form);
+        const uploaded = await transport.uploadFiles(form);
         stored = { ...stored, version: uploaded.data.version };
       }
     }
@@ -254,11 +250,11 @@ export function SubmissionEditor({
       return;
     }
     if (error instanceof ApiError) {
-      if (error.code === 409 && error.message === messages.closeOff.stale) {
+      if (error.errorCode === 'stale_version') {
         setConflict(true);
         return;
       }
-      if (error.code === 409 && error.message === messages.submission.openTaskBlocksClose) {
+      if (error.errorCode === 'open_tasks_block_close') {
         setOpenTaskDialog(true);
         return;
       }
@@ -286,14 +282,11 @@ export function SubmissionEditor({
     const localTimeZone = browserTimeZone();
     const result =
       shape.formType === 'supplier'
-        ? await apiSend<TFormSubmissionClosed>('POST', '/supplierFormCloseOff', {
-            formSumissionId: submission!._id,
-            localTimeZone,
+        ? await sendCall(supplierFormCloseOffCall, {
+            body: { formSumissionId: submission!._id, localTimeZone },
           })
-        : await apiSend<TFormSubmissionClosed>('POST', '/formSubmissionClose', {
-            _id: submission!._id,
-            version,
-            localTimeZone,
+        : await sendCall(formSubmissionCloseCall, {
+            body: { _id: submission!._id, version, localTimeZone },
           });
     toast.success(result.message);
     await queryClient.invalidateQueries({ queryKey: submissionKeys.all });
@@ -312,9 +305,8 @@ export function SubmissionEditor({
     setBusy(button);
     try {
       if (button === 'reopen') {
-        const result = await apiSend<TFormSubmissionReopened>('POST', '/formSubmissionReopen', {
-          _id: submission!._id,
-          version: submission!.version,
+        const result = await sendCall(formSubmissionReopenCall, {
+          body: { _id: submission!._id, version: submission!.version },
         });
         toast.success(result.message);
         await reloadStored(submission!._id);
@@ -382,12 +374,7 @@ export function SubmissionEditor({
 
   const deleteAttachment = async (file: TSubmissionAttachment) => {
     try {
-      const result = await send<null>('/deleteAttachment', {
-        fileType: 'submission',
-        fileId: file._id,
-        _id: submission!._id,
-      });
-      toast.success(result.message);
+      toast.success(await transport.deleteFile(submission!._id, file._id));
       await queryClient.invalidateQueries({ queryKey: submissionKeys.details(submission!._id) });
     } catch (error) {
       notifyError(error);

@@ -26,6 +26,7 @@ import {
   useSupplierLinkContext,
   withLinkFilePaths,
 } from './supplierLinkApi';
+import { linkTransport } from './editorTransport';
 import { linkExpiry, SupplierLinkFrame, SupplierLinkLoading, SupplierLinkProblem } from './SupplierLinkFrame';
 
 const TITLE = 'Update Form Submission';
@@ -108,6 +109,7 @@ export function UpdateSubmissionPage() {
   const context = useSupplierLinkContext(id, authtoken);
   const details = useLinkedSubmission(id, authtoken);
   const lists = useLinkedRelatedLists(id, authtoken);
+  const transport = useMemo(() => linkTransport(authtoken ?? ''), [authtoken]);
   const homeSite = useHomeSite(context.data);
   usePageTitle(TITLE);
 
@@ -230,7 +232,8 @@ export function UpdateSubmissionPage() {
         references={references}
         workplaces={lists.data.workplace}
         viewer={{ employeeId: null, name: '' }}
-        linkMode={{ authtoken, viewOnly: false, hideInitialDetails: false, onLeave: leave, onSaved }}
+        transport={transport}
+        linkMode={{ viewOnly: false, hideInitialDetails: false, onLeave: leave, onSaved }}
       />
     </SupplierLinkFrame>
   );

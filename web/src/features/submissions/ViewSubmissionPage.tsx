@@ -17,6 +17,7 @@ import {
   useSupplierLinkContext,
   withLinkFilePaths,
 } from './supplierLinkApi';
+import { linkTransport } from './editorTransport';
 import { linkExpiry, SupplierLinkFrame, SupplierLinkLoading, SupplierLinkProblem } from './SupplierLinkFrame';
 import {
   employeeRecordPath,
@@ -66,6 +67,7 @@ export function ViewSubmissionPage() {
   const context = useSupplierLinkContext(id, authtoken);
   const details = useLinkedSubmission(id, authtoken);
   const lists = useLinkedRelatedLists(id, authtoken);
+  const transport = useMemo(() => linkTransport(authtoken ?? ''), [authtoken]);
   const homeSite = useHomeSite(context.data);
   usePageTitle(TITLE);
   const redirected = useBadRequestRedirect(details.error);
@@ -112,8 +114,8 @@ export function ViewSubmissionPage() {
         references={references}
         workplaces={lists.data.workplace}
         viewer={{ employeeId: null, name: '' }}
+        transport={transport}
         linkMode={{
-          authtoken,
           viewOnly: true,
           // 001 section 2.1: the initial-details card is hidden for a supplier assessment.
           hideInitialDetails: pageType === SUPPLIER_ASSESSMENT_PAGE_TYPE,

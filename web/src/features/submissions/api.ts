@@ -1,17 +1,16 @@
-import type {
-  TChangeLogEntry,
-  TClockInEmployee,
-  TFormSubmission,
-  TFormSubmissionList,
-  TFormSubmissionListRequest,
-  TFormTemplateDetail,
-  TFormTemplateOption,
-  TNamedOption,
-  TRelatedLists,
+import {
+  clockInEmployeeCall,
+  formSubmissionDetailsCall,
+  formSubmissionHistoryCall,
+  formSubmissionListCall,
+  formSubmissionRelatedListsCall,
+  formTemplateDetailCall,
+  formTemplateListCall,
+  type TFormSubmissionListRequest,
+  type TNamedOption,
 } from '@compass/shared';
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api, apiRequest } from '../../api/client';
-import { linkPath } from '../links/api';
+import { callApi } from '../../api/client';
 import { browserTimeZone } from '../dashboard/api';
 
 export { browserTimeZone };
@@ -22,7 +21,7 @@ export const submissionKeys = {
   templates: ['submissions', 'templates'] as const,
   template: (id: string) => ['submissions', 'template', id] as const,
   details: (id: string) => ['submissions', 'details', id] as const,
-  branches: (workplace: string) => ['submissions', 'branches', workplace] as const,
+  branches: ['submissions', 'branches'] as const,
   list: (request: TFormSubmissionListRequest) => ['submissions', 'list', request] as const,
   history: (id: string) => ['submissions', 'history', id] as const,
   employeePlace: (employeeId: string) => ['submissions', 'employeePlace', employeeId] as const,
@@ -32,7 +31,7 @@ export const submissionKeys = {
 export function useRelatedLists() {
   return useQuery({
     queryKey: submissionKeys.relatedLists,
-    queryFn: () => api.post<TRelatedLists>('/formSubmissionRelatedLists', {}),
+    queryFn: () => callApi(formSubmissionRelatedListsCall, { body: {} }),
     staleTime: 60_000,
   });
 }
@@ -41,7 +40,7 @@ export function useRelatedLists() {
 export function useTemplateList() {
   return useQuery({
     queryKey: submissionKeys.templates,
-    queryFn: () => api.post<TFormTemplateOption[]>('/formTemplateList', {}),
+    queryFn: () => callApi(formTemplateListCall, { body: {} }),
   });
 }
 
@@ -49,7 +48,7 @@ export function useTemplateList() {
 export function useTemplateDetail(templateId: string | undefined) {
   return useQuery({
     queryKey: submissionKeys.template(templateId ?? ''),
-    queryFn: () => api.post<TFormTemplateDetail>('/formTemplateDetail', { _id: templateId }),
+    queryFn: () => callApi(formTemplateDetailCall, { body: { _id: templateId! } }),
     enabled: !!templateId,
   });
 }
@@ -59,9 +58,8 @@ export function useSubmissionDetails(id: string | undefined) {
   return useQuery({
     queryKey: submissionKeys.details(id ?? ''),
     queryFn: () =>
-      api.post<TFormSubmission>('/formSubmissionDetails', {
-        formSubmissionId: id,
-        localTimeZone: browserTimeZone(),
+      callApi(formSubmissionDetailsCall, {
+        body: { formSubmissionId: id!, localTimeZone: browserTimeZone() },
       }),
     enabled: !!id,
     // The editor holds its own copy; a background refetch must not look like someone else's save.
@@ -69,51 +67,37 @@ export function useSubmissionDetails(id: string | undefined) {
   });
 }
 
-/** Where the QR guest form reads branches (features/qrSubmissions): its own call and cache key. */
+/** Where branch lists come from and under which cache key (each editor transport has its own). */
 export interface BranchSource {
   key: readonly unknown[];
   load: (workplace: string) => Promise<TNamedOption[]>;
 }
 
-/** `authtoken`: the link of a supplier screen (its calls carry it and never sign anyone out). */
-const branchesQuery = (workplace: string, authtoken?: string, source?: BranchSource) => ({
-  queryKey: source ? [...source.key, workplace] : submissionKeys.branches(workplace),
-  queryFn: () =>
-    source
-      ? source.load(workplace)
-      : authtoken
-        ? apiRequest<TNamedOption[]>(
-            'POST',
-            linkPath('/branchesByWorkplace', authtoken),
-            { workplace },
-            {
-              authRedirect: false,
-            },
-          )
-        : api.post<TNamedOption[]>('/branchesByWorkplace', { workplace }),
+const branchesQuery = (workplace: string, source: BranchSource) => ({
+  queryKey: [...source.key, workplace],
+  queryFn: () => source.load(workplace),
   staleTime: 60_000,
 });
 
-/** POST /api/branchesByWorkplace. */
-export function useBranches(workplace: string, authtoken?: string, source?: BranchSource) {
-  return useQuery({ ...branchesQuery(workplace, authtoken, source), enabled: workplace !== '' });
+/** The active branches of a workplace. */
+export function useBranches(workplace: string, source: BranchSource) {
+  return useQuery({ ...branchesQuery(workplace, source), enabled: workplace !== '' });
 }
 
 /** The same list, awaited (the branch default when the workplace changes). */
 export function fetchBranches(
   client: QueryClient,
   workplace: string,
-  authtoken?: string,
-  source?: BranchSource,
+  source: BranchSource,
 ): Promise<TNamedOption[]> {
-  return client.fetchQuery(branchesQuery(workplace, authtoken, source));
+  return client.fetchQuery(branchesQuery(workplace, source));
 }
 
 /** POST /api/clockInEmployee: the employee's own workplace and branch (branch defaults, 001 section 5). */
 export function useEmployeePlace(employeeId: string | null | undefined, enabled: boolean) {
   return useQuery({
     queryKey: submissionKeys.employeePlace(employeeId ?? ''),
-    queryFn: () => api.post<TClockInEmployee>('/clockInEmployee', { employeeId }),
+    queryFn: () => callApi(clockInEmployeeCall, { body: { employeeId: employeeId! } }),
     enabled: enabled && !!employeeId,
     staleTime: Infinity,
     // Only a default: without it the user picks the branch.
@@ -125,7 +109,7 @@ export function useEmployeePlace(employeeId: string | null | undefined, enabled:
 export function useSubmissionList(request: TFormSubmissionListRequest) {
   return useQuery({
     queryKey: submissionKeys.list(request),
-    queryFn: () => api.post<TFormSubmissionList>('/formSubmissionList', request),
+    queryFn: () => callApi(formSubmissionListCall, { body: request }),
     placeholderData: keepPreviousData,
   });
 }
@@ -134,7 +118,7 @@ export function useSubmissionList(request: TFormSubmissionListRequest) {
 export function useSubmissionHistory(id: string) {
   return useQuery({
     queryKey: submissionKeys.history(id),
-    queryFn: () => api.post<TChangeLogEntry[]>('/formSubmissionHistory', { formSubmissionId: id }),
+    queryFn: () => callApi(formSubmissionHistoryCall, { body: { formSubmissionId: id } }),
     staleTime: 0,
   });
 }

@@ -1,12 +1,13 @@
-import type {
-  TFormSubmission,
-  TRelatedLists,
-  TSupplierFormSubmitRequest,
-  TSupplierFormSubmitted,
-  TSupplierLinkContext,
+import {
+  formSubmissionDetailsCall,
+  formSubmissionRelatedListsCall,
+  supplierFormSubmitCall,
+  supplierLinkContextCall,
+  type TFormSubmission,
+  type TSupplierFormSubmitRequest,
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiSend, type RequestOptions } from '../../api/client';
+import { callApi, sendCall, type CallOptions } from '../../api/client';
 import { linkPath } from '../links/api';
 import { browserTimeZone, submissionKeys } from './api';
 
@@ -14,13 +15,7 @@ import { browserTimeZone, submissionKeys } from './api';
  * The calls of the supplier screens (View and Update Form Submission) carry the page's link token
  * (001 section 7). A refused link must not sign out whoever else uses this browser: authRedirect off.
  */
-export const LINK_OPTIONS: RequestOptions = { authRedirect: false };
-
-/** The path of a call made with the page's link: the editor's own calls, renamed where a link has its twin. */
-export function supplierLinkCall(path: string, authtoken: string): string {
-  const twin = path === '/deleteAttachment' ? '/formSubmissionLinkFileDelete' : path;
-  return linkPath(twin, authtoken);
-}
+const linkOptions = (authtoken: string): CallOptions => ({ link: authtoken, authRedirect: false });
 
 /** Files are downloaded with the link too: every attachment path of the form carries the token. */
 export function withLinkFilePaths(submission: TFormSubmission, authtoken: string): TFormSubmission {
@@ -35,9 +30,6 @@ export function withLinkFilePaths(submission: TFormSubmission, authtoken: string
   };
 }
 
-const post = async <T>(path: string, body: unknown, authtoken: string) =>
-  (await apiSend<T>('POST', linkPath(path, authtoken), body, LINK_OPTIONS)).data;
-
 export const supplierLinkKeys = {
   context: (id: string) => ['supplierLink', 'context', id] as const,
   relatedLists: (id: string) => ['supplierLink', 'relatedLists', id] as const,
@@ -48,7 +40,7 @@ export function useSupplierLinkContext(submissionId: string, authtoken: string |
   return useQuery({
     queryKey: supplierLinkKeys.context(submissionId),
     queryFn: () =>
-      post<TSupplierLinkContext>('/supplierLinkContext', { formSubmissionId: submissionId }, authtoken!),
+      callApi(supplierLinkContextCall, { body: { formSubmissionId: submissionId } }, linkOptions(authtoken!)),
     enabled: !!authtoken,
     meta: { silent: true },
     retry: false,
@@ -64,10 +56,10 @@ export function useLinkedSubmission(submissionId: string, authtoken: string | nu
   return useQuery({
     queryKey: submissionKeys.details(submissionId),
     queryFn: () =>
-      post<TFormSubmission>(
-        '/formSubmissionDetails',
-        { formSubmissionId: submissionId, localTimeZone: browserTimeZone() },
-        authtoken!,
+      callApi(
+        formSubmissionDetailsCall,
+        { body: { formSubmissionId: submissionId, localTimeZone: browserTimeZone() } },
+        linkOptions(authtoken!),
       ),
     enabled: !!authtoken,
     meta: { silent: true },
@@ -80,7 +72,7 @@ export function useLinkedSubmission(submissionId: string, authtoken: string | nu
 export function useLinkedRelatedLists(submissionId: string, authtoken: string | null) {
   return useQuery({
     queryKey: supplierLinkKeys.relatedLists(submissionId),
-    queryFn: () => post<TRelatedLists>('/formSubmissionRelatedLists', {}, authtoken!),
+    queryFn: () => callApi(formSubmissionRelatedListsCall, { body: {} }, linkOptions(authtoken!)),
     enabled: !!authtoken,
     meta: { silent: true },
     retry: false,
@@ -90,10 +82,5 @@ export function useLinkedRelatedLists(submissionId: string, authtoken: string | 
 
 /** Supplier form submit: a 202 (not submitted now) is thrown as an error like any other code. */
 export function supplierFormSubmit(request: TSupplierFormSubmitRequest, authtoken: string) {
-  return apiSend<TSupplierFormSubmitted>(
-    'POST',
-    linkPath('/supplierFormSubmit', authtoken),
-    request,
-    LINK_OPTIONS,
-  );
+  return sendCall(supplierFormSubmitCall, { body: request }, linkOptions(authtoken));
 }
