@@ -3,6 +3,22 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const SERVER = '(^|/)server/';
+const WEB = '(^|/)web/';
+const SEED = '(^|/)seed/';
+const MODULES = '(^|/)modules/';
+const FEATURES = '(^|/)features/';
+
+/** Files that may not import paths matching any of `forbidden` (regular expressions). */
+function layer(files, forbidden, message) {
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: forbidden.map((regex) => ({ regex, message })) }],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules', '**/dist', 'server/src/generated', '.data', '.tsbuild', 'e2e/.artifacts'] },
   js.configs.recommended,
@@ -24,4 +40,25 @@ export default tseslint.config(
     files: ['scripts/**', 'seed/**', 'bench/**', 'e2e/**'],
     rules: { 'no-console': 'off' },
   },
+  // The layers (docs/architecture.md, "Layers"): each block names what its files may not import.
+  // A later block for the same files replaces the rule, so every block lists all of its limits.
+  layer(
+    ['shared/src/**'],
+    [SERVER, WEB, SEED],
+    'shared/ is the contract both sides build on: it imports neither.',
+  ),
+  layer(['server/src/**'], [WEB, SEED], 'The server imports shared/, never the web client or the demo seed.'),
+  layer(
+    ['server/src/plugins/**', 'server/src/db/**', 'server/src/*.ts'],
+    [WEB, SEED, MODULES],
+    'Plugins and the database layer are below the modules: a module may use them, not the other way round.',
+  ),
+  layer(['web/src/**'], [SERVER, SEED], 'The web client talks to the server through shared contracts only.'),
+  layer(
+    ['web/src/components/**', 'web/src/fields/**', 'web/src/api/**', 'web/src/lib/**'],
+    [SERVER, SEED, FEATURES],
+    'Components, fields, the API client and lib are shared by every feature: they import no feature.',
+  ),
+  // app.ts assembles the modules, and the entry point starts them.
+  { files: ['server/src/app.ts', 'server/src/main.ts'], rules: { 'no-restricted-imports': 'off' } },
 );

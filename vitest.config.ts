@@ -9,6 +9,9 @@ export default defineConfig({
         test: { name: 'shared', environment: 'node', include: ['shared/src/**/*.test.ts'] },
       },
       {
+        test: { name: 'tools', environment: 'node', include: ['scripts/**/*.test.ts'] },
+      },
+      {
         test: {
           name: 'server',
           environment: 'node',

@@ -30,3 +30,4 @@ export * from './contracts/health';
 export * from './contracts/qrCodes';
 export * from './rules/text';
 export * from './rules/returnUrl';
+export * from './rules/display';

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/prisma';
 import { unauthorized } from '../errors';
-import type { LinkScope } from '../modules/links/service';
+import type { LinkScope } from './callers';
 import { refusalOf, sessionKind, type AuthContext, type Caller } from './callers';
 import type { SessionLookup, SessionRecord } from './sessionLookup';
 

@@ -1,6 +1,12 @@
-import { messages, type AccessKey, type CallAccess, type TErrorCode } from '@compass/shared';
+import {
+  messages,
+  type AccessKey,
+  type CallAccess,
+  type TErrorCode,
+  type TLinkOperation,
+  type TLinkResource,
+} from '@compass/shared';
 import { AppError } from '../errors';
-import type { LinkScope } from '../modules/links/service';
 
 /** The supplier company of a supplier user or personnel, with its portal switches. */
 export interface SupplierOfCaller {
@@ -8,6 +14,18 @@ export interface SupplierOfCaller {
   supplierPortal: boolean;
   supplierAccess: boolean;
   isActive: boolean;
+}
+
+/** What a valid link token grants: one resource of one organisation, and the named operations. */
+export interface LinkScope {
+  linkTokenId: string;
+  companyId: string;
+  resourceType: TLinkResource;
+  resourceId: string;
+  operations: TLinkOperation[];
+  supplierId: string | null;
+  personnelId: string | null;
+  expiresAt: Date;
 }
 
 /** A signed-in caller's session: who it is, its organisation and what its role allows. */

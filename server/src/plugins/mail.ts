@@ -6,7 +6,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import type { Db, Prisma } from '../db/prisma';
-import { renderHtml, renderText, type MailContent } from '../modules/mail/layout';
+import { renderHtml, renderText, type MailContent } from './mailLayout';
 import { hashToken, newToken } from './auth';
 
 /**

@@ -5,7 +5,6 @@ import type { TTemplateField, TTemplateSection } from '../contracts/submissions'
 import {
   choiceIsOffered,
   fieldsFor,
-  formatedNumber,
   headerProblem,
   mandatoryProblems,
   sectionsFor,
@@ -187,10 +186,6 @@ describe('registry', () => {
     expect(FIELD_REGISTRY.number.valueSchema.safeParse('twelve').success).toBe(false);
     expect(FIELD_REGISTRY.employee.valueSchema.safeParse(['not-an-id']).success).toBe(false);
     expect(FIELD_REGISTRY.text.valueSchema.safeParse('').success).toBe(true);
-  });
-  it('formats numbers', () => {
-    expect(formatedNumber(1042)).toBe('FS 1042');
-    expect(formatedNumber(null)).toBe('(Draft)');
   });
 });
 

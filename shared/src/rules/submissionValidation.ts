@@ -1,4 +1,3 @@
-import { FORM_NUMBER_PREFIX } from '../constants';
 import { FIELD_REGISTRY, ZTypeGroupingsValue, type FieldFill } from '../fields/registry';
 import { messages } from '../messages';
 import type { TTemplateField, TTemplateSection } from '../contracts/submissions';
@@ -175,9 +174,4 @@ export function taskProblem(task: TaskDraft): string | null {
   if (!task.investigator) return messages.action.investigatorRequired;
   if (!task.due) return messages.action.dueDateRequired;
   return null;
-}
-
-/** 'FS 1042', or '(Draft)' while it has no number. */
-export function formatedNumber(number: number | null): string {
-  return number === null ? '(Draft)' : `${FORM_NUMBER_PREFIX}${number}`;
 }

@@ -1,7 +1,7 @@
-import { messages, type TAttachment, type TaskDueType } from '@compass/shared';
+import { displayDay, messages, type TaskDueType, type TAttachment } from '@compass/shared';
 import { Download, Paperclip, Trash2, X } from 'lucide-react';
 import { useId } from 'react';
-import { DueMarker, formatDay } from '../features/dashboard/TaskSection';
+import { DueMarker } from './DueMarker';
 import { Button } from './Button';
 import { FieldError } from './FieldError';
 
@@ -35,7 +35,7 @@ export function AssigneeAndDue({
       <div>
         <dt>Due</dt>
         <dd className="row">
-          {formatDay(due)}
+          {displayDay(due)}
           <DueMarker type={dueType} />
         </dd>
       </div>

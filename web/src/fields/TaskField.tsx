@@ -1,7 +1,7 @@
 import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Button } from '../components/Button';
 import { IconButton } from '../components/IconButton';
-import { DueMarker } from '../features/dashboard/TaskSection';
+import { DueMarker } from '../components/DueMarker';
 import { FieldFrame, useFieldIds } from './FieldFrame';
 import type { FieldProps, References } from './props';
 import type { SubmissionTask } from './types';

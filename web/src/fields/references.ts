@@ -1,9 +1,9 @@
-import type { TPersonOption, TRecordOption, TRelatedLists } from '@compass/shared';
+import { personName, type TPersonOption, type TRecordOption, type TRelatedLists } from '@compass/shared';
 import type { ReferenceOption, References } from './props';
 
 const person = (option: TPersonOption): ReferenceOption => ({
   _id: option._id,
-  name: `${option.firstName} ${option.lastName}`.trim(),
+  name: personName(option),
 });
 const record = (option: TRecordOption): ReferenceOption => ({ _id: option._id, name: option.name });
 

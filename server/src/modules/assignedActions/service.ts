@@ -3,10 +3,11 @@ import {
   isValidTimeZone,
   localDateOf,
   messages,
-  yesNo,
+  personName,
   type TAssignedActionDetails,
   type TAssignedActionKind,
   type TAssignedActionSaveRequest,
+  yesNo,
 } from '@compass/shared';
 import type { AttachmentOwner } from '../../generated/prisma/client';
 import type { Db } from '../../db/prisma';
@@ -22,8 +23,6 @@ const OWNER_OF: Record<TAssignedActionKind, AttachmentOwner> = {
 };
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
-const fullName = (person: { firstName: string; lastName: string } | null | undefined) =>
-  person ? `${person.firstName} ${person.lastName}` : '';
 
 /** The assignee columns shared by the three task tables. */
 interface Assignee {
@@ -85,10 +84,10 @@ export class AssignedActionService {
 
   private async assigneeName(task: Assignee): Promise<string> {
     if (task.assigneeEmployeeId) {
-      return fullName(await this.db.employee.findUnique({ where: { id: task.assigneeEmployeeId } }));
+      return personName(await this.db.employee.findUnique({ where: { id: task.assigneeEmployeeId } }));
     }
     if (task.assigneePersonnelId) {
-      return fullName(await this.db.personnel.findUnique({ where: { id: task.assigneePersonnelId } }));
+      return personName(await this.db.personnel.findUnique({ where: { id: task.assigneePersonnelId } }));
     }
     return '';
   }

@@ -1,13 +1,14 @@
 import {
+  type AccessKey,
   changePasswordError,
   messages,
-  toAccessMap,
-  yesNo,
-  type AccessKey,
+  personName,
   type TAccount,
   type TAccountsResponse,
+  toAccessMap,
   type TPermissions,
   type TSignInResponse,
+  yesNo,
 } from '@compass/shared';
 import type { Db } from '../../db/prisma';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors';
@@ -43,10 +44,14 @@ type AccountUser = {
   supplier: { name: string; logoKey: string | null } | null;
 };
 
-function displayName(user: AccountUser): string {
-  const person = user.employee ?? user.personnel;
-  if (person) return `${person.firstName} ${person.lastName}`;
-  return user.supplier?.name ?? user.username;
+/** How an account is named in the shell and in mails: its person, else its supplier, else its username. */
+export function displayName(user: {
+  employee: AccountUser['employee'];
+  personnel: AccountUser['personnel'];
+  supplier: { name: string } | null;
+  username: string;
+}): string {
+  return personName(user.employee ?? user.personnel) || (user.supplier?.name ?? user.username);
 }
 
 function toAccount(user: AccountUser): TAccount {

@@ -1,12 +1,13 @@
 import {
   isValidTimeZone,
   messages,
-  yesNo,
+  personName,
   type TClockInEmployee,
   type TClockInRequest,
   type TClockOutRequest,
   type TClockRecord,
   type TSignInsToday,
+  yesNo,
 } from '@compass/shared';
 import type { Db } from '../../db/prisma';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
@@ -134,7 +135,7 @@ export class ClockInService {
           workplaceId: workplace?.id ?? null,
           branchId: branch?.id ?? null,
           // The name on record is the employee's own, whatever the client sent.
-          fullName: `${employee.firstName} ${employee.lastName}`,
+          fullName: personName(employee),
           signInNote: input.signinnote?.trim() || null,
           signInAt: new Date(),
         },

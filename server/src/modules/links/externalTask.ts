@@ -1,6 +1,7 @@
 import {
-  FORM_NUMBER_PREFIX,
+  formNumberLabel,
   messages,
+  personName,
   type TExternalTaskDetails,
   type TExternalTaskDetailsRequest,
   type TExternalTaskFileDeleteRequest,
@@ -13,14 +14,13 @@ import type { AuthContext } from '../../plugins/auth';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { AssignedActionService } from '../assignedActions/service';
 import type { AttachmentService } from '../attachments/service';
-import { checkScope, LinkError, type LinkScope } from './service';
+import type { LinkScope } from '../../plugins/callers';
+import { checkScope, LinkError } from './service';
 
 /** Who opened the external task page: the holder of the task's link, or a signed-in user. */
 export type TaskViewer = { link: LinkScope } | { auth: AuthContext };
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
-const fullName = (person: { firstName: string; lastName: string } | null) =>
-  person ? `${person.firstName} ${person.lastName}` : '';
 
 /**
  * The external task-action page (001 section 2.4): one form-submission action, opened through the
@@ -93,13 +93,13 @@ export class ExternalTaskService {
       _id: action.id,
       formSubmissionId: submission.id,
       companyId: action.companyId,
-      formatedNumber: submission.number ? `${FORM_NUMBER_PREFIX}${submission.number}` : 'Draft',
+      formatedNumber: formNumberLabel(submission.number),
       formName: submission.template.name,
       formDescription: submission.formDescription,
       instruction: action.instruction,
       actionType: action.actionType,
       assignTo: action.assigneeEmployeeId ?? action.assigneePersonnelId,
-      assignToName: fullName(assignee),
+      assignToName: personName(assignee),
       due: day(action.dueDate),
       response: action.response ?? '',
       attachment: await this.attachments.listFor(action.companyId, 'action', action.id),

@@ -9,21 +9,10 @@ import type { AttachmentOwner, LinkResource } from '../../generated/prisma/clien
 import type { Db, Prisma } from '../../db/prisma';
 import { AppError, forbidden, notFound } from '../../errors';
 import { hashToken, newToken, type AuthContext } from '../../plugins/auth';
+import type { LinkScope } from '../../plugins/callers';
 
 /** How long a link works when its issuer names no expiry. */
 export const DEFAULT_LINK_TTL_DAYS = 30;
-
-/** What a valid link token grants: one resource of one organisation, and the named operations. */
-export interface LinkScope {
-  linkTokenId: string;
-  companyId: string;
-  resourceType: TLinkResource;
-  resourceId: string;
-  operations: TLinkOperation[];
-  supplierId: string | null;
-  personnelId: string | null;
-  expiresAt: Date;
-}
 
 /** Why a link token was refused; the message is what the link's holder reads. */
 export class LinkError extends AppError {

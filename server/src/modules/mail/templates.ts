@@ -1,4 +1,4 @@
-import { button, escapeHtml, paragraph, type MailContent } from './layout';
+import { button, escapeHtml, paragraph, type MailContent } from '../../plugins/mailLayout';
 
 /** The mail of POST /api/forgotPassword: a single-use link to /reset-password/{token}. */
 export function passwordResetMail(input: {

@@ -5,6 +5,7 @@ import { badRequest } from '../../errors';
 import { hashToken, newToken } from '../../plugins/auth';
 import type { MailQueue } from '../../plugins/mail';
 import type { PasswordHasher } from '../auth/passwords';
+import { displayName } from '../auth/service';
 import { throttleAccountOf, type SignInThrottle } from '../auth/throttle';
 import { passwordResetMail } from '../mail/templates';
 
@@ -68,10 +69,6 @@ export class PasswordService {
     for (const user of users) {
       if (!user.email) continue;
       const email = user.email;
-      const person = user.employee ?? user.personnel;
-      const displayName = person
-        ? `${person.firstName} ${person.lastName}`
-        : (user.supplier?.name ?? user.username);
       const token = newToken();
       const link = `${this.options.publicUrl.replace(/\/$/, '')}/reset-password/${token}`;
       await this.db.$transaction(async (tx) => {
@@ -93,7 +90,7 @@ export class PasswordService {
           optional: false,
           content: passwordResetMail({
             productName: this.options.productName,
-            name: displayName,
+            name: displayName(user),
             username: user.username,
             link,
             validMinutes: RESET_TOKEN_TTL_MINUTES,

@@ -1,6 +1,7 @@
 import {
-  messages,
   type FieldType,
+  messages,
+  personName,
   type TQrBranchesRequest,
   type TQrFormRoute,
   type TQrSubmissionForm,
@@ -92,7 +93,7 @@ export class QrSubmissionService {
       companyName: company.name,
       coordinator: {
         _id: coordinator.id,
-        name: `${coordinator.firstName} ${coordinator.lastName}`.trim(),
+        name: personName(coordinator),
       },
       template: guestShape(template),
       workplace: workplaces.map((row) => ({ _id: row.id, name: row.name })),

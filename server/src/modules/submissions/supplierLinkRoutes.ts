@@ -11,7 +11,7 @@ import { unauthorized } from '../../errors';
 import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
-import type { LinkScope } from '../links/service';
+import type { LinkScope } from '../../plugins/callers';
 import type { SupplierLinkService } from './supplierLinks';
 
 /** The link of a call that only a link holder makes (the supplier screens' own calls). */

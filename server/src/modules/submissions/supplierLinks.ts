@@ -20,7 +20,8 @@ import type { FileStorage } from '../../plugins/storage';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { AttachmentService } from '../attachments/service';
 import { formNumberLabel } from '../closeOff/notifications';
-import { checkScope, issueLink, LinkError, type LinkScope } from '../links/service';
+import type { LinkScope } from '../../plugins/callers';
+import { checkScope, issueLink, LinkError } from '../links/service';
 import { supplierSubmissionCopyMail } from '../mail/templates';
 import type { SubmissionActor, SubmissionOptions, SubmissionService } from './service';
 

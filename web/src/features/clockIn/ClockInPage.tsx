@@ -1,11 +1,12 @@
 import {
   DATE_DISPLAY_FORMAT,
   messages,
-  totalHours,
-  ZClockInEmployeeRequest,
+  personName,
   type TClockInEmployee,
   type TClockRecord,
+  totalHours,
   type TSignInsToday,
+  ZClockInEmployeeRequest,
 } from '@compass/shared';
 import { format, isSameDay, parseISO } from 'date-fns';
 import { CircleAlert, Clock, House, LogIn, LogOut, RotateCw } from 'lucide-react';
@@ -162,7 +163,7 @@ function ClockCard({
   // The record shown: the open one, otherwise the day's latest.
   const record = data ? (data.openRecord ?? data.list.at(-1) ?? null) : null;
   const signedIn = data?.isSignedIn === 'yes';
-  const fullName = `${employee.firstName} ${employee.lastName}`.trim();
+  const fullName = personName(employee);
 
   return (
     <div className="clock-page">

@@ -2,6 +2,7 @@ import {
   clockInCall,
   clockInEmployeeCall,
   clockOutCall,
+  personName,
   signInsTodayCall,
   type TClockInEmployee,
   type TClockInRequest,
@@ -83,7 +84,7 @@ export function useClockAction(employee: TClockInEmployee | undefined) {
         ...base,
         workplace: employee.workplace,
         branch: employee.branch,
-        fullName: `${employee.firstName} ${employee.lastName}`.trim(),
+        fullName: personName(employee),
       };
       return sendCall(clockInCall, { body: request });
     },

@@ -4,15 +4,16 @@ import {
   assignedActionSaveCall,
   auditDetailsPath,
   deleteAttachmentCall,
+  displayDay,
   formTaskPath,
   messages,
   obligationEditPath,
-  uploadProblem,
-  ZAssignedActionSaveRequest,
   type TAssignedActionDetails,
   type TAssignedActionItem,
   type TAssignedActionKind,
   type TAttachment,
+  uploadProblem,
+  ZAssignedActionSaveRequest,
 } from '@compass/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
@@ -26,7 +27,6 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Spinner } from '../../components/Spinner';
 import { browserTimeZone, dashboardKeys } from './api';
-import { formatDay } from './TaskSection';
 
 interface ActionDialogProps {
   item: TAssignedActionItem;
@@ -197,7 +197,7 @@ export function ActionDialog({ item, onClose, showParentLink = true }: ActionDia
             {readOnly && details.data.completedOn && (
               <div>
                 <dt>Completed</dt>
-                <dd>{formatDay(details.data.completedOn)}</dd>
+                <dd>{displayDay(details.data.completedOn)}</dd>
               </div>
             )}
           </dl>

@@ -1,4 +1,10 @@
-import { NOTICE_AVATAR_SIZE, NOTICE_CONTENT_LIMIT, type TNotice } from '@compass/shared';
+import {
+  displayDay,
+  NOTICE_AVATAR_SIZE,
+  NOTICE_CONTENT_LIMIT,
+  personName,
+  type TNotice,
+} from '@compass/shared';
 import { Download, Megaphone, Paperclip } from 'lucide-react';
 import { useState } from 'react';
 import { downloadFile } from '../../api/client';
@@ -8,7 +14,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Spinner } from '../../components/Spinner';
 import { useNotice } from './api';
-import { formatDay, TaskSection, type SectionState } from './TaskSection';
+import { TaskSection, type SectionState } from './TaskSection';
 
 export const DOWNLOAD_UNAVAILABLE = 'Downloads arrive with file storage';
 const PRIORITY_LABELS: Record<TNotice['priority'], string> = {
@@ -19,8 +25,7 @@ const PRIORITY_LABELS: Record<TNotice['priority'], string> = {
 };
 
 function authorName(notice: TNotice): string {
-  const author = notice.employeeDetails;
-  return author ? `${author.firstName} ${author.lastName}`.trim() : 'Unknown author';
+  return personName(notice.employeeDetails) || 'Unknown author';
 }
 
 /** The list text: the server already cuts it at 1000 characters; cut again if it did not. */
@@ -47,8 +52,8 @@ function NoticeAuthor({ notice }: { notice: TNotice }) {
 function NoticeDates({ notice }: { notice: TNotice }) {
   return (
     <span className="notice-dates">
-      Posted {formatDay(notice.startDate)}
-      {notice.expireDate && <> · until {formatDay(notice.expireDate)}</>}
+      Posted {displayDay(notice.startDate)}
+      {notice.expireDate && <> · until {displayDay(notice.expireDate)}</>}
     </span>
   );
 }

@@ -1,34 +1,10 @@
-import { DATE_DISPLAY_FORMAT, type TBadge, type TaskDueType } from '@compass/shared';
-import { format, isValid, parseISO } from 'date-fns';
-import { CircleAlert, CircleCheck, CircleX, Inbox, RotateCw, type LucideIcon } from 'lucide-react';
+import { displayDay, type TBadge, type TaskDueType } from '@compass/shared';
+import { Inbox, RotateCw, type LucideIcon } from 'lucide-react';
 import { Fragment, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { describeError } from '../../api/errors';
 import { Button } from '../../components/Button';
-
-/** A wire day 'yyyy-MM-dd' as dd/MM/yyyy (000 section 9). */
-export function formatDay(day: string | null | undefined): string {
-  if (!day) return '';
-  const date = parseISO(day.slice(0, 10));
-  return isValid(date) ? format(date, DATE_DISPLAY_FORMAT) : day;
-}
-
-const DUE_MARKERS: Record<TaskDueType, { Icon: LucideIcon; label: string }> = {
-  nodue: { Icon: CircleCheck, label: 'Not due yet' },
-  due: { Icon: CircleAlert, label: 'Due today' },
-  overdue: { Icon: CircleX, label: 'Overdue' },
-};
-
-/** Tick (not due), exclamation (due today) or cross (overdue), with its text alternative. */
-export function DueMarker({ type }: { type: TaskDueType }) {
-  const { Icon, label } = DUE_MARKERS[type];
-  return (
-    <span className={`due-marker due-${type}`} title={label} data-due={type}>
-      <Icon size={16} aria-hidden="true" />
-      <span className="visually-hidden">{label}</span>
-    </span>
-  );
-}
+import { DueMarker } from '../../components/DueMarker';
 
 const BADGE_TONES: Record<TBadge, string> = {
   'Pending Completion': 'badge-warning',
@@ -85,7 +61,7 @@ export function WorkItemRow({
         {date && (
           <span className="task-row-date">
             <span className="visually-hidden">{dateLabel} </span>
-            {formatDay(date)}
+            {displayDay(date)}
           </span>
         )}
         {dueType && <DueMarker type={dueType} />}

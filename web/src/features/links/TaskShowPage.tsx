@@ -1,12 +1,13 @@
 import {
   ALLOWED_UPLOAD_EXTENSIONS,
+  displayDay,
   EXTERNAL_TASK_REDIRECT_MS,
   localDateOf,
   messages,
   taskDueType,
-  ZExternalTaskSaveRequest,
   type TAttachment,
   type TExternalTaskDetails,
+  ZExternalTaskSaveRequest,
 } from '@compass/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, ExternalLink, Paperclip } from 'lucide-react';
@@ -25,7 +26,6 @@ import { getAuthToken } from '../../lib/storage';
 import { StandaloneLayout } from '../../shell/StandaloneLayout';
 import { usePageTitle } from '../../shell/pageTitle';
 import { browserTimeZone } from '../dashboard/api';
-import { formatDay } from '../dashboard/TaskSection';
 import { deleteExternalTaskFile, externalTaskKeys, linkPath, saveExternalTask, useExternalTask } from './api';
 
 const ACCEPT = ALLOWED_UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
@@ -216,7 +216,7 @@ export function TaskShowPage() {
           <p className="alert alert-info" role="status">
             <CircleAlert size={18} aria-hidden="true" />
             {details.complete
-              ? `This action was completed on ${formatDay(details.completedOn)}.`
+              ? `This action was completed on ${displayDay(details.completedOn)}.`
               : messages.externalTask.viewOnly}
           </p>
         )}
