@@ -1,13 +1,12 @@
 import type { TAccount, TPermissions } from '@compass/shared';
 import { ArrowLeft, Check } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { signIn, startSession, switchSignIn, useAccounts } from '../../api/auth';
 import { ApiError, notifyError } from '../../api/errors';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
-import { FieldError } from '../../components/FieldError';
-import { PasswordInput } from '../../components/PasswordInput';
+import { InputField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import { signInFailureMessage } from './session';
 
@@ -156,8 +155,6 @@ function PasswordStep({
   onBack: () => void;
   onSignedIn: (authToken: string) => Promise<void>;
 }) {
-  const passwordId = useId();
-  const errorId = useId();
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -190,21 +187,15 @@ function PasswordStep({
           <span className="text-muted text-sm"> · {account.email ?? account.companyName}</span>
         </span>
       </div>
-      <div className="field">
-        <label className="field-label" htmlFor={passwordId}>
-          Password
-        </label>
-        <PasswordInput
-          id={passwordId}
-          value={password}
-          autoComplete="current-password"
-          autoFocus
-          onChange={(event) => setPassword(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-        <FieldError id={errorId} message={error} />
-      </div>
+      <InputField
+        label="Password"
+        error={error}
+        type="password"
+        value={password}
+        autoComplete="current-password"
+        autoFocus
+        onValueChange={setPassword}
+      />
       <div className="row-between">
         <Button variant="ghost" icon={<ArrowLeft size={16} aria-hidden="true" />} onClick={onBack}>
           Go Back

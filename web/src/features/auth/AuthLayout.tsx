@@ -76,11 +76,18 @@ export function AuthResult({ title, message, backTo }: { title: string; message:
           <MailCheck size={18} aria-hidden="true" />
           <span>{message}</span>
         </div>
-        <Link to={backTo} className="auth-back">
-          <ArrowLeft size={16} aria-hidden="true" />
-          Back to sign in
-        </Link>
+        <BackToSignIn to={backTo} />
       </div>
     </AuthLayout>
+  );
+}
+
+/** The way back under a signed-out form ('/logout' where a session must end first). */
+export function BackToSignIn({ to }: { to: string }) {
+  return (
+    <Link to={to} className="auth-back">
+      <ArrowLeft size={16} aria-hidden="true" />
+      Back to sign in
+    </Link>
   );
 }

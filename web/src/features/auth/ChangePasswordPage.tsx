@@ -8,7 +8,7 @@ import { callApi, sendCall } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { FieldError } from '../../components/FieldError';
-import { PasswordInput } from '../../components/PasswordInput';
+import { InputField } from '../../components/FormField';
 import { clearStorage } from '../../lib/storage';
 import { usePageTitle } from '../../shell/pageTitle';
 
@@ -18,9 +18,6 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const permissions = usePermissions();
   const forced = permissions.data?.isForceUpdatePassword === 'yes';
-  const currentId = useId();
-  const newId = useId();
-  const confirmId = useId();
   const errorId = useId();
   const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
@@ -70,48 +67,39 @@ export function ChangePasswordPage() {
             <span>{messages.changePassword.expiredBanner}</span>
           </div>
         )}
-        <div className="field">
-          <label className="field-label" htmlFor={currentId}>
-            Current password
-          </label>
-          <PasswordInput
-            id={currentId}
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(event) => {
-              setCurrentPassword(event.target.value);
-              clear();
-            }}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={newId}>
-            New password
-          </label>
-          <PasswordInput
-            id={newId}
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              clear();
-            }}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={confirmId}>
-            Confirm new password
-          </label>
-          <PasswordInput
-            id={confirmId}
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(event) => {
-              setConfirmPassword(event.target.value);
-              clear();
-            }}
-          />
-        </div>
+        <InputField
+          label="Current password"
+          describedBy={error ? errorId : undefined}
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onValueChange={(value) => {
+            setCurrentPassword(value);
+            clear();
+          }}
+        />
+        <InputField
+          label="New password"
+          describedBy={error ? errorId : undefined}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onValueChange={(value) => {
+            setPassword(value);
+            clear();
+          }}
+        />
+        <InputField
+          label="Confirm new password"
+          describedBy={error ? errorId : undefined}
+          type="password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onValueChange={(value) => {
+            setConfirmPassword(value);
+            clear();
+          }}
+        />
         <FieldError id={errorId} message={error} />
         <div className="row" style={{ justifyContent: 'flex-end' }}>
           <Button type="submit" variant="primary" loading={pending}>

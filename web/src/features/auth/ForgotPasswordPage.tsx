@@ -1,19 +1,15 @@
 import { forgotPasswordCall, messages } from '@compass/shared';
-import { ArrowLeft } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useState, type FormEvent } from 'react';
 import { sendCall } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
-import { FieldError } from '../../components/FieldError';
+import { InputField } from '../../components/FormField';
 import { usePageTitle } from '../../shell/pageTitle';
-import { AuthLayout, AuthResult } from './AuthLayout';
+import { AuthLayout, AuthResult, BackToSignIn } from './AuthLayout';
 
 /** /forgot-password: asks the server to e-mail a reset link. */
 export function ForgotPasswordPage() {
   usePageTitle('Forgot password');
-  const inputId = useId();
-  const errorId = useId();
   const [username, setUsername] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -49,34 +45,23 @@ export function ForgotPasswordPage() {
       subtitle="Enter your registered username or e-mail address and we will send you a link to reset it."
     >
       <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
-        <div className="field">
-          <label className="field-label" htmlFor={inputId}>
-            Username or email address
-          </label>
-          <input
-            id={inputId}
-            className="input"
-            autoComplete="username"
-            autoCapitalize="none"
-            autoFocus
-            value={username}
-            onChange={(event) => {
-              setUsername(event.target.value);
-              setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-          <FieldError id={errorId} message={error} />
-        </div>
+        <InputField
+          label="Username or email address"
+          error={error}
+          autoComplete="username"
+          autoCapitalize="none"
+          autoFocus
+          value={username}
+          onValueChange={(value) => {
+            setUsername(value);
+            setError(null);
+          }}
+        />
         <Button type="submit" variant="primary" size="lg" block loading={pending}>
           Send reset link
         </Button>
       </form>
-      <Link to="/login" className="auth-back">
-        <ArrowLeft size={16} aria-hidden="true" />
-        Back to sign in
-      </Link>
+      <BackToSignIn to="/login" />
     </AuthLayout>
   );
 }

@@ -7,8 +7,7 @@ import { signIn, ssoRedirectUrl } from '../../api/auth';
 import { notifyError } from '../../api/errors';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
-import { FieldError } from '../../components/FieldError';
-import { PasswordInput } from '../../components/PasswordInput';
+import { InputField } from '../../components/FormField';
 import { PageSpinner } from '../../components/Spinner';
 import { browser } from '../../lib/browser';
 import { getRememberedUsername, setRememberedUsername } from '../../lib/storage';
@@ -50,8 +49,6 @@ export function LoginPage() {
   });
 
   const usernameId = useId();
-  const passwordId = useId();
-  const errorId = useId();
   const [step, setStep] = useState<'username' | 'password'>('username');
   const [username, setUsername] = useState(getRememberedUsername);
   const [password, setPassword] = useState('');
@@ -126,39 +123,21 @@ export function LoginPage() {
     >
       {step === 'username' ? (
         <form className="auth-form" onSubmit={submitUsername} noValidate aria-label="Sign in">
-          <div className="field">
-            <label className="field-label" htmlFor={usernameId}>
-              Username or email address
-            </label>
-            <input
-              ref={usernameRef}
-              id={usernameId}
-              className="input"
-              name="username"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={username}
-              onChange={(event) => {
-                setUsername(event.target.value);
-                setError(null);
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-            />
-            <FieldError id={errorId} message={error} />
-          </div>
-          <div className="auth-form-row">
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={remember}
-                onChange={(event) => setRemember(event.target.checked)}
-              />
-              Remember me
-            </label>
-            <Link to="/forgot-password">Forgot password?</Link>
-          </div>
+          <InputField
+            label="Username or email address"
+            error={error}
+            ref={usernameRef}
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={username}
+            onValueChange={(value) => {
+              setUsername(value);
+              setError(null);
+            }}
+          />
+          <RememberRow remember={remember} onChange={setRemember} />
           <Button
             type="submit"
             variant="primary"
@@ -203,36 +182,20 @@ export function LoginPage() {
               </button>
             </div>
           </div>
-          <div className="field">
-            <label className="field-label" htmlFor={passwordId}>
-              Password
-            </label>
-            <PasswordInput
-              ref={passwordRef}
-              id={passwordId}
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                setError(null);
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-            />
-            <FieldError id={errorId} message={error} />
-          </div>
-          <div className="auth-form-row">
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={remember}
-                onChange={(event) => setRemember(event.target.checked)}
-              />
-              Remember me
-            </label>
-            <Link to="/forgot-password">Forgot password?</Link>
-          </div>
+          <InputField
+            label="Password"
+            error={error}
+            type="password"
+            ref={passwordRef}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onValueChange={(value) => {
+              setPassword(value);
+              setError(null);
+            }}
+          />
+          <RememberRow remember={remember} onChange={setRemember} />
           <Button
             type="submit"
             variant="primary"
@@ -268,5 +231,18 @@ export function LoginPage() {
         </Button>
       </div>
     </AuthLayout>
+  );
+}
+
+/** Under both steps: keep the username for next time, or go and reset the password. */
+function RememberRow({ remember, onChange }: { remember: boolean; onChange: (remember: boolean) => void }) {
+  return (
+    <div className="auth-form-row">
+      <label className="checkbox">
+        <input type="checkbox" checked={remember} onChange={(event) => onChange(event.target.checked)} />
+        Remember me
+      </label>
+      <Link to="/forgot-password">Forgot password?</Link>
+    </div>
   );
 }

@@ -1,14 +1,12 @@
 import { messages, updateUsernameCall, updateUsernameError } from '@compass/shared';
-import { ArrowLeft } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useState, type FormEvent } from 'react';
 import { usePermissions } from '../../api/auth';
 import { sendCall } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
-import { FieldError } from '../../components/FieldError';
+import { InputField } from '../../components/FormField';
 import { usePageTitle } from '../../shell/pageTitle';
-import { AuthLayout, AuthResult } from './AuthLayout';
+import { AuthLayout, AuthResult, BackToSignIn } from './AuthLayout';
 
 /**
  * /update-username: an external-party user signed in with SSO whose username is not an e-mail
@@ -17,8 +15,6 @@ import { AuthLayout, AuthResult } from './AuthLayout';
 export function UpdateUsernamePage() {
   usePageTitle(messages.updateUsername.title);
   const permissions = usePermissions();
-  const emailId = useId();
-  const errorId = useId();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -59,34 +55,23 @@ export function UpdateUsernamePage() {
       subtitle="Your username must be an e-mail address. Enter the address you want to sign in with."
     >
       <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
-        <div className="field">
-          <label className="field-label" htmlFor={emailId}>
-            Email address
-          </label>
-          <input
-            id={emailId}
-            className="input"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-          <FieldError id={errorId} message={error} />
-        </div>
+        <InputField
+          label="Email address"
+          error={error}
+          type="email"
+          autoComplete="email"
+          autoFocus
+          value={email}
+          onValueChange={(value) => {
+            setEmail(value);
+            setError(null);
+          }}
+        />
         <Button type="submit" variant="primary" size="lg" block loading={pending}>
           Send
         </Button>
       </form>
-      <Link to="/logout" className="auth-back">
-        <ArrowLeft size={16} aria-hidden="true" />
-        Back to sign in
-      </Link>
+      <BackToSignIn to="/logout" />
     </AuthLayout>
   );
 }

@@ -1,0 +1,75 @@
+import { useId, type ChangeEvent, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { FieldError } from './FieldError';
+import { PasswordInput } from './PasswordInput';
+
+/** What a labelled control needs from its field: its id and its error wiring for screen readers. */
+interface ControlProps {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+interface FieldFrameProps {
+  label: ReactNode;
+  /** The message shown under this control. */
+  error?: string | null;
+  /** A message shown elsewhere (one error for the whole form) that describes this control too. */
+  describedBy?: string;
+}
+
+/** A label, its control and the control's error, as every form of the product lays them out. */
+function FormField({
+  label,
+  error,
+  describedBy,
+  children,
+}: FieldFrameProps & { children: (control: ControlProps) => ReactNode }) {
+  const id = useId();
+  const errorId = useId();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? errorId : describedBy,
+      })}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+type InputFieldProps = FieldFrameProps &
+  Omit<ComponentPropsWithRef<'input'>, 'id' | 'value' | 'onChange' | 'className'> & {
+    value: string;
+    onValueChange: (value: string) => void;
+  };
+
+/** A labelled input; a password one comes with its show/hide toggle. */
+export function InputField({
+  label,
+  error,
+  describedBy,
+  onValueChange,
+  type = 'text',
+  ...input
+}: InputFieldProps) {
+  return (
+    <FormField label={label} error={error} describedBy={describedBy}>
+      {(control) => {
+        const props = {
+          ...input,
+          ...control,
+          onChange: (event: ChangeEvent<HTMLInputElement>) => onValueChange(event.target.value),
+        };
+        return type === 'password' ? (
+          <PasswordInput {...props} />
+        ) : (
+          <input {...props} type={type} className="input" />
+        );
+      }}
+    </FormField>
+  );
+}
