@@ -10,14 +10,24 @@ const MODULES = '(^|/)modules/';
 const FEATURES = '(^|/)features/';
 
 /** Files that may not import paths matching any of `forbidden` (regular expressions). */
-function layer(files, forbidden, message) {
+function layer(files, forbidden, message, more = []) {
   return {
     files,
     rules: {
-      'no-restricted-imports': ['error', { patterns: forbidden.map((regex) => ({ regex, message })) }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...forbidden.map((regex) => ({ regex, message })), ...more] },
+      ],
     },
   };
 }
+
+// Outside the API client, a call is made from its shared definition (sendCall, callApi), never by path.
+const CALLS_BY_DEFINITION = {
+  regex: '(^|/)api/client$',
+  importNames: ['apiSend'],
+  message: 'Make the call through its shared definition: sendCall / callApi (shared/src/contracts).',
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules', '**/dist', 'server/src/generated', '.data', '.tsbuild', 'e2e/.artifacts'] },
@@ -53,11 +63,19 @@ export default tseslint.config(
     [WEB, SEED, MODULES],
     'Plugins and the database layer are below the modules: a module may use them, not the other way round.',
   ),
-  layer(['web/src/**'], [SERVER, SEED], 'The web client talks to the server through shared contracts only.'),
+  layer(['web/src/**'], [SERVER, SEED], 'The web client talks to the server through shared contracts only.', [
+    CALLS_BY_DEFINITION,
+  ]),
   layer(
-    ['web/src/components/**', 'web/src/fields/**', 'web/src/api/**', 'web/src/lib/**'],
+    ['web/src/components/**', 'web/src/fields/**', 'web/src/lib/**'],
     [SERVER, SEED, FEATURES],
-    'Components, fields, the API client and lib are shared by every feature: they import no feature.',
+    'Components, fields and lib are shared by every feature: they import no feature.',
+    [CALLS_BY_DEFINITION],
+  ),
+  layer(
+    ['web/src/api/**'],
+    [SERVER, SEED, FEATURES],
+    'The API client is shared by every feature: it imports none.',
   ),
   // app.ts assembles the modules, and the entry point starts them.
   { files: ['server/src/app.ts', 'server/src/main.ts'], rules: { 'no-restricted-imports': 'off' } },

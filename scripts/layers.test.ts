@@ -39,6 +39,11 @@ describe('layers kept by the linter', () => {
       "import { buildApp } from '../../../../server/src/app';\nvoid buildApp;\n",
     ],
     ['shared/src/rules/fixture.ts', "import { buildApp } from '../../../server/src/app';\nvoid buildApp;\n"],
+    [
+      'web/src/features/x/api.ts',
+      "import { apiSend } from '../../api/client';\nvoid apiSend('GET', '/x');\n",
+    ],
+    ['web/src/fields/fixture.ts', "import { apiSend } from '../api/client';\nvoid apiSend('GET', '/x');\n"],
   ])('refuses a layer breach in %s', async (filePath, code) => {
     expect(await layerErrors(filePath, code)).toHaveLength(1);
   });
@@ -48,6 +53,7 @@ describe('layers kept by the linter', () => {
     ['server/src/app.ts', "import { linkRoutes } from './modules/links/routes';\nvoid linkRoutes;\n"],
     ['web/src/features/x/Fixture.tsx', "import { Button } from '../../components/Button';\nvoid Button;\n"],
     ['web/src/fields/Fixture.tsx', "import { DueMarker } from '../components/DueMarker';\nvoid DueMarker;\n"],
+    ['web/src/features/x/api.ts', "import { callApi } from '../../api/client';\nvoid callApi;\n"],
   ])('allows the import downwards in %s', async (filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([]);
   });

@@ -117,16 +117,6 @@ export async function apiSend<T>(
   return { data: payload.response_data as T, message: payload.response_message };
 }
 
-/** Like apiSend, resolving with response_data only. */
-export async function apiRequest<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  path: string,
-  body?: unknown,
-  options?: RequestOptions,
-): Promise<T> {
-  return (await apiSend<T>(method, path, body, options)).data;
-}
-
 export interface CallOptions extends RequestOptions {
   /** The page's link token, sent as `?authtoken=` on calls that serve link holders. */
   link?: string;
@@ -178,15 +168,6 @@ export async function callApi<C extends Call>(
 ): Promise<CallData<C>> {
   return (await sendCall(call, input, options)).data;
 }
-
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, undefined, options),
-  post: <T>(path: string, body: unknown = {}, options?: RequestOptions) =>
-    apiRequest<T>('POST', path, body, options),
-  /** POST, resolving with response_data and response_message. */
-  postResult: <T>(path: string, body: unknown = {}, options?: RequestOptions) =>
-    apiSend<T>('POST', path, body, options),
-};
 
 /** A file answered by a call (a download, an image), with the session token; errors as ApiError. */
 export async function fetchFile(url: string, signal?: AbortSignal): Promise<Blob> {
