@@ -47,6 +47,7 @@ import { qrSubmissionRoutes } from './modules/qrSubmissions/routes';
 import { QrSubmissionService } from './modules/qrSubmissions/service';
 import { QrCodeService } from './modules/qrCodes/service';
 import { submissionRoutes } from './modules/submissions/routes';
+import { SubmissionPolicy } from './modules/submissions/policy';
 import { SubmissionService } from './modules/submissions/service';
 import { SupplierLinkService } from './modules/submissions/supplierLinks';
 
@@ -182,12 +183,13 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       await api.register(attachmentRoutes, { attachments });
       await api.register(clockInRoutes, { clockIn: new ClockInService(db) });
       await api.register(qrCodeRoutes, { qrCodes: new QrCodeService(db, config.PUBLIC_URL) });
+      const submissionPolicy = new SubmissionPolicy(db, attachments);
       const closeOff = new CloseOffService(
         db,
         storage,
         app.mail,
         { publicUrl: config.PUBLIC_URL, productName: config.PRODUCT_NAME },
-        attachments,
+        submissionPolicy,
       );
       await api.register(closeOffRoutes, { closeOff });
       const submissionOptions = { publicUrl: config.PUBLIC_URL, productName: config.PRODUCT_NAME };
@@ -196,7 +198,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
         attachments,
         app.mail,
         submissionOptions,
-        (auth, submissionId) => closeOff.visible(auth, submissionId),
+        (auth, submissionId) => submissionPolicy.visible(auth, submissionId),
       );
       await api.register(qrSubmissionRoutes, { qrSubmissions: new QrSubmissionService(db, submissions) });
       await api.register(submissionRoutes, {

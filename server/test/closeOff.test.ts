@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../../seed/demo';
 import { AttachmentService } from '../src/modules/attachments/service';
 import { CloseOffService } from '../src/modules/closeOff/service';
+import { SubmissionPolicy } from '../src/modules/submissions/policy';
 import type { AuthContext } from '../src/plugins/auth';
 import { LocalFileStorage } from '../src/plugins/storage';
 import { setupTestApp, signIn, type TestContext } from './helpers';
@@ -326,7 +327,7 @@ describe('atomic close', () => {
       storage,
       ctx.app.mail,
       { publicUrl: 'http://localhost', productName: 'Compass' },
-      new AttachmentService(ctx.db, storage),
+      new SubmissionPolicy(ctx.db, new AttachmentService(ctx.db, storage)),
       {
         afterPdfStored: async ({ storageKey }) => {
           written = storageKey;

@@ -10,16 +10,11 @@ import { badRequest, conflict, forbidden, notFound, openTasksBlockClose, staleVe
 import type { AuthContext } from '../../plugins/auth';
 import type { MailQueue } from '../../plugins/mail';
 import type { FileStorage } from '../../plugins/storage';
-import type { AttachmentService } from '../attachments/service';
 import { displayDate, queueClosedNotifications, type NotificationOptions } from './notifications';
 import { loadPdfModel } from './pdfModel';
 import { pdfFileName } from './pdfRender';
 import { renderPdfIsolated } from './renderPool';
-import { readsOthersForm } from '../submissions/policy';
-
-/** The Records accesses that let a user see every submission of the organisation. */
-/** The access restriction that, when set to no on the user's role, forbids closing forms. */
-const CLOSE_RESTRICTION = 'formSubmissionClose';
+import type { SubmissionAccess, SubmissionPolicy } from '../submissions/policy';
 
 /** Points in the close where a test can make it fail, to show nothing is left half-done. */
 export interface CloseOffHooks {
@@ -34,88 +29,15 @@ type CloseVia =
   | { kind: 'supplierAssignment'; assignmentId: string }
   | { kind: 'supplierSubmission'; submissionId: string };
 
-const submissionSelect = {
-  id: true,
-  companyId: true,
-  formType: true,
-  isDraft: true,
-  isClosed: true,
-  version: true,
-  number: true,
-  recordedByEmployeeId: true,
-  recordedByPersonnelId: true,
-  createdByUserId: true,
-  supplierId: true,
-  coordinators: { select: { employeeId: true, position: true }, orderBy: { position: 'asc' } },
-} as const;
-
-type SubmissionAccess = Prisma.FormSubmissionGetPayload<{ select: typeof submissionSelect }>;
-
 export class CloseOffService {
   constructor(
     private readonly db: Db,
     private readonly storage: FileStorage,
     private readonly mail: MailQueue,
     private readonly options: NotificationOptions,
-    attachments: AttachmentService,
+    private readonly policy: SubmissionPolicy,
     private readonly hooks: CloseOffHooks = {},
-  ) {
-    // The submission's files (the close PDFs among them): read by whoever may see the submission,
-    // changed by its coordinators and recorder while it is open.
-    attachments.registerPolicy('submission', async (auth, submissionId, mode) => {
-      const submission = await this.visible(auth, submissionId);
-      if (!submission) return false;
-      return mode === 'read' || (!submission.isClosed && this.isEditor(auth, submission));
-    });
-  }
-
-  // ---------- Who may do what ----------
-
-  private async roleOf(auth: AuthContext) {
-    if (!auth.employeeId) return null;
-    const employee = await this.db.employee.findFirst({
-      where: { id: auth.employeeId, companyId: auth.companyId },
-      select: { role: { select: { access: true, restrictions: true } } },
-    });
-    return employee?.role ?? null;
-  }
-
-  private isCoordinator(auth: AuthContext, submission: SubmissionAccess): boolean {
-    return Boolean(auth.employeeId) && submission.coordinators[0]?.employeeId === auth.employeeId;
-  }
-
-  private isRecorder(auth: AuthContext, submission: SubmissionAccess): boolean {
-    return (
-      (auth.employeeId !== null && submission.recordedByEmployeeId === auth.employeeId) ||
-      (auth.personnelId !== null && submission.recordedByPersonnelId === auth.personnelId) ||
-      submission.createdByUserId === auth.userId
-    );
-  }
-
-  private isEditor(auth: AuthContext, submission: SubmissionAccess): boolean {
-    return (
-      submission.coordinators.some((coordinator) => coordinator.employeeId === auth.employeeId) ||
-      this.isRecorder(auth, submission)
-    );
-  }
-
-  /**
-   * The submission when the caller may see it: same organisation, and a coordinator (any
-   * position), the recorder, the supplier of a supplier form, or a role that reads others' forms of
-   * its type (submissions/policy.ts: Records access; hrEmployeePrivateInfo for HR forms).
-   * Anything else is null, so another organisation's submission looks like no submission.
-   */
-  async visible(auth: AuthContext, submissionId: string): Promise<SubmissionAccess | null> {
-    const submission = await this.db.formSubmission.findFirst({
-      where: { id: submissionId, companyId: auth.companyId },
-      select: submissionSelect,
-    });
-    if (!submission) return null;
-    if (this.isEditor(auth, submission)) return submission;
-    if (submission.formType === 'supplier' && auth.supplierId && submission.supplierId === auth.supplierId)
-      return submission;
-    return readsOthersForm(auth, submission.formType) ? submission : null;
-  }
+  ) {}
 
   // ---------- The PDF ----------
 
@@ -125,7 +47,7 @@ export class CloseOffService {
     submissionId: string,
     localTimeZone: string | undefined,
   ): Promise<{ fileName: string; content: Buffer }> {
-    if (!(await this.visible(auth, submissionId))) throw notFound();
+    if (!(await this.policy.visible(auth, submissionId))) throw notFound();
     const model = await loadPdfModel(
       this.db,
       this.storage,
@@ -193,10 +115,8 @@ export class CloseOffService {
   ) {
     if (via.kind === 'supplierSubmission' && submission.formType !== 'supplier')
       throw badRequest(messages.closeOff.notSupplierForm);
-    if (!this.isCoordinator(auth, submission)) throw forbidden(messages.submission.notCoordinator);
-    const restrictions = (await this.roleOf(auth))?.restrictions ?? [];
-    if (restrictions.some((entry) => entry.keyField === CLOSE_RESTRICTION && !entry.isAccess))
-      throw forbidden(messages.closeOff.closeRestricted);
+    if (!this.policy.isCoordinator(auth, submission)) throw forbidden(messages.submission.notCoordinator);
+    if (await this.policy.closeRestricted(auth)) throw forbidden(messages.closeOff.closeRestricted);
     if (submission.isDraft) throw badRequest(messages.closeOff.draftCannotClose);
     if (submission.isClosed) throw conflict(messages.submission.closed);
     if (version !== undefined && version !== submission.version) throw staleVersion();
@@ -210,7 +130,7 @@ export class CloseOffService {
   ): Promise<TFormSubmissionClosed> {
     const timeZone = timeZoneOf(localTimeZone);
     const submissionId = await this.submissionIdOf(auth, via);
-    const submission = await this.visible(auth, submissionId);
+    const submission = await this.policy.visible(auth, submissionId);
     if (!submission) throw notFound();
     await this.checkClosable(auth, submission, via, version);
     const ref = { companyId: auth.companyId, submissionId };
@@ -343,9 +263,9 @@ export class CloseOffService {
    * attachment (a record of that close), and its assignments go back to submitted.
    */
   async reopen(auth: AuthContext, submissionId: string, version?: number): Promise<TFormSubmissionReopened> {
-    const submission = await this.visible(auth, submissionId);
+    const submission = await this.policy.visible(auth, submissionId);
     if (!submission) throw notFound();
-    if (!this.isCoordinator(auth, submission)) throw forbidden(messages.submission.notCoordinator);
+    if (!this.policy.isCoordinator(auth, submission)) throw forbidden(messages.submission.notCoordinator);
     if (!submission.isClosed) throw conflict(messages.closeOff.notClosed);
     if (version !== undefined && version !== submission.version) throw staleVersion();
     return this.db.$transaction(async (tx) => {

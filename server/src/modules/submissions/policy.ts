@@ -1,9 +1,14 @@
 import type { AccessKey } from '@compass/shared';
+import type { Db, Prisma } from '../../db/prisma';
 import type { FormType } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
+import type { AttachmentService } from '../attachments/service';
 
 /** Keys that open the organisation's Records: forms the caller neither recorded nor coordinates. */
 const RECORDS_ACCESS: readonly AccessKey[] = ['formSubmissionAllRecord', 'formSubmissionRecord'];
+
+/** The access restriction that, when set to no on the user's role, forbids closing forms. */
+const CLOSE_RESTRICTION = 'formSubmissionClose';
 
 /** Whether the caller's role opens the organisation's Records at all. */
 export const hasRecordsAccess = (auth: Pick<AuthContext, 'accessKeys'>): boolean =>
@@ -17,4 +22,85 @@ export const hasRecordsAccess = (auth: Pick<AuthContext, 'accessKeys'>): boolean
 export function readsOthersForm(auth: Pick<AuthContext, 'accessKeys'>, formType: FormType): boolean {
   if (formType === 'hr') return auth.accessKeys.has('hrEmployeePrivateInfo');
   return hasRecordsAccess(auth);
+}
+
+const submissionSelect = {
+  id: true,
+  companyId: true,
+  formType: true,
+  isDraft: true,
+  isClosed: true,
+  version: true,
+  number: true,
+  recordedByEmployeeId: true,
+  recordedByPersonnelId: true,
+  createdByUserId: true,
+  supplierId: true,
+  coordinators: { select: { employeeId: true, position: true }, orderBy: { position: 'asc' } },
+} as const;
+
+/** What the rules look at: who recorded and coordinates a submission, its type and state. */
+export type SubmissionAccess = Prisma.FormSubmissionGetPayload<{ select: typeof submissionSelect }>;
+
+/**
+ * Who may see, change and close a submission: one rule for its details, history, PDF, files and
+ * close-off, used by every module that touches a submission.
+ */
+export class SubmissionPolicy {
+  constructor(
+    private readonly db: Db,
+    attachments: AttachmentService,
+  ) {
+    // The submission's files (the close PDFs among them): read by whoever may see the submission,
+    // changed by its coordinators and recorder while it is open.
+    attachments.registerPolicy('submission', async (auth, submissionId, mode) => {
+      const submission = await this.visible(auth, submissionId);
+      if (!submission) return false;
+      return mode === 'read' || (!submission.isClosed && this.isEditor(auth, submission));
+    });
+  }
+
+  /**
+   * The submission when the caller may see it: same organisation, and a coordinator (any
+   * position), the recorder, the supplier of a supplier form, or a role that reads others' forms of
+   * its type (Records access; hrEmployeePrivateInfo for HR forms). Anything else is null, so
+   * another organisation's submission looks like no submission.
+   */
+  async visible(auth: AuthContext, submissionId: string): Promise<SubmissionAccess | null> {
+    const submission = await this.db.formSubmission.findFirst({
+      where: { id: submissionId, companyId: auth.companyId },
+      select: submissionSelect,
+    });
+    if (!submission) return null;
+    if (this.isEditor(auth, submission)) return submission;
+    if (submission.formType === 'supplier' && auth.supplierId && submission.supplierId === auth.supplierId)
+      return submission;
+    return readsOthersForm(auth, submission.formType) ? submission : null;
+  }
+
+  /** The first coordinator: the one who closes and re-opens. */
+  isCoordinator(auth: AuthContext, submission: SubmissionAccess): boolean {
+    return Boolean(auth.employeeId) && submission.coordinators[0]?.employeeId === auth.employeeId;
+  }
+
+  /** Any coordinator or the recorder. */
+  isEditor(auth: AuthContext, submission: SubmissionAccess): boolean {
+    return (
+      submission.coordinators.some((coordinator) => coordinator.employeeId === auth.employeeId) ||
+      (auth.employeeId !== null && submission.recordedByEmployeeId === auth.employeeId) ||
+      (auth.personnelId !== null && submission.recordedByPersonnelId === auth.personnelId) ||
+      submission.createdByUserId === auth.userId
+    );
+  }
+
+  /** Whether the caller's role is restricted from closing forms (formSubmissionClose set to no). */
+  async closeRestricted(auth: AuthContext): Promise<boolean> {
+    if (!auth.employeeId) return false;
+    const employee = await this.db.employee.findFirst({
+      where: { id: auth.employeeId, companyId: auth.companyId },
+      select: { role: { select: { restrictions: { select: { keyField: true, isAccess: true } } } } },
+    });
+    const restrictions = employee?.role?.restrictions ?? [];
+    return restrictions.some((entry) => entry.keyField === CLOSE_RESTRICTION && !entry.isAccess);
+  }
 }
