@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { createPrisma, type Db } from '../server/src/db/prisma';
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', 'docs', 'screenshots');
@@ -26,11 +26,20 @@ export function useBrowser(): { page: () => Promise<Page>; baseUrl: string } {
   afterAll(async () => {
     await browser?.close();
   });
+  // Every page runs under the product's Content Security Policy: anything it refuses fails the test.
+  const violations: string[] = [];
+  afterEach(() => {
+    expect(violations.splice(0)).toEqual([]);
+  });
   return {
     baseUrl,
     page: async () => {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 850 } });
-      return context.newPage();
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (/Content Security Policy|unsafe-eval/i.test(message.text())) violations.push(message.text());
+      });
+      return page;
     },
   };
 }

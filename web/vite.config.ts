@@ -21,7 +21,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps only when asked for: a production build does not publish its sources.
+    sourcemap: process.env.WEB_SOURCEMAP === 'true',
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks: an application release does not invalidate them.

@@ -27,6 +27,7 @@ import { textGuardPlugin } from './plugins/textGuard';
 import { mailPlugin } from './plugins/mail';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rateLimit';
+import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { webPlugin } from './plugins/web';
 import { LocalFileStorage } from './plugins/storage';
 import { uploadsPlugin } from './plugins/uploads';
@@ -105,6 +106,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
     reply.header('x-request-id', request.id);
   });
 
+  await app.register(securityHeadersPlugin);
   await app.register(envelopePlugin);
   await app.register(textGuardPlugin);
   const mailDatabaseUrl = databaseUrl ?? config.DATABASE_URL;

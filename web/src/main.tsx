@@ -3,10 +3,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
+import { z } from 'zod';
 import { queryClient } from './api/queryClient';
 import { createAppRouter } from './router';
 import { ConnectionGate } from './shell/ConnectionGate';
 import './styles/index.css';
+
+// The page's policy forbids eval (docs/security.md): zod validates without compiling code.
+z.config({ jitless: true });
 
 const router = createAppRouter();
 const container = document.getElementById('root');

@@ -27,6 +27,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance, { productName }: { 
     },
     transform: jsonSchemaTransform,
   });
+  // Its page loads its scripts from files, so the product's own policy serves it as it is.
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { config: { access: ACCESS.anyone }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -29,7 +29,9 @@ export async function compressImage(file: File): Promise<File> {
     const compressed = await imageCompression(file, {
       maxSizeMB: 1,
       maxWidthOrHeight: 2000,
-      useWebWorker: true,
+      // Its worker would load the library from a CDN through a blob: script, which the page's
+      // policy (and an offline site) refuses; a photo or two compresses well on the page.
+      useWebWorker: false,
     });
     if (compressed.size >= file.size) return file;
     return new File([compressed], file.name, {

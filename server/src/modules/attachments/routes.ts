@@ -2,6 +2,7 @@ import { deleteAttachmentCall, fileCall } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
+import { fileHeaders } from '../../plugins/downloads';
 import { ok } from '../../plugins/envelope';
 import { linkAttachmentOwner } from '../links/service';
 import type { AttachmentService } from './service';
@@ -15,12 +16,7 @@ export const attachmentRoutes: FastifyPluginAsync<{ attachments: AttachmentServi
       const { attachment, stream } = request.link
         ? await attachments.openOwned(linkAttachmentOwner(request.link, 'read'), request.params.id)
         : await attachments.open(requireAuth(request), request.params.id);
-      return reply
-        .header('content-type', attachment.mimeType || 'application/octet-stream')
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(attachment.name)}`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return reply.headers(fileHeaders({ fileName: attachment.name })).send(stream);
     },
   });
 

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
+import { fileHeaders } from '../../plugins/downloads';
 import { ok } from '../../plugins/envelope';
 import type { CloseOffService } from './service';
 
@@ -22,10 +23,7 @@ export const closeOffRoutes: FastifyPluginAsync<{ closeOff: CloseOffService }> =
   const sendPdf = async (request: FastifyRequest, reply: FastifyReply, input: TFormSubmissionPdfRequest) => {
     const pdf = await closeOff.pdf(requireAuth(request), input.formSubmissionId, input.localTimeZone);
     return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(pdf.fileName)}`)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
+      .headers(fileHeaders({ fileName: pdf.fileName, contentType: 'application/pdf' }))
       .send(pdf.content);
   };
   registerCall(app, formSubmissionPdfCall, {

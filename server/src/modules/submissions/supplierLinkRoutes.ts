@@ -10,6 +10,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../errors';
 import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
+import { fileHeaders } from '../../plugins/downloads';
 import { ok } from '../../plugins/envelope';
 import type { LinkScope } from '../../plugins/callers';
 import type { SupplierLinkService } from './supplierLinks';
@@ -19,13 +20,6 @@ export function requireLink(request: FastifyRequest): LinkScope {
   if (!request.link) throw unauthorized(messages.links.unknown);
   return request.link;
 }
-
-const fileHeaders = (name: string, mimeType: string) => ({
-  'content-type': mimeType || 'application/octet-stream',
-  'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
-  'x-content-type-options': 'nosniff',
-  'cache-control': 'private, no-store',
-});
 
 /**
  * The calls only the supplier screens make (001 sections 2.1, 2.3 and 7). The submission calls
@@ -42,23 +36,15 @@ export const supplierLinkRoutes: FastifyPluginAsync<{ supplierLinks: SupplierLin
 
   registerCall(app, supplierLinkLogoCall, {
     handler: async (request, reply) => {
-      const { mimeType, stream } = await supplierLinks.logo(requireLink(request));
-      return (
-        reply
-          .header('content-type', mimeType)
-          .header('x-content-type-options', 'nosniff')
-          // An SVG logo opened on its own must not run anything.
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-          .header('cache-control', 'private, max-age=3600')
-          .send(stream)
-      );
+      const { fileName, stream } = await supplierLinks.logo(requireLink(request));
+      return reply.headers(fileHeaders({ fileName, inline: true, maxAge: 3600 })).send(stream);
     },
   });
 
   registerCall(app, formSubmissionLinkFileCall, {
     handler: async (request, reply) => {
       const { attachment, stream } = await supplierLinks.openFile(requireLink(request), request.params.id);
-      return reply.headers(fileHeaders(attachment.name, attachment.mimeType)).send(stream);
+      return reply.headers(fileHeaders({ fileName: attachment.name })).send(stream);
     },
   });
 

@@ -246,9 +246,7 @@ export class SupplierLinkService {
       : null;
     if (!supplier?.logoKey) throw notFound('File not found.');
     const extension = supplier.logoKey.split('.').pop()?.toLowerCase() ?? '';
-    const mimeType =
-      extension === 'svg' ? 'image/svg+xml' : extension === 'jpg' ? 'image/jpeg' : `image/${extension}`;
-    return { mimeType, stream: this.storage.read(supplier.logoKey) };
+    return { fileName: `logo.${extension}`, stream: this.storage.read(supplier.logoKey) };
   }
 
   /**

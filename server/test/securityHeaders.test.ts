@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoId } from '../../seed/demo';
+import { contentTypeOf, fileHeaders } from '../src/plugins/downloads';
+import { LocalFileStorage } from '../src/plugins/storage';
+import { setupTestApp, signIn, type TestContext } from './helpers';
+
+const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'compass-headers-'));
+let ctx: TestContext;
+let behindProxy: TestContext;
+let ethan: string;
+
+beforeAll(async () => {
+  ctx = await setupTestApp({ FILE_STORAGE_DIR: storageDir });
+  behindProxy = await setupTestApp({ TRUST_PROXY: '127.0.0.1' });
+  ethan = await signIn(ctx.app, 'ethan.coordinator');
+});
+afterAll(() => fs.rmSync(storageDir, { recursive: true, force: true }));
+
+const get = (app: TestContext, url: string, headers: Record<string, string> = {}) =>
+  app.app.inject({ method: 'GET', url, headers });
+
+describe('security headers', () => {
+  it.each([
+    ['an API answer', '/api/configuration'],
+    ['a refusal', '/api/permissions'],
+    ['an unknown API path', '/api/nothing-here'],
+  ])('are on %s', async (_what, url) => {
+    const response = await get(ctx, url);
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('pin https (HSTS) only for a request that came over https', async () => {
+    expect((await get(ctx, '/api/configuration')).headers['strict-transport-security']).toBeUndefined();
+    // Without a trusted proxy, a client's claim of https is not believed.
+    const claimed = await get(ctx, '/api/configuration', { 'x-forwarded-proto': 'https' });
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
+    const proxied = await get(behindProxy, '/api/configuration', { 'x-forwarded-proto': 'https' });
+    expect(proxied.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+  });
+
+  it('cover the API reference page, whose scripts are all files', async () => {
+    const docs = await get(ctx, '/api/docs');
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toMatch(/^text\/html/);
+    expect(String(docs.headers['content-security-policy'])).toContain("script-src 'self';");
+    expect(docs.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+});
+
+describe('downloads', () => {
+  /** A stored file on submission FS 1001 (Ethan coordinates it), uploaded with the given claims. */
+  async function storedFile(name: string, mimeType: string, content: string) {
+    const submission = await ctx.db.formSubmission.findUniqueOrThrow({
+      where: { id: demoId('nw:submission:1001') },
+    });
+    const storageKey = await new LocalFileStorage(storageDir).put(Buffer.from(content), 'bin');
+    const row = await ctx.db.attachment.create({
+      data: {
+        companyId: submission.companyId,
+        ownerType: 'submission',
+        ownerId: submission.id,
+        name,
+        storageKey,
+        mimeType,
+        size: content.length,
+      },
+    });
+    return row.id;
+  }
+
+  it.each([
+    ['an SVG with a script', 'drawing.svg', 'image/svg+xml', 'image/svg+xml'],
+    ['an HTML page claimed as text', 'notes.txt', 'text/html', 'text/plain; charset=utf-8'],
+    ['a file of an unknown kind', 'page.html', 'text/html', 'application/octet-stream'],
+  ])('save %s, typed by its name, sandboxed and never sniffed', async (_what, name, claimed, served) => {
+    const id = await storedFile(
+      name,
+      claimed,
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    const response = await get(ctx, `/api/files/${id}`, { authtoken: ethan });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(served);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; /);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
+  });
+
+  it('name the file for every browser, with a plain-ASCII fallback beside the UTF-8 name', () => {
+    const headers = fileHeaders({ fileName: 'Prüfbericht "März".pdf', contentType: 'application/pdf' });
+    expect(headers['content-disposition']).toBe(
+      `attachment; filename="Pr_fbericht _M_rz_.pdf"; filename*=UTF-8''Pr%C3%BCfbericht%20%22M%C3%A4rz%22.pdf`,
+    );
+    expect(contentTypeOf('PHOTO.JPG')).toBe('image/jpeg');
+    expect(contentTypeOf('no-extension')).toBe('application/octet-stream');
+  });
+});
