@@ -49,7 +49,9 @@ import { QrSubmissionService } from './modules/qrSubmissions/service';
 import { QrCodeService } from './modules/qrCodes/service';
 import { submissionRoutes } from './modules/submissions/routes';
 import { SubmissionPolicy } from './modules/submissions/policy';
+import { SubmissionRecords } from './modules/submissions/records';
 import { SubmissionService } from './modules/submissions/service';
+import { SubmissionTemplates } from './modules/submissions/templates';
 import { SupplierLinkService } from './modules/submissions/supplierLinks';
 
 export interface AppDeps {
@@ -195,19 +197,26 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       );
       await api.register(closeOffRoutes, { closeOff });
       const submissionOptions = { publicUrl: config.PUBLIC_URL, productName: config.PRODUCT_NAME };
+      const templates = new SubmissionTemplates(db);
       const submissions = new SubmissionService(
         db,
         attachments,
         app.mail,
         submissionOptions,
-        (auth, submissionId) => submissionPolicy.visible(auth, submissionId),
+        submissionPolicy,
+        templates,
       );
-      await api.register(qrSubmissionRoutes, { qrSubmissions: new QrSubmissionService(db, submissions) });
+      await api.register(qrSubmissionRoutes, {
+        qrSubmissions: new QrSubmissionService(db, submissions, templates),
+      });
       await api.register(submissionRoutes, {
         submissions,
+        templates,
+        records: new SubmissionRecords(db, submissionPolicy),
         supplierLinks: new SupplierLinkService(
           db,
           submissions,
+          templates,
           attachments,
           storage,
           app.mail,

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/prisma';
 import { notFound } from '../../errors';
 import type { SubmissionService } from '../submissions/service';
+import type { SubmissionTemplates } from '../submissions/templates';
 
 /**
  * Field types a guest does not fill in: pickers of the organisation's records (they would list its
@@ -53,6 +54,7 @@ export class QrSubmissionService {
   constructor(
     private readonly db: Db,
     private readonly submissions: SubmissionService,
+    private readonly templates: SubmissionTemplates,
   ) {}
 
   /**
@@ -82,7 +84,7 @@ export class QrSubmissionService {
   async form(route: TQrFormRoute): Promise<TQrSubmissionForm> {
     const { company, templateId, coordinator } = await this.resolve(route);
     const [template, workplaces] = await Promise.all([
-      this.submissions.templateDetail({ companyId: company.id }, templateId),
+      this.templates.templateDetail({ companyId: company.id }, templateId),
       this.db.workplace.findMany({
         where: { companyId: company.id, isActive: true },
         orderBy: { name: 'asc' },
@@ -102,7 +104,7 @@ export class QrSubmissionService {
 
   async branches(request: TQrBranchesRequest) {
     const { company } = await this.resolve(request);
-    return this.submissions.branches({ companyId: company.id }, request.workplace);
+    return this.templates.branches({ companyId: company.id }, request.workplace);
   }
 
   /** Submits (never a draft) as no user, with the route's employee as the coordinator. */

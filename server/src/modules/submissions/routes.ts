@@ -20,9 +20,11 @@ import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import { readMultipart } from '../../plugins/uploads';
+import type { SubmissionRecords } from './records';
 import type { SubmissionService } from './service';
 import { supplierLinkRoutes } from './supplierLinkRoutes';
 import type { SupplierLinkService } from './supplierLinks';
+import type { SubmissionTemplates } from './templates';
 
 /** Signatures and diagrams travel as data URLs, so a save may be larger than other calls. */
 const SAVE_BODY_LIMIT = 10 * 1024 * 1024;
@@ -33,24 +35,25 @@ const SAVE_BODY_LIMIT = 10 * 1024 * 1024;
  */
 export const submissionRoutes: FastifyPluginAsync<{
   submissions: SubmissionService;
+  templates: SubmissionTemplates;
+  records: SubmissionRecords;
   supplierLinks: SupplierLinkService;
-}> = async (app, { submissions, supplierLinks }) => {
+}> = async (app, { submissions, templates, records, supplierLinks }) => {
   registerCall(app, formSubmissionRelatedListsCall, {
     handler: async (request) =>
       ok(
         request.link
           ? await supplierLinks.relatedLists(request.link)
-          : await submissions.relatedListsFor(requireAuth(request)),
+          : await templates.relatedListsFor(requireAuth(request)),
       ),
   });
 
   registerCall(app, formTemplateListCall, {
-    handler: async (request) =>
-      ok(await submissions.templateList(requireAuth(request), request.body.formType)),
+    handler: async (request) => ok(await templates.templateList(requireAuth(request), request.body.formType)),
   });
 
   registerCall(app, formTemplateDetailCall, {
-    handler: async (request) => ok(await submissions.templateDetail(requireAuth(request), request.body._id)),
+    handler: async (request) => ok(await templates.templateDetail(requireAuth(request), request.body._id)),
   });
 
   registerCall(app, branchesByWorkplaceCall, {
@@ -58,7 +61,7 @@ export const submissionRoutes: FastifyPluginAsync<{
       ok(
         request.link
           ? await supplierLinks.branches(request.link, request.body.workplace)
-          : await submissions.branches(requireAuth(request), request.body.workplace),
+          : await templates.branches(requireAuth(request), request.body.workplace),
       ),
   });
 
@@ -102,12 +105,12 @@ export const submissionRoutes: FastifyPluginAsync<{
   });
 
   registerCall(app, formSubmissionListCall, {
-    handler: async (request) => ok(await submissions.list(requireAuth(request), request.body)),
+    handler: async (request) => ok(await records.list(requireAuth(request), request.body)),
   });
 
   registerCall(app, formSubmissionHistoryCall, {
     handler: async (request) =>
-      ok(await submissions.history(requireAuth(request), request.body.formSubmissionId)),
+      ok(await records.history(requireAuth(request), request.body.formSubmissionId)),
   });
 
   await app.register(supplierLinkRoutes, { supplierLinks });

@@ -23,7 +23,9 @@ import { formNumberLabel } from '../closeOff/notifications';
 import type { LinkScope } from '../../plugins/callers';
 import { checkScope, issueLink, LinkError } from '../links/service';
 import { supplierSubmissionCopyMail } from '../mail/templates';
-import type { SubmissionActor, SubmissionOptions, SubmissionService } from './service';
+import type { SubmissionService } from './service';
+import type { SubmissionActor, SubmissionOptions } from './shapes';
+import type { SubmissionTemplates } from './templates';
 
 /**
  * The supplier screens opened from an e-mailed link (001 sections 2.1 and 2.3): View Form
@@ -125,6 +127,7 @@ export class SupplierLinkService {
   constructor(
     private readonly db: Db,
     private readonly submissions: SubmissionService,
+    private readonly templates: SubmissionTemplates,
     private readonly attachments: AttachmentService,
     private readonly storage: FileStorage,
     private readonly mail: MailQueue,
@@ -279,14 +282,14 @@ export class SupplierLinkService {
   async relatedLists(link: LinkScope): Promise<TRelatedLists> {
     const submissionId = await this.linkedSubmissionId(link);
     await this.checkSubmission(link, submissionId, 'read');
-    return this.submissions.externalRelatedLists(link.companyId, link.supplierId, [submissionId]);
+    return this.templates.externalRelatedLists(link.companyId, link.supplierId, [submissionId]);
   }
 
   /** The branches of a workplace of the link's organisation. */
   async branches(link: LinkScope, workplaceId: string) {
     const submissionId = await this.linkedSubmissionId(link);
     await this.checkSubmission(link, submissionId, 'read');
-    return this.submissions.branches({ companyId: link.companyId }, workplaceId);
+    return this.templates.branches({ companyId: link.companyId }, workplaceId);
   }
 
   /** Save Draft / Submit / Save of the Update screen: an existing supplier form, never a new one. */
