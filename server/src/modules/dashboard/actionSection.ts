@@ -1,0 +1,118 @@
+/** Assigned actions, for employees and for suppliers and their personnel alike. */
+import { DASHBOARD_LIST_LIMIT, taskDueType, type TAssignedActionItem } from '@compass/shared';
+import {
+  countOf,
+  formattedNumber,
+  toSection,
+  topItems,
+  sql,
+  yesNo,
+  type Counted,
+  type Query,
+  type Section,
+  type Source,
+} from './sql';
+
+/** One assigned action as the query reads it, whichever register it comes from. */
+interface AssignedActionRow {
+  id: string | null;
+  kind: 'form' | 'audit' | 'obligation' | 'acknowledgement' | 'approval';
+  dueDate: string;
+  instruction: string | null;
+  question: string | null;
+  response: string | null;
+  auditId: string | null;
+  auditName: string | null;
+  obligationId: string | null;
+  obligationName: string | null;
+  documentId: string | null;
+  documentName: string | null;
+  submissionId: string | null;
+  number: number | null;
+  templateName: string | null;
+  taskNumber: number | null;
+}
+
+export async function assignedActionSection(
+  query: Query,
+  scope: { today: string },
+  sources: Source[],
+): Promise<Section<TAssignedActionItem>> {
+  const rows = await query<Array<Counted & AssignedActionRow>>(sql`
+    WITH top AS (${topItems(sources, DASHBOARD_LIST_LIMIT)})
+    SELECT i.id, i.kind, to_char(i.due, 'YYYY-MM-DD') AS "dueDate",
+      COALESCE(a.instruction, aq.instruction, oq.instruction) AS instruction,
+      COALESCE(aq.question, oq.reference) AS question,
+      COALESCE(a.response, aq.response, oq.response) AS response,
+      au.id AS "auditId", au.name AS "auditName", ob.id AS "obligationId", ob.name AS "obligationName",
+      d.id AS "documentId", d.name AS "documentName",
+      s.id AS "submissionId", s.number, ft.name AS "templateName", a."taskNumber",
+      ${countOf(sources)} AS total
+    FROM top i
+    LEFT JOIN "Action" a ON i.kind = 'form' AND a.id = i.id
+    LEFT JOIN "FormSubmission" s ON s.id = a."submissionId" AND s."companyId" = a."companyId"
+    LEFT JOIN "FormTemplate" ft ON ft.id = s."templateId" AND ft."companyId" = s."companyId"
+    LEFT JOIN "AuditQuestionTask" aq ON i.kind = 'audit' AND aq.id = i.id
+    LEFT JOIN "Audit" au ON au.id = aq."auditId" AND au."companyId" = aq."companyId"
+    LEFT JOIN "ObligationQuestionTask" oq ON i.kind = 'obligation' AND oq.id = i.id
+    LEFT JOIN "Obligation" ob ON ob.id = oq."obligationId" AND ob."companyId" = oq."companyId"
+    LEFT JOIN "DocumentAcknowledgement" da ON i.kind = 'acknowledgement' AND da.id = i.id
+    LEFT JOIN "DocumentApproval" dp ON i.kind = 'approval' AND dp.id = i.id
+    LEFT JOIN "Document" d ON d.id = COALESCE(da."documentId", dp."documentId")
+      AND d."companyId" = COALESCE(da."companyId", dp."companyId")
+    ORDER BY i.due, i.kind, i.id`);
+  return toSection(rows, (row) => toAssignedAction(row, scope.today));
+}
+
+function toAssignedAction(row: AssignedActionRow, today: string): TAssignedActionItem {
+  const common = {
+    _id: row.id!,
+    taskID: row.id!,
+    dueDate: row.dueDate,
+    auditId: row.auditId,
+    obligationId: row.obligationId,
+    documentId: row.documentId,
+    formSumissionId: row.submissionId,
+    taskNumber: row.taskNumber,
+    question: row.question,
+    isDraft: yesNo(!!row.response),
+    taskDueDateType: taskDueType(row.dueDate, today),
+  };
+  // Form tasks and audit / obligation questions differ only in what names them.
+  const task = (sectionType: 'form' | 'audit' | 'obligation', itemName: string): TAssignedActionItem => ({
+    ...common,
+    sectionType,
+    itemName,
+    instructionShow: row.instruction ?? '',
+    actionType: null,
+    badge: 'Pending Completion',
+  });
+  switch (row.kind) {
+    case 'form':
+      return task('form', [formattedNumber(row.number), row.templateName].filter(Boolean).join(' '));
+    case 'audit':
+      return task('audit', row.auditName ?? '');
+    case 'obligation':
+      return task('obligation', row.obligationName ?? '');
+    case 'acknowledgement':
+      return {
+        ...common,
+        sectionType: 'document',
+        itemName: row.documentName ?? '',
+        instructionShow: 'Read and acknowledge this document.',
+        actionType: 'document-assign',
+        isDraft: 'no',
+        badge: 'Pending Completion',
+      };
+    case 'approval':
+      return {
+        ...common,
+        sectionType: 'document',
+        itemName: row.documentName ?? '',
+        instructionShow: 'Review this document and approve or reject it.',
+        actionType: 'document-requestApprove',
+        isDraft: 'no',
+        badge: 'Approval Pending',
+      };
+  }
+}

@@ -1,0 +1,283 @@
+/** The employee's own work on the dashboard: scheduled tasks, HR forms, forms to coordinate, reviews. */
+import {
+  DASHBOARD_LIST_LIMIT,
+  localDateOf,
+  taskDueType,
+  type TBadge,
+  type TFormCoordinationItem,
+  type THrFormItem,
+  type TScheduledReviewItem,
+  type TScheduledTaskItem,
+} from '@compass/shared';
+import {
+  asDate,
+  countOf,
+  emptySection,
+  formattedNumber,
+  fullName,
+  toSection,
+  topItems,
+  uuid,
+  sql,
+  yesNo,
+  type Counted,
+  type Query,
+  type Section,
+  type Source,
+} from './sql';
+import { COORDINATOR_PLAN, formCoordinationSources, scheduledTaskSources, type Scope } from './sources';
+
+export async function scheduledTaskSection(query: Query, scope: Scope): Promise<Section<TScheduledTaskItem>> {
+  const sources = scheduledTaskSources(scope.companyId, scope.employeeId);
+  const rows = await query<
+    Array<
+      Counted & {
+        id: string | null;
+        sectionType: 'audit' | 'reminder';
+        title: string;
+        detail: string | null;
+        assignFor: string | null;
+        assignForName: string | null;
+        formTemplate: string | null;
+        formTemplateName: string | null;
+        formSubmission: string | null;
+        taskOwner: string | null;
+        taskOwnerName: string | null;
+        workplace: string | null;
+        workplaceName: string | null;
+        branch: string | null;
+        branchName: string | null;
+        frequency: string | null;
+        dueDate: string;
+        createdAt: string;
+      }
+    >
+  >(sql`
+    WITH top AS (${topItems(sources, DASHBOARD_LIST_LIMIT)})
+    SELECT t.id, t."sectionType"::text AS "sectionType", t.title, t.detail,
+      t."assignForEmployeeId" AS "assignFor", ${fullName('af')} AS "assignForName",
+      t."formTemplateId" AS "formTemplate", ft.name AS "formTemplateName",
+      t."formSubmissionId" AS "formSubmission",
+      t."taskOwnerEmployeeId" AS "taskOwner", ${fullName('ow')} AS "taskOwnerName",
+      t."workplaceId" AS workplace, w.name AS "workplaceName", t."branchId" AS branch, b.name AS "branchName",
+      t.frequency::text AS frequency, to_char(t."dueDate", 'YYYY-MM-DD') AS "dueDate", t."createdAt",
+      ${countOf(sources)} AS total
+    FROM top i
+    JOIN "ScheduledTask" t ON t.id = i.id
+    LEFT JOIN "Employee" af ON af.id = t."assignForEmployeeId" AND af."companyId" = t."companyId"
+    LEFT JOIN "Employee" ow ON ow.id = t."taskOwnerEmployeeId" AND ow."companyId" = t."companyId"
+    LEFT JOIN "FormTemplate" ft ON ft.id = t."formTemplateId" AND ft."companyId" = t."companyId"
+    LEFT JOIN "Workplace" w ON w.id = t."workplaceId" AND w."companyId" = t."companyId"
+    LEFT JOIN "Branch" b ON b.id = t."branchId" AND b."companyId" = t."companyId"
+    ORDER BY i.due, i.id`);
+  return toSection(rows, (row) => ({
+    _id: row.id!,
+    sectionType: row.sectionType,
+    title: row.title,
+    detail: row.detail,
+    assignFor: row.assignFor,
+    assignForName: row.assignForName,
+    assignTitle: row.title,
+    assignDetails: row.detail,
+    formTemplate: row.formTemplate,
+    formTemplateName: row.formTemplateName,
+    formSubmission: row.formSubmission,
+    taskOwner: row.taskOwner,
+    taskOwnerName: row.taskOwnerName,
+    workplace: row.workplace,
+    workplaceName: row.workplaceName,
+    branch: row.branch,
+    branchName: row.branchName,
+    frequency: row.frequency,
+    dueDate: row.dueDate,
+    createdAt: localDateOf(asDate(row.createdAt), scope.timeZone),
+    taskDueDateType: taskDueType(row.dueDate, scope.today),
+    badge: 'Pending Completion',
+  }));
+}
+
+/** HR forms to fill in (assigned to the caller) and to review (submitted, caller reviews). */
+export async function hrFormSection(query: Query, scope: Scope): Promise<Section<THrFormItem>> {
+  const me = uuid(scope.employeeId);
+  const sources: Source[] = [
+    {
+      kind: 'hr',
+      from: sql`"HrFormAssignment" t`,
+      where: sql`t."companyId" = ${uuid(scope.companyId)} AND (
+        (t."employeeId" = ${me} AND t.status = 'assigned')
+        OR (t."reviewerEmployeeId" = ${me} AND t.status = 'submitted'))`,
+      due: sql`t."dueDate"`,
+    },
+  ];
+  const rows = await query<
+    Array<
+      Counted & {
+        id: string | null;
+        sectionType: 'hrAssessment' | 'hrReviwer' | 'performanceReview';
+        asReviewer: boolean;
+        formName: string;
+        formId: string;
+        employee: string;
+        employeeName: string | null;
+        reviewer: string | null;
+        reviewerName: string | null;
+        formSumissionId: string | null;
+        status: 'assigned' | 'submitted';
+        createdAt: string;
+        dueDate: string;
+      }
+    >
+  >(sql`
+    WITH top AS (${topItems(sources, DASHBOARD_LIST_LIMIT)})
+    SELECT t.id, t."sectionType"::text AS "sectionType",
+      NOT (t."employeeId" = ${me} AND t.status = 'assigned') AS "asReviewer",
+      ft.name AS "formName", t."formTemplateId" AS "formId",
+      t."employeeId" AS employee, ${fullName('e')} AS "employeeName",
+      t."reviewerEmployeeId" AS reviewer, ${fullName('r')} AS "reviewerName",
+      t."submissionId" AS "formSumissionId", t.status::text AS status, t."createdAt",
+      to_char(t."dueDate", 'YYYY-MM-DD') AS "dueDate",
+      ${countOf(sources)} AS total
+    FROM top i
+    JOIN "HrFormAssignment" t ON t.id = i.id
+    JOIN "FormTemplate" ft ON ft.id = t."formTemplateId" AND ft."companyId" = t."companyId"
+    LEFT JOIN "Employee" e ON e.id = t."employeeId" AND e."companyId" = t."companyId"
+    LEFT JOIN "Employee" r ON r.id = t."reviewerEmployeeId" AND r."companyId" = t."companyId"
+    ORDER BY i.due, i.id`);
+  return toSection(rows, (row) => ({
+    _id: row.id!,
+    sectionType:
+      row.sectionType === 'performanceReview'
+        ? 'performanceReview'
+        : row.asReviewer
+          ? 'hrReviwer'
+          : 'hrAssessment',
+    formName: row.formName,
+    formId: row.formId,
+    employee: row.employee,
+    employeeName: row.employeeName ?? '',
+    reviewer: row.reviewer,
+    reviewerName: row.reviewerName,
+    formSumissionId: row.formSumissionId,
+    status: row.status,
+    createdAt: localDateOf(asDate(row.createdAt), scope.timeZone),
+    dueDate: row.dueDate,
+    taskDueDateType: taskDueType(row.dueDate, scope.today),
+    badge: row.asReviewer ? 'Pending For Review' : 'Pending Completion',
+  }));
+}
+
+export async function formCoordinationSection(
+  query: Query,
+  scope: Scope,
+): Promise<Section<TFormCoordinationItem>> {
+  const [source] = formCoordinationSources(scope.companyId, scope.employeeId);
+  if (!source) return emptySection();
+  const rows = await query<
+    Array<
+      Counted & {
+        id: string | null;
+        number: number | null;
+        formTemplate: string;
+        formTemplateId: string;
+        formType: TFormCoordinationItem['formType'];
+        formDescription: string;
+        isDraft: boolean;
+        formDate: string;
+        workplaceName: string | null;
+        branchName: string | null;
+      }
+    >
+  >(
+    sql`
+    -- The coordinator join is the section's whole cost: computed once for the total and the page.
+    WITH mine AS MATERIALIZED (
+      SELECT t.id, ${source.due} AS due FROM ${source.from} WHERE ${source.where}),
+    top AS (SELECT id, due FROM mine ORDER BY due, id LIMIT ${DASHBOARD_LIST_LIMIT})
+    SELECT t.id, t.number, ft.name AS "formTemplate", t."templateId" AS "formTemplateId",
+      t."formType"::text AS "formType", t."formDescription", t."isDraft",
+      to_char(t."formDate", 'YYYY-MM-DD') AS "formDate", w.name AS "workplaceName", b.name AS "branchName",
+      (SELECT count(*) FROM mine)::int AS total
+    FROM top i
+    JOIN "FormSubmission" t ON t.id = i.id
+    JOIN "FormTemplate" ft ON ft.id = t."templateId" AND ft."companyId" = t."companyId"
+    LEFT JOIN "Workplace" w ON w.id = t."workplaceId" AND w."companyId" = t."companyId"
+    LEFT JOIN "Branch" b ON b.id = t."branchId" AND b."companyId" = t."companyId"
+    ORDER BY i.due, i.id`,
+    COORDINATOR_PLAN,
+  );
+  return toSection(rows, (row) => ({
+    _id: row.id!,
+    formSumissionId: row.id!,
+    formatedNumber: formattedNumber(row.number),
+    formTemplate: row.formTemplate,
+    formTemplateId: row.formTemplateId,
+    formType: row.formType,
+    formDescription: row.formDescription,
+    isDraft: yesNo(row.isDraft),
+    formDate: row.formDate,
+    workplaceName: row.workplaceName,
+    branchName: row.branchName,
+    taskDueDateType: taskDueType(row.formDate, scope.today),
+    badge: row.isDraft ? 'Pending Completion' : 'Ready For Review',
+  }));
+}
+
+/** Open reviews the caller does: as reviewer, or as co-reviewer until they have co-reviewed. */
+export async function scheduledReviewSection(
+  query: Query,
+  scope: Scope,
+): Promise<Section<TScheduledReviewItem>> {
+  const me = uuid(scope.employeeId);
+  const sources: Source[] = [
+    {
+      kind: 'review',
+      from: sql`"Review" t`,
+      where: sql`t."companyId" = ${uuid(scope.companyId)} AND t."completedAt" IS NULL AND (
+        t."reviewerEmployeeId" = ${me} OR (t."coReviewerEmployeeId" = ${me} AND t."isCoReviewed" = false))`,
+      due: sql`t."dueDate"`,
+    },
+  ];
+  const rows = await query<
+    Array<
+      Counted & {
+        id: string | null;
+        name: string;
+        itemType: TScheduledReviewItem['sectionType'];
+        itemId: string;
+        asReviewer: boolean;
+        hasCoReviewer: boolean;
+        isCoReviewed: boolean;
+        reviewerName: string | null;
+        dueDate: string;
+        createdAt: string;
+      }
+    >
+  >(sql`
+    WITH top AS (${topItems(sources, DASHBOARD_LIST_LIMIT)})
+    SELECT t.id, t.name, t."itemType"::text AS "itemType", t."itemId",
+      t."reviewerEmployeeId" = ${me} AS "asReviewer",
+      t."coReviewerEmployeeId" IS NOT NULL AS "hasCoReviewer", t."isCoReviewed",
+      ${fullName('r')} AS "reviewerName", to_char(t."dueDate", 'YYYY-MM-DD') AS "dueDate", t."createdAt",
+      ${countOf(sources)} AS total
+    FROM top i
+    JOIN "Review" t ON t.id = i.id
+    LEFT JOIN "Employee" r ON r.id = t."reviewerEmployeeId" AND r."companyId" = t."companyId"
+    ORDER BY i.due, i.id`);
+  return toSection(rows, (row) => {
+    let badge: TBadge = 'Pending For Review';
+    if (row.asReviewer && row.hasCoReviewer && !row.isCoReviewed) badge = 'Pending For Review by co-Reviewer';
+    return {
+      _id: row.id!,
+      name: row.name,
+      sectionType: row.itemType,
+      itemId: row.itemId,
+      actionType: row.asReviewer ? 'review' : 'coReview',
+      actionBy: row.reviewerName ?? '',
+      isCoReviewed: yesNo(row.isCoReviewed),
+      dueDate: row.dueDate,
+      createdAt: localDateOf(asDate(row.createdAt), scope.timeZone),
+      taskDueDateType: taskDueType(row.dueDate, scope.today),
+      badge,
+    };
+  });
+}
