@@ -1,0 +1,250 @@
+import { messages, type TFormSubmission, type TNamedOption } from '@compass/shared';
+import { useId, type CSSProperties } from 'react';
+import { FieldError } from '../../components/FieldError';
+import { DateInput, displayDate, type References } from '../../fields';
+import { HEADER_MESSAGE_FIELD, type EditorState, type FormShape, type HeaderField } from './editorState';
+import type { GuestMode } from './SubmissionEditor';
+
+interface InitialDetailsProps {
+  shape: FormShape;
+  submission: TFormSubmission | null;
+  header: EditorState['header'];
+  onHeader: (change: Partial<EditorState['header']>) => void;
+  onWorkplace: (workplace: string) => void;
+  onCoordinator: (userId: string) => void;
+  /** The header problem the last save found (001 section 5), shown under its input. */
+  headerError: string | null;
+  readOnly: boolean;
+  isDraft: boolean;
+  hidden?: boolean;
+  references: References;
+  workplaces: TNamedOption[];
+  branches: TNamedOption[];
+  viewer: { name: string };
+  guest?: GuestMode;
+}
+
+/** The initial-details card (001 section 2.2): form, number, recorder, description, date, places. */
+export function InitialDetailsCard({
+  shape,
+  submission,
+  header,
+  onHeader,
+  onWorkplace,
+  onCoordinator,
+  headerError,
+  readOnly,
+  isDraft,
+  hidden,
+  references,
+  workplaces,
+  branches,
+  viewer,
+  guest,
+}: InitialDetailsProps) {
+  const ids = {
+    description: useId(),
+    date: useId(),
+    workplace: useId(),
+    branch: useId(),
+    coordinator: useId(),
+    headerError: useId(),
+  };
+  const headerErrorFor = (field: HeaderField) =>
+    headerError && HEADER_MESSAGE_FIELD[headerError] === field ? headerError : null;
+  const headerInputProps = (field: HeaderField) => {
+    const invalid = headerErrorFor(field) !== null;
+    return {
+      'aria-invalid': invalid || undefined,
+      'aria-describedby': invalid ? ids.headerError : undefined,
+    };
+  };
+  const coordinatorId = header.submissionUserId[0]?.userId ?? '';
+  const coordinatorOptions = guest
+    ? [{ _id: coordinatorId, name: guest.coordinatorName }]
+    : withStored(references.employee.active, references.employee.all, coordinatorId);
+  const recordedBy = submission
+    ? (submission.recordedBy[0]?.name ?? '')
+    : shape.formType === 'qr'
+      ? messages.submission.guestUser
+      : viewer.name;
+
+  return (
+    <section className="card" aria-labelledby={`${ids.headerError}-title`} hidden={hidden}>
+      <div className="card-header">
+        <h2 className="card-title" id={`${ids.headerError}-title`}>
+          Initial details
+        </h2>
+      </div>
+      <div className="card-body">
+        <div className="field-grid submission-header">
+          <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
+            <div className="field">
+              <span className="field-label">Type of Form</span>
+              <p className="field-value">{shape.formTemplateName}</p>
+            </div>
+          </div>
+          <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
+            <div className="field">
+              <span className="field-label">Form Number</span>
+              <p className="field-value" data-testid="form-number">
+                {guest ? (
+                  'Given when submitted'
+                ) : isDraft ? (
+                  <span className="badge badge-warning">Draft</span>
+                ) : (
+                  submission?.formatedNumber
+                )}
+              </p>
+            </div>
+          </div>
+          <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
+            <div className="field">
+              <span className="field-label">Recorded By</span>
+              <p className="field-value">{recordedBy || '—'}</p>
+            </div>
+          </div>
+          <div className="field-cell" style={{ '--col-size': 8 } as CSSProperties}>
+            <div className="field">
+              <label className="field-label" htmlFor={ids.description}>
+                Description
+                <span className="field-required" aria-hidden="true">
+                  *
+                </span>
+              </label>
+              <input
+                id={ids.description}
+                className="input"
+                value={header.formDescription}
+                readOnly={readOnly}
+                aria-required
+                maxLength={1000}
+                {...headerInputProps('formDescription')}
+                onChange={(event) => onHeader({ formDescription: event.target.value })}
+              />
+              <HeaderMessage id={ids.headerError} message={headerErrorFor('formDescription')} />
+            </div>
+          </div>
+          <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
+            <div className="field">
+              <label className="field-label" htmlFor={ids.date}>
+                Date
+                <span className="field-required" aria-hidden="true">
+                  *
+                </span>
+              </label>
+              {readOnly ? (
+                <DateView id={ids.date} value={header.formDate} />
+              ) : (
+                <DateInput
+                  id={ids.date}
+                  value={header.formDate}
+                  required
+                  invalid={headerErrorFor('formDate') !== null}
+                  describedBy={headerErrorFor('formDate') ? ids.headerError : undefined}
+                  onChange={(formDate) => onHeader({ formDate })}
+                />
+              )}
+              <HeaderMessage id={ids.headerError} message={headerErrorFor('formDate')} />
+            </div>
+          </div>
+          <HeaderSelect
+            id={ids.workplace}
+            label="Workplace"
+            value={header.workplace}
+            disabled={readOnly}
+            options={withStored(workplaces, workplaces, header.workplace, submission?.workplaceName)}
+            onChange={(workplace) => onWorkplace(workplace)}
+            inputProps={headerInputProps('workplace')}
+            errorId={ids.headerError}
+            message={headerErrorFor('workplace')}
+          />
+          <HeaderSelect
+            id={ids.branch}
+            label="Branch"
+            value={header.branch}
+            disabled={readOnly || !header.workplace}
+            options={withStored(branches, branches, header.branch, submission?.branchName)}
+            onChange={(branch) => onHeader({ branch })}
+            inputProps={headerInputProps('branch')}
+            errorId={ids.headerError}
+            message={headerErrorFor('branch')}
+          />
+          <HeaderSelect
+            id={ids.coordinator}
+            label="Coordinator"
+            value={coordinatorId}
+            disabled={readOnly || !!guest}
+            options={coordinatorOptions}
+            onChange={onCoordinator}
+            inputProps={headerInputProps('coordinator')}
+            errorId={ids.headerError}
+            message={headerErrorFor('coordinator')}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function withStored(
+  active: TNamedOption[],
+  all: TNamedOption[],
+  chosen: string,
+  storedName?: string,
+): TNamedOption[] {
+  if (!chosen || active.some((option) => option._id === chosen)) return active;
+  const known = all.find((option) => option._id === chosen);
+  return [...active, known ?? { _id: chosen, name: storedName || 'Unavailable' }];
+}
+
+/** A required select of the initial-details card (workplace, branch, coordinator). */
+function HeaderSelect(props: {
+  id: string;
+  label: string;
+  value: string;
+  disabled: boolean;
+  options: readonly { _id: string; name: string }[];
+  onChange: (value: string) => void;
+  inputProps: { 'aria-invalid'?: boolean; 'aria-describedby'?: string };
+  errorId: string;
+  message: string | null;
+}) {
+  return (
+    <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
+      <div className="field">
+        <label className="field-label" htmlFor={props.id}>
+          {props.label}
+          <span className="field-required" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <select
+          id={props.id}
+          className="input"
+          value={props.value}
+          disabled={props.disabled}
+          aria-required
+          {...props.inputProps}
+          onChange={(event) => props.onChange(event.target.value)}
+        >
+          <option value="">Select One</option>
+          {props.options.map((option) => (
+            <option key={option._id} value={option._id}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+        <HeaderMessage id={props.errorId} message={props.message} />
+      </div>
+    </div>
+  );
+}
+
+function HeaderMessage({ id, message }: { id: string; message: string | null }) {
+  return <FieldError id={id} message={message} />;
+}
+
+function DateView({ id, value }: { id: string; value: string }) {
+  return <input id={id} className="input" readOnly value={displayDate(value)} />;
+}
