@@ -3,42 +3,50 @@ import { loadConfig } from './config';
 import { defaultDataDir, ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { migrateIfNeeded, projectRoot } from './db/migrate';
 import { createPrisma } from './db/prisma';
+import { describeError } from './errors';
 
 /** Start: database (embedded unless DATABASE_URL is set), migrations, first-start seed, listen. */
-const config = loadConfig();
 let embedded: EmbeddedPostgres | undefined;
-let databaseUrl = config.DATABASE_URL;
-if (!databaseUrl) {
-  const dataDir = config.PG_DATA_DIR ?? defaultDataDir(projectRoot);
-  console.warn(`Starting the embedded PostgreSQL (data in ${dataDir}, port ${config.EMBEDDED_PG_PORT})`);
-  embedded = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT, persistent: true });
-  await ensureDatabase(embedded.adminUrl, 'compass');
-  databaseUrl = embedded.urlFor('compass');
+try {
+  const config = loadConfig();
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    const dataDir = config.PG_DATA_DIR ?? defaultDataDir(projectRoot);
+    console.warn(`Starting the embedded PostgreSQL (data in ${dataDir}, port ${config.EMBEDDED_PG_PORT})`);
+    embedded = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT, persistent: true });
+    await ensureDatabase(embedded.adminUrl, 'compass');
+    databaseUrl = embedded.urlFor('compass');
+  }
+
+  const applied = await migrateIfNeeded(databaseUrl);
+  if (applied.length > 0) console.warn(`Applied migrations: ${applied.join(', ')}`);
+
+  const db = createPrisma(databaseUrl, config.DATABASE_POOL_SIZE);
+  if (config.SEED_ON_START) {
+    // Loaded only when asked for: a production start with SEED_ON_START=false never loads the demo data.
+    const { seedDemo } = await import('../../seed/demo');
+    const { created } = await seedDemo(db);
+    if (created) console.warn('Seeded the demo organisations (see README for the accounts).');
+  }
+
+  const app = await buildApp({ config, db, databaseUrl });
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await db.$disconnect();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.mail.startWorker();
+  console.warn(`${config.PRODUCT_NAME} is ready at ${config.PUBLIC_URL}`);
+} catch (error) {
+  // Every failure to start says what failed, never just "undefined" or a bare stack.
+  console.error(`The server did not start: ${describeError(error)}`);
+  await embedded?.stop().catch(() => undefined);
+  process.exit(1);
 }
-
-const applied = await migrateIfNeeded(databaseUrl);
-if (applied.length > 0) console.warn(`Applied migrations: ${applied.join(', ')}`);
-
-const db = createPrisma(databaseUrl, config.DATABASE_POOL_SIZE);
-if (config.SEED_ON_START) {
-  // Loaded only when asked for: a production start with SEED_ON_START=false never loads the demo data.
-  const { seedDemo } = await import('../../seed/demo');
-  const { created } = await seedDemo(db);
-  if (created) console.warn('Seeded the demo organisations (see README for the accounts).');
-}
-
-const app = await buildApp({ config, db, databaseUrl });
-
-async function shutdown(signal: string) {
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await db.$disconnect();
-  await embedded?.stop();
-  process.exit(0);
-}
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-await app.listen({ port: config.PORT, host: config.HOST });
-await app.mail.startWorker();
-console.warn(`${config.PRODUCT_NAME} is ready at ${config.PUBLIC_URL}`);
