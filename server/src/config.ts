@@ -11,6 +11,8 @@ const ZConfig = z.object({
   PG_DATA_DIR: z.string().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long start-up waits for an external DATABASE_URL that does not answer yet, retrying with backoff. */
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SEED_ON_START: z
     .enum(['true', 'false'])
     .default('true')

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { waitForDatabase } from './db/connect';
 import { defaultDataDir, ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { migrateIfNeeded, projectRoot } from './db/migrate';
 import { createPrisma } from './db/prisma';
@@ -10,7 +11,12 @@ let embedded: EmbeddedPostgres | undefined;
 try {
   const config = loadConfig();
   let databaseUrl = config.DATABASE_URL;
-  if (!databaseUrl) {
+  if (databaseUrl) {
+    await waitForDatabase(databaseUrl, {
+      timeoutSeconds: config.DATABASE_CONNECT_TIMEOUT_SECONDS,
+      log: (line) => console.warn(line),
+    });
+  } else {
     const dataDir = config.PG_DATA_DIR ?? defaultDataDir(projectRoot);
     console.warn(`Starting the embedded PostgreSQL (data in ${dataDir}, port ${config.EMBEDDED_PG_PORT})`);
     embedded = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT, persistent: true });
