@@ -53,7 +53,7 @@ import { SupplierLinkService } from './modules/submissions/supplierLinks';
 export interface AppDeps {
   config: Config;
   db: Db;
-  /** The database of `db`, for the mail queue's own connections; defaults to config.DATABASE_URL. */
+  /** The database of `db`, for the read pool's own connections; defaults to config.DATABASE_URL. */
   databaseUrl?: string;
 }
 
@@ -106,11 +106,11 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
 
   await app.register(envelopePlugin);
   await app.register(textGuardPlugin);
-  const mailDatabaseUrl = databaseUrl ?? config.DATABASE_URL;
-  if (!mailDatabaseUrl)
-    throw new Error('buildApp needs databaseUrl (or config.DATABASE_URL) for the mail queue');
+  const readDatabaseUrl = databaseUrl ?? config.DATABASE_URL;
+  if (!readDatabaseUrl)
+    throw new Error('buildApp needs databaseUrl (or config.DATABASE_URL) for the read pool');
   // Prepared reads of the hot paths: the session lookup of every signed-in call and the dashboard.
-  const readPool = createReadPool(mailDatabaseUrl, config.DATABASE_POOL_SIZE);
+  const readPool = createReadPool(readDatabaseUrl, config.DATABASE_POOL_SIZE);
   app.addHook('onClose', () => readPool.end());
   const links = new LinkService(db);
   await app.register(authPlugin, {
@@ -126,7 +126,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
   await app.register(openApiPlugin, { productName: config.PRODUCT_NAME });
   await app.register(rateLimitPlugin);
   await app.register(uploadsPlugin);
-  await app.register(mailPlugin, { db, config, databaseUrl: mailDatabaseUrl });
+  await app.register(mailPlugin, { db, config });
 
   const passwords = new PasswordHasher({
     concurrency: config.PASSWORD_HASH_CONCURRENCY,

@@ -84,7 +84,14 @@ const ZConfig = z.object({
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).default(10),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
   /** How often an idle mail worker looks for queued mail. */
-  MAIL_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  MAIL_POLL_SECONDS: z.coerce.number().min(0.1).default(2),
+  /** Mails a worker claims and sends at a time; it claims the next batch at once while mail is due. */
+  MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /**
+   * The lease on claimed mail: a live worker renews it while it sends; the claim of a worker that
+   * died lapses after this long and the mail is sent by another (so within a minute by default).
+   */
+  MAIL_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /**
    * Memory for cached dashboard answers per API process (docs/dashboard.md); 0 turns the cache off.
    * An answer of a busy employee's dashboardList is ~0.5 MB in memory.
