@@ -31,6 +31,7 @@ import { webPlugin } from './plugins/web';
 import { LocalFileStorage } from './plugins/storage';
 import { uploadsPlugin } from './plugins/uploads';
 import { AttachmentService } from './modules/attachments/service';
+import { FileSweeper } from './modules/attachments/sweeper';
 import { attachmentRoutes } from './modules/attachments/routes';
 import { AssignedActionService } from './modules/assignedActions/service';
 import { assignedActionRoutes } from './modules/assignedActions/routes';
@@ -72,6 +73,13 @@ const SECRET_QUERY = /([?&](?:token|code|state|authtoken)=)[^&#]*/gi;
 const SECRET_PATH = /(\/(?:reset-password|unsubscribe)\/)[^/?#]+/gi;
 const redactedUrl = (url: string) =>
   url.replace(SECRET_QUERY, '$1[redacted]').replace(SECRET_PATH, '$1[redacted]');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Removes stored files of transactions that never committed; started by main.ts. */
+    fileSweeper: FileSweeper;
+  }
+}
 
 /** The Fastify instance of the product; main.ts listens with it and every test injects into it. */
 export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<FastifyInstance> {
@@ -127,6 +135,15 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
   await app.register(rateLimitPlugin);
   await app.register(uploadsPlugin);
   await app.register(mailPlugin, { db, config });
+  const storage = new LocalFileStorage(config.FILE_STORAGE_DIR);
+  const fileSweeper = new FileSweeper(
+    db,
+    storage,
+    { graceMinutes: config.FILE_SWEEP_GRACE_MINUTES, intervalMinutes: config.FILE_SWEEP_INTERVAL_MINUTES },
+    app.log,
+  );
+  app.decorate('fileSweeper', fileSweeper);
+  app.addHook('onClose', () => fileSweeper.stop());
 
   const passwords = new PasswordHasher({
     concurrency: config.PASSWORD_HASH_CONCURRENCY,
@@ -168,7 +185,6 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
         abuseLimits,
       });
       await api.register(accountRoutes, { account: new AccountService(db) });
-      const storage = new LocalFileStorage(config.FILE_STORAGE_DIR);
       const attachments = new AttachmentService(db, storage);
       // Mails that attach stored files (the close-off PDF) read them through the same storage.
       app.mail.setAttachmentLoader(async (key) => Buffer.concat(await storage.read(key).toArray()));

@@ -99,6 +99,12 @@ const ZConfig = z.object({
   DASHBOARD_CACHE_MB: z.coerce.number().int().min(0).default(64),
   /** Folder of uploaded files (the local storage). */
   FILE_STORAGE_DIR: z.string().default(path.join(projectRoot, '.data', 'files')),
+  /**
+   * Stored files no row refers to (their request's transaction never committed) are removed once
+   * older than the grace period, by a sweep at start and every interval.
+   */
+  FILE_SWEEP_GRACE_MINUTES: z.coerce.number().positive().default(60),
+  FILE_SWEEP_INTERVAL_MINUTES: z.coerce.number().positive().default(60),
   /** Built web client to serve; empty disables serving it (API only). */
   WEB_DIST_DIR: z.string().default(path.join(projectRoot, 'web', 'dist')),
 });

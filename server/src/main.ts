@@ -49,6 +49,7 @@ try {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   await app.mail.startWorker();
+  app.fileSweeper.start();
   console.warn(`${config.PRODUCT_NAME} is ready at ${config.PUBLIC_URL}`);
 } catch (error) {
   // Every failure to start says what failed, never just "undefined" or a bare stack.
