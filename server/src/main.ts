@@ -6,6 +6,8 @@ import { migrateIfNeeded, projectRoot } from './db/migrate';
 import { createPrisma } from './db/prisma';
 import { describeError } from './errors';
 
+const SHUTDOWN_TIMEOUT_MS = 30_000;
+
 /** Start: database (embedded unless DATABASE_URL is set), migrations, first-start seed, listen. */
 let embedded: EmbeddedPostgres | undefined;
 try {
@@ -19,7 +21,12 @@ try {
   } else {
     const dataDir = config.PG_DATA_DIR ?? defaultDataDir(projectRoot);
     console.warn(`Starting the embedded PostgreSQL (data in ${dataDir}, port ${config.EMBEDDED_PG_PORT})`);
-    embedded = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT, persistent: true });
+    embedded = await startEmbeddedPostgres({
+      dataDir,
+      port: config.EMBEDDED_PG_PORT,
+      persistent: true,
+      stopOnSignals: false,
+    });
     await ensureDatabase(embedded.adminUrl, 'compass');
     databaseUrl = embedded.urlFor('compass');
   }
@@ -37,15 +44,24 @@ try {
 
   const app = await buildApp({ config, db, databaseUrl });
 
+  // In order: no new requests and the mail worker's batch done, then the database, then PostgreSQL.
+  // A second signal while this runs changes nothing; a shutdown that hangs ends after a while.
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+    if (stopping) return;
+    stopping = true;
+    console.warn(`${signal}: shutting down`);
+    setTimeout(() => {
+      console.error(`Shutdown did not finish within ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting.`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
     await app.close();
     await db.$disconnect();
     await embedded?.stop();
+    console.warn('Stopped.');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   await app.mail.startWorker();

