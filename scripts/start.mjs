@@ -2,6 +2,7 @@
 // (embedded PostgreSQL unless DATABASE_URL is set, migrations, first-start seed, listen).
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -26,15 +27,25 @@ const sources = ['web/src', 'web/index.html', 'shared/src'].map((p) => path.join
 const stale = sources.some(
   (p) => (fs.statSync(p).isDirectory() ? newestIn(p) : fs.statSync(p).mtimeMs) > builtAt,
 );
-if (stale) {
+// WEB_DIST_DIR='' serves the API only: there is no client to build.
+if (stale && process.env.WEB_DIST_DIR !== '') {
   console.log('Building the web client…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// The server runs in a process group of its own, so a Ctrl-C in the terminal reaches this script
+// only and the server hears one signal, from here: it then closes the app, the database
+// connections and the embedded PostgreSQL in that order (server/src/main.ts). Without its own group
+// the server and PostgreSQL would each get the Ctrl-C at once, PostgreSQL stopping under the app.
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',
+  detached: true,
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => server.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal));
+}
+server.on('exit', (code, signal) => {
+  process.exit(code ?? 128 + (signal ? os.constants.signals[signal] : 1));
+});

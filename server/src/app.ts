@@ -32,6 +32,7 @@ import { webPlugin } from './plugins/web';
 import { LocalFileStorage } from './plugins/storage';
 import { uploadsPlugin } from './plugins/uploads';
 import { AttachmentService } from './modules/attachments/service';
+import { FileSweeper } from './modules/attachments/sweeper';
 import { attachmentRoutes } from './modules/attachments/routes';
 import { AssignedActionService } from './modules/assignedActions/service';
 import { assignedActionRoutes } from './modules/assignedActions/routes';
@@ -57,7 +58,7 @@ import { SupplierLinkService } from './modules/submissions/supplierLinks';
 export interface AppDeps {
   config: Config;
   db: Db;
-  /** The database of `db`, for the mail queue's own connections; defaults to config.DATABASE_URL. */
+  /** The database of `db`, for the read pool's own connections; defaults to config.DATABASE_URL. */
   databaseUrl?: string;
 }
 
@@ -76,6 +77,13 @@ const SECRET_QUERY = /([?&](?:token|code|state|authtoken)=)[^&#]*/gi;
 const SECRET_PATH = /(\/(?:reset-password|unsubscribe)\/)[^/?#]+/gi;
 const redactedUrl = (url: string) =>
   url.replace(SECRET_QUERY, '$1[redacted]').replace(SECRET_PATH, '$1[redacted]');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Removes stored files of transactions that never committed; started by main.ts. */
+    fileSweeper: FileSweeper;
+  }
+}
 
 /** The Fastify instance of the product; main.ts listens with it and every test injects into it. */
 export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<FastifyInstance> {
@@ -111,11 +119,11 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
   await app.register(securityHeadersPlugin);
   await app.register(envelopePlugin);
   await app.register(textGuardPlugin);
-  const mailDatabaseUrl = databaseUrl ?? config.DATABASE_URL;
-  if (!mailDatabaseUrl)
-    throw new Error('buildApp needs databaseUrl (or config.DATABASE_URL) for the mail queue');
+  const readDatabaseUrl = databaseUrl ?? config.DATABASE_URL;
+  if (!readDatabaseUrl)
+    throw new Error('buildApp needs databaseUrl (or config.DATABASE_URL) for the read pool');
   // Prepared reads of the hot paths: the session lookup of every signed-in call and the dashboard.
-  const readPool = createReadPool(mailDatabaseUrl, config.DATABASE_POOL_SIZE);
+  const readPool = createReadPool(readDatabaseUrl, config.DATABASE_POOL_SIZE);
   app.addHook('onClose', () => readPool.end());
   const links = new LinkService(db);
   await app.register(authPlugin, {
@@ -131,7 +139,16 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
   await app.register(openApiPlugin, { productName: config.PRODUCT_NAME });
   await app.register(rateLimitPlugin);
   await app.register(uploadsPlugin);
-  await app.register(mailPlugin, { db, config, databaseUrl: mailDatabaseUrl });
+  await app.register(mailPlugin, { db, config });
+  const storage = new LocalFileStorage(config.FILE_STORAGE_DIR);
+  const fileSweeper = new FileSweeper(
+    db,
+    storage,
+    { graceMinutes: config.FILE_SWEEP_GRACE_MINUTES, intervalMinutes: config.FILE_SWEEP_INTERVAL_MINUTES },
+    app.log,
+  );
+  app.decorate('fileSweeper', fileSweeper);
+  app.addHook('onClose', () => fileSweeper.stop());
 
   const passwords = new PasswordHasher({
     concurrency: config.PASSWORD_HASH_CONCURRENCY,
@@ -173,7 +190,6 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
         abuseLimits,
       });
       await api.register(accountRoutes, { account: new AccountService(db) });
-      const storage = new LocalFileStorage(config.FILE_STORAGE_DIR);
       const attachments = new AttachmentService(db, storage);
       // Mails that attach stored files (the close-off PDF) read them through the same storage.
       app.mail.setAttachmentLoader(async (key) => Buffer.concat(await storage.read(key).toArray()));

@@ -11,6 +11,8 @@ const ZConfig = z.object({
   PG_DATA_DIR: z.string().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long start-up waits for an external DATABASE_URL that does not answer yet, retrying with backoff. */
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SEED_ON_START: z
     .enum(['true', 'false'])
     .default('true')
@@ -82,7 +84,14 @@ const ZConfig = z.object({
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).default(10),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
   /** How often an idle mail worker looks for queued mail. */
-  MAIL_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  MAIL_POLL_SECONDS: z.coerce.number().min(0.1).default(2),
+  /** Mails a worker claims and sends at a time; it claims the next batch at once while mail is due. */
+  MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /**
+   * The lease on claimed mail: a live worker renews it while it sends; the claim of a worker that
+   * died lapses after this long and the mail is sent by another (so within a minute by default).
+   */
+  MAIL_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /**
    * Memory for cached dashboard answers per API process (docs/dashboard.md); 0 turns the cache off.
    * An answer of a busy employee's dashboardList is ~0.5 MB in memory.
@@ -90,6 +99,12 @@ const ZConfig = z.object({
   DASHBOARD_CACHE_MB: z.coerce.number().int().min(0).default(64),
   /** Folder of uploaded files (the local storage). */
   FILE_STORAGE_DIR: z.string().default(path.join(projectRoot, '.data', 'files')),
+  /**
+   * Stored files no row refers to (their request's transaction never committed) are removed once
+   * older than the grace period, by a sweep at start and every interval.
+   */
+  FILE_SWEEP_GRACE_MINUTES: z.coerce.number().positive().default(60),
+  FILE_SWEEP_INTERVAL_MINUTES: z.coerce.number().positive().default(60),
   /** Built web client to serve; empty disables serving it (API only). */
   WEB_DIST_DIR: z.string().default(path.join(projectRoot, 'web', 'dist')),
 });

@@ -44,3 +44,18 @@ export function parseOrBadRequest<T extends z.ZodType>(schema: T, input: unknown
   }));
   throw badRequest(validationErrors[0]?.message ?? 'Invalid request.', validationErrors);
 }
+
+/**
+ * A readable reason for any thrown value, for logs and start-up failures: a connection refused on
+ * `localhost` is an AggregateError with an empty message (one error per address tried), and some
+ * libraries reject with nothing at all.
+ */
+export function describeError(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0)
+    return [...new Set(error.errors.map(describeError))].join('; ');
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return error.message || (typeof code === 'string' ? code : error.name);
+  }
+  return error === undefined || error === null ? 'an unknown error (nothing was thrown)' : String(error);
+}

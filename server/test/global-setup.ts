@@ -6,8 +6,6 @@ import { seedDemo } from '../../seed/demo';
 import { ensureDatabase, startEmbeddedPostgres } from '../src/db/embedded';
 import { migrateDeploy } from '../src/db/migrate';
 import { createPrisma } from '../src/db/prisma';
-import { loadConfig } from '../src/config';
-import { installMailQueue } from '../src/plugins/mail';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,8 +39,6 @@ export default async function setup(project: TestProject) {
     const db = createPrisma(url);
     await seedDemo(db);
     await db.$disconnect();
-    // The pgboss schema and mail queue, so each test file's copy starts its queue at once.
-    await installMailQueue(url, loadConfig({ NODE_ENV: 'test' }));
   } catch (error) {
     // vitest runs no teardown when setup fails: the cluster would outlive the run.
     await teardown();

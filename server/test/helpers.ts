@@ -9,7 +9,7 @@ import { createPrisma, type Db } from '../src/db/prisma';
 export const DEMO_PASSWORD = 'Demo@1234';
 
 /** A fresh copy of the migrated, seeded template database; dropped when the file's tests end. */
-async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   const name = `test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

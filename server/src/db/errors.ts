@@ -55,6 +55,24 @@ const ADAPTER_KINDS: Record<string, [number, string]> = {
 /** Connection failures before PostgreSQL answers anything. */
 const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE']);
 
+/**
+ * Lost or refused connections that arrive without a code: Prisma's "Can't reach database server"
+ * (P1001 text) and the pg driver's own messages for a connection the server closed or never gave.
+ */
+const UNREACHABLE =
+  /Can't reach database server|Connection terminated|Server has closed the connection|Connection ended unexpectedly|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/** The messages of an error and its causes. */
+function messagesOf(error: unknown): string[] {
+  const found: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    found.push(current.message);
+    current = current.cause;
+  }
+  return found;
+}
+
 /** The codes an error carries, itself and down its causes (Prisma wraps the driver's error). */
 function codesOf(error: unknown): string[] {
   const codes: string[] = [];
@@ -83,5 +101,7 @@ export function databaseErrorOf(error: unknown): AppError | null {
     if (answer) return new AppError(answer[0], answer[1]);
     if (NETWORK.has(code)) return new AppError(503, messages.common.serviceUnavailable);
   }
+  if (messagesOf(error).some((message) => UNREACHABLE.test(message)))
+    return new AppError(503, messages.common.serviceUnavailable);
   return null;
 }

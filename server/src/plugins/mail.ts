@@ -1,27 +1,29 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
-import PgBoss from 'pg-boss';
 import type { Config } from '../config';
-import type { Db, Prisma } from '../db/prisma';
+import type { Db, MailMessage, Prisma } from '../db/prisma';
+import { describeError } from '../errors';
 import { renderHtml, renderText, type MailContent } from './mailLayout';
 import { hashToken, newToken } from './auth';
 
 /**
- * Outgoing mail: a transactional outbox on pg-boss.
+ * Outgoing mail: a transactional outbox, the MailMessage table.
  *
- * `enqueue(tx, mail)` writes the MailMessage row AND the pg-boss job through the caller's Prisma
- * interactive transaction, so both exist exactly when the change that caused the mail commits.
- * A worker (`startWorker`, started by main.ts) sends each job with nodemailer over SMTP_URL, or
- * writes an .eml file into MAIL_CAPTURE_DIR when no SMTP server is configured. A failed send is
- * retried by pg-boss with exponential backoff (MAIL_RETRY_LIMIT, MAIL_RETRY_DELAY_SECONDS); the
- * row keeps status, attempts and lastError, and becomes `failed` after the last retry.
+ * `enqueue(tx, mail)` writes the row through the caller's Prisma interactive transaction, so the
+ * mail exists exactly when the change that caused it commits. A worker (`startWorker`, started by
+ * main.ts) claims up to MAIL_BATCH_SIZE due rows at a time with a lease (claimedUntil, claimToken:
+ * FOR UPDATE SKIP LOCKED, so two workers never hold the same row), renews the lease while it sends,
+ * and marks each row sent only while the claim is still its own. A worker that dies leaves a claim
+ * that expires after MAIL_SEND_TIMEOUT_SECONDS and is taken again. Mail goes out with nodemailer
+ * over SMTP_URL, or as .eml files in MAIL_CAPTURE_DIR without one. A failed send is tried again
+ * after MAIL_RETRY_DELAY_SECONDS, doubling each time, up to MAIL_RETRY_LIMIT retries; the row keeps
+ * attempts and lastError, and becomes `failed` after the last.
  */
-
-export const MAIL_QUEUE = 'mail';
-export const PGBOSS_SCHEMA = 'pgboss';
 
 /** A file attached to a mail: its content in the row (base64), or a key of stored content. */
 export type MailAttachment =
@@ -42,105 +44,31 @@ export interface OutgoingMail {
   attachments?: MailAttachment[];
 }
 
-export type EnqueueResult =
-  { queued: true; messageId: string; jobId: string } | { queued: false; reason: 'unsubscribed' };
-
-interface MailJob {
-  messageId: string;
-}
+export type EnqueueResult = { queued: true; messageId: string } | { queued: false; reason: 'unsubscribed' };
 
 /** Reads stored content for attachments given by storageKey (set by the storage feature). */
 export type AttachmentLoader = (storageKey: string) => Promise<Buffer>;
 
-/** pg-boss's database interface over a Prisma interactive transaction: its SQL runs in that transaction. */
-export function transactionExecutor(tx: Prisma.TransactionClient): PgBoss.Db {
-  return {
-    executeSql: async (text: string, values: unknown[] = []) => {
-      const params = values.map((value) => {
-        if (value === undefined) return null;
-        if (
-          value !== null &&
-          typeof value === 'object' &&
-          !(value instanceof Date) &&
-          !Buffer.isBuffer(value)
-        )
-          return JSON.stringify(value);
-        return value;
-      });
-      const rows = await tx.$queryRawUnsafe<unknown[]>(text, ...params);
-      return { rows };
-    },
-  };
-}
-
-function bossOptions(databaseUrl: string, config: Config): PgBoss.ConstructorOptions {
-  return {
-    connectionString: databaseUrl,
-    schema: PGBOSS_SCHEMA,
-    application_name: 'compass-mail',
-    max: 4,
-    schedule: false,
-    supervise: true,
-    retryLimit: config.MAIL_RETRY_LIMIT,
-    retryDelay: config.MAIL_RETRY_DELAY_SECONDS,
-    retryBackoff: true,
-  };
-}
-
-function queueOptions(config: Config): PgBoss.Queue {
-  return {
-    name: MAIL_QUEUE,
-    policy: 'standard',
-    retryLimit: config.MAIL_RETRY_LIMIT,
-    retryDelay: config.MAIL_RETRY_DELAY_SECONDS,
-    retryBackoff: true,
-    expireInSeconds: 300,
-    // Completed and failed jobs stay 14 days in pg-boss; the MailMessage rows stay for good.
-    retentionMinutes: 14 * 24 * 60,
-  };
-}
-
-/** Creates the pgboss schema and the mail queue (used once on a test template database). */
-export async function installMailQueue(databaseUrl: string, config: Config): Promise<void> {
-  const boss = new PgBoss({ ...bossOptions(databaseUrl, config), supervise: false });
-  boss.on('error', () => undefined);
-  await boss.start();
-  await boss.createQueue(MAIL_QUEUE, queueOptions(config));
-  await boss.stop({ graceful: false, wait: true });
-}
-
 export class MailQueue {
-  private readonly boss: PgBoss;
   private readonly transport: Transporter;
-  private workerId: string | null = null;
   private attachmentLoader: AttachmentLoader | null = null;
+  private worker: Promise<void> | null = null;
+  private stopping: AbortController | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly config: Config,
-    databaseUrl: string,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.boss = new PgBoss(bossOptions(databaseUrl, config));
-    // pg's errors carry the whole client object: log what helps, not that.
-    this.boss.on('error', (error: Error & { code?: string }) =>
-      this.log.error({ err: { message: error.message, code: error.code } }, 'mail queue error'),
-    );
+    // A pool keeps a few SMTP connections open, so a batch goes out over them side by side instead of
+    // a new connection per mail. Settings in SMTP_URL (?maxConnections=…) take precedence.
     this.transport = config.SMTP_URL
-      ? nodemailer.createTransport(config.SMTP_URL)
+      ? nodemailer.createTransport({ url: config.SMTP_URL, pool: true })
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
-  /** Installs or migrates the pgboss schema when needed, and makes sure the mail queue exists. */
-  async start(): Promise<void> {
-    await this.boss.start();
-    if (await this.boss.getQueue(MAIL_QUEUE))
-      await this.boss.updateQueue(MAIL_QUEUE, queueOptions(this.config));
-    else await this.boss.createQueue(MAIL_QUEUE, queueOptions(this.config));
-  }
-
   async stop(): Promise<void> {
-    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await this.stopWorker();
     this.transport.close();
   }
 
@@ -183,10 +111,7 @@ export class MailQueue {
         category: mail.category,
       },
     });
-    const job: MailJob = { messageId: message.id };
-    const jobId = await this.boss.send(MAIL_QUEUE, job, { db: transactionExecutor(tx) });
-    if (!jobId) throw new Error('the mail queue did not accept the job (is the mail queue created?)');
-    return { queued: true, messageId: message.id, jobId };
+    return { queued: true, messageId: message.id };
   }
 
   /** enqueue in a transaction of its own, for mail not tied to another change. */
@@ -194,44 +119,108 @@ export class MailQueue {
     return this.db.$transaction((tx) => this.enqueue(tx, mail));
   }
 
-  /** Queues a failed mail again (after the cause is fixed): a new job, the row back to queued. */
-  async requeue(messageId: string): Promise<string> {
-    return this.db.$transaction(async (tx) => {
-      const updated = await tx.mailMessage.updateMany({
-        where: { id: messageId, status: 'failed' },
-        data: { status: 'queued' },
-      });
-      if (updated.count !== 1) throw new Error(`mail ${messageId} is not failed`);
-      const job: MailJob = { messageId };
-      const jobId = await this.boss.send(MAIL_QUEUE, job, { db: transactionExecutor(tx) });
-      if (!jobId) throw new Error('the mail queue did not accept the job');
-      return jobId;
+  /** Queues a failed mail again (after the cause is fixed), with its retries afresh. */
+  async requeue(messageId: string): Promise<void> {
+    const updated = await this.db.mailMessage.updateMany({
+      where: { id: messageId, status: 'failed' },
+      data: {
+        status: 'queued',
+        attempts: 0,
+        nextAttemptAt: new Date(),
+        claimToken: null,
+        claimedUntil: null,
+      },
     });
+    if (updated.count !== 1) throw new Error(`mail ${messageId} is not failed`);
   }
 
   /** Starts sending queued mail from this process (main.ts; tests that need delivery). */
   async startWorker(): Promise<void> {
-    if (this.workerId) return;
-    this.workerId = await this.boss.work<MailJob>(
-      MAIL_QUEUE,
-      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.config.MAIL_POLL_SECONDS },
-      async (jobs) => {
-        for (const job of jobs) await this.deliver(job);
-      },
-    );
+    if (this.worker) return;
+    const stopping = new AbortController();
+    this.stopping = stopping;
+    this.worker = this.work(stopping.signal);
   }
 
+  /** Stops once the batch being sent is done. */
   async stopWorker(): Promise<void> {
-    if (!this.workerId) return;
-    await this.boss.offWork({ id: this.workerId });
-    this.workerId = null;
+    if (!this.worker) return;
+    this.stopping?.abort();
+    await this.worker;
+    this.worker = null;
   }
 
-  /** One attempt at one mail; a throw hands the job back to pg-boss for a retry. */
-  private async deliver(job: PgBoss.JobWithMetadata<MailJob>): Promise<void> {
-    const message = await this.db.mailMessage.findUnique({ where: { id: job.data.messageId } });
-    if (!message || message.status === 'sent') return;
-    await this.db.mailMessage.update({ where: { id: message.id }, data: { attempts: { increment: 1 } } });
+  /** Batch after batch while there is due mail; idle, a look every MAIL_POLL_SECONDS. */
+  private async work(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      let claimed = 0;
+      try {
+        claimed = await this.sendBatch(signal);
+      } catch (error) {
+        this.log.warn({ err: describeError(error) }, 'mail worker could not read the outbox');
+      }
+      if (claimed < this.config.MAIL_BATCH_SIZE)
+        await sleep(this.config.MAIL_POLL_SECONDS * 1000, undefined, { signal }).catch(() => undefined);
+    }
+  }
+
+  /** Claims due mail under a lease of our own, sends it, and releases what it did not get to. */
+  private async sendBatch(signal: AbortSignal): Promise<number> {
+    const token = randomUUID();
+    const lease = this.config.MAIL_SEND_TIMEOUT_SECONDS;
+    const claimed = await this.db.$queryRaw<{ id: string }[]>`
+      UPDATE "MailMessage"
+      SET "claimToken" = ${token}::uuid,
+          "claimedUntil" = (now() AT TIME ZONE 'UTC') + ${lease}::int * interval '1 second'
+      WHERE id IN (
+        SELECT id FROM "MailMessage"
+        WHERE status = 'queued'
+          AND "nextAttemptAt" <= (now() AT TIME ZONE 'UTC')
+          AND ("claimedUntil" IS NULL OR "claimedUntil" < (now() AT TIME ZONE 'UTC'))
+        ORDER BY "nextAttemptAt"
+        LIMIT ${this.config.MAIL_BATCH_SIZE}
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id`;
+    if (claimed.length === 0) return 0;
+    // While this worker lives its claim does not expire, however slow the SMTP server; a crashed
+    // worker stops renewing, and its claim lapses within the lease.
+    const renewal = setInterval(
+      () => {
+        this.db.$executeRaw`
+          UPDATE "MailMessage"
+          SET "claimedUntil" = (now() AT TIME ZONE 'UTC') + ${lease}::int * interval '1 second'
+          WHERE "claimToken" = ${token}::uuid AND status = 'queued'`.catch((error: unknown) =>
+          this.log.warn({ err: describeError(error) }, 'mail lease not renewed'),
+        );
+      },
+      (lease * 1000) / 3,
+    );
+    try {
+      const messages = await this.db.mailMessage.findMany({
+        where: { id: { in: claimed.map((row) => row.id) } },
+        orderBy: { nextAttemptAt: 'asc' },
+      });
+      await Promise.all(messages.map((message) => (signal.aborted ? null : this.deliver(message, token))));
+    } finally {
+      clearInterval(renewal);
+      await this.db.mailMessage.updateMany({
+        where: { claimToken: token, status: 'queued' },
+        data: { claimToken: null, claimedUntil: null },
+      });
+    }
+    return claimed.length;
+  }
+
+  /** One attempt at one claimed mail. Every change to the row requires the claim to be still ours. */
+  private async deliver(message: MailMessage, token: string): Promise<void> {
+    const ours = { id: message.id, claimToken: token, status: 'queued' as const };
+    const counted = await this.db.mailMessage.updateMany({
+      where: ours,
+      data: { attempts: { increment: 1 } },
+    });
+    if (counted.count !== 1) return;
+    const attempt = message.attempts + 1;
     try {
       const headers = (message.headers ?? {}) as Record<string, string>;
       const attachments = await this.attachmentsOf(message.attachments as MailAttachment[] | null);
@@ -247,22 +236,25 @@ export class MailQueue {
         messageId: `<${message.id}@${new URL(this.config.PUBLIC_URL).hostname}>`,
       });
       if (!this.config.SMTP_URL) await this.capture(message.id, message.createdAt, info.message as Buffer);
-      await this.db.mailMessage.update({
-        where: { id: message.id },
-        data: { status: 'sent', sentAt: new Date(), lastError: null },
+      await this.db.mailMessage.updateMany({
+        where: ours,
+        data: { status: 'sent', sentAt: new Date(), lastError: null, claimToken: null, claimedUntil: null },
       });
     } catch (error) {
-      const last = job.retryCount >= job.retryLimit;
-      const reason = error instanceof Error ? error.message : String(error);
-      await this.db.mailMessage.update({
-        where: { id: message.id },
-        data: { status: last ? 'failed' : 'queued', lastError: reason.slice(0, 2000) },
+      const final = attempt > this.config.MAIL_RETRY_LIMIT;
+      const reason = describeError(error);
+      const delaySeconds = this.config.MAIL_RETRY_DELAY_SECONDS * 2 ** (attempt - 1);
+      await this.db.mailMessage.updateMany({
+        where: ours,
+        data: {
+          status: final ? 'failed' : 'queued',
+          lastError: reason.slice(0, 2000),
+          nextAttemptAt: new Date(Date.now() + delaySeconds * 1000),
+          claimToken: null,
+          claimedUntil: null,
+        },
       });
-      this.log.warn(
-        { mailMessageId: message.id, attempt: job.retryCount + 1, final: last, err: reason },
-        'mail not sent',
-      );
-      throw error;
+      this.log.warn({ mailMessageId: message.id, attempt, final, err: reason }, 'mail not sent');
     }
   }
 
@@ -304,17 +296,11 @@ declare module 'fastify' {
   }
 }
 
-/** Starts the queue with the app (creating the pgboss schema on first start) and stops it on close. */
-export const mailPlugin = fp(
-  async (
-    app: FastifyInstance,
-    { db, config, databaseUrl }: { db: Db; config: Config; databaseUrl: string },
-  ) => {
-    const mail = new MailQueue(db, config, databaseUrl, app.log);
-    await mail.start();
-    app.decorate('mail', mail);
-    app.addHook('onClose', async () => {
-      await mail.stop();
-    });
-  },
-);
+/** The outbox with the app; its worker (started by main.ts) stops when the app closes. */
+export const mailPlugin = fp(async (app: FastifyInstance, { db, config }: { db: Db; config: Config }) => {
+  const mail = new MailQueue(db, config, app.log);
+  app.decorate('mail', mail);
+  app.addHook('onClose', async () => {
+    await mail.stop();
+  });
+});

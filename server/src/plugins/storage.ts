@@ -11,6 +11,8 @@ export interface FileStorage {
   put(content: Buffer, extension: string): Promise<string>;
   read(key: string): Readable;
   remove(key: string): Promise<void>;
+  /** Keys of the stored files last written before `before`. */
+  listOlderThan(before: Date): AsyncIterable<string>;
 }
 
 const KEY_PATTERN = /^\d{4}\/\d{2}\/[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/;
@@ -40,5 +42,21 @@ export class LocalFileStorage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+
+  async *listOlderThan(before: Date): AsyncIterable<string> {
+    let entries: string[];
+    try {
+      entries = await fs.promises.readdir(this.root, { recursive: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const key = entry.split(path.sep).join('/');
+      if (!KEY_PATTERN.test(key)) continue;
+      const stat = await fs.promises.stat(this.pathOf(key)).catch(() => null);
+      if (stat?.isFile() && stat.mtime < before) yield key;
+    }
   }
 }

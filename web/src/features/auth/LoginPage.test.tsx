@@ -67,6 +67,23 @@ describe('LoginPage', () => {
     expect(signIn).toBeEnabled();
   });
 
+  it('says the service is unavailable, not Invalid credentials, when the sign-in call answers 503', async () => {
+    mockFetch({
+      'POST /api/signIn': () => ({
+        status: 503,
+        body: envelope(null, 503, messages.common.serviceUnavailable),
+      }),
+    });
+    renderLogin();
+    const user = await goToPasswordStep();
+    await user.type(screen.getByLabelText('Password'), 'right-password');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(messages.common.serviceUnavailable)).toBeInTheDocument();
+    expect(screen.queryByText(messages.common.invalidCredentials)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
   it('shows Invalid credentials when the sign-in call answers 401, and does not sign out', async () => {
     const fetchMock = mockFetch({
       'POST /api/signIn': () => ({ status: 401, body: envelope(null, 401, 'Invalid credentials') }),

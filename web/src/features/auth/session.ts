@@ -40,6 +40,8 @@ export function signInFailureMessage(error: unknown): string {
     if (typeof error.data === 'string' && error.data.trim()) return error.data;
     if (error.hasValidationErrors) return error.message;
     if (error.isTransport) return error.message;
+    // The server could not check the password (database down, overloaded): it is no verdict on it.
+    if (error.errorCode === 'unavailable' || error.code >= 500) return error.message;
   }
   return messages.common.invalidCredentials;
 }

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Attachment_storageKey_idx" ON "Attachment"("storageKey");
+

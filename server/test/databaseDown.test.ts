@@ -1,0 +1,181 @@
+import net from 'node:net';
+import { messages } from '@compass/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { waitForDatabase } from '../src/db/connect';
+import { databaseErrorOf } from '../src/db/errors';
+import { createPrisma, type Db } from '../src/db/prisma';
+import { createTestDatabase, signIn } from './helpers';
+import { freePort } from './smtp';
+
+/**
+ * A TCP relay between the app and its database, so a test can take the database away (every
+ * connection cut, new ones refused) and bring it back, without stopping the shared PostgreSQL.
+ */
+async function startRelay(target: URL) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  const port = await freePort();
+  const up = () =>
+    new Promise<void>((resolve) => {
+      if (server) return resolve();
+      server = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port), target.hostname);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => undefined);
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, '127.0.0.1', resolve);
+    });
+  const down = async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server = null;
+  };
+  await up();
+  const url = new URL(target);
+  url.port = String(port);
+  return { url: url.toString(), up, down };
+}
+
+describe('database failures that arrive without a code', () => {
+  it.each([
+    // pg, a connection cut while a query waits for its answer
+    new Error('Connection terminated unexpectedly'),
+    // Prisma's P1001 and P1017 texts, as the driver adapter can report them without the code
+    new Error("Can't reach database server at `127.0.0.1:5432`"),
+    new Error('Server has closed the connection.'),
+    // wrapped once more, as Prisma wraps the driver's error
+    new Error('Invalid `prisma.user.findFirst()` invocation', {
+      cause: new Error('Connection terminated due to connection timeout'),
+    }),
+  ])('maps "$message" to 503 with the service-unavailable message', (error) => {
+    expect(databaseErrorOf(error)).toMatchObject({
+      statusCode: 503,
+      message: messages.common.serviceUnavailable,
+    });
+  });
+
+  it('leaves other failures alone', () => {
+    expect(databaseErrorOf(new Error('Cannot read properties of undefined'))).toBeNull();
+  });
+});
+
+describe('with the database down', () => {
+  let app: FastifyInstance;
+  let db: Db;
+  let relay: Awaited<ReturnType<typeof startRelay>>;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    drop = database.drop;
+    relay = await startRelay(new URL(database.url));
+    db = createPrisma(relay.url, 5);
+    app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '' }),
+      db,
+      databaseUrl: relay.url,
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await relay.up();
+    await app.close();
+    await db.$disconnect();
+    await drop();
+  });
+
+  it('answers 503 with a clear message, and serves again once the database is back', async () => {
+    const token = await signIn(app, 'mia.employee');
+    await relay.down();
+
+    const signInAnswer = await app.inject({
+      method: 'POST',
+      url: '/api/signIn',
+      payload: { username: 'mia.employee', password: 'Demo@1234', appType: 'web' },
+    });
+    expect(signInAnswer.statusCode).toBe(503);
+    expect(signInAnswer.json()).toMatchObject({
+      response_code: 503,
+      response_message: messages.common.serviceUnavailable,
+      error_code: 'unavailable',
+    });
+
+    // A signed-in call: the session lookup on the read pool fails the same way.
+    const permissions = await app.inject({
+      method: 'GET',
+      url: '/api/permissions',
+      headers: { authtoken: token },
+    });
+    expect(permissions.statusCode).toBe(503);
+    expect(permissions.json()).toMatchObject({
+      response_message: messages.common.serviceUnavailable,
+      error_code: 'unavailable',
+    });
+
+    await relay.up();
+    await expect
+      .poll(
+        async () =>
+          (await app.inject({ method: 'GET', url: '/api/permissions', headers: { authtoken: token } }))
+            .statusCode,
+        { timeout: 15_000 },
+      )
+      .toBe(200);
+  });
+});
+
+describe('waiting for an external database at start', () => {
+  it('retries with backoff, logging each try, until the database answers', async () => {
+    const database = await createTestDatabase();
+    const target = new URL(database.url);
+    const port = await freePort();
+    const url = new URL(target);
+    url.port = String(port);
+    const log: string[] = [];
+    // The database "comes up" (the relay starts listening) a little after the first tries.
+    let relay: net.Server | undefined;
+    const late = setTimeout(() => {
+      relay = net
+        .createServer((client) => {
+          const upstream = net.connect(Number(target.port), target.hostname);
+          client.pipe(upstream).pipe(client);
+          client.on('error', () => undefined);
+          upstream.on('error', () => undefined);
+        })
+        .listen(port, '127.0.0.1');
+    }, 1_500);
+    try {
+      await waitForDatabase(url.toString(), { timeoutSeconds: 30, log: (line) => log.push(line) });
+      expect(log.length).toBeGreaterThanOrEqual(2);
+      expect(log[0]).toMatch(/not reachable \(attempt 1, .*ECONNREFUSED.*; retrying$/);
+      expect(log.join('\n')).not.toContain('compass@');
+    } finally {
+      clearTimeout(late);
+      await new Promise((resolve) => (relay ? relay.close(resolve) : resolve(undefined)));
+      await database.drop();
+    }
+  });
+
+  it('gives up after DATABASE_CONNECT_TIMEOUT_SECONDS with a message that says which database and why', async () => {
+    const url = `postgresql://postgres:secret@127.0.0.1:${await freePort()}/compass`;
+    const log: string[] = [];
+    const started = Date.now();
+    const failure = await waitForDatabase(url, { timeoutSeconds: 2, log: (line) => log.push(line) }).catch(
+      (error: unknown) => error,
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toMatch(
+      /^Cannot connect to the database postgresql:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/compass: .*ECONNREFUSED/,
+    );
+    expect(log.length).toBeGreaterThanOrEqual(2);
+  });
+});
