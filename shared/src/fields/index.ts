@@ -1,1 +1,3 @@
 export * from './registry';
+export * from './config';
+export * from './answerText';

@@ -1,15 +1,13 @@
+import { fieldConfig } from '@compass/shared';
 import { useId } from 'react';
 import { FieldView, inputAttrs, useFieldIds, widgetAttrs } from './FieldFrame';
 import type { FieldProps } from './props';
-import { optionValOf, type TemplateField } from './types';
+import type { TemplateField } from './types';
 import { MultiSelect, SELECT_ONE, type Option } from './widgets/MultiSelect';
 
 /** The options of a radio, select or checkbox field (optionVal = [{ value, label }]). */
 export function optionsOf(field: Pick<TemplateField, 'optionVal'>): Option[] {
-  return optionValOf<Option>(
-    field,
-    (option) => typeof option.value === 'string' && typeof option.label === 'string',
-  );
+  return fieldConfig('radio', field).optionVal;
 }
 
 /** The label of a stored value; a value no longer in the template shows as stored. */
@@ -177,7 +175,7 @@ export function MultiSelectField({
 }
 
 export function ItemsField({ field, value, onChange, readOnly, error }: FieldProps<'items'>) {
-  const options = (field.itemList ?? []).map((item) => ({ value: item._id, label: item.name }));
+  const options = fieldConfig('items', field).itemList.map((item) => ({ value: item._id, label: item.name }));
   return (
     <MultiSelectField
       field={field}

@@ -1,9 +1,10 @@
+import { displayDay } from '@compass/shared';
 import { ExternalLink } from 'lucide-react';
 import type { InputHTMLAttributes } from 'react';
 import { FieldView, inputAttrs, useFieldIds, widgetAttrs } from './FieldFrame';
 import type { FieldProps } from './props';
 import { AutoGrowTextarea } from './widgets/AutoGrowTextarea';
-import { DateInput, displayDate } from './widgets/DateInput';
+import { DateInput } from './widgets/DateInput';
 import { TimeSelect } from './widgets/TimeSelect';
 
 /** A text or number field: one native input. */
@@ -62,7 +63,7 @@ export function TextareaField({ field, value, onChange, readOnly, error }: Field
 export function DateField({ field, value, onChange, readOnly, error }: FieldProps<'date'>) {
   const ids = useFieldIds(field, error);
   return (
-    <FieldView field={field} ids={ids} error={error} readOnly={readOnly} read={displayDate(value)}>
+    <FieldView field={field} ids={ids} error={error} readOnly={readOnly} read={displayDay(value)}>
       <DateInput {...widgetAttrs(ids)} value={value} onChange={onChange} />
     </FieldView>
   );

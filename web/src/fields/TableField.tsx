@@ -1,19 +1,17 @@
+import { displayDay, fieldConfig } from '@compass/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { Button } from '../components/Button';
 import { IconButton } from '../components/IconButton';
 import { FieldFrame, useFieldIds } from './FieldFrame';
 import type { FieldProps } from './props';
-import { optionValOf, type TableColumn, type TemplateField } from './types';
-import { DateInput, displayDate } from './widgets/DateInput';
+import type { TableColumn, TemplateField } from './types';
+import { DateInput } from './widgets/DateInput';
 
 type Row = Record<string, string>;
 
 /** The columns of a table field (optionVal = [{ _id, name, type }]). */
 export function columnsOf(field: Pick<TemplateField, 'optionVal'>): TableColumn[] {
-  return optionValOf<TableColumn>(
-    field,
-    (column) => typeof column._id === 'string' && typeof column.name === 'string',
-  );
+  return fieldConfig('table', field).optionVal;
 }
 
 /** 001 section 5: a row can be removed only while more than one exists. */
@@ -89,7 +87,7 @@ export function TableField({ field, value, onChange, readOnly, error }: FieldPro
                   <td key={column._id}>
                     {readOnly ? (
                       column.type === 'date' ? (
-                        displayDate(row[column._id])
+                        displayDay(row[column._id])
                       ) : (
                         (row[column._id] ?? '')
                       )

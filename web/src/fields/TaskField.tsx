@@ -1,3 +1,4 @@
+import { displayDay } from '@compass/shared';
 import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Button } from '../components/Button';
 import { IconButton } from '../components/IconButton';
@@ -5,7 +6,6 @@ import { DueMarker } from '../components/DueMarker';
 import { FieldFrame, useFieldIds } from './FieldFrame';
 import type { FieldProps, References } from './props';
 import type { SubmissionTask } from './types';
-import { displayDate } from './widgets/DateInput';
 
 /**
  * The assignee's name from the lists (an employee for internal actions, a personnel member for
@@ -66,7 +66,7 @@ export function TaskField({ field, readOnly, error, references, tasks }: FieldPr
                   </td>
                   <td>
                     <span className="row">
-                      {displayDate(task.due)}
+                      {displayDay(task.due)}
                       {!task.complete && <DueMarker type={task.taskDueDateType} />}
                     </span>
                   </td>

@@ -1,23 +1,16 @@
+import { fieldConfig, type TTypeGrouping } from '@compass/shared';
 import { useId } from 'react';
 import { FieldView, inputAttrs, useFieldIds } from './FieldFrame';
 import type { FieldProps } from './props';
-import { optionValOf, type TemplateField } from './types';
+import type { TemplateField } from './types';
 import { MultiSelect, SELECT_ONE } from './widgets/MultiSelect';
 
 /** 001 section 9: the sub-category placeholder. */
 export const SUB_CATEGORY = 'Sub Category';
 
-export interface TypeGrouping {
-  category: string;
-  subCategories: string[];
-}
-
 /** The categories of a typeGroupings field (optionVal = [{ category, subCategories }]). */
-export function groupingsOf(field: Pick<TemplateField, 'optionVal'>): TypeGrouping[] {
-  return optionValOf<TypeGrouping>(
-    field,
-    (group) => typeof group.category === 'string' && Array.isArray(group.subCategories),
-  );
+export function groupingsOf(field: Pick<TemplateField, 'optionVal'>): TTypeGrouping[] {
+  return fieldConfig('typeGroupings', field).optionVal;
 }
 
 /** A category (single choice, 'Select One') and its sub-categories (multi-select, 'Sub Category'). */

@@ -15,6 +15,6 @@ export { emptyValue, type FieldInput, type SubmissionTask, type TableRow, type T
 export { referencesFromRelatedLists } from './references';
 export { canRemoveRow } from './TableField';
 export { compressImage } from './FileField';
-export { displayDate, wireDate, DateInput } from './widgets/DateInput';
+export { wireDate, DateInput } from './widgets/DateInput';
 export { MultiSelect, SELECT_ALL, SELECT_ONE } from './widgets/MultiSelect';
 export { DrawingCanvas } from './widgets/DrawingCanvas';

@@ -3,6 +3,7 @@ import {
   type FieldType,
   type FieldValue,
   type TSubmissionAttachment,
+  type TTableColumn,
   type TTask,
   type TTemplateField,
 } from '@compass/shared';
@@ -14,11 +15,7 @@ export type SubmissionTask = TTask;
 export type FieldAttachment = TSubmissionAttachment;
 
 /** A table column (a table field's optionVal = [{ _id, name, type }]). */
-export interface TableColumn {
-  _id: string;
-  name: string;
-  type: 'text' | 'number' | 'date';
-}
+export type TableColumn = TTableColumn;
 
 /** One table row: cells by column id (tableData[].cells on the wire). */
 export type TableRow = Record<string, string>;
@@ -58,19 +55,4 @@ const EMPTY: { [T in FieldType]: FieldInput<T> } = {
 /** The value of a field with no answer yet. */
 export function emptyValue<T extends FieldType>(type: T): FieldInput<T> {
   return EMPTY[type];
-}
-
-/**
- * The entries of a field's optionVal (a JSON list whose shape depends on the type) that are
- * objects `valid` accepts; anything else in the list is dropped.
- */
-export function optionValOf<T extends object>(
-  field: Pick<TemplateField, 'optionVal'>,
-  valid: (entry: Partial<Record<keyof T, unknown>>) => boolean,
-): T[] {
-  if (!Array.isArray(field.optionVal)) return [];
-  return field.optionVal.filter(
-    (entry): entry is T =>
-      typeof entry === 'object' && entry !== null && valid(entry as Partial<Record<keyof T, unknown>>),
-  );
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, FORM_NUMBER_PREFIX, localDateOf } from '@compass/shared';
+import { DEFAULT_TIME_ZONE, displayDay, formNumberLabel, localDateOf, personName } from '@compass/shared';
 import type { Prisma } from '../../db/prisma';
 import type { MailQueue, OutgoingMail } from '../../plugins/mail';
 import { submissionClosedMail, submissionSubmittedMail, type SubmissionMailFacts } from '../mail/templates';
@@ -46,22 +46,9 @@ interface Audience {
   reporter: Recipient | null;
 }
 
-const fullName = (person: { firstName: string; lastName: string }) =>
-  `${person.firstName} ${person.lastName}`.trim();
-
-/** 'yyyy-MM-dd' as dd/MM/yyyy (DATE_DISPLAY_FORMAT); anything else unchanged. */
-export function wireDateToDisplay(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
-}
-
 /** An instant as dd/MM/yyyy of its calendar day in a time zone. */
 export const displayDate = (date: Date, timeZone = DEFAULT_TIME_ZONE) =>
-  wireDateToDisplay(localDateOf(date, timeZone));
-
-/** Display form number: 'FS 1042', or 'Draft' while the submission has no number. */
-export const formNumberLabel = (number: number | null) =>
-  number === null ? 'Draft' : `${FORM_NUMBER_PREFIX}${number}`;
+  displayDay(localDateOf(date, timeZone));
 
 async function audienceOf(tx: Prisma.TransactionClient, ref: SubmissionRef, options: NotificationOptions) {
   const submission = await tx.formSubmission.findFirst({
@@ -106,7 +93,7 @@ async function audienceOf(tx: Prisma.TransactionClient, ref: SubmissionRef, opti
       })
     : [];
   const copied = copiedRows.map((row) => ({
-    name: fullName(row),
+    name: personName(row),
     email: row.email!,
     userId: row.user?.id ?? null,
   }));
@@ -120,7 +107,7 @@ async function audienceOf(tx: Prisma.TransactionClient, ref: SubmissionRef, opti
         })
       : null;
     if (personnel?.email) {
-      reporter = { name: fullName(personnel), email: personnel.email, userId: personnel.user?.id ?? null };
+      reporter = { name: personName(personnel), email: personnel.email, userId: personnel.user?.id ?? null };
     } else if (submission.supplierId) {
       const supplier = await tx.supplierCompany.findFirst({
         where: { id: submission.supplierId, companyId: ref.companyId },
@@ -134,7 +121,7 @@ async function audienceOf(tx: Prisma.TransactionClient, ref: SubmissionRef, opti
       select: employeeSelect,
     });
     if (employee?.email)
-      reporter = { name: fullName(employee), email: employee.email, userId: employee.user?.id ?? null };
+      reporter = { name: personName(employee), email: employee.email, userId: employee.user?.id ?? null };
   }
 
   const audience: Audience = {
@@ -143,7 +130,7 @@ async function audienceOf(tx: Prisma.TransactionClient, ref: SubmissionRef, opti
       templateName: submission.template.name,
       formNumber: formNumberLabel(submission.number),
       formDescription: submission.formDescription,
-      coordinator: coordinator ? fullName(coordinator) : '',
+      coordinator: coordinator ? personName(coordinator) : '',
       link: `${options.publicUrl.replace(/\/$/, '')}/form-submission/record/${ref.companyId}/${submission.id}`,
     },
     copied,

@@ -1,8 +1,18 @@
-import { localDateOf, messages, taskDueType } from '@compass/shared';
+import {
+  answerText,
+  displayDay,
+  fieldConfig,
+  formNumberLabel,
+  isFieldType,
+  localDateOf,
+  messages,
+  personName,
+  taskDueType,
+} from '@compass/shared';
 import type { Readable } from 'node:stream';
 import type { Prisma } from '../../db/prisma';
 import type { FileStorage } from '../../plugins/storage';
-import { displayDate, formNumberLabel, wireDateToDisplay } from './notifications';
+import { displayDate } from './notifications';
 import { dataUrlImage, toPdfImage, type PdfImage } from './pdfImages';
 import { parseRichText, type RichBlock } from './richText';
 
@@ -75,25 +85,13 @@ async function fileOf(storage: FileStorage, file: { name: string; storageKey: st
   }
 }
 
-const fullName = (person: { firstName: string; lastName: string } | null | undefined) =>
-  person ? `${person.firstName} ${person.lastName}`.trim() : '';
 const asStrings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 const asString = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-interface Option {
-  value: string;
-  label: string;
-}
-const optionsOf = (json: unknown): Option[] =>
-  Array.isArray(json)
-    ? json.filter(
-        (entry): entry is Option =>
-          typeof entry === 'object' && entry !== null && 'value' in entry && 'label' in entry,
-      )
-    : [];
-
+/** Fields whose answers name no records. */
+const NO_NAMES: ReadonlyMap<string, string> = new Map();
 /**
  * Reads a submission with its template version and resolves every value to what the reader sees:
  * choices by label, pickers by name, images as PNG/JPEG. Scoped to the organisation.
@@ -178,7 +176,7 @@ export async function loadPdfModel(
     }),
   ]);
   const names = {
-    employee: new Map(employees.map((row) => [row.id, fullName(row)])),
+    employee: new Map(employees.map((row) => [row.id, personName(row)])),
     asset: new Map(assets.map((row) => [row.id, row.name])),
     risk: new Map(risks.map((row) => [row.id, row.name])),
     supplier: new Map(suppliers.map((row) => [row.id, row.name])),
@@ -188,14 +186,14 @@ export async function loadPdfModel(
         `${formNumberLabel(row.number)} ${row.template.name}: ${row.formDescription}`,
       ]),
     ),
-    personnel: new Map(personnel.map((row) => [row.id, fullName(row)])),
+    personnel: new Map(personnel.map((row) => [row.id, personName(row)])),
   };
 
   const today = localDateOf(options.now, options.timeZone);
   const toAction = (action: (typeof submission.actions)[number]): PdfAction => {
     const due = isoDay(action.dueDate);
     const status = action.isComplete
-      ? `Completed${action.completedOn ? ` ${wireDateToDisplay(isoDay(action.completedOn))}` : ''}`
+      ? `Completed${action.completedOn ? ` ${displayDay(isoDay(action.completedOn))}` : ''}`
       : taskDueType(due, today) === 'overdue'
         ? 'Open (overdue)'
         : 'Open';
@@ -209,7 +207,7 @@ export async function loadPdfModel(
       instruction: action.instruction,
       assignee: assignee ?? '',
       actionType: action.actionType,
-      due: wireDateToDisplay(due),
+      due: displayDay(due),
       status,
       response: action.response ?? '',
     };
@@ -228,56 +226,29 @@ export async function loadPdfModel(
     const value = valueOf.get(field.id);
     const label = field.label;
     const text = (content: string): PdfField => ({ kind: 'value', label, text: content });
-    const listed = (map: Map<string, string>) =>
-      text(
-        asStrings(value)
-          .map((id) => map.get(id) ?? '')
-          .filter(Boolean)
-          .join(', '),
-      );
+    // The database holds only registry types (the save checks them); anything else prints nothing.
+    if (!isFieldType(field.type)) return text('');
     switch (field.type) {
       case 'section':
         return { kind: 'heading', label };
+      case 'text':
+      case 'number':
       case 'date':
-        return text(wireDateToDisplay(asString(value)));
+      case 'time':
+      case 'textarea':
+      case 'weblink':
       case 'radio':
-      case 'select': {
-        const chosen = asString(value);
-        return text(optionsOf(field.optionVal).find((option) => option.value === chosen)?.label ?? chosen);
-      }
-      case 'checkbox': {
-        const options = optionsOf(field.optionVal);
-        return text(
-          asStrings(value)
-            .map((chosen) => options.find((option) => option.value === chosen)?.label ?? chosen)
-            .join(', '),
-        );
-      }
-      case 'items': {
-        const items = Array.isArray(field.itemList)
-          ? (field.itemList as { _id: string; name: string }[])
-          : [];
-        return text(
-          asStrings(value)
-            .map((id) => items.find((item) => item._id === id)?.name ?? '')
-            .filter(Boolean)
-            .join(', '),
-        );
-      }
-      case 'typeGroupings': {
-        const grouping = value as { category?: string; subCategories?: string[] } | null | undefined;
-        if (!grouping?.category) return text('');
-        const subs = asStrings(grouping.subCategories);
-        return text(subs.length ? `${grouping.category}: ${subs.join(', ')}` : grouping.category);
-      }
+      case 'select':
+      case 'checkbox':
+      case 'items':
+      case 'typeGroupings':
+        return text(answerText(field.type, field, value, NO_NAMES));
       case 'employee':
       case 'asset':
       case 'risk':
       case 'supplier':
       case 'submission':
-        return listed(names[field.type]);
-      case 'weblink':
-        return text(asString(value) || (field.webLink ?? ''));
+        return text(answerText(field.type, field, value, names[field.type]));
       case 'contentEditor':
         return {
           kind: 'richText',
@@ -289,16 +260,14 @@ export async function loadPdfModel(
       case 'diagram':
         return { kind: 'image', label, image: await dataUrlImage(value), maxHeight: 230 };
       case 'table': {
-        const columns = Array.isArray(field.optionVal)
-          ? (field.optionVal as { _id: string; name: string; type?: string }[])
-          : [];
+        const columns = fieldConfig('table', field).optionVal;
         const rows = submission.tableRows
           .filter((row) => row.fieldId === field.id)
           .map((row) => {
             const cells = (row.cells ?? {}) as Record<string, unknown>;
             return columns.map((column) => {
               const cell = asString(cells[column._id]);
-              return column.type === 'date' ? wireDateToDisplay(cell) : cell;
+              return column.type === 'date' ? displayDay(cell) : cell;
             });
           });
         return { kind: 'table', label, columns: columns.map((column) => column.name), rows };
@@ -315,8 +284,6 @@ export async function loadPdfModel(
           label,
           files: await Promise.all((filesByField.get(field.id) ?? []).map((file) => fileOf(storage, file))),
         };
-      default:
-        return text(asString(value));
     }
   };
 
@@ -352,7 +319,7 @@ export async function loadPdfModel(
     templateName: submission.template.name,
     formNumber: formNumberLabel(submission.isDraft ? null : submission.number),
     description: submission.formDescription,
-    date: wireDateToDisplay(isoDay(submission.formDate)),
+    date: displayDay(isoDay(submission.formDate)),
     workplace: workplace?.name ?? '',
     branch: branch?.name ?? '',
     coordinator: coordinator ? (names.employee.get(coordinator.employeeId) ?? '') : '',

@@ -1,9 +1,10 @@
 import {
   DEFAULT_TIME_ZONE,
+  formNumberLabel,
   messages,
+  SUPPLIER_SUBMIT_REFUSED_CODE,
   supplierUpdatePath,
   supplierViewPath,
-  SUPPLIER_SUBMIT_REFUSED_CODE,
   type TFormSubmission,
   type TFormSubmissionSaveRequest,
   type TLinkOperation,
@@ -19,7 +20,6 @@ import type { MailQueue } from '../../plugins/mail';
 import type { FileStorage } from '../../plugins/storage';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { AttachmentService } from '../attachments/service';
-import { formNumberLabel } from '../closeOff/notifications';
 import type { LinkScope } from '../../plugins/callers';
 import { checkScope, issueLink, LinkError } from '../links/service';
 import { supplierSubmissionCopyMail } from '../mail/templates';

@@ -1,8 +1,13 @@
-import { messages, personName, type TFormSubmissionSaveRequest } from '@compass/shared';
+import {
+  displayDay,
+  formNumberLabel,
+  messages,
+  personName,
+  type TFormSubmissionSaveRequest,
+} from '@compass/shared';
 import type { Prisma } from '../../db/prisma';
 import { badRequest, conflict, staleVersion } from '../../errors';
 import type { MailQueue } from '../../plugins/mail';
-import { formNumberLabel, wireDateToDisplay } from '../closeOff/notifications';
 import { issueActionLink } from '../links/service';
 import { submissionTaskMail } from '../mail/templates';
 import { type SubmissionOptions, type SubmissionActor, day, type StoredSubmission } from './shapes';
@@ -155,7 +160,7 @@ export class SubmissionTasks {
         coordinator: personName(coordinator),
         link: link ? `${base}${link.path}` : `${base}/dashboard`,
         instruction: action.instruction,
-        due: wireDateToDisplay(day(action.dueDate)),
+        due: displayDay(day(action.dueDate)),
         reassigned,
       }),
     });

@@ -1,4 +1,4 @@
-import { messages, taskProblem, type TAttachment, type TTask } from '@compass/shared';
+import { displayDay, messages, taskProblem, type TAttachment, type TTask } from '@compass/shared';
 import { Download } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { downloadFile } from '../../api/client';
@@ -6,7 +6,7 @@ import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { FieldError } from '../../components/FieldError';
-import { DateInput, displayDate, type References } from '../../fields';
+import { DateInput, type References } from '../../fields';
 import type { TaskDraft } from './editorState';
 
 export type AssignActionMode = 'create' | 'edit' | 'view';
@@ -225,7 +225,7 @@ export function AssignActionDialog({ mode, task, references, onSave, onClose }: 
           </label>
           {readOnly ? (
             <p className="field-value" id={ids.due}>
-              {displayDate(draft.due)}
+              {displayDay(draft.due)}
             </p>
           ) : (
             <DateInput
@@ -248,7 +248,7 @@ export function AssignActionDialog({ mode, task, references, onSave, onClose }: 
                 {task.response || 'No response yet.'}
               </p>
             </div>
-            {task.complete && <p className="text-secondary">Completed on {displayDate(task.completedOn)}.</p>}
+            {task.complete && <p className="text-secondary">Completed on {displayDay(task.completedOn)}.</p>}
             <div className="field">
               <span className="field-label">Attachments</span>
               <TaskAttachments files={task.attachment} />

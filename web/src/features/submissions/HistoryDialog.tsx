@@ -1,4 +1,10 @@
-import type { TChangeLogEntry, TTemplateField } from '@compass/shared';
+import {
+  answerText,
+  FIELD_REGISTRY,
+  fieldConfig,
+  type TChangeLogEntry,
+  type TTemplateField,
+} from '@compass/shared';
 import { format, isValid, parseISO } from 'date-fns';
 import { describeError } from '../../api/errors';
 import { Button } from '../../components/Button';
@@ -33,58 +39,34 @@ export interface HistoryContext {
   names: ReadonlyMap<string, string>;
 }
 
-function optionLabels(field: TTemplateField | undefined): Map<string, string> {
-  const labels = new Map<string, string>();
-  if (!field) return labels;
-  if (Array.isArray(field.optionVal)) {
-    for (const option of field.optionVal as {
-      value?: unknown;
-      label?: unknown;
-      _id?: unknown;
-      name?: unknown;
-    }[]) {
-      if (typeof option?.value === 'string' && typeof option.label === 'string')
-        labels.set(option.value, option.label);
-      if (typeof option?._id === 'string' && typeof option.name === 'string')
-        labels.set(option._id, option.name);
-    }
-  }
-  for (const item of field.itemList ?? []) labels.set(item._id, item.name);
-  return labels;
-}
+/** A text cut to one readable line. */
+const clipped = (text: string) =>
+  text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}…` : text;
 
+/**
+ * A logged value as a reader sees it. An answer of a field is shown as everywhere else
+ * (answerText: option labels, names, dd/MM/yyyy); a table row names its columns; the form's and
+ * actions' own attributes show names for ids.
+ */
 export function showValue(
   value: unknown,
   field: TTemplateField | undefined,
   context: HistoryContext,
 ): string {
-  const labels = optionLabels(field);
+  if (field && FIELD_REGISTRY[field.type].storage === 'value')
+    return clipped(answerText(field.type, field, value, context.names)) || '—';
+  const columns = new Map(
+    field ? fieldConfig('table', field).optionVal.map((column) => [column._id, column.name]) : [],
+  );
   const one = (item: unknown): string => {
     if (item === null || item === undefined || item === '') return '—';
     if (typeof item === 'boolean') return item ? 'Yes' : 'No';
-    if (typeof item === 'string') {
-      if (item.startsWith('data:image/')) return '(drawing)';
-      const named = labels.get(item) ?? context.names.get(item);
-      if (named) return named;
-      const text = /<[a-z][^>]*>/i.test(item)
-        ? item
-            .replace(/<[^>]*>/g, ' ')
-            .replace(/\s+/g, ' ')
-            .trim()
-        : item;
-      return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}…` : text;
-    }
+    if (typeof item === 'string') return clipped(context.names.get(item) ?? item);
     if (Array.isArray(item)) return item.length === 0 ? '—' : item.map(one).join(', ');
     if (typeof item === 'object') {
-      const record = item as Record<string, unknown>;
-      if ('category' in record && Array.isArray(record.subCategories)) {
-        return record.subCategories.length > 0
-          ? `${one(record.category)}: ${record.subCategories.join(', ')}`
-          : one(record.category);
-      }
       // A table row: cells by column id.
-      return `(${Object.entries(record)
-        .map(([key, cell]) => `${labels.get(key) ?? key}: ${one(cell)}`)
+      return `(${Object.entries(item as Record<string, unknown>)
+        .map(([key, cell]) => `${columns.get(key) ?? key}: ${one(cell)}`)
         .join('; ')})`;
     }
     return String(item);

@@ -1,7 +1,7 @@
-import { messages, type TFormSubmission, type TNamedOption } from '@compass/shared';
+import { displayDay, messages, type TFormSubmission, type TNamedOption } from '@compass/shared';
 import { useId, type CSSProperties } from 'react';
 import { FieldError } from '../../components/FieldError';
-import { DateInput, displayDate, type References } from '../../fields';
+import { DateInput, type References } from '../../fields';
 import { HEADER_MESSAGE_FIELD, type EditorState, type FormShape, type HeaderField } from './editorState';
 import type { GuestMode } from './SubmissionEditor';
 
@@ -246,5 +246,5 @@ function HeaderMessage({ id, message }: { id: string; message: string | null }) 
 }
 
 function DateView({ id, value }: { id: string; value: string }) {
-  return <input id={id} className="input" readOnly value={displayDate(value)} />;
+  return <input id={id} className="input" readOnly value={displayDay(value)} />;
 }

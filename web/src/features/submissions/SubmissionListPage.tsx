@@ -1,11 +1,11 @@
-import { SUBMISSION_LIST_SORTS, type TFormSubmissionListRequest } from '@compass/shared';
+import { displayDay, SUBMISSION_LIST_SORTS, type TFormSubmissionListRequest } from '@compass/shared';
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, FileWarning, Inbox, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { describeError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
-import { DateInput, displayDate } from '../../fields';
+import { DateInput } from '../../fields';
 import { usePageTitle } from '../../shell/pageTitle';
 import { useRelatedLists, useSubmissionList } from './api';
 import { NEW_SUBMISSION_PATH, recordPath } from './paths';
@@ -290,7 +290,7 @@ export function SubmissionListPage({ scope }: { scope: 'my' | 'all' }) {
                     </td>
                     <td>{row.formTemplateName}</td>
                     <td>{row.formDescription}</td>
-                    <td>{displayDate(row.formDate)}</td>
+                    <td>{displayDay(row.formDate)}</td>
                     <td>{row.workplaceName}</td>
                     <td>{row.branchName}</td>
                     <td>{row.coordinator}</td>

@@ -1,4 +1,4 @@
-import { DATE_DISPLAY_FORMAT, WIRE_DATE_FORMAT } from '@compass/shared';
+import { displayDay, WIRE_DATE_FORMAT } from '@compass/shared';
 import { format, isValid, parse } from 'date-fns';
 import { CalendarDays } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -13,13 +13,6 @@ interface DateInputProps {
   required?: boolean;
   /** An accessible name when no <label> points at the input (table cells). */
   ariaLabel?: string;
-}
-
-/** 'yyyy-MM-dd' → 'dd/MM/yyyy' (the display format); anything else is shown as it is. */
-export function displayDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = parse(value.slice(0, 10), WIRE_DATE_FORMAT, new Date());
-  return isValid(date) ? format(date, DATE_DISPLAY_FORMAT) : value;
 }
 
 /** 'dd/MM/yyyy' typed by the user → 'yyyy-MM-dd', or null while it is not a whole valid date. */
@@ -64,7 +57,7 @@ export function DateInput({
         inputMode="numeric"
         placeholder="dd/mm/yyyy"
         autoComplete="off"
-        value={draft ?? displayDate(value)}
+        value={draft ?? displayDay(value)}
         aria-label={ariaLabel}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
