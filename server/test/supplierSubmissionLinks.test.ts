@@ -9,7 +9,7 @@ import { issueActionLink, issueLink } from '../src/modules/links/service';
 import {
   issueSupplierAssignmentLink,
   issueSupplierSubmissionLink,
-} from '../src/modules/submissions/supplierLinks';
+} from '../src/modules/submissions/supplierLinkIssue';
 import { LocalFileStorage } from '../src/plugins/storage';
 import { setupTestApp, signIn, type TestContext } from './helpers';
 

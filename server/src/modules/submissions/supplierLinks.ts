@@ -2,9 +2,8 @@ import {
   DEFAULT_TIME_ZONE,
   formNumberLabel,
   messages,
+  personName,
   SUPPLIER_SUBMIT_REFUSED_CODE,
-  supplierUpdatePath,
-  supplierViewPath,
   type TFormSubmission,
   type TFormSubmissionSaveRequest,
   type TLinkOperation,
@@ -21,7 +20,7 @@ import type { FileStorage } from '../../plugins/storage';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { AttachmentService } from '../attachments/service';
 import type { LinkScope } from '../../plugins/callers';
-import { checkScope, issueLink, LinkError } from '../links/service';
+import { checkScope, LinkError } from '../links/service';
 import { supplierSubmissionCopyMail } from '../mail/templates';
 import type { SubmissionService } from './service';
 import type { SubmissionActor, SubmissionOptions } from './shapes';
@@ -35,92 +34,12 @@ import type { SubmissionTemplates } from './templates';
  * filtered by the link's organisation. See docs/links.md.
  */
 
-const fullName = (person: { firstName: string; lastName: string } | null | undefined) =>
-  person ? `${person.firstName} ${person.lastName}`.trim() : '';
-
 /** A refused supplier form submit: response_code 202, shown as an error, nothing changed. */
 const refused = (message: string) => new AppError(SUPPLIER_SUBMIT_REFUSED_CODE, message);
 
 /** Who calls supplier form submit: the holder of a link, or a signed-in supplier user. */
 export type SupplierCaller = { link: LinkScope } | { auth: AuthContext };
 
-/** The issued link: the raw token (once) and the page path with it, to be prefixed with PUBLIC_URL. */
-export interface IssuedSupplierLink {
-  token: string;
-  path: string;
-  expiresAt: Date;
-}
-
-/**
- * The link of the mail that asks a supplier to update its assessment: read + update through the
- * supplier assignment, opening Update Form Submission with supplierassignId. An assignment whose
- * form has not been started has no submission to open: null (the form-submit screen starts it).
- */
-export async function issueSupplierAssignmentLink(
-  tx: Prisma.TransactionClient,
-  assignment: {
-    id: string;
-    companyId: string;
-    supplierId: string;
-    personnelId: string | null;
-    submissionId: string | null;
-  },
-  createdById: string | null = null,
-): Promise<IssuedSupplierLink | null> {
-  if (!assignment.submissionId) return null;
-  const issued = await issueLink(tx, {
-    companyId: assignment.companyId,
-    resourceType: 'supplierAssignment',
-    resourceId: assignment.id,
-    operations: ['read', 'update'],
-    supplierId: assignment.supplierId,
-    personnelId: assignment.personnelId,
-    createdById,
-  });
-  const query = new URLSearchParams({ authtoken: issued.token, supplierassignId: assignment.id });
-  return {
-    token: issued.token,
-    path: `${supplierUpdatePath(assignment.companyId, assignment.submissionId)}?${query.toString()}`,
-    expiresAt: issued.expiresAt,
-  };
-}
-
-/**
- * A link to one submission for a supplier: 'view' (read: the supplier notification page) or
- * 'update' (read + update: Update Form Submission).
- */
-export async function issueSupplierSubmissionLink(
-  tx: Prisma.TransactionClient,
-  input: {
-    companyId: string;
-    submissionId: string;
-    supplierId: string;
-    personnelId?: string | null;
-    mode: 'view' | 'update';
-    createdById?: string | null;
-    expiresAt?: Date;
-  },
-): Promise<IssuedSupplierLink> {
-  const issued = await issueLink(tx, {
-    companyId: input.companyId,
-    resourceType: 'submission',
-    resourceId: input.submissionId,
-    operations: input.mode === 'view' ? ['read'] : ['read', 'update'],
-    supplierId: input.supplierId,
-    personnelId: input.personnelId ?? null,
-    createdById: input.createdById ?? null,
-    expiresAt: input.expiresAt,
-  });
-  const query = new URLSearchParams({ authtoken: issued.token, supplierId: input.supplierId });
-  const page = input.mode === 'view' ? supplierViewPath : supplierUpdatePath;
-  return {
-    token: issued.token,
-    path: `${page(input.companyId, input.submissionId)}?${query.toString()}`,
-    expiresAt: issued.expiresAt,
-  };
-}
-
-/** The path of a file of the linked submission, served by GET /api/formSubmissionLinkFile/:id. */
 export const linkFilePath = (attachmentId: string) => `/api/formSubmissionLinkFile/${attachmentId}`;
 
 export class SupplierLinkService {
@@ -486,14 +405,14 @@ export class SupplierLinkService {
         optional: true,
         content: supplierSubmissionCopyMail({
           productName: this.options.productName,
-          name: fullName(recipient),
+          name: personName(recipient),
           templateName: submission.template.name,
           formNumber: formNumberLabel(submission.number),
           formDescription: submission.formDescription,
-          coordinator: fullName(coordinator),
+          coordinator: personName(coordinator),
           link: `${base}/form-submission/record/${companyId}/${submission.id}`,
           supplierName: supplier?.name ?? '',
-          submittedBy: fullName(personnel) || supplier?.name || '',
+          submittedBy: personName(personnel) || supplier?.name || '',
           reviewer: id === assignment.reviewerEmployeeId,
         }),
       });
