@@ -121,7 +121,7 @@ async function inked(page: Page, name: string): Promise<boolean> {
   });
 }
 
-/** A row id of the seeded 'Every Field Type' template (seed/demo.ts, key everyField). */
+/** A row id of the seeded 'Every Field Type' template (seed/demo/northwind.ts, key everyField). */
 const everyFieldId = (kind: string, key: string) => demoId(`nw:${kind}:everyField/${key}`);
 
 /** The stored answers of a submission of that template, by field type (it has one field per type). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   issueSupplierAssignmentLink,
   issueSupplierSubmissionLink,
-} from '../server/src/modules/submissions/supplierLinks';
+} from '../server/src/modules/submissions/supplierLinkIssue';
 import { screenshot, useBrowser, useDatabase } from './browser';
 
 const browser = useBrowser();

@@ -35,7 +35,7 @@ export function isFieldType(type: string): type is FieldType {
 
 /**
  * Where a field's answer lives: a SubmissionValue row ('value'), table rows, actions (tasks),
- * attachments, or nowhere (a section heading). See the top comment of seed/demo.ts.
+ * attachments, or nowhere (a section heading). See the top comment of seed/demo/index.ts.
  */
 export type FieldStorage = 'value' | 'tableRows' | 'actions' | 'attachments' | 'none';
 

@@ -1,0 +1,268 @@
+import type { AssignmentStatus, RequirementStatus } from '../../server/src/generated/prisma/client';
+import { place } from './people';
+import { Org } from './rows';
+
+// ---------- The dashboard of one employee ----------
+
+export interface DashboardRefs {
+  /** The task owner of scheduled tasks (an administrator). */
+  ownerId: string;
+  auditTemplateId: string;
+  hrTemplateId: string;
+  performanceTemplateId: string;
+  trainingTemplateId: string;
+  supplierTemplateId: string;
+  auditId: string;
+  obligationId: string;
+  obligationName: string;
+  documents: { id: string; name: string }[];
+  risks: { id: string; name: string }[];
+  hazards: { id: string; name: string }[];
+  supplierId: string;
+  personnelId: string;
+  companyRequirementTypeId: string;
+  personnelRequirementTypeId: string;
+  workplace: string;
+  branch: string;
+}
+
+export interface DashboardPerson {
+  key: string;
+  employeeId: string;
+  name: string;
+  /** Reviews this person's HR forms and training. */
+  reviewerId: string;
+  /** Co-reviews this person's scheduled reviews. */
+  coReviewerId: string;
+  /** Someone whose HR form and training this person reviews. */
+  revieweeId: string;
+  /** Varies dates and flags between people. */
+  variant: number;
+  /** Links the performance review to a submission. */
+  performanceSubmissionId?: string;
+}
+
+/** Rows so that every section of the person's "My Tasks" is non-empty. */
+export function addDashboard(o: Org, refs: DashboardRefs, p: DashboardPerson): void {
+  const { cal, companyId, rows } = o;
+  const k = (kind: string, name: string) => o.id(kind, `${p.key}/${name}`);
+  const v = p.variant;
+  const pick = <T>(list: T[]): T => list[v % list.length]!;
+
+  // Scheduled tasks: an overdue audit, a reminder due today, an upcoming audit, and a completed one.
+  const scheduled: Array<[string, 'audit' | 'reminder', string, number, boolean]> = [
+    ['overdue', 'audit', 'Monthly site inspection', -3 - v, false],
+    ['today', 'reminder', 'Check first aid kit contents', 0, false],
+    ['upcoming', 'audit', 'Quarterly racking inspection', 7 + v, false],
+    ['upcomingReminder', 'reminder', 'Renew forklift licence', 21 + v, false],
+    ['done', 'reminder', 'Submit monthly safety report', -10, true],
+  ];
+  for (const [name, sectionType, title, due, done] of scheduled) {
+    rows.scheduledTask.push({
+      id: k('scheduledTask', name),
+      companyId,
+      sectionType,
+      title,
+      detail: `${title} for ${p.name}.`,
+      formTemplateId: sectionType === 'audit' ? refs.auditTemplateId : null,
+      taskOwnerEmployeeId: refs.ownerId,
+      assignForEmployeeId: p.employeeId,
+      ...place(o, refs.workplace, refs.branch),
+      frequency: sectionType === 'audit' ? 'months' : pick(['weeks', 'quarterly', 'years']),
+      dueDate: cal.day(due),
+      completedAt: done ? cal.at(due, 15) : null,
+      createdAt: cal.at(-60),
+    });
+  }
+
+  // HR forms: an assessment for the person, one they review, and their performance review.
+  const hr: Array<
+    [
+      string,
+      'hrAssessment' | 'hrReviwer' | 'performanceReview',
+      string,
+      string,
+      string,
+      AssignmentStatus,
+      number,
+    ]
+  > = [
+    ['assessment', 'hrAssessment', refs.hrTemplateId, p.employeeId, p.reviewerId, 'assigned', 5 + v],
+    ['reviewer', 'hrReviwer', refs.hrTemplateId, p.revieweeId, p.employeeId, 'submitted', -1],
+    [
+      'performance',
+      'performanceReview',
+      refs.performanceTemplateId,
+      p.employeeId,
+      p.reviewerId,
+      'assigned',
+      14,
+    ],
+  ];
+  for (const [name, sectionType, formTemplateId, employeeId, reviewerEmployeeId, status, due] of hr) {
+    rows.hrFormAssignment.push({
+      id: k('hrForm', name),
+      companyId,
+      formTemplateId,
+      sectionType,
+      employeeId,
+      reviewerEmployeeId,
+      submissionId: sectionType === 'performanceReview' ? (p.performanceSubmissionId ?? null) : null,
+      status,
+      dueDate: cal.day(due),
+      createdAt: cal.at(-20),
+    });
+  }
+
+  // Scheduled reviews of register items; some with a co-reviewer, one already completed.
+  const document = pick(refs.documents);
+  const risk = pick(refs.risks);
+  const hazard = pick(refs.hazards);
+  const reviews: Array<
+    [string, 'document' | 'riskRegister' | 'hazardousRegister' | 'obligation', string, string, number, number]
+  > = [
+    ['document', 'document', document.id, `${document.name} annual review`, 5, 0],
+    ['risk', 'riskRegister', risk.id, `${risk.name} risk review`, -2, 1],
+    ['hazard', 'hazardousRegister', hazard.id, `${hazard.name} SDS review`, 0, 2],
+    ['obligation', 'obligation', refs.obligationId, `${refs.obligationName} compliance review`, 14, 0],
+    ['done', 'document', document.id, `${document.name} interim review`, -30, 3],
+  ];
+  for (const [name, itemType, itemId, title, due, coMode] of reviews) {
+    rows.review.push({
+      id: k('review', name),
+      companyId,
+      itemType,
+      itemId,
+      name: title,
+      reviewerEmployeeId: p.employeeId,
+      // coMode 1: co-reviewer still to review; 2: co-reviewed; 3: completed.
+      coReviewerEmployeeId: coMode === 1 || coMode === 2 ? p.coReviewerId : null,
+      isCoReviewed: coMode === 2,
+      dueDate: cal.day(due),
+      completedAt: coMode === 3 ? cal.at(-29, 14) : null,
+      createdAt: cal.at(-45),
+    });
+  }
+
+  // Assigned actions beyond form actions: audit and obligation questions, document work.
+  rows.auditQuestionTask.push(
+    {
+      id: k('auditTask', 'open'),
+      companyId,
+      auditId: refs.auditId,
+      question: pick([
+        'Are fire extinguishers tagged and in date?',
+        'Are racking load signs displayed?',
+        'Are walkways clearly marked?',
+      ]),
+      instruction: `Check and report back, ${p.name.split(' ')[0]}.`,
+      assigneeType: 'internal',
+      assigneeEmployeeId: p.employeeId,
+      dueDate: cal.day(pick([-2, 0, 4])),
+    },
+    {
+      id: k('auditTask', 'draft'),
+      companyId,
+      auditId: refs.auditId,
+      question: 'Is the emergency evacuation plan displayed at every exit?',
+      instruction: 'Photograph each plan and note any missing ones.',
+      assigneeType: 'internal',
+      assigneeEmployeeId: p.employeeId,
+      dueDate: cal.day(9),
+      response: 'Level 3 east exit checked; west exit still to do.',
+    },
+  );
+  rows.obligationQuestionTask.push({
+    id: k('obligationTask', 'open'),
+    companyId,
+    obligationId: refs.obligationId,
+    reference: pick(['s19 Primary duty of care', 's47 Duty to consult workers', 's38 Notifiable incidents']),
+    instruction: 'Confirm the evidence of compliance is filed in the register.',
+    assigneeType: 'internal',
+    assigneeEmployeeId: p.employeeId,
+    dueDate: cal.day(pick([3, -1, 0])),
+  });
+  rows.documentAcknowledgement.push({
+    id: k('acknowledgement', document.name),
+    companyId,
+    documentId: document.id,
+    employeeId: p.employeeId,
+    dueDate: cal.day(pick([2, -3, 0])),
+  });
+  const approvalDocument = refs.documents[(v + 1) % refs.documents.length]!;
+  rows.documentApproval.push({
+    id: k('approval', approvalDocument.name),
+    companyId,
+    documentId: approvalDocument.id,
+    employeeId: p.employeeId,
+    dueDate: cal.day(pick([6, 1, -2])),
+  });
+
+  // Online training: as the trainee and as the reviewer of someone's attempt.
+  rows.onlineTrainingAssignment.push(
+    {
+      id: k('training', 'trainee'),
+      companyId,
+      formTemplateId: refs.trainingTemplateId,
+      employeeId: p.employeeId,
+      reviewerEmployeeId: p.reviewerId,
+      completeBy: cal.day(10 + v),
+      expectationDuration: 30,
+      noTestAttempt: 3,
+      completedTestAttempt: v % 2,
+      createdAt: cal.at(-5),
+    },
+    {
+      id: k('training', 'reviewer'),
+      companyId,
+      formTemplateId: refs.trainingTemplateId,
+      employeeId: p.revieweeId,
+      reviewerEmployeeId: p.employeeId,
+      completeBy: cal.day(-1),
+      expectationDuration: 20,
+      noTestAttempt: 2,
+      completedTestAttempt: 1,
+      status: 'submitted',
+      createdAt: cal.at(-12),
+    },
+  );
+
+  // External parties: a submitted supplier form and a submitted requirement to review.
+  rows.supplierAssignment.push({
+    id: k('supplierAssignment', 'review'),
+    companyId,
+    supplierId: refs.supplierId,
+    personnelId: v % 2 === 0 ? refs.personnelId : null,
+    formTemplateId: refs.supplierTemplateId,
+    reviewerEmployeeId: p.employeeId,
+    status: 'submitted',
+    dueDate: cal.day(pick([3, 0, -4])),
+    createdAt: cal.at(-14),
+  });
+  rows.supplierRequirement.push(
+    {
+      id: k('supplierRequirement', 'company'),
+      companyId,
+      supplierId: refs.supplierId,
+      requirementTypeId: refs.companyRequirementTypeId,
+      reviewerEmployeeId: p.employeeId,
+      status: 'submitted' satisfies RequirementStatus,
+      dueDate: cal.day(pick([4, -1, 0])),
+      expiryDate: cal.day(365),
+      storageKey: null,
+      createdAt: cal.at(-9),
+    },
+    {
+      id: k('supplierRequirement', 'personnel'),
+      companyId,
+      supplierId: refs.supplierId,
+      personnelId: refs.personnelId,
+      requirementTypeId: refs.personnelRequirementTypeId,
+      reviewerEmployeeId: p.employeeId,
+      status: 'submitted',
+      dueDate: cal.day(pick([8, 2, -3])),
+      expiryDate: cal.day(730),
+      createdAt: cal.at(-9),
+    },
+  );
+}
