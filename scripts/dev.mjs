@@ -4,7 +4,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/src/main.ts'], {
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'seed/serve.ts'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, WEB_DIST_DIR: '' },

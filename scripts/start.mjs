@@ -36,9 +36,9 @@ if (stale && process.env.WEB_DIST_DIR !== '') {
 
 // The server runs in a process group of its own, so a Ctrl-C in the terminal reaches this script
 // only and the server hears one signal, from here: it then closes the app, the database
-// connections and the embedded PostgreSQL in that order (server/src/main.ts). Without its own group
+// connections and the embedded PostgreSQL in that order (server/src/server.ts). Without its own group
 // the server and PostgreSQL would each get the Ctrl-C at once, PostgreSQL stopping under the app.
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'seed', 'serve.ts')], {
   cwd: root,
   stdio: 'inherit',
   detached: true,

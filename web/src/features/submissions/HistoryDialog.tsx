@@ -1,5 +1,6 @@
 import {
   answerText,
+  displayDay,
   FIELD_REGISTRY,
   fieldConfig,
   type TChangeLogEntry,
@@ -61,7 +62,7 @@ export function showValue(
   const one = (item: unknown): string => {
     if (item === null || item === undefined || item === '') return '—';
     if (typeof item === 'boolean') return item ? 'Yes' : 'No';
-    if (typeof item === 'string') return clipped(context.names.get(item) ?? item);
+    if (typeof item === 'string') return clipped(context.names.get(item) ?? displayDay(item));
     if (Array.isArray(item)) return item.length === 0 ? '—' : item.map(one).join(', ');
     if (typeof item === 'object') {
       // A table row: cells by column id.

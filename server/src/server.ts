@@ -1,0 +1,79 @@
+import { buildApp } from './app';
+import { loadConfig, type Config } from './config';
+import { waitForDatabase } from './db/connect';
+import { defaultDataDir, ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
+import { migrateIfNeeded, projectRoot } from './db/migrate';
+import { createPrisma, type Db } from './db/prisma';
+import { describeError } from './errors';
+
+const SHUTDOWN_TIMEOUT_MS = 30_000;
+
+/** What runs once the database is migrated, before the server listens (the demo seed of `npm start`). */
+export type BeforeListen = (db: Db, config: Config) => Promise<void>;
+
+/**
+ * Starts the product: database (embedded unless DATABASE_URL is set), migrations, `beforeListen`,
+ * listen, the mail worker and the file sweeper; an orderly shutdown on SIGINT/SIGTERM. A failure
+ * to start says what failed and exits with 1.
+ */
+export async function startServer(beforeListen?: BeforeListen): Promise<void> {
+  let embedded: EmbeddedPostgres | undefined;
+  try {
+    const config = loadConfig();
+    let databaseUrl = config.DATABASE_URL;
+    if (databaseUrl) {
+      await waitForDatabase(databaseUrl, {
+        timeoutSeconds: config.DATABASE_CONNECT_TIMEOUT_SECONDS,
+        log: (line) => console.warn(line),
+      });
+    } else {
+      const dataDir = config.PG_DATA_DIR ?? defaultDataDir(projectRoot);
+      console.warn(`Starting the embedded PostgreSQL (data in ${dataDir}, port ${config.EMBEDDED_PG_PORT})`);
+      embedded = await startEmbeddedPostgres({
+        dataDir,
+        port: config.EMBEDDED_PG_PORT,
+        persistent: true,
+        stopOnSignals: false,
+      });
+      await ensureDatabase(embedded.adminUrl, 'compass');
+      databaseUrl = embedded.urlFor('compass');
+    }
+
+    const applied = await migrateIfNeeded(databaseUrl);
+    if (applied.length > 0) console.warn(`Applied migrations: ${applied.join(', ')}`);
+
+    const db = createPrisma(databaseUrl, config.DATABASE_POOL_SIZE);
+    await beforeListen?.(db, config);
+
+    const app = await buildApp({ config, db, databaseUrl });
+
+    // In order: no new requests and the mail worker's batch done, then the database, then PostgreSQL.
+    // A second signal while this runs changes nothing; a shutdown that hangs ends after a while.
+    let stopping = false;
+    const shutdown = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      console.warn(`${signal}: shutting down`);
+      setTimeout(() => {
+        console.error(`Shutdown did not finish within ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting.`);
+        process.exit(1);
+      }, SHUTDOWN_TIMEOUT_MS).unref();
+      await app.close();
+      await db.$disconnect();
+      await embedded?.stop();
+      console.warn('Stopped.');
+      process.exit(0);
+    };
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
+
+    await app.listen({ port: config.PORT, host: config.HOST });
+    await app.mail.startWorker();
+    app.fileSweeper.start();
+    console.warn(`${config.PRODUCT_NAME} is ready at ${config.PUBLIC_URL}`);
+  } catch (error) {
+    // Every failure to start says what failed, never just "undefined" or a bare stack.
+    console.error(`The server did not start: ${describeError(error)}`);
+    await embedded?.stop().catch(() => undefined);
+    process.exit(1);
+  }
+}
