@@ -66,60 +66,28 @@ interface SubmissionEditorProps {
 export function SubmissionEditor(props: SubmissionEditorProps) {
   const { shape, submission, references, workplaces, viewer, linkMode, guest } = props;
   const navigate = useNavigate();
-  const {
-    state,
-    setState,
-    setHeader,
-    headerError,
-    fieldErrors,
-    busy,
-    conflict,
-    openTaskDialog,
-    setOpenTaskDialog,
-    attachmentsOpen,
-    setAttachmentsOpen,
-    historyOpen,
-    setHistoryOpen,
-    collapsed,
-    setCollapsed,
-    actionDialog,
-    setActionDialog,
-    branches,
-    isDraft,
-    subtitle,
-    canEdit,
-    readOnly,
-    attachments,
-    sections,
-    buttons,
-    unsaved,
-    chooseWorkplace,
-    chooseCoordinator,
-    run,
-    reload,
-    files,
-    deleteAttachment,
-    tasks,
-    saveTask,
-  } = useSubmissionEditor(props);
+  const editor = useSubmissionEditor(props);
 
   return (
     <div className="submission-editor submissions-page stack-lg">
       <div className="page-header">
         <div>
           <h1>{shape.formTemplateName}</h1>
-          <p>{subtitle}</p>
+          <p>{editor.subtitle}</p>
         </div>
         {submission && (
           <div className="row">
             <Button
               icon={<Paperclip size={16} aria-hidden="true" />}
-              onClick={() => setAttachmentsOpen(true)}
+              onClick={() => editor.setAttachmentsOpen(true)}
             >
-              View Attachments ({attachments.length})
+              View Attachments ({editor.attachments.length})
             </Button>
             {!linkMode && (
-              <Button icon={<History size={16} aria-hidden="true" />} onClick={() => setHistoryOpen(true)}>
+              <Button
+                icon={<History size={16} aria-hidden="true" />}
+                onClick={() => editor.setHistoryOpen(true)}
+              >
                 History
               </Button>
             )}
@@ -127,20 +95,20 @@ export function SubmissionEditor(props: SubmissionEditorProps) {
         )}
       </div>
 
-      {conflict && (
+      {editor.conflict && (
         <div className="alert alert-danger submission-conflict" role="alert">
           <AlertTriangle size={18} aria-hidden="true" />
           <div className="stack">
             <p>
               <strong>Someone else saved this submission.</strong> {messages.closeOff.stale} Reloading shows
-              their version; your unsaved changes on this screen are discarded.
+              their version; your editor.unsaved changes on this screen are discarded.
             </p>
             <div>
               <Button
                 variant="primary"
                 size="sm"
                 icon={<RotateCw size={16} aria-hidden="true" />}
-                onClick={() => void reload()}
+                onClick={() => void editor.reload()}
               >
                 Reload
               </Button>
@@ -159,23 +127,23 @@ export function SubmissionEditor(props: SubmissionEditorProps) {
       <InitialDetailsCard
         shape={shape}
         submission={submission}
-        header={state.header}
-        onHeader={setHeader}
-        onWorkplace={(workplace) => void chooseWorkplace(workplace)}
-        onCoordinator={chooseCoordinator}
-        headerError={headerError}
-        readOnly={readOnly}
-        isDraft={isDraft}
+        header={editor.state.header}
+        onHeader={editor.setHeader}
+        onWorkplace={(workplace) => void editor.chooseWorkplace(workplace)}
+        onCoordinator={editor.chooseCoordinator}
+        headerError={editor.headerError}
+        readOnly={editor.readOnly}
+        isDraft={editor.isDraft}
         hidden={linkMode?.hideInitialDetails}
         references={references}
         workplaces={workplaces}
-        branches={branches}
+        branches={editor.branches}
         viewer={viewer}
         guest={guest}
       />
 
-      {sections.map(({ section, fields }) => {
-        const isCollapsed = collapsed[section._id] ?? false;
+      {editor.sections.map(({ section, fields }) => {
+        const isCollapsed = editor.collapsed[section._id] ?? false;
         const bodyId = `section-${section._id}`;
         return (
           <section key={section._id} className="card submission-section" aria-label={section.level}>
@@ -186,7 +154,9 @@ export function SubmissionEditor(props: SubmissionEditorProps) {
                   className="section-toggle"
                   aria-expanded={!isCollapsed}
                   aria-controls={bodyId}
-                  onClick={() => setCollapsed((previous) => ({ ...previous, [section._id]: !isCollapsed }))}
+                  onClick={() =>
+                    editor.setCollapsed((previous) => ({ ...previous, [section._id]: !isCollapsed }))
+                  }
                 >
                   <ChevronDown size={18} aria-hidden="true" className="section-chevron" />
                   {section.level}
@@ -196,15 +166,18 @@ export function SubmissionEditor(props: SubmissionEditorProps) {
             <div className="card-body" id={bodyId} hidden={isCollapsed}>
               <FieldRenderer
                 fields={fields}
-                values={state.values}
+                values={editor.state.values}
                 onChange={(fieldId, value) =>
-                  setState((previous) => ({ ...previous, values: { ...previous.values, [fieldId]: value } }))
+                  editor.setState((previous) => ({
+                    ...previous,
+                    values: { ...previous.values, [fieldId]: value },
+                  }))
                 }
-                errors={fieldErrors}
-                readOnly={readOnly}
+                errors={editor.fieldErrors}
+                readOnly={editor.readOnly}
                 references={references}
-                files={files}
-                tasks={tasks}
+                files={editor.files}
+                tasks={editor.tasks}
               />
             </div>
           </section>
@@ -215,59 +188,59 @@ export function SubmissionEditor(props: SubmissionEditorProps) {
         {!guest && (
           <Button
             onClick={() => (linkMode ? linkMode.onLeave() : navigate(MY_RECORDS_PATH))}
-            disabled={busy !== null}
+            disabled={editor.busy !== null}
           >
             {linkMode?.viewOnly ? 'Back' : 'Cancel'}
           </Button>
         )}
-        {buttons.map(({ button, enabled }) => (
+        {editor.buttons.map(({ button, enabled }) => (
           <Button
             key={button}
             variant={
               button === 'submit' || button === 'save' || button === 'reopen' ? 'primary' : 'secondary'
             }
-            disabled={!enabled || (busy !== null && busy !== button)}
-            loading={busy === button}
-            onClick={() => void run(button)}
+            disabled={!enabled || (editor.busy !== null && editor.busy !== button)}
+            loading={editor.busy === button}
+            onClick={() => void editor.run(button)}
           >
             {BUTTON_LABELS[button]}
           </Button>
         ))}
       </div>
 
-      {actionDialog && (
+      {editor.actionDialog && (
         <AssignActionDialog
-          mode={actionDialog.mode}
-          task={actionDialog.task}
+          mode={editor.actionDialog.mode}
+          task={editor.actionDialog.task}
           references={references}
-          onSave={saveTask}
-          onClose={() => setActionDialog(null)}
+          onSave={editor.saveTask}
+          onClose={() => editor.setActionDialog(null)}
         />
       )}
-      {attachmentsOpen && submission && (
+      {editor.attachmentsOpen && submission && (
         <AttachmentsDialog
-          attachments={attachments}
+          attachments={editor.attachments}
           fieldList={shape.fieldList}
-          onDelete={canEdit ? deleteAttachment : undefined}
-          onClose={() => setAttachmentsOpen(false)}
+          onDelete={editor.canEdit ? editor.deleteAttachment : undefined}
+          onClose={() => editor.setAttachmentsOpen(false)}
         />
       )}
-      {historyOpen && submission && (
+      {editor.historyOpen && submission && (
         <HistoryDialog
           submissionId={submission._id}
           context={{
             fieldList: shape.fieldList,
-            names: historyNames(references, [...workplaces, ...branches]),
+            names: historyNames(references, [...workplaces, ...editor.branches]),
           }}
-          onClose={() => setHistoryOpen(false)}
+          onClose={() => editor.setHistoryOpen(false)}
         />
       )}
-      {openTaskDialog && (
+      {editor.openTaskDialog && (
         <Dialog
           title="Closed task"
-          onClose={() => setOpenTaskDialog(false)}
+          onClose={() => editor.setOpenTaskDialog(false)}
           footer={
-            <Button variant="primary" onClick={() => setOpenTaskDialog(false)}>
+            <Button variant="primary" onClick={() => editor.setOpenTaskDialog(false)}>
               OK
             </Button>
           }
@@ -275,7 +248,7 @@ export function SubmissionEditor(props: SubmissionEditorProps) {
           <p>{messages.submission.openTaskBlocksClose}</p>
         </Dialog>
       )}
-      {unsaved.dialog}
+      {editor.unsaved.dialog}
     </div>
   );
 }
