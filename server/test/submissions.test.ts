@@ -14,6 +14,7 @@ import {
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../../seed/demo';
+import { Prisma } from '../src/generated/prisma/client';
 import { setupTestApp, signInAll, type TestContext } from './helpers';
 
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'compass-submissions-'));
@@ -1061,5 +1062,37 @@ describe('the largest save the contract allows', () => {
       body(null, { taskData: [...tasks, task()], isDraft: 'yes' }),
     );
     expect(tooMany.statusCode).toBe(400);
+  });
+});
+
+describe('a template whose stored configuration is damaged', () => {
+  it('still opens: the entries that fit are offered, the others left out, no 500', async () => {
+    const field = (type: FieldType) => ({ id: fieldId[type] });
+    const stored = await ctx.db.templateField.findMany({
+      where: { id: { in: [fieldId.items, fieldId.select] } },
+    });
+    await ctx.db.templateField.update({
+      where: field('items'),
+      data: { itemList: [{ _id: 'not-an-id', name: 'Broken' }, 'junk', { _id: itemId, name: 'Dock' }] },
+    });
+    await ctx.db.templateField.update({ where: field('select'), data: { optionVal: 'not a list' } });
+    try {
+      const detail = await post('ethan.coordinator', '/formTemplateDetail', { _id: template.id });
+      expect(detail.statusCode, detail.body).toBe(200);
+      const fields = detail.json().response_data.fieldList as {
+        _id: string;
+        itemList: unknown;
+        optionVal: unknown;
+      }[];
+      expect(fields.find((entry) => entry._id === fieldId.items)?.itemList).toEqual([
+        { _id: itemId, name: 'Dock' },
+      ]);
+    } finally {
+      for (const row of stored)
+        await ctx.db.templateField.update({
+          where: { id: row.id },
+          data: { itemList: row.itemList ?? Prisma.DbNull, optionVal: row.optionVal ?? Prisma.DbNull },
+        });
+    }
   });
 });

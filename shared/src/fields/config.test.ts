@@ -3,6 +3,8 @@ import { answerText } from './answerText';
 import { FIELD_CONFIG_SCHEMAS, fieldConfig } from './config';
 import { FIELD_TYPES } from './registry';
 
+const YARD = 'a0000000-0000-4000-8000-000000000001';
+
 const CHOICES = [
   { value: 'high', label: 'High' },
   { value: 'low', label: 'Low' },
@@ -15,8 +17,8 @@ describe('field configuration', () => {
 
   it('reads each type its own way', () => {
     expect(fieldConfig('select', { optionVal: CHOICES }).optionVal).toEqual(CHOICES);
-    expect(fieldConfig('items', { itemList: [{ _id: 'a', name: 'Yard' }] }).itemList).toEqual([
-      { _id: 'a', name: 'Yard' },
+    expect(fieldConfig('items', { itemList: [{ _id: YARD, name: 'Yard' }] }).itemList).toEqual([
+      { _id: YARD, name: 'Yard' },
     ]);
     expect(fieldConfig('weblink', { webLink: 'https://example.com' })).toEqual({
       webLink: 'https://example.com',
@@ -46,7 +48,7 @@ describe('answerText', () => {
   it('shows answers by their labels and names, days as dd/MM/yyyy', () => {
     expect(answerText('select', { optionVal: CHOICES }, 'high', names)).toBe('High');
     expect(answerText('checkbox', { optionVal: CHOICES }, ['low', 'gone'], names)).toBe('Low, gone');
-    expect(answerText('items', { itemList: [{ _id: 'a', name: 'Yard' }] }, ['a'], names)).toBe('Yard');
+    expect(answerText('items', { itemList: [{ _id: YARD, name: 'Yard' }] }, [YARD], names)).toBe('Yard');
     expect(answerText('typeGroupings', {}, { category: 'Physical', subCategories: ['Noise'] }, names)).toBe(
       'Physical: Noise',
     );

@@ -18,7 +18,7 @@ export const ZTypeGrouping = z.object({ category: z.string(), subCategories: z.a
 export type TTypeGrouping = z.infer<typeof ZTypeGrouping>;
 
 /** An entry of an items field's list. */
-export const ZItem = z.object({ _id: z.string(), name: z.string() });
+export const ZItem = z.object({ _id: z.uuid(), name: z.string() });
 export type TItem = z.infer<typeof ZItem>;
 
 /**

@@ -1,3 +1,4 @@
+import { fieldConfig } from '../fields/config';
 import { FIELD_REGISTRY, ZTypeGroupingsValue, type FieldFill } from '../fields/registry';
 import { messages } from '../messages';
 import type { TTemplateField, TTemplateSection } from '../contracts/submissions';
@@ -94,31 +95,6 @@ export function mandatoryProblems(
 
 type ChoiceField = Pick<TTemplateField, 'type' | 'optionVal' | 'itemList'>;
 
-/** The option values a radio, select or checkbox field offers (optionVal [{ value, label }]). */
-function offeredValues(optionVal: unknown): Set<string> {
-  if (!Array.isArray(optionVal)) return new Set();
-  return new Set(
-    optionVal.flatMap((option: unknown) =>
-      typeof option === 'object' &&
-      option !== null &&
-      typeof (option as { value?: unknown }).value === 'string'
-        ? [(option as { value: string }).value]
-        : [],
-    ),
-  );
-}
-
-/** The categories of a typeGroupings field with their sub-categories (optionVal [{ category, subCategories }]). */
-function offeredGroupings(optionVal: unknown): Map<string, Set<string>> {
-  const groups = new Map<string, Set<string>>();
-  if (!Array.isArray(optionVal)) return groups;
-  for (const group of optionVal as unknown[]) {
-    const parsed = ZTypeGroupingsValue.safeParse(group);
-    if (parsed.success) groups.set(parsed.data.category, new Set(parsed.data.subCategories));
-  }
-  return groups;
-}
-
 /**
  * Whether the answer of a choice field (radio, select, checkbox, items, typeGroupings) names only
  * what the template offers; other types always pass. An empty answer passes (drafts keep them),
@@ -131,15 +107,17 @@ export function choiceIsOffered(field: ChoiceField, value: unknown, stored?: unk
     case 'radio':
     case 'select': {
       if (typeof value !== 'string') return false;
-      return value === '' || offeredValues(field.optionVal).has(value) || kept(value);
+      const offered = fieldConfig(field.type, field).optionVal.map((option) => option.value);
+      return value === '' || offered.includes(value) || kept(value);
     }
     case 'checkbox':
     case 'items': {
       if (!Array.isArray(value)) return false;
-      const offered =
+      const offered = new Set(
         field.type === 'items'
-          ? new Set((field.itemList ?? []).map((item) => item._id))
-          : offeredValues(field.optionVal);
+          ? fieldConfig('items', field).itemList.map((item) => item._id)
+          : fieldConfig('checkbox', field).optionVal.map((option) => option.value),
+      );
       return value.every((choice) => typeof choice === 'string' && (offered.has(choice) || kept(choice)));
     }
     case 'typeGroupings': {
@@ -150,9 +128,11 @@ export function choiceIsOffered(field: ChoiceField, value: unknown, stored?: unk
       const previous = ZTypeGroupingsValue.safeParse(stored);
       const keptSubs =
         previous.success && previous.data.category === category ? previous.data.subCategories : null;
-      const offered = offeredGroupings(field.optionVal).get(category);
+      const offered = fieldConfig('typeGroupings', field).optionVal.find(
+        (group) => group.category === category,
+      )?.subCategories;
       if (!offered && !keptSubs) return false;
-      return subCategories.every((sub) => offered?.has(sub) || keptSubs?.includes(sub));
+      return subCategories.every((sub) => offered?.includes(sub) || keptSubs?.includes(sub));
     }
     default:
       return true;

@@ -1,13 +1,13 @@
 import {
   FIELD_REGISTRY,
+  fieldConfig,
+  type FieldType,
   formatedNumber,
   isFieldType,
   messages,
-  type FieldType,
   type TFormSubmission,
   type TFormTemplateDetail,
   type TRelatedLists,
-  type TTemplateField,
 } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import type { FormType } from '../../generated/prisma/client';
@@ -232,7 +232,8 @@ export class SubmissionTemplates {
           isMandatory: yes(field.isMandatory),
           isDelete: yes(field.isDeleted),
           optionVal: field.optionVal ?? null,
-          itemList: (field.itemList as TTemplateField['itemList']) ?? null,
+          // Read through the registry: a damaged stored list loses its bad entries, not the form.
+          itemList: field.itemList === null ? null : fieldConfig('items', field).itemList,
           webLink: field.webLink,
           contentEditor: field.contentEditor,
           placeholder: field.placeholder,
