@@ -5,6 +5,9 @@ import type { FieldType } from './registry';
 /** Names of the records reference fields point at (employees, assets, risks, suppliers, submissions), by id. */
 export type RecordNames = ReadonlyMap<string, string>;
 
+/** For the answers that name no records. */
+export const NO_RECORD_NAMES: RecordNames = new Map();
+
 const asString = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 const asStrings = (value: unknown): string[] =>

@@ -55,9 +55,9 @@ describe('checkbox field', () => {
 
 describe('items field', () => {
   const itemList = [
-    { _id: 'i1', name: 'Loading Dock' },
-    { _id: 'i2', name: 'Racking' },
-    { _id: 'i3', name: 'Workshop' },
+    { _id: '10000000-0000-4000-8000-000000000001', name: 'Loading Dock' },
+    { _id: '10000000-0000-4000-8000-000000000002', name: 'Racking' },
+    { _id: '10000000-0000-4000-8000-000000000003', name: 'Workshop' },
   ];
 
   it("selects all items with 'Select All' and removes one by its chip", async () => {
@@ -65,9 +65,16 @@ describe('items field', () => {
     const trigger = screen.getByRole('button', { name: 'Areas Select One' });
     await user.click(trigger);
     await user.click(screen.getByRole('checkbox', { name: 'Select All' }));
-    expect(onChange).toHaveBeenLastCalledWith(['i1', 'i2', 'i3']);
+    expect(onChange).toHaveBeenLastCalledWith([
+      '10000000-0000-4000-8000-000000000001',
+      '10000000-0000-4000-8000-000000000002',
+      '10000000-0000-4000-8000-000000000003',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Remove Racking' }));
-    expect(onChange).toHaveBeenLastCalledWith(['i1', 'i3']);
+    expect(onChange).toHaveBeenLastCalledWith([
+      '10000000-0000-4000-8000-000000000001',
+      '10000000-0000-4000-8000-000000000003',
+    ]);
   });
 });
 

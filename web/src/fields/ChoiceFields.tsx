@@ -1,4 +1,4 @@
-import { fieldConfig } from '@compass/shared';
+import { answerText, fieldConfig, NO_RECORD_NAMES } from '@compass/shared';
 import { useId } from 'react';
 import { FieldView, inputAttrs, useFieldIds, widgetAttrs } from './FieldFrame';
 import type { FieldProps } from './props';
@@ -58,7 +58,7 @@ export function RadioField({ field, value, onChange, readOnly, error }: FieldPro
       error={error}
       as="group"
       readOnly={readOnly}
-      read={value ? labelOf(options, value) : ''}
+      read={answerText(field.type, field, value, NO_RECORD_NAMES)}
     >
       <ChoiceList
         type="radio"
@@ -81,7 +81,7 @@ export function SelectField({ field, value, onChange, readOnly, error }: FieldPr
       ids={ids}
       error={error}
       readOnly={readOnly}
-      read={value ? labelOf(options, value) : ''}
+      read={answerText(field.type, field, value, NO_RECORD_NAMES)}
     >
       <select
         {...inputAttrs(ids)}
@@ -112,7 +112,7 @@ export function CheckboxField({ field, value, onChange, readOnly, error }: Field
       error={error}
       as="group"
       readOnly={readOnly}
-      read={value.map((v) => labelOf(options, v)).join(', ')}
+      read={answerText('checkbox', field, value, NO_RECORD_NAMES)}
     >
       <ChoiceList
         type="checkbox"

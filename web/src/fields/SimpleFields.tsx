@@ -1,4 +1,4 @@
-import { displayDay } from '@compass/shared';
+import { answerText, NO_RECORD_NAMES } from '@compass/shared';
 import { ExternalLink } from 'lucide-react';
 import type { InputHTMLAttributes } from 'react';
 import { FieldView, inputAttrs, useFieldIds, widgetAttrs } from './FieldFrame';
@@ -63,7 +63,13 @@ export function TextareaField({ field, value, onChange, readOnly, error }: Field
 export function DateField({ field, value, onChange, readOnly, error }: FieldProps<'date'>) {
   const ids = useFieldIds(field, error);
   return (
-    <FieldView field={field} ids={ids} error={error} readOnly={readOnly} read={displayDay(value)}>
+    <FieldView
+      field={field}
+      ids={ids}
+      error={error}
+      readOnly={readOnly}
+      read={answerText('date', field, value, NO_RECORD_NAMES)}
+    >
       <DateInput {...widgetAttrs(ids)} value={value} onChange={onChange} />
     </FieldView>
   );

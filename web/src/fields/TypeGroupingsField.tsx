@@ -1,4 +1,4 @@
-import { fieldConfig, type TTypeGrouping } from '@compass/shared';
+import { answerText, fieldConfig, NO_RECORD_NAMES, type TTypeGrouping } from '@compass/shared';
 import { useId } from 'react';
 import { FieldView, inputAttrs, useFieldIds } from './FieldFrame';
 import type { FieldProps } from './props';
@@ -22,14 +22,15 @@ export function TypeGroupingsField({ field, value, onChange, readOnly, error }: 
   const category = value.category;
   const current = groups.find((group) => group.category === category);
 
-  const text = category
-    ? value.subCategories.length > 0
-      ? `${category}: ${value.subCategories.join(', ')}`
-      : category
-    : '';
   const subOptions = (current?.subCategories ?? []).map((name) => ({ value: name, label: name }));
   return (
-    <FieldView field={field} ids={ids} error={error} readOnly={readOnly} read={text}>
+    <FieldView
+      field={field}
+      ids={ids}
+      error={error}
+      readOnly={readOnly}
+      read={answerText('typeGroupings', field, value, NO_RECORD_NAMES)}
+    >
       <div className="type-groupings">
         <select
           {...inputAttrs(ids)}

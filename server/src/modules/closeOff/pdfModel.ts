@@ -6,6 +6,7 @@ import {
   isFieldType,
   localDateOf,
   messages,
+  NO_RECORD_NAMES,
   personName,
   taskDueType,
 } from '@compass/shared';
@@ -90,8 +91,6 @@ const asStrings = (value: unknown): string[] =>
 const asString = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-/** Fields whose answers name no records. */
-const NO_NAMES: ReadonlyMap<string, string> = new Map();
 /**
  * Reads a submission with its template version and resolves every value to what the reader sees:
  * choices by label, pickers by name, images as PNG/JPEG. Scoped to the organisation.
@@ -242,7 +241,7 @@ export async function loadPdfModel(
       case 'checkbox':
       case 'items':
       case 'typeGroupings':
-        return text(answerText(field.type, field, value, NO_NAMES));
+        return text(answerText(field.type, field, value, NO_RECORD_NAMES));
       case 'employee':
       case 'asset':
       case 'risk':
