@@ -1,6 +1,6 @@
 import { answerText, fieldConfig, NO_RECORD_NAMES } from '@compass/shared';
 import { useId } from 'react';
-import { FieldView, inputAttrs, useFieldIds, widgetAttrs } from './FieldFrame';
+import { FieldView, inputAttrs, useFieldFrame, widgetAttrs } from './FieldFrame';
 import type { FieldProps } from './props';
 import type { TemplateField } from './types';
 import { MultiSelect, SELECT_ONE, type Option } from './widgets/MultiSelect';
@@ -48,18 +48,11 @@ function ChoiceList({
 }
 
 export function RadioField({ field, value, onChange, readOnly, error }: FieldProps<'radio'>) {
-  const ids = useFieldIds(field, error);
+  const frame = useFieldFrame({ field, error, readOnly });
   const name = useId();
   const options = optionsOf(field);
   return (
-    <FieldView
-      field={field}
-      ids={ids}
-      error={error}
-      as="group"
-      readOnly={readOnly}
-      read={answerText(field.type, field, value, NO_RECORD_NAMES)}
-    >
+    <FieldView {...frame} as="group" read={answerText(field.type, field, value, NO_RECORD_NAMES)}>
       <ChoiceList
         type="radio"
         name={name}
@@ -72,19 +65,13 @@ export function RadioField({ field, value, onChange, readOnly, error }: FieldPro
 }
 
 export function SelectField({ field, value, onChange, readOnly, error }: FieldProps<'select'>) {
-  const ids = useFieldIds(field, error);
+  const frame = useFieldFrame({ field, error, readOnly });
   const options = optionsOf(field);
   const stale = value && !options.some((option) => option.value === value);
   return (
-    <FieldView
-      field={field}
-      ids={ids}
-      error={error}
-      readOnly={readOnly}
-      read={answerText(field.type, field, value, NO_RECORD_NAMES)}
-    >
+    <FieldView {...frame} read={answerText(field.type, field, value, NO_RECORD_NAMES)}>
       <select
-        {...inputAttrs(ids)}
+        {...inputAttrs(frame.ids)}
         className="input"
         value={value}
         onChange={(event) => onChange(event.target.value)}
@@ -102,18 +89,11 @@ export function SelectField({ field, value, onChange, readOnly, error }: FieldPr
 }
 
 export function CheckboxField({ field, value, onChange, readOnly, error }: FieldProps<'checkbox'>) {
-  const ids = useFieldIds(field, error);
+  const frame = useFieldFrame({ field, error, readOnly });
   const options = optionsOf(field);
   const selected = new Set(value);
   return (
-    <FieldView
-      field={field}
-      ids={ids}
-      error={error}
-      as="group"
-      readOnly={readOnly}
-      read={answerText('checkbox', field, value, NO_RECORD_NAMES)}
-    >
+    <FieldView {...frame} as="group" read={answerText('checkbox', field, value, NO_RECORD_NAMES)}>
       <ChoiceList
         type="checkbox"
         options={options}
@@ -151,19 +131,12 @@ export function MultiSelectField({
   nameOf: (value: string) => string;
   placeholder?: string;
 }) {
-  const ids = useFieldIds(field, error);
+  const frame = useFieldFrame({ field, error, readOnly });
   return (
-    <FieldView
-      field={field}
-      ids={ids}
-      error={error}
-      as="text"
-      readOnly={readOnly}
-      read={value.map(nameOf).join(', ')}
-    >
+    <FieldView {...frame} as="text" read={value.map(nameOf).join(', ')}>
       <MultiSelect
-        {...widgetAttrs(ids)}
-        labelledBy={ids.labelId}
+        {...widgetAttrs(frame.ids)}
+        labelledBy={frame.ids.labelId}
         options={options}
         value={value}
         onChange={onChange}

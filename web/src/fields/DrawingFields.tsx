@@ -1,4 +1,4 @@
-import { FieldView, useFieldIds } from './FieldFrame';
+import { FieldView, useFieldFrame } from './FieldFrame';
 import type { FieldProps } from './props';
 import { DrawingCanvas } from './widgets/DrawingCanvas';
 
@@ -13,23 +13,20 @@ export function DrawingField({
   readOnly,
   error,
 }: FieldProps<'signature' | 'diagram'>) {
-  const ids = useFieldIds(field, error);
+  const frame = useFieldFrame({ field, error, readOnly });
   return (
     <FieldView
-      field={field}
-      ids={ids}
-      error={error}
+      {...frame}
       as="text"
-      readOnly={readOnly}
       read={value ? <img className="drawing-image" src={value} alt={field.level} /> : ''}
     >
       <DrawingCanvas
-        id={ids.inputId}
+        id={frame.ids.inputId}
         label={`${field.level}: draw here`}
         value={value}
         onChange={onChange}
-        invalid={ids.invalid}
-        describedBy={ids.describedBy}
+        invalid={frame.ids.invalid}
+        describedBy={frame.ids.describedBy}
       />
     </FieldView>
   );

@@ -28,6 +28,19 @@ export function useFieldIds(field: Pick<TemplateField, 'isMandatory'>, error?: s
   };
 }
 
+/** What FieldView needs of a field component's props, with the ids made once: spread it in. */
+export function useFieldFrame({
+  field,
+  error,
+  readOnly,
+}: {
+  field: Pick<TemplateField, 'level' | 'isMandatory'>;
+  error?: string | null;
+  readOnly: boolean;
+}) {
+  return { field, ids: useFieldIds(field, error), error, readOnly };
+}
+
 /** The id and ARIA state of a field's native input, select or textarea. */
 export function inputAttrs(ids: FieldIds) {
   return {

@@ -1,7 +1,7 @@
 import { answerText, NO_RECORD_NAMES } from '@compass/shared';
 import { ExternalLink } from 'lucide-react';
 import type { InputHTMLAttributes } from 'react';
-import { FieldView, inputAttrs, useFieldIds, widgetAttrs } from './FieldFrame';
+import { FieldView, inputAttrs, useFieldFrame, widgetAttrs } from './FieldFrame';
 import type { FieldProps } from './props';
 import { AutoGrowTextarea } from './widgets/AutoGrowTextarea';
 import { DateInput } from './widgets/DateInput';
@@ -17,11 +17,11 @@ function InputField({
   ...input
 }: FieldProps<'text' | 'number'> &
   Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'step' | 'inputMode'>) {
-  const ids = useFieldIds(field, error);
+  const frame = useFieldFrame({ field, error, readOnly });
   return (
-    <FieldView field={field} ids={ids} error={error} readOnly={readOnly} read={value}>
+    <FieldView {...frame} read={value}>
       <input
-        {...inputAttrs(ids)}
+        {...inputAttrs(frame.ids)}
         {...input}
         className="input"
         value={value}
@@ -41,17 +41,11 @@ export function NumberField(props: FieldProps<'number'>) {
 }
 
 export function TextareaField({ field, value, onChange, readOnly, error }: FieldProps<'textarea'>) {
-  const ids = useFieldIds(field, error);
+  const frame = useFieldFrame({ field, error, readOnly });
   return (
-    <FieldView
-      field={field}
-      ids={ids}
-      error={error}
-      readOnly={readOnly}
-      read={value ? <span className="preserve-lines">{value}</span> : ''}
-    >
+    <FieldView {...frame} read={value ? <span className="preserve-lines">{value}</span> : ''}>
       <AutoGrowTextarea
-        {...inputAttrs(ids)}
+        {...inputAttrs(frame.ids)}
         value={value}
         placeholder={field.placeholder ?? undefined}
         onChange={(event) => onChange(event.target.value)}
@@ -61,25 +55,19 @@ export function TextareaField({ field, value, onChange, readOnly, error }: Field
 }
 
 export function DateField({ field, value, onChange, readOnly, error }: FieldProps<'date'>) {
-  const ids = useFieldIds(field, error);
+  const frame = useFieldFrame({ field, error, readOnly });
   return (
-    <FieldView
-      field={field}
-      ids={ids}
-      error={error}
-      readOnly={readOnly}
-      read={answerText('date', field, value, NO_RECORD_NAMES)}
-    >
-      <DateInput {...widgetAttrs(ids)} value={value} onChange={onChange} />
+    <FieldView {...frame} read={answerText('date', field, value, NO_RECORD_NAMES)}>
+      <DateInput {...widgetAttrs(frame.ids)} value={value} onChange={onChange} />
     </FieldView>
   );
 }
 
 export function TimeField({ field, value, onChange, readOnly, error }: FieldProps<'time'>) {
-  const ids = useFieldIds(field, error);
+  const frame = useFieldFrame({ field, error, readOnly });
   return (
-    <FieldView field={field} ids={ids} error={error} readOnly={readOnly} read={value}>
-      <TimeSelect {...widgetAttrs(ids)} value={value} onChange={onChange} />
+    <FieldView {...frame} read={value}>
+      <TimeSelect {...widgetAttrs(frame.ids)} value={value} onChange={onChange} />
     </FieldView>
   );
 }
@@ -109,24 +97,18 @@ function LinkOut({ url }: { url: string }) {
 
 /** The template's link (webLink) is shown to follow; the value is the URL recorded. */
 export function WeblinkField({ field, value, onChange, readOnly, error }: FieldProps<'weblink'>) {
-  const ids = useFieldIds(field, error);
+  const frame = useFieldFrame({ field, error, readOnly });
   const templateLink = field.webLink ?? '';
   const shown = value || templateLink;
   return (
-    <FieldView
-      field={field}
-      ids={ids}
-      error={error}
-      readOnly={readOnly}
-      read={shown ? <LinkOut url={shown} /> : ''}
-    >
+    <FieldView {...frame} read={shown ? <LinkOut url={shown} /> : ''}>
       {templateLink && (
         <div className="field-weblink">
           <LinkOut url={templateLink} />
         </div>
       )}
       <input
-        {...inputAttrs(ids)}
+        {...inputAttrs(frame.ids)}
         type="url"
         className="input"
         value={value}

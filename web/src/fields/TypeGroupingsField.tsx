@@ -1,6 +1,6 @@
 import { answerText, fieldConfig, NO_RECORD_NAMES, type TTypeGrouping } from '@compass/shared';
 import { useId } from 'react';
-import { FieldView, inputAttrs, useFieldIds } from './FieldFrame';
+import { FieldView, inputAttrs, useFieldFrame } from './FieldFrame';
 import type { FieldProps } from './props';
 import type { TemplateField } from './types';
 import { MultiSelect, SELECT_ONE } from './widgets/MultiSelect';
@@ -15,7 +15,7 @@ export function groupingsOf(field: Pick<TemplateField, 'optionVal'>): TTypeGroup
 
 /** A category (single choice, 'Select One') and its sub-categories (multi-select, 'Sub Category'). */
 export function TypeGroupingsField({ field, value, onChange, readOnly, error }: FieldProps<'typeGroupings'>) {
-  const ids = useFieldIds(field, error);
+  const frame = useFieldFrame({ field, error, readOnly });
   const subLabelId = useId();
   const subId = useId();
   const groups = groupingsOf(field);
@@ -24,16 +24,10 @@ export function TypeGroupingsField({ field, value, onChange, readOnly, error }: 
 
   const subOptions = (current?.subCategories ?? []).map((name) => ({ value: name, label: name }));
   return (
-    <FieldView
-      field={field}
-      ids={ids}
-      error={error}
-      readOnly={readOnly}
-      read={answerText('typeGroupings', field, value, NO_RECORD_NAMES)}
-    >
+    <FieldView {...frame} read={answerText('typeGroupings', field, value, NO_RECORD_NAMES)}>
       <div className="type-groupings">
         <select
-          {...inputAttrs(ids)}
+          {...inputAttrs(frame.ids)}
           className="input"
           value={category}
           // A new category starts with no sub-categories: the old ones belong to another.
@@ -60,7 +54,7 @@ export function TypeGroupingsField({ field, value, onChange, readOnly, error }: 
             nameOf={(name) => name}
             placeholder={SUB_CATEGORY}
             disabled={!category}
-            invalid={ids.invalid}
+            invalid={frame.ids.invalid}
           />
         </div>
       </div>
