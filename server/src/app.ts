@@ -11,6 +11,8 @@ import { createReadPool, pgReader } from './modules/dashboard/reader';
 import { DashboardService } from './modules/dashboard/service';
 import { healthRoutes } from './modules/health/routes';
 import { accountRoutes } from './modules/account/routes';
+import { changeLogRoutes } from './modules/changeLog/routes';
+import { ChangeLogService } from './modules/changeLog/service';
 import { AccountService } from './modules/account/service';
 import { passwordRoutes } from './modules/password/routes';
 import { PasswordService } from './modules/password/service';
@@ -74,7 +76,7 @@ const REDACTED_PATHS = [
 /** Secrets that travel in query strings (SSO return token, authorization code, link tokens) stay out of logs. */
 const SECRET_QUERY = /([?&](?:token|code|state|authtoken)=)[^&#]*/gi;
 /** So do the tokens of e-mailed links (reset password, unsubscribe), which sit in the path. */
-const SECRET_PATH = /(\/(?:reset-password|unsubscribe)\/)[^/?#]+/gi;
+const SECRET_PATH = /(\/(?:reset-password|unsubscribe|external-parties-account-activate)\/)[^/?#]+/gi;
 const redactedUrl = (url: string) =>
   url.replace(SECRET_QUERY, '$1[redacted]').replace(SECRET_PATH, '$1[redacted]');
 
@@ -190,6 +192,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
         abuseLimits,
       });
       await api.register(accountRoutes, { account: new AccountService(db) });
+      await api.register(changeLogRoutes, { changeLog: new ChangeLogService(db) });
       const attachments = new AttachmentService(db, storage);
       // Mails that attach stored files (the close-off PDF) read them through the same storage.
       app.mail.setAttachmentLoader(async (key) => Buffer.concat(await storage.read(key).toArray()));

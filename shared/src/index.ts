@@ -31,3 +31,4 @@ export * from './contracts/qrCodes';
 export * from './rules/text';
 export * from './rules/returnUrl';
 export * from './rules/display';
+export * from './contracts/changeLog';

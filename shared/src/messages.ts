@@ -36,6 +36,13 @@ export const messages = {
     invalidToken: 'This password reset link is invalid or has expired.',
     done: 'Your password has been reset. Please sign in with your new password.',
   },
+  invitation: {
+    invalidToken:
+      'This invitation link has expired or has already been used. Ask your administrator to send a new invitation.',
+    done: 'Your password is set. Please sign in with your username and new password.',
+    noEmail: 'An invitation needs an e-mail address.',
+    inactive: 'This account is deactivated: reactivate it before sending an invitation.',
+  },
   changePassword: {
     currentRequired: 'Current password is required.',
     newRequired: 'New password is required.',

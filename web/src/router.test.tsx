@@ -45,15 +45,14 @@ describe('router', () => {
     expect(await screen.findByRole('button', { name: 'Next' })).toBeInTheDocument();
   });
 
-  it.each([
-    '/configure-vismate/setup',
-    '/online-training/employee/form-attempt/1',
-    '/external-parties-account-activate/tok',
-  ])('opens the public route %s without signing in', async (path) => {
-    mockFetch({});
-    renderRoutes(routes, path);
-    expect(await screen.findByRole('heading', { name: /is not available yet/ })).toBeInTheDocument();
-  });
+  it.each(['/configure-vismate/setup', '/online-training/employee/form-attempt/1'])(
+    'opens the public route %s without signing in',
+    async (path) => {
+      mockFetch({});
+      renderRoutes(routes, path);
+      expect(await screen.findByRole('heading', { name: /is not available yet/ })).toBeInTheDocument();
+    },
+  );
 
   it.each(['/qr/form-submission/e1/f1/c1', '/form/qr-form-submit/form-submission/e1/f1/c1'])(
     'opens the QR guest form %s without signing in',

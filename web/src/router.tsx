@@ -99,10 +99,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'reset-password/:token', element: <ResetPasswordPage /> },
   { path: 'update-username', element: <UpdateUsernamePage /> },
   { path: 'unsubscribe/:token', element: <UnsubscribePage /> },
-  {
-    path: 'external-parties-account-activate/:token',
-    ...unavailable('External party account activation', 'public'),
-  },
+  { path: 'external-parties-account-activate/:token', element: <ResetPasswordPage /> },
   // Not guarded (000 section 2.1).
   { path: 'configure-vismate/*', ...unavailable('Vismate', 'public') },
   // Online training: public attempt routes (000 section 2.1).

@@ -72,6 +72,12 @@ export class MailQueue {
     this.transport.close();
   }
 
+  /** The address of MAIL_FROM ('Name <address>' or a bare address), sent under an organisation's name. */
+  private get fromAddress(): string {
+    const from = this.config.MAIL_FROM;
+    return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+  }
+
   setAttachmentLoader(loader: AttachmentLoader): void {
     this.attachmentLoader = loader;
   }
@@ -91,7 +97,13 @@ export class MailQueue {
       });
       unsubscribeUrl = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/unsubscribe/${token}`;
     }
-    const productName = this.config.PRODUCT_NAME;
+    // The organisation's mail sender name heads the mail and names its sender (docs/administration.md).
+    const company = await tx.company.findUnique({
+      where: { id: mail.companyId },
+      select: { mailSenderName: true },
+    });
+    const fromName = company?.mailSenderName ?? null;
+    const productName = fromName ?? this.config.PRODUCT_NAME;
     const message = await tx.mailMessage.create({
       data: {
         companyId: mail.companyId,
@@ -109,6 +121,7 @@ export class MailQueue {
         attachments: mail.attachments?.length ? (mail.attachments as Prisma.InputJsonValue) : undefined,
         headers: unsubscribeUrl ? { 'List-Unsubscribe': `<${unsubscribeUrl}>` } : undefined,
         category: mail.category,
+        fromName,
       },
     });
     return { queued: true, messageId: message.id };
@@ -225,7 +238,9 @@ export class MailQueue {
       const headers = (message.headers ?? {}) as Record<string, string>;
       const attachments = await this.attachmentsOf(message.attachments as MailAttachment[] | null);
       const info = await this.transport.sendMail({
-        from: this.config.MAIL_FROM,
+        from: message.fromName
+          ? { name: message.fromName, address: this.fromAddress }
+          : this.config.MAIL_FROM,
         to: message.toAddress,
         cc: message.ccAddresses.length ? message.ccAddresses : undefined,
         subject: message.subject,

@@ -40,3 +40,25 @@ export const resetPasswordCall = defineCall({
   body: ZResetPasswordRequest,
   response: z.null(),
 });
+
+export const ZPasswordLinkRequest = z.object({ token: z.string().max(200) });
+
+/** What the set-password page shows about the link it was opened with. */
+export const ZPasswordLink = z.object({
+  /** reset: a forgot-password link; invitation: the first password of a new account. */
+  purpose: z.enum(['reset', 'invitation']),
+  name: z.string(),
+  username: z.string(),
+  companyName: z.string(),
+});
+export type TPasswordLink = z.output<typeof ZPasswordLink>;
+
+export const passwordLinkCall = defineCall({
+  method: 'POST',
+  path: '/passwordLink',
+  tags: ['password'],
+  summary: 'What a reset or invitation link is for (400 when it is used up, expired or unknown)',
+  access: ACCESS.anyone,
+  body: ZPasswordLinkRequest,
+  response: ZPasswordLink,
+});

@@ -162,3 +162,30 @@ export function supplierSubmissionCopyMail(
     bodyHtml: [paragraph(intro), paragraph(what), table.html, button('Open the form', facts.link)].join('\n'),
   };
 }
+
+/** The invitation to a new account: a link to choose the first password. */
+export function invitationMail(input: {
+  productName: string;
+  companyName: string;
+  name: string;
+  username: string;
+  link: string;
+  validDays: number;
+}): MailContent {
+  const { productName, companyName, name, username, link, validDays } = input;
+  const subject = `You are invited to ${productName}`;
+  const intro = `Hello ${name},`;
+  const invited = `${companyName} has created a ${productName} account for you. Your username is "${username}".`;
+  const validity = `The link works once and expires in ${validDays} days. If it has expired, ask your administrator for a new invitation.`;
+  return {
+    subject,
+    title: 'Set your password',
+    text: [intro, '', invited, '', `Choose your password here: ${link}`, '', validity].join('\n'),
+    bodyHtml: [
+      paragraph(intro),
+      paragraph(invited),
+      button('Set your password', link),
+      paragraph(validity),
+    ].join('\n'),
+  };
+}

@@ -1,4 +1,4 @@
-import { forgotPasswordCall, messages, resetPasswordCall } from '@compass/shared';
+import { forgotPasswordCall, messages, passwordLinkCall, resetPasswordCall } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
@@ -24,8 +24,12 @@ export const passwordRoutes: FastifyPluginAsync<{
 
   registerCall(app, resetPasswordCall, {
     handler: async (request) => {
-      await password.resetPassword(request.body);
-      return ok(null, messages.resetPassword.done);
+      const purpose = await password.resetPassword(request.body);
+      return ok(null, purpose === 'invitation' ? messages.invitation.done : messages.resetPassword.done);
     },
+  });
+
+  registerCall(app, passwordLinkCall, {
+    handler: async (request) => ok(await password.linkDetails(request.body.token)),
   });
 };

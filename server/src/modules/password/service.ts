@@ -1,4 +1,4 @@
-import { messages, resetPasswordError } from '@compass/shared';
+import { messages, resetPasswordError, type TPasswordLink } from '@compass/shared';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/prisma';
 import { badRequest } from '../../errors';
@@ -73,7 +73,9 @@ export class PasswordService {
       const link = `${this.options.publicUrl.replace(/\/$/, '')}/reset-password/${token}`;
       await this.db.$transaction(async (tx) => {
         // A new link replaces every earlier unused one.
-        await tx.passwordResetToken.deleteMany({ where: { userId: user.id, usedAt: null } });
+        await tx.passwordResetToken.deleteMany({
+          where: { userId: user.id, usedAt: null, purpose: 'reset' },
+        });
         await tx.passwordResetToken.create({
           data: {
             companyId: user.companyId,
@@ -100,22 +102,65 @@ export class PasswordService {
     }
   }
 
+  /** A usable (unused, unexpired, active user's) token of a reset or invitation link, or the refusal. */
+  private async usableToken(token: string, now: Date) {
+    const found = token
+      ? await this.db.passwordResetToken.findUnique({
+          where: { tokenHash: hashToken(token) },
+          include: {
+            user: {
+              select: {
+                isActive: true,
+                username: true,
+                company: { select: { name: true } },
+                employee: { select: { firstName: true, lastName: true } },
+                personnel: { select: { firstName: true, lastName: true } },
+                supplier: { select: { name: true } },
+              },
+            },
+          },
+        })
+      : null;
+    if (!found || found.usedAt || found.expiresAt <= now || !found.user.isActive) {
+      throw badRequest(
+        found?.purpose === 'invitation'
+          ? messages.invitation.invalidToken
+          : messages.resetPassword.invalidToken,
+      );
+    }
+    return found;
+  }
+
+  /** What a link is for, for the set-password page to greet its user. */
+  async linkDetails(token: string): Promise<TPasswordLink> {
+    const found = await this.usableToken(token, new Date());
+    return {
+      purpose: found.purpose,
+      name: displayName(found.user),
+      username: found.user.username,
+      companyName: found.user.supplier?.name ?? found.user.company.name,
+    };
+  }
+
   /**
-   * Sets a new password from a reset link: the token is used up, a forced update is cleared and
-   * every session of the user is revoked, all in one transaction.
+   * Sets a new password from a reset or invitation link: the token is used up, a forced update is
+   * cleared and every session of the user is revoked, all in one transaction. Answers the link's purpose.
    */
-  async resetPassword(input: { token: string; password: string; confirmPassword: string }): Promise<void> {
+  async resetPassword(input: {
+    token: string;
+    password: string;
+    confirmPassword: string;
+  }): Promise<TPasswordLink['purpose']> {
     const problem = resetPasswordError(input.password, input.confirmPassword);
     if (problem) throw badRequest(problem, [{ field: 'password', message: problem }]);
-    const invalid = () => badRequest(messages.resetPassword.invalidToken);
-    if (!input.token) throw invalid();
-    const tokenHash = hashToken(input.token);
     const now = new Date();
-    const found = await this.db.passwordResetToken.findUnique({
-      where: { tokenHash },
-      include: { user: { select: { isActive: true } } },
-    });
-    if (!found || found.usedAt || found.expiresAt <= now || !found.user.isActive) throw invalid();
+    const found = await this.usableToken(input.token, now);
+    const invalid = () =>
+      badRequest(
+        found.purpose === 'invitation'
+          ? messages.invitation.invalidToken
+          : messages.resetPassword.invalidToken,
+      );
     const passwordHash = await this.passwords.hash(input.password);
     await this.db.$transaction(async (tx) => {
       // Conditional on still being unused: of two concurrent uses only one succeeds.
@@ -138,5 +183,6 @@ export class PasswordService {
       });
     });
     await this.throttle.forget(throttleAccountOf({ id: found.userId }, ''));
+    return found.purpose;
   }
 }

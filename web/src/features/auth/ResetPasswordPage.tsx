@@ -1,19 +1,71 @@
-import { resetPasswordCall, resetPasswordError } from '@compass/shared';
+import { passwordLinkCall, resetPasswordCall, resetPasswordError } from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { sendCall } from '../../api/client';
-import { notifyError } from '../../api/errors';
+import { callApi, sendCall } from '../../api/client';
+import { ApiError, notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
+import { PageSpinner } from '../../components/Spinner';
 import { FieldError } from '../../components/FieldError';
 import { InputField } from '../../components/FormField';
 import { usePageTitle } from '../../shell/pageTitle';
 import { AuthLayout, BackToSignIn } from './AuthLayout';
 
-/** /reset-password/:token: sets a new password from an e-mailed link. */
+/**
+ * /reset-password/:token and /external-parties-account-activate/:token: sets a password from an
+ * e-mailed link, a forgot-password reset or the invitation to a new account (greeted by name).
+ */
 export function ResetPasswordPage() {
-  usePageTitle('Reset password');
   const { token = '' } = useParams();
+  const link = useQuery({
+    queryKey: ['passwordLink', token],
+    queryFn: () => callApi(passwordLinkCall, { body: { token } }, { authRedirect: false }),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const invitation = link.data?.purpose === 'invitation';
+  usePageTitle(invitation ? 'Set your password' : 'Reset password');
+  if (link.isPending) return <PageSpinner />;
+  if (link.isError) {
+    const message = link.error instanceof ApiError ? link.error.message : 'The link could not be checked.';
+    return (
+      <AuthLayout title="This link cannot be used">
+        <div className="alert alert-danger" role="alert">
+          {message}
+        </div>
+        <BackToSignIn to="/login" />
+      </AuthLayout>
+    );
+  }
+  return invitation ? (
+    <PasswordForm
+      token={token}
+      title="Set your password"
+      subtitle={`Welcome, ${link.data.name}. Choose a password of at least 8 characters for your ${link.data.companyName} account "${link.data.username}".`}
+      submitLabel="Set Password"
+    />
+  ) : (
+    <PasswordForm
+      token={token}
+      title="Reset your password"
+      subtitle="Choose a new password of at least 8 characters."
+      submitLabel="Reset Password"
+    />
+  );
+}
+
+function PasswordForm({
+  token,
+  title,
+  subtitle,
+  submitLabel,
+}: {
+  token: string;
+  title: string;
+  subtitle: string;
+  submitLabel: string;
+}) {
   const navigate = useNavigate();
   const errorId = useId();
   const [password, setPassword] = useState('');
@@ -43,7 +95,7 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthLayout title="Reset your password" subtitle="Choose a new password of at least 8 characters.">
+    <AuthLayout title={title} subtitle={subtitle}>
       <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
         <InputField
           label="New password"
@@ -70,7 +122,7 @@ export function ResetPasswordPage() {
         />
         <FieldError id={errorId} message={error} />
         <Button type="submit" variant="primary" size="lg" block loading={pending}>
-          Reset Password
+          {submitLabel}
         </Button>
       </form>
       <BackToSignIn to="/login" />

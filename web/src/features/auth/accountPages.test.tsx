@@ -28,6 +28,7 @@ describe('ForgotPasswordPage', () => {
 });
 
 describe('ResetPasswordPage', () => {
+  const RESET_LINK = { purpose: 'reset', name: 'Alex Doe', username: 'alex', companyName: 'Northwind' };
   function renderReset() {
     renderRoutes(
       [{ path: '/reset-password/:token', element: <ResetPasswordPage /> }, LOGIN],
@@ -36,9 +37,10 @@ describe('ResetPasswordPage', () => {
   }
 
   it('checks both fields, the length and the match', async () => {
+    mockFetch({ 'POST /api/passwordLink': () => ok(RESET_LINK) });
     renderReset();
     const user = userEvent.setup();
-    const submit = screen.getByRole('button', { name: 'Reset Password' });
+    const submit = await screen.findByRole('button', { name: 'Reset Password' });
     await user.click(submit);
     expect(screen.getByText(messages.resetPassword.bothRequired)).toBeInTheDocument();
     await user.type(screen.getByLabelText('New password'), 'short');
@@ -51,17 +53,47 @@ describe('ResetPasswordPage', () => {
   });
 
   it('posts the token and goes to /login on success', async () => {
-    const fetchMock = mockFetch({ 'POST /api/resetPassword': () => ok(null, 'Password reset.') });
+    const fetchMock = mockFetch({
+      'POST /api/passwordLink': () => ok(RESET_LINK),
+      'POST /api/resetPassword': () => ok(null, 'Password reset.'),
+    });
     renderReset();
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('New password'), 'Longenough#1');
+    await user.type(await screen.findByLabelText('New password'), 'Longenough#1');
     await user.type(screen.getByLabelText('Confirm password'), 'Longenough#1{Enter}');
     expect(await screen.findByText('Login page')).toBeInTheDocument();
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({
       token: 'tok-1',
       password: 'Longenough#1',
       confirmPassword: 'Longenough#1',
     });
+  });
+
+  it('greets an invited user by name and sets the first password', async () => {
+    mockFetch({
+      'POST /api/passwordLink': () => ok({ ...RESET_LINK, purpose: 'invitation' }),
+      'POST /api/resetPassword': () => ok(null, messages.invitation.done),
+    });
+    renderReset();
+    expect(await screen.findByRole('heading', { name: 'Set your password' })).toBeInTheDocument();
+    expect(screen.getByText(/Welcome, Alex Doe/)).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('New password'), 'Longenough#1');
+    await user.type(screen.getByLabelText('Confirm password'), 'Longenough#1');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+  });
+
+  it('says so when the link is used up or expired, with no form', async () => {
+    mockFetch({
+      'POST /api/passwordLink': () => ({
+        status: 400,
+        body: envelope(null, 400, messages.invitation.invalidToken),
+      }),
+    });
+    renderReset();
+    expect(await screen.findByText(messages.invitation.invalidToken)).toBeInTheDocument();
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
   });
 });
 

@@ -1,0 +1,81 @@
+import { messages } from '@compass/shared';
+import type { Prisma } from '../../db/prisma';
+import { badRequest } from '../../errors';
+import { hashToken, newToken } from '../../plugins/auth';
+import type { MailQueue } from '../../plugins/mail';
+import { displayName } from '../auth/service';
+import { invitationMail } from '../mail/templates';
+
+/** How long an invitation link works. */
+export const INVITATION_TTL_DAYS = 7;
+
+export interface InvitationOptions {
+  publicUrl: string;
+  productName: string;
+}
+
+/**
+ * Invitations to new accounts: a single-use, expiring set-password link (a PasswordResetToken of
+ * purpose invitation, the reset machinery) mailed through the outbox. Employees open it at
+ * /reset-password/{token}; supplier users and personnel at /external-parties-account-activate/{token}.
+ */
+export class Invitations {
+  constructor(
+    private readonly mail: MailQueue,
+    private readonly options: InvitationOptions,
+  ) {}
+
+  /**
+   * Invites one user inside the caller's transaction; an earlier unused invitation stops working.
+   * Refuses a user without an e-mail address or a deactivated one.
+   */
+  async invite(tx: Prisma.TransactionClient, userId: string): Promise<void> {
+    const user = await tx.user.findUniqueOrThrow({
+      where: { id: userId },
+      select: {
+        id: true,
+        companyId: true,
+        username: true,
+        email: true,
+        isActive: true,
+        userType: true,
+        company: { select: { name: true } },
+        employee: { select: { firstName: true, lastName: true } },
+        personnel: { select: { firstName: true, lastName: true } },
+        supplier: { select: { name: true } },
+      },
+    });
+    if (!user.email) throw badRequest(messages.invitation.noEmail);
+    if (!user.isActive) throw badRequest(messages.invitation.inactive);
+    const token = newToken();
+    const page = user.userType === 'employee' ? 'reset-password' : 'external-parties-account-activate';
+    const link = `${this.options.publicUrl.replace(/\/$/, '')}/${page}/${token}`;
+    await tx.passwordResetToken.deleteMany({
+      where: { userId: user.id, usedAt: null, purpose: 'invitation' },
+    });
+    await tx.passwordResetToken.create({
+      data: {
+        companyId: user.companyId,
+        userId: user.id,
+        purpose: 'invitation',
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000),
+      },
+    });
+    await this.mail.enqueue(tx, {
+      companyId: user.companyId,
+      userId: user.id,
+      to: user.email,
+      category: 'invitation',
+      optional: false,
+      content: invitationMail({
+        productName: this.options.productName,
+        companyName: user.company.name,
+        name: displayName(user),
+        username: user.username,
+        link,
+        validDays: INVITATION_TTL_DAYS,
+      }),
+    });
+  }
+}
