@@ -1,10 +1,9 @@
 import { displayDay, SUBMISSION_LIST_SORTS, type TFormSubmissionListRequest } from '@compass/shared';
-import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, FileWarning, Inbox, Plus } from 'lucide-react';
+import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { describeError } from '../../api/errors';
 import { Button } from '../../components/Button';
-import { Spinner } from '../../components/Spinner';
+import { ListState, PAGE_SIZES, Pagination } from '../../components/ListParts';
 import { DateInput } from '../../fields';
 import { usePageTitle } from '../../shell/pageTitle';
 import { useRelatedLists, useSubmissionList } from './api';
@@ -12,7 +11,6 @@ import { NEW_SUBMISSION_PATH, recordPath } from './paths';
 
 type Sort = (typeof SUBMISSION_LIST_SORTS)[number];
 const STATUSES = ['Draft', 'Open', 'Closed'] as const;
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 const SCOPES = {
   my: { title: 'My Records', hint: 'Forms you recorded or coordinate.' },
@@ -111,7 +109,6 @@ export function SubmissionListPage({ scope }: { scope: 'my' | 'all' }) {
   const total = list.data?.total ?? 0;
   const pageSize = request.pageSize ?? 20;
   const page = request.page ?? 1;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
   const hasFilters = ['template', 'status', 'from', 'to', 'workplace', 'search'].some((key) =>
     params.get(key),
   );
@@ -229,26 +226,11 @@ export function SubmissionListPage({ scope }: { scope: 'my' | 'all' }) {
         <h2 id={`${ids.size}-caption`} className="visually-hidden">
           {title}
         </h2>
-        {list.isPending && (
-          <div className="list-state">
-            <Spinner /> Loading…
-          </div>
-        )}
-        {list.isError && (
-          <div className="list-state" role="alert">
-            <FileWarning size={20} aria-hidden="true" />
-            {describeError(list.error).message}
-            <Button size="sm" onClick={() => void list.refetch()}>
-              Retry
-            </Button>
-          </div>
-        )}
-        {list.data && list.data.rows.length === 0 && (
-          <div className="list-state">
-            <Inbox size={20} aria-hidden="true" />
-            {hasFilters ? 'No forms match these filters.' : 'No forms yet.'}
-          </div>
-        )}
+        <ListState
+          query={list}
+          count={list.data?.rows.length}
+          empty={hasFilters ? 'No forms match these filters.' : 'No forms yet.'}
+        />
         {list.data && list.data.rows.length > 0 && (
           <div className="table-wrap">
             <table className="data-table">
@@ -304,48 +286,14 @@ export function SubmissionListPage({ scope }: { scope: 'my' | 'all' }) {
             </table>
           </div>
         )}
-        {list.data && total > 0 && (
-          <nav className="list-pagination" aria-label="Pages">
-            <span className="text-sm text-secondary">
-              {(page - 1) * pageSize + 1}–{Math.min(page * pageSize, total)} of {total}
-            </span>
-            <div className="row">
-              <label className="text-sm" htmlFor={ids.size}>
-                Rows per page
-              </label>
-              <select
-                id={ids.size}
-                className="input input-sm"
-                value={pageSize}
-                onChange={(event) => change({ pageSize: event.target.value })}
-              >
-                {PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-              <Button
-                size="sm"
-                icon={<ChevronLeft size={16} aria-hidden="true" />}
-                disabled={page <= 1}
-                onClick={() => change({ page: String(page - 1) }, true)}
-              >
-                Previous
-              </Button>
-              <span className="text-sm">
-                Page {page} of {pages}
-              </span>
-              <Button
-                size="sm"
-                iconEnd={<ChevronRight size={16} aria-hidden="true" />}
-                disabled={page >= pages}
-                onClick={() => change({ page: String(page + 1) }, true)}
-              >
-                Next
-              </Button>
-            </div>
-          </nav>
+        {list.data && (
+          <Pagination
+            page={page}
+            pageSize={pageSize}
+            total={total}
+            onPage={(next) => change({ page: String(next) }, true)}
+            onPageSize={(size) => change({ pageSize: String(size) })}
+          />
         )}
       </section>
     </div>

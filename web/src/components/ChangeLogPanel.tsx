@@ -1,0 +1,53 @@
+import { changeLogListCall, type AdministeredEntity } from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from '../api/client';
+import { ListState } from './ListParts';
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** An administered record's change log (who, when, before → after), newest first. */
+export function ChangeLogPanel({
+  entityType,
+  entityId,
+}: {
+  entityType: AdministeredEntity;
+  entityId: string;
+}) {
+  const log = useQuery({
+    queryKey: ['changeLog', entityType, entityId],
+    queryFn: () => callApi(changeLogListCall, { body: { entityType, entityId } }),
+    meta: { silent: true },
+  });
+  return (
+    <section className="change-log" aria-label="Change log">
+      <ListState query={log} count={log.data?.list.length} empty="No changes recorded yet." />
+      {log.data && log.data.list.length > 0 && (
+        <ol className="change-log-list">
+          {log.data.list.map((entry) => (
+            <li key={entry._id} className="change-log-entry">
+              <div className="change-log-head">
+                <strong>{entry.changedBy}</strong> <span className="text-secondary">{entry.action}</span>{' '}
+                <time className="text-sm text-secondary" dateTime={entry.createdAt}>
+                  {when.format(new Date(entry.createdAt))}
+                </time>
+              </div>
+              {entry.changes.length > 0 && (
+                <dl className="change-log-changes">
+                  {entry.changes.map((change) => (
+                    <div key={change.field}>
+                      <dt>{change.field}</dt>
+                      <dd>
+                        <span className="change-from">{change.from ?? '—'}</span> →{' '}
+                        <span className="change-to">{change.to ?? '—'}</span>
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
