@@ -31,6 +31,7 @@ import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { webPlugin } from './plugins/web';
+import { loadSecretsKey, SecretBox } from './plugins/secrets';
 import { LocalFileStorage } from './plugins/storage';
 import { uploadsPlugin } from './plugins/uploads';
 import { AttachmentService } from './modules/attachments/service';
@@ -84,6 +85,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Removes stored files of transactions that never committed; started by main.ts. */
     fileSweeper: FileSweeper;
+    /** Encrypts and decrypts secrets stored in the database (SSO client secrets). */
+    secrets: SecretBox;
   }
 }
 
@@ -150,6 +153,8 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
     app.log,
   );
   app.decorate('fileSweeper', fileSweeper);
+  const secrets = new SecretBox(loadSecretsKey(config));
+  app.decorate('secrets', secrets);
   app.addHook('onClose', () => fileSweeper.stop());
 
   const passwords = new PasswordHasher({
@@ -173,6 +178,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
   const sso = new SsoService(db, auth, {
     publicUrl: config.PUBLIC_URL,
     allowInsecureIssuers: config.NODE_ENV !== 'production',
+    secrets,
   });
   await app.register(
     async (api) => {

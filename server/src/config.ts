@@ -100,6 +100,12 @@ const ZConfig = z.object({
   /** Folder of uploaded files (the local storage). */
   FILE_STORAGE_DIR: z.string().default(path.join(projectRoot, '.data', 'files')),
   /**
+   * The key that encrypts stored secrets (SSO client secrets): 32 bytes as 64 hex characters or
+   * base64. Unset: a random key is made once and kept in SECRETS_KEY_FILE (mode 0600).
+   */
+  SECRETS_KEY: z.string().optional(),
+  SECRETS_KEY_FILE: z.string().default(path.join(projectRoot, '.data', 'secrets.key')),
+  /**
    * Stored files no row refers to (their request's transaction never committed) are removed once
    * older than the grace period, by a sweep at start and every interval.
    */

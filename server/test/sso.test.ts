@@ -140,7 +140,7 @@ beforeAll(async () => {
         provider,
         issuer: op.issuer,
         clientId: op.clientId,
-        clientSecret: op.clientSecret,
+        clientSecret: ctx.app.secrets.seal(op.clientSecret),
       },
     });
   }
@@ -218,7 +218,11 @@ describe('GET /api/sso/configuration/:provider', () => {
   });
 
   it('refuses an http issuer outside development and test', async () => {
-    const sso = new SsoService(ctx.db, {} as AuthService, { publicUrl: appUrl, allowInsecureIssuers: false });
+    const sso = new SsoService(ctx.db, {} as AuthService, {
+      publicUrl: appUrl,
+      allowInsecureIssuers: false,
+      secrets: ctx.app.secrets,
+    });
     const failure = await sso.start('microsoft', { companyId: northwindId }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({ statusCode: 502, message: ssoMessages.unavailable('microsoft') });

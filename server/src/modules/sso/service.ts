@@ -9,6 +9,7 @@ import {
 } from '@compass/shared';
 import * as oidc from 'openid-client';
 import type { Db } from '../../db/prisma';
+import type { SecretBox } from '../../plugins/secrets';
 import { AppError, badRequest } from '../../errors';
 import type { AuthService, ClientMeta } from '../auth/service';
 
@@ -49,6 +50,8 @@ export interface SsoOptions {
   publicUrl: string;
   /** http:// issuers are accepted only in development and test. */
   allowInsecureIssuers: boolean;
+  /** Opens the stored (encrypted) client secrets. */
+  secrets: SecretBox;
 }
 
 interface ProviderSettings {
@@ -254,7 +257,8 @@ export class SsoService {
       return Promise.reject(new Error(`refused issuer ${settings.issuer}: only https is allowed here`));
     }
     // The timeout also applies to every later request of the resolved configuration.
-    const config = oidc.discovery(issuer, settings.clientId, settings.clientSecret, undefined, {
+    const clientSecret = this.options.secrets.open(settings.clientSecret);
+    const config = oidc.discovery(issuer, settings.clientId, clientSecret, undefined, {
       timeout: PROVIDER_TIMEOUT_SECONDS,
       ...(issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
     });
