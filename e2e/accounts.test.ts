@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { screenshot, signInThroughUi, useBrowser, useDatabase } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, signInThroughUi, useBrowser, useDatabase, waitForMail } from './browser';
 
 const browser = useBrowser();
 const db = useDatabase(1);
@@ -19,24 +17,6 @@ afterAll(async () => {
     data: { passwordHash: ethanPasswordHash },
   });
 });
-
-/** The newest captured mail to `address` that contains `marker`, decoded from quoted-printable. */
-async function waitForMail(address: string, marker: string): Promise<string> {
-  const dir = inject('mailCaptureDir');
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.eml')) : [];
-    for (const file of files.sort().reverse()) {
-      const raw = fs
-        .readFileSync(path.join(dir, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      if (raw.includes(address) && raw.includes(marker)) return raw;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no mail to ${address} containing ${marker}`);
-}
 
 describe('account flows in the browser', () => {
   it('resets a forgotten password through the e-mailed link and signs in with the new one', async () => {

@@ -79,3 +79,21 @@ export function useDatabase(connections = 2): Db {
   afterAll(() => db.$disconnect());
   return db;
 }
+
+/** The newest captured mail to `address` that contains `marker`, decoded from quoted-printable. */
+export async function waitForMail(address: string, marker: string): Promise<string> {
+  const dir = inject('mailCaptureDir');
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.eml')) : [];
+    for (const file of files.sort().reverse()) {
+      const raw = fs
+        .readFileSync(path.join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      if (raw.includes(address) && raw.includes(marker)) return raw;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no mail to ${address} containing ${marker}`);
+}
