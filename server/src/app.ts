@@ -12,6 +12,9 @@ import { DashboardService } from './modules/dashboard/service';
 import { healthRoutes } from './modules/health/routes';
 import { accountRoutes } from './modules/account/routes';
 import { changeLogRoutes } from './modules/changeLog/routes';
+import { administrationRoutes } from './modules/administration/routes';
+import { OrganisationProfileService } from './modules/administration/profile';
+import { OrganisationStructureService } from './modules/administration/structure';
 import { ChangeLogService } from './modules/changeLog/service';
 import { AccountService } from './modules/account/service';
 import { passwordRoutes } from './modules/password/routes';
@@ -199,6 +202,10 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       });
       await api.register(accountRoutes, { account: new AccountService(db) });
       await api.register(changeLogRoutes, { changeLog: new ChangeLogService(db) });
+      await api.register(administrationRoutes, {
+        profile: new OrganisationProfileService(db, storage, secrets),
+        structure: new OrganisationStructureService(db),
+      });
       const attachments = new AttachmentService(db, storage);
       // Mails that attach stored files (the close-off PDF) read them through the same storage.
       app.mail.setAttachmentLoader(async (key) => Buffer.concat(await storage.read(key).toArray()));

@@ -32,3 +32,4 @@ export * from './rules/text';
 export * from './rules/returnUrl';
 export * from './rules/display';
 export * from './contracts/changeLog';
+export * from './contracts/administration';

@@ -177,8 +177,15 @@ export function SideNav({ permissions, collapsed, onExpand, onNavigate }: SideNa
   return (
     <nav className="sidenav" id="app-sidenav" data-collapsed={collapsed} aria-label="Main navigation">
       <Link to="/dashboard" className="sidenav-brand" onClick={follow} aria-label={`${PRODUCT_NAME} home`}>
-        <BrandLogo />
-        <span className="sidenav-brand-text">{PRODUCT_NAME}</span>
+        {permissions.companyLogo && !collapsed ? (
+          // The organisation's own logo (System Administration > Preferences) replaces the product mark.
+          <img className="company-logo" src={permissions.companyLogo} alt={permissions.companyName} />
+        ) : (
+          <>
+            <BrandLogo />
+            <span className="sidenav-brand-text">{PRODUCT_NAME}</span>
+          </>
+        )}
       </Link>
       <div className="sidenav-scroll">
         <ul className="nav-list">{mainItems.map((item) => renderItem(item, 0))}</ul>
