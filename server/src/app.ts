@@ -15,6 +15,9 @@ import { changeLogRoutes } from './modules/changeLog/routes';
 import { administrationRoutes } from './modules/administration/routes';
 import { OrganisationProfileService } from './modules/administration/profile';
 import { OrganisationStructureService } from './modules/administration/structure';
+import { employeeRoutes } from './modules/employees/routes';
+import { EmployeeService } from './modules/employees/service';
+import { Invitations } from './modules/password/invitations';
 import { ChangeLogService } from './modules/changeLog/service';
 import { AccountService } from './modules/account/service';
 import { passwordRoutes } from './modules/password/routes';
@@ -206,6 +209,11 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
         profile: new OrganisationProfileService(db, storage, secrets),
         structure: new OrganisationStructureService(db),
       });
+      const invitations = new Invitations(app.mail, {
+        publicUrl: config.PUBLIC_URL,
+        productName: config.PRODUCT_NAME,
+      });
+      await api.register(employeeRoutes, { employees: new EmployeeService(db, invitations, throttle) });
       const attachments = new AttachmentService(db, storage);
       // Mails that attach stored files (the close-off PDF) read them through the same storage.
       app.mail.setAttachmentLoader(async (key) => Buffer.concat(await storage.read(key).toArray()));

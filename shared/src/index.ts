@@ -33,3 +33,4 @@ export * from './rules/returnUrl';
 export * from './rules/display';
 export * from './contracts/changeLog';
 export * from './contracts/administration';
+export * from './contracts/employees';

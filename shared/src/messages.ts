@@ -19,6 +19,7 @@ export const messages = {
     alreadyExists: 'This record already exists.',
     referenceMissing: 'A record this refers to does not exist.',
     changedMeanwhile: 'Someone else changed this at the same time. Please try again.',
+    accountDeactivated: 'This account is deactivated. Contact your administrator.',
   },
   login: {
     usernameRequired: 'Please enter username',

@@ -115,7 +115,7 @@ export class AuthService {
     }
     let valid: boolean;
     try {
-      valid = await this.passwords.verify(user?.isActive ? user.passwordHash : null, input.password);
+      valid = await this.passwords.verify(user?.passwordHash ?? null, input.password);
     } catch (error) {
       await this.throttle.undo(account, address);
       throw error;
@@ -125,6 +125,9 @@ export class AuthService {
       throw unauthorized(messages.common.invalidCredentials);
     }
     await this.throttle.succeeded(account, address);
+    // Said only to whoever knows the password, so it tells a stranger nothing.
+    if (!user.isActive)
+      throw new AppError(403, messages.common.accountDeactivated, messages.common.accountDeactivated);
 
     const token = await this.createSession(user, meta);
     return { _id: user.id, authToken: token, hasAssociatedAccounts: await this.hasAssociates(user) };
