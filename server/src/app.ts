@@ -16,6 +16,8 @@ import { administrationRoutes } from './modules/administration/routes';
 import { OrganisationProfileService } from './modules/administration/profile';
 import { OrganisationStructureService } from './modules/administration/structure';
 import { employeeRoutes } from './modules/employees/routes';
+import { noticeboardRoutes } from './modules/noticeboard/routes';
+import { NoticeAdminService } from './modules/noticeboard/service';
 import { EmployeeService } from './modules/employees/service';
 import { Invitations } from './modules/password/invitations';
 import { ChangeLogService } from './modules/changeLog/service';
@@ -218,6 +220,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       // Mails that attach stored files (the close-off PDF) read them through the same storage.
       app.mail.setAttachmentLoader(async (key) => Buffer.concat(await storage.read(key).toArray()));
       attachments.registerPolicy('notice', noticeAttachmentPolicy(db));
+      await api.register(noticeboardRoutes, { notices: new NoticeAdminService(db, attachments) });
       const assignedActions = new AssignedActionService(db, attachments);
       await api.register(assignedActionRoutes, { assignedActions });
       await api.register(linkRoutes, {

@@ -26,6 +26,8 @@ const PUBLIC = [
   'GET /api/sso/configuration/:provider',
   'GET /api/sso/callback/:provider',
   'GET /api/openapi.json',
+  'POST /api/passwordLink',
+  'GET /api/organisationLogo/:companyId',
 ];
 
 /** Routes a link holder may call with the link's token (the service then checks its scope). */
@@ -69,6 +71,48 @@ const EMPLOYEE_ONLY = [
   'POST /api/clockIn',
   'POST /api/clockOut',
   'POST /api/dashboardBarChart',
+  'POST /api/changeLogList',
+];
+
+/**
+ * Administration: employees with the area's key only. Mia's role lacks `system` (so the gate
+ * refuses her with access_key_missing) but has hrEmployee and hrPosition.
+ */
+const SYSTEM_KEY = [
+  'POST /api/organisationProfile',
+  'POST /api/organisationProfileUpdate',
+  'POST /api/organisationLogoUpload',
+  'POST /api/organisationLogoDelete',
+  'POST /api/ssoSettingsUpdate',
+  'POST /api/workplaceList',
+  'POST /api/workplaceSave',
+  'POST /api/workplaceDelete',
+  'POST /api/branchSave',
+  'POST /api/branchDelete',
+  'POST /api/roleList',
+  'POST /api/roleSave',
+  'POST /api/roleDelete',
+  'POST /api/noticeAdminList',
+  'POST /api/noticeAdminDetails',
+  'POST /api/noticeAudienceOptions',
+  'POST /api/noticeSave',
+  'POST /api/noticeAttachmentUpload',
+  'POST /api/noticePublish',
+  'POST /api/noticeExpire',
+  'POST /api/noticeDelete',
+];
+const HR_KEYS = [
+  'POST /api/positionList',
+  'POST /api/positionSave',
+  'POST /api/positionDelete',
+  'POST /api/employeeList',
+  'POST /api/employeeDetails',
+  'POST /api/employeeFormOptions',
+  'POST /api/employeeSave',
+  'POST /api/employeeInvite',
+  'POST /api/employeeUnlock',
+  'POST /api/employeeDeactivate',
+  'POST /api/employeeReactivate',
 ];
 
 /** What still answers while a forced password change is pending (issue 13: nothing else). */
@@ -101,8 +145,11 @@ function expected(route: string, caller: CallerName): string | null {
       return WITH_PORTAL_OFF.includes(route) ? null : 'supplier_portal_disabled';
     case 'supplier':
     case 'personnel':
-      return EMPLOYEE_ONLY.includes(route) || LINK_ONLY.includes(route) ? 'caller_not_served' : null;
+      return [...EMPLOYEE_ONLY, ...LINK_ONLY, ...SYSTEM_KEY, ...HR_KEYS].includes(route)
+        ? 'caller_not_served'
+        : null;
     case 'employee':
+      if (SYSTEM_KEY.includes(route)) return 'access_key_missing';
       return LINK_ONLY.includes(route) ? 'caller_not_served' : null;
   }
 }

@@ -34,3 +34,4 @@ export * from './rules/display';
 export * from './contracts/changeLog';
 export * from './contracts/administration';
 export * from './contracts/employees';
+export * from './contracts/noticeboard';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCESS_KEYS, type AccessKey } from '../rules/access';
+import { isValidTimeZone } from '../rules/dashboardPeriods';
 import { MENU, type MenuItem } from '../rules/menu';
 import { defineCall, type CallAccess } from './call';
 
@@ -36,14 +37,6 @@ const keyed = (key: AccessKey) =>
 const ZName = z.string().trim().min(1, administrationMessages.nameRequired).max(200);
 const ZId = z.object({ _id: z.uuid() });
 
-const isTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 // ---------- Organisation profile and SSO ----------
 
@@ -72,7 +65,7 @@ export type TOrganisationProfile = z.output<typeof ZOrganisationProfile>;
 
 export const ZOrganisationProfileUpdate = z.object({
   name: ZName,
-  timeZone: z.string().max(100).refine(isTimeZone, administrationMessages.timeZoneInvalid),
+  timeZone: z.string().max(100).refine(isValidTimeZone, administrationMessages.timeZoneInvalid),
   mailSenderName: z.string().trim().max(100).nullable().optional(),
   headerTitle: z.string().trim().max(100).nullable().optional(),
 });

@@ -50,7 +50,7 @@ export async function sections(query: Query, scope: Scope): Promise<TDashboardSe
         where: sql`t."reviewerEmployeeId" = ${uuid(scope.employeeId)} AND t.status = 'submitted'`,
       },
     ]),
-    notices(query, scope.companyId, scope.today, scope.timeZone, DASHBOARD_LIST_LIMIT, 0),
+    notices(query, scope, scope.today, scope.timeZone, DASHBOARD_LIST_LIMIT, 0),
   ]);
   return {
     scheduledTasks,

@@ -12,7 +12,7 @@ import {
 import { notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { barCounts, pies } from './charts';
-import { notices } from './noticeboard';
+import { notices, type NoticeViewer } from './noticeboard';
 import type { DashboardReader } from './reader';
 import { emptySections, sections, supplierSections } from './sections';
 import { emptySection, FILE_PATH, type Query } from './sql';
@@ -81,25 +81,34 @@ export class DashboardService {
 
   // ----- noticeboard -----
 
-  /** Active notices of the caller's organisation, newest first (employees only). */
+  /** The reader of the noticeboard: an employee, or a supplier user or personnel of a company. */
+  private noticeViewer(auth: AuthContext): NoticeViewer | null {
+    if (auth.userType === 'employee')
+      return auth.employeeId ? { companyId: auth.companyId, employeeId: auth.employeeId } : null;
+    return auth.supplierId ? { companyId: auth.companyId, supplierId: auth.supplierId } : null;
+  }
+
+  /** The notices that reach the caller (the audience rule of noticeboard.ts), newest first. */
   async noticeboardList(
     auth: AuthContext,
     input: { page: number; pageSize: number; localTimeZone: string },
   ): Promise<TNoticeboardListResponse> {
-    const scope = this.scope(auth, input.localTimeZone);
+    const viewer = this.noticeViewer(auth);
+    const today = localDateOf(this.clock(), input.localTimeZone);
     const base = { page: input.page, pageSize: input.pageSize };
     const offset = (input.page - 1) * input.pageSize;
-    const section = scope
-      ? await notices(this.run, scope.companyId, scope.today, scope.timeZone, input.pageSize, offset)
+    const section = viewer
+      ? await notices(this.run, viewer, today, input.localTimeZone, input.pageSize, offset)
       : emptySection<TNotice>();
     return { ...base, ...section };
   }
 
-  /** One active notice of the caller's organisation with its whole content; 404 otherwise. */
+  /** One notice that reaches the caller, with its whole content; 404 otherwise. */
   async notice(auth: AuthContext, id: string, timeZone: string): Promise<TNotice> {
-    const scope = this.scope(auth, timeZone);
-    const section = scope
-      ? await notices(this.run, scope.companyId, scope.today, scope.timeZone, 1, 0, id, true)
+    const viewer = this.noticeViewer(auth);
+    const today = localDateOf(this.clock(), timeZone);
+    const section = viewer
+      ? await notices(this.run, viewer, today, timeZone, 1, 0, id, true)
       : emptySection<TNotice>();
     const found = section.list[0];
     if (!found) throw notFound();
