@@ -37,7 +37,6 @@ const keyed = (key: AccessKey) =>
 const ZName = z.string().trim().min(1, administrationMessages.nameRequired).max(200);
 const ZId = z.object({ _id: z.uuid() });
 
-
 // ---------- Organisation profile and SSO ----------
 
 export const SSO_SETTINGS_PROVIDERS = ['microsoft', 'google'] as const;
