@@ -4,20 +4,30 @@ import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { migrateDeploy } from '../src/db/migrate';
 import { createPrisma, type Db } from '../src/db/prisma';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 
-/** A fresh copy of the migrated, seeded template database; dropped when the file's tests end. */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh copy of the migrated, seeded template database (or, `empty`, a migrated database with
+ * no organisation at all); dropped when the file's tests end.
+ */
+export async function createTestDatabase({ empty = false } = {}): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const adminUrl = inject('pgAdminUrl');
   const name = `test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE compass_template`);
+  await admin.query(
+    empty ? `CREATE DATABASE "${name}"` : `CREATE DATABASE "${name}" TEMPLATE compass_template`,
+  );
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  if (empty) await migrateDeploy(url.toString());
   return {
     url: url.toString(),
     drop: async () => {

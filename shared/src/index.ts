@@ -35,3 +35,4 @@ export * from './contracts/changeLog';
 export * from './contracts/administration';
 export * from './contracts/employees';
 export * from './contracts/noticeboard';
+export * from './contracts/organisationFile';

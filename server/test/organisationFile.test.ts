@@ -1,0 +1,287 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { TOrganisationFile } from '@compass/shared';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { projectRoot } from '../src/db/migrate';
+import { createPrisma, type Db } from '../src/db/prisma';
+import { PasswordHasher } from '../src/modules/auth/passwords';
+import { exportOrganisation } from '../src/modules/organisationFile/exporter';
+import {
+  formatOrganisationFile,
+  organisationFileJsonSchema,
+  parseOrganisationFile,
+} from '../src/modules/organisationFile/files';
+import {
+  ImportRefused,
+  OrganisationImporter,
+  type ImportCounts,
+} from '../src/modules/organisationFile/importer';
+import { Invitations } from '../src/modules/password/invitations';
+import { MailQueue } from '../src/plugins/mail';
+import { SecretBox } from '../src/plugins/secrets';
+import { LocalFileStorage } from '../src/plugins/storage';
+import { createTestDatabase } from './helpers';
+
+const EXAMPLE = path.join(projectRoot, 'docs', 'examples', 'harbour-logistics.yaml');
+const exampleText = fs.readFileSync(EXAMPLE, 'utf8');
+const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '' });
+const secrets = new SecretBox(Buffer.alloc(32, 3));
+
+interface Database {
+  url: string;
+  db: Db;
+  importer: OrganisationImporter;
+}
+const opened: Array<{ db: Db; drop: () => Promise<void> }> = [];
+
+async function database(options: { empty: boolean }): Promise<Database> {
+  const created = await createTestDatabase(options);
+  const db = createPrisma(created.url, 3);
+  opened.push({ db, drop: created.drop });
+  const mail = new MailQueue(db, config, Fastify().log);
+  const importer = new OrganisationImporter(db, {
+    passwords: new PasswordHasher({ concurrency: 2, queue: 1000 }),
+    storage: new LocalFileStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'org-files-'))),
+    secrets,
+    invitations: new Invitations(mail, { publicUrl: 'http://compass.test', productName: 'Compass' }),
+  });
+  return { url: created.url, db, importer };
+}
+
+afterAll(async () => {
+  for (const { db, drop } of opened) {
+    await db.$disconnect();
+    await drop();
+  }
+});
+
+const options = { baseDir: path.dirname(EXAMPLE), dryRun: false, invite: false };
+const only = (counts: ImportCounts, outcome: 'created' | 'updated' | 'unchanged') =>
+  Object.values(counts).every((count) =>
+    Object.entries(count).every(([key, n]) => key === outcome || n === 0),
+  );
+
+async function tableCounts(db: Db) {
+  return Promise.all([
+    db.company.count(),
+    db.employee.count(),
+    db.user.count(),
+    db.formTemplateVersion.count(),
+    db.templateField.count(),
+    db.notice.count(),
+    db.changeLog.count(),
+    db.mailMessage.count(),
+  ]);
+}
+
+let empty: Database;
+let companyId: string;
+
+beforeAll(async () => {
+  empty = await database({ empty: true });
+  ({ companyId } = await empty.importer.import(parseOrganisationFile(exampleText), options));
+});
+
+describe('importing the example organisation into an empty database', () => {
+  it('creates everything, and its admin signs in (then must change the initial password)', async () => {
+    expect(await empty.db.employee.count({ where: { companyId } })).toBe(4);
+    expect(await empty.db.templateField.count({ where: { companyId } })).toBe(25);
+    const app = await buildApp({ config, db: empty.db, databaseUrl: empty.url });
+    try {
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/api/signIn',
+        payload: { username: 'harriet.admin', password: 'Harbour@2026', appType: 'web' },
+      });
+      expect(signIn.statusCode, signIn.body).toBe(200);
+      const permissions = await app.inject({
+        method: 'GET',
+        url: '/api/permissions',
+        headers: { authtoken: signIn.json().response_data.authToken },
+      });
+      expect(permissions.json().response_data).toMatchObject({
+        companyName: 'Harbour Logistics',
+        isForceUpdatePassword: 'yes',
+        access: { system: 'yes', risk: 'yes' },
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a second import changes nothing, and says so per kind', async () => {
+    const before = await tableCounts(empty.db);
+    const { counts } = await empty.importer.import(parseOrganisationFile(exampleText), options);
+    expect(only(counts, 'unchanged'), JSON.stringify(counts)).toBe(true);
+    expect(counts.employees).toEqual({ created: 0, updated: 0, unchanged: 4 });
+    expect(await tableCounts(empty.db)).toEqual(before);
+  });
+
+  it('export → import into another empty database → export gives the same file', async () => {
+    const first = formatOrganisationFile(await exportOrganisation(empty.db, companyId), 'yaml');
+    const other = await database({ empty: true });
+    const { companyId: otherId } = await other.importer.import(parseOrganisationFile(first), options);
+    const second = formatOrganisationFile(await exportOrganisation(other.db, otherId), 'yaml');
+    expect(second).toBe(first);
+    const exported = YAML.parse(first) as TOrganisationFile;
+    expect(first).not.toMatch(/password|clientSecret|Harbour@2026/);
+    const incident = exported.templates?.find((template) => template.name === 'Incident Report');
+    expect(
+      new Set(incident?.sections.flatMap((section) => section.fields.map((field) => field.type))).size,
+    ).toBe(23);
+  });
+});
+
+describe('changes, dry runs and invitations', () => {
+  it('a dry run reports what would change and writes nothing', async () => {
+    const file = parseOrganisationFile(exampleText);
+    file.positions = [...(file.positions ?? []), 'Lashing Crew'];
+    const before = await tableCounts(empty.db);
+    const { counts } = await empty.importer.import(file, { ...options, dryRun: true });
+    expect(counts.positions).toEqual({ created: 1, updated: 0, unchanged: 3 });
+    expect(await tableCounts(empty.db)).toEqual(before);
+    expect(await empty.db.position.count({ where: { name: 'Lashing Crew' } })).toBe(0);
+  });
+
+  it('a changed role, position and template label are updates; the template gets a new version', async () => {
+    const file = parseOrganisationFile(exampleText);
+    file.roles![1]!.access = [...file.roles![1]!.access, 'risk'];
+    file.templates![0]!.sections[0]!.fields[0]!.label = 'Short summary';
+    file.employees![2]!.position = 'Shift Supervisor';
+    const { counts } = await empty.importer.import(file, options);
+    expect(counts.roles).toEqual({ created: 0, updated: 1, unchanged: 1 });
+    expect(counts.templates).toEqual({ created: 0, updated: 1, unchanged: 1 });
+    expect(counts.employees).toEqual({ created: 0, updated: 1, unchanged: 3 });
+    const template = await empty.db.formTemplate.findFirstOrThrow({
+      where: { companyId, name: 'Incident Report' },
+    });
+    expect(template.currentVersion).toBe(2);
+    expect(await empty.db.formTemplateVersion.count({ where: { templateId: template.id } })).toBe(2);
+    const role = await empty.db.role.findFirstOrThrow({ where: { companyId, name: 'Terminal Staff' } });
+    const log = await empty.db.changeLog.findFirstOrThrow({
+      where: { entityType: 'role', entityId: role.id, action: 'updated' },
+    });
+    expect(log.userId).toBeNull();
+    expect((log.changes as Record<string, unknown>).access).toBeDefined();
+  });
+
+  it('--invite queues one invitation per new account without a password, and none the second time', async () => {
+    const target = await database({ empty: true });
+    await target.importer.import(parseOrganisationFile(exampleText), { ...options, invite: true });
+    const invited = await target.db.mailMessage.findMany({ where: { category: 'invitation' } });
+    expect(invited.map((mail) => mail.toAddress).sort()).toEqual([
+      'lena.fischer@portside-cranes.example',
+      'office@portside-cranes.example',
+      'ruby.nguyen@harbour.example',
+    ]);
+    await target.importer.import(parseOrganisationFile(exampleText), { ...options, invite: true });
+    expect(await target.db.mailMessage.count({ where: { category: 'invitation' } })).toBe(3);
+  });
+});
+
+describe('a file that is refused changes nothing', () => {
+  async function refusal(mutate: (file: Record<string, unknown>) => void, db: Database = empty) {
+    const raw = YAML.parse(exampleText) as Record<string, unknown>;
+    mutate(raw);
+    const before = await tableCounts(db.db);
+    try {
+      await db.importer.import(parseOrganisationFile(YAML.stringify(raw)), options);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ImportRefused);
+      expect(await tableCounts(db.db)).toEqual(before);
+      return (error as ImportRefused).problems;
+    }
+    throw new Error('the file was accepted');
+  }
+  type Raw = {
+    employees: Record<string, unknown>[];
+    roles: { access: string[] }[];
+    templates: Record<string, unknown>[];
+  };
+
+  it('lists every problem of the file with its path', async () => {
+    const problems = await refusal((file) => {
+      const raw = file as unknown as Raw;
+      raw.employees[3]!.email = 'not an email';
+      raw.roles[1]!.access.push('launchRockets');
+      (raw.templates[0]!.sections as { fields: { type: string }[] }[])[0]!.fields[0]!.type = 'hologram';
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'employees[3].email: Invalid email',
+        'roles[1].access[4]: Unknown access key: launchRockets',
+        'templates[0].sections[0].fields[0].type: Unknown field type: hologram',
+      ]),
+    );
+  });
+
+  it('finds names used twice once every record is well formed', async () => {
+    const problems = await refusal((file) => {
+      const raw = file as unknown as Raw;
+      raw.employees[2]!.username = 'harriet.admin';
+      (raw.employees[3] as Record<string, unknown>).employeeNumber = 'H-001';
+    });
+    expect(problems).toEqual([
+      'employees[3]: Duplicate employee number',
+      'employees[2].username: Duplicate username',
+    ]);
+  });
+
+  it('names references to what does not exist', async () => {
+    const problems = await refusal((file) => {
+      const raw = file as unknown as Raw;
+      raw.employees[1]!.role = 'Astronaut';
+      raw.employees[1]!.manager = 'nobody.here';
+    });
+    expect(problems).toEqual([
+      'employees[1].role: No role named Astronaut',
+      'employees[1].manager: No employee with username or number nobody.here',
+    ]);
+  });
+
+  it('does not take over a username of another organisation', async () => {
+    const seeded = await database({ empty: false });
+    const problems = await refusal((file) => {
+      (file as unknown as Raw).employees[2]!.username = 'olivia.admin';
+    }, seeded);
+    expect(problems).toEqual([
+      'employees[2].username: The username olivia.admin belongs to another organisation',
+    ]);
+  });
+
+  it('the committed JSON Schema is the one the zod schema generates', () => {
+    expect(fs.readFileSync(path.join(projectRoot, 'docs', 'organisation-file.schema.json'), 'utf8')).toBe(
+      organisationFileJsonSchema(),
+    );
+  });
+});
+
+describe('the command', () => {
+  const run = promisify(execFile);
+  const cli = (args: string[], url: string) =>
+    run('npx', ['tsx', path.join(projectRoot, 'server/src/modules/organisationFile/cli.ts'), ...args], {
+      cwd: projectRoot,
+      env: { ...process.env, DATABASE_URL: url, FILE_STORAGE_DIR: os.tmpdir() },
+    });
+
+  it('imports with --dry-run and prints the counts; a bad file exits 1 with its problems', async () => {
+    const { stdout } = await cli(['import', EXAMPLE, '--dry-run'], empty.url);
+    expect(stdout).toContain('Dry run: nothing was written');
+    // The example against the organisation the tests above changed: one employee would change back.
+    expect(stdout).toContain('employees: 0 created, 1 updated, 3 unchanged');
+    const bad = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'org-')), 'bad.yaml');
+    fs.writeFileSync(bad, exampleText.replace('timeZone: Australia/Sydney', 'timeZone: Mars/Olympus'));
+    const failed = await cli(['import', bad], empty.url).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed).toMatchObject({ code: 1 });
+    expect((failed as { stderr: string }).stderr).toContain('organisation.timeZone: Unknown time zone');
+  }, 60_000);
+});
