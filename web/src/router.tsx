@@ -39,6 +39,34 @@ function submissions(name: keyof typeof import('./features/submissions/routes'))
   return async () => ({ Component: (await import('./features/submissions/routes'))[name] });
 }
 
+/** A lazily loaded screen of an administration area: its feature's routes module and the screen's name. */
+const administration =
+  (name: keyof typeof import('./features/administration/routes')): RouteObject['lazy'] =>
+  async () => ({ Component: (await import('./features/administration/routes'))[name] });
+const employees =
+  (name: keyof typeof import('./features/employees/routes')): RouteObject['lazy'] =>
+  async () => ({
+    Component: (await import('./features/employees/routes'))[name],
+  });
+
+/**
+ * The screens built so far inside the guarded areas; a path here is more specific than its area's
+ * `area/*` placeholder, so the rest of the area still says it is not available yet.
+ */
+const areaScreens: RouteObject[] = [
+  {
+    path: 'noticeboard',
+    handle: { area: 'Noticeboard' } satisfies AreaHandle,
+    lazy: async () => ({ Component: (await import('./features/noticeboard/routes')).NoticeboardPage }),
+  },
+  { path: 'system-administration/preferences', lazy: administration('PreferencesPage') },
+  { path: 'system-administration/workplaces', lazy: administration('WorkplacesPage') },
+  { path: 'system-administration/roles', lazy: administration('RolesPage') },
+  { path: 'human-resource/positions', lazy: administration('PositionsPage') },
+  { path: 'human-resource/employees', lazy: employees('EmployeesPage') },
+  { path: 'human-resource/employees/:id', lazy: employees('EmployeeEditPage') },
+];
+
 /** The guarded, lazily loaded areas of 000 section 2.1 (each `area/*`). */
 export const GUARDED_AREAS: { path: string; area: string }[] = [
   { path: 'hazardous', area: 'Hazardous Substances' },
@@ -71,6 +99,7 @@ const guardedRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./features/clockIn/MyQrCodePage')).MyQrCodePage }),
   },
   { path: 'online-training/employee/form-edit/:id', ...unavailable('Online Training', 'shell') },
+  ...areaScreens,
   ...GUARDED_AREAS.map(({ path, area }) => ({ path: `${path}/*`, ...unavailable(area, 'shell') })),
   {
     path: 'form-submission',

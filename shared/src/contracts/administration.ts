@@ -320,7 +320,8 @@ export function accessKeyGroups(menu: MenuItem[] = MENU): AccessKeyGroup[] {
     const own = item.access ? (Array.isArray(item.access) ? item.access : [item.access]) : [];
     return [...own, ...(item.children ?? []).flatMap(keysOf)];
   };
-  for (const item of menu) {
+  // Quick Add only repeats the keys of the areas it shortcuts to.
+  for (const item of menu.filter((entry) => entry.id !== 'quickAdd')) {
     const keys = [...new Set(keysOf(item))].filter((key) => !placed.has(key));
     if (keys.length === 0) continue;
     keys.forEach((key) => placed.add(key));

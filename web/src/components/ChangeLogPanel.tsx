@@ -5,6 +5,12 @@ import { ListState } from './ListParts';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+/** 'lastName' → 'Last name': the log keeps attribute names, the screen shows words. */
+export function fieldLabel(field: string): string {
+  const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** An administered record's change log (who, when, before → after), newest first. */
 export function ChangeLogPanel({
   entityType,
@@ -35,7 +41,7 @@ export function ChangeLogPanel({
                 <dl className="change-log-changes">
                   {entry.changes.map((change) => (
                     <div key={change.field}>
-                      <dt>{change.field}</dt>
+                      <dt>{fieldLabel(change.field)}</dt>
                       <dd>
                         <span className="change-from">{change.from ?? '—'}</span> →{' '}
                         <span className="change-to">{change.to ?? '—'}</span>

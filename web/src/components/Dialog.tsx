@@ -10,13 +10,23 @@ interface DialogProps {
   footer?: ReactNode;
   /** Close on Escape and backdrop click (default true). */
   dismissable?: boolean;
+  /** A wider panel for forms with many controls (the role editor's access grid). */
+  wide?: boolean;
 }
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** A modal dialog: labelled, focus kept inside, Escape closes, focus returns on close. */
-export function Dialog({ title, description, onClose, children, footer, dismissable = true }: DialogProps) {
+export function Dialog({
+  title,
+  description,
+  onClose,
+  children,
+  footer,
+  dismissable = true,
+  wide = false,
+}: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -67,7 +77,7 @@ export function Dialog({ title, description, onClose, children, footer, dismissa
     >
       <div
         ref={panelRef}
-        className="dialog"
+        className={wide ? 'dialog dialog-wide' : 'dialog'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

@@ -17,7 +17,7 @@ import { useNotice } from './api';
 import { TaskSection, type SectionState } from './TaskSection';
 
 export const DOWNLOAD_UNAVAILABLE = 'Downloads arrive with file storage';
-const PRIORITY_LABELS: Record<TNotice['priority'], string> = {
+export const PRIORITY_LABELS: Record<TNotice['priority'], string> = {
   none: 'No priority',
   high: 'High priority',
   medium: 'Medium priority',
@@ -63,6 +63,38 @@ function PriorityTag({ priority }: { priority: TNotice['priority'] }) {
   return <span className={`notice-priority-tag priority-${priority}`}>{PRIORITY_LABELS[priority]}</span>;
 }
 
+/** A notice in a list: author, priority, title, the first 1000 characters; opens the detail dialog. */
+export function NoticeCard({ notice, onOpen }: { notice: TNotice; onOpen: (notice: TNotice) => void }) {
+  const { text, truncated } = preview(notice);
+  return (
+    <button
+      type="button"
+      className={`notice-card ${notice.priority}`}
+      onClick={() => onOpen(notice)}
+      aria-label={`${notice.title}, ${PRIORITY_LABELS[notice.priority]}, by ${authorName(notice)}`}
+    >
+      <span className="notice-card-head">
+        <NoticeAuthor notice={notice} />
+        <PriorityTag priority={notice.priority} />
+      </span>
+      <span className="notice-title">{notice.title}</span>
+      <span className="notice-content">
+        {text}
+        {truncated && '…'}
+      </span>
+      <span className="notice-card-foot">
+        <NoticeDates notice={notice} />
+        {notice.attachment.length > 0 && (
+          <span className="notice-attachments-count">
+            <Paperclip size={12} aria-hidden="true" />
+            {notice.attachment.length}
+          </span>
+        )}
+      </span>
+    </button>
+  );
+}
+
 export function NoticeboardSection({
   state,
   total,
@@ -85,38 +117,11 @@ export function NoticeboardSection({
       emptyText="No notices right now."
       className="notice-section"
       listClassName="notice-list"
-      renderItem={(notice) => {
-        const { text, truncated } = preview(notice);
-        return (
-          <li>
-            <button
-              type="button"
-              className={`notice-card ${notice.priority}`}
-              onClick={() => onOpen(notice)}
-              aria-label={`${notice.title}, ${PRIORITY_LABELS[notice.priority]}, by ${authorName(notice)}`}
-            >
-              <span className="notice-card-head">
-                <NoticeAuthor notice={notice} />
-                <PriorityTag priority={notice.priority} />
-              </span>
-              <span className="notice-title">{notice.title}</span>
-              <span className="notice-content">
-                {text}
-                {truncated && '…'}
-              </span>
-              <span className="notice-card-foot">
-                <NoticeDates notice={notice} />
-                {notice.attachment.length > 0 && (
-                  <span className="notice-attachments-count">
-                    <Paperclip size={12} aria-hidden="true" />
-                    {notice.attachment.length}
-                  </span>
-                )}
-              </span>
-            </button>
-          </li>
-        );
-      }}
+      renderItem={(notice) => (
+        <li>
+          <NoticeCard notice={notice} onOpen={onOpen} />
+        </li>
+      )}
     />
   );
 }

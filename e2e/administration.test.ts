@@ -1,0 +1,113 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, signInThroughUi, useBrowser, waitForMail } from './browser';
+
+const browser = useBrowser();
+
+const NEW_EMAIL = 'nina.harbour@northwind.example';
+const NEW_PASSWORD = 'Harbour#2026';
+
+async function openAdmin(page: Page, path: string, heading: string) {
+  await page.goto(path);
+  await page.locator('#main-content').getByRole('heading', { level: 1, name: heading }).waitFor();
+}
+
+/**
+ * Issue 14, "done when": an administrator sets up a workplace and a role, invites a new employee
+ * who signs in with what the role allows, posts a notice to the workplace, and deactivates them.
+ */
+describe('an organisation run from its own screens', () => {
+  it('olivia sets up, invites, informs and deactivates a new employee; the employee lives it', async () => {
+    const admin = await browser.page();
+    await signInThroughUi(admin, 'olivia.admin');
+    await admin.waitForURL('**/dashboard');
+
+    await openAdmin(admin, '/system-administration/preferences', 'Preferences');
+    await admin.getByRole('heading', { name: 'Microsoft sign-in' }).waitFor();
+    await screenshot(admin, 'admin-preferences');
+
+    await openAdmin(admin, '/system-administration/workplaces', 'Workplaces & Branches');
+    await admin.getByRole('button', { name: 'Add workplace' }).click();
+    await admin.getByLabel('Workplace name').fill('Harbour Depot');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('cell', { name: 'Harbour Depot', exact: true }).waitFor();
+    await screenshot(admin, 'admin-workplaces');
+
+    await openAdmin(admin, '/system-administration/roles', 'Users & Roles');
+    await admin.getByRole('button', { name: 'Add role' }).click();
+    await admin.getByLabel('Role name').fill('Depot Staff');
+    await admin.getByRole('checkbox', { name: 'Form Submission', exact: true }).check();
+    await admin.getByRole('checkbox', { name: /^Task task$/ }).check();
+    await screenshot(admin, 'admin-roles');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('cell', { name: 'Depot Staff', exact: true }).waitFor();
+
+    await openAdmin(admin, '/human-resource/positions', 'Roles & Responsibilities');
+    await screenshot(admin, 'admin-positions');
+
+    await openAdmin(admin, '/human-resource/employees', 'Employees');
+    await screenshot(admin, 'admin-employees');
+    await admin.getByRole('link', { name: 'Add employee' }).click();
+    await admin.getByLabel('First name', { exact: true }).fill('Nina');
+    await admin.getByLabel('Last name', { exact: true }).fill('Harbour');
+    await admin.getByLabel('E-mail', { exact: true }).fill(NEW_EMAIL);
+    await admin.getByLabel('Role', { exact: true }).selectOption({ label: 'Depot Staff' });
+    await admin.getByLabel('Workplace', { exact: true }).selectOption({ label: 'Harbour Depot' });
+    await admin.getByRole('button', { name: 'Create and invite' }).click();
+    await admin.locator('#main-content').getByRole('heading', { level: 1, name: 'Nina Harbour' }).waitFor();
+    await admin.getByText('Invitation sent').first().waitFor();
+    await screenshot(admin, 'admin-employee-edit');
+
+    // The invitation mail's link opens the set-password page.
+    const mail = await waitForMail(NEW_EMAIL, '/reset-password/');
+    const link = /https?:\/\/[^\s"<>]+\/reset-password\/[\w-]+/.exec(mail)?.[0];
+    expect(link).toBeTruthy();
+    const employee = await browser.page();
+    await employee.goto(new URL(link!).pathname);
+    await employee.getByRole('heading', { name: 'Set your password' }).waitFor();
+    await employee.getByText(/Welcome, Nina Harbour/).waitFor();
+    await screenshot(employee, 'invitation-set-password');
+    await employee.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await employee.getByLabel('Confirm password', { exact: true }).fill(NEW_PASSWORD);
+    await employee.getByRole('button', { name: 'Set Password' }).click();
+    await employee.waitForURL('**/login');
+    await signInThroughUi(employee, NEW_EMAIL, NEW_PASSWORD);
+    await employee.waitForURL('**/dashboard');
+    const nav = employee.getByRole('navigation', { name: 'Main' });
+    await nav.getByText('Reminders').waitFor();
+    expect(await nav.getByText('Risk Management').count()).toBe(0);
+    expect(await nav.getByText('System Administration').count()).toBe(0);
+
+    // A notice to the new workplace reaches the new employee's dashboard.
+    await admin.goto('/noticeboard?tab=manage');
+    await admin.getByRole('button', { name: 'New notice' }).click();
+    await admin.getByLabel('Title').fill('Depot induction on Monday');
+    await admin.getByLabel('Text').fill('Meet at the depot gate at 7:00. Bring your boots.');
+    await admin.getByLabel('Employees of workplaces').check();
+    await admin.getByRole('checkbox', { name: 'Harbour Depot' }).check();
+    await screenshot(admin, 'noticeboard-edit');
+    await admin.getByRole('button', { name: 'Save notice' }).click();
+    await admin.getByRole('button', { name: 'Depot induction on Monday', exact: true }).waitFor();
+    await screenshot(admin, 'noticeboard-manage');
+
+    await employee.reload();
+    await employee.getByText('Depot induction on Monday').first().waitFor();
+    await employee.goto('/noticeboard');
+    await employee.getByRole('button', { name: /Depot induction on Monday/ }).waitFor();
+    await screenshot(employee, 'noticeboard');
+
+    // Deactivated: the open session is refused on its next call.
+    await admin.goto('/human-resource/employees?search=Nina');
+    await admin.getByRole('link', { name: 'Nina Harbour' }).click();
+    await admin.getByRole('button', { name: 'Deactivate' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+    await admin.getByRole('button', { name: 'Reactivate' }).waitFor();
+
+    await employee.goto('/dashboard');
+    await employee.waitForURL(/\/login/);
+    await signInThroughUi(employee, NEW_EMAIL, NEW_PASSWORD);
+    await employee.getByText('This account is deactivated. Contact your administrator.').waitFor();
+    await admin.close();
+    await employee.close();
+  });
+});

@@ -1,0 +1,145 @@
+import { positionDeleteCall, positionListCall, positionSaveCall, type TPositionRow } from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
+import { History, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { callApi } from '../../api/client';
+import { useCall } from '../../api/useCall';
+import { Button } from '../../components/Button';
+import { ChangeLogPanel } from '../../components/ChangeLogPanel';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Dialog } from '../../components/Dialog';
+import { ListState } from '../../components/ListParts';
+import { usePageTitle } from '../../shell/pageTitle';
+import { NameDialog } from './NameDialog';
+
+const KEY = ['administration', 'positions'];
+
+/** Human Resources > Roles & Responsibilities: the positions employees hold. */
+export function PositionsPage() {
+  usePageTitle('Roles & Responsibilities');
+  const list = useQuery({ queryKey: KEY, queryFn: () => callApi(positionListCall, {}) });
+  const [editing, setEditing] = useState<{ row?: TPositionRow } | null>(null);
+  const [removing, setRemoving] = useState<TPositionRow | null>(null);
+  const [history, setHistory] = useState<TPositionRow | null>(null);
+  const [search, setSearch] = useState('');
+  const done = {
+    invalidate: [KEY],
+    onSuccess: () => {
+      setEditing(null);
+      setRemoving(null);
+    },
+  };
+  const save = useCall(positionSaveCall, done);
+  const remove = useCall(positionDeleteCall, done);
+  const rows = (list.data?.list ?? []).filter((row) =>
+    row.name.toLowerCase().includes(search.trim().toLowerCase()),
+  );
+
+  return (
+    <div className="admin-page stack-lg">
+      <div className="page-header">
+        <div>
+          <h1>Roles & Responsibilities</h1>
+          <p>The positions your employees hold, shown with their name on notices and forms.</p>
+        </div>
+        <Button variant="primary" icon={<Plus size={16} aria-hidden="true" />} onClick={() => setEditing({})}>
+          Add position
+        </Button>
+      </div>
+      <section className="card list-card" aria-label="Positions" aria-busy={list.isFetching}>
+        <div className="list-toolbar">
+          <input
+            className="input"
+            type="search"
+            aria-label="Search positions"
+            placeholder="Search positions"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <ListState
+          query={list}
+          count={rows.length}
+          empty={search ? 'No position matches this search.' : 'No positions yet.'}
+        />
+        {rows.length > 0 && (
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Position</th>
+                <th scope="col">Employees</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row._id}>
+                  <td>{row.name}</td>
+                  <td>{row.employeeCount}</td>
+                  <td className="row-actions">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      icon={<Pencil size={14} aria-hidden="true" />}
+                      onClick={() => setEditing({ row })}
+                      aria-label={`Rename ${row.name}`}
+                    >
+                      Rename
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      icon={<History size={14} aria-hidden="true" />}
+                      onClick={() => setHistory(row)}
+                      aria-label={`History of ${row.name}`}
+                    >
+                      History
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      icon={<Trash2 size={14} aria-hidden="true" />}
+                      onClick={() => setRemoving(row)}
+                      aria-label={`Delete ${row.name}`}
+                    >
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      {editing && (
+        <NameDialog
+          title={editing.row ? `Rename ${editing.row.name}` : 'Add position'}
+          label="Position name"
+          initialName={editing.row?.name}
+          pending={save.isPending}
+          onClose={() => setEditing(null)}
+          onSave={({ name }) => save.mutate({ body: { _id: editing.row?._id, name } })}
+        />
+      )}
+      {removing && (
+        <ConfirmDialog
+          title={`Delete ${removing.name}?`}
+          confirmLabel="Delete"
+          danger
+          pending={remove.isPending}
+          onClose={() => setRemoving(null)}
+          onConfirm={() => remove.mutate({ body: { _id: removing._id } })}
+        >
+          <p>A position that employees hold cannot be deleted: give them another position first.</p>
+        </ConfirmDialog>
+      )}
+      {history && (
+        <Dialog title={`History of ${history.name}`} onClose={() => setHistory(null)}>
+          <ChangeLogPanel entityType="position" entityId={history._id} />
+        </Dialog>
+      )}
+    </div>
+  );
+}

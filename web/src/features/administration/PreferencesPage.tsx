@@ -1,0 +1,255 @@
+import {
+  organisationLogoDeleteCall,
+  organisationLogoUploadCall,
+  organisationProfileCall,
+  organisationProfileUpdateCall,
+  SSO_SETTINGS_PROVIDERS,
+  ssoSettingsUpdateCall,
+  type TOrganisationProfile,
+} from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
+import { ImageUp, Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { callApi } from '../../api/client';
+import { queryKeys } from '../../api/queryClient';
+import { useCall } from '../../api/useCall';
+import { Button } from '../../components/Button';
+import { ChangeLogPanel } from '../../components/ChangeLogPanel';
+import { InputField } from '../../components/FormField';
+import { PageSpinner } from '../../components/Spinner';
+import { usePageTitle } from '../../shell/pageTitle';
+
+const KEY = ['administration', 'profile'];
+const TIME_ZONES = Intl.supportedValuesOf('timeZone');
+const PROVIDER_LABELS = { microsoft: 'Microsoft', google: 'Google' } as const;
+
+/** System Administration > Preferences: the organisation's profile, logo and single sign-on. */
+export function PreferencesPage() {
+  usePageTitle('Preferences');
+  const profile = useQuery({ queryKey: KEY, queryFn: () => callApi(organisationProfileCall, {}) });
+  if (!profile.data) return <PageSpinner />;
+  return (
+    <div className="admin-page stack-lg">
+      <div className="page-header">
+        <div>
+          <h1>Preferences</h1>
+          <p>Your organisation as people see it in the product and in its e-mails.</p>
+        </div>
+      </div>
+      <div className="admin-columns">
+        <div className="stack-lg">
+          <ProfileCard profile={profile.data} />
+          {SSO_SETTINGS_PROVIDERS.map((provider) => (
+            <SsoCard key={provider} provider={provider} profile={profile.data} />
+          ))}
+        </div>
+        <div className="stack-lg">
+          <LogoCard profile={profile.data} />
+          <section className="card card-body stack" aria-labelledby="profile-history">
+            <h2 id="profile-history" className="card-title">
+              History
+            </h2>
+            <ChangeLogPanel entityType="organisation" entityId={profile.data._id} />
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProfileCard({ profile }: { profile: TOrganisationProfile }) {
+  const [values, setValues] = useState({
+    name: profile.name,
+    timeZone: profile.timeZone,
+    mailSenderName: profile.mailSenderName ?? '',
+    headerTitle: profile.headerTitle ?? '',
+  });
+  const [error, setError] = useState<string | null>(null);
+  const zoneId = useId();
+  const save = useCall(organisationProfileUpdateCall, {
+    invalidate: [KEY, queryKeys.permissions, ['changeLog']],
+  });
+  const set = (key: keyof typeof values) => (value: string) =>
+    setValues((current) => ({ ...current, [key]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!values.name.trim()) return setError('Please enter a name.');
+    save.mutate({ body: values });
+  };
+  return (
+    <form className="card card-body stack" onSubmit={submit} aria-labelledby="profile-title" noValidate>
+      <h2 id="profile-title" className="card-title">
+        Organisation
+      </h2>
+      <InputField
+        label="Name"
+        value={values.name}
+        error={error}
+        maxLength={200}
+        onValueChange={(value) => {
+          setError(null);
+          set('name')(value);
+        }}
+      />
+      <div className="field">
+        <label className="field-label" htmlFor={zoneId}>
+          Time zone
+        </label>
+        <select
+          id={zoneId}
+          className="input"
+          value={values.timeZone}
+          onChange={(event) => set('timeZone')(event.target.value)}
+        >
+          {TIME_ZONES.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
+        </select>
+        <p className="field-hint">Notices start and expire by this calendar.</p>
+      </div>
+      <InputField
+        label="Mail sender name"
+        value={values.mailSenderName}
+        placeholder="The product's name"
+        maxLength={100}
+        onValueChange={set('mailSenderName')}
+      />
+      <InputField
+        label="Header title"
+        value={values.headerTitle}
+        placeholder={values.name}
+        maxLength={100}
+        onValueChange={set('headerTitle')}
+      />
+      <div>
+        <Button type="submit" variant="primary" loading={save.isPending}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function LogoCard({ profile }: { profile: TOrganisationProfile }) {
+  const inputId = useId();
+  const refresh = { invalidate: [KEY, queryKeys.permissions, ['changeLog']] };
+  const upload = useCall(organisationLogoUploadCall, refresh);
+  const remove = useCall(organisationLogoDeleteCall, refresh);
+  return (
+    <section className="card card-body stack" aria-labelledby="logo-title">
+      <h2 id="logo-title" className="card-title">
+        Logo
+      </h2>
+      <div className="logo-preview">
+        {profile.logo ? (
+          <img src={profile.logo} alt={`${profile.name} logo`} />
+        ) : (
+          <span className="text-secondary">No logo yet</span>
+        )}
+      </div>
+      <p className="field-hint">
+        PNG, JPEG or WebP. It is resized to at most 512 pixels and shown in the navigation.
+      </p>
+      <div className="row">
+        <label className="btn btn-secondary" htmlFor={inputId}>
+          <ImageUp size={16} aria-hidden="true" /> {profile.logo ? 'Replace' : 'Upload'}
+        </label>
+        <input
+          id={inputId}
+          className="visually-hidden"
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (!file) return;
+            const form = new FormData();
+            form.append('file', file, file.name);
+            upload.mutate({ form });
+            event.target.value = '';
+          }}
+        />
+        {profile.logo && (
+          <Button
+            variant="ghost"
+            icon={<Trash2 size={16} aria-hidden="true" />}
+            loading={remove.isPending}
+            onClick={() => remove.mutate({})}
+          >
+            Remove
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function SsoCard({
+  provider,
+  profile,
+}: {
+  provider: (typeof SSO_SETTINGS_PROVIDERS)[number];
+  profile: TOrganisationProfile;
+}) {
+  const stored = profile.sso.find((row) => row.provider === provider);
+  const [values, setValues] = useState({
+    issuer: stored?.issuer ?? (provider === 'google' ? 'https://accounts.google.com' : ''),
+    clientId: stored?.clientId ?? '',
+    clientSecret: '',
+    isEnabled: stored?.isEnabled ?? false,
+  });
+  const save = useCall(ssoSettingsUpdateCall, {
+    invalidate: [KEY, ['changeLog']],
+    onSuccess: () => setValues((current) => ({ ...current, clientSecret: '' })),
+  });
+  const label = PROVIDER_LABELS[provider];
+  return (
+    <form
+      className="card card-body stack"
+      aria-labelledby={`sso-${provider}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate({ body: { provider, ...values } });
+      }}
+      noValidate
+    >
+      <h2 id={`sso-${provider}`} className="card-title">
+        {label} sign-in
+      </h2>
+      <InputField
+        label="Issuer"
+        value={values.issuer}
+        placeholder={provider === 'microsoft' ? 'https://login.microsoftonline.com/<tenant>/v2.0' : ''}
+        onValueChange={(issuer) => setValues((current) => ({ ...current, issuer }))}
+      />
+      <InputField
+        label="Client ID"
+        value={values.clientId}
+        onValueChange={(clientId) => setValues((current) => ({ ...current, clientId }))}
+      />
+      <InputField
+        label="Client secret"
+        type="password"
+        autoComplete="new-password"
+        value={values.clientSecret}
+        placeholder={stored?.hasClientSecret ? 'Stored: leave empty to keep it' : 'Paste the client secret'}
+        onValueChange={(clientSecret) => setValues((current) => ({ ...current, clientSecret }))}
+      />
+      <p className="field-hint">The secret is stored encrypted and is never shown again.</p>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={values.isEnabled}
+          onChange={(event) => setValues((current) => ({ ...current, isEnabled: event.target.checked }))}
+        />
+        Offer {label} sign-in on the login page
+      </label>
+      <div>
+        <Button type="submit" variant="primary" loading={save.isPending}>
+          Save {label} settings
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,227 @@
+import {
+  accessKeyGroups,
+  accessKeyLabel,
+  ACCESS_KEYS,
+  roleDeleteCall,
+  roleListCall,
+  roleSaveCall,
+  type AccessKey,
+  type TRoleRow,
+} from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { callApi } from '../../api/client';
+import { useCall } from '../../api/useCall';
+import { Button } from '../../components/Button';
+import { ChangeLogPanel } from '../../components/ChangeLogPanel';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Dialog } from '../../components/Dialog';
+import { InputField } from '../../components/FormField';
+import { ListState } from '../../components/ListParts';
+import { usePageTitle } from '../../shell/pageTitle';
+
+const KEY = ['administration', 'roles'];
+const GROUPS = accessKeyGroups();
+
+/** System Administration > Users & Roles: roles and the access keys each allows. */
+export function RolesPage() {
+  usePageTitle('Users & Roles');
+  const list = useQuery({ queryKey: KEY, queryFn: () => callApi(roleListCall, {}) });
+  const [editing, setEditing] = useState<{ row?: TRoleRow } | null>(null);
+  const [removing, setRemoving] = useState<TRoleRow | null>(null);
+  const remove = useCall(roleDeleteCall, { invalidate: [KEY], onSuccess: () => setRemoving(null) });
+  const rows = list.data?.list ?? [];
+
+  return (
+    <div className="admin-page stack-lg">
+      <div className="page-header">
+        <div>
+          <h1>Users & Roles</h1>
+          <p>A role decides which areas its employees reach. A change applies on their next click.</p>
+        </div>
+        <Button variant="primary" icon={<Plus size={16} aria-hidden="true" />} onClick={() => setEditing({})}>
+          Add role
+        </Button>
+      </div>
+      <section className="card list-card" aria-label="Roles" aria-busy={list.isFetching}>
+        <ListState query={list} count={rows.length} empty="No roles yet." />
+        {rows.length > 0 && (
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Role</th>
+                <th scope="col">Access</th>
+                <th scope="col">Employees</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row._id}>
+                  <td>{row.name}</td>
+                  <td>
+                    {row.access.length} of {ACCESS_KEYS.length} keys
+                    {row.access.includes('system') && (
+                      <span className="badge badge-primary">Administrator</span>
+                    )}
+                  </td>
+                  <td>{row.memberCount}</td>
+                  <td className="row-actions">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      icon={<Pencil size={14} aria-hidden="true" />}
+                      onClick={() => setEditing({ row })}
+                      aria-label={`Edit ${row.name}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      icon={<Trash2 size={14} aria-hidden="true" />}
+                      onClick={() => setRemoving(row)}
+                      aria-label={`Delete ${row.name}`}
+                    >
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      {editing && <RoleDialog row={editing.row} onClose={() => setEditing(null)} />}
+      {removing && (
+        <ConfirmDialog
+          title={`Delete ${removing.name}?`}
+          confirmLabel="Delete"
+          danger
+          pending={remove.isPending}
+          onClose={() => setRemoving(null)}
+          onConfirm={() => remove.mutate({ body: { _id: removing._id } })}
+        >
+          <p>A role that employees have cannot be deleted: give them another role first.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+/** The role's name and its access-key grid, grouped as the navigation groups the areas. */
+export function RoleDialog({ row, onClose }: { row?: TRoleRow; onClose: () => void }) {
+  const [name, setName] = useState(row?.name ?? '');
+  const [keys, setKeys] = useState<Set<AccessKey>>(new Set(row?.access ?? []));
+  const [error, setError] = useState<string | null>(null);
+  const [tab, setTab] = useState<'access' | 'history'>('access');
+  const save = useCall(roleSaveCall, { invalidate: [KEY], onSuccess: onClose });
+  const gridId = useId();
+
+  const toggle = (changed: AccessKey[], on: boolean) =>
+    setKeys((current) => {
+      const next = new Set(current);
+      for (const key of changed)
+        if (on) next.add(key);
+        else next.delete(key);
+      return next;
+    });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setError('Please enter a name.');
+    save.mutate({
+      body: { _id: row?._id, name: name.trim(), access: ACCESS_KEYS.filter((key) => keys.has(key)) },
+    });
+  };
+
+  return (
+    <Dialog title={row ? `Edit ${row.name}` : 'Add role'} onClose={onClose} wide>
+      <form className="stack role-form" onSubmit={submit} noValidate>
+        <InputField
+          label="Role name"
+          value={name}
+          error={error}
+          autoFocus
+          maxLength={200}
+          onValueChange={(value) => {
+            setName(value);
+            setError(null);
+          }}
+        />
+        {row && (
+          <div className="tablist" role="tablist" aria-label="Role">
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === 'access'}
+              className="tab"
+              onClick={() => setTab('access')}
+            >
+              Access
+            </button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === 'history'}
+              className="tab"
+              onClick={() => setTab('history')}
+            >
+              History
+            </button>
+          </div>
+        )}
+        {tab === 'history' && row ? (
+          <ChangeLogPanel entityType="role" entityId={row._id} />
+        ) : (
+          <div className="access-grid" id={gridId}>
+            {GROUPS.map((group) => {
+              const all = group.keys.every((key) => keys.has(key));
+              return (
+                <fieldset key={group.label} className="access-group">
+                  <legend>
+                    <label className="checkbox">
+                      <input
+                        type="checkbox"
+                        checked={all}
+                        ref={(box) => {
+                          if (box) box.indeterminate = !all && group.keys.some((key) => keys.has(key));
+                        }}
+                        onChange={(event) => toggle(group.keys, event.target.checked)}
+                      />
+                      <strong>{group.label}</strong>
+                    </label>
+                  </legend>
+                  {group.keys.map((key) => (
+                    <label key={key} className="checkbox">
+                      <input
+                        type="checkbox"
+                        checked={keys.has(key)}
+                        onChange={(event) => toggle([key], event.target.checked)}
+                      />
+                      <span className="access-key-text">
+                        {accessKeyLabel(key)}
+                        <code className="access-key">{key}</code>
+                      </span>
+                    </label>
+                  ))}
+                </fieldset>
+              );
+            })}
+          </div>
+        )}
+        <div className="dialog-actions">
+          <span className="text-sm text-secondary">
+            {keys.size} of {ACCESS_KEYS.length} keys
+          </span>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="primary" loading={save.isPending}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,219 @@
+import {
+  branchDeleteCall,
+  branchSaveCall,
+  workplaceDeleteCall,
+  workplaceListCall,
+  workplaceSaveCall,
+  type TWorkplaceRow,
+} from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
+import { History, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { callApi } from '../../api/client';
+import { useCall } from '../../api/useCall';
+import { Button } from '../../components/Button';
+import { ChangeLogPanel } from '../../components/ChangeLogPanel';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Dialog } from '../../components/Dialog';
+import { ListState } from '../../components/ListParts';
+import { usePageTitle } from '../../shell/pageTitle';
+import { NameDialog } from './NameDialog';
+
+const KEY = ['administration', 'workplaces'];
+
+type Editing =
+  | { kind: 'workplace'; row?: TWorkplaceRow }
+  | { kind: 'branch'; workplace: TWorkplaceRow; row?: TWorkplaceRow['branches'][number] };
+type Removing = { kind: 'workplace' | 'branch'; _id: string; name: string };
+
+/** System Administration > Workplaces & Branches. */
+export function WorkplacesPage() {
+  usePageTitle('Workplaces & Branches');
+  const list = useQuery({ queryKey: KEY, queryFn: () => callApi(workplaceListCall, {}) });
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [removing, setRemoving] = useState<Removing | null>(null);
+  const [history, setHistory] = useState<{ kind: 'workplace' | 'branch'; _id: string; name: string } | null>(
+    null,
+  );
+  const done = {
+    invalidate: [KEY],
+    onSuccess: () => {
+      setEditing(null);
+      setRemoving(null);
+    },
+  };
+  const saveWorkplace = useCall(workplaceSaveCall, done);
+  const saveBranch = useCall(branchSaveCall, done);
+  const deleteWorkplace = useCall(workplaceDeleteCall, done);
+  const deleteBranch = useCall(branchDeleteCall, done);
+  const rows = list.data?.list ?? [];
+
+  return (
+    <div className="admin-page stack-lg">
+      <div className="page-header">
+        <div>
+          <h1>Workplaces & Branches</h1>
+          <p>Where your people work. Forms, clock-ins and notices name a workplace and its branch.</p>
+        </div>
+        <Button
+          variant="primary"
+          icon={<Plus size={16} aria-hidden="true" />}
+          onClick={() => setEditing({ kind: 'workplace' })}
+        >
+          Add workplace
+        </Button>
+      </div>
+      <section className="card list-card" aria-label="Workplaces" aria-busy={list.isFetching}>
+        <ListState query={list} count={rows.length} empty="No workplaces yet. Add the first one." />
+        {rows.length > 0 && (
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Workplace</th>
+                  <th scope="col">Branches</th>
+                  <th scope="col">Employees</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((workplace) => (
+                  <tr key={workplace._id}>
+                    <td>{workplace.name}</td>
+                    <td>
+                      <ul className="chip-list">
+                        {workplace.branches.map((branch) => (
+                          <li key={branch._id} className={branch.isActive ? 'chip' : 'chip chip-muted'}>
+                            <button
+                              type="button"
+                              className="link-button"
+                              onClick={() => setEditing({ kind: 'branch', workplace, row: branch })}
+                              aria-label={`Edit branch ${branch.name}`}
+                            >
+                              {branch.name}
+                            </button>
+                          </li>
+                        ))}
+                        <li>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            icon={<Plus size={14} aria-hidden="true" />}
+                            onClick={() => setEditing({ kind: 'branch', workplace })}
+                          >
+                            Branch
+                          </Button>
+                        </li>
+                      </ul>
+                    </td>
+                    <td>{workplace.employeeCount}</td>
+                    <td>
+                      <span className={`badge ${workplace.isActive ? 'badge-success' : 'badge-neutral'}`}>
+                        {workplace.isActive ? 'Active' : 'Inactive'}
+                      </span>
+                    </td>
+                    <td className="row-actions">
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        icon={<Pencil size={14} aria-hidden="true" />}
+                        onClick={() => setEditing({ kind: 'workplace', row: workplace })}
+                        aria-label={`Edit ${workplace.name}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        icon={<History size={14} aria-hidden="true" />}
+                        onClick={() => setHistory({ kind: 'workplace', ...workplace })}
+                        aria-label={`History of ${workplace.name}`}
+                      >
+                        History
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        icon={<Trash2 size={14} aria-hidden="true" />}
+                        onClick={() => setRemoving({ kind: 'workplace', ...workplace })}
+                        aria-label={`Delete ${workplace.name}`}
+                      >
+                        Delete
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      {editing?.kind === 'workplace' && (
+        <NameDialog
+          title={editing.row ? `Edit ${editing.row.name}` : 'Add workplace'}
+          label="Workplace name"
+          initialName={editing.row?.name}
+          initialActive={editing.row?.isActive ?? true}
+          pending={saveWorkplace.isPending}
+          onClose={() => setEditing(null)}
+          onSave={(values) => saveWorkplace.mutate({ body: { _id: editing.row?._id, ...values } })}
+        />
+      )}
+      {editing?.kind === 'branch' && (
+        <NameDialog
+          title={
+            editing.row ? `Edit branch ${editing.row.name}` : `Add a branch to ${editing.workplace.name}`
+          }
+          label="Branch name"
+          initialName={editing.row?.name}
+          initialActive={editing.row?.isActive ?? true}
+          pending={saveBranch.isPending}
+          onClose={() => setEditing(null)}
+          onSave={(values) =>
+            saveBranch.mutate({
+              body: { _id: editing.row?._id, workplaceId: editing.workplace._id, ...values },
+            })
+          }
+        >
+          {editing.row && (
+            <Button
+              variant="danger"
+              size="sm"
+              onClick={() => setRemoving({ kind: 'branch', ...editing.row! })}
+            >
+              Delete this branch
+            </Button>
+          )}
+        </NameDialog>
+      )}
+      {removing && (
+        <ConfirmDialog
+          title={`Delete ${removing.name}?`}
+          confirmLabel="Delete"
+          danger
+          pending={deleteWorkplace.isPending || deleteBranch.isPending}
+          onClose={() => setRemoving(null)}
+          onConfirm={() =>
+            (removing.kind === 'workplace' ? deleteWorkplace : deleteBranch).mutate({
+              body: { _id: removing._id },
+            })
+          }
+        >
+          <p>
+            A {removing.kind} that people, forms or notices still use cannot be deleted: deactivate it
+            instead, and it stays on the records that name it.
+          </p>
+        </ConfirmDialog>
+      )}
+      {history && (
+        <Dialog title={`History of ${history.name}`} onClose={() => setHistory(null)}>
+          <ChangeLogPanel entityType={history.kind} entityId={history._id} />
+        </Dialog>
+      )}
+    </div>
+  );
+}

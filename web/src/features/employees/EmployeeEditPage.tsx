@@ -1,0 +1,357 @@
+import {
+  EMPLOYEE_STATUS_LABELS,
+  employeeDeactivateCall,
+  employeeDetailsCall,
+  employeeFormOptionsCall,
+  employeeInviteCall,
+  employeeListCall,
+  employeeReactivateCall,
+  employeeSaveCall,
+  employeeUnlockCall,
+  personName,
+  type TEmployeeDetails,
+  type TEmployeeFormOptions,
+} from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, LockOpen, Mail, UserCheck, UserX } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { callApi } from '../../api/client';
+import { useCall } from '../../api/useCall';
+import { Button } from '../../components/Button';
+import { ChangeLogPanel } from '../../components/ChangeLogPanel';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { InputField } from '../../components/FormField';
+import { PageSpinner } from '../../components/Spinner';
+import { usePageTitle } from '../../shell/pageTitle';
+import { employeeKeys, STATUS_BADGES } from './EmployeesPage';
+
+/** /human-resource/employees/new and /human-resource/employees/:id: one employee and their account. */
+export function EmployeeEditPage() {
+  const { id = 'new' } = useParams();
+  const isNew = id === 'new';
+  usePageTitle(isNew ? 'Add employee' : 'Employee');
+  const options = useQuery({
+    queryKey: employeeKeys.options,
+    queryFn: () => callApi(employeeFormOptionsCall, {}),
+  });
+  const details = useQuery({
+    queryKey: employeeKeys.details(id),
+    queryFn: () => callApi(employeeDetailsCall, { body: { _id: id } }),
+    enabled: !isNew,
+  });
+  if (!options.data || (!isNew && !details.data)) {
+    if (details.isError) return <p className="alert alert-danger">This employee cannot be opened.</p>;
+    return <PageSpinner />;
+  }
+  return <EmployeeForm key={id} employee={isNew ? null : details.data!} options={options.data} />;
+}
+
+function EmployeeForm({
+  employee,
+  options,
+}: {
+  employee: TEmployeeDetails | null;
+  options: TEmployeeFormOptions;
+}) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState({
+    firstName: employee?.firstName ?? '',
+    lastName: employee?.lastName ?? '',
+    email: employee?.email ?? '',
+    username: employee?.username ?? '',
+    employeeNumber: employee?.employeeNumber ?? '',
+    positionId: employee?.positionId ?? '',
+    roleId: employee?.roleId ?? '',
+    workplaceId: employee?.workplaceId ?? '',
+    branchId: employee?.branchId ?? '',
+    managerEmployeeId: employee?.managerEmployeeId ?? '',
+  });
+  const [invite, setInvite] = useState(true);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirm, setConfirm] = useState<'deactivate' | null>(null);
+  const set = (key: keyof typeof values) => (value: string) => {
+    setValues((current) => ({ ...current, [key]: value, ...(key === 'workplaceId' && { branchId: '' }) }));
+    setErrors((current) => ({ ...current, [key]: '' }));
+  };
+  const refresh = { invalidate: [employeeKeys.all, ['changeLog']] };
+  const save = useCall(employeeSaveCall, {
+    ...refresh,
+    onSuccess: ({ _id }) => {
+      if (!employee) navigate(`/human-resource/employees/${_id}`, { replace: true });
+    },
+  });
+  const resend = useCall(employeeInviteCall, refresh);
+  const unlock = useCall(employeeUnlockCall, refresh);
+  const deactivate = useCall(employeeDeactivateCall, { ...refresh, onSuccess: () => setConfirm(null) });
+  const reactivate = useCall(employeeReactivateCall, refresh);
+  const branches =
+    options.workplaces.find((workplace) => workplace._id === values.workplaceId)?.branches ?? [];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems: Record<string, string> = {};
+    if (!values.firstName.trim()) problems.firstName = 'Please enter the first name.';
+    if (!values.lastName.trim()) problems.lastName = 'Please enter the last name.';
+    const username = values.username.trim() || values.email.trim();
+    if (!username) problems.username = 'Please enter a username (or an e-mail address to use as one).';
+    if (!employee && invite && !values.email.trim())
+      problems.email = 'An invitation is sent by e-mail: enter an e-mail address.';
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    const optional = (value: string) => value || null;
+    save.mutate({
+      body: {
+        _id: employee?._id,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: optional(values.email.trim()),
+        username,
+        employeeNumber: optional(values.employeeNumber.trim()),
+        positionId: optional(values.positionId),
+        roleId: optional(values.roleId),
+        workplaceId: optional(values.workplaceId),
+        branchId: optional(values.branchId),
+        managerEmployeeId: optional(values.managerEmployeeId),
+        invite: employee ? undefined : invite,
+      },
+    });
+  };
+
+  const select = (
+    key: keyof typeof values,
+    label: string,
+    list: { _id: string; name: string }[],
+    none: string,
+  ) => (
+    <div className="field">
+      <label className="field-label" htmlFor={`employee-${key}`}>
+        {label}
+      </label>
+      <select
+        id={`employee-${key}`}
+        className="input"
+        value={values[key]}
+        onChange={(event) => set(key)(event.target.value)}
+      >
+        <option value="">{none}</option>
+        {list.map((item) => (
+          <option key={item._id} value={item._id}>
+            {item.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  return (
+    <div className="admin-page stack-lg">
+      <Link to="/human-resource/employees" className="back-link">
+        <ArrowLeft size={16} aria-hidden="true" /> Employees
+      </Link>
+      <div className="page-header">
+        <div>
+          <h1>{employee ? personName(employee) : 'Add employee'}</h1>
+          {employee && (
+            <p>
+              <span className={`badge ${STATUS_BADGES[employee.status]}`}>
+                {EMPLOYEE_STATUS_LABELS[employee.status]}
+              </span>
+            </p>
+          )}
+        </div>
+        {employee && (
+          <div className="row">
+            {(employee.status === 'invited' || employee.status === 'notInvited') && (
+              <Button
+                icon={<Mail size={16} aria-hidden="true" />}
+                loading={resend.isPending}
+                onClick={() => resend.mutate({ body: { _id: employee._id } })}
+              >
+                {employee.status === 'invited' ? 'Resend invitation' : 'Send invitation'}
+              </Button>
+            )}
+            {employee.status === 'locked' && (
+              <Button
+                icon={<LockOpen size={16} aria-hidden="true" />}
+                loading={unlock.isPending}
+                onClick={() => unlock.mutate({ body: { _id: employee._id } })}
+              >
+                Unlock
+              </Button>
+            )}
+            {employee.status === 'deactivated' ? (
+              <Button
+                icon={<UserCheck size={16} aria-hidden="true" />}
+                loading={reactivate.isPending}
+                onClick={() => reactivate.mutate({ body: { _id: employee._id } })}
+              >
+                Reactivate
+              </Button>
+            ) : (
+              !employee.isSelf && (
+                <Button
+                  variant="danger"
+                  icon={<UserX size={16} aria-hidden="true" />}
+                  onClick={() => setConfirm('deactivate')}
+                >
+                  Deactivate
+                </Button>
+              )
+            )}
+          </div>
+        )}
+      </div>
+      <div className="admin-columns">
+        <form className="card card-body stack" onSubmit={submit} noValidate aria-label="Employee details">
+          <div className="form-grid">
+            <InputField
+              label="First name"
+              value={values.firstName}
+              error={errors.firstName}
+              maxLength={100}
+              autoFocus={!employee}
+              onValueChange={set('firstName')}
+            />
+            <InputField
+              label="Last name"
+              value={values.lastName}
+              error={errors.lastName}
+              maxLength={100}
+              onValueChange={set('lastName')}
+            />
+            <InputField
+              label="E-mail"
+              type="email"
+              value={values.email}
+              error={errors.email}
+              maxLength={320}
+              onValueChange={set('email')}
+            />
+            <InputField
+              label="Username"
+              value={values.username}
+              error={errors.username}
+              placeholder={values.email || 'The e-mail address when left empty'}
+              maxLength={320}
+              onValueChange={set('username')}
+            />
+            <InputField
+              label="Employee number"
+              value={values.employeeNumber}
+              maxLength={50}
+              onValueChange={set('employeeNumber')}
+            />
+            {select('positionId', 'Position', options.positions, 'No position')}
+            {select('roleId', 'Role', options.roles, 'No role (no access)')}
+            {select('workplaceId', 'Workplace', options.workplaces, 'No workplace')}
+            {select(
+              'branchId',
+              'Branch',
+              branches,
+              branches.length ? 'No branch' : 'The workplace has no branches',
+            )}
+            <ManagerPicker
+              current={
+                employee?.managerEmployeeId
+                  ? { _id: employee.managerEmployeeId, name: employee.manager ?? '' }
+                  : null
+              }
+              excludeId={employee?._id}
+              value={values.managerEmployeeId}
+              onChange={set('managerEmployeeId')}
+            />
+          </div>
+          {!employee && (
+            <label className="checkbox">
+              <input type="checkbox" checked={invite} onChange={(event) => setInvite(event.target.checked)} />
+              E-mail an invitation to choose a password (the link works once, for 7 days)
+            </label>
+          )}
+          <div>
+            <Button type="submit" variant="primary" loading={save.isPending}>
+              {employee ? 'Save' : invite ? 'Create and invite' : 'Create'}
+            </Button>
+          </div>
+        </form>
+        {employee && (
+          <section className="card card-body stack" aria-labelledby="employee-history">
+            <h2 id="employee-history" className="card-title">
+              History
+            </h2>
+            <ChangeLogPanel entityType="employee" entityId={employee._id} />
+          </section>
+        )}
+      </div>
+      {confirm && employee && (
+        <ConfirmDialog
+          title={`Deactivate ${personName(employee)}?`}
+          confirmLabel="Deactivate"
+          danger
+          pending={deactivate.isPending}
+          onClose={() => setConfirm(null)}
+          onConfirm={() => deactivate.mutate({ body: { _id: employee._id } })}
+        >
+          <p>
+            They are signed out everywhere at once and cannot sign in again until reactivated. Their records
+            and history stay.
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+/** The manager: found by name among active employees (a large organisation has too many for one list). */
+function ManagerPicker({
+  current,
+  excludeId,
+  value,
+  onChange,
+}: {
+  current: { _id: string; name: string } | null;
+  excludeId?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const found = useQuery({
+    queryKey: ['employees', 'managers', search],
+    queryFn: () =>
+      callApi(employeeListCall, { body: { search: search || undefined, status: 'active', pageSize: 20 } }),
+  });
+  const choices = [
+    ...(current ? [current] : []),
+    ...(found.data?.rows ?? [])
+      .filter((row) => row._id !== excludeId && row._id !== current?._id)
+      .map((row) => ({ _id: row._id, name: personName(row) })),
+  ];
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor="employee-manager">
+        Manager
+      </label>
+      <input
+        className="input"
+        type="search"
+        aria-label="Find a manager by name"
+        placeholder="Type to find a manager"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <select
+        id="employee-manager"
+        className="input"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">No manager</option>
+        {choices.map((choice) => (
+          <option key={choice._id} value={choice._id}>
+            {choice.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+import {
+  EMPLOYEE_STATUS_LABELS,
+  employeeFormOptionsCall,
+  employeeListCall,
+  personName,
+  type EmployeeStatus,
+  type TEmployeeListRequest,
+} from '@compass/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { UserPlus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { callApi } from '../../api/client';
+import { Button } from '../../components/Button';
+import { ListState, PAGE_SIZES, Pagination } from '../../components/ListParts';
+import { usePageTitle } from '../../shell/pageTitle';
+
+export const employeeKeys = {
+  all: ['employees'] as const,
+  list: (request: TEmployeeListRequest) => ['employees', 'list', request] as const,
+  details: (id: string) => ['employees', 'details', id] as const,
+  options: ['employees', 'options'] as const,
+};
+
+export const STATUS_BADGES: Record<EmployeeStatus, string> = {
+  active: 'badge-success',
+  invited: 'badge-primary',
+  notInvited: 'badge-neutral',
+  locked: 'badge-warning',
+  deactivated: 'badge-neutral',
+};
+const FILTER_STATUSES = ['active', 'invited', 'deactivated'] as const;
+
+/** Human Resources > Employees: every employee, searched and filtered on the server, a page at a time. */
+export function EmployeesPage() {
+  usePageTitle('Employees');
+  const [params, setParams] = useSearchParams();
+  const number = (key: string, fallback: number) => {
+    const value = Number(params.get(key));
+    return Number.isInteger(value) && value > 0 ? value : fallback;
+  };
+  const size = number('pageSize', 20);
+  const status = params.get('status');
+  const request: TEmployeeListRequest = {
+    page: number('page', 1),
+    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : 20,
+    search: params.get('search') || undefined,
+    workplaceId: params.get('workplace') || undefined,
+    roleId: params.get('role') || undefined,
+    status: (FILTER_STATUSES as readonly string[]).includes(status ?? '')
+      ? (status as (typeof FILTER_STATUSES)[number])
+      : undefined,
+  };
+  const list = useQuery({
+    queryKey: employeeKeys.list(request),
+    queryFn: () => callApi(employeeListCall, { body: request }),
+    placeholderData: keepPreviousData,
+  });
+  const options = useQuery({
+    queryKey: employeeKeys.options,
+    queryFn: () => callApi(employeeFormOptionsCall, {}),
+  });
+  const [search, setSearch] = useState(request.search ?? '');
+  const change = (values: Record<string, string | undefined>, keepPage = false) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      for (const [key, value] of Object.entries(values)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      if (!keepPage) next.delete('page');
+      return next;
+    });
+  const filtered = ['search', 'workplace', 'role', 'status'].some((key) => params.get(key));
+  const rows = list.data?.rows ?? [];
+
+  return (
+    <div className="admin-page stack-lg">
+      <div className="page-header">
+        <div>
+          <h1>Employees</h1>
+          <p>Everyone who works for your organisation, and their sign-in accounts.</p>
+        </div>
+        <Link className="btn btn-primary" to="/human-resource/employees/new">
+          <UserPlus size={16} aria-hidden="true" /> Add employee
+        </Link>
+      </div>
+      <form
+        className="card list-filters"
+        aria-label="Filters"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          change({ search: search.trim() || undefined });
+        }}
+      >
+        <div className="field">
+          <label className="field-label" htmlFor="employee-search">
+            Search
+          </label>
+          <input
+            id="employee-search"
+            className="input"
+            type="search"
+            placeholder="Name, username, e-mail or number"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="employee-workplace">
+            Workplace
+          </label>
+          <select
+            id="employee-workplace"
+            className="input"
+            value={request.workplaceId ?? ''}
+            onChange={(event) => change({ workplace: event.target.value })}
+          >
+            <option value="">All workplaces</option>
+            {(options.data?.workplaces ?? []).map((workplace) => (
+              <option key={workplace._id} value={workplace._id}>
+                {workplace.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="employee-role">
+            Role
+          </label>
+          <select
+            id="employee-role"
+            className="input"
+            value={request.roleId ?? ''}
+            onChange={(event) => change({ role: event.target.value })}
+          >
+            <option value="">All roles</option>
+            {(options.data?.roles ?? []).map((role) => (
+              <option key={role._id} value={role._id}>
+                {role.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="employee-status">
+            Status
+          </label>
+          <select
+            id="employee-status"
+            className="input"
+            value={request.status ?? ''}
+            onChange={(event) => change({ status: event.target.value })}
+          >
+            <option value="">Any status</option>
+            {FILTER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {EMPLOYEE_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="list-filter-buttons">
+          <Button type="submit" variant="primary">
+            Search
+          </Button>
+          {filtered && (
+            <Button
+              onClick={() => {
+                setSearch('');
+                change({ search: '', workplace: '', role: '', status: '' });
+              }}
+            >
+              Clear filters
+            </Button>
+          )}
+        </div>
+      </form>
+      <section className="card list-card" aria-label="Employees" aria-busy={list.isFetching}>
+        <ListState
+          query={list}
+          count={rows.length}
+          empty={filtered ? 'No employee matches these filters.' : 'No employees yet.'}
+        />
+        {rows.length > 0 && (
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Username</th>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Position</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Workplace</th>
+                  <th scope="col">Manager</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row._id}>
+                    <td>
+                      <Link to={`/human-resource/employees/${row._id}`}>{personName(row)}</Link>
+                    </td>
+                    <td>{row.username}</td>
+                    <td>{row.email}</td>
+                    <td>{row.position}</td>
+                    <td>{row.role}</td>
+                    <td>{row.workplace}</td>
+                    <td>{row.manager}</td>
+                    <td>
+                      <span className={`badge ${STATUS_BADGES[row.status]}`}>
+                        {EMPLOYEE_STATUS_LABELS[row.status]}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {list.data && (
+          <Pagination
+            page={request.page ?? 1}
+            pageSize={request.pageSize ?? 20}
+            total={list.data.total}
+            onPage={(page) => change({ page: String(page) }, true)}
+            onPageSize={(pageSize) => change({ pageSize: String(pageSize) })}
+          />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+/** The employee screens, loaded with their area (router.tsx). */
+export { EmployeeEditPage } from './EmployeeEditPage';
+export { EmployeesPage } from './EmployeesPage';

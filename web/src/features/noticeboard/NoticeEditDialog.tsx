@@ -1,0 +1,309 @@
+import {
+  deleteAttachmentCall,
+  messages,
+  NOTICE_AUDIENCE_LABELS,
+  NOTICE_AUDIENCES,
+  NOTICE_PRIORITIES,
+  noticeAdminDetailsCall,
+  noticeAttachmentUploadCall,
+  noticeAudienceOptionsCall,
+  noticeSaveCall,
+  uploadProblem,
+  type NoticeAudience,
+  type TNoticeAdminDetails,
+  type TNoticeAudienceOptions,
+} from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Paperclip, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { callApi } from '../../api/client';
+import { useCall } from '../../api/useCall';
+import { Button } from '../../components/Button';
+import { ChangeLogPanel } from '../../components/ChangeLogPanel';
+import { Dialog } from '../../components/Dialog';
+import { FieldError } from '../../components/FieldError';
+import { InputField } from '../../components/FormField';
+import { Spinner } from '../../components/Spinner';
+import { PRIORITY_LABELS } from '../dashboard/Noticeboard';
+import { NOTICE_CHANGES, noticeKeys } from './ManageNotices';
+
+const today = () => new Date().toLocaleDateString('en-CA');
+
+/** Create or edit a notice: text, priority, dates, audience, publishing and files. */
+export function NoticeEditDialog({ noticeId, onClose }: { noticeId?: string; onClose: () => void }) {
+  const details = useQuery({
+    queryKey: [...noticeKeys.admin, 'details', noticeId],
+    queryFn: () => callApi(noticeAdminDetailsCall, { body: { _id: noticeId! } }),
+    enabled: Boolean(noticeId),
+  });
+  const options = useQuery({
+    queryKey: ['notices', 'audience'],
+    queryFn: () => callApi(noticeAudienceOptionsCall, {}),
+  });
+  const ready = options.data && (!noticeId || details.data);
+  return (
+    <Dialog title={noticeId ? 'Edit notice' : 'New notice'} onClose={onClose} wide>
+      {ready ? (
+        <NoticeForm notice={details.data ?? null} options={options.data!} onClose={onClose} />
+      ) : (
+        <div className="list-state">
+          <Spinner /> Loading…
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+function NoticeForm({
+  notice,
+  options,
+  onClose,
+}: {
+  notice: TNoticeAdminDetails | null;
+  options: TNoticeAudienceOptions;
+  onClose: () => void;
+}) {
+  const [values, setValues] = useState({
+    title: notice?.title ?? '',
+    content: notice?.content ?? '',
+    priority: notice?.priority ?? 'none',
+    startDate: notice?.startDate ?? today(),
+    expireDate: notice?.expireDate ?? '',
+    audience: notice?.audience ?? ('everyone' as NoticeAudience),
+    audienceIds: notice?.audienceIds ?? [],
+    isPublished: notice?.isPublished ?? true,
+  });
+  const [files, setFiles] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [tab, setTab] = useState<'notice' | 'history'>('notice');
+  const upload = useCall(noticeAttachmentUploadCall, { invalidate: NOTICE_CHANGES });
+  const removeFile = useCall(deleteAttachmentCall, { invalidate: NOTICE_CHANGES });
+  const save = useCall(noticeSaveCall, {
+    invalidate: NOTICE_CHANGES,
+    onSuccess: async ({ _id }) => {
+      if (files.length > 0) {
+        const form = new FormData();
+        form.append('_id', _id);
+        for (const file of files) form.append('files', file, file.name);
+        await upload.mutateAsync({ form });
+      }
+      onClose();
+    },
+  });
+  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: '' }));
+  };
+  const choices = {
+    workplaces: options.workplaces,
+    roles: options.roles,
+    suppliers: options.suppliers,
+    everyone: [],
+  }[values.audience];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems: Record<string, string> = {};
+    if (!values.title.trim()) problems.title = 'Please enter a title.';
+    if (!values.content.trim()) problems.content = 'Please enter the notice text.';
+    if (values.expireDate && values.expireDate < values.startDate)
+      problems.expireDate = 'The expiry date cannot be before the start date.';
+    if (values.audience !== 'everyone' && values.audienceIds.length === 0)
+      problems.audienceIds = 'Choose at least one for this audience.';
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    save.mutate({ body: { _id: notice?._id, ...values, expireDate: values.expireDate || null } });
+  };
+
+  return (
+    <form className="stack notice-form" onSubmit={submit} noValidate>
+      {notice && (
+        <div className="tablist" role="tablist" aria-label="Notice">
+          <button
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={tab === 'notice'}
+            onClick={() => setTab('notice')}
+          >
+            Notice
+          </button>
+          <button
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={tab === 'history'}
+            onClick={() => setTab('history')}
+          >
+            History
+          </button>
+        </div>
+      )}
+      {tab === 'history' && notice ? (
+        <ChangeLogPanel entityType="notice" entityId={notice._id} />
+      ) : (
+        <>
+          <InputField
+            label="Title"
+            value={values.title}
+            error={errors.title}
+            maxLength={200}
+            autoFocus
+            onValueChange={(value) => set('title', value)}
+          />
+          <div className="field">
+            <label className="field-label" htmlFor="notice-content">
+              Text
+            </label>
+            <textarea
+              id="notice-content"
+              className="input"
+              rows={6}
+              maxLength={20_000}
+              value={values.content}
+              aria-invalid={errors.content ? true : undefined}
+              aria-describedby={errors.content ? 'notice-content-error' : undefined}
+              onChange={(event) => set('content', event.target.value)}
+            />
+            <FieldError id="notice-content-error" message={errors.content} />
+          </div>
+          <div className="form-grid">
+            <div className="field">
+              <label className="field-label" htmlFor="notice-priority">
+                Priority
+              </label>
+              <select
+                id="notice-priority"
+                className="input"
+                value={values.priority}
+                onChange={(event) => set('priority', event.target.value as typeof values.priority)}
+              >
+                {NOTICE_PRIORITIES.map((priority) => (
+                  <option key={priority} value={priority}>
+                    {PRIORITY_LABELS[priority]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <InputField
+              label="Show from"
+              type="date"
+              value={values.startDate}
+              onValueChange={(value) => set('startDate', value)}
+            />
+            <InputField
+              label="Until (optional)"
+              type="date"
+              value={values.expireDate}
+              error={errors.expireDate}
+              onValueChange={(value) => set('expireDate', value)}
+            />
+          </div>
+          <fieldset className="field">
+            <legend className="field-label">Who sees it</legend>
+            <div className="row wrap">
+              {NOTICE_AUDIENCES.map((audience) => (
+                <label key={audience} className="checkbox">
+                  <input
+                    type="radio"
+                    name="notice-audience"
+                    checked={values.audience === audience}
+                    onChange={() => {
+                      set('audience', audience);
+                      set('audienceIds', []);
+                    }}
+                  />
+                  {NOTICE_AUDIENCE_LABELS[audience]}
+                </label>
+              ))}
+            </div>
+            {values.audience !== 'everyone' && (
+              <div
+                className="audience-choices"
+                role="group"
+                aria-label={NOTICE_AUDIENCE_LABELS[values.audience]}
+              >
+                {choices.length === 0 && <p className="text-secondary">Nothing to choose from.</p>}
+                {choices.map((choice) => (
+                  <label key={choice._id} className="checkbox">
+                    <input
+                      type="checkbox"
+                      checked={values.audienceIds.includes(choice._id)}
+                      onChange={(event) =>
+                        set(
+                          'audienceIds',
+                          event.target.checked
+                            ? [...values.audienceIds, choice._id]
+                            : values.audienceIds.filter((id) => id !== choice._id),
+                        )
+                      }
+                    />
+                    {choice.name}
+                  </label>
+                ))}
+              </div>
+            )}
+            <FieldError id="notice-audience-error" message={errors.audienceIds} />
+          </fieldset>
+          <div className="field">
+            <span className="field-label">Files</span>
+            <ul className="attachment-list">
+              {notice?.attachments.map((file) => (
+                <li key={file._id} className="row">
+                  <Paperclip size={14} aria-hidden="true" /> {file.name}
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    icon={<Trash2 size={14} aria-hidden="true" />}
+                    aria-label={`Delete ${file.name}`}
+                    onClick={() => {
+                      if (window.confirm(messages.common.deleteFileConfirm))
+                        removeFile.mutate({
+                          body: { fileType: 'notice', fileId: file._id, _id: notice._id },
+                        });
+                    }}
+                  />
+                </li>
+              ))}
+              {files.map((file) => (
+                <li key={file.name} className="row">
+                  <Paperclip size={14} aria-hidden="true" /> {file.name}{' '}
+                  <span className="text-sm text-secondary">(added on save)</span>
+                </li>
+              ))}
+            </ul>
+            <input
+              type="file"
+              multiple
+              aria-label="Add files"
+              onChange={(event) => {
+                const chosen = Array.from(event.target.files ?? []);
+                const problem = chosen
+                  .map((file) => uploadProblem({ name: file.name, size: file.size }))
+                  .find(Boolean);
+                if (problem) toast.error(problem);
+                else setFiles((current) => [...current, ...chosen]);
+                event.target.value = '';
+              }}
+            />
+          </div>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={values.isPublished}
+              onChange={(event) => set('isPublished', event.target.checked)}
+            />
+            Published (unticked: a draft only administrators see)
+          </label>
+        </>
+      )}
+      <div className="dialog-actions">
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" variant="primary" loading={save.isPending || upload.isPending}>
+          Save notice
+        </Button>
+      </div>
+    </form>
+  );
+}

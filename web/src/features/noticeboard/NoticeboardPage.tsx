@@ -1,0 +1,94 @@
+import { noticeboardListCall, type TNotice } from '@compass/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { usePermissions } from '../../api/auth';
+import { callApi } from '../../api/client';
+import { ListState, Pagination } from '../../components/ListParts';
+import { usePageTitle } from '../../shell/pageTitle';
+import { browserTimeZone, dashboardKeys } from '../dashboard/api';
+import { NoticeCard, NoticeDialog } from '../dashboard/Noticeboard';
+import { ManageNotices } from './ManageNotices';
+
+/** /noticeboard: the notices that reach the reader; administrators also manage them here. */
+export function NoticeboardPage() {
+  usePageTitle('Noticeboard');
+  const permissions = usePermissions();
+  const canManage = permissions.data?.userType === 'employee' && permissions.data.access.system === 'yes';
+  const [params, setParams] = useSearchParams();
+  const tab = canManage && params.get('tab') === 'manage' ? 'manage' : 'board';
+
+  return (
+    <div className="admin-page stack-lg">
+      <div className="page-header">
+        <div>
+          <h1>Noticeboard</h1>
+          <p>News and instructions for you, newest first.</p>
+        </div>
+      </div>
+      {canManage && (
+        <div className="tablist" role="tablist" aria-label="Noticeboard">
+          <button
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={tab === 'board'}
+            onClick={() => setParams({})}
+          >
+            My noticeboard
+          </button>
+          <button
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={tab === 'manage'}
+            onClick={() => setParams({ tab: 'manage' })}
+          >
+            Manage notices
+          </button>
+        </div>
+      )}
+      {tab === 'manage' ? <ManageNotices /> : <Board />}
+    </div>
+  );
+}
+
+function Board() {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const [open, setOpen] = useState<TNotice | null>(null);
+  const board = useQuery({
+    queryKey: [...dashboardKeys.noticeboard, 'page', page, pageSize],
+    queryFn: () =>
+      callApi(noticeboardListCall, { body: { page, pageSize, localTimeZone: browserTimeZone() } }),
+    placeholderData: keepPreviousData,
+  });
+  const notices = board.data?.list ?? [];
+  return (
+    <section className="card list-card" aria-label="Notices" aria-busy={board.isFetching}>
+      <ListState query={board} count={notices.length} empty="No notices right now." />
+      {notices.length > 0 && (
+        <ul className="notice-list noticeboard-grid">
+          {notices.map((notice) => (
+            <li key={notice._id}>
+              <NoticeCard notice={notice} onOpen={setOpen} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {board.data && (
+        <Pagination
+          page={page}
+          pageSize={pageSize}
+          total={board.data.total}
+          onPage={setPage}
+          onPageSize={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+        />
+      )}
+      {open && <NoticeDialog notice={open} filePath="/api/files/" onClose={() => setOpen(null)} />}
+    </section>
+  );
+}

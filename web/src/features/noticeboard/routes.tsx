@@ -1,0 +1,2 @@
+/** The noticeboard screens, loaded with their area (router.tsx). */
+export { NoticeboardPage } from './NoticeboardPage';
