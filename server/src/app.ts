@@ -17,6 +17,8 @@ import { OrganisationProfileService } from './modules/administration/profile';
 import { OrganisationStructureService } from './modules/administration/structure';
 import { employeeRoutes } from './modules/employees/routes';
 import { noticeboardRoutes } from './modules/noticeboard/routes';
+import { supplierRoutes } from './modules/suppliers/routes';
+import { SupplierAdminService } from './modules/suppliers/service';
 import { NoticeAdminService } from './modules/noticeboard/service';
 import { EmployeeService } from './modules/employees/service';
 import { Invitations } from './modules/password/invitations';
@@ -216,6 +218,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
         productName: config.PRODUCT_NAME,
       });
       await api.register(employeeRoutes, { employees: new EmployeeService(db, invitations, throttle) });
+      await api.register(supplierRoutes, { suppliers: new SupplierAdminService(db, invitations) });
       const attachments = new AttachmentService(db, storage);
       // Mails that attach stored files (the close-off PDF) read them through the same storage.
       app.mail.setAttachmentLoader(async (key) => Buffer.concat(await storage.read(key).toArray()));

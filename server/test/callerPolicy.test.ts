@@ -114,6 +114,18 @@ const HR_KEYS = [
   'POST /api/employeeDeactivate',
   'POST /api/employeeReactivate',
 ];
+/** Supplier administration (the supplier key, which Mia's role has). */
+const SUPPLIER_KEY = [
+  'POST /api/supplierList',
+  'POST /api/supplierDetails',
+  'POST /api/supplierSave',
+  'POST /api/supplierSetActive',
+  'POST /api/supplierAccountCreate',
+  'POST /api/supplierAccountInvite',
+  'POST /api/personnelList',
+  'POST /api/personnelSave',
+  'POST /api/personnelSetActive',
+];
 
 /** What still answers while a forced password change is pending (issue 13: nothing else). */
 const DURING_PASSWORD_CHANGE = ['POST /api/logout', 'GET /api/permissions', 'POST /api/changePassword'];
@@ -145,7 +157,7 @@ function expected(route: string, caller: CallerName): string | null {
       return WITH_PORTAL_OFF.includes(route) ? null : 'supplier_portal_disabled';
     case 'supplier':
     case 'personnel':
-      return [...EMPLOYEE_ONLY, ...LINK_ONLY, ...SYSTEM_KEY, ...HR_KEYS].includes(route)
+      return [...EMPLOYEE_ONLY, ...LINK_ONLY, ...SYSTEM_KEY, ...HR_KEYS, ...SUPPLIER_KEY].includes(route)
         ? 'caller_not_served'
         : null;
     case 'employee':

@@ -36,3 +36,4 @@ export * from './contracts/administration';
 export * from './contracts/employees';
 export * from './contracts/noticeboard';
 export * from './contracts/organisationFile';
+export * from './contracts/suppliers';
