@@ -110,4 +110,37 @@ describe('an organisation run from its own screens', () => {
     await admin.close();
     await employee.close();
   });
+
+  it('olivia adds a supplier company, switches on its portal and adds a person with an invitation', async () => {
+    const admin = await browser.page();
+    await signInThroughUi(admin, 'olivia.admin');
+    await admin.waitForURL('**/dashboard');
+    await openAdmin(admin, '/external-parties/companies', 'Companies');
+    await screenshot(admin, 'admin-supplier-companies');
+    await admin.getByRole('button', { name: 'Add company' }).click();
+    await admin.getByLabel('Company name').fill('Bay Scaffolding');
+    await admin.getByRole('dialog').getByRole('button', { name: 'Add company' }).click();
+    await admin
+      .locator('#main-content')
+      .getByRole('heading', { level: 1, name: 'Bay Scaffolding' })
+      .waitFor();
+    await admin.getByLabel(/^Supplier portal/).check();
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
+    await admin.locator('.change-log-changes').getByText('Supplier portal').waitFor();
+    await admin.getByRole('button', { name: 'Add person' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('First name').fill('Sam');
+    await dialog.getByLabel('Last name').fill('Rigger');
+    await dialog.getByLabel('E-mail', { exact: true }).fill('sam.rigger@bay-scaffolding.example');
+    await dialog.getByRole('button', { name: 'Add person' }).click();
+    await admin.getByRole('cell', { name: 'Sam Rigger', exact: true }).waitFor();
+    await admin.getByText('Invitation sent').waitFor();
+    await screenshot(admin, 'admin-supplier-company');
+    await waitForMail('sam.rigger@bay-scaffolding.example', '/external-parties-account-activate/');
+
+    await openAdmin(admin, '/external-parties/personnel', 'Personnel');
+    await admin.getByRole('cell', { name: 'Sam Rigger', exact: true }).waitFor();
+    await screenshot(admin, 'admin-personnel');
+    await admin.close();
+  });
 });

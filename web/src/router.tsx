@@ -45,9 +45,10 @@ const administration =
   async () => ({ Component: (await import('./features/administration/routes'))[name] });
 const employees =
   (name: keyof typeof import('./features/employees/routes')): RouteObject['lazy'] =>
-  async () => ({
-    Component: (await import('./features/employees/routes'))[name],
-  });
+  async () => ({ Component: (await import('./features/employees/routes'))[name] });
+const suppliers =
+  (name: keyof typeof import('./features/suppliers/routes')): RouteObject['lazy'] =>
+  async () => ({ Component: (await import('./features/suppliers/routes'))[name] });
 
 /**
  * The screens built so far inside the guarded areas; a path here is more specific than its area's
@@ -65,6 +66,9 @@ const areaScreens: RouteObject[] = [
   { path: 'human-resource/positions', lazy: administration('PositionsPage') },
   { path: 'human-resource/employees', lazy: employees('EmployeesPage') },
   { path: 'human-resource/employees/:id', lazy: employees('EmployeeEditPage') },
+  { path: 'external-parties/companies', lazy: suppliers('CompaniesPage') },
+  { path: 'external-parties/companies/:id', lazy: suppliers('CompanyPage') },
+  { path: 'external-parties/personnel', lazy: suppliers('PersonnelPage') },
 ];
 
 /** The guarded, lazily loaded areas of 000 section 2.1 (each `area/*`). */

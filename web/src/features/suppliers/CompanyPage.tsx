@@ -1,0 +1,208 @@
+import {
+  supplierAccountCreateCall,
+  supplierAccountInviteCall,
+  supplierDetailsCall,
+  supplierSaveCall,
+  supplierSetActiveCall,
+  type TSupplierDetails,
+} from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { callApi } from '../../api/client';
+import { useCall } from '../../api/useCall';
+import { Button } from '../../components/Button';
+import { ChangeLogPanel } from '../../components/ChangeLogPanel';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { InputField } from '../../components/FormField';
+import { PageSpinner } from '../../components/Spinner';
+import { usePageTitle } from '../../shell/pageTitle';
+import { supplierKeys } from './CompaniesPage';
+import { ACCOUNT_LABELS, PersonnelList } from './PersonnelList';
+
+/** /external-parties/companies/:id: one supplier company, its switches, accounts and people. */
+export function CompanyPage() {
+  const { id = '' } = useParams();
+  const details = useQuery({
+    queryKey: [...supplierKeys.all, 'company', id],
+    queryFn: () => callApi(supplierDetailsCall, { body: { _id: id } }),
+  });
+  usePageTitle(details.data?.name ?? 'Company');
+  if (details.isError) return <p className="alert alert-danger">This company cannot be opened.</p>;
+  if (!details.data) return <PageSpinner />;
+  return <Company key={id} company={details.data} />;
+}
+
+function Company({ company }: { company: TSupplierDetails }) {
+  const [values, setValues] = useState({
+    name: company.name,
+    email: company.email ?? '',
+    supplierPortal: company.supplierPortal,
+    supplierAccess: company.supplierAccess,
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [accountEmail, setAccountEmail] = useState('');
+  const [confirm, setConfirm] = useState(false);
+  const refresh = { invalidate: [supplierKeys.all, ['changeLog']] };
+  const save = useCall(supplierSaveCall, refresh);
+  const setActive = useCall(supplierSetActiveCall, { ...refresh, onSuccess: () => setConfirm(false) });
+  const addAccount = useCall(supplierAccountCreateCall, { ...refresh, onSuccess: () => setAccountEmail('') });
+  const invite = useCall(supplierAccountInviteCall, refresh);
+
+  return (
+    <div className="admin-page stack-lg">
+      <Link to="/external-parties/companies" className="back-link">
+        <ArrowLeft size={16} aria-hidden="true" /> Companies
+      </Link>
+      <div className="page-header">
+        <div>
+          <h1>{company.name}</h1>
+          <p>
+            <span className={`badge ${company.isActive ? 'badge-success' : 'badge-neutral'}`}>
+              {company.isActive ? 'Active' : 'Deactivated'}
+            </span>
+          </p>
+        </div>
+        {company.isActive ? (
+          <Button variant="danger" onClick={() => setConfirm(true)}>
+            Deactivate
+          </Button>
+        ) : (
+          <Button
+            loading={setActive.isPending}
+            onClick={() => setActive.mutate({ body: { _id: company._id, active: true } })}
+          >
+            Reactivate
+          </Button>
+        )}
+      </div>
+      <div className="admin-columns">
+        <div className="stack-lg">
+          <form
+            className="card card-body stack"
+            aria-label="Company details"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!values.name.trim()) return setError('Please enter the company name.');
+              save.mutate({
+                body: { _id: company._id, ...values, name: values.name.trim(), email: values.email.trim() },
+              });
+            }}
+          >
+            <div className="form-grid">
+              <InputField
+                label="Company name"
+                value={values.name}
+                error={error}
+                maxLength={200}
+                onValueChange={(name) => {
+                  setValues((current) => ({ ...current, name }));
+                  setError(null);
+                }}
+              />
+              <InputField
+                label="E-mail"
+                type="email"
+                value={values.email}
+                maxLength={320}
+                onValueChange={(email) => setValues((current) => ({ ...current, email }))}
+              />
+            </div>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={values.supplierPortal}
+                onChange={(event) =>
+                  setValues((current) => ({ ...current, supplierPortal: event.target.checked }))
+                }
+              />
+              Supplier portal: the company's accounts see their dashboard and portal
+            </label>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={values.supplierAccess}
+                onChange={(event) =>
+                  setValues((current) => ({ ...current, supplierAccess: event.target.checked }))
+                }
+              />
+              Supplier access: their people sign in to fill in what is assigned to them
+            </label>
+            <div>
+              <Button type="submit" variant="primary" loading={save.isPending}>
+                Save
+              </Button>
+            </div>
+          </form>
+          <section className="card card-body stack" aria-labelledby="company-accounts">
+            <h2 id="company-accounts" className="card-title">
+              Portal accounts
+            </h2>
+            {company.accounts.length === 0 && <p className="text-secondary">No accounts yet.</p>}
+            <ul className="account-rows">
+              {company.accounts.map((account) => (
+                <li key={account._id} className="row">
+                  <span>{account.username}</span>
+                  <span className="badge badge-neutral">{ACCOUNT_LABELS[account.status]}</span>
+                  {(account.status === 'invited' || account.status === 'notInvited') && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => invite.mutate({ body: { _id: account._id } })}
+                    >
+                      Resend invitation
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <form
+              className="row"
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (accountEmail.trim())
+                  addAccount.mutate({ body: { supplierId: company._id, email: accountEmail.trim() } });
+              }}
+            >
+              <input
+                className="input"
+                type="email"
+                aria-label="E-mail of the new account"
+                placeholder="name@company.example"
+                value={accountEmail}
+                onChange={(event) => setAccountEmail(event.target.value)}
+              />
+              <Button type="submit" loading={addAccount.isPending} disabled={!accountEmail.trim()}>
+                Add and invite
+              </Button>
+            </form>
+          </section>
+        </div>
+        <section className="card card-body stack" aria-labelledby="company-history">
+          <h2 id="company-history" className="card-title">
+            History
+          </h2>
+          <ChangeLogPanel entityType="supplierCompany" entityId={company._id} />
+        </section>
+      </div>
+      <h2>Personnel</h2>
+      <PersonnelList supplierId={company._id} />
+      {confirm && (
+        <ConfirmDialog
+          title={`Deactivate ${company.name}?`}
+          confirmLabel="Deactivate"
+          danger
+          pending={setActive.isPending}
+          onClose={() => setConfirm(false)}
+          onConfirm={() => setActive.mutate({ body: { _id: company._id, active: false } })}
+        >
+          <p>
+            Every account of the company is signed out at once and cannot sign in until you reactivate it.
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,256 @@
+import {
+  personName,
+  personnelListCall,
+  personnelSaveCall,
+  personnelSetActiveCall,
+  supplierAccountInviteCall,
+  supplierListCall,
+  type AccountStatus,
+} from '@compass/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { callApi } from '../../api/client';
+import { useCall } from '../../api/useCall';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { InputField } from '../../components/FormField';
+import { ListState, Pagination } from '../../components/ListParts';
+import { supplierKeys } from './CompaniesPage';
+
+export const ACCOUNT_LABELS: Record<AccountStatus, string> = {
+  active: 'Signs in',
+  invited: 'Invitation sent',
+  notInvited: 'Not invited',
+  deactivated: 'Deactivated',
+};
+
+/** The companies to choose from (the first 100 by name: a filter, not a register). */
+function useCompanies() {
+  return useQuery({
+    queryKey: [...supplierKeys.all, 'companies', 'options'],
+    queryFn: () => callApi(supplierListCall, { body: { pageSize: 100, status: 'active' } }),
+  });
+}
+
+/** Personnel of every company, or of one: search, paging, invitations and deactivation. */
+export function PersonnelList({ supplierId }: { supplierId?: string }) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const [search, setSearch] = useState('');
+  const [company, setCompany] = useState(supplierId ?? '');
+  const [adding, setAdding] = useState(false);
+  const companies = useCompanies();
+  const request = { page, pageSize, search: search.trim() || undefined, supplierId: company || undefined };
+  const list = useQuery({
+    queryKey: [...supplierKeys.all, 'personnel', request],
+    queryFn: () => callApi(personnelListCall, { body: request }),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = { invalidate: [supplierKeys.all, ['changeLog']] };
+  const invite = useCall(supplierAccountInviteCall, refresh);
+  const setActive = useCall(personnelSetActiveCall, refresh);
+  const rows = list.data?.rows ?? [];
+
+  return (
+    <section className="card list-card" aria-label="Personnel" aria-busy={list.isFetching}>
+      <div className="list-toolbar row wrap">
+        <input
+          className="input"
+          type="search"
+          aria-label="Search personnel"
+          placeholder="Search by name or e-mail"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+        />
+        {!supplierId && (
+          <select
+            className="input"
+            aria-label="Company"
+            value={company}
+            onChange={(event) => {
+              setCompany(event.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">All companies</option>
+            {(companies.data?.rows ?? []).map((row) => (
+              <option key={row._id} value={row._id}>
+                {row.name}
+              </option>
+            ))}
+          </select>
+        )}
+        <Button
+          variant="primary"
+          icon={<UserPlus size={16} aria-hidden="true" />}
+          onClick={() => setAdding(true)}
+        >
+          Add person
+        </Button>
+      </div>
+      <ListState
+        query={list}
+        count={rows.length}
+        empty={search ? 'No one matches this search.' : 'No personnel yet.'}
+      />
+      {rows.length > 0 && (
+        <div className="table-wrap">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                {!supplierId && <th scope="col">Company</th>}
+                <th scope="col">E-mail</th>
+                <th scope="col">Account</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row._id}>
+                  <td>
+                    {personName(row)}
+                    {!row.isActive && <span className="badge badge-neutral">Deactivated</span>}
+                  </td>
+                  {!supplierId && <td>{row.supplier}</td>}
+                  <td>{row.email}</td>
+                  <td>{row.account ? ACCOUNT_LABELS[row.account.status] : 'No account'}</td>
+                  <td className="row-actions">
+                    {row.isActive && row.account && row.account.status !== 'active' && (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => invite.mutate({ body: { _id: row.account!._id } })}
+                      >
+                        Resend invitation
+                      </Button>
+                    )}
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setActive.mutate({ body: { _id: row._id, active: !row.isActive } })}
+                      aria-label={`${row.isActive ? 'Deactivate' : 'Reactivate'} ${personName(row)}`}
+                    >
+                      {row.isActive ? 'Deactivate' : 'Reactivate'}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.data && (
+        <Pagination
+          page={page}
+          pageSize={pageSize}
+          total={list.data.total}
+          onPage={setPage}
+          onPageSize={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+        />
+      )}
+      {adding && <AddPersonDialog supplierId={supplierId} onClose={() => setAdding(false)} />}
+    </section>
+  );
+}
+
+function AddPersonDialog({ supplierId, onClose }: { supplierId?: string; onClose: () => void }) {
+  const companies = useCompanies();
+  const [values, setValues] = useState({
+    supplierId: supplierId ?? '',
+    firstName: '',
+    lastName: '',
+    email: '',
+  });
+  const [invite, setInvite] = useState(true);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useCall(personnelSaveCall, { invalidate: [supplierKeys.all], onSuccess: onClose });
+  const set = (key: keyof typeof values) => (value: string) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: '' }));
+  };
+  return (
+    <Dialog title="Add person" onClose={onClose}>
+      <form
+        className="stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const problems: Record<string, string> = {};
+          if (!values.supplierId) problems.supplierId = 'Choose the company.';
+          if (!values.firstName.trim()) problems.firstName = 'Please enter the first name.';
+          if (!values.lastName.trim()) problems.lastName = 'Please enter the last name.';
+          if (invite && !values.email.trim())
+            problems.email = 'An account signs in with its e-mail address: please enter one.';
+          setErrors(problems);
+          if (Object.keys(problems).length === 0)
+            save.mutate({ body: { ...values, email: values.email.trim(), invite } });
+        }}
+      >
+        {!supplierId && (
+          <div className="field">
+            <label className="field-label" htmlFor="person-company">
+              Company
+            </label>
+            <select
+              id="person-company"
+              className="input"
+              value={values.supplierId}
+              onChange={(event) => set('supplierId')(event.target.value)}
+            >
+              <option value="">Choose a company</option>
+              {(companies.data?.rows ?? []).map((row) => (
+                <option key={row._id} value={row._id}>
+                  {row.name}
+                </option>
+              ))}
+            </select>
+            {errors.supplierId && <p className="field-error">{errors.supplierId}</p>}
+          </div>
+        )}
+        <InputField
+          label="First name"
+          value={values.firstName}
+          error={errors.firstName}
+          autoFocus
+          maxLength={100}
+          onValueChange={set('firstName')}
+        />
+        <InputField
+          label="Last name"
+          value={values.lastName}
+          error={errors.lastName}
+          maxLength={100}
+          onValueChange={set('lastName')}
+        />
+        <InputField
+          label="E-mail"
+          type="email"
+          value={values.email}
+          error={errors.email}
+          maxLength={320}
+          onValueChange={set('email')}
+        />
+        <label className="checkbox">
+          <input type="checkbox" checked={invite} onChange={(event) => setInvite(event.target.checked)} />
+          Give them a supplier-portal account and e-mail an invitation
+        </label>
+        <div className="dialog-actions">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="primary" loading={save.isPending}>
+            Add person
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
