@@ -19,7 +19,6 @@
  * plus the floor: a bare Fastify route returning a small JSON, through the same autocannon run.
  * Writes bench/results/dashboard-<date>[-<label>].md and .json.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,7 +32,6 @@ import { createPrisma } from '../server/src/db/prisma';
 import { createDashboardReader, DASHBOARD_SESSION_OPTIONS } from '../server/src/modules/dashboard/reader';
 import { DashboardService } from '../server/src/modules/dashboard/service';
 import type { AuthContext } from '../server/src/plugins/auth';
-import { DEMO_PASSWORD } from '../seed/demo';
 import { openScaleDatabase, SCALE_ORGANISATION, SCALE_USERS } from '../seed/scaleDb';
 import {
   authContextOf,
@@ -48,7 +46,8 @@ import {
   type CapturedQuery,
   type Stats,
 } from './lib';
-import type { LoadResult, LoadSpec } from './load';
+import { load, post, signIn } from './http';
+import type { LoadResult } from './load';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const { values: argv } = parseArgs({
@@ -160,42 +159,6 @@ interface CallResult {
 }
 
 // ---------- Helpers ----------
-
-function load(spec: LoadSpec): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', import.meta.resolve('tsx'), path.join(benchDir, 'load.ts'), JSON.stringify(spec)],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const killer = setTimeout(() => child.kill('SIGKILL'), (spec.durationS + spec.warmupS + 60) * 1000);
-    child.on('close', (code) => {
-      clearTimeout(killer);
-      const line = out.trim().split('\n').at(-1);
-      if (code !== 0 || !line) reject(new Error(`load generator exited with ${code}: ${out}`));
-      else resolve(JSON.parse(line) as LoadResult);
-    });
-  });
-}
-
-async function post(url: string, body: unknown, token?: string): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authtoken: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, json: await response.json() };
-}
-
-async function signIn(base: string, username: string): Promise<string> {
-  const { status, json } = await post(`${base}/api/signIn`, { username, password: DEMO_PASSWORD });
-  const data = (json as { response_data?: { authToken?: string } }).response_data;
-  if (status !== 200 || !data?.authToken)
-    throw new Error(`Sign-in of ${username} failed: ${JSON.stringify(json)}`);
-  return data.authToken;
-}
 
 /** What a response holds, in one line (section totals and list lengths). */
 function sampleOf(data: unknown): string {
