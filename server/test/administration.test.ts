@@ -1,7 +1,7 @@
 import { ACCESS_KEYS, administrationMessages as say } from '@compass/shared';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp, signInAll, type TestContext } from './helpers';
+import { apiCalls, setRoleKeys, setupTestApp, signInAll, type TestContext } from './helpers';
 
 /** Organisation profile, SSO settings, workplaces and branches, positions and roles. */
 let ctx: TestContext;
@@ -33,18 +33,10 @@ beforeAll(async () => {
   southbank = { workplaceId: workplace.id, roleId: role.id, positionId: position.id, branchId: branch.id };
 });
 
-const call = (as: string | null, path: string, payload?: object) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/${path}`,
-    headers: as ? { authtoken: tokens[as]! } : {},
-    ...(payload && { payload }),
-  });
-const data = async (as: string, path: string, payload?: object) => {
-  const res = await call(as, path, payload);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().response_data;
-};
+const { call, data } = apiCalls(
+  () => ctx,
+  () => tokens,
+);
 
 /** Every call of the area with a harmless body, and the key it needs. */
 const CALLS: { path: string; key: string; body?: object }[] = [

@@ -1,7 +1,15 @@
 import { administrationMessages, employeeMessages as say, messages } from '@compass/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/plugins/auth';
-import { DEMO_PASSWORD, setupTestApp, signIn, signInAll, type TestContext } from './helpers';
+import {
+  apiCalls,
+  DEMO_PASSWORD,
+  setRoleKeys,
+  setupTestApp,
+  signIn,
+  signInAll,
+  type TestContext,
+} from './helpers';
 
 /** Human Resources > Employees: the list, create and invite, edit, unlock, deactivate. */
 let ctx: TestContext;
@@ -33,18 +41,10 @@ beforeAll(async () => {
   southbankEmployeeId = sam.employeeId!;
 });
 
-const call = (as: string | null, path: string, payload?: object) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/${path}`,
-    headers: as ? { authtoken: tokens[as] ?? as } : {},
-    ...(payload && { payload }),
-  });
-const data = async (as: string, path: string, payload?: object) => {
-  const res = await call(as, path, payload);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().response_data;
-};
+const { call, data } = apiCalls(
+  () => ctx,
+  () => tokens,
+);
 
 let serial = 0;
 const newEmployee = (extra: object = {}) => {

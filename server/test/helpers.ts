@@ -92,3 +92,36 @@ export async function signInAll(
   for (const username of usernames) tokens[username] = await signIn(app, username);
   return tokens;
 }
+
+/**
+ * POST calls of the API: `call` answers the response, `data` its response_data after checking it is
+ * 200. `as` is a username of `tokens` (signed in by the file), a session token, or null (no session).
+ * Both are read when a call is made, so a file may set them in beforeAll.
+ */
+export function apiCalls(ctx: () => TestContext, tokens: () => Record<string, string>) {
+  const call = (as: string | null, path: string, payload?: object) =>
+    ctx().app.inject({
+      method: 'POST',
+      url: `/api/${path}`,
+      headers: as ? { authtoken: tokens()[as] ?? as } : {},
+      ...(payload && { payload }),
+    });
+  const data = async (as: string, path: string, payload?: object) => {
+    const response = await call(as, path, payload);
+    if (response.statusCode !== 200)
+      throw new Error(`${path} answered ${response.statusCode}: ${response.body}`);
+    return response.json().response_data;
+  };
+  return { call, data };
+}
+
+/** Sets access keys of a user's role; the session reads the role on every call, so it counts at once. */
+export async function setRoleKeys(db: Db, username: string, keys: Record<string, boolean>) {
+  const user = await db.user.findUniqueOrThrow({ where: { username }, include: { employee: true } });
+  const role = await db.role.findUniqueOrThrow({ where: { id: user.employee!.roleId! } });
+  await db.role.update({
+    where: { id: role.id },
+    data: { access: { ...(role.access as Record<string, boolean>), ...keys } },
+  });
+  return user;
+}

@@ -1,6 +1,6 @@
 import { addDays, localDateOf, noticeMessages as say } from '@compass/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp, signIn, signInAll, type TestContext } from './helpers';
+import { apiCalls, setupTestApp, signIn, signInAll, type TestContext } from './helpers';
 
 /** Managing notices, and the audience rule on the dashboard's section and the noticeboard list. */
 let ctx: TestContext;
@@ -48,18 +48,10 @@ beforeAll(async () => {
   };
 });
 
-const call = (as: string | null, path: string, payload?: object) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/${path}`,
-    headers: as ? { authtoken: tokens[as]! } : {},
-    ...(payload && { payload }),
-  });
-const data = async (as: string, path: string, payload?: object) => {
-  const res = await call(as, path, payload);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().response_data;
-};
+const { call, data } = apiCalls(
+  () => ctx,
+  () => tokens,
+);
 
 const notice = (extra: object = {}) => ({
   title: `Notice ${Math.random().toString(36).slice(2, 8)}`,

@@ -1,6 +1,14 @@
 import { messages, supplierMessages as say } from '@compass/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, setupTestApp, signIn, signInAll, type TestContext } from './helpers';
+import {
+  apiCalls,
+  DEMO_PASSWORD,
+  setRoleKeys,
+  setupTestApp,
+  signIn,
+  signInAll,
+  type TestContext,
+} from './helpers';
 
 /** External Parties > Companies and Personnel: supplier companies, their people and their accounts. */
 let ctx: TestContext;
@@ -29,18 +37,10 @@ beforeAll(async () => {
   ).id;
 });
 
-const call = (as: string | null, path: string, payload?: object) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/${path}`,
-    headers: as ? { authtoken: tokens[as] ?? as } : {},
-    ...(payload && { payload }),
-  });
-const data = async (as: string, path: string, payload?: object) => {
-  const res = await call(as, path, payload);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().response_data;
-};
+const { call, data } = apiCalls(
+  () => ctx,
+  () => tokens,
+);
 const NOBODY = '00000000-0000-4000-8000-000000000000';
 
 const CALLS: { path: string; body?: object }[] = [

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, FileWarning, Inbox } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { describeError } from '../api/errors';
 import { Button } from './Button';
 import { Spinner } from './Spinner';
@@ -105,4 +105,26 @@ export function Pagination({
       </div>
     </nav>
   );
+}
+
+/** Page and rows-per-page of a list kept in the component; a new page size starts at page 1. */
+export function usePaging(initialSize = 20) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(initialSize);
+  return {
+    page,
+    pageSize,
+    setPage,
+    /** The props of <Pagination> for a list of `total` rows. */
+    pagination: (total: number) => ({
+      page,
+      pageSize,
+      total,
+      onPage: setPage,
+      onPageSize: (size: number) => {
+        setPageSize(size);
+        setPage(1);
+      },
+    }),
+  };
 }

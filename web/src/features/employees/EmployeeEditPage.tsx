@@ -19,6 +19,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
+import { optionsOf, SelectField } from '../../components/SelectField';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { InputField } from '../../components/FormField';
@@ -124,24 +125,13 @@ function EmployeeForm({
     list: { _id: string; name: string }[],
     none: string,
   ) => (
-    <div className="field">
-      <label className="field-label" htmlFor={`employee-${key}`}>
-        {label}
-      </label>
-      <select
-        id={`employee-${key}`}
-        className="input"
-        value={values[key]}
-        onChange={(event) => set(key)(event.target.value)}
-      >
-        <option value="">{none}</option>
-        {list.map((item) => (
-          <option key={item._id} value={item._id}>
-            {item.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label={label}
+      value={values[key]}
+      none={none}
+      options={optionsOf(list)}
+      onChange={set(key)}
+    />
   );
 
   return (

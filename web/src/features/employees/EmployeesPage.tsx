@@ -12,6 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { callApi } from '../../api/client';
 import { Button } from '../../components/Button';
+import { optionsOf, SelectField } from '../../components/SelectField';
 import { ListState, PAGE_SIZES, Pagination } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
 
@@ -106,60 +107,27 @@ export function EmployeesPage() {
             onChange={(event) => setSearch(event.target.value)}
           />
         </div>
-        <div className="field">
-          <label className="field-label" htmlFor="employee-workplace">
-            Workplace
-          </label>
-          <select
-            id="employee-workplace"
-            className="input"
-            value={request.workplaceId ?? ''}
-            onChange={(event) => change({ workplace: event.target.value })}
-          >
-            <option value="">All workplaces</option>
-            {(options.data?.workplaces ?? []).map((workplace) => (
-              <option key={workplace._id} value={workplace._id}>
-                {workplace.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="employee-role">
-            Role
-          </label>
-          <select
-            id="employee-role"
-            className="input"
-            value={request.roleId ?? ''}
-            onChange={(event) => change({ role: event.target.value })}
-          >
-            <option value="">All roles</option>
-            {(options.data?.roles ?? []).map((role) => (
-              <option key={role._id} value={role._id}>
-                {role.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="employee-status">
-            Status
-          </label>
-          <select
-            id="employee-status"
-            className="input"
-            value={request.status ?? ''}
-            onChange={(event) => change({ status: event.target.value })}
-          >
-            <option value="">Any status</option>
-            {FILTER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {EMPLOYEE_STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Workplace"
+          value={request.workplaceId ?? ''}
+          none="All workplaces"
+          options={optionsOf(options.data?.workplaces)}
+          onChange={(workplace) => change({ workplace })}
+        />
+        <SelectField
+          label="Role"
+          value={request.roleId ?? ''}
+          none="All roles"
+          options={optionsOf(options.data?.roles)}
+          onChange={(role) => change({ role })}
+        />
+        <SelectField
+          label="Status"
+          value={request.status ?? ''}
+          none="Any status"
+          options={FILTER_STATUSES.map((value) => ({ value, label: EMPLOYEE_STATUS_LABELS[value] }))}
+          onChange={(status) => change({ status })}
+        />
         <div className="list-filter-buttons">
           <Button type="submit" variant="primary">
             Search

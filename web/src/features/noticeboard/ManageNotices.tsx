@@ -16,7 +16,8 @@ import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ListState, Pagination } from '../../components/ListParts';
+import { ListState, Pagination, usePaging } from '../../components/ListParts';
+import { SelectField } from '../../components/SelectField';
 import { dashboardKeys } from '../dashboard/api';
 import { PRIORITY_LABELS } from '../dashboard/Noticeboard';
 import { NoticeEditDialog } from './NoticeEditDialog';
@@ -40,8 +41,8 @@ const STATUS_BADGES: Record<NoticeStatus, string> = {
 
 /** The administrators' list of every notice: drafts, scheduled, live and expired. */
 export function ManageNotices() {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const paging = usePaging();
+  const { page, pageSize, setPage } = paging;
   const [status, setStatus] = useState<NoticeStatus | ''>('');
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
@@ -85,27 +86,16 @@ export function ManageNotices() {
             onChange={(event) => setSearch(event.target.value)}
           />
         </div>
-        <div className="field">
-          <label className="field-label" htmlFor="notice-status">
-            Status
-          </label>
-          <select
-            id="notice-status"
-            className="input"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as NoticeStatus | '');
-              setPage(1);
-            }}
-          >
-            <option value="">Any status</option>
-            {NOTICE_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Status"
+          value={status}
+          none="Any status"
+          options={NOTICE_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+          onChange={(value) => {
+            setStatus(value as NoticeStatus | '');
+            setPage(1);
+          }}
+        />
         <div className="list-filter-buttons">
           <Button type="submit">Search</Button>
           <Button
@@ -199,18 +189,7 @@ export function ManageNotices() {
             </table>
           </div>
         )}
-        {list.data && (
-          <Pagination
-            page={page}
-            pageSize={pageSize}
-            total={list.data.total}
-            onPage={setPage}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-          />
-        )}
+        {list.data && <Pagination {...paging.pagination(list.data.total)} />}
       </section>
       {editing && <NoticeEditDialog noticeId={editing._id} onClose={() => setEditing(null)} />}
       {removing && (

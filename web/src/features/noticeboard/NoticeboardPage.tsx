@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePermissions } from '../../api/auth';
 import { callApi } from '../../api/client';
-import { ListState, Pagination } from '../../components/ListParts';
+import { ListState, Pagination, usePaging } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
 import { browserTimeZone, dashboardKeys } from '../dashboard/api';
 import { NoticeCard, NoticeDialog } from '../dashboard/Noticeboard';
@@ -54,8 +54,8 @@ export function NoticeboardPage() {
 }
 
 function Board() {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const paging = usePaging();
+  const { page, pageSize } = paging;
   const [open, setOpen] = useState<TNotice | null>(null);
   const board = useQuery({
     queryKey: [...dashboardKeys.noticeboard, 'page', page, pageSize],
@@ -76,18 +76,7 @@ function Board() {
           ))}
         </ul>
       )}
-      {board.data && (
-        <Pagination
-          page={page}
-          pageSize={pageSize}
-          total={board.data.total}
-          onPage={setPage}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
-      )}
+      {board.data && <Pagination {...paging.pagination(board.data.total)} />}
       {open && <NoticeDialog notice={open} filePath="/api/files/" onClose={() => setOpen(null)} />}
     </section>
   );

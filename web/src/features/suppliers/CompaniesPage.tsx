@@ -8,7 +8,8 @@ import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { InputField } from '../../components/FormField';
-import { ListState, Pagination } from '../../components/ListParts';
+import { ListState, Pagination, usePaging } from '../../components/ListParts';
+import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
 
 export const supplierKeys = { all: ['suppliers'] as const };
@@ -16,8 +17,8 @@ export const supplierKeys = { all: ['suppliers'] as const };
 /** External Parties > Companies: the supplier companies, searched on the server a page at a time. */
 export function CompaniesPage() {
   usePageTitle('Companies');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const paging = usePaging();
+  const { page, pageSize, setPage } = paging;
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
   const [status, setStatus] = useState<'' | 'active' | 'deactivated'>('');
@@ -66,24 +67,19 @@ export function CompaniesPage() {
             onChange={(event) => setSearch(event.target.value)}
           />
         </div>
-        <div className="field">
-          <label className="field-label" htmlFor="company-status">
-            Status
-          </label>
-          <select
-            id="company-status"
-            className="input"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as typeof status);
-              setPage(1);
-            }}
-          >
-            <option value="">Any status</option>
-            <option value="active">Active</option>
-            <option value="deactivated">Deactivated</option>
-          </select>
-        </div>
+        <SelectField
+          label="Status"
+          value={status}
+          none="Any status"
+          options={[
+            { value: 'active', label: 'Active' },
+            { value: 'deactivated', label: 'Deactivated' },
+          ]}
+          onChange={(value) => {
+            setStatus(value as typeof status);
+            setPage(1);
+          }}
+        />
         <div className="list-filter-buttons">
           <Button type="submit" variant="primary">
             Search
@@ -130,18 +126,7 @@ export function CompaniesPage() {
             </table>
           </div>
         )}
-        {list.data && (
-          <Pagination
-            page={page}
-            pageSize={pageSize}
-            total={list.data.total}
-            onPage={setPage}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-          />
-        )}
+        {list.data && <Pagination {...paging.pagination(list.data.total)} />}
       </section>
       {adding && <AddCompanyDialog onClose={() => setAdding(false)} />}
     </div>

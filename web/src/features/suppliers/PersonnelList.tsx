@@ -15,7 +15,8 @@ import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { InputField } from '../../components/FormField';
-import { ListState, Pagination } from '../../components/ListParts';
+import { ListState, Pagination, usePaging } from '../../components/ListParts';
+import { optionsOf, SelectField } from '../../components/SelectField';
 import { supplierKeys } from './CompaniesPage';
 
 export const ACCOUNT_LABELS: Record<AccountStatus, string> = {
@@ -35,8 +36,8 @@ function useCompanies() {
 
 /** Personnel of every company, or of one: search, paging, invitations and deactivation. */
 export function PersonnelList({ supplierId }: { supplierId?: string }) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const paging = usePaging();
+  const { page, pageSize, setPage } = paging;
   const [search, setSearch] = useState('');
   const [company, setCompany] = useState(supplierId ?? '');
   const [adding, setAdding] = useState(false);
@@ -146,18 +147,7 @@ export function PersonnelList({ supplierId }: { supplierId?: string }) {
           </table>
         </div>
       )}
-      {list.data && (
-        <Pagination
-          page={page}
-          pageSize={pageSize}
-          total={list.data.total}
-          onPage={setPage}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
-      )}
+      {list.data && <Pagination {...paging.pagination(list.data.total)} />}
       {adding && <AddPersonDialog supplierId={supplierId} onClose={() => setAdding(false)} />}
     </section>
   );
@@ -197,25 +187,14 @@ function AddPersonDialog({ supplierId, onClose }: { supplierId?: string; onClose
         }}
       >
         {!supplierId && (
-          <div className="field">
-            <label className="field-label" htmlFor="person-company">
-              Company
-            </label>
-            <select
-              id="person-company"
-              className="input"
-              value={values.supplierId}
-              onChange={(event) => set('supplierId')(event.target.value)}
-            >
-              <option value="">Choose a company</option>
-              {(companies.data?.rows ?? []).map((row) => (
-                <option key={row._id} value={row._id}>
-                  {row.name}
-                </option>
-              ))}
-            </select>
-            {errors.supplierId && <p className="field-error">{errors.supplierId}</p>}
-          </div>
+          <SelectField
+            label="Company"
+            value={values.supplierId}
+            none="Choose a company"
+            options={optionsOf(companies.data?.rows)}
+            error={errors.supplierId}
+            onChange={set('supplierId')}
+          />
         )}
         <InputField
           label="First name"
