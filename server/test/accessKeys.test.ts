@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp, signIn, type TestContext } from './helpers';
+import { setRoleKeys, setupTestApp, signIn, type TestContext } from './helpers';
 
 /** Access keys are kept by the server: a role without a key gets nothing of its area in any answer. */
 let ctx: TestContext;
@@ -11,16 +11,7 @@ beforeAll(async () => {
 const call = (token: string, url: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url: `/api${url}`, headers: { authtoken: token }, payload });
 
-/** Sets keys of the user's role; the session reads the role on every call, so it counts at once. */
-async function setKeys(username: string, keys: Record<string, boolean>) {
-  const user = await ctx.db.user.findUniqueOrThrow({ where: { username }, include: { employee: true } });
-  const role = await ctx.db.role.findUniqueOrThrow({ where: { id: user.employee!.roleId! } });
-  await ctx.db.role.update({
-    where: { id: role.id },
-    data: { access: { ...(role.access as Record<string, boolean>), ...keys } },
-  });
-  return user;
-}
+const setKeys = (username: string, keys: Record<string, boolean>) => setRoleKeys(ctx.db, username, keys);
 
 describe('the risk key', () => {
   it('without it, no risk of the register reaches the caller through the pick lists', async () => {

@@ -12,15 +12,7 @@ beforeAll(async () => {
   ctx = await setupTestApp();
   tokens = await signInAll(ctx.app);
   // Mia's role (Restricted Employee) lacks system; without hrPosition too, she is refused every call here.
-  const mia = await ctx.db.user.findUniqueOrThrow({
-    where: { username: 'mia.employee' },
-    include: { employee: true },
-  });
-  const miaRole = await ctx.db.role.findUniqueOrThrow({ where: { id: mia.employee!.roleId! } });
-  await ctx.db.role.update({
-    where: { id: miaRole.id },
-    data: { access: { ...(miaRole.access as Record<string, boolean>), hrPosition: false } },
-  });
+  await setRoleKeys(ctx.db, 'mia.employee', { hrPosition: false });
   const sam = await ctx.db.user.findUniqueOrThrow({ where: { username: 'sam.southbank' } });
   const workplace = await ctx.db.workplace.findFirstOrThrow({ where: { companyId: sam.companyId } });
   const branch = await ctx.db.branch.create({

@@ -29,15 +29,7 @@ beforeAll(async () => {
   olivia = { employeeId: admin.employeeId!, roleId: admin.employee!.roleId! };
   const sam = await ctx.db.user.findUniqueOrThrow({ where: { username: 'sam.southbank' } });
   // Mia's role (Restricted Employee) reads employee records; without hrEmployee she administers none.
-  const mia = await ctx.db.user.findUniqueOrThrow({
-    where: { username: 'mia.employee' },
-    include: { employee: true },
-  });
-  const miaRole = await ctx.db.role.findUniqueOrThrow({ where: { id: mia.employee!.roleId! } });
-  await ctx.db.role.update({
-    where: { id: miaRole.id },
-    data: { access: { ...(miaRole.access as Record<string, boolean>), hrEmployee: false } },
-  });
+  await setRoleKeys(ctx.db, 'mia.employee', { hrEmployee: false });
   southbankEmployeeId = sam.employeeId!;
 });
 

@@ -21,15 +21,7 @@ beforeAll(async () => {
   tokens = await signInAll(ctx.app);
   tokens['acme.supplier'] = await signIn(ctx.app, 'acme.supplier');
   // Mia's role (Restricted Employee) has the supplier key; without it she administers no supplier.
-  const mia = await ctx.db.user.findUniqueOrThrow({
-    where: { username: 'mia.employee' },
-    include: { employee: true },
-  });
-  const miaRole = await ctx.db.role.findUniqueOrThrow({ where: { id: mia.employee!.roleId! } });
-  await ctx.db.role.update({
-    where: { id: miaRole.id },
-    data: { access: { ...(miaRole.access as Record<string, boolean>), supplier: false } },
-  });
+  await setRoleKeys(ctx.db, 'mia.employee', { supplier: false });
   acmeId = (await ctx.db.user.findUniqueOrThrow({ where: { username: 'acme.supplier' } })).supplierId!;
   const sam = await ctx.db.user.findUniqueOrThrow({ where: { username: 'sam.southbank' } });
   southbankSupplierId = (
