@@ -139,7 +139,10 @@ describe('an organisation run from its own screens', () => {
     await waitForMail('sam.rigger@bay-scaffolding.example', '/external-parties-account-activate/');
 
     await openAdmin(admin, '/external-parties/personnel', 'Personnel');
-    await admin.getByRole('cell', { name: 'Sam Rigger', exact: true }).waitFor();
+    await admin.getByRole('button', { name: 'Edit Sam Rigger' }).click();
+    await admin.getByRole('dialog').getByLabel('Last name').fill('Rigby');
+    await admin.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('cell', { name: 'Sam Rigby', exact: true }).waitFor();
     await screenshot(admin, 'admin-personnel');
     await admin.close();
   });

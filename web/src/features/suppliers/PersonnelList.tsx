@@ -6,6 +6,7 @@ import {
   supplierAccountInviteCall,
   supplierListCall,
   type AccountStatus,
+  type TPersonnelRow,
 } from '@compass/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
@@ -13,6 +14,7 @@ import { useState } from 'react';
 import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
+import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { Dialog } from '../../components/Dialog';
 import { InputField } from '../../components/FormField';
 import { ListState, Pagination, usePaging } from '../../components/ListParts';
@@ -40,7 +42,7 @@ export function PersonnelList({ supplierId }: { supplierId?: string }) {
   const { page, pageSize, setPage } = paging;
   const [search, setSearch] = useState('');
   const [company, setCompany] = useState(supplierId ?? '');
-  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<{ person?: TPersonnelRow } | null>(null);
   const companies = useCompanies();
   const request = { page, pageSize, search: search.trim() || undefined, supplierId: company || undefined };
   const list = useQuery({
@@ -88,7 +90,7 @@ export function PersonnelList({ supplierId }: { supplierId?: string }) {
         <Button
           variant="primary"
           icon={<UserPlus size={16} aria-hidden="true" />}
-          onClick={() => setAdding(true)}
+          onClick={() => setEditing({})}
         >
           Add person
         </Button>
@@ -123,6 +125,14 @@ export function PersonnelList({ supplierId }: { supplierId?: string }) {
                   <td>{row.email}</td>
                   <td>{row.account ? ACCOUNT_LABELS[row.account.status] : 'No account'}</td>
                   <td className="row-actions">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setEditing({ person: row })}
+                      aria-label={`Edit ${personName(row)}`}
+                    >
+                      Edit
+                    </Button>
                     {row.isActive && row.account && row.account.status !== 'active' && (
                       <Button
                         size="sm"
@@ -148,20 +158,32 @@ export function PersonnelList({ supplierId }: { supplierId?: string }) {
         </div>
       )}
       {list.data && <Pagination {...paging.pagination(list.data.total)} />}
-      {adding && <AddPersonDialog supplierId={supplierId} onClose={() => setAdding(false)} />}
+      {editing && (
+        <PersonDialog supplierId={supplierId} person={editing.person} onClose={() => setEditing(null)} />
+      )}
     </section>
   );
 }
 
-function AddPersonDialog({ supplierId, onClose }: { supplierId?: string; onClose: () => void }) {
+/** Add a person (with an invited account when asked), or edit one and read their history. */
+function PersonDialog({
+  supplierId,
+  person,
+  onClose,
+}: {
+  supplierId?: string;
+  person?: TPersonnelRow;
+  onClose: () => void;
+}) {
   const companies = useCompanies();
   const [values, setValues] = useState({
-    supplierId: supplierId ?? '',
-    firstName: '',
-    lastName: '',
-    email: '',
+    supplierId: person?.supplierId ?? supplierId ?? '',
+    firstName: person?.firstName ?? '',
+    lastName: person?.lastName ?? '',
+    email: person?.email ?? '',
   });
-  const [invite, setInvite] = useState(true);
+  // A person who has an account keeps it; one without may be given one now.
+  const [invite, setInvite] = useState(!person);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useCall(personnelSaveCall, { invalidate: [supplierKeys.all], onSuccess: onClose });
   const set = (key: keyof typeof values) => (value: string) => {
@@ -169,7 +191,7 @@ function AddPersonDialog({ supplierId, onClose }: { supplierId?: string; onClose
     setErrors((current) => ({ ...current, [key]: '' }));
   };
   return (
-    <Dialog title="Add person" onClose={onClose}>
+    <Dialog title={person ? `Edit ${personName(person)}` : 'Add person'} onClose={onClose}>
       <form
         className="stack"
         noValidate
@@ -183,7 +205,7 @@ function AddPersonDialog({ supplierId, onClose }: { supplierId?: string; onClose
             problems.email = 'An account signs in with its e-mail address: please enter one.';
           setErrors(problems);
           if (Object.keys(problems).length === 0)
-            save.mutate({ body: { ...values, email: values.email.trim(), invite } });
+            save.mutate({ body: { _id: person?._id, ...values, email: values.email.trim(), invite } });
         }}
       >
         {!supplierId && (
@@ -219,14 +241,17 @@ function AddPersonDialog({ supplierId, onClose }: { supplierId?: string; onClose
           maxLength={320}
           onValueChange={set('email')}
         />
-        <label className="checkbox">
-          <input type="checkbox" checked={invite} onChange={(event) => setInvite(event.target.checked)} />
-          Give them a supplier-portal account and e-mail an invitation
-        </label>
+        {!person?.account && (
+          <label className="checkbox">
+            <input type="checkbox" checked={invite} onChange={(event) => setInvite(event.target.checked)} />
+            Give them a supplier-portal account and e-mail an invitation
+          </label>
+        )}
+        {person && <ChangeLogPanel entityType="personnel" entityId={person._id} />}
         <div className="dialog-actions">
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="primary" loading={save.isPending}>
-            Add person
+            {person ? 'Save' : 'Add person'}
           </Button>
         </div>
       </form>
