@@ -67,7 +67,7 @@ describe('invitations to new accounts', () => {
   it('mails a set-password link that greets the user, works once, and then the user signs in', async () => {
     const user = await newEmployee();
     const { token, mail } = await inviteAndReceive(user.id, user.email!, 'reset-password');
-    expect(mail.subject).toBe('You are invited to Compass');
+    expect(mail.subject).toBe('Northwind Facilities invites you to Compass');
     expect(mail.text).toContain(`Your username is "${user.username}"`);
 
     const link = await api().post('/api/passwordLink').send({ token });

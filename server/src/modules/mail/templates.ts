@@ -173,7 +173,7 @@ export function invitationMail(input: {
   validDays: number;
 }): MailContent {
   const { productName, companyName, name, username, link, validDays } = input;
-  const subject = `You are invited to ${productName}`;
+  const subject = `${companyName} invites you to ${productName}`;
   const intro = `Hello ${name},`;
   const invited = `${companyName} has created a ${productName} account for you. Your username is "${username}".`;
   const validity = `The link works once and expires in ${validDays} days. If it has expired, ask your administrator for a new invitation.`;
