@@ -251,6 +251,18 @@ describe('workplaces and branches', () => {
     expect(await ctx.db.branch.count({ where: { workplaceId: _id } })).toBe(0);
   });
 
+  it('reads a change log only with the key of the record', async () => {
+    const olivia = await ctx.db.user.findUniqueOrThrow({ where: { username: 'olivia.admin' } });
+    const body = { entityType: 'organisation', entityId: olivia.companyId };
+    expect((await call('mia.employee', 'changeLogList', body)).statusCode).toBe(403);
+    expect((await call('olivia.admin', 'changeLogList', body)).statusCode).toBe(200);
+    const bad = await call('olivia.admin', 'changeLogList', {
+      entityType: 'spaceship',
+      entityId: olivia.companyId,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("answers another organisation's workplace or branch as not found, changing nothing", async () => {
     for (const [path, body] of [
       ['workplaceSave', { _id: southbank.workplaceId, name: 'Taken over', isActive: true }],
