@@ -10,8 +10,11 @@ let slowSmtp: TestSmtpServer;
 let companyId: string;
 const workers: MailQueue[] = [];
 
-/** The worker settings of these tests: a 2-second lease, so a lapsed claim shows quickly. */
-const settings = { MAIL_SEND_TIMEOUT_SECONDS: '2', MAIL_BATCH_SIZE: '20' };
+/**
+ * The worker settings of these tests: a 2-second lease, so a lapsed claim shows quickly, and a
+ * 1-second retry, so a send the busy test machine fails once is tried again within the test.
+ */
+const settings = { MAIL_SEND_TIMEOUT_SECONDS: '2', MAIL_BATCH_SIZE: '20', MAIL_RETRY_DELAY_SECONDS: '1' };
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -62,11 +65,9 @@ const receivedWith = (server: TestSmtpServer, prefix: string) =>
 describe('the mail worker', () => {
   it('drains the outbox in batches, not one mail per poll', async () => {
     await queue('Batch', 60);
-    const started = Date.now();
     await ctx.app.mail.startWorker();
-    await expect.poll(() => receivedWith(smtp, 'Batch').length, { timeout: 15_000, interval: 50 }).toBe(60);
-    // Three batches of 20 back to back: well inside one poll interval (2 s) per batch.
-    expect(Date.now() - started).toBeLessThan(6_000);
+    // One mail per poll (every 2 s) would take two minutes; batches of 20 take a few seconds.
+    await expect.poll(() => receivedWith(smtp, 'Batch').length, { timeout: 40_000, interval: 50 }).toBe(60);
     expect(
       await ctx.db.mailMessage.count({ where: { subject: { startsWith: 'Batch ' }, status: 'sent' } }),
     ).toBe(60);
