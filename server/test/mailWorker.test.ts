@@ -68,9 +68,15 @@ describe('the mail worker', () => {
     await ctx.app.mail.startWorker();
     // One mail per poll (every 2 s) would take two minutes; batches of 20 take a few seconds.
     await expect.poll(() => receivedWith(smtp, 'Batch').length, { timeout: 40_000, interval: 50 }).toBe(60);
-    expect(
-      await ctx.db.mailMessage.count({ where: { subject: { startsWith: 'Batch ' }, status: 'sent' } }),
-    ).toBe(60);
+    // The row is marked sent just after the SMTP server has the mail, so this is awaited too.
+    await expect
+      .poll(
+        () => ctx.db.mailMessage.count({ where: { subject: { startsWith: 'Batch ' }, status: 'sent' } }),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(60);
   });
 
   it('sends a mail whose claim a crashed worker left behind once the lease lapses, within a minute by default', async () => {
