@@ -17,6 +17,8 @@ import { OrganisationProfileService } from './modules/administration/profile';
 import { OrganisationStructureService } from './modules/administration/structure';
 import { employeeRoutes } from './modules/employees/routes';
 import { noticeboardRoutes } from './modules/noticeboard/routes';
+import { templateRoutes } from './modules/templates/routes';
+import { TemplateAdminService } from './modules/templates/service';
 import { supplierRoutes } from './modules/suppliers/routes';
 import { SupplierAdminService } from './modules/suppliers/service';
 import { NoticeAdminService } from './modules/noticeboard/service';
@@ -224,6 +226,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       app.mail.setAttachmentLoader(async (key) => Buffer.concat(await storage.read(key).toArray()));
       attachments.registerPolicy('notice', noticeAttachmentPolicy(db));
       await api.register(noticeboardRoutes, { notices: new NoticeAdminService(db, attachments) });
+      await api.register(templateRoutes, { templates: new TemplateAdminService(db) });
       const assignedActions = new AssignedActionService(db, attachments);
       await api.register(assignedActionRoutes, { assignedActions });
       await api.register(linkRoutes, {

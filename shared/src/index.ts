@@ -37,3 +37,4 @@ export * from './contracts/employees';
 export * from './contracts/noticeboard';
 export * from './contracts/organisationFile';
 export * from './contracts/suppliers';
+export * from './contracts/templates';

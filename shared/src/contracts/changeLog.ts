@@ -16,6 +16,7 @@ export const ADMINISTERED_ENTITIES = {
   supplierCompany: 'supplier',
   personnel: 'supplier',
   notice: 'system',
+  formTemplate: 'system',
 } as const satisfies Record<string, AccessKey>;
 export type AdministeredEntity = keyof typeof ADMINISTERED_ENTITIES;
 export const ZAdministeredEntity = z.enum(

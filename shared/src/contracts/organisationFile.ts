@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { NOTICE_PRIORITIES } from '../constants';
-import { FIELD_TYPES } from '../fields/registry';
-import { ZTypeGrouping } from '../fields/config';
 import { ACCESS_KEYS } from '../rules/access';
 import { isValidTimeZone } from '../rules/dashboardPeriods';
 import { updateUsernameError } from '../rules/email';
 import { ZDay } from './envelope';
 import { NOTICE_AUDIENCES } from './noticeboard';
+import { ZTemplateFile } from './templates';
 
 /**
  * The organisation file: one organisation as `npm run org -- import|export` reads and writes it
@@ -24,65 +23,6 @@ const email = z
 const username = z.string().trim().min(1, 'Required').max(320);
 /** An initial password only: hashed on import, changed at first sign-in, never exported. */
 const password = z.string().min(8, 'At least 8 characters').max(200);
-
-export const ZFileField = z.object({
-  type: z.enum(FIELD_TYPES, { error: (issue) => `Unknown field type: ${String(issue.input)}` }),
-  label: z.string().max(500),
-  /** Columns of 12; the field type's default when absent. */
-  width: z.number().int().min(1).max(12).optional(),
-  mandatory: z.boolean().optional(),
-  /** The message when a mandatory field is empty. */
-  mandatoryComment: z.string().max(500).optional(),
-  placeholder: z.string().max(500).optional(),
-  webLink: z.string().max(2000).optional(),
-  /** contentEditor: the HTML shown. */
-  content: z.string().max(100_000).optional(),
-  /** radio, select, checkbox. */
-  options: z
-    .array(z.object({ value: z.string().max(200), label: z.string().max(500) }))
-    .max(500)
-    .optional(),
-  /** items. */
-  items: z.array(z.string().max(500)).max(1000).optional(),
-  /** typeGroupings. */
-  groupings: z.array(ZTypeGrouping).max(200).optional(),
-  /** table. */
-  columns: z
-    .array(
-      z.object({
-        name: z.string().trim().min(1, 'A table column needs a name').max(200),
-        type: z.enum(['text', 'number', 'date']),
-      }),
-    )
-    .max(50)
-    .optional(),
-});
-export type TFileField = z.output<typeof ZFileField>;
-
-export const TEMPLATE_FORM_TYPES = ['form-submission', 'supplier', 'hr', 'qr'] as const;
-
-/** A form template: also the format a single template is imported and exported in. */
-export const ZTemplateFile = z.object({
-  name,
-  formType: z.enum(TEMPLATE_FORM_TYPES),
-  /** The specification's e-mail notification codes. */
-  emailNotification: z.array(z.number().int().min(1).max(4)).max(4).optional(),
-  /** Username of the default coordinator. */
-  coordinator: username.optional(),
-  branchRequirement: z.enum(['manualEntry', 'employeeBranch']).optional(),
-  active: z.boolean().optional(),
-  sections: z
-    .array(
-      z.object({
-        label: z.string().max(500),
-        mandatoryType: z.enum(['newEntry', 'investigation']).optional(),
-        fields: z.array(ZFileField).max(500),
-      }),
-    )
-    .min(1, 'A template needs at least one section')
-    .max(100),
-});
-export type TTemplateFile = z.output<typeof ZTemplateFile>;
 
 const ZFileEmployee = z.object({
   firstName: name,
@@ -256,17 +196,6 @@ export const ZOrganisationFile = z
       if ((notice.audience ?? 'everyone') !== 'everyone' && !notice.audienceNames?.length)
         issue(['notices', index, 'audienceNames'], 'Name at least one for this audience');
     });
-    file.templates?.forEach((template, t) =>
-      template.sections.forEach((section, s) =>
-        section.fields.forEach((field, f) => {
-          const at = ['templates', t, 'sections', s, 'fields', f];
-          if (['radio', 'select', 'checkbox'].includes(field.type) && !field.options?.length)
-            issue([...at, 'options'], `A ${field.type} field needs options`);
-          if (field.type === 'table' && !field.columns?.length)
-            issue([...at, 'columns'], 'A table field needs columns');
-        }),
-      ),
-    );
   });
 export type TOrganisationFile = z.output<typeof ZOrganisationFile>;
 

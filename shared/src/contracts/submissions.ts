@@ -73,6 +73,8 @@ export const ZTemplateSection = z.object({
   secMandatoryType: ZSecMandatoryType,
   orderNo: z.number().int(),
   isDelete: ZYesNo,
+  /** Shown folded when the form opens. */
+  collapsed: z.boolean().optional(),
 });
 export type TTemplateSection = z.infer<typeof ZTemplateSection>;
 
@@ -93,6 +95,8 @@ export const ZTemplateField = z.object({
   contentEditor: z.string().nullable(),
   placeholder: z.string().nullable(),
   mandatoryComment: z.string().nullable(),
+  /** Guidance shown under the label. */
+  helpText: z.string().nullable().optional(),
 });
 export type TTemplateField = z.infer<typeof ZTemplateField>;
 

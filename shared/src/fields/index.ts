@@ -1,3 +1,4 @@
 export * from './registry';
 export * from './config';
 export * from './answerText';
+export * from './settings';

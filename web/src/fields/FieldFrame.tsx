@@ -6,7 +6,8 @@ export interface FieldIds {
   inputId: string;
   labelId: string;
   errorId: string;
-  /** aria-describedby for the input: the error when one shows. */
+  helpId: string;
+  /** aria-describedby for the input: the help text and the error, when they show. */
   describedBy: string | undefined;
   invalid: boolean;
   required: boolean;
@@ -16,13 +17,20 @@ export function isMandatory(field: Pick<TemplateField, 'isMandatory'>): boolean 
   return field.isMandatory === 'yes';
 }
 
-export function useFieldIds(field: Pick<TemplateField, 'isMandatory'>, error?: string | null): FieldIds {
+export function useFieldIds(
+  field: Pick<TemplateField, 'isMandatory' | 'helpText'>,
+  error?: string | null,
+): FieldIds {
   const base = useId();
+  const describedBy = [field.helpText ? `${base}-help` : '', error ? `${base}-error` : '']
+    .filter(Boolean)
+    .join(' ');
   return {
     inputId: `${base}-input`,
     labelId: `${base}-label`,
     errorId: `${base}-error`,
-    describedBy: error ? `${base}-error` : undefined,
+    helpId: `${base}-help`,
+    describedBy: describedBy || undefined,
     invalid: Boolean(error),
     required: isMandatory(field),
   };
@@ -34,7 +42,7 @@ export function useFieldFrame({
   error,
   readOnly,
 }: {
-  field: Pick<TemplateField, 'level' | 'isMandatory'>;
+  field: Pick<TemplateField, 'level' | 'isMandatory' | 'helpText'>;
   error?: string | null;
   readOnly: boolean;
 }) {
@@ -67,7 +75,7 @@ export function MandatoryMark({ field }: { field: Pick<TemplateField, 'isMandato
 }
 
 interface FieldFrameProps {
-  field: Pick<TemplateField, 'level' | 'isMandatory'>;
+  field: Pick<TemplateField, 'level' | 'isMandatory' | 'helpText'>;
   ids: FieldIds;
   error?: string | null;
   /**
@@ -86,6 +94,11 @@ export function FieldFrame({ field, ids, error, as = 'label', children }: FieldF
       <MandatoryMark field={field} />
     </>
   );
+  const help = field.helpText ? (
+    <p className="field-hint" id={ids.helpId}>
+      {field.helpText}
+    </p>
+  ) : null;
   if (as === 'group') {
     return (
       <fieldset
@@ -97,6 +110,7 @@ export function FieldFrame({ field, ids, error, as = 'label', children }: FieldF
           {label}
           {ids.required && <span className="visually-hidden"> (required)</span>}
         </legend>
+        {help}
         {children}
         <FieldError id={ids.errorId} message={error} />
       </fieldset>
@@ -113,6 +127,7 @@ export function FieldFrame({ field, ids, error, as = 'label', children }: FieldF
           {label}
         </span>
       )}
+      {help}
       {children}
       <FieldError id={ids.errorId} message={error} />
     </div>

@@ -76,6 +76,8 @@ export class ChangeLogService {
         return (await this.db.personnel.count({ where })) > 0;
       case 'notice':
         return (await this.db.notice.count({ where })) > 0;
+      case 'formTemplate':
+        return (await this.db.formTemplate.count({ where })) > 0;
     }
   }
 }

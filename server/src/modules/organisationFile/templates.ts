@@ -17,8 +17,11 @@ export async function templateRows(
   templateId: string,
   version: number,
   template: TTemplateFile,
+  publishedByUserId: string | null = null,
 ) {
-  const saved = await tx.formTemplateVersion.create({ data: { companyId, templateId, version } });
+  const saved = await tx.formTemplateVersion.create({
+    data: { companyId, templateId, version, publishedByUserId },
+  });
   for (const [sectionIndex, section] of template.sections.entries()) {
     const row = await tx.templateSection.create({
       data: {
@@ -26,6 +29,7 @@ export async function templateRows(
         templateVersionId: saved.id,
         label: section.label,
         secMandatoryType: section.mandatoryType ?? null,
+        isCollapsed: section.collapsed ?? false,
         orderNo: sectionIndex + 1,
       },
     });
@@ -36,6 +40,8 @@ export async function templateRows(
         sectionId: row.id,
         type: field.type,
         label: field.label,
+        fieldKey: field.key ?? null,
+        helpText: field.help ?? null,
         orderNo: fieldIndex + 1,
         colSize: field.width ?? FIELD_REGISTRY[field.type].colSize,
         isMandatory: field.mandatory ?? false,
@@ -59,15 +65,19 @@ function optionValOf(field: TFileField): Prisma.InputJsonValue | undefined {
   return undefined;
 }
 
-/** The current version of a stored template in the file's format, defaults left out. */
+/**
+ * A version of a stored template (its current one unless `versionNumber` is given) in the file's
+ * format, defaults left out.
+ */
 export async function templateFileOf(
   tx: Tx,
   template: FormTemplate,
   companyId: string,
   usernameOf?: (employeeId: string) => string | undefined,
+  versionNumber = template.currentVersion,
 ): Promise<TTemplateFile> {
   const version = await tx.formTemplateVersion.findFirst({
-    where: { companyId, templateId: template.id, version: template.currentVersion },
+    where: { companyId, templateId: template.id, version: versionNumber },
     include: {
       sections: { where: { isDeleted: false }, orderBy: { orderNo: 'asc' } },
       fields: { where: { isDeleted: false }, orderBy: { orderNo: 'asc' } },
@@ -96,6 +106,7 @@ export async function templateFileOf(
     sections: (version?.sections ?? []).map((section) => ({
       label: section.label,
       ...(section.secMandatoryType && { mandatoryType: section.secMandatoryType }),
+      ...(section.isCollapsed && { collapsed: true }),
       fields: (version?.fields ?? [])
         .filter((field) => field.sectionId === section.id && isFieldType(field.type))
         .map((field) => fileFieldOf(field)),
@@ -107,6 +118,8 @@ function fileFieldOf(field: Prisma.TemplateFieldGetPayload<object>): TFileField 
   const type = field.type as TFileField['type'];
   const config = fieldConfig(type, field) as Record<string, unknown>;
   const out: TFileField = { type, label: field.label };
+  if (field.fieldKey) out.key = field.fieldKey;
+  if (field.helpText) out.help = field.helpText;
   if (field.colSize !== null && field.colSize !== FIELD_REGISTRY[type].colSize) out.width = field.colSize;
   if (field.isMandatory) out.mandatory = true;
   if (field.mandatoryComment) out.mandatoryComment = field.mandatoryComment;

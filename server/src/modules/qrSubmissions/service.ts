@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/prisma';
 import { notFound } from '../../errors';
 import type { SubmissionService } from '../submissions/service';
+import { USABLE_TEMPLATE } from '../submissions/shapes';
 import type { SubmissionTemplates } from '../submissions/templates';
 
 /**
@@ -69,7 +70,7 @@ export class QrSubmissionService {
     });
     if (!company) throw notFound(messages.qrSubmission.unknownOrganisation);
     const template = await this.db.formTemplate.findFirst({
-      where: { id: route.formId, companyId: company.id, isActive: true, formType: 'qr' },
+      where: { id: route.formId, companyId: company.id, ...USABLE_TEMPLATE, formType: 'qr' },
       select: { id: true },
     });
     if (!template) throw notFound(messages.qrSubmission.formUnavailable);

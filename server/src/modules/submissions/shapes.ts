@@ -37,6 +37,12 @@ export const WIRE_FORM_TYPE: Record<FormType, TFormSubmission['formType']> = {
   qr: 'qr',
 };
 
+/** Templates offered for new submissions: not archived, and published at least once. */
+export const USABLE_TEMPLATE = {
+  isActive: true,
+  currentVersion: { gt: 0 },
+} as const satisfies Prisma.FormTemplateWhereInput;
+
 /**
  * The field types whose value names records of the organisation; new picks must be active
  * (spec 001 section 5). Submissions have no active flag: they only have to be the organisation's.

@@ -13,7 +13,7 @@ import type { Db, Prisma } from '../../db/prisma';
 import type { FormType } from '../../generated/prisma/client';
 import { notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { UUID_PATTERN, WIRE_FORM_TYPE, yes, type TemplateVersionShape } from './shapes';
+import { USABLE_TEMPLATE, UUID_PATTERN, WIRE_FORM_TYPE, yes, type TemplateVersionShape } from './shapes';
 
 /** The templates a caller may fill in, their fields, and the pick lists of their reference fields. */
 export class SubmissionTemplates {
@@ -133,7 +133,7 @@ export class SubmissionTemplates {
     const byPerson = { orderBy: [{ firstName: 'asc' as const }, { lastName: 'asc' as const }] };
     const [templates, assets, risks, suppliers, employees, personnel, workplaces, submissions] =
       await Promise.all([
-        this.db.formTemplate.findMany({ where: { companyId, isActive: true }, ...byName }),
+        this.db.formTemplate.findMany({ where: { companyId, ...USABLE_TEMPLATE }, ...byName }),
         this.db.asset.findMany({ where: { companyId }, ...byName }),
         this.db.risk.findMany({ where: { companyId }, ...byName }),
         this.db.supplierCompany.findMany({ where: { companyId }, ...byName }),
@@ -188,7 +188,7 @@ export class SubmissionTemplates {
       ? (Object.keys(WIRE_FORM_TYPE) as FormType[]).find((key) => WIRE_FORM_TYPE[key] === formType)
       : undefined;
     const rows = await this.db.formTemplate.findMany({
-      where: { companyId: auth.companyId, isActive: true, formType: wanted },
+      where: { companyId: auth.companyId, ...USABLE_TEMPLATE, formType: wanted },
       orderBy: { name: 'asc' },
     });
     return rows.map((row) => ({ _id: row.id, name: row.name, formType: WIRE_FORM_TYPE[row.formType] }));
@@ -219,6 +219,7 @@ export class SubmissionTemplates {
         secMandatoryType: section.secMandatoryType,
         orderNo: section.orderNo,
         isDelete: yes(section.isDeleted),
+        collapsed: section.isCollapsed,
       })),
       fieldList: fields
         .filter((field) => isFieldType(field.type))
@@ -238,6 +239,7 @@ export class SubmissionTemplates {
           contentEditor: field.contentEditor,
           placeholder: field.placeholder,
           mandatoryComment: field.mandatoryComment,
+          helpText: field.helpText,
         })),
     };
   }

@@ -143,7 +143,7 @@ export function SubmissionEditor(props: SubmissionEditorProps) {
       />
 
       {editor.sections.map(({ section, fields }) => {
-        const isCollapsed = editor.collapsed[section._id] ?? false;
+        const isCollapsed = editor.collapsed[section._id] ?? section.collapsed ?? false;
         const bodyId = `section-${section._id}`;
         return (
           <section key={section._id} className="card submission-section" aria-label={section.level}>
