@@ -29,11 +29,15 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            // Shared with the rich-text editor (tiptap): in the charts chunk it would load that chunk at sign-in.
+            { name: 'vendor', test: /node_modules[\\/]use-sync-external-store[\\/]/ },
             // recharts and its dependencies load with the Overview Charts tab only.
             {
               name: 'charts',
               test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|@reduxjs|redux|react-redux|immer|reselect|decimal\.js-light|es-toolkit|eventemitter3|internmap)[\\/]/,
             },
+            // dnd-kit loads with the template builder only.
+            { name: 'builder', test: /node_modules[\\/]@dnd-kit[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

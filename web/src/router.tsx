@@ -46,6 +46,9 @@ const administration =
 const employees =
   (name: keyof typeof import('./features/employees/routes')): RouteObject['lazy'] =>
   async () => ({ Component: (await import('./features/employees/routes'))[name] });
+const templates =
+  (name: keyof typeof import('./features/templates/routes')): RouteObject['lazy'] =>
+  async () => ({ Component: (await import('./features/templates/routes'))[name] });
 const suppliers =
   (name: keyof typeof import('./features/suppliers/routes')): RouteObject['lazy'] =>
   async () => ({ Component: (await import('./features/suppliers/routes'))[name] });
@@ -63,6 +66,8 @@ const areaScreens: RouteObject[] = [
   { path: 'system-administration/preferences', lazy: administration('PreferencesPage') },
   { path: 'system-administration/workplaces', lazy: administration('WorkplacesPage') },
   { path: 'system-administration/roles', lazy: administration('RolesPage') },
+  { path: 'system-administration/form-templates', lazy: templates('TemplatesPage') },
+  { path: 'system-administration/form-templates/:id', lazy: templates('TemplateBuilderPage') },
   { path: 'human-resource/positions', lazy: administration('PositionsPage') },
   { path: 'human-resource/employees', lazy: employees('EmployeesPage') },
   { path: 'human-resource/employees/:id', lazy: employees('EmployeeEditPage') },

@@ -67,6 +67,12 @@ export const MENU: MenuItem[] = [
         path: '/form-submission/records',
         access: 'formSubmissionAllRecord',
       },
+      {
+        id: 'templates',
+        label: 'Templates',
+        path: '/system-administration/form-templates',
+        access: ['formSubmission', 'system'],
+      },
     ],
   },
   {

@@ -192,7 +192,11 @@ export async function fetchFile(url: string, signal?: AbortSignal): Promise<Blob
 
 /** Downloads a file by its path (with the session token) and hands it to the browser. */
 export async function downloadFile(url: string, name: string): Promise<void> {
-  const blob = await fetchFile(url);
+  saveBlob(await fetchFile(url), name);
+}
+
+/** Offers a file made in the browser (or downloaded) to save under `name`. */
+export function saveBlob(blob: Blob, name: string): void {
   const objectUrl = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = objectUrl;

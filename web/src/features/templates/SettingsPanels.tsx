@@ -1,0 +1,302 @@
+import {
+  formTemplateQrPosterCall,
+  templateCoordinatorsCall,
+  TEMPLATE_FORM_TYPES,
+  type TemplateFormType,
+} from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, Printer, Trash2 } from 'lucide-react';
+import { useDeferredValue, useId, useState } from 'react';
+import { API_BASE, callApi, callUrl, downloadFile } from '../../api/client';
+import { notifyError } from '../../api/errors';
+import { Button } from '../../components/Button';
+import { FieldError } from '../../components/FieldError';
+import { SelectField } from '../../components/SelectField';
+import type { BuilderErrors, BuilderSection, BuilderTemplate } from './model';
+import { TextSetting } from './settingEditors';
+
+export const FORM_TYPE_LABELS: Record<TemplateFormType, string> = {
+  'form-submission': 'General form',
+  supplier: 'Supplier form',
+  hr: 'HR form',
+  qr: 'QR form (guests)',
+};
+
+/** Who fills in a template of each type: the type decides it (docs/templates.md). */
+const WHO_SUBMITS: Record<TemplateFormType, string> = {
+  'form-submission':
+    'Employees whose role may make new submissions choose it under Form Submission › New Submission.',
+  supplier:
+    'Supplier companies and their personnel fill it in through the supplier portal and supplier links.',
+  hr: 'Employees fill it in when HR assigns it to them.',
+  qr: 'Anyone who scans the template’s QR poster fills it in, without signing in; it reaches the coordinator.',
+};
+
+/** Spec 001 section 9: the e-mail notification codes of a template. */
+const EMAIL_CODES = [
+  { code: 1, label: 'Send copy e-mails when a draft is submitted' },
+  { code: 2, label: 'Send a copy to each copied employee when the form is closed' },
+  { code: 3, label: 'Record the person submitting as the reporter' },
+  { code: 4, label: 'Notify the reporter when the form is closed' },
+] as const;
+
+const MANDATORY_TYPES = [
+  { value: 'newEntry', label: 'New entry: only while the form is being created' },
+  { value: 'investigation', label: 'Investigation: hidden until the form is submitted' },
+];
+
+export function SectionPanel({
+  section,
+  number,
+  count,
+  errors,
+  onChange,
+  onMove,
+  onRemove,
+}: {
+  section: BuilderSection;
+  number: number;
+  count: number;
+  errors: BuilderErrors[string] | undefined;
+  onChange: (patch: Partial<Omit<BuilderSection, 'id' | 'fields'>>) => void;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  const collapsedId = useId();
+  const errorOf = (setting: string) => errors?.find((entry) => entry.setting === setting)?.message;
+  return (
+    <section className="card builder-panel" aria-label={`Section ${number} settings`}>
+      <div className="builder-panel-header">
+        <h2 className="card-title">Section {number}</h2>
+        <div className="builder-panel-actions">
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<ArrowUp size={16} aria-hidden="true" />}
+            disabled={number === 1}
+            onClick={() => onMove(-1)}
+          >
+            Move up
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<ArrowDown size={16} aria-hidden="true" />}
+            disabled={number === count}
+            onClick={() => onMove(1)}
+          >
+            Move down
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<Trash2 size={16} aria-hidden="true" />}
+            disabled={count === 1}
+            onClick={onRemove}
+          >
+            Remove
+          </Button>
+        </div>
+      </div>
+      <div className="builder-stack">
+        <TextSetting
+          label="Title"
+          value={section.label}
+          onChange={(label) => onChange({ label: label ?? '' })}
+          error={errorOf('label')}
+        />
+        <SelectField
+          label="Shown"
+          value={section.mandatoryType ?? ''}
+          none="Always"
+          options={MANDATORY_TYPES}
+          onChange={(value) =>
+            onChange({ mandatoryType: (value || undefined) as BuilderSection['mandatoryType'] })
+          }
+        />
+        <label className="checkbox" htmlFor={collapsedId}>
+          <input
+            id={collapsedId}
+            type="checkbox"
+            checked={section.collapsed ?? false}
+            onChange={(event) => onChange({ collapsed: event.target.checked || undefined })}
+          />
+          Collapsed when the form opens
+        </label>
+        <FieldError id={`${section.id}-fields-error`} message={errorOf('fields')} />
+      </div>
+    </section>
+  );
+}
+
+/** The template's own settings: name, type, notifications, default coordinator, branch rule. */
+export function TemplateSettings({
+  template,
+  templateId,
+  published,
+  errors,
+  onChange,
+}: {
+  template: BuilderTemplate;
+  templateId: string;
+  published: boolean;
+  errors: BuilderErrors[string] | undefined;
+  onChange: (patch: Partial<Omit<BuilderTemplate, 'sections'>>) => void;
+}) {
+  const errorOf = (setting: string) => errors?.find((entry) => entry.setting === setting)?.message;
+  const codes = new Set(template.emailNotification ?? []);
+  const toggle = (code: number, on: boolean) => {
+    const next = new Set(codes);
+    if (on) next.add(code);
+    else next.delete(code);
+    onChange({ emailNotification: next.size ? [...next].sort() : undefined });
+  };
+  return (
+    <div className="builder-settings">
+      <section className="card builder-panel" aria-label="Template">
+        <h2 className="card-title">Template</h2>
+        <div className="builder-stack">
+          <TextSetting
+            label="Name"
+            value={template.name}
+            onChange={(name) => onChange({ name: name ?? '' })}
+            error={errorOf('name')}
+          />
+          <SelectField
+            label="Type"
+            value={template.formType}
+            options={TEMPLATE_FORM_TYPES.map((value) => ({ value, label: FORM_TYPE_LABELS[value] }))}
+            onChange={(value) => onChange({ formType: value as TemplateFormType })}
+          />
+          <div className="field">
+            <span className="field-label">Who may submit</span>
+            <p className="text-secondary">{WHO_SUBMITS[template.formType]}</p>
+            {template.formType === 'qr' && published && (
+              <div>
+                <Button
+                  size="sm"
+                  icon={<Printer size={16} aria-hidden="true" />}
+                  onClick={() =>
+                    downloadFile(
+                      `${API_BASE}${callUrl(formTemplateQrPosterCall, { params: { templateId } })}`,
+                      `${template.name} - QR poster.svg`,
+                    ).catch(notifyError)
+                  }
+                >
+                  QR poster
+                </Button>
+              </div>
+            )}
+          </div>
+          <SelectField
+            label="Branch"
+            value={template.branchRequirement ?? 'manualEntry'}
+            options={[
+              { value: 'manualEntry', label: 'Chosen on the form' },
+              { value: 'employeeBranch', label: 'The submitting employee’s own branch, preselected' },
+            ]}
+            onChange={(value) =>
+              onChange({
+                branchRequirement: value === 'manualEntry' ? undefined : (value as 'employeeBranch'),
+              })
+            }
+          />
+        </div>
+      </section>
+      <section className="card builder-panel" aria-label="Notifications and coordinator">
+        <h2 className="card-title">Notifications and coordinator</h2>
+        <div className="builder-stack">
+          <fieldset className="field">
+            <legend className="field-label">E-mail notifications</legend>
+            {EMAIL_CODES.map(({ code, label }) => (
+              <label key={code} className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={codes.has(code)}
+                  onChange={(event) => toggle(code, event.target.checked)}
+                />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+          <CoordinatorPicker
+            value={template.coordinator}
+            error={errorOf('coordinator')}
+            onChange={(coordinator) => onChange({ coordinator })}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** Searches the employees with an account; the chosen one's username is stored. */
+function CoordinatorPicker({
+  value,
+  error,
+  onChange,
+}: {
+  value: string | undefined;
+  error?: string;
+  onChange: (username: string | undefined) => void;
+}) {
+  const id = useId();
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search.trim());
+  const found = useQuery({
+    queryKey: ['templates', 'coordinators', deferred],
+    queryFn: () => callApi(templateCoordinatorsCall, { body: { search: deferred || undefined } }),
+    enabled: deferred.length > 0,
+  });
+  return (
+    <div className="field">
+      <span className="field-label" id={`${id}-label`}>
+        Default coordinator
+      </span>
+      <p className="text-secondary">
+        {value ? (
+          <>
+            <strong>{value}</strong>{' '}
+            <Button size="sm" variant="ghost" onClick={() => onChange(undefined)}>
+              Clear
+            </Button>
+          </>
+        ) : (
+          'None: the person submitting chooses one.'
+        )}
+      </p>
+      <input
+        id={id}
+        className="input"
+        type="search"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={error ? `${id}-error` : undefined}
+        placeholder="Search by name or username"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+      {found.data && (
+        <ul className="builder-picker" aria-label="Matching employees">
+          {found.data.length === 0 && (
+            <li className="text-secondary">No employee with an account matches.</li>
+          )}
+          {found.data.map((option) => (
+            <li key={option.username}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  onChange(option.username);
+                  setSearch('');
+                }}
+              >
+                {option.name} <span className="text-secondary">({option.username})</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,333 @@
+import {
+  TEMPLATE_FORM_TYPES,
+  TEMPLATE_STATUSES,
+  templateAdminListCall,
+  templateArchiveCall,
+  templateCreateCall,
+  templateDuplicateCall,
+  templateExportCall,
+  templateImportCall,
+  templateMessages as say,
+  templateRestoreCall,
+  ZTemplateDraft,
+  type TemplateFormType,
+  type TemplateStatus,
+  type TTemplateAdminRow,
+  type TTemplateDraft,
+} from '@compass/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Plus, Upload } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { callApi } from '../../api/client';
+import { notifyError } from '../../api/errors';
+import { useCall } from '../../api/useCall';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { ListState, Pagination, usePaging } from '../../components/ListParts';
+import { SelectField } from '../../components/SelectField';
+import { usePageTitle } from '../../shell/pageTitle';
+import { TextSetting } from './settingEditors';
+import { FORM_TYPE_LABELS } from './SettingsPanels';
+import { saveJson, STATUS_BADGES, STATUS_LABELS, templateKeys, TEMPLATES_PATH } from './shared';
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+type Naming =
+  | { kind: 'create' }
+  | { kind: 'duplicate'; row: TTemplateAdminRow }
+  | { kind: 'import'; template: TTemplateDraft };
+
+/** /system-administration/form-templates: every template of the organisation, to build and publish. */
+export function TemplatesPage() {
+  usePageTitle('Form Templates');
+  const navigate = useNavigate();
+  const paging = usePaging();
+  const { page, pageSize, setPage } = paging;
+  const [search, setSearch] = useState('');
+  const [applied, setApplied] = useState('');
+  const [status, setStatus] = useState<TemplateStatus | ''>('');
+  const [formType, setFormType] = useState<TemplateFormType | ''>('');
+  const [naming, setNaming] = useState<Naming | null>(null);
+  const importRef = useRef<HTMLInputElement>(null);
+  const request = {
+    page,
+    pageSize,
+    search: applied || undefined,
+    status: status || undefined,
+    formType: formType || undefined,
+  };
+  const list = useQuery({
+    queryKey: [...templateKeys.list, request],
+    queryFn: () => callApi(templateAdminListCall, { body: request }),
+    placeholderData: keepPreviousData,
+  });
+  const changes = { invalidate: [templateKeys.list] };
+  const archive = useCall(templateArchiveCall, changes);
+  const restore = useCall(templateRestoreCall, changes);
+  const opened = {
+    ...changes,
+    onSuccess: ({ _id }: { _id: string }) => navigate(`${TEMPLATES_PATH}/${_id}`),
+  };
+  const create = useCall(templateCreateCall, opened);
+  const duplicate = useCall(templateDuplicateCall, opened);
+  const importing = useCall(templateImportCall, opened);
+  const rows = list.data?.rows ?? [];
+  const filtered = Boolean(applied || status || formType);
+
+  const exportRow = (row: TTemplateAdminRow) =>
+    callApi(templateExportCall, { body: { _id: row._id } })
+      .then((template) => saveJson(`${row.name}.json`, template))
+      .catch(notifyError);
+
+  const readImport = async (file: File) => {
+    try {
+      const parsed = ZTemplateDraft.safeParse(JSON.parse(await file.text()));
+      if (!parsed.success) throw new Error(say.importInvalid);
+      setNaming({ kind: 'import', template: parsed.data });
+    } catch {
+      toast.error(say.importInvalid);
+    }
+  };
+
+  return (
+    <div className="admin-page stack-lg">
+      <div className="page-header">
+        <div>
+          <h1>Form Templates</h1>
+          <p>
+            Design the forms your people fill in. A published version never changes: edits become the next
+            version.
+          </p>
+        </div>
+        <div className="builder-actions">
+          <Button icon={<Upload size={16} aria-hidden="true" />} onClick={() => importRef.current?.click()}>
+            Import
+          </Button>
+          <input
+            ref={importRef}
+            type="file"
+            accept="application/json,.json"
+            hidden
+            aria-label="Template file to import"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void readImport(file);
+            }}
+          />
+          <Button
+            variant="primary"
+            icon={<Plus size={16} aria-hidden="true" />}
+            onClick={() => setNaming({ kind: 'create' })}
+          >
+            New template
+          </Button>
+        </div>
+      </div>
+      <form
+        className="card list-filters"
+        aria-label="Filters"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          setApplied(search.trim());
+          setPage(1);
+        }}
+      >
+        <div className="field">
+          <label className="field-label" htmlFor="template-search">
+            Search
+          </label>
+          <input
+            id="template-search"
+            className="input"
+            type="search"
+            placeholder="Template name"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <SelectField
+          label="Status"
+          value={status}
+          none="Any status"
+          options={TEMPLATE_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+          onChange={(value) => {
+            setStatus(value as TemplateStatus | '');
+            setPage(1);
+          }}
+        />
+        <SelectField
+          label="Type"
+          value={formType}
+          none="Any type"
+          options={TEMPLATE_FORM_TYPES.map((value) => ({ value, label: FORM_TYPE_LABELS[value] }))}
+          onChange={(value) => {
+            setFormType(value as TemplateFormType | '');
+            setPage(1);
+          }}
+        />
+        <div className="list-filter-buttons">
+          <Button type="submit">Search</Button>
+        </div>
+      </form>
+      <section className="card list-card" aria-label="Templates" aria-busy={list.isFetching}>
+        <ListState
+          query={list}
+          count={rows.length}
+          empty={filtered ? 'No template matches.' : 'No templates yet: create the first one.'}
+        />
+        {rows.length > 0 && (
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Version</th>
+                  <th scope="col">Last change</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row._id}>
+                    <td>
+                      <Link to={`${TEMPLATES_PATH}/${row._id}`}>{row.name}</Link>
+                    </td>
+                    <td>{FORM_TYPE_LABELS[row.formType]}</td>
+                    <td>
+                      <span className={`badge ${STATUS_BADGES[row.status]}`}>
+                        {STATUS_LABELS[row.status]}
+                      </span>
+                      {row.hasDraft && row.currentVersion > 0 && (
+                        <span className="badge badge-warning">Unpublished changes</span>
+                      )}
+                    </td>
+                    <td>{row.currentVersion > 0 ? `Version ${row.currentVersion}` : '—'}</td>
+                    <td>
+                      {when.format(new Date(row.updatedAt))}
+                      {row.updatedBy && <div className="text-sm text-secondary">{row.updatedBy}</div>}
+                    </td>
+                    <td className="row-actions">
+                      <Button size="sm" variant="ghost" onClick={() => setNaming({ kind: 'duplicate', row })}>
+                        Duplicate
+                      </Button>
+                      <Button size="sm" variant="ghost" onClick={() => void exportRow(row)}>
+                        Export
+                      </Button>
+                      {row.status === 'archived' ? (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => restore.mutate({ body: { _id: row._id } })}
+                        >
+                          Restore
+                        </Button>
+                      ) : (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`Archive ${row.name}`}
+                          onClick={() => archive.mutate({ body: { _id: row._id } })}
+                        >
+                          Archive
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {list.data && <Pagination {...paging.pagination(list.data.total)} />}
+      </section>
+      {naming && (
+        <NameDialog
+          naming={naming}
+          pending={create.isPending || duplicate.isPending || importing.isPending}
+          onClose={() => setNaming(null)}
+          onSubmit={(name, type) => {
+            if (naming.kind === 'create') create.mutate({ body: { name, formType: type } });
+            else if (naming.kind === 'duplicate') duplicate.mutate({ body: { _id: naming.row._id, name } });
+            else importing.mutate({ body: { template: { ...naming.template, name } } });
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+const TITLES = {
+  create: 'New template',
+  duplicate: 'Duplicate template',
+  import: 'Import template',
+} as const;
+
+function NameDialog({
+  naming,
+  pending,
+  onClose,
+  onSubmit,
+}: {
+  naming: Naming;
+  pending: boolean;
+  onClose: () => void;
+  onSubmit: (name: string, formType: TemplateFormType) => void;
+}) {
+  const [name, setName] = useState(
+    naming.kind === 'duplicate'
+      ? `${naming.row.name} (copy)`
+      : naming.kind === 'import'
+        ? naming.template.name
+        : '',
+  );
+  const [formType, setFormType] = useState<TemplateFormType>('form-submission');
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError(say.nameRequired);
+      return;
+    }
+    onSubmit(name.trim(), formType);
+  };
+  return (
+    <Dialog
+      title={TITLES[naming.kind]}
+      description={
+        naming.kind === 'import'
+          ? 'The file becomes a new draft template; check it in the builder and publish it.'
+          : undefined
+      }
+      onClose={onClose}
+    >
+      <form className="builder-stack" onSubmit={submit}>
+        <TextSetting label="Name" value={name} onChange={(value) => setName(value ?? '')} error={error} />
+        {naming.kind === 'create' && (
+          <SelectField
+            label="Type"
+            value={formType}
+            options={TEMPLATE_FORM_TYPES.map((value) => ({ value, label: FORM_TYPE_LABELS[value] }))}
+            onChange={(value) => setFormType(value as TemplateFormType)}
+          />
+        )}
+        <div className="dialog-actions">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="primary" loading={pending}>
+            {naming.kind === 'create'
+              ? 'Create and open'
+              : naming.kind === 'duplicate'
+                ? 'Duplicate'
+                : 'Import'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
