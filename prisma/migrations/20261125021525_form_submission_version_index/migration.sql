@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "FormSubmission_templateVersionId_idx" ON "FormSubmission"("templateVersionId");
+
