@@ -6,6 +6,7 @@ import {
   type TTemplateDraft,
 } from '@compass/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { exportOrganisation } from '../src/modules/organisationFile/exporter';
 import { apiCalls, setupTestApp, signInAll, type TestContext } from './helpers';
 
 /** The template builder's calls: drafts, publishing versions, and what submissions keep. */
@@ -207,6 +208,11 @@ describe('building and publishing a template', () => {
     const clash = await call(admin, 'templateImport', { template: file });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().response_message).toBe(say.nameExists);
+    // The organisation file carries published templates, in the same format; a draft stays out.
+    const { companyId } = await ctx.db.formTemplate.findUniqueOrThrow({ where: { id } });
+    const organisation = await exportOrganisation(ctx.db, companyId);
+    expect(organisation.templates?.find((template) => template.name === 'Exported')).toEqual(file);
+    expect(organisation.templates?.map((template) => template.name)).not.toContain('Imported');
   });
 });
 

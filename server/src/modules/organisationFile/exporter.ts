@@ -49,7 +49,8 @@ export async function exportOrganisation(
     db.hazardousSubstance.findMany({ where }),
     db.notice.findMany({ where }),
     db.ssoProvider.findMany({ where }),
-    db.formTemplate.findMany({ where }),
+    // Published templates only: a draft never published is work in progress, not part of the organisation.
+    db.formTemplate.findMany({ where: { ...where, currentVersion: { gt: 0 } } }),
   ]);
   const workplaceById = new Map(workplaces.map((w) => [w.id, w]));
   const branchName = new Map(workplaces.flatMap((w) => w.branches.map((b) => [b.id, b.name] as const)));
