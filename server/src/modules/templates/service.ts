@@ -259,8 +259,10 @@ export class TemplateAdminService {
   async publish(auth: AuthContext, id: string, revision: number) {
     return this.db.$transaction(async (tx) => {
       const template = await this.changeable(tx, auth, id, revision);
-      if (template.draft === null) throw conflict(say.noDraft);
-      const file = parseOrBadRequest(ZTemplateFile, withFieldKeys(this.parsedDraft(template)!));
+      // A stored draft that no longer reads as one (an older format) counts as none.
+      const draft = this.parsedDraft(template);
+      if (!draft) throw conflict(say.noDraft);
+      const file = parseOrBadRequest(ZTemplateFile, withFieldKeys(draft));
       await this.assertNameFree(tx, auth.companyId, file.name, id);
       const coordinatorEmployeeId = await this.coordinatorOf(tx, auth.companyId, file);
       const previous =

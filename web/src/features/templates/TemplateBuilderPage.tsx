@@ -42,6 +42,12 @@ export function TemplateBuilderPage() {
   const details = useQuery({
     queryKey: templateKeys.details(id),
     queryFn: () => callApi(templateAdminDetailsCall, { body: { _id: id } }),
+    // Fetched again only when the builder asks (after a publish, a discard or a reload): a refetch
+    // starts the builder over, so it must never happen behind the editor's back. Not kept once the
+    // builder closes: opened again, it starts from what the server has then.
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnReconnect: false,
   });
   usePageTitle(details.data ? `${details.data.template.name} · Template builder` : 'Template builder');
   if (!details.data)
@@ -50,7 +56,7 @@ export function TemplateBuilderPage() {
         <ListState query={details} count={1} empty="" />
       </div>
     );
-  // A reload after a conflict starts the builder again from what the server has.
+  // A publish, a discard or a reload after a conflict starts the builder again from what the server has.
   return <Builder key={`${id}:${details.dataUpdatedAt}`} templateId={id} details={details.data} />;
 }
 
@@ -80,7 +86,6 @@ function Builder({ templateId, details }: { templateId: string; details: TTempla
     Promise.all([
       queryClient.invalidateQueries({ queryKey: templateKeys.list }),
       queryClient.invalidateQueries({ queryKey: ['changeLog'] }),
-      queryClient.invalidateQueries({ queryKey: ['templates', 'versions', templateId] }),
     ]);
 
   /** A refused save or publish: a conflict shows the reload banner, problems are marked in place. */
