@@ -153,6 +153,30 @@ describe('files', () => {
     expect(await ctx.db.attachment.count({ where: { ownerId: draft._id } })).toBe(0);
   });
 
+  it('keeps to the file limit the template sets for the field, counting the files it holds', async () => {
+    const draft = await createDraft();
+    await ctx.db.templateField.update({ where: { id: fieldId.file }, data: { optionVal: { maxFiles: 2 } } });
+    try {
+      const note = (name: string) => ({ name, content: Buffer.from('note') });
+      const first = await upload('ethan.coordinator', { _id: draft._id, relatedFormId: fieldId.file }, [
+        note('one.txt'),
+      ]);
+      expect(first.statusCode, first.body).toBe(200);
+      const over = await upload('ethan.coordinator', { _id: draft._id, relatedFormId: fieldId.file }, [
+        note('two.txt'),
+        note('three.txt'),
+      ]);
+      expect(over.statusCode).toBe(400);
+      expect(over.json().response_message).toBe('This field takes at most 2 files.');
+      expect(await ctx.db.attachment.count({ where: { ownerId: draft._id } })).toBe(1);
+    } finally {
+      await ctx.db.templateField.update({
+        where: { id: fieldId.file },
+        data: { optionVal: [{ value: 'a', label: 'A' }] },
+      });
+    }
+  });
+
   it('stores a large photo at most 2000 px a side', async () => {
     const draft = await createDraft();
     const photo = await sharp({

@@ -197,8 +197,11 @@ describe('building and publishing a template', () => {
 
   it('exports a template in the organisation file format and imports it as a new draft', async () => {
     const id = await created('Exported');
-    await published(id, everyField('Exported'));
+    const template = everyField('Exported');
+    field(template, 'file').maxFiles = 3;
+    await published(id, template);
     const file = await data(admin, 'templateExport', { _id: id });
+    expect(field(file, 'file').maxFiles).toBe(3);
     expect(file.sections).toHaveLength(2);
     expect(file.sections[1].collapsed).toBe(true);
     const imported = await data(admin, 'templateImport', { template: { ...file, name: 'Imported' } });

@@ -29,6 +29,12 @@ export type TDeleteAttachmentRequest = z.infer<typeof ZDeleteAttachmentRequest>;
 /** Upload limits shared by the browser (checked before sending) and the server. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_FILES_PER_UPLOAD = 10;
+
+/** A file field's own limit (the template's maxFiles), checked by the form and by the server. */
+export function fieldFileLimitProblem(maxFiles: number | null | undefined, total: number): string | null {
+  if (!maxFiles || total <= maxFiles) return null;
+  return `This field takes at most ${maxFiles} file${maxFiles === 1 ? '' : 's'}.`;
+}
 export const ALLOWED_UPLOAD_EXTENSIONS = [
   'jpg',
   'jpeg',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZTypeGrouping } from '../fields/config';
+import { MAX_FILES_PER_FIELD, ZTypeGrouping } from '../fields/config';
 import { FIELD_REGISTRY, FIELD_TYPES, type FieldType } from '../fields/registry';
 import { FIELD_SETTINGS } from '../fields/settings';
 import { defineCall, type CallAccess } from './call';
@@ -73,6 +73,8 @@ export const ZFileField = z.object({
   items: z.array(z.string().max(500)).max(1000).optional(),
   /** typeGroupings. */
   groupings: z.array(ZTypeGrouping).max(200).optional(),
+  /** file: how many files the field holds in all. */
+  maxFiles: z.number().int().min(1).max(MAX_FILES_PER_FIELD).optional(),
   /** table. */
   columns: z
     .array(z.object({ name: z.string().max(200), type: z.enum(['text', 'number', 'date']) }))

@@ -38,6 +38,10 @@ const listOf = <T extends z.ZodType>(entry: T) =>
 const text = z.string().nullable().catch(null);
 
 const NO_CONFIG = z.object({});
+
+/** How many files a file field holds in all (none: the upload limits only). */
+export const MAX_FILES_PER_FIELD = 50;
+const FILE_LIMIT = z.object({ maxFiles: z.number().int().min(1).max(MAX_FILES_PER_FIELD) });
 const PLACEHOLDER = z.object({ placeholder: text });
 
 /**
@@ -52,7 +56,7 @@ export const FIELD_CONFIG_SCHEMAS = {
   time: NO_CONFIG,
   weblink: z.object({ webLink: text }),
   contentEditor: z.object({ contentEditor: text }),
-  file: NO_CONFIG,
+  file: z.object({ optionVal: FILE_LIMIT.nullish().catch(null) }),
   radio: z.object({ optionVal: listOf(ZChoiceOption) }),
   select: z.object({ optionVal: listOf(ZChoiceOption) }),
   textarea: PLACEHOLDER,

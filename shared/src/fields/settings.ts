@@ -14,6 +14,7 @@ export const FIELD_SETTING_NAMES = [
   'items',
   'groupings',
   'columns',
+  'maxFiles',
 ] as const;
 export type FieldSetting = (typeof FIELD_SETTING_NAMES)[number];
 
@@ -24,7 +25,7 @@ export const FIELD_SETTINGS = {
   time: [],
   weblink: ['webLink'],
   contentEditor: ['content'],
-  file: [],
+  file: ['maxFiles'],
   radio: ['options'],
   select: ['options'],
   textarea: ['placeholder'],

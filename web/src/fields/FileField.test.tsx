@@ -95,6 +95,19 @@ describe('file field', () => {
     expect(files.onAdd).not.toHaveBeenCalled();
   });
 
+  it("keeps to the template's limit of files for the field, counting stored and chosen ones", async () => {
+    const files = filesOf([attachment({})]);
+    const { container } = renderField('file', {
+      field: { level: 'Photos', optionVal: { maxFiles: 2 } },
+      files,
+    });
+    expect(screen.getByText('Up to 2 files')).toBeInTheDocument();
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.setup().upload(input, [new File(['a'], 'a.pdf'), new File(['b'], 'b.pdf')]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This field takes at most 2 files.');
+    expect(files.onAdd).not.toHaveBeenCalled();
+  });
+
   it('lists chosen files until they are uploaded, each removable', async () => {
     const pending = new File(['x'], 'draft.png', { type: 'image/png' });
     const files = filesOf([], [pending]);

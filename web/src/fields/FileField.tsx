@@ -1,4 +1,11 @@
-import { ALLOWED_UPLOAD_EXTENSIONS, MAX_FILES_PER_UPLOAD, messages, uploadProblem } from '@compass/shared';
+import {
+  ALLOWED_UPLOAD_EXTENSIONS,
+  fieldConfig,
+  fieldFileLimitProblem,
+  MAX_FILES_PER_UPLOAD,
+  messages,
+  uploadProblem,
+} from '@compass/shared';
 import imageCompression from 'browser-image-compression';
 import { Download, Paperclip, Trash2, Upload, X } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -64,12 +71,15 @@ export function FileField({ field, readOnly, error, files }: FieldProps<'file'>)
   const [busy, setBusy] = useState(false);
   const existing = files.existing.filter((attachment) => attachment.relatedFormId === field._id);
   const pending = files.pending[field._id] ?? [];
+  const maxFiles = fieldConfig('file', field).optionVal?.maxFiles;
   const canAdd = !readOnly && Boolean(files.onAdd);
 
   const choose = async (chosen: FileList | null) => {
     const list = Array.from(chosen ?? []);
     if (list.length === 0) return;
-    const issue = chosenFilesProblem(list, pending.length);
+    const issue =
+      chosenFilesProblem(list, pending.length) ??
+      fieldFileLimitProblem(maxFiles, existing.length + pending.length + list.length);
     setProblem(issue);
     if (issue) return;
     setBusy(true);
@@ -158,6 +168,12 @@ export function FileField({ field, readOnly, error, files }: FieldProps<'file'>)
           >
             Choose files
           </Button>
+          {maxFiles && (
+            <span className="text-sm text-secondary">
+              {' '}
+              Up to {maxFiles} file{maxFiles === 1 ? '' : 's'}
+            </span>
+          )}
         </div>
       )}
     </FieldFrame>

@@ -56,8 +56,12 @@ export async function templateRows(
   }
 }
 
-/** The stored optionVal of a field: choices, type groupings or table columns (shared/src/fields/config.ts). */
+/**
+ * The stored optionVal of a field: choices, type groupings, table columns or a file field's limit
+ * (shared/src/fields/config.ts).
+ */
 function optionValOf(field: TFileField): Prisma.InputJsonValue | undefined {
+  if (field.type === 'file') return field.maxFiles ? { maxFiles: field.maxFiles } : undefined;
   if (field.options) return field.options;
   if (field.groupings) return field.groupings;
   if (field.columns)
@@ -126,6 +130,11 @@ function fileFieldOf(field: Prisma.TemplateFieldGetPayload<object>): TFileField 
   if (field.placeholder) out.placeholder = field.placeholder;
   if (field.webLink) out.webLink = field.webLink;
   if (field.contentEditor) out.content = field.contentEditor;
+  if (type === 'file') {
+    const limit = fieldConfig('file', field).optionVal?.maxFiles;
+    if (limit) out.maxFiles = limit;
+    return out;
+  }
   const list = (config.optionVal ?? []) as unknown[];
   if (list.length === 0) return withItems(out, config);
   if (type === 'radio' || type === 'select' || type === 'checkbox')

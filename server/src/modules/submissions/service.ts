@@ -1,5 +1,7 @@
 import {
   DEFAULT_TIME_ZONE,
+  fieldConfig,
+  fieldFileLimitProblem,
   formatedNumber,
   localDateOf,
   messages,
@@ -473,6 +475,7 @@ export class SubmissionService {
     });
     if (!field) throw badRequest(messages.submission.fileFieldRequired);
     if (files.length === 0) throw badRequest(messages.submission.fileFieldRequired);
+
     const stored = await this.attachments.store(files);
     try {
       const version = await this.db.$transaction(async (tx) => {
@@ -480,6 +483,13 @@ export class SubmissionService {
           where: { id: submission.id },
           data: { version: { increment: 1 } },
         });
+        // Counted after the update has locked the submission, so two uploads at once cannot both fit.
+        const held = await tx.attachment.count({
+          where: { companyId: auth.companyId, ownerType: 'submission', ownerId: submission.id, fieldId },
+        });
+        const limit = fieldConfig('file', field).optionVal?.maxFiles;
+        const overLimit = fieldFileLimitProblem(limit, held + stored.length);
+        if (overLimit) throw badRequest(overLimit);
         await this.attachments.record(
           tx,
           {

@@ -26,6 +26,7 @@ const SETTING_NAMES = {
   items: 'Items',
   groupings: 'Categories',
   columns: 'Columns',
+  maxFiles: 'Most files',
 } as const;
 
 function Panel({ type, onChange = () => {} }: { type: FieldType; onChange?: (field: TFileField) => void }) {

@@ -18,6 +18,8 @@ function storedConfig(field: BuilderField): Pick<TTemplateField, 'optionVal' | '
         })),
         itemList: null,
       };
+    case 'file':
+      return { optionVal: field.maxFiles ? { maxFiles: field.maxFiles } : null, itemList: null };
     case 'items':
       return {
         optionVal: null,

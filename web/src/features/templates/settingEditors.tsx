@@ -1,4 +1,10 @@
-import type { FieldSetting, TFileField } from '@compass/shared';
+import {
+  MAX_FILES_PER_FIELD,
+  MAX_FILES_PER_UPLOAD,
+  MAX_UPLOAD_BYTES,
+  type FieldSetting,
+  type TFileField,
+} from '@compass/shared';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useId, type ComponentType, type ReactNode } from 'react';
 import { Button } from '../../components/Button';
@@ -288,6 +294,31 @@ function ColumnsSetting({ field, onChange, error }: SettingEditorProps) {
   );
 }
 
+function MaxFilesSetting({ field, onChange, error }: SettingEditorProps) {
+  const hintId = useId();
+  return (
+    <div>
+      <InputField
+        label="Most files"
+        type="number"
+        min={1}
+        max={MAX_FILES_PER_FIELD}
+        value={field.maxFiles === undefined ? '' : String(field.maxFiles)}
+        error={error}
+        describedBy={hintId}
+        onValueChange={(text) => {
+          const count = Math.round(Number(text));
+          onChange({ maxFiles: text && count >= 1 ? Math.min(count, MAX_FILES_PER_FIELD) : undefined });
+        }}
+      />
+      <p className="field-hint" id={hintId}>
+        Leave empty for no limit of this field's own ({MAX_FILES_PER_UPLOAD} per upload,{' '}
+        {MAX_UPLOAD_BYTES / 1024 / 1024} MB each).
+      </p>
+    </div>
+  );
+}
+
 function ContentSetting({ field, onChange }: SettingEditorProps) {
   const id = useId();
   return (
@@ -330,6 +361,7 @@ export const settingEditors: { [S in FieldSetting]: ComponentType<SettingEditorP
   items: ItemsSetting,
   groupings: GroupingsSetting,
   columns: ColumnsSetting,
+  maxFiles: MaxFilesSetting,
 };
 
 export { TextSetting };
