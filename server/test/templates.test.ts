@@ -36,6 +36,7 @@ function everyField(name: string): TTemplateDraft {
     formType: 'form-submission',
     emailNotification: [1, 4],
     coordinator: 'ethan.coordinator',
+    copied: ['mia.employee'],
     sections: [
       { label: 'What happened', fields: fields.slice(0, 12) },
       { label: 'Follow-up', mandatoryType: 'investigation', collapsed: true, fields: fields.slice(12) },
@@ -89,6 +90,9 @@ describe('building and publishing a template', () => {
     });
     expect(detail.emailNotification).toEqual([{ value: 1 }, { value: 4 }]);
     expect(detail.coordinate).not.toBeNull();
+    const mia = await ctx.db.user.findUniqueOrThrow({ where: { username: 'mia.employee' } });
+    const row = await ctx.db.formTemplate.findUniqueOrThrow({ where: { id } });
+    expect(row.emailCcEmployeeIds).toEqual([mia.employeeId]);
     const stored = await ctx.db.templateField.findMany({ where: { templateVersion: { templateId: id } } });
     expect(new Set(stored.map((row) => row.fieldKey)).size).toBe(FIELD_TYPES.length);
   });
@@ -280,16 +284,25 @@ describe('bad input', () => {
     expect(response.json().validation_errors).toEqual([
       { field: 'coordinator', message: say.coordinatorUnknown },
     ]);
-    const renamed = await call(admin, 'templateDraftSave', {
+    const copied = await data(admin, 'templateDraftSave', {
       _id: id,
       revision,
+      template: { ...everyField('Coordinated'), copied: ['mia.employee', 'ghost@nowhere.example'] },
+    });
+    const unknownCopied = await call(admin, 'templatePublish', { _id: id, revision: copied.revision });
+    expect(unknownCopied.json().validation_errors).toEqual([
+      { field: 'copied.1', message: say.coordinatorUnknown },
+    ]);
+    const renamed = await call(admin, 'templateDraftSave', {
+      _id: id,
+      revision: copied.revision,
       template: { ...everyField('Coordinated'), name: 'vehicle CHECK' },
     });
     expect(renamed.statusCode).toBe(409);
     expect(renamed.json().response_message).toBe(say.nameExists);
     const duplicate = await call(admin, 'templateCreate', { name: 'Coordinated', formType: 'qr' });
     expect(duplicate.statusCode).toBe(409);
-    expect(await details(id)).toMatchObject({ currentVersion: 0, revision });
+    expect(await details(id)).toMatchObject({ currentVersion: 0, revision: copied.revision });
   });
 
   it('lets one of two administrators publishing at once win; the other gets a 409', async () => {

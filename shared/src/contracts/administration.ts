@@ -314,20 +314,21 @@ export interface AccessKeyGroup {
  * grid reads like the menu; a key no menu item names falls in 'Other'.
  */
 export function accessKeyGroups(menu: MenuItem[] = MENU): AccessKeyGroup[] {
-  const groups: AccessKeyGroup[] = [];
-  const placed = new Set<AccessKey>();
-  const keysOf = (item: MenuItem): AccessKey[] => {
-    const own = item.access ? (Array.isArray(item.access) ? item.access : [item.access]) : [];
-    return [...own, ...(item.children ?? []).flatMap(keysOf)];
-  };
+  const own = (item: MenuItem): AccessKey[] =>
+    item.access ? (Array.isArray(item.access) ? item.access : [item.access]) : [];
+  const keysOf = (item: MenuItem): AccessKey[] => [...own(item), ...(item.children ?? []).flatMap(keysOf)];
   // Quick Add only repeats the keys of the areas it shortcuts to.
-  for (const item of menu.filter((entry) => entry.id !== 'quickAdd')) {
-    const keys = [...new Set(keysOf(item))].filter((key) => !placed.has(key));
-    if (keys.length === 0) continue;
-    keys.forEach((key) => placed.add(key));
-    groups.push({ label: item.label, keys });
-  }
-  const rest = ACCESS_KEYS.filter((key) => !placed.has(key));
+  const areas = menu.filter((entry) => entry.id !== 'quickAdd');
+  // An area's own key is its group's, even when another area's entry also asks for it (Form
+  // Submission › Templates needs `system` too); the other keys go to the first area naming them.
+  const owner = new Map<AccessKey, MenuItem>();
+  for (const item of areas) for (const key of own(item)) if (!owner.has(key)) owner.set(key, item);
+  for (const item of areas) for (const key of keysOf(item)) if (!owner.has(key)) owner.set(key, item);
+  const groups: AccessKeyGroup[] = areas.flatMap((item) => {
+    const keys = [...new Set(keysOf(item))].filter((key) => owner.get(key) === item);
+    return keys.length > 0 ? [{ label: item.label, keys }] : [];
+  });
+  const rest = ACCESS_KEYS.filter((key) => !owner.has(key));
   if (rest.length > 0) groups.push({ label: 'Other', keys: rest });
   return groups;
 }

@@ -31,6 +31,7 @@ export const templateMessages = {
   neverPublished:
     'This template was never published, so there is no version to go back to. Archive it instead.',
   coordinatorUnknown: 'No employee of the organisation signs in with this username.',
+  copiedTwice: 'This employee is already copied.',
   archived: 'This template is archived. Restore it to change it.',
   draftSaved: 'Draft saved.',
   published: (version: number) => `Version ${version} published. New submissions use it from now on.`,
@@ -103,6 +104,8 @@ export const ZTemplateDraft = z.object({
   emailNotification: z.array(z.number().int().min(1).max(4)).max(4).optional(),
   /** Username of the default coordinator. */
   coordinator: z.string().trim().min(1).max(320).optional(),
+  /** Usernames of the employees copied by e-mail (notification codes 1 and 2). */
+  copied: z.array(z.string().trim().min(1).max(320)).max(50).optional(),
   branchRequirement: z.enum(['manualEntry', 'employeeBranch']).optional(),
   active: z.boolean().optional(),
   sections: z.array(ZTemplateSection).min(1, 'A template needs at least one section').max(100),
@@ -113,6 +116,11 @@ type Issue = (path: (string | number)[], message: string) => void;
 
 /** What stops a draft from being published, each at its path (sections.0.fields.2.options). */
 export function templateProblems(template: TTemplateDraft, issue: Issue): void {
+  const copied = new Set<string>();
+  template.copied?.forEach((username, index) => {
+    if (copied.has(username.toLowerCase())) issue(['copied', index], templateMessages.copiedTwice);
+    copied.add(username.toLowerCase());
+  });
   const keys = new Map<string, number>();
   template.sections.forEach((section, s) => {
     if (!section.label.trim()) issue(['sections', s, 'label'], templateMessages.sectionLabelRequired);

@@ -284,6 +284,10 @@ export class OrganisationImporter {
     file.templates?.forEach((template, index) => {
       if (template.coordinator && !managers.has(lower(template.coordinator)))
         problems.push(`templates[${index}].coordinator: No employee with username ${template.coordinator}`);
+      template.copied?.forEach((username, n) => {
+        if (!managers.has(lower(username)))
+          problems.push(`templates[${index}].copied[${n}]: No employee with username ${username}`);
+      });
     });
     // Usernames are unique across organisations: one of another organisation is not taken over.
     const named: [string | undefined, string][] = [
@@ -910,6 +914,7 @@ export class OrganisationImporter {
         formType: template.formType === 'form-submission' ? ('form_submission' as const) : template.formType,
         emailNotification: template.emailNotification ?? [],
         coordinatorEmployeeId,
+        emailCcEmployeeIds: (template.copied ?? []).flatMap((username) => people.get(lower(username)) ?? []),
         formBranchType: template.branchRequirement ?? 'manualEntry',
         isActive: template.active ?? true,
       };
@@ -934,6 +939,7 @@ function normalised(template: TTemplateFile) {
     branchRequirement: template.branchRequirement ?? 'manualEntry',
     active: template.active ?? true,
     coordinator: template.coordinator?.toLowerCase() ?? null,
+    copied: (template.copied ?? []).map((username) => username.toLowerCase()),
     sections: template.sections.map((section) => ({
       ...section,
       fields: section.fields.map((field) => ({

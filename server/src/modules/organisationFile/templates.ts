@@ -87,16 +87,16 @@ export async function templateFileOf(
       fields: { where: { isDeleted: false }, orderBy: { orderNo: 'asc' } },
     },
   });
-  let coordinator: string | undefined;
-  if (template.coordinatorEmployeeId) {
-    coordinator =
-      usernameOf?.(template.coordinatorEmployeeId) ??
-      (
-        await tx.user.findFirst({
-          where: { employeeId: template.coordinatorEmployeeId },
-          select: { username: true },
-        })
-      )?.username;
+  const named = async (employeeId: string) =>
+    usernameOf?.(employeeId) ??
+    (await tx.user.findFirst({ where: { employeeId }, select: { username: true } }))?.username;
+  const coordinator = template.coordinatorEmployeeId
+    ? await named(template.coordinatorEmployeeId)
+    : undefined;
+  const copied: string[] = [];
+  for (const employeeId of template.emailCcEmployeeIds) {
+    const username = await named(employeeId);
+    if (username) copied.push(username);
   }
   return {
     name: template.name,
@@ -105,6 +105,7 @@ export async function templateFileOf(
       emailNotification: [...template.emailNotification].sort(),
     }),
     ...(coordinator && { coordinator }),
+    ...(copied.length > 0 && { copied }),
     ...(template.formBranchType !== 'manualEntry' && { branchRequirement: template.formBranchType }),
     ...(!template.isActive && { active: false }),
     sections: (version?.sections ?? []).map((section) => ({

@@ -51,6 +51,7 @@ export function templateSnapshot(template: TTemplateDraft): Snapshot {
     formType: template.formType,
     emailNotification: [...(template.emailNotification ?? [])].sort().join(', ') || null,
     coordinator: template.coordinator ?? null,
+    copied: template.copied?.join(', ') ?? null,
     branchRequirement: template.branchRequirement ?? 'manualEntry',
   };
   template.sections.forEach((section, s) => {
@@ -265,6 +266,7 @@ export class TemplateAdminService {
       const file = parseOrBadRequest(ZTemplateFile, withFieldKeys(draft));
       await this.assertNameFree(tx, auth.companyId, file.name, id);
       const coordinatorEmployeeId = await this.coordinatorOf(tx, auth.companyId, file);
+      const emailCcEmployeeIds = await this.copiedOf(tx, auth.companyId, file);
       const previous =
         template.currentVersion > 0 ? await templateFileOf(tx, template, auth.companyId) : null;
       const version = template.currentVersion + 1;
@@ -275,6 +277,7 @@ export class TemplateAdminService {
           formType: STORED_FORM_TYPE[file.formType],
           emailNotification: file.emailNotification ?? [],
           coordinatorEmployeeId,
+          emailCcEmployeeIds,
           formBranchType: file.branchRequirement ?? 'manualEntry',
           currentVersion: version,
           draft: PrismaNamespace.DbNull,
@@ -420,19 +423,26 @@ export class TemplateAdminService {
     if (taken) throw conflict(say.nameExists);
   }
 
-  private async coordinatorOf(tx: Tx, companyId: string, file: TTemplateFile): Promise<string | null> {
-    if (!file.coordinator) return null;
+  /** The employee signing in with a username of the organisation, else a 400 on `field`. */
+  private async employeeOf(tx: Tx, companyId: string, username: string, field: string): Promise<string> {
     const user = await tx.user.findFirst({
-      where: {
-        companyId,
-        username: { equals: file.coordinator, mode: 'insensitive' },
-        employeeId: { not: null },
-      },
+      where: { companyId, username: { equals: username, mode: 'insensitive' }, employeeId: { not: null } },
       select: { employeeId: true },
     });
     if (!user?.employeeId)
-      throw badRequest(say.coordinatorUnknown, [{ field: 'coordinator', message: say.coordinatorUnknown }]);
+      throw badRequest(say.coordinatorUnknown, [{ field, message: say.coordinatorUnknown }]);
     return user.employeeId;
+  }
+
+  private async coordinatorOf(tx: Tx, companyId: string, file: TTemplateFile): Promise<string | null> {
+    return file.coordinator ? this.employeeOf(tx, companyId, file.coordinator, 'coordinator') : null;
+  }
+
+  private async copiedOf(tx: Tx, companyId: string, file: TTemplateFile): Promise<string[]> {
+    const ids: string[] = [];
+    for (const [index, username] of (file.copied ?? []).entries())
+      ids.push(await this.employeeOf(tx, companyId, username, `copied.${index}`));
+    return ids;
   }
 
   private async userNames(companyId: string, ids: (string | null)[]): Promise<Map<string, string>> {

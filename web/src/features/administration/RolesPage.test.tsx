@@ -20,6 +20,9 @@ describe('the access-key grid', () => {
     expect(groups.find((group) => group.label === 'Form Submission')?.keys).toContain(
       'formSubmissionNewSubmission',
     );
+    // Form Submission › Templates also asks for `system`: ticking Form Submission must not grant it.
+    expect(groups.find((group) => group.label === 'Form Submission')?.keys).not.toContain('system');
+    expect(groups.find((group) => group.label === 'System Administration')?.keys).toEqual(['system']);
   });
 
   it('edits a role: a group box ticks its keys, and the save sends the keys in their order', async () => {

@@ -5,11 +5,12 @@ import {
   type TemplateFormType,
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Printer, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Printer, Trash2, X } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
 import { API_BASE, callApi, callUrl, downloadFile } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
+import { IconButton } from '../../components/IconButton';
 import { FieldError } from '../../components/FieldError';
 import { SelectField } from '../../components/SelectField';
 import type { BuilderErrors, BuilderSection, BuilderTemplate } from './model';
@@ -224,21 +225,26 @@ export function TemplateSettings({
             error={errorOf('coordinator')}
             onChange={(coordinator) => onChange({ coordinator })}
           />
+          <CopiedPicker
+            value={template.copied ?? []}
+            errors={errors}
+            onChange={(copied) => onChange({ copied })}
+          />
         </div>
       </section>
     </div>
   );
 }
 
-/** Searches the employees with an account; the chosen one's username is stored. */
-function CoordinatorPicker({
-  value,
+/** Searches the employees with an account and hands back the username of the one picked. */
+function EmployeeSearch({
+  labelledBy,
   error,
-  onChange,
+  onPick,
 }: {
-  value: string | undefined;
+  labelledBy: string;
   error?: string;
-  onChange: (username: string | undefined) => void;
+  onPick: (username: string) => void;
 }) {
   const id = useId();
   const [search, setSearch] = useState('');
@@ -249,28 +255,13 @@ function CoordinatorPicker({
     enabled: deferred.length > 0,
   });
   return (
-    <div className="field">
-      <span className="field-label" id={`${id}-label`}>
-        Default coordinator
-      </span>
-      <p className="text-secondary">
-        {value ? (
-          <>
-            <strong>{value}</strong>{' '}
-            <Button size="sm" variant="ghost" onClick={() => onChange(undefined)}>
-              Clear
-            </Button>
-          </>
-        ) : (
-          'None: the person submitting chooses one.'
-        )}
-      </p>
+    <>
       <input
-        id={id}
         className="input"
         type="search"
-        aria-labelledby={`${id}-label`}
+        aria-labelledby={labelledBy}
         aria-describedby={error ? `${id}-error` : undefined}
+        aria-invalid={error ? true : undefined}
         placeholder="Search by name or username"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
@@ -287,7 +278,7 @@ function CoordinatorPicker({
                 type="button"
                 className="link-button"
                 onClick={() => {
-                  onChange(option.username);
+                  onPick(option.username);
                   setSearch('');
                 }}
               >
@@ -297,6 +288,87 @@ function CoordinatorPicker({
           ))}
         </ul>
       )}
+    </>
+  );
+}
+
+/** The default coordinator: one employee with an account, by username. */
+function CoordinatorPicker({
+  value,
+  error,
+  onChange,
+}: {
+  value: string | undefined;
+  error?: string;
+  onChange: (username: string | undefined) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <span className="field-label" id={id}>
+        Default coordinator
+      </span>
+      <p className="text-secondary">
+        {value ? (
+          <>
+            <strong>{value}</strong>{' '}
+            <Button size="sm" variant="ghost" onClick={() => onChange(undefined)}>
+              Clear
+            </Button>
+          </>
+        ) : (
+          'None: the person submitting chooses one.'
+        )}
+      </p>
+      <EmployeeSearch labelledBy={id} error={error} onPick={onChange} />
+    </div>
+  );
+}
+
+/** The employees copied by e-mail (codes 1 and 2), by username. */
+function CopiedPicker({
+  value,
+  errors,
+  onChange,
+}: {
+  value: string[];
+  errors: BuilderErrors[string] | undefined;
+  onChange: (usernames: string[] | undefined) => void;
+}) {
+  const id = useId();
+  const problem = errors?.find((entry) => entry.setting === 'copied')?.message;
+  return (
+    <div className="field">
+      <span className="field-label" id={id}>
+        Copied by e-mail
+      </span>
+      {value.length === 0 ? (
+        <p className="text-secondary">No one.</p>
+      ) : (
+        <ul className="builder-picker" aria-labelledby={id}>
+          {value.map((username) => (
+            <li key={username} className="row">
+              {username}
+              <IconButton
+                label={`Stop copying ${username}`}
+                icon={<X size={14} aria-hidden="true" />}
+                onClick={() => {
+                  const rest = value.filter((entry) => entry !== username);
+                  onChange(rest.length ? rest : undefined);
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <EmployeeSearch
+        labelledBy={id}
+        error={problem}
+        onPick={(username) => {
+          if (!value.some((entry) => entry.toLowerCase() === username.toLowerCase()))
+            onChange([...value, username]);
+        }}
+      />
     </div>
   );
 }
