@@ -105,6 +105,7 @@ describe('the template builder', () => {
     await admin
       .getByLabel('Branch')
       .selectOption({ label: 'The submitting employee’s own branch, preselected' });
+    await screenshot(admin, 'template-settings');
     await admin.getByRole('tab', { name: 'Design' }).click();
 
     // The preview draws the form with the editor's own fields, at phone width too.
