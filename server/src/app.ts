@@ -18,6 +18,8 @@ import { OrganisationStructureService } from './modules/administration/structure
 import { employeeRoutes } from './modules/employees/routes';
 import { noticeboardRoutes } from './modules/noticeboard/routes';
 import { templateRoutes } from './modules/templates/routes';
+import { externalPartiesRoutes } from './modules/externalParties/routes';
+import { ExternalPartiesService } from './modules/externalParties/service';
 import { TemplateAdminService } from './modules/templates/service';
 import { supplierRoutes } from './modules/suppliers/routes';
 import { SupplierAdminService } from './modules/suppliers/service';
@@ -227,6 +229,18 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       attachments.registerPolicy('notice', noticeAttachmentPolicy(db));
       await api.register(noticeboardRoutes, { notices: new NoticeAdminService(db, attachments) });
       await api.register(templateRoutes, { templates: new TemplateAdminService(db) });
+      const externalParties = new ExternalPartiesService(db, app.mail, {
+        publicUrl: config.PUBLIC_URL,
+        productName: config.PRODUCT_NAME,
+      });
+      await api.register(externalPartiesRoutes, { externalParties });
+      // The reminders before a supplier form's due date: hourly, each sent once.
+      const reminders = setInterval(() => {
+        externalParties
+          .sendReminders()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'supplier form reminders failed'));
+      }, 3_600_000).unref();
+      app.addHook('onClose', () => clearInterval(reminders));
       const assignedActions = new AssignedActionService(db, attachments);
       await api.register(assignedActionRoutes, { assignedActions });
       await api.register(linkRoutes, {

@@ -72,7 +72,12 @@ const EMPLOYEE_ONLY = [
   'POST /api/clockOut',
   'POST /api/dashboardBarChart',
   'POST /api/changeLogList',
+  'POST /api/supplierAssignmentDetails',
+  'POST /api/supplierAssignmentReturn',
 ];
+
+/** Routes for supplier users and personnel only (their own assigned forms). */
+const SUPPLIERS_ONLY = ['POST /api/supplierAssignmentOpen'];
 
 /**
  * Administration: employees with the area's key only. Mia's role lacks `system` (so the gate
@@ -138,6 +143,11 @@ const SUPPLIER_KEY = [
   'POST /api/personnelList',
   'POST /api/personnelSave',
   'POST /api/personnelSetActive',
+  'POST /api/supplierAssignmentOptions',
+  'POST /api/supplierReviewerSearch',
+  'POST /api/supplierAssignmentCreate',
+  'POST /api/supplierAssignmentList',
+  'POST /api/supplierAssignmentResend',
 ];
 
 /** What still answers while a forced password change is pending (issue 13: nothing else). */
@@ -175,7 +185,7 @@ function expected(route: string, caller: CallerName): string | null {
         : null;
     case 'employee':
       if (SYSTEM_KEY.includes(route)) return 'access_key_missing';
-      return LINK_ONLY.includes(route) ? 'caller_not_served' : null;
+      return [...LINK_ONLY, ...SUPPLIERS_ONLY].includes(route) ? 'caller_not_served' : null;
   }
 }
 

@@ -38,3 +38,4 @@ export * from './contracts/noticeboard';
 export * from './contracts/organisationFile';
 export * from './contracts/suppliers';
 export * from './contracts/templates';
+export * from './contracts/externalParties';

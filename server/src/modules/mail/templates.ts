@@ -189,3 +189,59 @@ export function invitationMail(input: {
     ].join('\n'),
   };
 }
+
+/**
+ * A supplier form to fill in: the invitation when it is assigned, the reviewer's return with a
+ * comment, and the reminder before its due date. The link opens the form without signing in;
+ * people with an account may also sign in and find it under Assigned Forms.
+ */
+export function supplierAssignmentMail(input: {
+  kind: 'invitation' | 'returned' | 'reminder';
+  productName: string;
+  organisation: string;
+  name: string;
+  formName: string;
+  dueDate: string;
+  message: string | null;
+  comment: string | null;
+  link: string;
+  signInLink: string | null;
+}): MailContent {
+  const { organisation, formName, dueDate } = input;
+  const subjects = {
+    invitation: `${organisation} asks you to fill in ${formName}`,
+    returned: `${formName}: ${organisation} asks for changes`,
+    reminder: `Reminder: ${formName} for ${organisation} is due on ${dueDate}`,
+  };
+  const whats = {
+    invitation: `${organisation} asks you to fill in the form "${formName}" by ${dueDate}.`,
+    returned: `${organisation} has looked at the form "${formName}" and returned it to you. Please change it and submit it again by ${dueDate}.`,
+    reminder: `The form "${formName}" that ${organisation} asked you to fill in is due on ${dueDate} and has not been submitted yet.`,
+  };
+  const intro = `Hello ${input.name},`;
+  const note = input.kind === 'returned' ? input.comment : input.message;
+  const noteLabel = input.kind === 'returned' ? 'What to change' : 'Message';
+  const signIn = input.signInLink
+    ? `You can also sign in to ${input.productName} and open it under Assigned Forms: ${input.signInLink}`
+    : null;
+  return {
+    subject: subjects[input.kind],
+    title: input.kind === 'returned' ? 'Changes requested' : 'A form to fill in',
+    text: [
+      intro,
+      '',
+      whats[input.kind],
+      ...(note ? ['', `${noteLabel}: ${note}`] : []),
+      '',
+      `Open the form: ${input.link}`,
+      ...(signIn ? ['', signIn] : []),
+    ].join('\n'),
+    bodyHtml: [
+      paragraph(intro),
+      paragraph(whats[input.kind]),
+      ...(note ? [paragraph(`${noteLabel}: ${note}`)] : []),
+      button('Open the form', input.link),
+      ...(signIn ? [paragraph(signIn)] : []),
+    ].join('\n'),
+  };
+}

@@ -60,7 +60,24 @@ export class SubmissionService {
     return (
       (auth.employeeId !== null && submission.recordedByEmployeeId === auth.employeeId) ||
       (auth.personnelId !== null && submission.recordedByPersonnelId === auth.personnelId) ||
-      (auth.userId !== null && submission.createdByUserId === auth.userId)
+      (auth.userId !== null && submission.createdByUserId === auth.userId) ||
+      this.isCompanyDraft(auth, submission)
+    );
+  }
+
+  /**
+   * A supplier form assigned to a company (not to one person) is started for the company: its
+   * draft is the company account's (or its link's) to fill in, never its personnel's.
+   */
+  private isCompanyDraft(auth: SubmissionActor, submission: StoredSubmission): boolean {
+    return (
+      submission.formType === 'supplier' &&
+      auth.supplierId !== null &&
+      auth.personnelId === null &&
+      auth.employeeId === null &&
+      submission.supplierId === auth.supplierId &&
+      submission.recordedByEmployeeId === null &&
+      submission.recordedByPersonnelId === null
     );
   }
 

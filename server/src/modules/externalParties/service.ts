@@ -1,0 +1,469 @@
+import {
+  addDays,
+  displayDay,
+  externalPartiesMessages as say,
+  formNumberLabel,
+  localDateOf,
+  personName,
+  taskDueType,
+  type TSupplierAssignmentCreate,
+  type TSupplierAssignmentDetails,
+  type TSupplierAssignmentListRequest,
+  type TSupplierAssignmentOptions,
+  type TSupplierAssignmentRow,
+} from '@compass/shared';
+import type { Db, Prisma } from '../../db/prisma';
+import type { SupplierAssignment as AssignmentRow } from '../../generated/prisma/client';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { AuthContext } from '../../plugins/auth';
+import { recordChange } from '../../plugins/changeLog';
+import type { MailQueue } from '../../plugins/mail';
+import { supplierAssignmentMail } from '../mail/templates';
+import { USABLE_TEMPLATE } from '../submissions/shapes';
+import { issueSupplierAssignmentLink } from '../submissions/supplierLinkIssue';
+
+type Tx = Prisma.TransactionClient;
+
+/** How many days before its due date an open assignment's reminder goes out. */
+export const REMINDER_DAYS_BEFORE_DUE = 3;
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/**
+ * Supplier form assignments: assigning a supplier form (its draft is started at once, so the
+ * invitation's link opens it), the invitation, return and reminder mails, the Form Register and
+ * the reviewer's side. Accepting is the close-off of the form (supplierAssignFormCloseOff).
+ */
+export class ExternalPartiesService {
+  constructor(
+    private readonly db: Db,
+    private readonly mail: MailQueue,
+    private readonly options: { publicUrl: string; productName: string },
+  ) {}
+
+  private async today(companyId: string): Promise<string> {
+    const company = await this.db.company.findUniqueOrThrow({
+      where: { id: companyId },
+      select: { timeZone: true },
+    });
+    return localDateOf(new Date(), company.timeZone);
+  }
+
+  async assignOptions(auth: AuthContext): Promise<TSupplierAssignmentOptions> {
+    const [templates, suppliers] = await Promise.all([
+      this.db.formTemplate.findMany({
+        where: { companyId: auth.companyId, formType: 'supplier', ...USABLE_TEMPLATE },
+        orderBy: { name: 'asc' },
+        select: { id: true, name: true },
+      }),
+      this.db.supplierCompany.findMany({
+        where: { companyId: auth.companyId, isActive: true },
+        orderBy: { name: 'asc' },
+        select: {
+          id: true,
+          name: true,
+          personnel: {
+            where: { isActive: true },
+            orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }],
+            select: { id: true, firstName: true, lastName: true },
+          },
+        },
+      }),
+    ]);
+    return {
+      templates: templates.map((row) => ({ _id: row.id, name: row.name })),
+      suppliers: suppliers.map((row) => ({
+        _id: row.id,
+        name: row.name,
+        personnel: row.personnel.map((person) => ({ _id: person.id, name: personName(person) })),
+      })),
+    };
+  }
+
+  async reviewers(auth: AuthContext, search: string | undefined) {
+    const words = search?.trim();
+    const employees = await this.db.employee.findMany({
+      where: {
+        companyId: auth.companyId,
+        isActive: true,
+        user: { isNot: null },
+        ...(words && {
+          OR: [
+            { firstName: { contains: words, mode: 'insensitive' } },
+            { lastName: { contains: words, mode: 'insensitive' } },
+          ],
+        }),
+      },
+      orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }],
+      take: 20,
+      select: { id: true, firstName: true, lastName: true },
+    });
+    return employees.map((employee) => ({ _id: employee.id, name: personName(employee) }));
+  }
+
+  async create(auth: AuthContext, input: TSupplierAssignmentCreate) {
+    const companyId = auth.companyId;
+    const today = await this.today(companyId);
+    if (input.dueDate < today)
+      throw badRequest(say.dueInPast, [{ field: 'dueDate', message: say.dueInPast }]);
+    const [template, supplier, person, reviewer] = await Promise.all([
+      this.db.formTemplate.findFirst({
+        where: { id: input.formTemplateId, companyId, formType: 'supplier', ...USABLE_TEMPLATE },
+        include: { versions: { select: { id: true, version: true } } },
+      }),
+      this.db.supplierCompany.findFirst({ where: { id: input.supplierId, companyId, isActive: true } }),
+      input.personnelId
+        ? this.db.personnel.findFirst({
+            where: { id: input.personnelId, companyId, supplierId: input.supplierId, isActive: true },
+          })
+        : null,
+      this.db.employee.findFirst({
+        where: { id: input.reviewerEmployeeId, companyId, isActive: true, user: { isNot: null } },
+      }),
+    ]);
+    const version = template?.versions.find((row) => row.version === template.currentVersion);
+    const problems = [
+      !template || !version ? { field: 'formTemplateId', message: say.templateNotSupplier } : null,
+      !supplier ? { field: 'supplierId', message: say.supplierUnknown } : null,
+      input.personnelId && !person ? { field: 'personnelId', message: say.personnelNotOfSupplier } : null,
+      !reviewer ? { field: 'reviewerEmployeeId', message: say.reviewerUnknown } : null,
+    ].filter((problem) => problem !== null);
+    if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
+
+    return this.db.$transaction(async (tx) => {
+      // The form is started now, for the supplier (or the person), with the reviewer as its
+      // coordinator: the invitation's link opens it, and accepting it is its close-off.
+      const submission = await tx.formSubmission.create({
+        data: {
+          companyId,
+          templateId: template!.id,
+          templateVersionId: version!.id,
+          formType: 'supplier',
+          formDescription: template!.name,
+          formDate: dateOf(today),
+          createdByUserId: auth.userId,
+          recordedByPersonnelId: person?.id ?? null,
+          supplierId: supplier!.id,
+        },
+      });
+      await tx.submissionCoordinator.create({
+        data: { companyId, submissionId: submission.id, employeeId: reviewer!.id, position: 0 },
+      });
+      const assignment = await tx.supplierAssignment.create({
+        data: {
+          companyId,
+          supplierId: supplier!.id,
+          personnelId: person?.id ?? null,
+          formTemplateId: template!.id,
+          reviewerEmployeeId: reviewer!.id,
+          submissionId: submission.id,
+          dueDate: dateOf(input.dueDate),
+          message: input.message || null,
+          createdById: auth.userId,
+        },
+      });
+      await recordChange(tx, {
+        companyId,
+        userId: auth.userId,
+        entityType: 'supplierAssignment',
+        entityId: assignment.id,
+        action: 'assigned',
+        before: null,
+        after: {
+          form: template!.name,
+          supplier: supplier!.name,
+          personnel: person ? personName(person) : null,
+          reviewer: personName(reviewer!),
+          dueDate: input.dueDate,
+        },
+      });
+      const mailsQueued = await this.invite(tx, assignment, 'invitation', auth.userId);
+      return { _id: assignment.id, mailsQueued };
+    });
+  }
+
+  /** The invitation again, with a new link (the earlier ones keep working until they expire). */
+  async resend(auth: AuthContext, id: string) {
+    return this.db.$transaction(async (tx) => {
+      const assignment = await tx.supplierAssignment.findFirst({ where: { id, companyId: auth.companyId } });
+      if (!assignment) throw notFound();
+      if (assignment.status !== 'assigned') throw conflict(say.finished);
+      return { mailsQueued: await this.invite(tx, assignment, 'invitation', auth.userId) };
+    });
+  }
+
+  /**
+   * Mails the people who fill the form in: the person it is assigned to, else the company's
+   * supplier accounts; each with a link of their own to the form.
+   */
+  private async invite(
+    tx: Tx,
+    assignment: AssignmentRow,
+    kind: 'invitation' | 'returned' | 'reminder',
+    createdById: string | null,
+  ): Promise<number> {
+    const companyId = assignment.companyId;
+    const [organisation, template, person, accounts] = await Promise.all([
+      tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true } }),
+      tx.formTemplate.findFirstOrThrow({
+        where: { id: assignment.formTemplateId, companyId },
+        select: { name: true },
+      }),
+      assignment.personnelId
+        ? tx.personnel.findFirst({
+            where: { id: assignment.personnelId, companyId },
+            select: { firstName: true, lastName: true, email: true, user: { select: { id: true } } },
+          })
+        : null,
+      assignment.personnelId
+        ? []
+        : tx.user.findMany({
+            where: {
+              companyId,
+              supplierId: assignment.supplierId,
+              userType: 'supplier',
+              personnelId: null,
+              isActive: true,
+            },
+            select: { id: true, username: true, email: true },
+          }),
+    ]);
+    const recipients = person
+      ? [{ name: personName(person), email: person.email, userId: person.user?.id ?? null }]
+      : accounts.map((user) => ({
+          name: user.username,
+          email: user.email ?? user.username,
+          userId: user.id,
+        }));
+    const base = this.options.publicUrl.replace(/\/$/, '');
+    let queued = 0;
+    const seen = new Set<string>();
+    for (const recipient of recipients) {
+      const email = recipient.email?.trim();
+      if (!email || !email.includes('@') || seen.has(email.toLowerCase())) continue;
+      seen.add(email.toLowerCase());
+      const link = await issueSupplierAssignmentLink(tx, assignment, createdById);
+      if (!link) continue;
+      const result = await this.mail.enqueue(tx, {
+        companyId,
+        to: email,
+        userId: recipient.userId,
+        category: 'supplierAssignment',
+        optional: false,
+        content: supplierAssignmentMail({
+          kind,
+          productName: this.options.productName,
+          organisation: organisation.name,
+          name: recipient.name,
+          formName: template.name,
+          dueDate: displayDay(dayOf(assignment.dueDate)),
+          message: assignment.message,
+          comment: assignment.reviewComment,
+          link: `${base}${link.path}`,
+          signInLink: recipient.userId ? `${base}/login` : null,
+        }),
+      });
+      if (result.queued) queued += 1;
+    }
+    return queued;
+  }
+
+  async list(
+    auth: AuthContext,
+    request: TSupplierAssignmentListRequest,
+  ): Promise<{ rows: TSupplierAssignmentRow[]; total: number }> {
+    const page = request.page ?? 1;
+    const pageSize = request.pageSize ?? 20;
+    const search = request.search?.trim();
+    // The search names a company or a form: their ids first (assignments keep ids only).
+    const named = search
+      ? await Promise.all([
+          this.db.supplierCompany.findMany({
+            where: { companyId: auth.companyId, name: { contains: search, mode: 'insensitive' } },
+            select: { id: true },
+          }),
+          this.db.formTemplate.findMany({
+            where: { companyId: auth.companyId, name: { contains: search, mode: 'insensitive' } },
+            select: { id: true },
+          }),
+        ])
+      : null;
+    const where: Prisma.SupplierAssignmentWhereInput = {
+      companyId: auth.companyId,
+      ...(request.status && { status: request.status }),
+      ...(request.supplierId && { supplierId: request.supplierId }),
+      ...(named && {
+        OR: [
+          { supplierId: { in: named[0].map((row) => row.id) } },
+          { formTemplateId: { in: named[1].map((row) => row.id) } },
+        ],
+      }),
+    };
+    const [total, rows] = await Promise.all([
+      this.db.supplierAssignment.count({ where }),
+      this.db.supplierAssignment.findMany({
+        where,
+        orderBy: [{ dueDate: 'desc' }, { id: 'asc' }],
+        skip: (page - 1) * pageSize,
+        take: pageSize,
+      }),
+    ]);
+    return { total, rows: await this.rowsOf(auth.companyId, rows) };
+  }
+
+  private async rowsOf(companyId: string, rows: AssignmentRow[]): Promise<TSupplierAssignmentRow[]> {
+    const ids = (pick: (row: AssignmentRow) => string | null) => [
+      ...new Set(rows.map(pick).filter((id): id is string => id !== null)),
+    ];
+    const [templates, suppliers, personnel, reviewers, submissions, today] = await Promise.all([
+      this.db.formTemplate.findMany({
+        where: { companyId, id: { in: ids((row) => row.formTemplateId) } },
+        select: { id: true, name: true },
+      }),
+      this.db.supplierCompany.findMany({
+        where: { companyId, id: { in: ids((row) => row.supplierId) } },
+        select: { id: true, name: true },
+      }),
+      this.db.personnel.findMany({
+        where: { companyId, id: { in: ids((row) => row.personnelId) } },
+        select: { id: true, firstName: true, lastName: true },
+      }),
+      this.db.employee.findMany({
+        where: { companyId, id: { in: ids((row) => row.reviewerEmployeeId) } },
+        select: { id: true, firstName: true, lastName: true },
+      }),
+      this.db.formSubmission.findMany({
+        where: { companyId, id: { in: ids((row) => row.submissionId) } },
+        select: { id: true, number: true, isDraft: true },
+      }),
+      this.today(companyId),
+    ]);
+    const named = <T extends { id: string }>(list: T[], name: (row: T) => string) =>
+      new Map(list.map((row) => [row.id, name(row)]));
+    const templateName = named(templates, (row) => row.name);
+    const supplierName = named(suppliers, (row) => row.name);
+    const personnelName = named(personnel, personName);
+    const reviewerName = named(reviewers, personName);
+    const submission = new Map(submissions.map((row) => [row.id, row]));
+    return rows.map((row) => {
+      const form = row.submissionId ? submission.get(row.submissionId) : undefined;
+      const due = dayOf(row.dueDate);
+      return {
+        _id: row.id,
+        formTemplateId: row.formTemplateId,
+        formName: templateName.get(row.formTemplateId) ?? '',
+        supplierId: row.supplierId,
+        supplierName: supplierName.get(row.supplierId) ?? '',
+        personnelId: row.personnelId,
+        personnelName: row.personnelId ? (personnelName.get(row.personnelId) ?? null) : null,
+        reviewerEmployeeId: row.reviewerEmployeeId,
+        reviewerName: row.reviewerEmployeeId ? (reviewerName.get(row.reviewerEmployeeId) ?? null) : null,
+        status: row.status,
+        dueDate: due,
+        taskDueDateType: row.status === 'assigned' ? taskDueType(due, today) : 'nodue',
+        submissionId: row.submissionId,
+        formNumber: form && !form.isDraft && form.number !== null ? formNumberLabel(form.number) : null,
+        returnCount: row.returnCount,
+        createdAt: row.createdAt.toISOString(),
+      };
+    });
+  }
+
+  /** The assignment for its review page: its reviewer, or an employee with the External Parties key. */
+  async details(auth: AuthContext, id: string): Promise<TSupplierAssignmentDetails> {
+    const assignment = await this.reviewable(this.db, auth, id);
+    const [row] = await this.rowsOf(auth.companyId, [assignment]);
+    return {
+      ...row!,
+      message: assignment.message,
+      reviewComment: assignment.reviewComment,
+      canReview: assignment.status === 'submitted',
+    };
+  }
+
+  private async reviewable(db: Db | Tx, auth: AuthContext, id: string) {
+    const assignment = await db.supplierAssignment.findFirst({ where: { id, companyId: auth.companyId } });
+    if (!assignment) throw notFound();
+    const isReviewer = auth.employeeId !== null && assignment.reviewerEmployeeId === auth.employeeId;
+    if (!isReviewer && !auth.accessKeys.has('supplier')) throw forbidden(say.notReviewer);
+    return assignment;
+  }
+
+  /**
+   * Returns a submitted form to the supplier: the assignment is theirs again (Assigned Forms) with
+   * the comment, and they are mailed a new link. The form stays submitted: its supplier may change
+   * a submitted supplier form, and submits the assignment again from it.
+   */
+  async returnToSupplier(auth: AuthContext, id: string, comment: string) {
+    await this.db.$transaction(async (tx) => {
+      const assignment = await this.reviewable(tx, auth, id);
+      const claimed = await tx.supplierAssignment.updateMany({
+        where: { id, companyId: auth.companyId, status: 'submitted' },
+        data: {
+          status: 'assigned',
+          reviewComment: comment,
+          returnCount: { increment: 1 },
+          reminderSentAt: null,
+        },
+      });
+      if (claimed.count !== 1) throw conflict(say.notSubmitted);
+      await recordChange(tx, {
+        companyId: auth.companyId,
+        userId: auth.userId,
+        entityType: 'supplierAssignment',
+        entityId: id,
+        action: 'returned',
+        before: { status: 'submitted', reviewComment: assignment.reviewComment },
+        after: { status: 'assigned', reviewComment: comment },
+      });
+      await this.invite(tx, { ...assignment, reviewComment: comment }, 'returned', auth.userId);
+    });
+  }
+
+  /** A signed-in supplier user or person opens their assigned form: a link of their own to it. */
+  async open(auth: AuthContext, id: string) {
+    const assignment = await this.db.supplierAssignment.findFirst({
+      where: {
+        id,
+        companyId: auth.companyId,
+        supplierId: auth.supplierId ?? undefined,
+        // A person opens their own; the company account the company's.
+        ...(auth.personnelId ? { personnelId: auth.personnelId } : { personnelId: null }),
+      },
+    });
+    if (!assignment || !auth.supplierId) throw notFound(say.notYours);
+    if (assignment.status !== 'assigned') throw conflict(say.finished);
+    const link = await this.db.$transaction((tx) => issueSupplierAssignmentLink(tx, assignment, auth.userId));
+    if (!link) throw conflict(say.finished);
+    return { path: link.path };
+  }
+
+  /**
+   * The reminders before the due date: each open assignment due within REMINDER_DAYS_BEFORE_DUE
+   * days gets one (claimed row by row, so several server processes never send it twice).
+   */
+  async sendReminders(now = new Date()): Promise<number> {
+    const horizon = addDays(dayOf(now), REMINDER_DAYS_BEFORE_DUE);
+    const due = await this.db.supplierAssignment.findMany({
+      where: {
+        status: 'assigned',
+        reminderSentAt: null,
+        dueDate: { lte: dateOf(horizon), gte: dateOf(dayOf(now)) },
+      },
+      take: 500,
+    });
+    let sent = 0;
+    for (const assignment of due) {
+      sent += await this.db.$transaction(async (tx) => {
+        const claimed = await tx.supplierAssignment.updateMany({
+          where: { id: assignment.id, status: 'assigned', reminderSentAt: null },
+          data: { reminderSentAt: now },
+        });
+        if (claimed.count !== 1) return 0;
+        return this.invite(tx, assignment, 'reminder', null);
+      });
+    }
+    return sent;
+  }
+}
