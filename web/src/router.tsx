@@ -49,6 +49,9 @@ const employees =
 const templates =
   (name: keyof typeof import('./features/templates/routes')): RouteObject['lazy'] =>
   async () => ({ Component: (await import('./features/templates/routes'))[name] });
+const externalParties =
+  (name: keyof typeof import('./features/externalParties/routes')): RouteObject['lazy'] =>
+  async () => ({ Component: (await import('./features/externalParties/routes'))[name] });
 const suppliers =
   (name: keyof typeof import('./features/suppliers/routes')): RouteObject['lazy'] =>
   async () => ({ Component: (await import('./features/suppliers/routes'))[name] });
@@ -74,6 +77,9 @@ const areaScreens: RouteObject[] = [
   { path: 'external-parties/companies', lazy: suppliers('CompaniesPage') },
   { path: 'external-parties/companies/:id', lazy: suppliers('CompanyPage') },
   { path: 'external-parties/personnel', lazy: suppliers('PersonnelPage') },
+  { path: 'external-parties/form-register', lazy: externalParties('FormRegisterPage') },
+  { path: 'external-parties/form-submit/assessment/:id/:formId', lazy: externalParties('AssessmentPage') },
+  { path: 'external-parties/form-submit/review/:id/:formId', lazy: externalParties('ReviewPage') },
 ];
 
 /** The guarded, lazily loaded areas of 000 section 2.1 (each `area/*`). */

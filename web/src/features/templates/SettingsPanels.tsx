@@ -4,14 +4,14 @@ import {
   TEMPLATE_FORM_TYPES,
   type TemplateFormType,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Printer, Trash2, X } from 'lucide-react';
-import { useDeferredValue, useId, useState } from 'react';
+import { useId } from 'react';
 import { API_BASE, callApi, callUrl, downloadFile } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { IconButton } from '../../components/IconButton';
 import { FieldError } from '../../components/FieldError';
+import { SearchPicker } from '../../components/SearchPicker';
 import { SelectField } from '../../components/SelectField';
 import type { BuilderErrors, BuilderSection, BuilderTemplate } from './model';
 import { TextSetting } from './settingEditors';
@@ -246,49 +246,22 @@ function EmployeeSearch({
   error?: string;
   onPick: (username: string) => void;
 }) {
-  const id = useId();
-  const [search, setSearch] = useState('');
-  const deferred = useDeferredValue(search.trim());
-  const found = useQuery({
-    queryKey: ['templates', 'coordinators', deferred],
-    queryFn: () => callApi(templateCoordinatorsCall, { body: { search: deferred || undefined } }),
-    enabled: deferred.length > 0,
-  });
   return (
-    <>
-      <input
-        className="input"
-        type="search"
-        aria-labelledby={labelledBy}
-        aria-describedby={error ? `${id}-error` : undefined}
-        aria-invalid={error ? true : undefined}
-        placeholder="Search by name or username"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-      />
-      <FieldError id={`${id}-error`} message={error} />
-      {found.data && (
-        <ul className="builder-picker" aria-label="Matching employees">
-          {found.data.length === 0 && (
-            <li className="text-secondary">No employee with an account matches.</li>
-          )}
-          {found.data.map((option) => (
-            <li key={option.username}>
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => {
-                  onPick(option.username);
-                  setSearch('');
-                }}
-              >
-                {option.name} <span className="text-secondary">({option.username})</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
+    <SearchPicker
+      labelledBy={labelledBy}
+      error={error}
+      queryKey={['templates', 'coordinators']}
+      placeholder="Search by name or username"
+      empty="No employee with an account matches."
+      search={async (text) =>
+        (await callApi(templateCoordinatorsCall, { body: { search: text || undefined } })).map((option) => ({
+          value: option.username,
+          label: option.name,
+          detail: option.username,
+        }))
+      }
+      onPick={(option) => onPick(option.value)}
+    />
   );
 }
 

@@ -1,0 +1,127 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, signInThroughUi, useBrowser, useDatabase, waitForMail } from './browser';
+
+const browser = useBrowser();
+const db = useDatabase();
+const HOME_SITE = 'https://www.northwind-facilities.example/';
+const LIAM_EMAIL = 'liam.walker@acme-contracting.example';
+const FORM = 'Contractor Safety Assessment';
+
+async function signedIn(username: string): Promise<Page> {
+  const page = await browser.page();
+  await signInThroughUi(page, username);
+  await page.waitForURL('**/dashboard');
+  return page;
+}
+
+/** A page for a link holder, whose trips to Northwind's product site are answered here. */
+async function linkPage(): Promise<Page> {
+  const page = await browser.page();
+  await page.route(`${HOME_SITE}**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Product site</h1>' }),
+  );
+  return page;
+}
+
+/** The newest mail to Liam with `marker` in it, and the form link it carries. */
+async function linkOfMail(marker: string): Promise<string> {
+  const mail = await waitForMail(LIAM_EMAIL, marker);
+  const link = /https?:\/\/[^\s"<>]+\/form\/form-submission\/myactionedit\/[^\s"<>]+/.exec(mail)?.[0];
+  expect(link).toBeTruthy();
+  const url = new URL(link!.replace(/&amp;/g, '&'));
+  return `${url.pathname}${url.search}`;
+}
+
+async function draw(page: Page, name: string) {
+  const canvas = page.getByRole('img', { name });
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + 40, box.y + 40);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step++) await page.mouse.move(box.x + 40 + step * 30, box.y + 40 + step * 9);
+  await page.mouse.up();
+}
+
+async function statusOf(id: string) {
+  return (await db.supplierAssignment.findUniqueOrThrow({ where: { id } })).status;
+}
+
+/**
+ * Issue 17, the supplier form loop: olivia assigns a supplier form to Liam of Acme; the
+ * invitation's link lets him fill it in and submit it without signing in; ethan returns it once
+ * with a comment from his dashboard, Liam changes and submits it again, and ethan accepts it.
+ */
+describe('a supplier form assigned, filled in, returned and accepted', () => {
+  it('runs the whole loop from the Form Register to the close-off', async () => {
+    const olivia = await signedIn('olivia.admin');
+    await olivia.goto('/external-parties/form-register');
+    await olivia.locator('#main-content').getByRole('heading', { level: 1, name: 'Form Register' }).waitFor();
+    await olivia.getByRole('button', { name: 'Assign a form' }).click();
+    const dialog = olivia.getByRole('dialog', { name: 'Assign a form' });
+    await dialog.getByLabel('Form', { exact: true }).selectOption({ label: FORM });
+    await dialog.getByLabel('Company', { exact: true }).selectOption({ label: 'Acme Contracting' });
+    await dialog.getByLabel('Person', { exact: true }).selectOption({ label: 'Liam Walker' });
+    await dialog.getByRole('searchbox').fill('Ethan');
+    await dialog.getByRole('button', { name: /^Ethan/ }).click();
+    await dialog.getByLabel('Message (optional)').fill('Before the gate works start on Monday, please.');
+    await screenshot(olivia, 'external-assign-form');
+    await dialog.getByRole('button', { name: 'Assign and invite' }).click();
+    await olivia.getByText('Assigned. 1 invitation sent.').waitFor();
+    const assignment = await db.supplierAssignment.findFirstOrThrow({
+      where: { message: 'Before the gate works start on Monday, please.' },
+    });
+    await olivia.getByRole('cell', { name: 'Liam Walker' }).first().waitFor();
+    await screenshot(olivia, 'external-form-register');
+
+    // Liam opens the invitation's link, fills the form in and submits it.
+    const invitation = await linkOfMail('Before the gate works start on Monday');
+    const liam = await linkPage();
+    await liam.goto(invitation);
+    await liam.getByRole('heading', { name: 'Update Form Submission' }).waitFor();
+    await liam.getByRole('heading', { name: 'Initial details' }).waitFor();
+    await liam.getByLabel(/^Workplace/).selectOption({ label: 'Riverside Depot' });
+    await liam.getByLabel(/^Branch/).selectOption({ label: 'Warehouse' });
+    await liam.getByLabel(/^Scope of Work/).fill('Replace the gate motor cable.');
+    await liam.getByRole('button', { name: 'Contractor Company Select One' }).click();
+    await liam.locator('.multiselect-panel').getByLabel('Acme Contracting', { exact: true }).check();
+    await liam.keyboard.press('Escape');
+    await draw(liam, 'Contractor Signature');
+    await liam.getByRole('button', { name: 'Submit' }).click();
+    await liam.waitForURL(HOME_SITE);
+    await expect.poll(() => statusOf(assignment.id)).toBe('submitted');
+
+    // Ethan finds it on his dashboard and returns it with a comment.
+    const ethan = await signedIn('ethan.coordinator');
+    const section = ethan.getByRole('region', { name: 'External Parties' });
+    await section.getByRole('link', { name: new RegExp(`${FORM}.*Acme Contracting.*Liam Walker`) }).click();
+    await ethan.waitForURL(/\/external-parties\/form-submit\/review\//);
+    await ethan.getByText('Submitted for review').waitFor();
+    await screenshot(ethan, 'external-review');
+    await ethan.getByRole('button', { name: 'Return to supplier' }).click();
+    await ethan.getByLabel('What needs to change').fill('Add the cable rating to the scope.');
+    await ethan.getByRole('dialog').getByRole('button', { name: 'Return' }).click();
+    await ethan.getByText('With the supplier').waitFor();
+    await expect.poll(() => statusOf(assignment.id)).toBe('assigned');
+
+    // The return mail's link: Liam changes the form and submits it again.
+    const returned = await linkOfMail('Add the cable rating to the scope.');
+    await liam.goto(returned);
+    await liam.getByRole('heading', { name: 'Update Form Submission' }).waitFor();
+    await liam.getByLabel(/^Scope of Work/).fill('Replace the gate motor cable (2.5 mm², 20 A).');
+    // The form was submitted once: Save keeps the change and submits the assignment again.
+    await liam.getByRole('button', { name: 'Save', exact: true }).click();
+    await liam.waitForURL(HOME_SITE);
+    await expect.poll(() => statusOf(assignment.id)).toBe('submitted');
+
+    // Ethan accepts it: the form is closed off with the assignment.
+    await ethan.reload();
+    await ethan.getByText('Submitted for review').waitFor();
+    await ethan.getByRole('button', { name: 'Accept and close' }).click();
+    await ethan.getByRole('dialog').getByRole('button', { name: 'Accept and close' }).click();
+    await ethan.getByText('Accepted and closed').waitFor();
+    expect(await statusOf(assignment.id)).toBe('closed');
+    const form = await db.formSubmission.findUniqueOrThrow({ where: { id: assignment.submissionId! } });
+    expect(form.isClosed).toBe(true);
+  }, 240_000);
+});

@@ -1,0 +1,4 @@
+/** The External Parties screens for supplier forms, loaded with their area (router.tsx). */
+export { AssessmentPage } from './AssessmentPage';
+export { FormRegisterPage } from './FormRegisterPage';
+export { ReviewPage } from './ReviewPage';
