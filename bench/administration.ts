@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/administration.ts [--duration=10] [--warmup=3] [--connections=10] [--label=x]`
  *
- * The administration and noticeboard calls on the scale seed (run `npx tsx seed/scale.ts` first):
+ * The administration, noticeboard and Form Register calls on the scale seed (run `npx tsx seed/scale.ts` first):
  * 2,000 employees, 100 supplier companies with their personnel, 50,000 notices. Starts the app in
  * process (production config, silent log), signs in as the scale organisation's administrator, and
  * measures each call over HTTP at the same concurrency with autocannon in a child process (its own
@@ -92,6 +92,30 @@ const CASES: Case[] = [
     path: '/api/noticeboardList',
     body: () => ({ page: 1, pageSize: 20 }),
     who: 'busy',
+  },
+  {
+    name: 'supplierAssignmentList (Form Register)',
+    path: '/api/supplierAssignmentList',
+    body: () => ({}),
+    who: 'admin',
+  },
+  {
+    name: 'supplierAssignmentList (submitted)',
+    path: '/api/supplierAssignmentList',
+    body: () => ({ status: 'submitted' }),
+    who: 'admin',
+  },
+  {
+    name: 'supplierAssignmentList (one company)',
+    path: '/api/supplierAssignmentList',
+    body: ({ supplierId }) => ({ supplierId }),
+    who: 'admin',
+  },
+  {
+    name: 'supplierAssignmentOptions',
+    path: '/api/supplierAssignmentOptions',
+    body: () => ({}),
+    who: 'admin',
   },
   {
     name: 'changeLogList (employee)',

@@ -97,3 +97,26 @@ export async function waitForMail(address: string, marker: string): Promise<stri
   }
   throw new Error(`no mail to ${address} containing ${marker}`);
 }
+
+/** Draws a stroke on a signature or diagram canvas (by its accessible name). */
+export async function drawOn(page: Page, name: string): Promise<void> {
+  const canvas = page.getByRole('img', { name });
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + 40, box.y + 40);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step++) await page.mouse.move(box.x + 40 + step * 30, box.y + 40 + step * 9);
+  await page.mouse.up();
+}
+
+/** Northwind's own product site, where a supplier link's pages leave to (answered by the test). */
+export const HOME_SITE = 'https://www.northwind-facilities.example/';
+
+/** A page for a link holder, whose trips to Northwind's product site are answered here. */
+export async function linkHolderPage(browser: { page: () => Promise<Page> }): Promise<Page> {
+  const page = await browser.page();
+  await page.route(`${HOME_SITE}**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Product site</h1>' }),
+  );
+  return page;
+}

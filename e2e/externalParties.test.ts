@@ -1,10 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, signInThroughUi, useBrowser, useDatabase, waitForMail } from './browser';
+import {
+  drawOn,
+  HOME_SITE,
+  linkHolderPage,
+  screenshot,
+  signInThroughUi,
+  useBrowser,
+  useDatabase,
+  waitForMail,
+} from './browser';
 
 const browser = useBrowser();
 const db = useDatabase();
-const HOME_SITE = 'https://www.northwind-facilities.example/';
 const LIAM_EMAIL = 'liam.walker@acme-contracting.example';
 const FORM = 'Contractor Safety Assessment';
 
@@ -15,15 +23,6 @@ async function signedIn(username: string): Promise<Page> {
   return page;
 }
 
-/** A page for a link holder, whose trips to Northwind's product site are answered here. */
-async function linkPage(): Promise<Page> {
-  const page = await browser.page();
-  await page.route(`${HOME_SITE}**`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<h1>Product site</h1>' }),
-  );
-  return page;
-}
-
 /** The newest mail to Liam with `marker` in it, and the form link it carries. */
 async function linkOfMail(marker: string): Promise<string> {
   const mail = await waitForMail(LIAM_EMAIL, marker);
@@ -31,16 +30,6 @@ async function linkOfMail(marker: string): Promise<string> {
   expect(link).toBeTruthy();
   const url = new URL(link!.replace(/&amp;/g, '&'));
   return `${url.pathname}${url.search}`;
-}
-
-async function draw(page: Page, name: string) {
-  const canvas = page.getByRole('img', { name });
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + 40, box.y + 40);
-  await page.mouse.down();
-  for (let step = 1; step <= 10; step++) await page.mouse.move(box.x + 40 + step * 30, box.y + 40 + step * 9);
-  await page.mouse.up();
 }
 
 async function statusOf(id: string) {
@@ -76,7 +65,7 @@ describe('a supplier form assigned, filled in, returned and accepted', () => {
 
     // Liam opens the invitation's link, fills the form in and submits it.
     const invitation = await linkOfMail('Before the gate works start on Monday');
-    const liam = await linkPage();
+    const liam = await linkHolderPage(browser);
     await liam.goto(invitation);
     await liam.getByRole('heading', { name: 'Update Form Submission' }).waitFor();
     await liam.getByRole('heading', { name: 'Initial details' }).waitFor();
@@ -86,7 +75,7 @@ describe('a supplier form assigned, filled in, returned and accepted', () => {
     await liam.getByRole('button', { name: 'Contractor Company Select One' }).click();
     await liam.locator('.multiselect-panel').getByLabel('Acme Contracting', { exact: true }).check();
     await liam.keyboard.press('Escape');
-    await draw(liam, 'Contractor Signature');
+    await drawOn(liam, 'Contractor Signature');
     await liam.getByRole('button', { name: 'Submit' }).click();
     await liam.waitForURL(HOME_SITE);
     await expect.poll(() => statusOf(assignment.id)).toBe('submitted');

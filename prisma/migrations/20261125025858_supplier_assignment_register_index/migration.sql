@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "SupplierAssignment_companyId_dueDate_id_idx" ON "SupplierAssignment"("companyId", "dueDate" DESC, "id");
+

@@ -1,0 +1,101 @@
+import { externalPartiesMessages as say, type TSupplierAssignmentDetails } from '@compass/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { FormRegisterPage } from './FormRegisterPage';
+import { ReviewPage } from './ReviewPage';
+
+const TEMPLATE = testId(1);
+const ACME = testId(2);
+const LIAM = testId(3);
+const ETHAN = testId(4);
+const ASSIGNMENT = testId(5);
+
+const options = {
+  templates: [{ _id: TEMPLATE, name: 'Contractor Safety Assessment' }],
+  suppliers: [{ _id: ACME, name: 'Acme Contracting', personnel: [{ _id: LIAM, name: 'Liam Walker' }] }],
+};
+
+describe('the Form Register', () => {
+  it('assigns a form to a person with a reviewer found by name, and names what is missing first', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/supplierAssignmentList': () => ok({ rows: [], total: 0 }),
+      'POST /api/supplierAssignmentOptions': () => ok(options),
+      'POST /api/supplierReviewerSearch': () => ok([{ _id: ETHAN, name: 'Ethan Clarke' }]),
+      'POST /api/supplierAssignmentCreate': () => ok({ _id: ASSIGNMENT, mailsQueued: 1 }, say.assigned(1)),
+    });
+    renderRoutes([{ path: '/register', element: <FormRegisterPage /> }], '/register');
+    const user = userEvent.setup();
+    expect(await screen.findByText('No forms assigned yet: assign the first one.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Assign a form' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign a form' });
+    await within(dialog).findByLabelText('Form');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign and invite' }));
+    expect(within(dialog).getByText(say.templateNotSupplier)).toBeInTheDocument();
+    expect(within(dialog).getByText(say.reviewerUnknown)).toBeInTheDocument();
+
+    await user.selectOptions(within(dialog).getByLabelText('Form'), 'Contractor Safety Assessment');
+    await user.selectOptions(within(dialog).getByLabelText('Company'), 'Acme Contracting');
+    await user.selectOptions(within(dialog).getByLabelText('Person'), 'Liam Walker');
+    await user.type(within(dialog).getByRole('searchbox'), 'eth');
+    await user.click(await within(dialog).findByRole('button', { name: 'Ethan Clarke' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Assign and invite' }));
+    expect(await screen.findByText(say.assigned(1))).toBeInTheDocument();
+    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/supplierAssignmentCreate'));
+    expect(JSON.parse(String(sent?.[1]?.body))).toMatchObject({
+      formTemplateId: TEMPLATE,
+      supplierId: ACME,
+      personnelId: LIAM,
+      reviewerEmployeeId: ETHAN,
+    });
+  });
+});
+
+const details: TSupplierAssignmentDetails = {
+  _id: ASSIGNMENT,
+  formTemplateId: TEMPLATE,
+  formName: 'Contractor Safety Assessment',
+  supplierId: ACME,
+  supplierName: 'Acme Contracting',
+  personnelId: LIAM,
+  personnelName: 'Liam Walker',
+  reviewerEmployeeId: ETHAN,
+  reviewerName: 'Ethan Clarke',
+  status: 'submitted',
+  dueDate: '2026-12-09',
+  taskDueDateType: 'nodue',
+  submissionId: testId(6),
+  formNumber: 'FS 1020',
+  returnCount: 0,
+  createdAt: '2026-11-25T02:00:00.000Z',
+  message: null,
+  reviewComment: null,
+  canReview: true,
+};
+
+describe('the review page', () => {
+  it('returns the form only with a comment, and sends it', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/supplierAssignmentDetails': () => ok(details),
+      'POST /api/supplierAssignmentReturn': () => ok(null, say.returned),
+    });
+    renderRoutes([{ path: '/review/:id', element: <ReviewPage /> }], `/review/${ASSIGNMENT}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Return to supplier' }));
+    const dialog = screen.getByRole('dialog', { name: 'Return to supplier' });
+    await user.click(within(dialog).getByRole('button', { name: 'Return' }));
+    expect(within(dialog).getByText(say.commentRequired)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/supplierAssignmentReturn'))).toBe(
+      false,
+    );
+    await user.type(within(dialog).getByLabelText('What needs to change'), 'Add the cable rating.');
+    await user.click(within(dialog).getByRole('button', { name: 'Return' }));
+    expect(await screen.findByText(say.returned)).toBeInTheDocument();
+    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/supplierAssignmentReturn'));
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({
+      _id: ASSIGNMENT,
+      comment: 'Add the cable rating.',
+    });
+  });
+});
