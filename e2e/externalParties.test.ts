@@ -86,6 +86,11 @@ describe('a supplier form assigned, filled in, returned and accepted', () => {
     await section.getByRole('link', { name: new RegExp(`${FORM}.*Acme Contracting.*Liam Walker`) }).click();
     await ethan.waitForURL(/\/external-parties\/form-submit\/review\//);
     await ethan.getByText('Submitted for review').waitFor();
+    // The answers as Liam sent them, on the review page itself.
+    await ethan
+      .getByRole('region', { name: 'Contractor Details' })
+      .getByText('Replace the gate motor cable.')
+      .waitFor();
     await screenshot(ethan, 'external-review');
     await ethan.getByRole('button', { name: 'Return to supplier' }).click();
     await ethan.getByLabel('What needs to change').fill('Add the cable rating to the scope.');

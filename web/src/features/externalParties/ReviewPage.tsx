@@ -5,9 +5,9 @@ import {
   supplierAssignmentDetailsCall,
   supplierAssignmentReturnCall,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Check, FileText, Undo2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
@@ -18,6 +18,8 @@ import { FieldError } from '../../components/FieldError';
 import { ListState } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
 import { browserTimeZone, dashboardKeys } from '../dashboard/api';
+import { submissionKeys, useSubmissionDetails } from '../submissions/api';
+import { FormAnswers } from '../submissions/FormAnswers';
 import { recordPath } from '../submissions/paths';
 import { assignmentKeys, STATUS_BADGES, STATUS_LABELS } from './FormRegisterPage';
 
@@ -41,6 +43,14 @@ export function ReviewPage() {
     onSuccess: () => setAccepting(false),
   });
   const row = details.data;
+  // The answers as submitted, under the review's own work (the reviewer coordinates the form),
+  // fetched afresh: the supplier may have changed them since this browser last showed the form.
+  const submissionId = row?.submissionId ?? undefined;
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (submissionId) void queryClient.invalidateQueries({ queryKey: submissionKeys.details(submissionId) });
+  }, [queryClient, submissionId, row?.status]);
+  const form = useSubmissionDetails(submissionId);
   return (
     <div className="admin-page stack-lg">
       <div className="page-header">
@@ -123,6 +133,7 @@ export function ReviewPage() {
           </div>
         </section>
       )}
+      {form.data && form.data.isDraft === 'no' && <FormAnswers submission={form.data} />}
       {returning && <ReturnDialog id={id} onClose={() => setReturning(false)} />}
       {accepting && (
         <ConfirmDialog
