@@ -63,6 +63,16 @@ describe('a supplier form assigned, filled in, returned and accepted', () => {
     await olivia.getByRole('cell', { name: 'Liam Walker' }).first().waitFor();
     await screenshot(olivia, 'external-form-register');
 
+    // Signed in, Liam finds it under Assigned Forms; it opens the same form page as the link.
+    const signedInLiam = await signedIn('liam.personnel');
+    const item = signedInLiam
+      .getByRole('region', { name: 'Assigned Forms' })
+      .locator(`a[href*="${assignment.id}"]`);
+    await item.click();
+    await signedInLiam.getByRole('heading', { name: 'Update Form Submission' }).waitFor();
+    await signedInLiam.getByRole('heading', { name: 'Initial details' }).waitFor();
+    await signedInLiam.close();
+
     // Liam opens the invitation's link, fills the form in and submits it.
     const invitation = await linkOfMail('Before the gate works start on Monday');
     const liam = await linkHolderPage(browser);
