@@ -539,10 +539,10 @@ FROM (
   ) g
 ) x;
 INSERT INTO "SupplierRequirement" (id, "companyId", "supplierId", "personnelId", "requirementTypeId", "reviewerEmployeeId",
-  status, "dueDate", "expiryDate", "storageKey", "reviewedAt", "createdAt")
+  status, "dueDate", "expiryDate", "submittedAt", "reviewedAt", "createdAt")
 SELECT pg_temp.sid('sr:' || k), ${cid}, pg_temp.sup(s), CASE WHEN rt >= 3 THEN pg_temp.per((s - 1) * ${PPS} + 1 + k % ${PPS}) END,
   pg_temp.sid('rt:' || rt), pg_temp.emp(reviewer), status::"RequirementStatus", due, due + 365,
-  CASE WHEN status <> 'pending' THEN 'scale/requirement-' || k || '.pdf' END,
+  CASE WHEN status <> 'pending' THEN pg_temp.at(due - 5, k) END,
   CASE WHEN status IN ('approved', 'rejected') THEN pg_temp.at(least(due, ${today}), k) END, pg_temp.at(due - 30, k)
 FROM (
   SELECT *, CASE WHEN pg_temp.isopen(due, pg_temp.rnd(k, 111), s = 1 OR reviewer = 1)

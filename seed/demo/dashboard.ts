@@ -249,7 +249,6 @@ export function addDashboard(o: Org, refs: DashboardRefs, p: DashboardPerson): v
       status: 'submitted' satisfies RequirementStatus,
       dueDate: cal.day(pick([4, -1, 0])),
       expiryDate: cal.day(365),
-      storageKey: null,
       createdAt: cal.at(-9),
     },
     {

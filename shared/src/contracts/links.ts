@@ -8,7 +8,13 @@ import { ZYesNo } from './envelope';
 export const ZLinkQuery = z.object({ authtoken: z.string().optional() });
 
 /** What a scoped link token can name (the LinkResource of the schema). */
-export const LINK_RESOURCES = ['submission', 'action', 'supplierAssignment', 'employeeClockIn'] as const;
+export const LINK_RESOURCES = [
+  'submission',
+  'action',
+  'supplierAssignment',
+  'supplierRequirement',
+  'employeeClockIn',
+] as const;
 export const ZLinkResource = z.enum(LINK_RESOURCES);
 export type TLinkResource = z.infer<typeof ZLinkResource>;
 

@@ -72,7 +72,6 @@ export class FileSweeper {
     const rows = await this.db.$queryRaw<{ key: string }[]>`
       SELECT "storageKey" AS key FROM "Attachment" WHERE "storageKey" = ANY(${keys}::text[])
       UNION SELECT "storageKey" FROM "Document" WHERE "storageKey" = ANY(${keys}::text[])
-      UNION SELECT "storageKey" FROM "SupplierRequirement" WHERE "storageKey" = ANY(${keys}::text[])
       UNION SELECT "logoKey" FROM "Company" WHERE "logoKey" = ANY(${keys}::text[])
       UNION SELECT "logoKey" FROM "SupplierCompany" WHERE "logoKey" = ANY(${keys}::text[])
       UNION SELECT "profileImageKey" FROM "Employee" WHERE "profileImageKey" = ANY(${keys}::text[])
