@@ -19,6 +19,7 @@ import { employeeRoutes } from './modules/employees/routes';
 import { noticeboardRoutes } from './modules/noticeboard/routes';
 import { templateRoutes } from './modules/templates/routes';
 import { externalPartiesRoutes } from './modules/externalParties/routes';
+import { SupplierRequirementService } from './modules/externalParties/requirements';
 import { ExternalPartiesService } from './modules/externalParties/service';
 import { TemplateAdminService } from './modules/templates/service';
 import { supplierRoutes } from './modules/suppliers/routes';
@@ -233,12 +234,21 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
         publicUrl: config.PUBLIC_URL,
         productName: config.PRODUCT_NAME,
       });
-      await api.register(externalPartiesRoutes, { externalParties });
-      // The reminders before a supplier form's due date: hourly, each sent once.
+      const requirements = new SupplierRequirementService(db, app.mail, attachments, {
+        publicUrl: config.PUBLIC_URL,
+        productName: config.PRODUCT_NAME,
+      });
+      attachments.registerPolicy('requirement', requirements.attachmentPolicy);
+      await api.register(externalPartiesRoutes, { externalParties, requirements });
+      // The reminders before a supplier form's or document's due date and a document's expiry:
+      // hourly, each sent once.
       const reminders = setInterval(() => {
         externalParties
           .sendReminders()
           .catch((error: unknown) => app.log.warn({ err: error }, 'supplier form reminders failed'));
+        requirements
+          .sendReminders()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'supplier requirement reminders failed'));
       }, 3_600_000).unref();
       app.addHook('onClose', () => clearInterval(reminders));
       const assignedActions = new AssignedActionService(db, attachments);

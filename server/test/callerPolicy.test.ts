@@ -46,6 +46,9 @@ const LINK = [
   'GET /api/formSubmissionLinkFile/:id',
   'POST /api/formSubmissionLinkFileDelete',
   'POST /api/supplierFormSubmit',
+  'POST /api/supplierRequirementDetails',
+  'POST /api/supplierRequirementUpload',
+  'POST /api/supplierAssessmentStatus',
 ];
 
 /** Routes only a link holder may call: the supplier screens opened from an e-mailed link. */
@@ -74,10 +77,18 @@ const EMPLOYEE_ONLY = [
   'POST /api/changeLogList',
   'POST /api/supplierAssignmentDetails',
   'POST /api/supplierAssignmentReturn',
+  'POST /api/supplierRequirementReview',
 ];
 
-/** Routes for supplier users and personnel only (their own assigned forms). */
-const SUPPLIERS_ONLY = ['POST /api/supplierAssignmentOpen'];
+/** Routes for supplier users and personnel only (their own assigned forms and documents). */
+const SUPPLIERS_ONLY = [
+  'POST /api/supplierAssignmentOpen',
+  'POST /api/supplierRequirementUpload',
+  'POST /api/supplierAssessmentStatus',
+];
+
+/** Routes for employees (with their key) and a supplier's main account, not its personnel. */
+const NOT_PERSONNEL = ['POST /api/supplierCompliance'];
 
 /**
  * Administration: employees with the area's key only. Mia's role lacks `system` (so the gate
@@ -148,6 +159,12 @@ const SUPPLIER_KEY = [
   'POST /api/supplierAssignmentCreate',
   'POST /api/supplierAssignmentList',
   'POST /api/supplierAssignmentResend',
+  'POST /api/requirementTypeList',
+  'POST /api/requirementTypeSave',
+  'POST /api/requirementTypeSetActive',
+  'POST /api/supplierRequirementCreate',
+  'POST /api/supplierRequirementList',
+  'POST /api/supplierRequirementResend',
 ];
 
 /** What still answers while a forced password change is pending (issue 13: nothing else). */
@@ -180,6 +197,8 @@ function expected(route: string, caller: CallerName): string | null {
       return WITH_PORTAL_OFF.includes(route) ? null : 'supplier_portal_disabled';
     case 'supplier':
     case 'personnel':
+      if (caller === 'personnel' && NOT_PERSONNEL.includes(route)) return 'caller_not_served';
+      if (NOT_PERSONNEL.includes(route)) return null;
       return [...EMPLOYEE_ONLY, ...LINK_ONLY, ...SYSTEM_KEY, ...HR_KEYS, ...SUPPLIER_KEY].includes(route)
         ? 'caller_not_served'
         : null;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { FIELD_REGISTRY, FIELD_TYPES, type FieldType } from '@compass/shared';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { demoId } from '../../seed/demo';
-import { setupTestApp, signInAll, type TestContext } from './helpers';
+import { multipartPayload, setupTestApp, signInAll, type TestContext } from './helpers';
 
 export const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'compass-submissions-'));
 export const nw = (kind: string, key: string) => demoId(`nw:${kind}:${key}`);
@@ -180,28 +180,12 @@ export function upload(
   fields: Record<string, string>,
   files: { name: string; content: Buffer }[],
 ) {
-  const boundary = `----compass${randomUUID()}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  for (const file of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  const { payload, contentType } = multipartPayload(fields, files);
   return ctx.app.inject({
     method: 'POST',
     url: '/api/formSubmissionUploadFiles',
-    headers: { authtoken: tokens[username]!, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(parts),
+    headers: { authtoken: tokens[username]!, 'content-type': contentType },
+    payload,
   });
 }
 

@@ -125,3 +125,27 @@ export async function setRoleKeys(db: Db, username: string, keys: Record<string,
   });
   return user;
 }
+
+/** A multipart/form-data body of text fields and files (sent under the field name `files`). */
+export function multipartPayload(
+  fields: Record<string, string>,
+  files: { name: string; content: Buffer }[],
+): { payload: Buffer; contentType: string } {
+  const boundary = `----compass${randomUUID()}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  for (const file of files)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}

@@ -10,6 +10,7 @@ import {
   type TSupplierAssignmentDetails,
   type TSupplierAssignmentListRequest,
   type TSupplierAssignmentOptions,
+  type TSupplierAssessmentStatus,
   type TSupplierAssignmentRow,
 } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
@@ -19,7 +20,10 @@ import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
 import { supplierAssignmentMail } from '../mail/templates';
+import { checkScope } from '../links/service';
 import { USABLE_TEMPLATE } from '../submissions/shapes';
+import type { SupplierCaller } from '../submissions/supplierLinks';
+import { supplierRecipients } from './recipients';
 import { issueSupplierAssignmentLink } from '../submissions/supplierLinkIssue';
 
 type Tx = Prisma.TransactionClient;
@@ -204,50 +208,22 @@ export class ExternalPartiesService {
     createdById: string | null,
   ): Promise<number> {
     const companyId = assignment.companyId;
-    const [organisation, template, person, accounts] = await Promise.all([
+    const [organisation, template, recipients] = await Promise.all([
       tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true } }),
       tx.formTemplate.findFirstOrThrow({
         where: { id: assignment.formTemplateId, companyId },
         select: { name: true },
       }),
-      assignment.personnelId
-        ? tx.personnel.findFirst({
-            where: { id: assignment.personnelId, companyId },
-            select: { firstName: true, lastName: true, email: true, user: { select: { id: true } } },
-          })
-        : null,
-      assignment.personnelId
-        ? []
-        : tx.user.findMany({
-            where: {
-              companyId,
-              supplierId: assignment.supplierId,
-              userType: 'supplier',
-              personnelId: null,
-              isActive: true,
-            },
-            select: { id: true, username: true, email: true },
-          }),
+      supplierRecipients(tx, assignment),
     ]);
-    const recipients = person
-      ? [{ name: personName(person), email: person.email, userId: person.user?.id ?? null }]
-      : accounts.map((user) => ({
-          name: user.username,
-          email: user.email ?? user.username,
-          userId: user.id,
-        }));
     const base = this.options.publicUrl.replace(/\/$/, '');
     let queued = 0;
-    const seen = new Set<string>();
     for (const recipient of recipients) {
-      const email = recipient.email?.trim();
-      if (!email || !email.includes('@') || seen.has(email.toLowerCase())) continue;
-      seen.add(email.toLowerCase());
       const link = await issueSupplierAssignmentLink(tx, assignment, createdById);
       if (!link) continue;
       const result = await this.mail.enqueue(tx, {
         companyId,
-        to: email,
+        to: recipient.email,
         userId: recipient.userId,
         category: 'supplierAssignment',
         optional: false,
@@ -437,6 +413,41 @@ export class ExternalPartiesService {
     const link = await this.db.$transaction((tx) => issueSupplierAssignmentLink(tx, assignment, auth.userId));
     if (!link) throw conflict(say.finished);
     return { path: link.path };
+  }
+
+  /**
+   * Where an assigned form stands, for the supplier assessment page: the holder of its link, or its
+   * signed-in supplier (the company's) or person (their own).
+   */
+  async status(caller: SupplierCaller, id: string): Promise<TSupplierAssessmentStatus> {
+    const where: Prisma.SupplierAssignmentWhereInput =
+      'link' in caller
+        ? { id, companyId: caller.link.companyId }
+        : {
+            id,
+            companyId: caller.auth.companyId,
+            supplierId: caller.auth.supplierId ?? undefined,
+            ...(caller.auth.personnelId ? { personnelId: caller.auth.personnelId } : { personnelId: null }),
+          };
+    if ('link' in caller) checkScope(caller.link, 'supplierAssignment', id, 'read');
+    const assignment = await this.db.supplierAssignment.findFirst({ where });
+    if (!assignment || ('auth' in caller && !caller.auth.supplierId)) throw notFound(say.notYours);
+    const [organisation, [row]] = await Promise.all([
+      this.db.company.findUniqueOrThrow({ where: { id: assignment.companyId }, select: { name: true } }),
+      this.rowsOf(assignment.companyId, [assignment]),
+    ]);
+    return {
+      _id: assignment.id,
+      organisationName: organisation.name,
+      formName: row!.formName,
+      status: assignment.status,
+      dueDate: row!.dueDate,
+      reviewerName: row!.reviewerName,
+      reviewComment: assignment.reviewComment,
+      returnCount: assignment.returnCount,
+      submissionId: assignment.submissionId,
+      formNumber: row!.formNumber,
+    };
   }
 
   /**

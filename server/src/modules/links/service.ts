@@ -129,6 +129,7 @@ export function checkScope(
 const OWNER_OF_RESOURCE: Partial<Record<TLinkResource, AttachmentOwner>> = {
   action: 'action',
   submission: 'submission',
+  supplierRequirement: 'requirement',
 };
 
 /** The attachment owner a link grants: the files of its own resource, nothing else. */

@@ -245,3 +245,77 @@ export function supplierAssignmentMail(input: {
     ].join('\n'),
   };
 }
+
+/** The mails of a supplier requirement to the party that provides the document. */
+export function supplierRequirementMail(input: {
+  kind: 'request' | 'reminder' | 'rejected' | 'expiring';
+  productName: string;
+  organisation: string;
+  name: string;
+  /** 'Public Liability Insurance', or 'First Aid Certificate for Liam Walker'. */
+  documentName: string;
+  dueDate: string;
+  expiryDate: string | null;
+  message: string | null;
+  link: string;
+  signInLink: string | null;
+}): MailContent {
+  const { organisation, documentName, dueDate } = input;
+  const subjects = {
+    request: `${organisation} asks you for ${documentName}`,
+    reminder: `Reminder: ${documentName} for ${organisation} is due on ${dueDate}`,
+    rejected: `${documentName}: ${organisation} needs another document`,
+    expiring: `${documentName} expires on ${input.expiryDate ?? dueDate}: please send the new one`,
+  };
+  const whats = {
+    request: `${organisation} asks you to send ${documentName} by ${dueDate}.`,
+    reminder: `${documentName}, which ${organisation} asked you for, is due on ${dueDate} and has not been sent yet.`,
+    rejected: `${organisation} could not accept the document you sent as ${documentName}. Please send another one.`,
+    expiring: `The ${documentName} that ${organisation} holds for you expires on ${input.expiryDate ?? dueDate}. Please send the renewed document before then.`,
+  };
+  const intro = `Hello ${input.name},`;
+  const noteLabel = input.kind === 'rejected' ? 'Why' : 'Message';
+  const signIn = input.signInLink
+    ? `You can also sign in to ${input.productName} and find it on your dashboard: ${input.signInLink}`
+    : null;
+  return {
+    subject: subjects[input.kind],
+    title: input.kind === 'rejected' ? 'Another document needed' : 'A document to send',
+    text: [
+      intro,
+      '',
+      whats[input.kind],
+      ...(input.message ? ['', `${noteLabel}: ${input.message}`] : []),
+      '',
+      `Send the document: ${input.link}`,
+      ...(signIn ? ['', signIn] : []),
+    ].join('\n'),
+    bodyHtml: [
+      paragraph(intro),
+      paragraph(whats[input.kind]),
+      ...(input.message ? [paragraph(`${noteLabel}: ${input.message}`)] : []),
+      button('Send the document', input.link),
+      ...(signIn ? [paragraph(signIn)] : []),
+    ].join('\n'),
+  };
+}
+
+/** To a requirement's reviewer: a supplier sent a document. */
+export function supplierRequirementSentMail(input: {
+  name: string;
+  supplierName: string;
+  documentName: string;
+  expiryDate: string | null;
+  link: string;
+}): MailContent {
+  const intro = `Hello ${input.name},`;
+  const what = `${input.supplierName} sent ${input.documentName} for your review${
+    input.expiryDate ? ` (it expires on ${input.expiryDate})` : ''
+  }.`;
+  return {
+    subject: `${input.documentName} from ${input.supplierName} to review`,
+    title: 'A document to review',
+    text: [intro, '', what, '', `Review it: ${input.link}`].join('\n'),
+    bodyHtml: [paragraph(intro), paragraph(what), button('Review it', input.link)].join('\n'),
+  };
+}

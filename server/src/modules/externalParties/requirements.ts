@@ -1,0 +1,790 @@
+import {
+  addDays,
+  COMPLIANT_STATES,
+  displayDay,
+  externalPartiesMessages,
+  personName,
+  REQUIREMENT_EXPIRY_NOTICE_DAYS,
+  REQUIREMENT_STATES,
+  requirementMessages as say,
+  requirementProvidePath,
+  requirementReviewPath,
+  requirementState,
+  taskDueType,
+  type RequirementState,
+  type TRequirementType,
+  type TRequirementTypeSave,
+  type TSupplierCompliance,
+  type TSupplierRequirementCreate,
+  type TSupplierRequirementDetails,
+  type TSupplierRequirementListRequest,
+  type TSupplierRequirementReview,
+  type TSupplierRequirementRow,
+} from '@compass/shared';
+import type { Db, Prisma } from '../../db/prisma';
+import type { SupplierRequirement as RequirementRow } from '../../generated/prisma/client';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { AuthContext } from '../../plugins/auth';
+import { recordChange } from '../../plugins/changeLog';
+import type { MailQueue } from '../../plugins/mail';
+import type { UploadedFile } from '../../plugins/uploads';
+import { organisationToday } from '../administration/organisationToday';
+import type { AttachmentService, OwnerPolicy } from '../attachments/service';
+import { checkScope, issueLink } from '../links/service';
+import { supplierRequirementMail, supplierRequirementSentMail } from '../mail/templates';
+import type { SupplierCaller } from '../submissions/supplierLinks';
+import { supplierRecipients } from './recipients';
+
+type Tx = Prisma.TransactionClient;
+
+/** How many days before its due date a requested document's reminder goes out. */
+export const REQUIREMENT_REMINDER_DAYS = 3;
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
+const dayOrNull = (date: Date | null) => (date ? dayOf(date) : null);
+
+/** The rows of one state, for the register's filter (the state of an approved one is its expiry's). */
+function stateWhere(state: RequirementState, today: string): Prisma.SupplierRequirementWhereInput {
+  const notice = dateOf(addDays(today, REQUIREMENT_EXPIRY_NOTICE_DAYS));
+  switch (state) {
+    case 'toProvide':
+      return { status: 'pending' };
+    case 'rejected':
+      return { status: 'rejected' };
+    case 'awaitingReview':
+      return { status: 'submitted' };
+    case 'valid':
+      return { status: 'approved', OR: [{ expiryDate: null }, { expiryDate: { gt: notice } }] };
+    case 'expiringSoon':
+      return { status: 'approved', expiryDate: { gte: dateOf(today), lte: notice } };
+    case 'expired':
+      return { status: 'approved', expiryDate: { lt: dateOf(today) } };
+  }
+}
+
+/**
+ * Supplier requirements (docs/external-parties.md): the types, a request of a document from a
+ * company or one of its people with its mail and link, the upload with its expiry, the review,
+ * the reminders before the due date and before expiry, and a company's compliance at a glance.
+ * The documents are attachments of owner `requirement`, newest first; earlier ones stay as history.
+ */
+export class SupplierRequirementService {
+  constructor(
+    private readonly db: Db,
+    private readonly mail: MailQueue,
+    private readonly attachments: AttachmentService,
+    private readonly options: { publicUrl: string; productName: string },
+  ) {}
+
+  // ---------- Types ----------
+
+  async types(auth: AuthContext): Promise<TRequirementType[]> {
+    const [types, counts] = await Promise.all([
+      this.db.requirementType.findMany({
+        where: { companyId: auth.companyId },
+        orderBy: [{ isActive: 'desc' }, { appliesTo: 'asc' }, { name: 'asc' }],
+      }),
+      this.db.supplierRequirement.groupBy({
+        by: ['requirementTypeId'],
+        where: { companyId: auth.companyId },
+        _count: { _all: true },
+      }),
+    ]);
+    const inUse = new Map(counts.map((row) => [row.requirementTypeId, row._count._all]));
+    return types.map((type) => this.typeOf(type, inUse.get(type.id) ?? 0));
+  }
+
+  private typeOf(
+    type: {
+      id: string;
+      name: string;
+      appliesTo: 'company' | 'personnel';
+      description: string | null;
+      expires: boolean;
+      isActive: boolean;
+    },
+    inUse: number,
+  ): TRequirementType {
+    return {
+      _id: type.id,
+      name: type.name,
+      appliesTo: type.appliesTo,
+      description: type.description,
+      expires: type.expires,
+      isActive: type.isActive,
+      inUse,
+    };
+  }
+
+  async saveType(auth: AuthContext, input: TRequirementTypeSave): Promise<TRequirementType> {
+    const companyId = auth.companyId;
+    const data = {
+      name: input.name,
+      appliesTo: input.appliesTo,
+      description: input.description || null,
+      expires: input.expires,
+    };
+    return this.db.$transaction(async (tx) => {
+      const clash = await tx.requirementType.findFirst({
+        where: {
+          companyId,
+          appliesTo: input.appliesTo,
+          name: { equals: input.name, mode: 'insensitive' },
+          ...(input._id && { NOT: { id: input._id } }),
+        },
+      });
+      if (clash) throw badRequest(say.typeNameTaken, [{ field: 'name', message: say.typeNameTaken }]);
+      const before = input._id
+        ? await tx.requirementType.findFirst({ where: { id: input._id, companyId } })
+        : null;
+      if (input._id && !before) throw notFound();
+      // A type in use keeps what it applies to: its requests name a company or a person.
+      const used = before
+        ? await tx.supplierRequirement.count({ where: { companyId, requirementTypeId: before.id } })
+        : 0;
+      if (before && used > 0 && before.appliesTo !== input.appliesTo)
+        throw badRequest(say.typeInUse, [{ field: 'appliesTo', message: say.typeInUse }]);
+      const saved = before
+        ? await tx.requirementType.update({ where: { id: before.id }, data })
+        : await tx.requirementType.create({ data: { companyId, ...data } });
+      await recordChange(tx, {
+        companyId,
+        userId: auth.userId,
+        entityType: 'requirementType',
+        entityId: saved.id,
+        action: before ? 'updated' : 'created',
+        before: before && {
+          name: before.name,
+          appliesTo: before.appliesTo,
+          description: before.description,
+          expires: before.expires,
+        },
+        after: data,
+      });
+      return this.typeOf(saved, used);
+    });
+  }
+
+  async setTypeActive(auth: AuthContext, id: string, isActive: boolean): Promise<TRequirementType> {
+    return this.db.$transaction(async (tx) => {
+      const before = await tx.requirementType.findFirst({ where: { id, companyId: auth.companyId } });
+      if (!before) throw notFound();
+      const saved = await tx.requirementType.update({ where: { id }, data: { isActive } });
+      if (before.isActive !== isActive)
+        await recordChange(tx, {
+          companyId: auth.companyId,
+          userId: auth.userId,
+          entityType: 'requirementType',
+          entityId: id,
+          action: isActive ? 'restored' : 'archived',
+          before: { isActive: before.isActive },
+          after: { isActive },
+        });
+      const used = await tx.supplierRequirement.count({
+        where: { companyId: auth.companyId, requirementTypeId: id },
+      });
+      return this.typeOf(saved, used);
+    });
+  }
+
+  // ---------- Requests ----------
+
+  async create(auth: AuthContext, input: TSupplierRequirementCreate) {
+    const companyId = auth.companyId;
+    const today = await organisationToday(this.db, companyId);
+    if (input.dueDate < today)
+      throw badRequest(externalPartiesMessages.dueInPast, [
+        { field: 'dueDate', message: externalPartiesMessages.dueInPast },
+      ]);
+    const [type, supplier, person, reviewer] = await Promise.all([
+      this.db.requirementType.findFirst({
+        where: { id: input.requirementTypeId, companyId, isActive: true },
+      }),
+      this.db.supplierCompany.findFirst({ where: { id: input.supplierId, companyId, isActive: true } }),
+      input.personnelId
+        ? this.db.personnel.findFirst({
+            where: { id: input.personnelId, companyId, supplierId: input.supplierId, isActive: true },
+          })
+        : null,
+      this.db.employee.findFirst({
+        where: { id: input.reviewerEmployeeId, companyId, isActive: true, user: { isNot: null } },
+      }),
+    ]);
+    const problems = [
+      !type ? { field: 'requirementTypeId', message: say.typeUnknown } : null,
+      !supplier ? { field: 'supplierId', message: externalPartiesMessages.supplierUnknown } : null,
+      input.personnelId && !person
+        ? { field: 'personnelId', message: externalPartiesMessages.personnelNotOfSupplier }
+        : null,
+      type?.appliesTo === 'personnel' && !input.personnelId
+        ? { field: 'personnelId', message: say.typeForPersonnel }
+        : null,
+      type?.appliesTo === 'company' && input.personnelId
+        ? { field: 'personnelId', message: say.typeForCompany }
+        : null,
+      !reviewer ? { field: 'reviewerEmployeeId', message: externalPartiesMessages.reviewerUnknown } : null,
+    ].filter((problem) => problem !== null);
+    if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
+
+    return this.db.$transaction(async (tx) => {
+      // One open request per type and party: a second would split the documents between two rows.
+      // The party's row is locked so two requests made at once cannot both pass the check.
+      await tx.$queryRaw`SELECT id FROM "SupplierCompany" WHERE id = ${supplier!.id}::uuid FOR UPDATE`;
+      const open = await tx.supplierRequirement.findFirst({
+        where: {
+          companyId,
+          supplierId: supplier!.id,
+          personnelId: person?.id ?? null,
+          requirementTypeId: type!.id,
+          status: { in: ['pending', 'submitted', 'rejected'] },
+        },
+      });
+      if (open) throw badRequest(say.alreadyOpen, [{ field: 'requirementTypeId', message: say.alreadyOpen }]);
+      const requirement = await tx.supplierRequirement.create({
+        data: {
+          companyId,
+          supplierId: supplier!.id,
+          personnelId: person?.id ?? null,
+          requirementTypeId: type!.id,
+          reviewerEmployeeId: reviewer!.id,
+          dueDate: dateOf(input.dueDate),
+          message: input.message || null,
+          createdById: auth.userId,
+        },
+      });
+      await recordChange(tx, {
+        companyId,
+        userId: auth.userId,
+        entityType: 'supplierRequirement',
+        entityId: requirement.id,
+        action: 'requested',
+        before: null,
+        after: {
+          type: type!.name,
+          supplier: supplier!.name,
+          personnel: person ? personName(person) : null,
+          reviewer: personName(reviewer!),
+          dueDate: input.dueDate,
+        },
+      });
+      const mailsQueued = await this.notifyProvider(tx, requirement, 'request', auth.userId);
+      return { _id: requirement.id, mailsQueued };
+    });
+  }
+
+  async resend(auth: AuthContext, id: string) {
+    return this.db.$transaction(async (tx) => {
+      const requirement = await tx.supplierRequirement.findFirst({
+        where: { id, companyId: auth.companyId },
+      });
+      if (!requirement) throw notFound();
+      if (requirement.status === 'submitted') throw conflict(say.awaitingReview);
+      const kind = requirement.status === 'approved' ? 'expiring' : 'request';
+      return { mailsQueued: await this.notifyProvider(tx, requirement, kind, auth.userId) };
+    });
+  }
+
+  /** Mails the party that provides the document, each recipient with a link of their own. */
+  private async notifyProvider(
+    tx: Tx,
+    requirement: RequirementRow,
+    kind: 'request' | 'reminder' | 'rejected' | 'expiring',
+    createdById: string | null,
+  ): Promise<number> {
+    const companyId = requirement.companyId;
+    const [organisation, type, recipients] = await Promise.all([
+      tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true } }),
+      tx.requirementType.findFirstOrThrow({
+        where: { id: requirement.requirementTypeId, companyId },
+        select: { name: true },
+      }),
+      supplierRecipients(tx, requirement),
+    ]);
+    const base = this.options.publicUrl.replace(/\/$/, '');
+    let queued = 0;
+    for (const recipient of recipients) {
+      const link = await issueLink(tx, {
+        companyId,
+        resourceType: 'supplierRequirement',
+        resourceId: requirement.id,
+        operations: ['read', 'update'],
+        supplierId: requirement.supplierId,
+        personnelId: requirement.personnelId,
+        createdById,
+      });
+      const result = await this.mail.enqueue(tx, {
+        companyId,
+        to: recipient.email,
+        userId: recipient.userId,
+        category: 'supplierRequirement',
+        optional: false,
+        content: supplierRequirementMail({
+          kind,
+          productName: this.options.productName,
+          organisation: organisation.name,
+          name: recipient.name,
+          documentName: type.name,
+          dueDate: displayDay(dayOf(requirement.dueDate)),
+          expiryDate: requirement.expiryDate ? displayDay(dayOf(requirement.expiryDate)) : null,
+          message: kind === 'rejected' ? requirement.rejectionReason : requirement.message,
+          link: `${base}${requirementProvidePath({ _id: requirement.id, personnelId: requirement.personnelId }, link.token)}`,
+          signInLink: recipient.userId ? `${base}/login` : null,
+        }),
+      });
+      if (result.queued) queued += 1;
+    }
+    return queued;
+  }
+
+  async list(
+    auth: AuthContext,
+    request: TSupplierRequirementListRequest,
+  ): Promise<{ rows: TSupplierRequirementRow[]; total: number }> {
+    const companyId = auth.companyId;
+    const page = request.page ?? 1;
+    const pageSize = request.pageSize ?? 20;
+    const search = request.search?.trim();
+    const today = await organisationToday(this.db, companyId);
+    // The search names a company, a person or a type: their ids first (requirements keep ids only).
+    const named = search
+      ? await Promise.all([
+          this.db.supplierCompany.findMany({
+            where: { companyId, name: { contains: search, mode: 'insensitive' } },
+            select: { id: true },
+          }),
+          this.db.requirementType.findMany({
+            where: { companyId, name: { contains: search, mode: 'insensitive' } },
+            select: { id: true },
+          }),
+          this.db.personnel.findMany({
+            where: {
+              companyId,
+              OR: [
+                { firstName: { contains: search, mode: 'insensitive' } },
+                { lastName: { contains: search, mode: 'insensitive' } },
+              ],
+            },
+            select: { id: true },
+          }),
+        ])
+      : null;
+    const where: Prisma.SupplierRequirementWhereInput = {
+      companyId,
+      ...(request.supplierId && { supplierId: request.supplierId }),
+      AND: [
+        request.state ? stateWhere(request.state, today) : {},
+        named
+          ? {
+              OR: [
+                { supplierId: { in: named[0].map((row) => row.id) } },
+                { requirementTypeId: { in: named[1].map((row) => row.id) } },
+                { personnelId: { in: named[2].map((row) => row.id) } },
+              ],
+            }
+          : {},
+      ],
+    };
+    const [total, rows] = await Promise.all([
+      this.db.supplierRequirement.count({ where }),
+      this.db.supplierRequirement.findMany({
+        where,
+        orderBy: [{ dueDate: 'desc' }, { id: 'asc' }],
+        skip: (page - 1) * pageSize,
+        take: pageSize,
+      }),
+    ]);
+    return { total, rows: await this.rowsOf(companyId, rows, today) };
+  }
+
+  private async rowsOf(
+    companyId: string,
+    rows: RequirementRow[],
+    today: string,
+  ): Promise<TSupplierRequirementRow[]> {
+    const ids = (pick: (row: RequirementRow) => string | null) => [
+      ...new Set(rows.map(pick).filter((id): id is string => id !== null)),
+    ];
+    const [types, suppliers, personnel, reviewers] = await Promise.all([
+      this.db.requirementType.findMany({
+        where: { companyId, id: { in: ids((row) => row.requirementTypeId) } },
+        select: { id: true, name: true },
+      }),
+      this.db.supplierCompany.findMany({
+        where: { companyId, id: { in: ids((row) => row.supplierId) } },
+        select: { id: true, name: true },
+      }),
+      this.db.personnel.findMany({
+        where: { companyId, id: { in: ids((row) => row.personnelId) } },
+        select: { id: true, firstName: true, lastName: true },
+      }),
+      this.db.employee.findMany({
+        where: { companyId, id: { in: ids((row) => row.reviewerEmployeeId) } },
+        select: { id: true, firstName: true, lastName: true },
+      }),
+    ]);
+    const typeName = new Map(types.map((row) => [row.id, row.name]));
+    const supplierName = new Map(suppliers.map((row) => [row.id, row.name]));
+    const personnelName = new Map(personnel.map((row) => [row.id, personName(row)]));
+    const reviewerName = new Map(reviewers.map((row) => [row.id, personName(row)]));
+    return rows.map((row) => {
+      const due = dayOf(row.dueDate);
+      const expiryDate = dayOrNull(row.expiryDate);
+      const toProvide = row.status === 'pending' || row.status === 'rejected';
+      return {
+        _id: row.id,
+        requirementTypeId: row.requirementTypeId,
+        typeName: typeName.get(row.requirementTypeId) ?? '',
+        supplierId: row.supplierId,
+        supplierName: supplierName.get(row.supplierId) ?? '',
+        personnelId: row.personnelId,
+        personnelName: row.personnelId ? (personnelName.get(row.personnelId) ?? null) : null,
+        reviewerEmployeeId: row.reviewerEmployeeId,
+        reviewerName: row.reviewerEmployeeId ? (reviewerName.get(row.reviewerEmployeeId) ?? null) : null,
+        status: row.status,
+        state: requirementState({ status: row.status, expiryDate }, today),
+        dueDate: due,
+        taskDueDateType: toProvide ? taskDueType(due, today) : 'nodue',
+        expiryDate,
+      };
+    });
+  }
+
+  // ---------- One requirement: its page, the upload, the review ----------
+
+  /**
+   * The requirement a caller may open, and on which side: the provider (its link, its supplier's
+   * main account, its person) or the reviewer (its reviewer, the External Parties key).
+   */
+  private async opened(db: Db | Tx, viewer: SupplierCaller, id: string) {
+    if ('link' in viewer) {
+      checkScope(viewer.link, 'supplierRequirement', id, 'read');
+      const requirement = await db.supplierRequirement.findFirst({
+        where: { id, companyId: viewer.link.companyId },
+      });
+      if (!requirement) throw notFound();
+      return { requirement, side: 'provider' as const };
+    }
+    const { auth } = viewer;
+    const requirement = await db.supplierRequirement.findFirst({ where: { id, companyId: auth.companyId } });
+    if (!requirement) throw notFound();
+    if (auth.userType === 'employee') {
+      const isReviewer = auth.employeeId !== null && requirement.reviewerEmployeeId === auth.employeeId;
+      if (!isReviewer && !auth.accessKeys.has('supplier')) throw forbidden(say.notReviewer);
+      return { requirement, side: 'reviewer' as const };
+    }
+    const own =
+      auth.supplierId === requirement.supplierId &&
+      (auth.personnelId === null || auth.personnelId === requirement.personnelId);
+    // Another supplier's requirement is not theirs to know about.
+    if (!own) throw notFound(say.notProvider);
+    return { requirement, side: 'provider' as const };
+  }
+
+  async details(viewer: SupplierCaller, id: string): Promise<TSupplierRequirementDetails> {
+    const { requirement, side } = await this.opened(this.db, viewer, id);
+    const companyId = requirement.companyId;
+    const [today, organisation, type, documents, reviewedBy] = await Promise.all([
+      organisationToday(this.db, companyId),
+      this.db.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true } }),
+      this.db.requirementType.findFirstOrThrow({ where: { id: requirement.requirementTypeId, companyId } }),
+      this.db.attachment.findMany({
+        where: { companyId, ownerType: 'requirement', ownerId: requirement.id },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      }),
+      requirement.reviewedById
+        ? this.db.user.findFirst({
+            where: { id: requirement.reviewedById, companyId },
+            select: { username: true, employee: { select: { firstName: true, lastName: true } } },
+          })
+        : null,
+    ]);
+    const [row] = await this.rowsOf(companyId, [requirement], today);
+    return {
+      ...row!,
+      organisationName: organisation.name,
+      description: type.description,
+      expires: type.expires,
+      appliesTo: type.appliesTo,
+      message: requirement.message,
+      note: requirement.note,
+      rejectionReason: requirement.rejectionReason,
+      submittedAt: requirement.submittedAt?.toISOString() ?? null,
+      reviewedAt: requirement.reviewedAt?.toISOString() ?? null,
+      reviewedByName: reviewedBy
+        ? reviewedBy.employee
+          ? personName(reviewedBy.employee)
+          : reviewedBy.username
+        : null,
+      documents: documents.map((file) => ({
+        _id: file.id,
+        name: file.name,
+        path: `/api/files/${file.id}`,
+        size: file.size,
+        fileType: file.fileType,
+        uploadedAt: file.createdAt.toISOString(),
+      })),
+      canUpload: side === 'provider',
+      canReview: side === 'reviewer' && requirement.status === 'submitted',
+    };
+  }
+
+  /** The document and its expiry, sent for review by the provider; a renewal replaces an approval. */
+  async upload(
+    viewer: SupplierCaller,
+    input: { _id: string; expiryDate?: string; note?: string },
+    files: UploadedFile[],
+  ): Promise<void> {
+    if ('link' in viewer) checkScope(viewer.link, 'supplierRequirement', input._id, 'update');
+    const { requirement, side } = await this.opened(this.db, viewer, input._id);
+    if (side !== 'provider') throw forbidden(say.notProvider);
+    const companyId = requirement.companyId;
+    const type = await this.db.requirementType.findFirstOrThrow({
+      where: { id: requirement.requirementTypeId, companyId },
+    });
+    const today = await organisationToday(this.db, companyId);
+    const expiryDate = input.expiryDate || null;
+    const problems = [
+      files.length === 0 ? { field: 'files', message: say.fileRequired } : null,
+      files.length > 1 ? { field: 'files', message: say.oneFile } : null,
+      type.expires && !expiryDate ? { field: 'expiryDate', message: say.expiryRequired } : null,
+      expiryDate && expiryDate < today ? { field: 'expiryDate', message: say.expiryPassed } : null,
+    ].filter((problem) => problem !== null);
+    if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
+
+    const stored = await this.attachments.store(files);
+    try {
+      await this.db.$transaction(async (tx) => {
+        const uploaderId = 'auth' in viewer ? viewer.auth.userId : null;
+        await this.attachments.record(
+          tx,
+          { companyId, ownerType: 'requirement', ownerId: requirement.id, uploadedById: uploaderId },
+          stored,
+        );
+        const saved = await tx.supplierRequirement.update({
+          where: { id: requirement.id },
+          data: {
+            status: 'submitted',
+            expiryDate: expiryDate ? dateOf(expiryDate) : null,
+            note: input.note || null,
+            submittedAt: new Date(),
+            rejectionReason: null,
+          },
+        });
+        await recordChange(tx, {
+          companyId,
+          userId: uploaderId,
+          entityType: 'supplierRequirement',
+          entityId: requirement.id,
+          action: 'documentSent',
+          before: { status: requirement.status, expiryDate: dayOrNull(requirement.expiryDate) },
+          after: { status: 'submitted', expiryDate, document: stored[0]!.name },
+        });
+        await this.notifyReviewer(tx, saved, type.name);
+      });
+    } catch (error) {
+      await this.attachments.discard(stored);
+      throw error;
+    }
+  }
+
+  private async notifyReviewer(tx: Tx, requirement: RequirementRow, typeName: string) {
+    if (!requirement.reviewerEmployeeId) return;
+    const companyId = requirement.companyId;
+    const [reviewer, supplier, person] = await Promise.all([
+      tx.employee.findFirst({
+        where: { id: requirement.reviewerEmployeeId, companyId },
+        select: { firstName: true, lastName: true, email: true, user: { select: { id: true, email: true } } },
+      }),
+      tx.supplierCompany.findFirstOrThrow({ where: { id: requirement.supplierId, companyId } }),
+      requirement.personnelId
+        ? tx.personnel.findFirst({ where: { id: requirement.personnelId, companyId } })
+        : null,
+    ]);
+    const to = reviewer?.user?.email ?? reviewer?.email;
+    if (!reviewer || !to) return;
+    await this.mail.enqueue(tx, {
+      companyId,
+      to,
+      userId: reviewer.user?.id ?? null,
+      category: 'supplierRequirement',
+      optional: true,
+      content: supplierRequirementSentMail({
+        name: personName(reviewer),
+        supplierName: person ? `${personName(person)} of ${supplier.name}` : supplier.name,
+        documentName: typeName,
+        expiryDate: requirement.expiryDate ? displayDay(dayOf(requirement.expiryDate)) : null,
+        link: `${this.options.publicUrl.replace(/\/$/, '')}${requirementReviewPath({ _id: requirement.id, supplierId: requirement.supplierId, personnelId: requirement.personnelId })}`,
+      }),
+    });
+  }
+
+  async review(auth: AuthContext, input: TSupplierRequirementReview): Promise<void> {
+    await this.db.$transaction(async (tx) => {
+      const { requirement, side } = await this.opened(tx, { auth }, input._id);
+      if (side !== 'reviewer') throw forbidden(say.notReviewer);
+      const approve = input.decision === 'approve';
+      const claimed = await tx.supplierRequirement.updateMany({
+        where: { id: requirement.id, companyId: auth.companyId, status: 'submitted' },
+        data: {
+          status: approve ? 'approved' : 'rejected',
+          reviewedAt: new Date(),
+          reviewedById: auth.userId,
+          rejectionReason: input.decision === 'reject' ? input.reason : null,
+          // A new approval may be reminded of its own expiry; a rejection asks again before the due date.
+          ...(approve ? { expiryReminderSentAt: null } : { reminderSentAt: null }),
+        },
+      });
+      if (claimed.count !== 1) throw conflict(say.notSubmitted);
+      await recordChange(tx, {
+        companyId: auth.companyId,
+        userId: auth.userId,
+        entityType: 'supplierRequirement',
+        entityId: requirement.id,
+        action: approve ? 'approved' : 'rejected',
+        before: { status: 'submitted' },
+        after: {
+          status: approve ? 'approved' : 'rejected',
+          ...(input.decision === 'reject' && { reason: input.reason }),
+        },
+      });
+      if (input.decision === 'reject')
+        await this.notifyProvider(
+          tx,
+          { ...requirement, rejectionReason: input.reason },
+          'rejected',
+          auth.userId,
+        );
+    });
+  }
+
+  // ---------- Compliance ----------
+
+  async compliance(auth: AuthContext, supplierId: string): Promise<TSupplierCompliance> {
+    const companyId = auth.companyId;
+    // A supplier's main account sees its own company's; its people and other suppliers see nothing.
+    if (auth.userType !== 'employee' && (auth.personnelId !== null || auth.supplierId !== supplierId))
+      throw notFound();
+    const supplier = await this.db.supplierCompany.findFirst({ where: { id: supplierId, companyId } });
+    if (!supplier) throw notFound();
+    const [today, rows, people] = await Promise.all([
+      organisationToday(this.db, companyId),
+      this.db.supplierRequirement.findMany({
+        where: { companyId, supplierId },
+        orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      }),
+      this.db.personnel.findMany({
+        where: { companyId, supplierId, isActive: true },
+        orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }],
+        select: { id: true, firstName: true, lastName: true },
+      }),
+    ]);
+    // The newest request of each type stands for it: an older, superseded one does not count.
+    const seen = new Set<string>();
+    const current = rows.filter((row) => {
+      const key = `${row.personnelId ?? ''}:${row.requirementTypeId}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    const active = new Set(people.map((person) => person.id));
+    const counted = await this.rowsOf(
+      companyId,
+      current.filter((row) => row.personnelId === null || active.has(row.personnelId)),
+      today,
+    );
+    const byName = (a: TSupplierRequirementRow, b: TSupplierRequirementRow) =>
+      a.typeName.localeCompare(b.typeName);
+    const compliant = (list: TSupplierRequirementRow[]) =>
+      list.every((row) => COMPLIANT_STATES.has(row.state));
+    const counts = Object.fromEntries(REQUIREMENT_STATES.map((state) => [state, 0])) as Record<
+      RequirementState,
+      number
+    >;
+    for (const row of counted) counts[row.state] += 1;
+    const expiries = counted
+      .filter((row) => COMPLIANT_STATES.has(row.state) && row.expiryDate)
+      .map((row) => row.expiryDate!)
+      .sort();
+    const personnel = people
+      .map((person) => {
+        const requirements = counted.filter((row) => row.personnelId === person.id).sort(byName);
+        return {
+          personnelId: person.id,
+          name: personName(person),
+          compliant: compliant(requirements),
+          requirements,
+        };
+      })
+      .filter((person) => person.requirements.length > 0);
+    return {
+      supplierId,
+      supplierName: supplier.name,
+      compliant: compliant(counted),
+      counts,
+      nextExpiry: expiries[0] ?? null,
+      company: counted.filter((row) => row.personnelId === null).sort(byName),
+      personnel,
+    };
+  }
+
+  // ---------- Reminders ----------
+
+  /**
+   * Hourly: a reminder before the due date of a document not sent yet, and one before an approved
+   * document expires; each once (claimed row by row, so several server processes never send twice).
+   */
+  async sendReminders(now = new Date()): Promise<number> {
+    const today = dayOf(now);
+    const [due, expiring] = await Promise.all([
+      this.db.supplierRequirement.findMany({
+        where: {
+          status: { in: ['pending', 'rejected'] },
+          reminderSentAt: null,
+          dueDate: { gte: dateOf(today), lte: dateOf(addDays(today, REQUIREMENT_REMINDER_DAYS)) },
+        },
+        take: 500,
+      }),
+      this.db.supplierRequirement.findMany({
+        where: {
+          status: 'approved',
+          expiryReminderSentAt: null,
+          expiryDate: { gte: dateOf(today), lte: dateOf(addDays(today, REQUIREMENT_EXPIRY_NOTICE_DAYS)) },
+        },
+        take: 500,
+      }),
+    ]);
+    let sent = 0;
+    for (const requirement of due) {
+      sent += await this.db.$transaction(async (tx) => {
+        const claimed = await tx.supplierRequirement.updateMany({
+          where: { id: requirement.id, status: { in: ['pending', 'rejected'] }, reminderSentAt: null },
+          data: { reminderSentAt: now },
+        });
+        return claimed.count === 1 ? this.notifyProvider(tx, requirement, 'reminder', null) : 0;
+      });
+    }
+    for (const requirement of expiring) {
+      sent += await this.db.$transaction(async (tx) => {
+        const claimed = await tx.supplierRequirement.updateMany({
+          where: { id: requirement.id, status: 'approved', expiryReminderSentAt: null },
+          data: { expiryReminderSentAt: now },
+        });
+        return claimed.count === 1 ? this.notifyProvider(tx, requirement, 'expiring', null) : 0;
+      });
+    }
+    return sent;
+  }
+
+  /** Who may read a requirement's documents through /api/files (links read them by their scope). */
+  readonly attachmentPolicy: OwnerPolicy = async (auth, ownerId, mode) => {
+    if (mode !== 'read') return false;
+    try {
+      await this.opened(this.db, { auth }, ownerId);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError) return false;
+      throw error;
+    }
+  };
+}
