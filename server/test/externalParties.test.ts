@@ -207,6 +207,44 @@ describe('reviewing', () => {
   });
 });
 
+describe('the supplier assessment page', () => {
+  it('tells the link holder and the person where their form stands, and nobody else', async () => {
+    const from = smtp.received.length;
+    const { _id } = await data('mia.employee', 'supplierAssignmentCreate', assignment());
+    const liam = await ctx.db.personnel.findUniqueOrThrow({ where: { id: LIAM } });
+    // The invitation of this assignment (another test's may still be on its way).
+    await expect
+      .poll(() => smtp.received.slice(from).find((sent) => sent.text.includes(`supplierassignId=${_id}`)), {
+        timeout: 15_000,
+      })
+      .toBeTruthy();
+    const mail = smtp.received.slice(from).find((sent) => sent.text.includes(`supplierassignId=${_id}`))!;
+    expect(mail.envelopeTo).toContain(liam.email);
+    const token = new URL(/http:\/\/compass\.test\S+/.exec(mail.text)![0]).searchParams.get('authtoken')!;
+    const byLink = (id: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/supplierAssessmentStatus?authtoken=${token}`,
+        payload: { _id: id },
+      });
+    const opened = await byLink(_id);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().response_data).toMatchObject({
+      formName: 'Contractor Safety Assessment',
+      status: 'assigned',
+      returnCount: 0,
+      formNumber: null,
+    });
+    const other = await data('mia.employee', 'supplierAssignmentCreate', assignment());
+    expect((await byLink(other._id)).statusCode).toBe(403);
+    expect((await call('liam.personnel', 'supplierAssessmentStatus', { _id })).statusCode).toBe(200);
+    // Liam's form is not the company account's, nor Ava's, nor an employee's to look at here.
+    expect((await call('acme.supplier', 'supplierAssessmentStatus', { _id })).statusCode).toBe(404);
+    expect((await call('mia.employee', 'supplierAssessmentStatus', { _id })).statusCode).toBe(403);
+    expect((await call(null, 'supplierAssessmentStatus', { _id })).statusCode).toBe(401);
+  });
+});
+
 describe('reminders', () => {
   it('reminds once before the due date', async () => {
     const { _id } = await data(

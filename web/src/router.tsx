@@ -156,7 +156,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'form/form-submission/myactionedit/:companyId/:id', lazy: submissions('UpdateSubmissionPage') },
   {
     path: 'form/external-parties/form-submit/:pageType/:employeeId/:assignFormId/:formId/:companyId/:reviewerId',
-    ...unavailable('External party form', 'public'),
+    lazy: externalParties('SupplierAssessmentPage'),
   },
   // The guest form of a template's QR poster (001 section 2.5): two paths, one page.
   ...[

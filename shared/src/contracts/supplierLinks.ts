@@ -23,13 +23,17 @@ export const SUPPLIER_ASSESSMENT_PAGE_TYPE = 'supplierAssessment';
  */
 export const SUPPLIER_STORAGE_KEYS = { supplierAssignId: 'supplierassignId', pageType: 'pageType' } as const;
 
-/** The supplier assessment form screen a submitted assessment continues to (001 section 2.3). */
+/**
+ * The supplier assessment form screen a submitted assessment continues to (001 section 2.3); with
+ * the link's token when a link holder goes there.
+ */
 export function supplierAssessmentPath(input: {
   supplierId: string;
   supplierAssignId: string;
   formTemplateId: string;
   companyId: string;
   coordinatorUserId: string;
+  authtoken?: string;
 }): string {
   const parts = [
     input.supplierId,
@@ -38,7 +42,8 @@ export function supplierAssessmentPath(input: {
     input.companyId,
     input.coordinatorUserId,
   ].map((part) => encodeURIComponent(part));
-  return `/form/external-parties/form-submit/${SUPPLIER_ASSESSMENT_PAGE_TYPE}/${parts.join('/')}?formSumissionId=`;
+  const token = input.authtoken ? `&authtoken=${encodeURIComponent(input.authtoken)}` : '';
+  return `/form/external-parties/form-submit/${SUPPLIER_ASSESSMENT_PAGE_TYPE}/${parts.join('/')}?formSumissionId=${token}`;
 }
 
 /** What the link of the page grants, for the page to decide what it offers (POST /api/supplierLinkContext). */

@@ -2,3 +2,4 @@
 export { AssessmentPage } from './AssessmentPage';
 export { FormRegisterPage } from './FormRegisterPage';
 export { ReviewPage } from './ReviewPage';
+export { SupplierAssessmentPage } from './SupplierAssessmentPage';

@@ -185,7 +185,7 @@ describe('Update Form Submission (001 section 2.3)', () => {
     expect(screen.queryByRole('button', { name: 'Sign Off' })).not.toBeInTheDocument();
   });
 
-  it('submits, then continues to supplier form submit and leaves for the product site', async () => {
+  it('submits, then continues to supplier form submit and to where the assigned form stands', async () => {
     const fetchMock = serve(submission(), {
       'POST /api/formSubmissionSave': () => ok(saved, messages.submission.submitted),
       'POST /api/supplierFormSubmit': () => ok({}, messages.supplierForm.submitted),
@@ -195,7 +195,9 @@ describe('Update Form Submission (001 section 2.3)', () => {
     await userEvent.clear(scope);
     await userEvent.type(scope, 'Isolate and replace the gate motor supply');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(HOME));
+    // The link holder is not sent away: the assessment page shows the form submitted, with the link.
+    expect(await screen.findByText('Supplier assessment form')).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
     const [save] = callsTo(fetchMock, '/formSubmissionSave');
     expect(String(save![0])).toContain(`authtoken=${TOKEN}`);
     expect(bodyOf(save!)).toMatchObject({ _id: SUBMISSION, version: 3, isDraft: 'no' });

@@ -183,6 +183,21 @@ export function UpdateSubmissionPage() {
 
   const leave = () => browser.assign(homeSite);
   const signedInLeave = () => (signedIn ? navigate('/dashboard/') : leave());
+  // A link holder goes on to where the assigned form now stands; signed in, to the dashboard.
+  const coordinator = linked.submissionUserId[0]?.userId;
+  const afterSubmit = () =>
+    !signedIn && supplierId && assignmentId && coordinator
+      ? navigate(
+          supplierAssessmentPath({
+            supplierId,
+            supplierAssignId: assignmentId,
+            formTemplateId: linked.formTemplateId,
+            companyId,
+            coordinatorUserId: coordinator,
+            authtoken,
+          }),
+        )
+      : signedInLeave();
 
   /** After a save (001 section 2.3): supplier form submit, the dashboard, or the product site. */
   const onSaved = async (saved: TFormSubmissionSaveResult, asDraft: boolean) => {
@@ -198,7 +213,7 @@ export function UpdateSubmissionPage() {
     const knownStatus =
       context.data.supplierAssignmentId === assignmentId ? context.data.supplierAssignmentStatus : null;
     if ((knownStatus !== null && knownStatus !== 'assigned') || !supplierId) {
-      signedInLeave();
+      afterSubmit();
       return;
     }
     try {
@@ -207,7 +222,7 @@ export function UpdateSubmissionPage() {
         authtoken,
       );
       toast.success(result.message);
-      signedInLeave();
+      afterSubmit();
     } catch (error) {
       // 202 (or any refusal): the message as an error, and the user stays on the saved form.
       notifyError(error);

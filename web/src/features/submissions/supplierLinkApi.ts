@@ -15,7 +15,7 @@ import { browserTimeZone, submissionKeys } from './api';
  * The calls of the supplier screens (View and Update Form Submission) carry the page's link token
  * (001 section 7). A refused link must not sign out whoever else uses this browser: authRedirect off.
  */
-const linkOptions = (authtoken: string): CallOptions => ({ link: authtoken, authRedirect: false });
+export const linkOptions = (authtoken: string): CallOptions => ({ link: authtoken, authRedirect: false });
 
 /** Files are downloaded with the link too: every attachment path of the form carries the token. */
 export function withLinkFilePaths(submission: TFormSubmission, authtoken: string): TFormSubmission {
