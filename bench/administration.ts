@@ -1,7 +1,7 @@
 /**
- * `npx tsx bench/administration.ts [--duration=10] [--warmup=3] [--connections=10] [--label=x]`
+ * `npx tsx bench/administration.ts [--duration=10] [--warmup=3] [--connections=10] [--label=x] [--only=text]`
  *
- * The administration, noticeboard and Form Register calls on the scale seed (run `npx tsx seed/scale.ts` first):
+ * The administration, noticeboard, Form Register and Requirements calls on the scale seed (run `npx tsx seed/scale.ts` first):
  * 2,000 employees, 100 supplier companies with their personnel, 50,000 notices. Starts the app in
  * process (production config, silent log), signs in as the scale organisation's administrator, and
  * measures each call over HTTP at the same concurrency with autocannon in a child process (its own
@@ -27,6 +27,8 @@ const { values: argv } = parseArgs({
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '10' },
     label: { type: 'string' },
+    /** Only the calls whose name contains this text. */
+    only: { type: 'string' },
     'data-dir': { type: 'string' },
   },
 });
@@ -118,6 +120,31 @@ const CASES: Case[] = [
     who: 'admin',
   },
   {
+    name: 'supplierRequirementList (Requirements register)',
+    path: '/api/supplierRequirementList',
+    body: () => ({}),
+    who: 'admin',
+  },
+  {
+    name: 'supplierRequirementList (expiring soon)',
+    path: '/api/supplierRequirementList',
+    body: () => ({ state: 'expiringSoon' }),
+    who: 'admin',
+  },
+  {
+    name: 'supplierRequirementList (search "licence")',
+    path: '/api/supplierRequirementList',
+    body: () => ({ search: 'licence' }),
+    who: 'admin',
+  },
+  {
+    name: 'supplierCompliance (one company)',
+    path: '/api/supplierCompliance',
+    body: ({ supplierId }) => ({ supplierId }),
+    who: 'admin',
+  },
+  { name: 'requirementTypeList', path: '/api/requirementTypeList', body: () => ({}), who: 'admin' },
+  {
     name: 'changeLogList (employee)',
     path: '/api/changeLogList',
     body: ({ employeeId }) => ({ entityType: 'employee', entityId: employeeId }),
@@ -169,7 +196,7 @@ try {
     non2xx: number;
     sample: string;
   }[] = [];
-  for (const test of CASES) {
+  for (const test of CASES.filter((entry) => !argv.only || entry.name.includes(argv.only))) {
     const body = test.body(ids);
     const first = await post(`${base}${test.path}`, body, tokens[test.who]);
     if (first.status !== 200) throw new Error(`${test.name}: ${first.status} ${JSON.stringify(first.json)}`);

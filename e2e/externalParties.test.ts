@@ -2,7 +2,6 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   drawOn,
-  HOME_SITE,
   linkHolderPage,
   screenshot,
   signInThroughUi,
@@ -87,7 +86,10 @@ describe('a supplier form assigned, filled in, returned and accepted', () => {
     await liam.keyboard.press('Escape');
     await drawOn(liam, 'Contractor Signature');
     await liam.getByRole('button', { name: 'Submit' }).click();
-    await liam.waitForURL(HOME_SITE);
+    // The link holder goes on to where the form stands, still with the link.
+    await liam.waitForURL(/\/form\/external-parties\/form-submit\/supplierAssessment\/.*authtoken=/);
+    await liam.getByText('Submitted for review').waitFor();
+    await screenshot(liam, 'external-assessment-status');
     await expect.poll(() => statusOf(assignment.id)).toBe('submitted');
 
     // Ethan finds it on his dashboard and returns it with a comment.
@@ -115,7 +117,7 @@ describe('a supplier form assigned, filled in, returned and accepted', () => {
     await liam.getByLabel(/^Scope of Work/).fill('Replace the gate motor cable (2.5 mm², 20 A).');
     // The form was submitted once: Save keeps the change and submits the assignment again.
     await liam.getByRole('button', { name: 'Save', exact: true }).click();
-    await liam.waitForURL(HOME_SITE);
+    await liam.getByText('Submitted for review').waitFor();
     await expect.poll(() => statusOf(assignment.id)).toBe('submitted');
 
     // Ethan accepts it: the form is closed off with the assignment.

@@ -58,7 +58,9 @@ describe('supplier form submission through its link', () => {
     );
     await drawOn(page, 'Contractor Signature');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL(HOME_SITE);
+    // On to the supplier assessment page: where the form now stands.
+    await page.waitForURL(/\/form\/external-parties\/form-submit\/supplierAssessment\//);
+    await page.getByText('Submitted for review').waitFor();
 
     const submission = await db.formSubmission.findUniqueOrThrow({ where: { id: assignment.submissionId! } });
     expect(submission).toMatchObject({ isDraft: false, isClosed: false });

@@ -667,32 +667,24 @@ export class SupplierRequirementService {
       throw notFound();
     const supplier = await this.db.supplierCompany.findFirst({ where: { id: supplierId, companyId } });
     if (!supplier) throw notFound();
-    const [today, rows, people] = await Promise.all([
+    const [today, current, people] = await Promise.all([
       organisationToday(this.db, companyId),
-      this.db.supplierRequirement.findMany({
-        where: { companyId, supplierId },
-        orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-      }),
+      // The newest request of each type and party stands for it (an older one is superseded); the
+      // people who left do not count.
+      this.db.$queryRaw<RequirementRow[]>`
+        SELECT DISTINCT ON (r."personnelId", r."requirementTypeId") r.*
+        FROM "SupplierRequirement" r
+        LEFT JOIN "Personnel" p ON p.id = r."personnelId" AND p."companyId" = r."companyId"
+        WHERE r."companyId" = ${companyId}::uuid AND r."supplierId" = ${supplierId}::uuid
+          AND (r."personnelId" IS NULL OR p."isActive")
+        ORDER BY r."personnelId", r."requirementTypeId", r."createdAt" DESC, r.id`,
       this.db.personnel.findMany({
         where: { companyId, supplierId, isActive: true },
         orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }],
         select: { id: true, firstName: true, lastName: true },
       }),
     ]);
-    // The newest request of each type stands for it: an older, superseded one does not count.
-    const seen = new Set<string>();
-    const current = rows.filter((row) => {
-      const key = `${row.personnelId ?? ''}:${row.requirementTypeId}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-    const active = new Set(people.map((person) => person.id));
-    const counted = await this.rowsOf(
-      companyId,
-      current.filter((row) => row.personnelId === null || active.has(row.personnelId)),
-      today,
-    );
+    const counted = await this.rowsOf(companyId, current, today);
     const byName = (a: TSupplierRequirementRow, b: TSupplierRequirementRow) =>
       a.typeName.localeCompare(b.typeName);
     const compliant = (list: TSupplierRequirementRow[]) =>
@@ -706,9 +698,12 @@ export class SupplierRequirementService {
       .filter((row) => COMPLIANT_STATES.has(row.state) && row.expiryDate)
       .map((row) => row.expiryDate!)
       .sort();
+    const ofPerson = new Map<string, TSupplierRequirementRow[]>();
+    for (const row of counted)
+      if (row.personnelId) ofPerson.set(row.personnelId, [...(ofPerson.get(row.personnelId) ?? []), row]);
     const personnel = people
       .map((person) => {
-        const requirements = counted.filter((row) => row.personnelId === person.id).sort(byName);
+        const requirements = (ofPerson.get(person.id) ?? []).sort(byName);
         return {
           personnelId: person.id,
           name: personName(person),
