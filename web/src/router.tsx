@@ -80,6 +80,16 @@ const areaScreens: RouteObject[] = [
   { path: 'external-parties/form-register', lazy: externalParties('FormRegisterPage') },
   { path: 'external-parties/form-submit/assessment/:id/:formId', lazy: externalParties('AssessmentPage') },
   { path: 'external-parties/form-submit/review/:id/:formId', lazy: externalParties('ReviewPage') },
+  { path: 'external-parties/requirements', lazy: externalParties('RequirementsPage') },
+  {
+    path: 'external-parties/company-document-review/:supplierId/:id',
+    lazy: externalParties('DocumentReviewPage'),
+  },
+  {
+    path: 'external-parties/personnel-document-review/:personnelId/:id',
+    lazy: externalParties('DocumentReviewPage'),
+  },
+  { path: 'external-parties/document-review/:kind/:id', lazy: externalParties('DocumentSendPage') },
 ];
 
 /** The guarded, lazily loaded areas of 000 section 2.1 (each `area/*`). */
@@ -158,6 +168,8 @@ const publicRoutes: RouteObject[] = [
     path: 'form/external-parties/form-submit/:pageType/:employeeId/:assignFormId/:formId/:companyId/:reviewerId',
     lazy: externalParties('SupplierAssessmentPage'),
   },
+  // The request mail's link to send a required document.
+  { path: 'form/external-parties/document-review/:kind/:id', lazy: externalParties('DocumentSendPage') },
   // The guest form of a template's QR poster (001 section 2.5): two paths, one page.
   ...[
     'qr/:pageType/:employeeId/:formId/:companyId',

@@ -26,3 +26,10 @@ export function displayDay(value: string | null | undefined): string {
   const real = date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
   return real ? `${day}/${month}/${year}` : value;
 }
+
+/** A file's size for people: 912 B, 48 KB, 2.4 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

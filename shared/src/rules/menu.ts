@@ -142,6 +142,7 @@ export const MENU: MenuItem[] = [
       { id: 'companies', label: 'Companies', path: '/external-parties/companies' },
       { id: 'personnel', label: 'Personnel', path: '/external-parties/personnel' },
       { id: 'formRegister', label: 'Form Register', path: '/external-parties/form-register' },
+      { id: 'requirements', label: 'Requirements', path: '/external-parties/requirements' },
     ],
   },
   {

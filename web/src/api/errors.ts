@@ -63,3 +63,9 @@ export function notifyError(error: unknown): void {
   const { message, description } = describeError(error);
   toast.error(message, description ? { description } : undefined);
 }
+
+/** A failed call's validation errors by field, for a form to show next to its fields (none: {}). */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(error.validationErrors.map((entry) => [entry.field, entry.message]));
+}

@@ -8,26 +8,26 @@ import {
   supplierAssignmentListCall,
   supplierAssignmentOptionsCall,
   supplierAssignmentResendCall,
-  supplierReviewerSearchCall,
   type SupplierAssignmentStatus,
   type TSupplierAssignmentRow,
 } from '@compass/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { callApi } from '../../api/client';
-import { ApiError } from '../../api/errors';
+import { fieldErrorsOf } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { DueMarker } from '../../components/DueMarker';
 import { InputField } from '../../components/FormField';
+import { ListFilters } from '../../components/ListFilters';
 import { ListState, Pagination, usePaging } from '../../components/ListParts';
-import { SearchPicker } from '../../components/SearchPicker';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
 import { browserTimeZone, dashboardKeys } from '../dashboard/api';
+import { ReviewerField, type Picked } from './parts';
 
 export const assignmentKeys = { all: ['supplierAssignments'] as const };
 
@@ -49,7 +49,6 @@ export function FormRegisterPage() {
   usePageTitle('Form Register');
   const paging = usePaging();
   const { page, pageSize, setPage } = paging;
-  const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
   const [status, setStatus] = useState<SupplierAssignmentStatus | ''>('');
   const [assigning, setAssigning] = useState(false);
@@ -76,28 +75,13 @@ export function FormRegisterPage() {
           Assign a form
         </Button>
       </div>
-      <form
-        className="card list-filters"
-        aria-label="Filters"
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          setApplied(search.trim());
+      <ListFilters
+        placeholder="Company or form"
+        onSearch={(text) => {
+          setApplied(text);
           setPage(1);
         }}
       >
-        <div className="field">
-          <label className="field-label" htmlFor="register-search">
-            Search
-          </label>
-          <input
-            id="register-search"
-            className="input"
-            type="search"
-            placeholder="Company or form"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
         <SelectField
           label="Status"
           value={status}
@@ -108,10 +92,7 @@ export function FormRegisterPage() {
             setPage(1);
           }}
         />
-        <div className="list-filter-buttons">
-          <Button type="submit">Search</Button>
-        </div>
-      </form>
+      </ListFilters>
       <section className="card list-card" aria-label="Assigned forms" aria-busy={list.isFetching}>
         <ListState
           query={list}
@@ -204,7 +185,6 @@ function RegisterRow({ row, onResend }: { row: TSupplierAssignmentRow; onResend:
 
 /** Assign a supplier form: the form, the company (and one of its people), the reviewer and the due date. */
 function AssignFormDialog({ onClose }: { onClose: () => void }) {
-  const reviewerId = useId();
   const options = useQuery({
     queryKey: [...assignmentKeys.all, 'options'],
     queryFn: () => callApi(supplierAssignmentOptionsCall, {}),
@@ -212,7 +192,7 @@ function AssignFormDialog({ onClose }: { onClose: () => void }) {
   const [formTemplateId, setTemplate] = useState('');
   const [supplierId, setSupplier] = useState('');
   const [personnelId, setPersonnel] = useState('');
-  const [reviewer, setReviewer] = useState<{ value: string; label: string } | null>(null);
+  const [reviewer, setReviewer] = useState<Picked | null>(null);
   const [dueDate, setDueDate] = useState(() => addDays(localDateOf(new Date(), browserTimeZone()), 14));
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -241,14 +221,7 @@ function AssignFormDialog({ onClose }: { onClose: () => void }) {
           message: message.trim() || undefined,
         },
       },
-      {
-        onError: (error) => {
-          if (error instanceof ApiError)
-            setErrors(
-              Object.fromEntries(error.validationErrors.map((entry) => [entry.field, entry.message])),
-            );
-        },
-      },
+      { onError: (error) => setErrors(fieldErrorsOf(error)) },
     );
   };
 
@@ -288,34 +261,7 @@ function AssignFormDialog({ onClose }: { onClose: () => void }) {
             error={errors.personnelId}
             onChange={setPersonnel}
           />
-          <div className="field">
-            <span className="field-label" id={reviewerId}>
-              Reviewer
-            </span>
-            {reviewer && (
-              <p className="text-secondary">
-                <strong>{reviewer.label}</strong>{' '}
-                <Button size="sm" variant="ghost" onClick={() => setReviewer(null)}>
-                  Change
-                </Button>
-              </p>
-            )}
-            {!reviewer && (
-              <SearchPicker
-                labelledBy={reviewerId}
-                error={errors.reviewerEmployeeId}
-                queryKey={[...assignmentKeys.all, 'reviewers']}
-                empty="No active employee with an account matches."
-                search={async (text) =>
-                  (await callApi(supplierReviewerSearchCall, { body: { search: text } })).map((row) => ({
-                    value: row._id,
-                    label: row.name,
-                  }))
-                }
-                onPick={setReviewer}
-              />
-            )}
-          </div>
+          <ReviewerField reviewer={reviewer} error={errors.reviewerEmployeeId} onChange={setReviewer} />
           <InputField
             label="Due date"
             type="date"

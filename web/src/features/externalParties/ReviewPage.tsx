@@ -7,15 +7,14 @@ import {
 } from '@compass/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Check, FileText, Undo2 } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Dialog } from '../../components/Dialog';
-import { FieldError } from '../../components/FieldError';
 import { ListState } from '../../components/ListParts';
+import { ReasonDialog } from '../../components/ReasonDialog';
 import { usePageTitle } from '../../shell/pageTitle';
 import { browserTimeZone, dashboardKeys } from '../dashboard/api';
 import { submissionKeys, useSubmissionDetails } from '../submissions/api';
@@ -151,50 +150,20 @@ export function ReviewPage() {
 }
 
 function ReturnDialog({ id, onClose }: { id: string; onClose: () => void }) {
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const back = useCall(supplierAssignmentReturnCall, {
     invalidate: [assignmentKeys.all, dashboardKeys.all],
     onSuccess: onClose,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!comment.trim()) return setError(say.commentRequired);
-    back.mutate({ body: { _id: id, comment: comment.trim() } });
-  };
   return (
-    <Dialog
+    <ReasonDialog
       title="Return to supplier"
       description="They get an e-mail with your comment and a link to change the form."
+      label="What needs to change"
+      requiredMessage={say.commentRequired}
+      submitLabel="Return"
+      pending={back.isPending}
+      onSubmit={(comment) => back.mutate({ body: { _id: id, comment } })}
       onClose={onClose}
-    >
-      <form className="stack" onSubmit={submit} noValidate>
-        <div className="field">
-          <label className="field-label" htmlFor="return-comment">
-            What needs to change
-          </label>
-          <textarea
-            id="return-comment"
-            className="input"
-            rows={4}
-            maxLength={2000}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'return-comment-error' : undefined}
-            value={comment}
-            onChange={(event) => {
-              setComment(event.target.value);
-              setError(null);
-            }}
-          />
-          <FieldError id="return-comment-error" message={error} />
-        </div>
-        <div className="dialog-actions">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={back.isPending}>
-            Return
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    />
   );
 }

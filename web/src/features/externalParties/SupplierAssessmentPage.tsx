@@ -16,7 +16,8 @@ import {
   SupplierLinkLoading,
   SupplierLinkProblem,
 } from '../submissions/SupplierLinkFrame';
-import { linkOptions, useSupplierLinkContext } from '../submissions/supplierLinkApi';
+import { linkOptions } from '../links/api';
+import { useSupplierLinkContext } from '../submissions/supplierLinkApi';
 import { loginPath, useHomeSite } from '../submissions/UpdateSubmissionPage';
 
 const TITLE = 'Supplier assessment';

@@ -16,7 +16,8 @@ export function linkPath(path: string, authtoken: string | null): string {
   return authtoken ? `${path}?authtoken=${encodeURIComponent(authtoken)}` : path;
 }
 
-const linkOptions = (authtoken: string | null): CallOptions => ({
+/** A call made with the page's link token, if it has one. */
+export const linkOptions = (authtoken: string | null): CallOptions => ({
   authRedirect: false,
   ...(authtoken && { link: authtoken }),
 });

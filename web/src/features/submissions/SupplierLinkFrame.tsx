@@ -8,10 +8,13 @@ import { BrandLogo, PRODUCT_NAME } from '../../components/BrandMark';
 import { PageSpinner } from '../../components/Spinner';
 import { linkPath } from '../links/api';
 
+/** What the frame shows of the link's organisation and supplier. */
+type FrameContext = Pick<TSupplierLinkContext, 'companyName' | 'supplierName' | 'supplierLogo'>;
+
 interface SupplierLinkFrameProps {
   /** 'Update Form Submission' or 'View Form Submission'. */
   title: string;
-  context: TSupplierLinkContext | undefined;
+  context: FrameContext | undefined;
   authtoken: string;
   /** Supplier-type forms hide the navigation header and show the supplier's logo (001 section 2.3). */
   supplierForm: boolean;
@@ -21,7 +24,7 @@ interface SupplierLinkFrameProps {
 }
 
 /** The supplier company's logo, or its initials when it has none. */
-function SupplierLogo({ context, authtoken }: { context: TSupplierLinkContext; authtoken: string }) {
+function SupplierLogo({ context, authtoken }: { context: FrameContext; authtoken: string }) {
   const name = context.supplierName || context.companyName;
   return (
     <span className="supplier-link-logo">

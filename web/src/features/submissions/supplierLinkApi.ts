@@ -7,15 +7,12 @@ import {
   type TSupplierFormSubmitRequest,
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
-import { callApi, sendCall, type CallOptions } from '../../api/client';
-import { linkPath } from '../links/api';
+import { callApi, sendCall } from '../../api/client';
+import { linkOptions, linkPath } from '../links/api';
 import { browserTimeZone, submissionKeys } from './api';
 
-/**
- * The calls of the supplier screens (View and Update Form Submission) carry the page's link token
- * (001 section 7). A refused link must not sign out whoever else uses this browser: authRedirect off.
- */
-export const linkOptions = (authtoken: string): CallOptions => ({ link: authtoken, authRedirect: false });
+// The calls of the supplier screens (View and Update Form Submission) carry the page's link token
+// (001 section 7, linkOptions): a refused link must not sign out whoever else uses this browser.
 
 /** Files are downloaded with the link too: every attachment path of the form carries the token. */
 export function withLinkFilePaths(submission: TFormSubmission, authtoken: string): TFormSubmission {

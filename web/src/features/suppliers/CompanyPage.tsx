@@ -20,6 +20,7 @@ import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
 import { supplierKeys } from './CompaniesPage';
 import { ACCOUNT_LABELS, PersonnelList } from './PersonnelList';
+import { CompliancePanel } from '../externalParties/CompliancePanel';
 
 /** /external-parties/companies/:id: one supplier company, its switches, accounts and people. */
 export function CompanyPage() {
@@ -187,6 +188,7 @@ function Company({ company }: { company: TSupplierDetails }) {
           <ChangeLogPanel entityType="supplierCompany" entityId={company._id} />
         </section>
       </div>
+      <CompliancePanel supplierId={company._id} />
       <h2>Personnel</h2>
       <PersonnelList supplierId={company._id} />
       {confirm && (

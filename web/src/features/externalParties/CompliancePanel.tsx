@@ -1,0 +1,108 @@
+import {
+  displayDay,
+  REQUIREMENT_STATES,
+  requirementReviewPath,
+  supplierComplianceCall,
+  type TSupplierRequirementRow,
+} from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
+import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { callApi } from '../../api/client';
+import { ListState } from '../../components/ListParts';
+import { requirementKeys, RequirementStateBadge } from './parts';
+
+/** A company's compliance at a glance: its requirements and its people's, each with where it stands. */
+export function CompliancePanel({ supplierId }: { supplierId: string }) {
+  const compliance = useQuery({
+    queryKey: [...requirementKeys.all, 'compliance', supplierId],
+    queryFn: () => callApi(supplierComplianceCall, { body: { supplierId } }),
+  });
+  const data = compliance.data;
+  const total = data
+    ? data.company.length + data.personnel.reduce((sum, person) => sum + person.requirements.length, 0)
+    : 0;
+  return (
+    <section className="card card-body stack" aria-labelledby="company-compliance">
+      <div className="row wrap compliance-head">
+        <h2 id="company-compliance" className="card-title">
+          Compliance
+        </h2>
+        {data && total > 0 && (
+          <span className={`badge ${data.compliant ? 'badge-success' : 'badge-danger'} compliance-status`}>
+            {data.compliant ? (
+              <ShieldCheck size={14} aria-hidden="true" />
+            ) : (
+              <ShieldAlert size={14} aria-hidden="true" />
+            )}
+            {data.compliant ? 'Compliant' : 'Not compliant'}
+          </span>
+        )}
+        {data?.nextExpiry && (
+          <span className="text-secondary text-sm">Next expiry {displayDay(data.nextExpiry)}</span>
+        )}
+      </div>
+      <ListState
+        query={compliance}
+        count={total}
+        empty={
+          <>
+            No documents requested of this company yet.{' '}
+            <Link to="/external-parties/requirements">Request one from Requirements</Link>.
+          </>
+        }
+      />
+      {data && total > 0 && (
+        <>
+          <ul className="compliance-counts" aria-label="Requirements by state">
+            {REQUIREMENT_STATES.filter((state) => data.counts[state] > 0).map((state) => (
+              <li key={state}>
+                <RequirementStateBadge state={state} /> {data.counts[state]}
+              </li>
+            ))}
+          </ul>
+          {data.company.length > 0 && <ComplianceTable caption="The company" rows={data.company} />}
+          {data.personnel.map((person) => (
+            <ComplianceTable
+              key={person.personnelId}
+              caption={`${person.name} · ${person.compliant ? 'compliant' : 'not compliant'}`}
+              rows={person.requirements}
+            />
+          ))}
+        </>
+      )}
+    </section>
+  );
+}
+
+function ComplianceTable({ caption, rows }: { caption: string; rows: TSupplierRequirementRow[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="data-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Document</th>
+            <th scope="col">State</th>
+            <th scope="col">Expires</th>
+            <th scope="col">Due</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row._id}>
+              <td>
+                <Link to={requirementReviewPath(row)}>{row.typeName}</Link>
+              </td>
+              <td>
+                <RequirementStateBadge state={row.state} />
+              </td>
+              <td>{row.expiryDate ? displayDay(row.expiryDate) : '—'}</td>
+              <td>{displayDay(row.dueDate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,264 @@
+import {
+  formatBytes,
+  requirementMessages as say,
+  supplierRequirementDetailsCall,
+  supplierRequirementUploadCall,
+  uploadProblem,
+  type TSupplierRequirementDetails,
+} from '@compass/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Upload, X } from 'lucide-react';
+import { useId, useState, type DragEvent, type FormEvent } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { callApi, sendCall } from '../../api/client';
+import { fieldErrorsOf, notifyError } from '../../api/errors';
+import { Button } from '../../components/Button';
+import { FieldError } from '../../components/FieldError';
+import { InputField } from '../../components/FormField';
+import { ListState } from '../../components/ListParts';
+import { usePageTitle } from '../../shell/pageTitle';
+import { dashboardKeys } from '../dashboard/api';
+import { linkOptions } from '../links/api';
+import {
+  SupplierLinkFrame,
+  SupplierLinkLoading,
+  SupplierLinkProblem,
+} from '../submissions/SupplierLinkFrame';
+import { useHomeSite } from '../submissions/UpdateSubmissionPage';
+import { requirementKeys, RequirementDocuments, RequirementFacts } from './parts';
+
+const TITLE = 'Send a document';
+
+/**
+ * Where a supplier, one of its people, or the holder of the request mail's link sends a required
+ * document with its expiry: /external-parties/document-review/:kind/:id signed in (the dashboard's
+ * Company and Personnel Requirements items), /form/external-parties/document-review/:kind/:id?authtoken=
+ * without signing in.
+ */
+export function DocumentSendPage() {
+  usePageTitle(TITLE);
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const authtoken = params.get('authtoken');
+  const details = useQuery({
+    queryKey: [...requirementKeys.all, 'details', id],
+    queryFn: () => callApi(supplierRequirementDetailsCall, { body: { _id: id } }, linkOptions(authtoken)),
+    meta: authtoken ? { silent: true } : undefined,
+    retry: authtoken ? false : undefined,
+  });
+  const homeSite = useHomeSite(undefined);
+  const row = details.data;
+
+  if (authtoken) {
+    if (details.error) return <SupplierLinkProblem error={details.error} homeSiteUrl={homeSite} />;
+    if (!row) return <SupplierLinkLoading title={TITLE} />;
+    return (
+      <SupplierLinkFrame
+        title={row.typeName}
+        context={{ companyName: row.organisationName, supplierName: row.supplierName, supplierLogo: null }}
+        authtoken={authtoken}
+        supplierForm
+      >
+        <DocumentCard requirement={row} authtoken={authtoken} />
+      </SupplierLinkFrame>
+    );
+  }
+  return (
+    <div className="admin-page stack-lg">
+      <div className="page-header">
+        <div>
+          <Link to="/dashboard" className="back-link">
+            <ArrowLeft size={16} aria-hidden="true" /> Dashboard
+          </Link>
+          <h1>{row ? row.typeName : TITLE}</h1>
+          {row && <p>{row.organisationName} asks you for this document.</p>}
+        </div>
+      </div>
+      {row ? (
+        <DocumentCard requirement={row} authtoken={null} />
+      ) : (
+        <section className="card list-card" aria-label={TITLE}>
+          <ListState query={details} count={1} empty="" />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function DocumentCard({
+  requirement,
+  authtoken,
+}: {
+  requirement: TSupplierRequirementDetails;
+  authtoken: string | null;
+}) {
+  const renewal = requirement.state === 'valid' || requirement.state === 'expiringSoon';
+  return (
+    <>
+      <section className="card" aria-label="What is asked">
+        <div className="card-body stack">
+          {requirement.description && <p>{requirement.description}</p>}
+          {requirement.state === 'rejected' && requirement.rejectionReason && (
+            <div className="alert alert-danger" role="note">
+              <X size={18} aria-hidden="true" />
+              <div>
+                <strong>Your last document was not accepted.</strong>
+                <p>{requirement.rejectionReason}</p>
+              </div>
+            </div>
+          )}
+          {requirement.state === 'awaitingReview' && (
+            <div className="alert alert-info" role="status">
+              <Upload size={18} aria-hidden="true" />
+              <div>Your document was sent and is awaiting review. You may send a better one meanwhile.</div>
+            </div>
+          )}
+          <RequirementFacts requirement={requirement} />
+          <RequirementDocuments requirement={requirement} authtoken={authtoken} />
+        </div>
+      </section>
+      {requirement.canUpload && (
+        <SendForm
+          requirement={requirement}
+          authtoken={authtoken}
+          title={renewal ? 'Send a renewal' : TITLE}
+        />
+      )}
+    </>
+  );
+}
+
+function SendForm({
+  requirement,
+  authtoken,
+  title,
+}: {
+  requirement: TSupplierRequirementDetails;
+  authtoken: string | null;
+  title: string;
+}) {
+  const inputId = useId();
+  const noteId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [over, setOver] = useState(false);
+  const [expiryDate, setExpiryDate] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const queryClient = useQueryClient();
+  const send = useMutation({
+    mutationFn: (form: FormData) => sendCall(supplierRequirementUploadCall, { form }, linkOptions(authtoken)),
+    onSuccess: async (result) => {
+      toast.success(result.message);
+      setFile(null);
+      setNote('');
+      await Promise.all(
+        [requirementKeys.all, dashboardKeys.all].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    },
+    onError: (error) => {
+      setErrors(fieldErrorsOf(error));
+      notifyError(error);
+    },
+  });
+
+  const pick = (picked: File | undefined) => {
+    if (!picked) return;
+    const problem = uploadProblem({ name: picked.name, size: picked.size });
+    setErrors(problem ? { files: problem } : {});
+    setFile(problem ? null : picked);
+  };
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    pick(event.dataTransfer.files[0]);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const missing: Record<string, string> = {};
+    if (!file) missing.files = say.fileRequired;
+    if (requirement.expires && !expiryDate) missing.expiryDate = say.expiryRequired;
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) return;
+    const form = new FormData();
+    form.append('_id', requirement._id);
+    form.append('expiryDate', expiryDate);
+    form.append('note', note.trim());
+    form.append('files', file!, file!.name);
+    send.mutate(form);
+  };
+
+  return (
+    <section className="card" aria-label={title}>
+      <form className="card-body stack" onSubmit={submit} noValidate>
+        <h2 className="card-title">{title}</h2>
+        <div className="field">
+          <span className="field-label">Document</span>
+          <label
+            className={`document-drop${over ? ' is-over' : ''}`}
+            htmlFor={inputId}
+            onDragOver={(event) => {
+              event.preventDefault();
+              setOver(true);
+            }}
+            onDragLeave={() => setOver(false)}
+            onDrop={drop}
+          >
+            <Upload size={22} aria-hidden="true" />
+            {file ? (
+              <span>
+                <strong>{file.name}</strong> · {formatBytes(file.size)}
+              </span>
+            ) : (
+              <span>Drop the file here, or choose it (PDF, image or office document, up to 10 MB)</span>
+            )}
+            <input
+              id={inputId}
+              type="file"
+              className="visually-hidden"
+              aria-label="Document"
+              aria-invalid={errors.files ? true : undefined}
+              aria-describedby={errors.files ? `${inputId}-error` : undefined}
+              onChange={(event) => pick(event.target.files?.[0])}
+            />
+          </label>
+          <FieldError id={`${inputId}-error`} message={errors.files ?? null} />
+        </div>
+        {requirement.expires && (
+          <InputField
+            label="Expiry date"
+            type="date"
+            value={expiryDate}
+            error={errors.expiryDate}
+            onValueChange={setExpiryDate}
+          />
+        )}
+        <div className="field">
+          <label className="field-label" htmlFor={noteId}>
+            Note (optional)
+          </label>
+          <textarea
+            id={noteId}
+            className="input"
+            rows={3}
+            maxLength={2000}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </div>
+        <div className="row wrap">
+          <Button
+            type="submit"
+            variant="primary"
+            loading={send.isPending}
+            icon={<Upload size={16} aria-hidden="true" />}
+          >
+            Send
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
