@@ -131,3 +131,119 @@ describe('a supplier form assigned, filled in, returned and accepted', () => {
     expect(form.isClosed).toBe(true);
   }, 240_000);
 });
+
+/**
+ * Issue 17, requirements: olivia adds a licence type and requests Liam's licence; the request
+ * mail's link lets him send it with its expiry without signing in; his Personnel Requirements item
+ * goes, ethan's comes; ethan approves it from his dashboard; Acme's compliance shows its expiry.
+ */
+describe('a licence requested, sent through the mail’s link, approved and shown in the compliance', () => {
+  it('runs from the Requirements register to the company’s compliance', async () => {
+    const olivia = await signedIn('olivia.admin');
+    await olivia.goto('/external-parties/requirements');
+    await olivia.locator('#main-content').getByRole('heading', { level: 1, name: 'Requirements' }).waitFor();
+    await olivia.getByRole('button', { name: 'Requirement types' }).click();
+    const types = olivia.getByRole('dialog', { name: 'Requirement types' });
+    await types.getByRole('cell', { name: 'Public Liability Insurance', exact: true }).waitFor();
+    await types.getByRole('button', { name: 'Add a type' }).click();
+    const typeForm = olivia.getByRole('dialog', { name: 'Add a requirement type' });
+    await typeForm.getByLabel('Name').fill('Electrical Licence');
+    await typeForm.getByLabel('Asked of').selectOption({ label: 'A person' });
+    await typeForm.getByLabel('Description (optional)').fill('Your current A-grade electrical licence.');
+    await typeForm.getByRole('button', { name: 'Save' }).click();
+    await types.getByRole('cell', { name: 'Electrical Licence', exact: true }).waitFor();
+    await types.getByRole('button', { name: 'Close' }).last().click();
+
+    await olivia.getByRole('button', { name: 'Request a document' }).click();
+    const dialog = olivia.getByRole('dialog', { name: 'Request a document' });
+    await dialog.getByLabel('Requirement type').selectOption({ label: 'Electrical Licence (person)' });
+    await dialog.getByLabel('Company', { exact: true }).selectOption({ label: 'Acme Contracting' });
+    await dialog.getByLabel('Person', { exact: true }).selectOption({ label: 'Liam Walker' });
+    await dialog.getByRole('searchbox').fill('Ethan');
+    await dialog.getByRole('button', { name: /^Ethan/ }).click();
+    await dialog.getByLabel('Message (optional)').fill('Before the switchboard works start, please.');
+    await dialog.getByRole('button', { name: 'Request', exact: true }).click();
+    await olivia.getByText('Requested. 1 request sent.').waitFor();
+    const requirement = await db.supplierRequirement.findFirstOrThrow({
+      where: { message: 'Before the switchboard works start, please.' },
+    });
+    await olivia.getByRole('cell', { name: 'Electrical Licence', exact: true }).first().waitFor();
+    await screenshot(olivia, 'external-requirements');
+
+    // Signed in, Liam has it under Personnel Requirements.
+    const signedInLiam = await signedIn('liam.personnel');
+    const liamsItem = signedInLiam
+      .getByRole('region', { name: 'Personnel Requirements' })
+      .locator(`a[href*="${requirement.id}"]`);
+    await liamsItem.waitFor();
+
+    // The request mail's link: Liam sends the licence with its expiry, without signing in.
+    const mail = await waitForMail(LIAM_EMAIL, 'Before the switchboard works start');
+    const link = /https?:\/\/[^\s"<>]+\/form\/external-parties\/document-review\/personnel\/[^\s"<>]+/.exec(
+      mail,
+    )?.[0];
+    expect(link).toBeTruthy();
+    const url = new URL(link!.replace(/&amp;/g, '&'));
+    const liam = await linkHolderPage(browser);
+    await liam.goto(`${url.pathname}${url.search}`);
+    await liam.getByRole('heading', { name: 'Electrical Licence' }).waitFor();
+    await liam.getByText('Your current A-grade electrical licence.').waitFor();
+    await liam.getByLabel('Document', { exact: true }).setInputFiles({
+      name: 'liam-licence.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n% Liam Walker, electrical licence A-12345\n'),
+    });
+    await liam.getByLabel('Expiry date').fill('2028-06-30');
+    await liam.getByLabel('Note (optional)').fill('Renewed in June.');
+    await screenshot(liam, 'external-document-send');
+    await liam.getByRole('button', { name: 'Send' }).click();
+    await liam.getByText('Thank you: your document was sent for review.').waitFor();
+    await liam.getByText('Awaiting review').first().waitFor();
+    await liam.getByRole('link', { name: 'liam-licence.pdf' }).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await db.supplierRequirement.findUniqueOrThrow({ where: { id: requirement.id } })).status,
+      )
+      .toBe('submitted');
+
+    // Liam's item has gone from his dashboard; Ethan's has come.
+    const liamsList = signedInLiam.waitForResponse((response) =>
+      response.url().includes('/api/dashboardSupplierList'),
+    );
+    await signedInLiam.reload();
+    await liamsList;
+    await signedInLiam.getByRole('region', { name: 'Assigned Actions' }).waitFor();
+    await expect.poll(() => liamsItem.count()).toBe(0);
+    const ethan = await signedIn('ethan.coordinator');
+    const toReview = ethan
+      .getByRole('region', { name: 'Personnel Requirements' })
+      .locator(`a[href*="${requirement.id}"]`);
+    await toReview.click();
+    await ethan.waitForURL(/\/external-parties\/personnel-document-review\//);
+    await ethan.getByRole('link', { name: 'liam-licence.pdf' }).waitFor();
+    await ethan.getByText('Renewed in June.').waitFor();
+    await screenshot(ethan, 'external-document-review');
+    await ethan.getByRole('button', { name: 'Approve' }).click();
+    await ethan.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await ethan.getByText('The document was approved.').waitFor();
+    await ethan.getByText('Valid').first().waitFor();
+    const ethansList = ethan.waitForResponse((response) =>
+      response.url().includes('/api/dashboardSupplierList'),
+    );
+    await ethan.goto('/dashboard');
+    await ethansList;
+    await ethan.getByRole('region', { name: 'Scheduled Tasks' }).waitFor();
+    await expect.poll(() => toReview.count()).toBe(0);
+
+    // Acme's compliance shows the licence, valid, with its expiry.
+    await olivia.goto(`/external-parties/companies/${requirement.supplierId}`);
+    const compliance = olivia.getByRole('region', { name: 'Compliance' });
+    const row = compliance.getByRole('row', { name: /Electrical Licence/ });
+    await row.getByText('Valid').waitFor();
+    await row.getByText('30/06/2028').waitFor();
+    await compliance.scrollIntoViewIfNeeded();
+    await screenshot(olivia, 'external-compliance');
+    await signedInLiam.close();
+  }, 240_000);
+});

@@ -78,7 +78,7 @@ export function CompliancePanel({ supplierId }: { supplierId: string }) {
 function ComplianceTable({ caption, rows }: { caption: string; rows: TSupplierRequirementRow[] }) {
   return (
     <div className="table-wrap">
-      <table className="data-table">
+      <table className="data-table compliance-table">
         <caption>{caption}</caption>
         <thead>
           <tr>
