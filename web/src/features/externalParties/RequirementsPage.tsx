@@ -35,7 +35,7 @@ import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
 import { browserTimeZone, dashboardKeys } from '../dashboard/api';
 import { assignmentKeys } from './FormRegisterPage';
-import { requirementKeys, RequirementStateBadge, ReviewerField, type Picked } from './parts';
+import { requirementKeys, RequirementStateBadge, ReviewerField, toProvide, type Picked } from './parts';
 
 const APPLIES_TO_LABELS = { company: 'The company', personnel: 'A person' } as const;
 
@@ -154,7 +154,7 @@ function RequirementRow({ row, onResend }: { row: TSupplierRequirementRow; onRes
       <td>{row.personnelName ?? <span className="text-secondary">The company</span>}</td>
       <td>{row.reviewerName ?? '—'}</td>
       <td>
-        {displayDay(row.dueDate)} <DueMarker type={row.taskDueDateType} />
+        {displayDay(row.dueDate)} {toProvide(row.state) && <DueMarker type={row.taskDueDateType} />}
       </td>
       <td>{row.expiryDate ? displayDay(row.expiryDate) : '—'}</td>
       <td>

@@ -25,6 +25,9 @@ const STATE_BADGES: Record<RequirementState, string> = {
   expired: 'badge-danger',
 };
 
+/** The states in which the document is still the supplier's to send (its due date counts). */
+export const toProvide = (state: RequirementState) => state === 'toProvide' || state === 'rejected';
+
 export function RequirementStateBadge({ state }: { state: RequirementState }) {
   return <span className={`badge ${STATE_BADGES[state]}`}>{REQUIREMENT_STATE_LABELS[state]}</span>;
 }
@@ -99,7 +102,8 @@ export function RequirementFacts({ requirement }: { requirement: TSupplierRequir
       <div>
         <dt>Due</dt>
         <dd>
-          {displayDay(requirement.dueDate)} <DueMarker type={requirement.taskDueDateType} />
+          {displayDay(requirement.dueDate)}{' '}
+          {toProvide(requirement.state) && <DueMarker type={requirement.taskDueDateType} />}
         </dd>
       </div>
       {requirement.expires && (
