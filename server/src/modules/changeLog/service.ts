@@ -2,7 +2,7 @@ import { ADMINISTERED_ENTITIES, type AdministeredEntity, type TRecordChange } fr
 import type { Db } from '../../db/prisma';
 import { forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { personName } from '@compass/shared';
+import { userNames } from '../employees/accountHolders';
 
 /** A logged value as the screen shows it. */
 function asText(value: unknown): string | null {
@@ -25,19 +25,10 @@ export class ChangeLogService {
       orderBy: { createdAt: 'desc' },
       take: 500,
     });
-    const userIds = [...new Set(rows.map((row) => row.userId).filter((id): id is string => id !== null))];
-    const users = userIds.length
-      ? await this.db.user.findMany({
-          where: { id: { in: userIds }, companyId: auth.companyId },
-          select: {
-            id: true,
-            username: true,
-            employee: { select: { firstName: true, lastName: true } },
-          },
-        })
-      : [];
-    const names = new Map(
-      users.map((user) => [user.id, user.employee ? personName(user.employee) : user.username]),
+    const names = await userNames(
+      this.db,
+      auth.companyId,
+      rows.map((row) => row.userId),
     );
     return rows.map((row) => ({
       _id: row.id,

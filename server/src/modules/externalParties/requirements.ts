@@ -30,6 +30,7 @@ import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
 import { organisationToday } from '../administration/organisationToday';
 import type { AttachmentService, OwnerPolicy } from '../attachments/service';
+import { userNames } from '../employees/accountHolders';
 import { checkScope, issueLink } from '../links/service';
 import { supplierRequirementMail, supplierRequirementSentMail } from '../mail/templates';
 import type { SupplierCaller } from '../submissions/supplierLinks';
@@ -484,7 +485,7 @@ export class SupplierRequirementService {
   async details(viewer: SupplierCaller, id: string): Promise<TSupplierRequirementDetails> {
     const { requirement, side } = await this.opened(this.db, viewer, id);
     const companyId = requirement.companyId;
-    const [today, organisation, type, documents, reviewedBy] = await Promise.all([
+    const [today, organisation, type, documents, names] = await Promise.all([
       organisationToday(this.db, companyId),
       this.db.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true } }),
       this.db.requirementType.findFirstOrThrow({ where: { id: requirement.requirementTypeId, companyId } }),
@@ -492,12 +493,7 @@ export class SupplierRequirementService {
         where: { companyId, ownerType: 'requirement', ownerId: requirement.id },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       }),
-      requirement.reviewedById
-        ? this.db.user.findFirst({
-            where: { id: requirement.reviewedById, companyId },
-            select: { username: true, employee: { select: { firstName: true, lastName: true } } },
-          })
-        : null,
+      userNames(this.db, companyId, [requirement.reviewedById]),
     ]);
     const [row] = await this.rowsOf(companyId, [requirement], today);
     return {
@@ -511,11 +507,7 @@ export class SupplierRequirementService {
       rejectionReason: requirement.rejectionReason,
       submittedAt: requirement.submittedAt?.toISOString() ?? null,
       reviewedAt: requirement.reviewedAt?.toISOString() ?? null,
-      reviewedByName: reviewedBy
-        ? reviewedBy.employee
-          ? personName(reviewedBy.employee)
-          : reviewedBy.username
-        : null,
+      reviewedByName: requirement.reviewedById ? (names.get(requirement.reviewedById) ?? null) : null,
       documents: documents.map((file) => ({
         _id: file.id,
         name: file.name,

@@ -3,7 +3,6 @@ import {
   displayDay,
   externalPartiesMessages as say,
   formNumberLabel,
-  localDateOf,
   personName,
   taskDueType,
   type TSupplierAssignmentCreate,
@@ -19,6 +18,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
+import { organisationToday } from '../administration/organisationToday';
+import { findAccountHolders } from '../employees/accountHolders';
 import { supplierAssignmentMail } from '../mail/templates';
 import { checkScope } from '../links/service';
 import { USABLE_TEMPLATE } from '../submissions/shapes';
@@ -45,14 +46,6 @@ export class ExternalPartiesService {
     private readonly mail: MailQueue,
     private readonly options: { publicUrl: string; productName: string },
   ) {}
-
-  private async today(companyId: string): Promise<string> {
-    const company = await this.db.company.findUniqueOrThrow({
-      where: { id: companyId },
-      select: { timeZone: true },
-    });
-    return localDateOf(new Date(), company.timeZone);
-  }
 
   async assignOptions(auth: AuthContext): Promise<TSupplierAssignmentOptions> {
     const [templates, suppliers] = await Promise.all([
@@ -86,29 +79,13 @@ export class ExternalPartiesService {
   }
 
   async reviewers(auth: AuthContext, search: string | undefined) {
-    const words = search?.trim();
-    const employees = await this.db.employee.findMany({
-      where: {
-        companyId: auth.companyId,
-        isActive: true,
-        user: { isNot: null },
-        ...(words && {
-          OR: [
-            { firstName: { contains: words, mode: 'insensitive' } },
-            { lastName: { contains: words, mode: 'insensitive' } },
-          ],
-        }),
-      },
-      orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }],
-      take: 20,
-      select: { id: true, firstName: true, lastName: true },
-    });
-    return employees.map((employee) => ({ _id: employee.id, name: personName(employee) }));
+    const employees = await findAccountHolders(this.db, auth.companyId, search);
+    return employees.map(({ id, name }) => ({ _id: id, name }));
   }
 
   async create(auth: AuthContext, input: TSupplierAssignmentCreate) {
     const companyId = auth.companyId;
-    const today = await this.today(companyId);
+    const today = await organisationToday(this.db, companyId);
     if (input.dueDate < today)
       throw badRequest(say.dueInPast, [{ field: 'dueDate', message: say.dueInPast }]);
     const [template, supplier, person, reviewer] = await Promise.all([
@@ -313,7 +290,7 @@ export class ExternalPartiesService {
         where: { companyId, id: { in: ids((row) => row.submissionId) } },
         select: { id: true, number: true, isDraft: true },
       }),
-      this.today(companyId),
+      organisationToday(this.db, companyId),
     ]);
     const named = <T extends { id: string }>(list: T[], name: (row: T) => string) =>
       new Map(list.map((row) => [row.id, name(row)]));

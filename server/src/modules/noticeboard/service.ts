@@ -1,6 +1,5 @@
 import {
   addDays,
-  localDateOf,
   noticeMessages as say,
   personName,
   type NoticeStatus,
@@ -15,6 +14,7 @@ import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { UploadedFile } from '../../plugins/uploads';
+import { organisationToday } from '../administration/organisationToday';
 import type { AttachmentService } from '../attachments/service';
 
 type Tx = Prisma.TransactionClient;
@@ -40,22 +40,13 @@ export class NoticeAdminService {
     private readonly attachments: AttachmentService,
   ) {}
 
-  /** Today in the organisation's time zone: notices start and expire by its calendar. */
-  private async today(companyId: string): Promise<string> {
-    const company = await this.db.company.findUniqueOrThrow({
-      where: { id: companyId },
-      select: { timeZone: true },
-    });
-    return localDateOf(new Date(), company.timeZone);
-  }
-
   async list(
     auth: AuthContext,
     request: TNoticeAdminListRequest,
   ): Promise<{ rows: TNoticeAdminRow[]; total: number }> {
     const page = request.page ?? 1;
     const pageSize = request.pageSize ?? 20;
-    const today = dateOf(await this.today(auth.companyId));
+    const today = dateOf(await organisationToday(this.db, auth.companyId));
     const byStatus: Record<NoticeStatus, Prisma.NoticeWhereInput> = {
       draft: { isPublished: false },
       scheduled: { isPublished: true, startDate: { gt: today } },
@@ -136,7 +127,7 @@ export class NoticeAdminService {
       audience: notice.audience,
       audienceIds: notice.audienceIds,
       isPublished: notice.isPublished,
-      status: statusOf(notice, await this.today(auth.companyId)),
+      status: statusOf(notice, await organisationToday(this.db, auth.companyId)),
       attachments: await this.attachments.listFor(auth.companyId, 'notice', notice.id),
     };
   }
@@ -211,7 +202,7 @@ export class NoticeAdminService {
 
   /** Ends a notice today: it expires yesterday by the organisation's calendar (and starts no later). */
   async expire(auth: AuthContext, id: string): Promise<void> {
-    const yesterday = addDays(await this.today(auth.companyId), -1);
+    const yesterday = addDays(await organisationToday(this.db, auth.companyId), -1);
     await this.change(auth, id, 'expired', (notice) => ({
       expireDate: dateOf(yesterday),
       ...(dayOf(notice.startDate)! > yesterday && { startDate: dateOf(yesterday) }),

@@ -1,6 +1,5 @@
 import {
   FIELD_REGISTRY,
-  personName,
   templateMessages as say,
   withFieldKeys,
   ZTemplateDraft,
@@ -20,6 +19,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { recordChange, type Snapshot } from '../../plugins/changeLog';
 import { templateFileOf, templateRows } from '../organisationFile/templates';
 import { WIRE_FORM_TYPE } from '../submissions/shapes';
+import { findAccountHolders, userNames } from '../employees/accountHolders';
 
 type Tx = Prisma.TransactionClient;
 
@@ -45,6 +45,13 @@ const stale = () => conflict(say.stale, 'stale_version');
  * A template as its history compares it: one entry per setting, section and field (by key), so a
  * log row says "Field injury_type: Injury type (Radio) → Kind of injury (Radio)".
  */
+/** A new template's draft: one empty section. */
+const blankDraft = (name: string, formType: TemplateFormType): TTemplateDraft => ({
+  name,
+  formType,
+  sections: [{ label: 'Section 1', fields: [] }],
+});
+
 export function templateSnapshot(template: TTemplateDraft): Snapshot {
   const snapshot: Snapshot = {
     name: template.name,
@@ -99,7 +106,6 @@ export class TemplateAdminService {
           formType: true,
           isActive: true,
           currentVersion: true,
-          revision: true,
           updatedAt: true,
           updatedByUserId: true,
         },
@@ -117,7 +123,8 @@ export class TemplateAdminService {
         })
       : [];
     const withDraft = new Set(drafts.map((row) => row.id));
-    const names = await this.userNames(
+    const names = await userNames(
+      this.db,
       auth.companyId,
       templates.map((row) => row.updatedByUserId),
     );
@@ -155,7 +162,8 @@ export class TemplateAdminService {
         where: { companyId: auth.companyId, templateVersionId: { in: versionIds } },
         _count: { _all: true },
       }),
-      this.userNames(
+      userNames(
+        this.db,
         auth.companyId,
         versions.map((row) => row.publishedByUserId),
       ),
@@ -181,25 +189,8 @@ export class TemplateAdminService {
 
   /** The employees with an account whose name or username matches, to pick a default coordinator. */
   async coordinators(auth: AuthContext, search: string | undefined) {
-    const words = search?.trim();
-    const employees = await this.db.employee.findMany({
-      where: {
-        companyId: auth.companyId,
-        isActive: true,
-        user: { isNot: null },
-        ...(words && {
-          OR: [
-            { firstName: { contains: words, mode: 'insensitive' } },
-            { lastName: { contains: words, mode: 'insensitive' } },
-            { user: { username: { contains: words, mode: 'insensitive' } } },
-          ],
-        }),
-      },
-      orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }],
-      take: 20,
-      select: { firstName: true, lastName: true, user: { select: { username: true } } },
-    });
-    return employees.map((employee) => ({ username: employee.user!.username, name: personName(employee) }));
+    const employees = await findAccountHolders(this.db, auth.companyId, search);
+    return employees.map(({ username, name }) => ({ username, name }));
   }
 
   async version(auth: AuthContext, id: string, versionNumber: number): Promise<TTemplateDraft> {
@@ -209,12 +200,7 @@ export class TemplateAdminService {
   }
 
   async create(auth: AuthContext, input: { name: string; formType: TemplateFormType }) {
-    const draft: TTemplateDraft = {
-      name: input.name,
-      formType: input.formType,
-      sections: [{ label: 'Section 1', fields: [] }],
-    };
-    return this.createDraft(auth, draft, 'created');
+    return this.createDraft(auth, blankDraft(input.name, input.formType), 'created');
   }
 
   async duplicate(auth: AuthContext, id: string, name: string) {
@@ -232,10 +218,12 @@ export class TemplateAdminService {
       const template = await this.changeable(tx, auth, id, revision);
       await this.assertNameFree(tx, auth.companyId, draft.name, id);
       const before = await this.working(tx, auth, template);
+      // Every field keyed, as stored: the log compares it with the working copy field by field.
+      const keyed = withFieldKeys(draft);
       const saved = await tx.formTemplate.update({
         where: { id },
         data: {
-          draft: withFieldKeys(draft) as Prisma.InputJsonValue,
+          draft: keyed as Prisma.InputJsonValue,
           revision: { increment: 1 },
           updatedByUserId: auth.userId,
         },
@@ -247,7 +235,7 @@ export class TemplateAdminService {
         entityId: id,
         action: 'draft saved',
         before: templateSnapshot(before),
-        after: templateSnapshot(draft),
+        after: templateSnapshot(keyed),
       });
       return { revision: saved.revision };
     });
@@ -381,12 +369,7 @@ export class TemplateAdminService {
   private async working(db: Db | Tx, auth: AuthContext, template: FormTemplate): Promise<TTemplateDraft> {
     const draft = this.parsedDraft(template);
     if (draft) return draft;
-    if (template.currentVersion === 0)
-      return {
-        name: template.name,
-        formType: WIRE_FORM_TYPE[template.formType],
-        sections: [{ label: 'Section 1', fields: [] }],
-      };
+    if (template.currentVersion === 0) return blankDraft(template.name, WIRE_FORM_TYPE[template.formType]);
     return withFieldKeys(await templateFileOf(db, template, auth.companyId));
   }
 
@@ -443,15 +426,5 @@ export class TemplateAdminService {
     for (const [index, username] of (file.copied ?? []).entries())
       ids.push(await this.employeeOf(tx, companyId, username, `copied.${index}`));
     return ids;
-  }
-
-  private async userNames(companyId: string, ids: (string | null)[]): Promise<Map<string, string>> {
-    const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-    if (wanted.length === 0) return new Map();
-    const users = await this.db.user.findMany({
-      where: { companyId, id: { in: wanted } },
-      select: { id: true, username: true, employee: { select: { firstName: true, lastName: true } } },
-    });
-    return new Map(users.map((user) => [user.id, user.employee ? personName(user.employee) : user.username]));
   }
 }
