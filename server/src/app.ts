@@ -20,6 +20,8 @@ import { noticeboardRoutes } from './modules/noticeboard/routes';
 import { templateRoutes } from './modules/templates/routes';
 import { externalPartiesRoutes } from './modules/externalParties/routes';
 import { SupplierRequirementService } from './modules/externalParties/requirements';
+import { supplierAccessRoutes } from './modules/supplierAccess/routes';
+import { SupplierAccessService } from './modules/supplierAccess/service';
 import { ExternalPartiesService } from './modules/externalParties/service';
 import { TemplateAdminService } from './modules/templates/service';
 import { supplierRoutes } from './modules/suppliers/routes';
@@ -224,6 +226,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       });
       await api.register(employeeRoutes, { employees: new EmployeeService(db, invitations, throttle) });
       await api.register(supplierRoutes, { suppliers: new SupplierAdminService(db, invitations) });
+      await api.register(supplierAccessRoutes, { supplierAccess: new SupplierAccessService(db) });
       const attachments = new AttachmentService(db, storage);
       // Mails that attach stored files (the close-off PDF) read them through the same storage.
       app.mail.setAttachmentLoader(async (key) => Buffer.concat(await storage.read(key).toArray()));

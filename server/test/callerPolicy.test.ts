@@ -85,6 +85,14 @@ const SUPPLIERS_ONLY = [
   'POST /api/supplierAssignmentOpen',
   'POST /api/supplierRequirementUpload',
   'POST /api/supplierAssessmentStatus',
+  'POST /api/supplierProfile',
+];
+
+/** Routes for a supplier company's main account only: Access Settings, its Profile's changes. */
+const SUPPLIER_MAIN_ONLY = [
+  'POST /api/supplierPortalAccounts',
+  'POST /api/supplierPortalAccessSet',
+  'POST /api/supplierProfileUpdate',
 ];
 
 /** Routes for employees (with their key) and a supplier's main account, not its personnel. */
@@ -197,14 +205,17 @@ function expected(route: string, caller: CallerName): string | null {
       return WITH_PORTAL_OFF.includes(route) ? null : 'supplier_portal_disabled';
     case 'supplier':
     case 'personnel':
-      if (caller === 'personnel' && NOT_PERSONNEL.includes(route)) return 'caller_not_served';
+      if (caller === 'personnel' && [...NOT_PERSONNEL, ...SUPPLIER_MAIN_ONLY].includes(route))
+        return 'caller_not_served';
       if (NOT_PERSONNEL.includes(route)) return null;
       return [...EMPLOYEE_ONLY, ...LINK_ONLY, ...SYSTEM_KEY, ...HR_KEYS, ...SUPPLIER_KEY].includes(route)
         ? 'caller_not_served'
         : null;
     case 'employee':
       if (SYSTEM_KEY.includes(route)) return 'access_key_missing';
-      return [...LINK_ONLY, ...SUPPLIERS_ONLY].includes(route) ? 'caller_not_served' : null;
+      return [...LINK_ONLY, ...SUPPLIERS_ONLY, ...SUPPLIER_MAIN_ONLY].includes(route)
+        ? 'caller_not_served'
+        : null;
   }
 }
 
@@ -318,7 +329,13 @@ describe('refusalOf', () => {
       employeeId: null,
       supplierId: 's1',
       accessKeys: new Set(),
-      supplier: { companyId: 'c1', supplierPortal: portal, supplierAccess: false, isActive: true },
+      supplier: {
+        companyId: 'c1',
+        supplierPortal: portal,
+        supplierAccess: false,
+        isActive: true,
+        portalAccess: true,
+      },
     }),
   });
 
@@ -346,7 +363,13 @@ describe('refusalOf', () => {
       auth: auth({
         userType: 'supplier',
         supplierId: 's1',
-        supplier: { companyId: 'c2', supplierPortal: true, supplierAccess: true, isActive: true },
+        supplier: {
+          companyId: 'c2',
+          supplierPortal: true,
+          supplierAccess: true,
+          isActive: true,
+          portalAccess: true,
+        },
       }),
     };
     expect(refusalOf({ callers: ['supplier'] }, foreign)?.code).toBe('supplier_portal_disabled');

@@ -39,3 +39,4 @@ export * from './contracts/organisationFile';
 export * from './contracts/suppliers';
 export * from './contracts/templates';
 export * from './contracts/externalParties';
+export * from './contracts/supplierAccess';

@@ -76,6 +76,7 @@ function authContextOf(session: SessionRecord, token: string): AuthContext {
       supplierPortal: user.supplier.supplierPortal,
       supplierAccess: user.supplier.supplierAccess,
       isActive: user.supplier.isActive,
+      portalAccess: user.portalAccess,
     },
     accessKeys: user.userType === 'employee' ? accessKeysOf(user.employee?.role?.access) : new Set(),
   };

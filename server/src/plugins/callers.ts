@@ -14,6 +14,8 @@ export interface SupplierOfCaller {
   supplierPortal: boolean;
   supplierAccess: boolean;
   isActive: boolean;
+  /** This account's own access, kept by the company's main account (Access Settings). */
+  portalAccess: boolean;
 }
 
 /** What a valid link token grants: one resource of one organisation, and the named operations. */
@@ -60,8 +62,8 @@ export function sessionKind(
 }
 
 /**
- * A supplier company's users reach the product only while its portal or supplier access is on and
- * the company is active (000 section 6).
+ * A supplier company's users reach the product only while its portal or supplier access is on, the
+ * company is active (000 section 6) and the company has not taken the account's access away.
  */
 export function supplierPortalOpen(auth: Pick<AuthContext, 'companyId' | 'supplier'>): boolean {
   const { supplier } = auth;
@@ -69,6 +71,7 @@ export function supplierPortalOpen(auth: Pick<AuthContext, 'companyId' | 'suppli
     supplier !== null &&
     supplier.companyId === auth.companyId &&
     supplier.isActive &&
+    supplier.portalAccess &&
     (supplier.supplierPortal || supplier.supplierAccess)
   );
 }

@@ -25,6 +25,8 @@ export interface SessionRecord {
       supplierAccess: boolean;
       isActive: boolean;
     } | null;
+    /** A supplier account's own access to the portal (Access Settings). */
+    portalAccess: boolean;
   };
 }
 
@@ -42,6 +44,7 @@ interface Row {
   personnelId: string | null;
   isActive: boolean;
   isForceUpdatePassword: boolean;
+  portalAccess: boolean;
   updatedAt: Date;
   hasEmployee: boolean;
   roleUpdatedAt: Date | null;
@@ -56,7 +59,7 @@ interface Row {
 const SESSION_BY_TOKEN_HASH = `
   SELECT s.id, s."revokedAt", s."expiresAt", s."lastSeenAt", s."permissionsLoadedAt",
     u.id AS "userId", u."companyId", u."userType"::text AS "userType", u."employeeId", u."supplierId",
-    u."personnelId", u."isActive", u."isForceUpdatePassword", u."updatedAt",
+    u."personnelId", u."isActive", u."isForceUpdatePassword", u."portalAccess", u."updatedAt",
     e.id IS NOT NULL AS "hasEmployee", r."updatedAt" AS "roleUpdatedAt", r.access AS "roleAccess",
     sc."updatedAt" AS "supplierUpdatedAt", sc."companyId" AS "supplierCompanyId", sc."supplierPortal",
     sc."supplierAccess", sc."isActive" AS "supplierActive"
@@ -114,6 +117,7 @@ function toRecord(row: Row | undefined): SessionRecord | null {
       personnelId: row.personnelId,
       isActive: row.isActive,
       isForceUpdatePassword: row.isForceUpdatePassword,
+      portalAccess: row.portalAccess,
       updatedAt: row.updatedAt,
       employee: row.hasEmployee
         ? {

@@ -21,7 +21,8 @@ export const supplierMessages = {
 
 const access = { callers: ['employee'], accessKeys: ['supplier'] } as const;
 const ZId = z.object({ _id: z.uuid() });
-const email = z
+/** An e-mail address, or nothing (''). */
+export const ZOptionalEmail = z
   .string()
   .trim()
   .max(320)
@@ -63,7 +64,7 @@ export type TSupplierDetails = z.output<typeof ZSupplierDetails>;
 export const ZSupplierSave = z.object({
   _id: z.uuid().optional(),
   name: z.string().trim().min(1, supplierMessages.nameRequired).max(200),
-  email: email.optional(),
+  email: ZOptionalEmail.optional(),
   supplierPortal: z.boolean(),
   supplierAccess: z.boolean(),
 });
@@ -89,7 +90,7 @@ export const ZPersonnelSave = z.object({
   supplierId: z.uuid(),
   firstName: z.string().trim().min(1, supplierMessages.firstNameRequired).max(100),
   lastName: z.string().trim().min(1, supplierMessages.lastNameRequired).max(100),
-  email: email.optional(),
+  email: ZOptionalEmail.optional(),
   /** Give the person a sign-in account (their e-mail is its username) and mail them an invitation. */
   invite: z.boolean().optional(),
 });
@@ -141,7 +142,10 @@ export const supplierAccountCreateCall = defineCall({
   tags: ['suppliers'],
   summary: 'Add a portal account to a supplier company (its e-mail is the username) and invite it',
   access,
-  body: z.object({ supplierId: z.uuid(), email: email.refine(Boolean, supplierMessages.emailRequired) }),
+  body: z.object({
+    supplierId: z.uuid(),
+    email: ZOptionalEmail.refine(Boolean, supplierMessages.emailRequired),
+  }),
   response: ZId,
 });
 

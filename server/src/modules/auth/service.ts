@@ -175,8 +175,9 @@ export class AuthService {
     const associates = await this.associatedAccounts(user);
     const role = user.employee?.role;
     const access = toAccessMap((role?.access ?? {}) as Partial<Record<AccessKey, boolean>>, {
-      supplierPortal: user.supplier?.supplierPortal ?? false,
-      supplierAccess: user.supplier?.supplierAccess ?? false,
+      // An account whose access its company took away sees the portal as off.
+      supplierPortal: (user.supplier?.supplierPortal ?? false) && user.portalAccess,
+      supplierAccess: (user.supplier?.supplierAccess ?? false) && user.portalAccess,
     });
     const others = associates.filter((account) => account._id !== user.id);
     return {
