@@ -55,6 +55,9 @@ const externalParties =
 const suppliers =
   (name: keyof typeof import('./features/suppliers/routes')): RouteObject['lazy'] =>
   async () => ({ Component: (await import('./features/suppliers/routes'))[name] });
+const supplierAccess =
+  (name: keyof typeof import('./features/supplierAccess/routes')): RouteObject['lazy'] =>
+  async () => ({ Component: (await import('./features/supplierAccess/routes'))[name] });
 
 /**
  * The screens built so far inside the guarded areas; a path here is more specific than its area's
@@ -81,6 +84,8 @@ const areaScreens: RouteObject[] = [
   { path: 'external-parties/form-submit/assessment/:id/:formId', lazy: externalParties('AssessmentPage') },
   { path: 'external-parties/form-submit/review/:id/:formId', lazy: externalParties('ReviewPage') },
   { path: 'external-parties/requirements', lazy: externalParties('RequirementsPage') },
+  { path: 'external-parties/portal-access', lazy: supplierAccess('AccessSettingsPage') },
+  { path: 'external-parties/company/edit/:id', lazy: supplierAccess('SupplierProfilePage') },
   {
     path: 'external-parties/company-document-review/:supplierId/:id',
     lazy: externalParties('DocumentReviewPage'),

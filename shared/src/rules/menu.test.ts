@@ -129,6 +129,14 @@ describe('isMenuItemVisible: exceptions of 000 section 6', () => {
       true,
     );
     expect(isMenuItemVisible(portal, SUPPLIER)).toBe(false);
+    // A person of the company does not keep its Access Settings.
+    expect(
+      isMenuItemVisible(portal, {
+        ...SUPPLIER,
+        personnelId: 'p1',
+        access: access({ supplierPortal: 'yes' }, 'no'),
+      }),
+    ).toBe(false);
     expect(isMenuItemVisible(portal, { ...EMPLOYEE, access: access({ supplierPortal: 'yes' }) })).toBe(false);
     expect(
       isMenuItemVisible(portal, {

@@ -183,6 +183,8 @@ export const MENU: MenuItem[] = [
 export interface MenuViewer {
   userType: UserType;
   employeeId?: string | null;
+  /** A supplier account tied to one person (not the company's main account). */
+  personnelId?: string | null;
   access: AccessMap;
 }
 
@@ -207,7 +209,8 @@ export function isMenuItemVisible(item: MenuItem, viewer: MenuViewer): boolean {
       if (viewer.userType === 'supplier') return true;
       break;
     case 'supplierPortal':
-      return viewer.userType === 'supplier' && viewer.access.supplierPortal === 'yes';
+      // Access Settings are the company's main account's to keep, not its people's.
+      return viewer.userType === 'supplier' && !viewer.personnelId && viewer.access.supplierPortal === 'yes';
     case 'employeeOnly':
       if (!viewer.employeeId) return false;
       break;

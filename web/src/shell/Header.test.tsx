@@ -154,7 +154,7 @@ describe('Header', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toHaveAttribute('href', '/logout');
   });
 
-  it('hides Change Password while a forced change is pending, and Profile items for non-employees', async () => {
+  it('hides Change Password while a forced change is pending, and the employee items for suppliers', async () => {
     renderHeader(
       permissionsFixture({
         isForceUpdatePassword: 'yes',
@@ -166,7 +166,11 @@ describe('Header', () => {
     await userEvent.click(screen.getByRole('button', { name: /profile menu/i }));
     const menu = screen.getByRole('menu');
     expect(within(menu).queryByRole('menuitem', { name: 'Change Password' })).not.toBeInTheDocument();
-    expect(within(menu).queryByRole('menuitem', { name: 'Profile' })).not.toBeInTheDocument();
+    // A supplier's Profile is its company's (000 section 2.5).
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute(
+      'href',
+      '/external-parties/company/edit/x',
+    );
     expect(within(menu).queryByRole('menuitem', { name: 'My Competency' })).not.toBeInTheDocument();
     expect(within(menu).queryByRole('menuitem', { name: 'My clock-in QR code' })).not.toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();

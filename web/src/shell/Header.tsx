@@ -153,7 +153,7 @@ function ProfileMenu({ permissions }: { permissions: TPermissions }) {
             </div>
           </div>
           <div className="menu-separator" role="separator" />
-          {employee && profile && (
+          {profile && (
             <Link to={profile} className="menu-item" role="menuitem" onClick={close}>
               <UserRound size={16} aria-hidden="true" />
               Profile

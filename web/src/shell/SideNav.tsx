@@ -81,9 +81,10 @@ export function SideNav({ permissions, collapsed, onExpand, onNavigate }: SideNa
       visibleMenu({
         userType: permissions.userType,
         employeeId: permissions.employeeId,
+        personnelId: permissions.personnelId,
         access: permissions.access,
       }),
-    [permissions.userType, permissions.employeeId, permissions.access],
+    [permissions.userType, permissions.employeeId, permissions.personnelId, permissions.access],
   );
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
 

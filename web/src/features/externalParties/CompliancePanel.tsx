@@ -13,7 +13,14 @@ import { ListState } from '../../components/ListParts';
 import { requirementKeys, RequirementStateBadge } from './parts';
 
 /** A company's compliance at a glance: its requirements and its people's, each with where it stands. */
-export function CompliancePanel({ supplierId }: { supplierId: string }) {
+export function CompliancePanel({
+  supplierId,
+  linkOf = requirementReviewPath,
+}: {
+  supplierId: string;
+  /** Where a requirement opens: the reviewer's page, or the supplier's own page to send it. */
+  linkOf?: (row: TSupplierRequirementRow) => string;
+}) {
   const compliance = useQuery({
     queryKey: [...requirementKeys.all, 'compliance', supplierId],
     queryFn: () => callApi(supplierComplianceCall, { body: { supplierId } }),
@@ -61,12 +68,15 @@ export function CompliancePanel({ supplierId }: { supplierId: string }) {
               </li>
             ))}
           </ul>
-          {data.company.length > 0 && <ComplianceTable caption="The company" rows={data.company} />}
+          {data.company.length > 0 && (
+            <ComplianceTable caption="The company" rows={data.company} linkOf={linkOf} />
+          )}
           {data.personnel.map((person) => (
             <ComplianceTable
               key={person.personnelId}
               caption={`${person.name} · ${person.compliant ? 'compliant' : 'not compliant'}`}
               rows={person.requirements}
+              linkOf={linkOf}
             />
           ))}
         </>
@@ -75,7 +85,15 @@ export function CompliancePanel({ supplierId }: { supplierId: string }) {
   );
 }
 
-function ComplianceTable({ caption, rows }: { caption: string; rows: TSupplierRequirementRow[] }) {
+function ComplianceTable({
+  caption,
+  rows,
+  linkOf,
+}: {
+  caption: string;
+  rows: TSupplierRequirementRow[];
+  linkOf: (row: TSupplierRequirementRow) => string;
+}) {
   return (
     <div className="table-wrap">
       <table className="data-table compliance-table">
@@ -92,7 +110,7 @@ function ComplianceTable({ caption, rows }: { caption: string; rows: TSupplierRe
           {rows.map((row) => (
             <tr key={row._id}>
               <td>
-                <Link to={requirementReviewPath(row)}>{row.typeName}</Link>
+                <Link to={linkOf(row)}>{row.typeName}</Link>
               </td>
               <td>
                 <RequirementStateBadge state={row.state} />
