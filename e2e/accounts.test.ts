@@ -55,7 +55,8 @@ describe('account flows in the browser', () => {
     await page.waitForURL(/\/switch-user(\?|$)/);
     await page.getByText('Acme Contracting').click();
     await page.waitForURL('**/dashboard');
-    await page.getByText('External Parties portal').waitFor();
+    // The supplier dashboard (a person of Acme: no Access Settings, which are the company's).
+    await page.getByRole('region', { name: 'Assigned Forms' }).waitFor();
 
     await page.getByRole('button', { name: /switch account/i }).click();
     const dialog = page.getByRole('dialog');

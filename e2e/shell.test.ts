@@ -114,7 +114,8 @@ describe('sign-in and the application shell', () => {
     // From her employee account the switch to the associated external-party account needs no password.
     await page.getByText('Acme Contracting').click();
     await page.waitForURL('**/dashboard');
-    await page.getByText('External Parties portal').waitFor();
+    // The supplier dashboard (a person of Acme: no Access Settings, which are the company's).
+    await page.getByRole('region', { name: 'Assigned Forms' }).waitFor();
     await page.close();
   });
 
