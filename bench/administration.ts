@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/administration.ts [--duration=10] [--warmup=3] [--connections=10] [--label=x] [--only=text]`
  *
- * The administration, noticeboard, Form Register and Requirements calls on the scale seed (run `npx tsx seed/scale.ts` first):
+ * The administration, noticeboard, Records, Form Register and Requirements calls on the scale seed (run `npx tsx seed/scale.ts` first):
  * 2,000 employees, 100 supplier companies with their personnel, 50,000 notices. Starts the app in
  * process (production config, silent log), signs in as the scale organisation's administrator, and
  * measures each call over HTTP at the same concurrency with autocannon in a child process (its own
@@ -117,6 +117,30 @@ const CASES: Case[] = [
     name: 'supplierAssignmentOptions',
     path: '/api/supplierAssignmentOptions',
     body: () => ({}),
+    who: 'admin',
+  },
+  {
+    name: 'formSubmissionList (My Records)',
+    path: '/api/formSubmissionList',
+    body: () => ({ scope: 'my' }),
+    who: 'busy',
+  },
+  {
+    name: 'formSubmissionList (My Records, open)',
+    path: '/api/formSubmissionList',
+    body: () => ({ scope: 'my', status: 'Open' }),
+    who: 'busy',
+  },
+  {
+    name: 'formSubmissionList (Records, by number)',
+    path: '/api/formSubmissionList',
+    body: () => ({ scope: 'all', sort: 'number' }),
+    who: 'admin',
+  },
+  {
+    name: 'formSubmissionList (Records, searched)',
+    path: '/api/formSubmissionList',
+    body: () => ({ scope: 'all', search: 'inspection' }),
     who: 'admin',
   },
   {

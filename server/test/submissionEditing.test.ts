@@ -497,6 +497,67 @@ describe('POST /api/formSubmissionList', () => {
   });
 });
 
+describe('My Records and the Records filters', () => {
+  it('lists exactly the caller’s own: created, recorded or coordinated by them', async () => {
+    for (const username of ['ethan.coordinator', 'mia.employee', 'olivia.admin', 'liam.personnel']) {
+      const user = await ctx.db.user.findUniqueOrThrow({ where: { username } });
+      const expected = await ctx.db.formSubmission.count({
+        where: {
+          companyId: user.companyId,
+          OR: [
+            { createdByUserId: user.id },
+            ...(user.employeeId
+              ? [
+                  { recordedByEmployeeId: user.employeeId },
+                  { coordinators: { some: { employeeId: user.employeeId } } },
+                ]
+              : []),
+            ...(user.personnelId ? [{ recordedByPersonnelId: user.personnelId }] : []),
+          ],
+        },
+      });
+      const mine = await post(username, '/formSubmissionList', { scope: 'my', pageSize: 100 });
+      expect(mine.statusCode, mine.body).toBe(200);
+      expect(mine.json().response_data.total, username).toBe(expected);
+    }
+  });
+
+  it('searches the description literally and filters by dates', async () => {
+    const olivia = await ctx.db.user.findUniqueOrThrow({ where: { username: 'olivia.admin' } });
+    // '%' and '_' are what they are, not wildcards.
+    const descriptions = await ctx.db.formSubmission.findMany({
+      where: { companyId: olivia.companyId },
+      select: { formDescription: true },
+    });
+    for (const search of ['%', '_', '0%']) {
+      const found = await post('olivia.admin', '/formSubmissionList', { scope: 'all', search });
+      expect(found.json().response_data.total, search).toBe(
+        descriptions.filter((row) => row.formDescription.toLowerCase().includes(search)).length,
+      );
+    }
+    const inspection = await post('olivia.admin', '/formSubmissionList', { scope: 'all', search: 'INSPECT' });
+    expect(inspection.json().response_data.total).toBe(
+      descriptions.filter((row) => row.formDescription.toLowerCase().includes('inspect')).length,
+    );
+    const from = '2026-01-01';
+    const to = '2026-12-31';
+    const dated = await post('olivia.admin', '/formSubmissionList', {
+      scope: 'all',
+      fromDate: from,
+      toDate: to,
+      pageSize: 100,
+    });
+    expect(dated.json().response_data.total).toBe(
+      await ctx.db.formSubmission.count({
+        where: {
+          companyId: olivia.companyId,
+          formDate: { gte: new Date(`${from}T00:00:00Z`), lte: new Date(`${to}T00:00:00Z`) },
+        },
+      }),
+    );
+  });
+});
+
 describe('the largest save the contract allows', () => {
   it('saves the most actions one save may carry, each with its change log and mail, in one transaction', async () => {
     const tasks = Array.from({ length: MAX_TASKS_PER_SAVE }, (_, index) =>

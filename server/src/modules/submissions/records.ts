@@ -10,6 +10,7 @@ import type { ZFormSubmissionListRequest } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import { forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
+import { join, sql, uuid } from '../dashboard/sql';
 import { hasRecordsAccess } from './policy';
 import { type SubmissionActor, WIRE_FORM_TYPE, day, blank, type Change, recorderName } from './shapes';
 import { type SubmissionPolicy } from './policy';
@@ -28,59 +29,17 @@ export class SubmissionRecords {
     request: z.output<typeof ZFormSubmissionListRequest>,
   ): Promise<TFormSubmissionList> {
     const companyId = auth.companyId;
-    const mine: Prisma.FormSubmissionWhereInput = {
-      OR: [
-        { createdByUserId: auth.userId },
-        ...(auth.employeeId
-          ? [
-              { recordedByEmployeeId: auth.employeeId },
-              { coordinators: { some: { employeeId: auth.employeeId } } },
-            ]
-          : []),
-        ...(auth.personnelId ? [{ recordedByPersonnelId: auth.personnelId }] : []),
-      ],
-    };
     if (request.scope === 'all' && !hasRecordsAccess(auth)) throw forbidden();
-    // Performance reviews (HR forms) of others only for a role with hrEmployeePrivateInfo.
-    const hrOfOthers: Prisma.FormSubmissionWhereInput = auth.accessKeys.has('hrEmployeePrivateInfo')
-      ? {}
-      : { OR: [{ NOT: { formType: 'hr' } }, mine] };
-    const status: Record<string, Prisma.FormSubmissionWhereInput> = {
-      Draft: { isDraft: true },
-      Open: { isDraft: false, isClosed: false },
-      Closed: { isClosed: true },
-    };
-    const where: Prisma.FormSubmissionWhereInput = {
-      companyId,
-      AND: [
-        request.scope === 'my' ? mine : hrOfOthers,
-        request.status ? status[request.status]! : {},
-        request.formTemplateId ? { templateId: request.formTemplateId } : {},
-        request.workplace ? { workplaceId: request.workplace } : {},
-        request.fromDate ? { formDate: { gte: new Date(`${request.fromDate}T00:00:00.000Z`) } } : {},
-        request.toDate ? { formDate: { lte: new Date(`${request.toDate}T00:00:00.000Z`) } } : {},
-        request.search ? { formDescription: { contains: request.search, mode: 'insensitive' } } : {},
-      ],
-    };
-    const [total, rows] = await Promise.all([
-      this.db.formSubmission.count({ where }),
-      this.db.formSubmission.findMany({
-        where,
-        orderBy: [
-          // Drafts have no number: they sort last either way.
-          request.sort === 'number'
-            ? { number: { sort: request.sortDirection, nulls: 'last' } }
-            : { [request.sort]: request.sortDirection },
-          { id: 'asc' },
-        ],
-        skip: (request.page - 1) * request.pageSize,
-        take: request.pageSize,
-        include: {
-          template: { select: { name: true } },
-          coordinators: { where: { position: 0 }, select: { employeeId: true } },
-        },
-      }),
-    ]);
+    const { ids, total } = await this.page(auth, request);
+    const found = await this.db.formSubmission.findMany({
+      where: { companyId, id: { in: ids } },
+      include: {
+        template: { select: { name: true } },
+        coordinators: { where: { position: 0 }, select: { employeeId: true } },
+      },
+    });
+    const byId = new Map(found.map((row) => [row.id, row]));
+    const rows = ids.flatMap((id) => byId.get(id) ?? []);
     const employeeIds = rows.flatMap((row) => [
       ...row.coordinators.map((c) => c.employeeId),
       ...(row.recordedByEmployeeId ? [row.recordedByEmployeeId] : []),
@@ -119,6 +78,57 @@ export class SubmissionRecords {
       page: request.page,
       pageSize: request.pageSize,
     };
+  }
+
+  /**
+   * One page of the list, as ids in order, and the total, in SQL. The caller's own submissions are
+   * a UNION over the ways a submission is someone's (created, recorded as employee or personnel,
+   * coordinated), each served by an index: as one OR of them no index applied and every
+   * submission of the organisation was read twice per call (issue 18).
+   */
+  private async page(
+    auth: AuthContext,
+    request: z.output<typeof ZFormSubmissionListRequest>,
+  ): Promise<{ ids: string[]; total: number }> {
+    const company = uuid(auth.companyId);
+    // Whose a submission is: who created it, recorded it (as employee or personnel) or coordinates
+    // it; the coordinators are read once as a hashed set, not per submission.
+    const mine = sql`(f."createdByUserId" = ${uuid(auth.userId)}
+      OR f."recordedByEmployeeId" = ${auth.employeeId}::uuid
+      OR f."recordedByPersonnelId" = ${auth.personnelId}::uuid
+      OR f.id IN (SELECT "submissionId" FROM "SubmissionCoordinator"
+        WHERE "companyId" = ${company} AND "employeeId" = ${auth.employeeId}::uuid))`;
+    const conditions = [sql`f."companyId" = ${company}`];
+    if (request.scope === 'my') conditions.push(mine);
+    // Performance reviews (HR forms) of others only for a role with hrEmployeePrivateInfo.
+    else if (!auth.accessKeys.has('hrEmployeePrivateInfo'))
+      conditions.push(sql`(f."formType" <> 'hr' OR ${mine})`);
+    if (request.status === 'Draft') conditions.push(sql`f."isDraft"`);
+    if (request.status === 'Open') conditions.push(sql`NOT f."isDraft" AND NOT f."isClosed"`);
+    if (request.status === 'Closed') conditions.push(sql`f."isClosed"`);
+    if (request.formTemplateId) conditions.push(sql`f."templateId" = ${uuid(request.formTemplateId)}`);
+    if (request.workplace) conditions.push(sql`f."workplaceId" = ${uuid(request.workplace)}`);
+    if (request.fromDate) conditions.push(sql`f."formDate" >= ${request.fromDate}::date`);
+    if (request.toDate) conditions.push(sql`f."formDate" <= ${request.toDate}::date`);
+    if (request.search)
+      conditions.push(sql`f."formDescription" ILIKE ${`%${request.search.replace(/[\\%_]/g, '\\$&')}%`}`);
+    const where = join(conditions, ' AND ');
+    const direction = request.sortDirection === 'asc' ? sql`ASC` : sql`DESC`;
+    // Drafts have no number: they sort last either way.
+    const order = {
+      formDate: sql`f."formDate" ${direction}`,
+      number: sql`f.number ${direction} NULLS LAST`,
+      formDescription: sql`f."formDescription" ${direction}`,
+      createdAt: sql`f."createdAt" ${direction}`,
+    }[request.sort];
+    const [rows, counted] = await Promise.all([
+      this.db.$queryRaw<{ id: string }[]>(sql`SELECT f.id FROM "FormSubmission" f WHERE ${where}
+        ORDER BY ${order}, f.id LIMIT ${request.pageSize} OFFSET ${(request.page - 1) * request.pageSize}`),
+      this.db.$queryRaw<{ total: number }[]>(
+        sql`SELECT count(*)::int AS total FROM "FormSubmission" f WHERE ${where}`,
+      ),
+    ]);
+    return { ids: rows.map((row) => row.id), total: counted[0]?.total ?? 0 };
   }
 
   async history(auth: AuthContext, submissionId: string): Promise<TChangeLogEntry[]> {
