@@ -133,10 +133,13 @@ export const organisationLogoCall = defineCall({
   response: 'file',
 });
 
+/** A logo's version in its address: part of its storage key, so a new logo is not served from a cache. */
+export const logoVersion = (logoKey: string) => logoKey.replace(/^.*\//, '').slice(0, 8);
+
 /** The public address of an organisation's logo, versioned by its storage key so a new one is fetched. */
 export function organisationLogoPath(companyId: string, logoKey: string | null): string | null {
   if (!logoKey) return null;
-  return `/api/organisationLogo/${companyId}?v=${logoKey.replace(/^.*\//, '').slice(0, 8)}`;
+  return `/api/organisationLogo/${companyId}?v=${logoVersion(logoKey)}`;
 }
 
 export const ssoSettingsUpdateCall = defineCall({

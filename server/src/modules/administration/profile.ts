@@ -5,7 +5,6 @@ import {
   type TOrganisationProfileUpdate,
   type TSsoSettingsUpdate,
 } from '@compass/shared';
-import sharp from 'sharp';
 import type { Db } from '../../db/prisma';
 import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -13,10 +12,7 @@ import { recordChange } from '../../plugins/changeLog';
 import type { SecretBox } from '../../plugins/secrets';
 import type { FileStorage } from '../../plugins/storage';
 import type { UploadedFile } from '../../plugins/uploads';
-
-/** The largest side of a stored logo: the header shows it at 40 px, mails and PDFs a little larger. */
-const LOGO_MAX_PX = 512;
-const LOGO_TYPES = new Set(['png', 'jpeg', 'webp']);
+import { replaceLogo } from './logo';
 
 /** The organisation's own settings: profile, logo and single sign-on. */
 export class OrganisationProfileService {
@@ -78,34 +74,16 @@ export class OrganisationProfileService {
 
   /** Stores the logo resized (at most 512 px, PNG); the old file is removed once the new one is saved. */
   async uploadLogo(auth: AuthContext, files: UploadedFile[]): Promise<TOrganisationProfile> {
-    const [file] = files;
-    if (!file) throw badRequest(say.logoMissing);
-    let png: Buffer;
-    try {
-      const image = sharp(file.content, { limitInputPixels: 40_000_000 });
-      const { format } = await image.metadata();
-      if (!format || !LOGO_TYPES.has(format)) throw new Error(`not a logo format: ${format}`);
-      png = await image
-        .rotate()
-        .resize(LOGO_MAX_PX, LOGO_MAX_PX, { fit: 'inside', withoutEnlargement: true })
-        .png()
-        .toBuffer();
-    } catch {
-      throw badRequest(say.logoType);
-    }
-    const key = await this.storage.put(png, 'png');
-    const previous = await this.replaceLogo(auth, key, file.name);
-    if (previous) await this.storage.remove(previous);
+    await replaceLogo(this.storage, files, (key, name) => this.recordLogo(auth, key, name));
     return this.profile(auth.companyId);
   }
 
   async deleteLogo(auth: AuthContext): Promise<TOrganisationProfile> {
-    const previous = await this.replaceLogo(auth, null, null);
-    if (previous) await this.storage.remove(previous);
+    await replaceLogo(this.storage, null, (key, name) => this.recordLogo(auth, key, name));
     return this.profile(auth.companyId);
   }
 
-  private replaceLogo(auth: AuthContext, key: string | null, name: string | null): Promise<string | null> {
+  private recordLogo(auth: AuthContext, key: string | null, name: string | null): Promise<string | null> {
     return this.db.$transaction(async (tx) => {
       const before = await tx.company.findUniqueOrThrow({ where: { id: auth.companyId } });
       await tx.company.update({ where: { id: auth.companyId }, data: { logoKey: key } });
