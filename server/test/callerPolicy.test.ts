@@ -93,6 +93,8 @@ const SUPPLIER_MAIN_ONLY = [
   'POST /api/supplierPortalAccounts',
   'POST /api/supplierPortalAccessSet',
   'POST /api/supplierProfileUpdate',
+  'POST /api/supplierLogoUpload',
+  'POST /api/supplierLogoDelete',
 ];
 
 /** Routes for employees (with their key) and a supplier's main account, not its personnel. */
@@ -173,6 +175,8 @@ const SUPPLIER_KEY = [
   'POST /api/supplierRequirementCreate',
   'POST /api/supplierRequirementList',
   'POST /api/supplierRequirementResend',
+  'POST /api/supplierCompanyPortalAccounts',
+  'POST /api/supplierCompanyPortalAccessSet',
 ];
 
 /** What still answers while a forced password change is pending (issue 13: nothing else). */
@@ -189,7 +193,8 @@ const GATE_CODES = [
   'access_key_missing',
 ];
 
-type CallerName = 'guest' | 'employee' | 'supplier' | 'personnel' | 'link' | 'passwordChange' | 'portalOff';
+type CallerName =
+  'guest' | 'employee' | 'supplier' | 'personnel' | 'link' | 'passwordChange' | 'portalOff' | 'accessOff';
 
 /** The gate's expected answer: served (null) or the error_code of its refusal. */
 function expected(route: string, caller: CallerName): string | null {
@@ -201,7 +206,9 @@ function expected(route: string, caller: CallerName): string | null {
       return LINK.includes(route) ? null : 'not_signed_in';
     case 'passwordChange':
       return DURING_PASSWORD_CHANGE.includes(route) ? null : 'password_change_required';
+    // accessOff: a supplier account whose portal access its company turned off.
     case 'portalOff':
+    case 'accessOff':
       return WITH_PORTAL_OFF.includes(route) ? null : 'supplier_portal_disabled';
     case 'supplier':
     case 'personnel':
@@ -232,6 +239,11 @@ beforeAll(async () => {
   credentials.personnel = await sessionOf('liam.personnel');
   credentials.passwordChange = await sessionOf('noah.expired');
   credentials.portalOff = await sessionOf('zoe.noportal');
+  credentials.accessOff = await sessionOf('ava.nguyen@acme-contracting.example');
+  await ctx.db.user.update({
+    where: { username: 'ava.nguyen@acme-contracting.example' },
+    data: { portalAccess: false },
+  });
   const mia = await ctx.db.user.findUniqueOrThrow({ where: { username: 'mia.employee' } });
   const link = await ctx.db.$transaction((tx) =>
     issueLink(tx, {
@@ -275,6 +287,7 @@ describe('route × caller kind', () => {
     'link',
     'passwordChange',
     'portalOff',
+    'accessOff',
   ];
 
   it.each(callers)(
@@ -322,7 +335,7 @@ describe('refusalOf', () => {
     kind: 'employee',
     auth: auth(overrides),
   });
-  const supplier = (portal: boolean): Caller => ({
+  const supplier = (portal: boolean, portalAccess = true): Caller => ({
     kind: 'supplier',
     auth: auth({
       userType: 'supplier',
@@ -334,7 +347,7 @@ describe('refusalOf', () => {
         supplierPortal: portal,
         supplierAccess: false,
         isActive: true,
-        portalAccess: true,
+        portalAccess,
       },
     }),
   });
@@ -355,6 +368,13 @@ describe('refusalOf', () => {
     expect(refusalOf({ callers: ['supplier'] }, supplier(false))?.code).toBe('supplier_portal_disabled');
     expect(refusalOf({ callers: ['supplier'], withPortalOff: true }, supplier(false))).toBeNull();
     expect(refusalOf({ callers: ['supplier'] }, supplier(true))).toBeNull();
+  });
+
+  it('refuses an account whose company took its portal access away, as if the portal were off', () => {
+    expect(refusalOf({ callers: ['supplier'] }, supplier(true, false))?.code).toBe(
+      'supplier_portal_disabled',
+    );
+    expect(refusalOf({ callers: ['supplier'], withPortalOff: true }, supplier(true, false))).toBeNull();
   });
 
   it("refuses a supplier of another organisation's company as if the portal were off", () => {
