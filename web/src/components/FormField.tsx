@@ -73,3 +73,25 @@ export function InputField({
     </FormField>
   );
 }
+
+type TextAreaFieldProps = FieldFrameProps &
+  Omit<ComponentPropsWithRef<'textarea'>, 'id' | 'value' | 'onChange' | 'className'> & {
+    value: string;
+    onValueChange: (value: string) => void;
+  };
+
+/** A labelled multi-line text, with its error like InputField's. */
+export function TextAreaField({ label, error, describedBy, onValueChange, ...textarea }: TextAreaFieldProps) {
+  return (
+    <FormField label={label} error={error} describedBy={describedBy}>
+      {(control) => (
+        <textarea
+          {...textarea}
+          {...control}
+          className="input"
+          onChange={(event) => onValueChange(event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+}

@@ -8,7 +8,6 @@ import {
   type TOrganisationProfile,
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ImageUp, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { callApi } from '../../api/client';
 import { queryKeys } from '../../api/queryClient';
@@ -16,6 +15,7 @@ import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { InputField } from '../../components/FormField';
+import { LogoCard } from '../../components/LogoCard';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
 
@@ -44,7 +44,7 @@ export function PreferencesPage() {
           ))}
         </div>
         <div className="stack-lg">
-          <LogoCard profile={profile.data} />
+          <OrganisationLogo profile={profile.data} />
           <section className="card card-body stack" aria-labelledby="profile-history">
             <h2 id="profile-history" className="card-title">
               History
@@ -132,56 +132,19 @@ function ProfileCard({ profile }: { profile: TOrganisationProfile }) {
   );
 }
 
-function LogoCard({ profile }: { profile: TOrganisationProfile }) {
-  const inputId = useId();
+function OrganisationLogo({ profile }: { profile: TOrganisationProfile }) {
   const refresh = { invalidate: [KEY, queryKeys.permissions, ['changeLog']] };
   const upload = useCall(organisationLogoUploadCall, refresh);
   const remove = useCall(organisationLogoDeleteCall, refresh);
   return (
-    <section className="card card-body stack" aria-labelledby="logo-title">
-      <h2 id="logo-title" className="card-title">
-        Logo
-      </h2>
-      <div className="logo-preview">
-        {profile.logo ? (
-          <img src={profile.logo} alt={`${profile.name} logo`} />
-        ) : (
-          <span className="text-secondary">No logo yet</span>
-        )}
-      </div>
-      <p className="field-hint">
-        PNG, JPEG or WebP. It is resized to at most 512 pixels and shown in the navigation.
-      </p>
-      <div className="row">
-        <label className="btn btn-secondary" htmlFor={inputId}>
-          <ImageUp size={16} aria-hidden="true" /> {profile.logo ? 'Replace' : 'Upload'}
-        </label>
-        <input
-          id={inputId}
-          className="visually-hidden"
-          type="file"
-          accept="image/png,image/jpeg,image/webp"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (!file) return;
-            const form = new FormData();
-            form.append('file', file, file.name);
-            upload.mutate({ form });
-            event.target.value = '';
-          }}
-        />
-        {profile.logo && (
-          <Button
-            variant="ghost"
-            icon={<Trash2 size={16} aria-hidden="true" />}
-            loading={remove.isPending}
-            onClick={() => remove.mutate({})}
-          >
-            Remove
-          </Button>
-        )}
-      </div>
-    </section>
+    <LogoCard
+      src={profile.logo}
+      alt={`${profile.name} logo`}
+      hint="PNG, JPEG or WebP. It is resized to at most 512 pixels and shown in the navigation."
+      removing={remove.isPending}
+      onUpload={(form) => upload.mutate({ form })}
+      onRemove={() => remove.mutate({})}
+    />
   );
 }
 

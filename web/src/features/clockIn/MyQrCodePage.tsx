@@ -1,35 +1,19 @@
 import { employeeClockInQrCall, messages } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
-import { useEffect } from 'react';
 import { usePermissions } from '../../api/auth';
-import { API_BASE, callUrl, fetchFile } from '../../api/client';
+import { API_BASE, callUrl } from '../../api/client';
+import { useFileObjectUrl } from '../../api/fileObjectUrl';
 import { describeError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
 
-/**
- * GET /api/employeeClockInQr/:employeeId as an object URL: the call needs the session header, which
- * an <img src> cannot send. The URL is released when the page goes.
- */
+/** GET /api/employeeClockInQr/:employeeId, which needs the session header: as an object URL. */
 function useClockInQr(employeeId: string | null | undefined) {
-  const query = useQuery({
-    queryKey: ['clockIn', 'qr', employeeId],
-    enabled: !!employeeId,
-    staleTime: Infinity,
-    meta: { silent: true },
-    queryFn: async ({ signal }) =>
-      URL.createObjectURL(
-        await fetchFile(
-          `${API_BASE}${callUrl(employeeClockInQrCall, { params: { employeeId: employeeId! } })}`,
-          signal,
-        ),
-      ),
-  });
-  const url = query.data;
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  return query;
+  return useFileObjectUrl(
+    ['clockIn', 'qr', employeeId],
+    employeeId ? `${API_BASE}${callUrl(employeeClockInQrCall, { params: { employeeId } })}` : null,
+  );
 }
 
 /** The signed-in employee's clock-in QR code, to print or keep on a phone (001 section 2.6). */

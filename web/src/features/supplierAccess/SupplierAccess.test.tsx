@@ -1,9 +1,10 @@
 import { supplierAccessMessages as say, type TPortalAccount, type TSupplierProfile } from '@compass/shared';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
 import { AccessSettingsPage } from './AccessSettingsPage';
+import { CompanyPortalAccess } from './CompanyPortalAccess';
 import { SupplierProfilePage } from './SupplierProfilePage';
 
 const account = (over: Partial<TPortalAccount>): TPortalAccount => ({
@@ -15,22 +16,31 @@ const account = (over: Partial<TPortalAccount>): TPortalAccount => ({
   portalAccess: true,
   isActive: true,
   isYou: true,
+  lastSignInAt: null,
   ...over,
 });
 const LIAM = testId(2);
+const ACME = testId(3);
+const liam = (over: Partial<TPortalAccount> = {}) =>
+  account({
+    _id: LIAM,
+    name: 'Liam Walker',
+    username: 'liam.personnel',
+    kind: 'personnel',
+    isYou: false,
+    lastSignInAt: '2026-11-20T09:30:00.000Z',
+    ...over,
+  });
+
+/** The body sent by the last call of `path`. */
+function sent(fetchMock: ReturnType<typeof mockFetch>, path: string) {
+  const calls = fetchMock.mock.calls.filter(([url]) => String(url).endsWith(`/api/${path}`));
+  return JSON.parse(String(calls.at(-1)?.[1]?.body)) as unknown;
+}
 
 describe('Access Settings', () => {
   it('turns a person’s access off, and keeps the caller’s own switch locked', async () => {
-    const accounts = [
-      account({}),
-      account({
-        _id: LIAM,
-        name: 'Liam Walker',
-        username: 'liam.personnel',
-        kind: 'personnel',
-        isYou: false,
-      }),
-    ];
+    const accounts = [account({}), liam()];
     const fetchMock = mockFetch({
       'POST /api/supplierPortalAccounts': () => ok(accounts),
       'POST /api/supplierPortalAccessSet': ({ body }) => {
@@ -42,11 +52,17 @@ describe('Access Settings', () => {
     renderRoutes([{ path: '/access', element: <AccessSettingsPage /> }], '/access');
     const own = await screen.findByRole('switch', { name: 'Portal access for acme.supplier' });
     expect(own).toBeDisabled();
-    const liam = screen.getByRole('switch', { name: 'Portal access for Liam Walker' });
-    await userEvent.click(liam);
+    expect(screen.getByText('Your own access stays on.')).toBeInTheDocument();
+    // Last sign-in: dd/MM/yyyy and the time, or Never.
+    const liamRow = screen.getByRole('row', { name: /Liam Walker/ });
+    expect(within(liamRow).getByText(/^20\/11\/2026 \d\d:\d\d$/)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('row', { name: /acme\.supplier/ })).getByText('Never'),
+    ).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Portal access for Liam Walker' }));
     expect(await screen.findByText(say.accessOff('Liam Walker'))).toBeInTheDocument();
-    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/supplierPortalAccessSet'));
-    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ _id: LIAM, portalAccess: false });
+    expect(sent(fetchMock, 'supplierPortalAccessSet')).toEqual({ _id: LIAM, portalAccess: false });
     expect(await screen.findByRole('switch', { name: 'Portal access for Liam Walker' })).not.toBeChecked();
   });
 
@@ -62,20 +78,66 @@ describe('Access Settings', () => {
   });
 });
 
+describe('the organisation’s view on the company’s page', () => {
+  it('switches any account but the company’s last main account with access', async () => {
+    const accounts = [
+      account({ isYou: false }),
+      account({
+        _id: testId(4),
+        name: 'acme.office',
+        username: 'acme.office',
+        isYou: false,
+        portalAccess: false,
+      }),
+      liam({ portalAccess: false }),
+    ];
+    const fetchMock = mockFetch({
+      'POST /api/supplierCompanyPortalAccounts': () => ok(accounts),
+      'POST /api/supplierCompanyPortalAccessSet': ({ body }) => {
+        const { portalAccess } = body as { portalAccess: boolean };
+        accounts[2] = { ...accounts[2]!, portalAccess };
+        return ok(accounts[2], say.accessOn('Liam Walker'));
+      },
+    });
+    renderRoutes([{ path: '/company', element: <CompanyPortalAccess supplierId={ACME} /> }], '/company');
+    expect(await screen.findByRole('heading', { name: 'Portal access' })).toBeInTheDocument();
+    expect(sent(fetchMock, 'supplierCompanyPortalAccounts')).toEqual({ supplierId: ACME });
+    // acme.office is off: acme.supplier is the last main account with access.
+    expect(await screen.findByRole('switch', { name: 'Portal access for acme.supplier' })).toBeDisabled();
+    expect(screen.getByText('The company keeps one main account with access.')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Portal access for acme.office' })).toBeEnabled();
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Portal access for Liam Walker' }));
+    expect(await screen.findByText(say.accessOn('Liam Walker'))).toBeInTheDocument();
+    expect(sent(fetchMock, 'supplierCompanyPortalAccessSet')).toEqual({ _id: LIAM, portalAccess: true });
+  });
+});
+
 const profile = (over: Partial<TSupplierProfile> = {}): TSupplierProfile => ({
-  supplierId: testId(3),
+  supplierId: ACME,
   name: 'Acme Contracting',
   organisationName: 'Northwind Facilities',
   email: 'accounts@acme.example',
   contactName: null,
   phone: null,
   address: null,
+  logo: null,
   canEdit: true,
   ...over,
 });
 
 describe('the supplier’s Profile', () => {
+  // jsdom has no object URLs.
+  beforeEach(() => {
+    Object.assign(URL, { createObjectURL: () => 'blob:logo', revokeObjectURL: () => {} });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
   it('saves the contact details, and shows the server’s field errors', async () => {
+    const phoneRule = 'Enter a phone number with digits, spaces and + ( ) - . only.';
     let attempt = 0;
     const fetchMock = mockFetch({
       'POST /api/supplierProfile': () => ok(profile()),
@@ -84,10 +146,8 @@ describe('the supplier’s Profile', () => {
           ? {
               status: 400,
               body: {
-                ...envelope(null, 400, 'Enter a phone number with digits, spaces and + ( ) - . only.'),
-                validation_errors: [
-                  { field: 'phone', message: 'Enter a phone number with digits, spaces and + ( ) - . only.' },
-                ],
+                ...envelope(null, 400, phoneRule),
+                validation_errors: [{ field: 'phone', message: phoneRule }],
               },
             }
           : ok(profile({ phone: '+61 2 5550 1234' }), say.profileSaved),
@@ -96,23 +156,62 @@ describe('the supplier’s Profile', () => {
     const user = userEvent.setup();
     expect(await screen.findByLabelText('Company name')).toHaveAttribute('readonly');
     await user.type(screen.getByLabelText('Phone'), 'call me');
+    await user.type(screen.getByLabelText('Address'), '12 Quay Street');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(
-      (await screen.findAllByText('Enter a phone number with digits, spaces and + ( ) - . only.')).length,
-    ).toBeGreaterThan(0);
+    expect((await screen.findAllByText(phoneRule)).length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
     await user.clear(screen.getByLabelText('Phone'));
     await user.type(screen.getByLabelText('Phone'), '+61 2 5550 1234');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(say.profileSaved)).toBeInTheDocument();
-    const calls = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/supplierProfileUpdate'));
-    expect(JSON.parse(String(calls.at(-1)?.[1]?.body))).toMatchObject({ phone: '+61 2 5550 1234' });
+    expect(sent(fetchMock, 'supplierProfileUpdate')).toEqual({
+      email: 'accounts@acme.example',
+      contactName: '',
+      phone: '+61 2 5550 1234',
+      address: '12 Quay Street',
+    });
+  });
+
+  it('shows the logo fetched with the session, and replaces and removes it', async () => {
+    const logo = `/api/supplierLogo/${ACME}?v=abc`;
+    let current = profile({ logo });
+    const fetchMock = mockFetch({
+      'POST /api/supplierProfile': () => ok(current),
+      [`GET /api/supplierLogo/${ACME}`]: () => ok(null),
+      'POST /api/supplierLogoUpload': () => ok(current, say.logoSaved),
+      'POST /api/supplierLogoDelete': () => {
+        current = profile();
+        return ok(current, say.logoRemoved);
+      },
+    });
+    renderRoutes([{ path: '/profile', element: <SupplierProfilePage /> }], '/profile');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('img', { name: 'Acme Contracting logo' })).toHaveAttribute(
+      'src',
+      'blob:logo',
+    );
+
+    await user.upload(screen.getByLabelText('Replace'), new File(['png'], 'acme.png', { type: 'image/png' }));
+    expect(await screen.findByText(say.logoSaved)).toBeInTheDocument();
+    const upload = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/supplierLogoUpload'));
+    expect((upload?.[1]?.body as FormData).get('file')).toBeInstanceOf(File);
+
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText(say.logoRemoved)).toBeInTheDocument();
+    expect(await screen.findByText('No logo yet')).toBeInTheDocument();
   });
 
   it('is read-only for the company’s people', async () => {
-    mockFetch({ 'POST /api/supplierProfile': () => ok(profile({ canEdit: false, contactName: 'Dana' })) });
+    mockFetch({
+      'POST /api/supplierProfile': () => ok(profile({ canEdit: false, contactName: 'Dana' })),
+    });
     renderRoutes([{ path: '/profile', element: <SupplierProfilePage /> }], '/profile');
     expect(await screen.findByText('Your company’s main account keeps these details.')).toBeInTheDocument();
     expect(screen.getByLabelText('Contact name')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Address')).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Upload')).not.toBeInTheDocument();
+    // Their compliance is not theirs to keep here.
+    expect(screen.queryByRole('region', { name: 'Compliance' })).not.toBeInTheDocument();
   });
 });

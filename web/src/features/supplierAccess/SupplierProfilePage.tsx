@@ -1,5 +1,7 @@
 import {
   requirementProvidePath,
+  supplierLogoDeleteCall,
+  supplierLogoUploadCall,
   supplierProfileCall,
   supplierProfileUpdateCall,
   type TSupplierProfile,
@@ -8,17 +10,20 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { callApi } from '../../api/client';
 import { fieldErrorsOf } from '../../api/errors';
+import { useFileObjectUrl } from '../../api/fileObjectUrl';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
-import { InputField } from '../../components/FormField';
+import { InputField, TextAreaField } from '../../components/FormField';
 import { ListState } from '../../components/ListParts';
+import { LogoCard } from '../../components/LogoCard';
 import { usePageTitle } from '../../shell/pageTitle';
 import { CompliancePanel } from '../externalParties/CompliancePanel';
-import { supplierAccessKeys } from './AccessSettingsPage';
+import { supplierAccessKeys } from './PortalAccountsTable';
 
 /**
  * The header's Profile for a supplier (000 section 2.5: the company edit page): the company's
- * contact details, kept by its main account and read by its people. The organisation names it.
+ * contact details and logo, kept by its main account and read by its people. The organisation
+ * names the company.
  */
 export function SupplierProfilePage() {
   usePageTitle('Company profile');
@@ -36,7 +41,11 @@ export function SupplierProfilePage() {
       </div>
       {profile.data ? (
         <>
-          <ProfileForm key={JSON.stringify(profile.data)} profile={profile.data} />
+          <div className="admin-columns">
+            {/* A new logo leaves the details being typed alone. */}
+            <ProfileForm key={JSON.stringify({ ...profile.data, logo: null })} profile={profile.data} />
+            <CompanyLogo profile={profile.data} />
+          </div>
           {/* The company's own compliance, each document opening the page to send it. */}
           {profile.data.canEdit && (
             <CompliancePanel
@@ -53,6 +62,13 @@ export function SupplierProfilePage() {
     </div>
   );
 }
+
+/** The details the company keeps, in the order the form shows them. */
+const FIELDS = [
+  { name: 'contactName', label: 'Contact name', type: 'text', maxLength: 120 },
+  { name: 'email', label: 'Contact e-mail', type: 'email', maxLength: 320 },
+  { name: 'phone', label: 'Phone', type: 'tel', maxLength: 40 },
+] as const;
 
 function ProfileForm({ profile }: { profile: TSupplierProfile }) {
   const [values, setValues] = useState({
@@ -76,45 +92,27 @@ function ProfileForm({ profile }: { profile: TSupplierProfile }) {
       <form className="card-body stack" onSubmit={submit} noValidate>
         {readOnly && <p className="text-secondary">Your company’s main account keeps these details.</p>}
         <InputField label="Company name" value={profile.name} readOnly onValueChange={() => undefined} />
-        <InputField
-          label="Contact name"
-          value={values.contactName}
-          readOnly={readOnly}
-          maxLength={120}
-          error={errors.contactName}
-          onValueChange={change('contactName')}
-        />
-        <InputField
-          label="Contact e-mail"
-          type="email"
-          value={values.email}
-          readOnly={readOnly}
-          error={errors.email}
-          onValueChange={change('email')}
-        />
-        <InputField
-          label="Phone"
-          type="tel"
-          value={values.phone}
-          readOnly={readOnly}
-          maxLength={40}
-          error={errors.phone}
-          onValueChange={change('phone')}
-        />
-        <div className="field">
-          <label className="field-label" htmlFor="profile-address">
-            Address
-          </label>
-          <textarea
-            id="profile-address"
-            className="input"
-            rows={3}
-            maxLength={500}
+        {FIELDS.map((field) => (
+          <InputField
+            key={field.name}
+            label={field.label}
+            type={field.type}
+            maxLength={field.maxLength}
+            value={values[field.name]}
             readOnly={readOnly}
-            value={values.address}
-            onChange={(event) => change('address')(event.target.value)}
+            error={errors[field.name]}
+            onValueChange={change(field.name)}
           />
-        </div>
+        ))}
+        <TextAreaField
+          label="Address"
+          rows={3}
+          maxLength={500}
+          value={values.address}
+          readOnly={readOnly}
+          error={errors.address}
+          onValueChange={change('address')}
+        />
         {!readOnly && (
           <div className="row wrap">
             <Button type="submit" variant="primary" loading={save.isPending}>
@@ -124,5 +122,24 @@ function ProfileForm({ profile }: { profile: TSupplierProfile }) {
         )}
       </form>
     </section>
+  );
+}
+
+/** The company's logo: replaced or removed by its main account, shown to its people. */
+function CompanyLogo({ profile }: { profile: TSupplierProfile }) {
+  // The logo needs the session: it is fetched as a file, keyed by its versioned address.
+  const image = useFileObjectUrl([...supplierAccessKeys.all, 'logo', profile.logo], profile.logo);
+  const refresh = { invalidate: [supplierAccessKeys.all] };
+  const upload = useCall(supplierLogoUploadCall, refresh);
+  const remove = useCall(supplierLogoDeleteCall, refresh);
+  return (
+    <LogoCard
+      src={profile.logo ? (image.data ?? null) : null}
+      alt={`${profile.name} logo`}
+      hint="PNG, JPEG or WebP. It is resized to at most 512 pixels."
+      removing={remove.isPending}
+      onUpload={profile.canEdit ? (form) => upload.mutate({ form }) : undefined}
+      onRemove={() => remove.mutate({})}
+    />
   );
 }

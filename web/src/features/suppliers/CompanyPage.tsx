@@ -21,6 +21,7 @@ import { usePageTitle } from '../../shell/pageTitle';
 import { supplierKeys } from './CompaniesPage';
 import { ACCOUNT_LABELS, PersonnelList } from './PersonnelList';
 import { CompliancePanel } from '../externalParties/CompliancePanel';
+import { CompanyPortalAccess } from '../supplierAccess/CompanyPortalAccess';
 
 /** /external-parties/companies/:id: one supplier company, its switches, accounts and people. */
 export function CompanyPage() {
@@ -189,6 +190,7 @@ function Company({ company }: { company: TSupplierDetails }) {
         </section>
       </div>
       <CompliancePanel supplierId={company._id} />
+      <CompanyPortalAccess supplierId={company._id} />
       <h2>Personnel</h2>
       <PersonnelList supplierId={company._id} />
       {confirm && (
