@@ -1,11 +1,17 @@
 import { messages } from '@compass/shared';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { screenshot, signInThroughUi, useBrowser, useDatabase } from './browser';
 
 const browser = useBrowser();
 const db = useDatabase();
+
+// The browser tests share one product: whatever happens here, Liam and Acme are left as seeded.
+afterAll(async () => {
+  await db.user.update({ where: { username: 'liam.personnel' }, data: { portalAccess: true } });
+  await db.supplierCompany.updateMany({ where: { name: 'Acme Contracting' }, data: { logoKey: null } });
+});
 
 async function signedIn(username: string): Promise<Page> {
   const page = await browser.page();
@@ -64,9 +70,14 @@ describe('a supplier company keeps who uses its portal, and its own details', ()
         async () => (await db.user.findUniqueOrThrow({ where: { username: 'liam.personnel' } })).portalAccess,
       )
       .toBe(false);
-    // His open session: the next page he opens finds the portal closed.
+    // His open session (the same token): the next page he opens finds the portal closed.
     await liam.reload();
     await liam.getByText(messages.dashboard.supplierPortalDisabled).waitFor();
+    expect(await liam.getByRole('region', { name: 'Assigned Forms' }).count()).toBe(0);
+    // Signing in afresh finds it closed too.
+    const again = await signedIn('liam.personnel');
+    await again.getByText(messages.dashboard.supplierPortalDisabled).waitFor();
+    await again.close();
 
     await liamsSwitch.click();
     await acme.getByText('Liam Walker can use the portal again.').waitFor();
