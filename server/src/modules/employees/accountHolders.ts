@@ -2,10 +2,17 @@ import { personName } from '@compass/shared';
 import type { Db } from '../../db/prisma';
 
 /**
- * Active employees of the organisation who sign in (they have an account), whose name or username
- * matches the search: the people a coordinator or a reviewer is chosen from. The first 20 by name.
+ * Active employees of the organisation who sign in (they have an account), whose first or last
+ * name matches the search (and their username too with `byUsername`: template coordinators are
+ * found by it, supplier reviewers are not): the people a coordinator or a reviewer is chosen from.
+ * The first 20 by name.
  */
-export async function findAccountHolders(db: Db, companyId: string, search: string | undefined) {
+export async function findAccountHolders(
+  db: Db,
+  companyId: string,
+  search: string | undefined,
+  { byUsername = false }: { byUsername?: boolean } = {},
+) {
   const words = search?.trim();
   const employees = await db.employee.findMany({
     where: {
@@ -16,7 +23,7 @@ export async function findAccountHolders(db: Db, companyId: string, search: stri
         OR: [
           { firstName: { contains: words, mode: 'insensitive' } },
           { lastName: { contains: words, mode: 'insensitive' } },
-          { user: { username: { contains: words, mode: 'insensitive' } } },
+          ...(byUsername ? [{ user: { username: { contains: words, mode: 'insensitive' as const } } }] : []),
         ],
       }),
     },

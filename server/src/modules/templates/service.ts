@@ -41,10 +41,6 @@ const BY_STATUS: Record<TemplateStatus, Prisma.FormTemplateWhereInput> = {
 
 const stale = () => conflict(say.stale, 'stale_version');
 
-/**
- * A template as its history compares it: one entry per setting, section and field (by key), so a
- * log row says "Field injury_type: Injury type (Radio) → Kind of injury (Radio)".
- */
 /** A new template's draft: one empty section. */
 const blankDraft = (name: string, formType: TemplateFormType): TTemplateDraft => ({
   name,
@@ -52,6 +48,10 @@ const blankDraft = (name: string, formType: TemplateFormType): TTemplateDraft =>
   sections: [{ label: 'Section 1', fields: [] }],
 });
 
+/**
+ * A template as its history compares it: one entry per setting, section and field (by key), so a
+ * log row says "Field injury_type: Injury type (Radio) → Kind of injury (Radio)".
+ */
 export function templateSnapshot(template: TTemplateDraft): Snapshot {
   const snapshot: Snapshot = {
     name: template.name,
@@ -189,7 +189,7 @@ export class TemplateAdminService {
 
   /** The employees with an account whose name or username matches, to pick a default coordinator. */
   async coordinators(auth: AuthContext, search: string | undefined) {
-    const employees = await findAccountHolders(this.db, auth.companyId, search);
+    const employees = await findAccountHolders(this.db, auth.companyId, search, { byUsername: true });
     return employees.map(({ username, name }) => ({ username, name }));
   }
 
@@ -218,12 +218,11 @@ export class TemplateAdminService {
       const template = await this.changeable(tx, auth, id, revision);
       await this.assertNameFree(tx, auth.companyId, draft.name, id);
       const before = await this.working(tx, auth, template);
-      // Every field keyed, as stored: the log compares it with the working copy field by field.
-      const keyed = withFieldKeys(draft);
+      // Stored with every field keyed; the log's "after" is the draft as sent (kept as it was).
       const saved = await tx.formTemplate.update({
         where: { id },
         data: {
-          draft: keyed as Prisma.InputJsonValue,
+          draft: withFieldKeys(draft) as Prisma.InputJsonValue,
           revision: { increment: 1 },
           updatedByUserId: auth.userId,
         },
@@ -235,7 +234,7 @@ export class TemplateAdminService {
         entityId: id,
         action: 'draft saved',
         before: templateSnapshot(before),
-        after: templateSnapshot(keyed),
+        after: templateSnapshot(draft),
       });
       return { revision: saved.revision };
     });
