@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { Button } from './Button';
 
 interface DialogProps {
   title: string;
@@ -111,5 +112,25 @@ export function Dialog({
       </div>
     </div>,
     document.body,
+  );
+}
+
+/** The end of a dialog's form: Cancel, and the button that submits it. */
+export function DialogFormActions({
+  submitLabel,
+  pending,
+  onCancel,
+}: {
+  submitLabel: string;
+  pending: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="dialog-actions">
+      <Button onClick={onCancel}>Cancel</Button>
+      <Button type="submit" variant="primary" loading={pending}>
+        {submitLabel}
+      </Button>
+    </div>
   );
 }

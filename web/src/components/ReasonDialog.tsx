@@ -1,7 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Button } from './Button';
-import { Dialog } from './Dialog';
-import { FieldError } from './FieldError';
+import { useState, type FormEvent } from 'react';
+import { Dialog, DialogFormActions } from './Dialog';
+import { TextAreaField } from './FormField';
 
 /** A dialog that asks why (a return, a rejection): one required text, then the action. */
 export function ReasonDialog({
@@ -24,7 +23,6 @@ export function ReasonDialog({
   onSubmit: (text: string) => void;
   onClose: () => void;
 }) {
-  const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
@@ -35,31 +33,18 @@ export function ReasonDialog({
   return (
     <Dialog title={title} description={description} onClose={onClose}>
       <form className="stack" onSubmit={submit} noValidate>
-        <div className="field">
-          <label className="field-label" htmlFor={id}>
-            {label}
-          </label>
-          <textarea
-            id={id}
-            className="input"
-            rows={4}
-            maxLength={2000}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              setError(null);
-            }}
-          />
-          <FieldError id={`${id}-error`} message={error} />
-        </div>
-        <div className="dialog-actions">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={pending}>
-            {submitLabel}
-          </Button>
-        </div>
+        <TextAreaField
+          label={label}
+          rows={4}
+          maxLength={2000}
+          error={error}
+          value={text}
+          onValueChange={(value) => {
+            setText(value);
+            setError(null);
+          }}
+        />
+        <DialogFormActions submitLabel={submitLabel} pending={pending} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,8 +1,4 @@
 import {
-  addDays,
-  displayDay,
-  externalPartiesMessages,
-  localDateOf,
   REQUIREMENT_STATE_LABELS,
   REQUIREMENT_STATES,
   requirementMessages as say,
@@ -10,15 +6,15 @@ import {
   requirementTypeListCall,
   requirementTypeSaveCall,
   requirementTypeSetActiveCall,
-  supplierAssignmentOptionsCall,
   supplierRequirementCreateCall,
   supplierRequirementListCall,
   supplierRequirementResendCall,
+  displayDay,
   type RequirementState,
   type TRequirementType,
   type TSupplierRequirementRow,
 } from '@compass/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ListChecks, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -26,18 +22,32 @@ import { callApi } from '../../api/client';
 import { fieldErrorsOf } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { DueMarker } from '../../components/DueMarker';
-import { InputField } from '../../components/FormField';
+import { Dialog, DialogFormActions } from '../../components/Dialog';
+import { InputField, TextAreaField } from '../../components/FormField';
 import { ListFilters } from '../../components/ListFilters';
-import { ListState, Pagination, usePaging } from '../../components/ListParts';
+import { ListState } from '../../components/ListParts';
+import { PagedTable, usePagedList } from '../../components/PagedList';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
-import { browserTimeZone, dashboardKeys } from '../dashboard/api';
-import { assignmentKeys } from './FormRegisterPage';
-import { requirementKeys, RequirementStateBadge, ReviewerField, toProvide, type Picked } from './parts';
+import { dashboardKeys } from '../dashboard/api';
+import {
+  PartyCells,
+  PartyRequestDialog,
+  requirementKeys,
+  RequirementStateBadge,
+  toProvide,
+  usePartyRequest,
+} from './parts';
 
 const APPLIES_TO_LABELS = { company: 'The company', personnel: 'A person' } as const;
+
+/** The requirement types, archived ones last (the request dialog offers the active ones). */
+function useRequirementTypes() {
+  return useQuery({
+    queryKey: [...requirementKeys.all, 'types'],
+    queryFn: () => callApi(requirementTypeListCall, {}),
+  });
+}
 
 /**
  * External Parties > Requirements: every document requested of a supplier or one of its people,
@@ -45,20 +55,14 @@ const APPLIES_TO_LABELS = { company: 'The company', personnel: 'A person' } as c
  */
 export function RequirementsPage() {
   usePageTitle('Requirements');
-  const paging = usePaging();
-  const { page, pageSize, setPage } = paging;
-  const [applied, setApplied] = useState('');
-  const [state, setState] = useState<RequirementState | ''>('');
   const [requesting, setRequesting] = useState(false);
   const [editingTypes, setEditingTypes] = useState(false);
-  const request = { page, pageSize, search: applied || undefined, state: state || undefined };
-  const list = useQuery({
-    queryKey: [...requirementKeys.all, request],
-    queryFn: () => callApi(supplierRequirementListCall, { body: request }),
-    placeholderData: keepPreviousData,
+  const list = usePagedList({
+    queryKey: requirementKeys.all,
+    filters: { state: '' as RequirementState | '' },
+    fetch: (request) => callApi(supplierRequirementListCall, { body: request }),
   });
   const resend = useCall(supplierRequirementResendCall, { invalidate: [requirementKeys.all] });
-  const rows = list.data?.rows ?? [];
   return (
     <div className="admin-page stack-lg">
       <div className="page-header">
@@ -79,65 +83,30 @@ export function RequirementsPage() {
           </Button>
         </div>
       </div>
-      <ListFilters
-        placeholder="Company, person or document"
-        onSearch={(text) => {
-          setApplied(text);
-          setPage(1);
-        }}
-      >
+      <ListFilters placeholder="Company, person or document" onSearch={list.search}>
         <SelectField
           label="State"
-          value={state}
+          value={list.filters.state}
           none="Any state"
           options={REQUIREMENT_STATES.map((value) => ({ value, label: REQUIREMENT_STATE_LABELS[value] }))}
-          onChange={(value) => {
-            setState(value as RequirementState | '');
-            setPage(1);
-          }}
+          onChange={(value) => list.setFilter('state', value as RequirementState | '')}
         />
       </ListFilters>
-      <section className="card list-card" aria-label="Requested documents" aria-busy={list.isFetching}>
-        <ListState
-          query={list}
-          count={rows.length}
-          empty={
-            applied || state
-              ? 'No requirement matches.'
-              : 'No documents requested yet: request the first one.'
-          }
-        />
-        {rows.length > 0 && (
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Document</th>
-                  <th scope="col">Company</th>
-                  <th scope="col">Person</th>
-                  <th scope="col">Reviewer</th>
-                  <th scope="col">Due</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">State</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <RequirementRow
-                    key={row._id}
-                    row={row}
-                    onResend={() => resend.mutate({ body: { _id: row._id } })}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {list.data && <Pagination {...paging.pagination(list.data.total)} />}
-      </section>
+      <PagedTable
+        label="Requested documents"
+        list={list}
+        columns={['Document', 'Company', 'Person', 'Reviewer', 'Due', 'Expires', 'State']}
+        empty="No documents requested yet: request the first one."
+        narrowedEmpty="No requirement matches."
+      >
+        {list.rows.map((row) => (
+          <RequirementRow
+            key={row._id}
+            row={row}
+            onResend={() => resend.mutate({ body: { _id: row._id } })}
+          />
+        ))}
+      </PagedTable>
       {requesting && <RequestDialog onClose={() => setRequesting(false)} />}
       {editingTypes && <RequirementTypesDialog onClose={() => setEditingTypes(false)} />}
     </div>
@@ -148,14 +117,7 @@ function RequirementRow({ row, onResend }: { row: TSupplierRequirementRow; onRes
   return (
     <tr>
       <td>{row.typeName}</td>
-      <td>
-        <Link to={`/external-parties/companies/${row.supplierId}`}>{row.supplierName}</Link>
-      </td>
-      <td>{row.personnelName ?? <span className="text-secondary">The company</span>}</td>
-      <td>{row.reviewerName ?? '—'}</td>
-      <td>
-        {displayDay(row.dueDate)} {toProvide(row.state) && <DueMarker type={row.taskDueDateType} />}
-      </td>
+      <PartyCells row={row} due={toProvide(row.state)} />
       <td>{row.expiryDate ? displayDay(row.expiryDate) : '—'}</td>
       <td>
         <RequirementStateBadge state={row.state} />
@@ -181,136 +143,65 @@ function RequirementRow({ row, onResend }: { row: TSupplierRequirementRow; onRes
 
 /** Request a document: its type, the company (and the person, for a personnel type), the reviewer, the due date. */
 function RequestDialog({ onClose }: { onClose: () => void }) {
-  const options = useQuery({
-    queryKey: [...assignmentKeys.all, 'options'],
-    queryFn: () => callApi(supplierAssignmentOptionsCall, {}),
-  });
-  const types = useQuery({
-    queryKey: [...requirementKeys.all, 'types'],
-    queryFn: () => callApi(requirementTypeListCall, {}),
-  });
+  const request = usePartyRequest();
+  const types = useRequirementTypes();
   const [requirementTypeId, setType] = useState('');
-  const [supplierId, setSupplier] = useState('');
-  const [personnelId, setPersonnel] = useState('');
-  const [reviewer, setReviewer] = useState<Picked | null>(null);
-  const [dueDate, setDueDate] = useState(() => addDays(localDateOf(new Date(), browserTimeZone()), 14));
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCall(supplierRequirementCreateCall, {
     invalidate: [requirementKeys.all, dashboardKeys.all],
     onSuccess: onClose,
   });
   const type = types.data?.find((row) => row._id === requirementTypeId);
-  const supplier = options.data?.suppliers.find((row) => row._id === supplierId);
   const forPerson = type?.appliesTo === 'personnel';
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const missing: Record<string, string> = {};
-    if (!type) missing.requirementTypeId = say.typeUnknown;
-    if (!supplierId) missing.supplierId = externalPartiesMessages.supplierUnknown;
-    if (forPerson && !personnelId) missing.personnelId = say.typeForPersonnel;
-    if (!reviewer) missing.reviewerEmployeeId = externalPartiesMessages.reviewerUnknown;
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
+  const submit = () => {
+    const checked = request.check({
+      requirementTypeId: !type && say.typeUnknown,
+      personnelId: forPerson && !request.personnelId && say.typeForPersonnel,
+    });
+    if (!checked) return;
     create.mutate(
       {
         body: {
+          ...request.body(),
           requirementTypeId,
-          supplierId,
-          personnelId: forPerson ? personnelId : null,
-          reviewerEmployeeId: reviewer!.value,
-          dueDate,
-          message: message.trim() || undefined,
+          personnelId: forPerson ? request.personnelId : null,
         },
       },
-      { onError: (error) => setErrors(fieldErrorsOf(error)) },
+      { onError: request.onError },
     );
   };
-
   return (
-    <Dialog
+    <PartyRequestDialog
       title="Request a document"
       description="The company, or the person, gets an e-mail with a link to send it."
+      request={request}
+      loading={[types]}
+      person={forPerson ? 'Choose one of its people' : null}
+      submitLabel="Request"
+      pending={create.isPending}
+      onSubmit={submit}
       onClose={onClose}
     >
-      <ListState query={options.data ? types : options} count={1} empty="" />
-      {options.data && types.data && (
-        <form className="stack" onSubmit={submit} noValidate>
-          <SelectField
-            label="Requirement type"
-            value={requirementTypeId}
-            none="Choose a document"
-            options={types.data
-              .filter((row) => row.isActive)
-              .map((row) => ({
-                value: row._id,
-                label: `${row.name} (${row.appliesTo === 'company' ? 'company' : 'person'})`,
-              }))}
-            error={errors.requirementTypeId}
-            onChange={setType}
-          />
-          {type?.description && <p className="text-secondary text-sm">{type.description}</p>}
-          <SelectField
-            label="Company"
-            value={supplierId}
-            none="Choose a company"
-            options={options.data.suppliers.map((row) => ({ value: row._id, label: row.name }))}
-            error={errors.supplierId}
-            onChange={(value) => {
-              setSupplier(value);
-              setPersonnel('');
-            }}
-          />
-          {forPerson && (
-            <SelectField
-              label="Person"
-              value={personnelId}
-              none="Choose one of its people"
-              options={(supplier?.personnel ?? []).map((row) => ({ value: row._id, label: row.name }))}
-              error={errors.personnelId}
-              onChange={setPersonnel}
-            />
-          )}
-          <ReviewerField reviewer={reviewer} error={errors.reviewerEmployeeId} onChange={setReviewer} />
-          <InputField
-            label="Due date"
-            type="date"
-            value={dueDate}
-            error={errors.dueDate}
-            onValueChange={setDueDate}
-          />
-          <div className="field">
-            <label className="field-label" htmlFor="request-message">
-              Message (optional)
-            </label>
-            <textarea
-              id="request-message"
-              className="input"
-              rows={3}
-              maxLength={2000}
-              value={message}
-              onChange={(event) => setMessage(event.target.value)}
-            />
-          </div>
-          <div className="dialog-actions">
-            <Button onClick={onClose}>Cancel</Button>
-            <Button type="submit" variant="primary" loading={create.isPending}>
-              Request
-            </Button>
-          </div>
-        </form>
-      )}
-    </Dialog>
+      <SelectField
+        label="Requirement type"
+        value={requirementTypeId}
+        none="Choose a document"
+        options={(types.data ?? [])
+          .filter((row) => row.isActive)
+          .map((row) => ({
+            value: row._id,
+            label: `${row.name} (${row.appliesTo === 'company' ? 'company' : 'person'})`,
+          }))}
+        error={request.errors.requirementTypeId}
+        onChange={setType}
+      />
+      {type?.description && <p className="text-secondary text-sm">{type.description}</p>}
+    </PartyRequestDialog>
   );
 }
 
 /** The requirement types: add, change, archive and restore. */
 function RequirementTypesDialog({ onClose }: { onClose: () => void }) {
-  const types = useQuery({
-    queryKey: [...requirementKeys.all, 'types'],
-    queryFn: () => callApi(requirementTypeListCall, {}),
-  });
+  const types = useRequirementTypes();
   const [editing, setEditing] = useState<TRequirementType | 'new' | null>(null);
   const setActive = useCall(requirementTypeSetActiveCall, { invalidate: [requirementKeys.all] });
   if (editing) return <TypeForm type={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />;
@@ -424,29 +315,18 @@ function TypeForm({ type, onClose }: { type: TRequirementType | null; onClose: (
           error={errors.appliesTo}
           onChange={(value) => setAppliesTo(value as 'company' | 'personnel')}
         />
-        <div className="field">
-          <label className="field-label" htmlFor="type-description">
-            Description (optional)
-          </label>
-          <textarea
-            id="type-description"
-            className="input"
-            rows={3}
-            maxLength={2000}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </div>
+        <TextAreaField
+          label="Description (optional)"
+          rows={3}
+          maxLength={2000}
+          value={description}
+          onValueChange={setDescription}
+        />
         <label className="checkbox">
           <input type="checkbox" checked={expires} onChange={(event) => setExpires(event.target.checked)} />
           The document has an expiry date
         </label>
-        <div className="dialog-actions">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={save.isPending}>
-            Save
-          </Button>
-        </div>
+        <DialogFormActions submitLabel="Save" pending={save.isPending} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -20,7 +20,8 @@ import { browserTimeZone, dashboardKeys } from '../dashboard/api';
 import { submissionKeys, useSubmissionDetails } from '../submissions/api';
 import { FormAnswers } from '../submissions/FormAnswers';
 import { recordPath } from '../submissions/paths';
-import { assignmentKeys, STATUS_BADGES, STATUS_LABELS } from './FormRegisterPage';
+import { STATUS_BADGES, STATUS_LABELS } from './FormRegisterPage';
+import { assignmentKeys } from './parts';
 
 /**
  * /external-parties/form-submit/review/:id/:formId (the reviewer's dashboard item): a submitted
