@@ -71,6 +71,15 @@ describe('router', () => {
     expect(await screen.findByRole('heading', { name: 'This action cannot be opened' })).toBeInTheDocument();
   });
 
+  it('opens the document request of a mail without signing in', async () => {
+    mockFetch({});
+    renderRoutes(routes, '/form/external-parties/document-review/personnel/1?authtoken=t');
+    // The requirement call answers 404 here: the page itself shows why, with no sign-in redirect.
+    expect(
+      await screen.findByRole('heading', { name: 'This document request cannot be opened' }),
+    ).toBeInTheDocument();
+  });
+
   it('shows a 404 page for unknown paths', async () => {
     mockFetch({});
     renderRoutes(routes, '/no/such/page');

@@ -9,8 +9,14 @@ import { useQuery } from '@tanstack/react-query';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { callApi } from '../../api/client';
+import { ApiError } from '../../api/errors';
 import { ListState } from '../../components/ListParts';
 import { requirementKeys, RequirementStateBadge } from './parts';
+
+/** The caller may not read compliance (an employee without the `supplier` key, a company's person). */
+const refused = (error: unknown) =>
+  error instanceof ApiError &&
+  (error.errorCode === 'access_key_missing' || error.errorCode === 'caller_not_served');
 
 /** A company's compliance at a glance: its requirements and its people's, each with where it stands. */
 export function CompliancePanel({
@@ -24,7 +30,10 @@ export function CompliancePanel({
   const compliance = useQuery({
     queryKey: [...requirementKeys.all, 'compliance', supplierId],
     queryFn: () => callApi(supplierComplianceCall, { body: { supplierId } }),
+    // A failure shows in the panel; a caller without the External Parties key sees no panel at all.
+    meta: { silent: true },
   });
+  if (refused(compliance.error)) return null;
   const data = compliance.data;
   const total = data
     ? data.company.length + data.personnel.reduce((sum, person) => sum + person.requirements.length, 0)
@@ -35,16 +44,7 @@ export function CompliancePanel({
         <h2 id="company-compliance" className="card-title">
           Compliance
         </h2>
-        {data && total > 0 && (
-          <span className={`badge ${data.compliant ? 'badge-success' : 'badge-danger'} compliance-status`}>
-            {data.compliant ? (
-              <ShieldCheck size={14} aria-hidden="true" />
-            ) : (
-              <ShieldAlert size={14} aria-hidden="true" />
-            )}
-            {data.compliant ? 'Compliant' : 'Not compliant'}
-          </span>
-        )}
+        {data && total > 0 && <CompliantBadge compliant={data.compliant} className="compliance-status" />}
         {data?.nextExpiry && (
           <span className="text-secondary text-sm">Next expiry {displayDay(data.nextExpiry)}</span>
         )}
@@ -82,6 +82,16 @@ export function CompliancePanel({
         </>
       )}
     </section>
+  );
+}
+
+function CompliantBadge({ compliant, className = '' }: { compliant: boolean; className?: string }) {
+  const Icon = compliant ? ShieldCheck : ShieldAlert;
+  return (
+    <span className={`badge ${compliant ? 'badge-success' : 'badge-danger'} ${className}`}>
+      <Icon size={14} aria-hidden="true" />
+      {compliant ? 'Compliant' : 'Not compliant'}
+    </span>
   );
 }
 

@@ -1,4 +1,5 @@
 import {
+  ALLOWED_UPLOAD_EXTENSIONS,
   formatBytes,
   requirementMessages as say,
   supplierRequirementDetailsCall,
@@ -15,7 +16,7 @@ import { callApi, sendCall } from '../../api/client';
 import { fieldErrorsOf, notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { FieldError } from '../../components/FieldError';
-import { InputField } from '../../components/FormField';
+import { InputField, TextAreaField } from '../../components/FormField';
 import { ListState } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../dashboard/api';
@@ -29,6 +30,7 @@ import { useHomeSite } from '../submissions/UpdateSubmissionPage';
 import { requirementKeys, RequirementDocuments, RequirementFacts } from './parts';
 
 const TITLE = 'Send a document';
+const ACCEPT = ALLOWED_UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
 /**
  * Where a supplier, one of its people, or the holder of the request mail's link sends a required
@@ -51,7 +53,14 @@ export function DocumentSendPage() {
   const row = details.data;
 
   if (authtoken) {
-    if (details.error) return <SupplierLinkProblem error={details.error} homeSiteUrl={homeSite} />;
+    if (details.error)
+      return (
+        <SupplierLinkProblem
+          error={details.error}
+          homeSiteUrl={homeSite}
+          title="This document request cannot be opened"
+        />
+      );
     if (!row) return <SupplierLinkLoading title={TITLE} />;
     return (
       <SupplierLinkFrame
@@ -69,7 +78,7 @@ export function DocumentSendPage() {
       <div className="page-header">
         <div>
           <Link to="/dashboard" className="back-link">
-            <ArrowLeft size={16} aria-hidden="true" /> Dashboard
+            <ArrowLeft size={16} aria-hidden="true" /> Back to dashboard
           </Link>
           <h1>{row ? row.typeName : TITLE}</h1>
           {row && <p>{row.organisationName} asks you for this document.</p>}
@@ -139,7 +148,6 @@ function SendForm({
   title: string;
 }) {
   const inputId = useId();
-  const noteId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [over, setOver] = useState(false);
   const [expiryDate, setExpiryDate] = useState('');
@@ -217,6 +225,7 @@ function SendForm({
             <input
               id={inputId}
               type="file"
+              accept={ACCEPT}
               className="visually-hidden"
               aria-label="Document"
               aria-invalid={errors.files ? true : undefined}
@@ -235,19 +244,13 @@ function SendForm({
             onValueChange={setExpiryDate}
           />
         )}
-        <div className="field">
-          <label className="field-label" htmlFor={noteId}>
-            Note (optional)
-          </label>
-          <textarea
-            id={noteId}
-            className="input"
-            rows={3}
-            maxLength={2000}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </div>
+        <TextAreaField
+          label="Note (optional)"
+          rows={3}
+          maxLength={2000}
+          value={note}
+          onValueChange={setNote}
+        />
         <div className="row wrap">
           <Button
             type="submit"

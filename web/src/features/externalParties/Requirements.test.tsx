@@ -6,8 +6,8 @@ import {
 } from '@compass/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { describe, expect, it, vi } from 'vitest';
+import { envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
 import { CompliancePanel } from './CompliancePanel';
 import { DocumentReviewPage } from './DocumentReviewPage';
 import { DocumentSendPage } from './DocumentSendPage';
@@ -67,6 +67,15 @@ const details = (over: Partial<TSupplierRequirementDetails> = {}): TSupplierRequ
   ...over,
 });
 
+const document = (name: string) => ({
+  _id: testId(7),
+  name,
+  path: `/api/files/${testId(7)}`,
+  size: 2048,
+  fileType: 'application/pdf',
+  uploadedAt: '2026-11-20T10:00:00.000Z',
+});
+
 const sentTo = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
   fetchMock.mock.calls.filter(
     ([url]) => new URL(String(url), 'http://localhost').pathname === `/api/${path}`,
@@ -110,6 +119,71 @@ describe('the Requirements register', () => {
     });
   });
 
+  it('lists the requests with their state, filters by state and sends a request again', async () => {
+    const row = (over: Partial<TSupplierRequirementDetails>) => {
+      const { _id, typeName, state, status, personnelId, personnelName, dueDate, taskDueDateType } =
+        details(over);
+      return {
+        ...{ _id, typeName, state, status, personnelId, personnelName, dueDate, taskDueDateType },
+        ...{ requirementTypeId: LICENCE, supplierId: ACME, supplierName: 'Acme Contracting' },
+        ...{ reviewerEmployeeId: ETHAN, reviewerName: 'Ethan Clarke', expiryDate: over.expiryDate ?? null },
+      };
+    };
+    const fetchMock = mockFetch({
+      'POST /api/supplierRequirementList': () =>
+        ok({
+          rows: [
+            row({ taskDueDateType: 'overdue' }),
+            row({
+              _id: INSURANCE,
+              typeName: 'Public Liability Insurance',
+              personnelId: null,
+              personnelName: null,
+              status: 'submitted',
+              state: 'awaitingReview',
+              expiryDate: '2027-03-31',
+            }),
+          ],
+          total: 2,
+        }),
+      'POST /api/supplierRequirementResend': () => ok({ mailsQueued: 1 }, say.resent(1)),
+    });
+    renderRoutes([{ path: '/requirements', element: <RequirementsPage /> }], '/requirements');
+    const user = userEvent.setup();
+    const licence = (await screen.findByRole('cell', { name: 'Electrical Licence' })).closest('tr')!;
+    expect(within(licence).getByText('To provide')).toBeInTheDocument();
+    expect(within(licence).getByText('Overdue')).toBeInTheDocument();
+    expect(within(licence).getByRole('link', { name: 'Open' })).toHaveAttribute(
+      'href',
+      `/external-parties/personnel-document-review/${LIAM}/${REQUIREMENT}`,
+    );
+    const insurance = screen.getByRole('cell', { name: 'Public Liability Insurance' }).closest('tr')!;
+    expect(within(insurance).getByText('The company')).toBeInTheDocument();
+    expect(within(insurance).getByText('31/03/2027')).toBeInTheDocument();
+    expect(within(insurance).getByRole('link', { name: 'Review' })).toHaveAttribute(
+      'href',
+      `/external-parties/company-document-review/${ACME}/${INSURANCE}`,
+    );
+    expect(within(insurance).queryByRole('button', { name: /again/ })).not.toBeInTheDocument();
+
+    await user.click(
+      within(licence).getByRole('button', { name: 'Send the request for Electrical Licence again' }),
+    );
+    expect(await screen.findByText(say.resent(1))).toBeInTheDocument();
+    expect(JSON.parse(String(sentTo(fetchMock, 'supplierRequirementResend')[0]![1]!.body))).toEqual({
+      _id: REQUIREMENT,
+    });
+
+    await user.selectOptions(screen.getByLabelText('State'), 'Expired');
+    await vi.waitFor(() =>
+      expect(JSON.parse(String(sentTo(fetchMock, 'supplierRequirementList').at(-1)![1]!.body))).toEqual({
+        page: 1,
+        pageSize: 20,
+        state: 'expired',
+      }),
+    );
+  });
+
   it('offers no person for a company type', async () => {
     mockFetch({
       'POST /api/supplierRequirementList': () => ok({ rows: [], total: 0 }),
@@ -139,7 +213,8 @@ describe('sending a document', () => {
           helpCentreUrl: '',
           sso: {},
         }),
-      'POST /api/supplierRequirementDetails': () => ok(details()),
+      'POST /api/supplierRequirementDetails': () =>
+        ok(details({ status: 'rejected', state: 'rejected', documents: [document('cut-off.pdf')] })),
       'POST /api/supplierRequirementUpload': () => ok(null, say.sent),
     });
     renderRoutes(
@@ -149,6 +224,11 @@ describe('sending a document', () => {
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'Electrical Licence' })).toBeInTheDocument();
     expect(screen.getByText('Northwind Facilities')).toBeInTheDocument();
+    // The link holder reads the document sent through the same link.
+    expect(screen.getByRole('link', { name: 'cut-off.pdf' })).toHaveAttribute(
+      'href',
+      `/api/files/${testId(7)}?authtoken=${TOKEN}`,
+    );
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.getByText(say.fileRequired)).toBeInTheDocument();
     expect(screen.getByText(say.expiryRequired)).toBeInTheDocument();
@@ -164,6 +244,49 @@ describe('sending a document', () => {
     expect(form.get('_id')).toBe(REQUIREMENT);
     expect(form.get('expiryDate')).toBe('2028-06-30');
     expect((form.get('files') as File).name).toBe('licence.pdf');
+  });
+
+  it('signed in: sends without a link, back to the dashboard, and offers a renewal of an approved document', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/supplierRequirementDetails': () =>
+        ok(
+          details({
+            appliesTo: 'company',
+            personnelId: null,
+            personnelName: null,
+            expires: false,
+            status: 'approved',
+            state: 'valid',
+            documents: [document('policy-2026.pdf')],
+          }),
+        ),
+      'POST /api/supplierRequirementUpload': () => ok(null, say.sent),
+    });
+    renderRoutes(
+      [{ path: '/external-parties/document-review/:kind/:id', element: <DocumentSendPage /> }],
+      `/external-parties/document-review/supplier/${REQUIREMENT}`,
+    );
+    const user = userEvent.setup();
+    const form = await screen.findByRole('region', { name: 'Send a renewal' });
+    expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('link', { name: 'policy-2026.pdf' })).toHaveAttribute(
+      'href',
+      `/api/files/${testId(7)}`,
+    );
+    expect(within(form).queryByLabelText('Expiry date')).not.toBeInTheDocument();
+    await user.upload(
+      within(form).getByLabelText('Document', { selector: 'input' }),
+      new File(['%PDF-1.4'], 'policy-2027.pdf', { type: 'application/pdf' }),
+    );
+    expect(within(form).getByText('policy-2027.pdf')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Note (optional)'), 'Renewed for 2027.');
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(sentTo(fetchMock, 'supplierRequirementUpload')).toHaveLength(1));
+    const [upload] = sentTo(fetchMock, 'supplierRequirementUpload');
+    expect(String(upload![0])).not.toContain('authtoken');
+    const sent = upload![1]!.body as FormData;
+    expect(sent.get('note')).toBe('Renewed for 2027.');
+    expect(sent.get('expiryDate')).toBe('');
   });
 
   it('shows why the last document was rejected, and refuses a file type the server would', async () => {
@@ -216,6 +339,26 @@ describe('reviewing a document', () => {
     renderRoutes([{ path: '/review/:id', element: <DocumentReviewPage /> }], `/review/${REQUIREMENT}`);
     expect(await screen.findByText('The supplier has not sent this document yet.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+  });
+
+  it('approves after confirming, and shows the message of the server', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/supplierRequirementDetails': () =>
+        ok(details({ status: 'submitted', state: 'awaitingReview', canReview: true, canUpload: false })),
+      'POST /api/supplierRequirementReview': () => ok(null, say.approved),
+    });
+    renderRoutes([{ path: '/review/:id', element: <DocumentReviewPage /> }], `/review/${REQUIREMENT}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(say.approved)).toBeInTheDocument();
+    expect(JSON.parse(String(sentTo(fetchMock, 'supplierRequirementReview')[0]![1]!.body))).toEqual({
+      _id: REQUIREMENT,
+      decision: 'approve',
+    });
+    // The page reads the requirement again.
+    await vi.waitFor(() => expect(sentTo(fetchMock, 'supplierRequirementDetails')).toHaveLength(2));
   });
 });
 
@@ -243,5 +386,18 @@ describe('the compliance panel', () => {
       `/external-parties/personnel-document-review/${LIAM}/${REQUIREMENT}`,
     );
     expect(within(table).getByText('30/06/2028')).toBeInTheDocument();
+  });
+
+  it('is not shown to a caller without the External Parties key', async () => {
+    mockFetch({
+      'POST /api/supplierCompliance': () => ({
+        status: 403,
+        body: envelope(null, 403, 'You do not have access.', { error_code: 'access_key_missing' }),
+      }),
+    });
+    renderRoutes([{ path: '/company', element: <CompliancePanel supplierId={ACME} /> }], '/company');
+    await vi.waitFor(() => expect(screen.queryByText('Loading…')).not.toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'Compliance' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Compliance' })).not.toBeInTheDocument();
   });
 });

@@ -97,7 +97,15 @@ export function SupplierLinkLoading({ title }: { title: string }) {
 }
 
 /** A link that cannot open the form: the reason, and the way out. */
-export function SupplierLinkProblem({ error, homeSiteUrl }: { error: unknown; homeSiteUrl: string }) {
+export function SupplierLinkProblem({
+  error,
+  homeSiteUrl,
+  title = 'This form cannot be opened',
+}: {
+  error: unknown;
+  homeSiteUrl: string;
+  title?: string;
+}) {
   return (
     <div className="standalone supplier-link">
       <main className="standalone-main supplier-link-main" id="main-content">
@@ -105,7 +113,7 @@ export function SupplierLinkProblem({ error, homeSiteUrl }: { error: unknown; ho
           <span className="state-icon state-icon-warning">
             <CircleAlert size={28} aria-hidden="true" />
           </span>
-          <h1>This form cannot be opened</h1>
+          <h1>{title}</h1>
           <p>{describeError(error).message}</p>
           <div className="state-actions">
             <a href={homeSiteUrl} className="btn btn-primary">
