@@ -38,40 +38,51 @@ export type SupplierAssignmentStatus = (typeof SUPPLIER_ASSIGNMENT_STATUSES)[num
 const administered = { callers: ['employee'], accessKeys: ['supplier'] } as const satisfies CallAccess;
 const ZId = z.object({ _id: z.uuid() });
 
-export const ZSupplierAssignmentCreate = z.object({
-  formTemplateId: z.uuid(),
+/** What a supplier form or document is asked with: of whom, who reviews it, by when, and a message. */
+const ZPartyRequest = z.object({
   supplierId: z.uuid(),
   /** One person of the company; none: the company itself. */
   personnelId: z.uuid().nullish(),
   reviewerEmployeeId: z.uuid(),
   dueDate: ZDay,
-  /** Shown in the invitation. */
+  /** Shown in the invitation or request. */
   message: z.string().trim().max(2000).optional(),
 });
-export type TSupplierAssignmentCreate = z.input<typeof ZSupplierAssignmentCreate>;
 
-export const ZSupplierAssignmentListRequest = z.object({
+/** A register's search, company filter and page. */
+const ZRegisterRequest = z.object({
   search: z.string().trim().max(200).optional(),
-  status: z.enum(SUPPLIER_ASSIGNMENT_STATUSES).optional(),
   supplierId: z.uuid().optional(),
   page: z.number().int().min(1).max(100_000).optional(),
   pageSize: z.number().int().min(1).max(100).optional(),
 });
-export type TSupplierAssignmentListRequest = z.input<typeof ZSupplierAssignmentListRequest>;
 
-export const ZSupplierAssignmentRow = z.object({
+/** A register row's party, reviewer and due date. */
+const ZPartyRow = z.object({
   _id: z.uuid(),
-  formTemplateId: z.uuid(),
-  formName: z.string(),
   supplierId: z.uuid(),
   supplierName: z.string(),
   personnelId: z.uuid().nullable(),
   personnelName: z.string().nullable(),
   reviewerEmployeeId: z.uuid().nullable(),
   reviewerName: z.string().nullable(),
-  status: z.enum(SUPPLIER_ASSIGNMENT_STATUSES),
   dueDate: z.string(),
+  /** Due-date colour while it is the supplier's to act on; 'nodue' otherwise. */
   taskDueDateType: ZTaskDueDateType,
+});
+
+export const ZSupplierAssignmentCreate = ZPartyRequest.extend({ formTemplateId: z.uuid() });
+export type TSupplierAssignmentCreate = z.input<typeof ZSupplierAssignmentCreate>;
+
+export const ZSupplierAssignmentListRequest = ZRegisterRequest.extend({
+  status: z.enum(SUPPLIER_ASSIGNMENT_STATUSES).optional(),
+});
+export type TSupplierAssignmentListRequest = z.input<typeof ZSupplierAssignmentListRequest>;
+
+export const ZSupplierAssignmentRow = ZPartyRow.extend({
+  formTemplateId: z.uuid(),
+  formName: z.string(),
+  status: z.enum(SUPPLIER_ASSIGNMENT_STATUSES),
   submissionId: z.uuid().nullable(),
   /** 'FS 1042' once submitted, else null. */
   formNumber: z.string().nullable(),
@@ -344,16 +355,8 @@ export const requirementTypeSetActiveCall = defineCall({
   response: ZRequirementType,
 });
 
-export const ZSupplierRequirementCreate = z.object({
-  requirementTypeId: z.uuid(),
-  supplierId: z.uuid(),
-  /** The person, for a personnel requirement; none for a company one. */
-  personnelId: z.uuid().nullish(),
-  reviewerEmployeeId: z.uuid(),
-  dueDate: ZDay,
-  /** Shown in the request. */
-  message: z.string().trim().max(2000).optional(),
-});
+/** The person is required for a personnel requirement type, refused for a company one. */
+export const ZSupplierRequirementCreate = ZPartyRequest.extend({ requirementTypeId: z.uuid() });
 export type TSupplierRequirementCreate = z.input<typeof ZSupplierRequirementCreate>;
 
 export const supplierRequirementCreateCall = defineCall({
@@ -366,30 +369,16 @@ export const supplierRequirementCreateCall = defineCall({
   response: z.object({ _id: z.uuid(), mailsQueued: z.number().int() }),
 });
 
-export const ZSupplierRequirementListRequest = z.object({
-  search: z.string().trim().max(200).optional(),
+export const ZSupplierRequirementListRequest = ZRegisterRequest.extend({
   state: z.enum(REQUIREMENT_STATES).optional(),
-  supplierId: z.uuid().optional(),
-  page: z.number().int().min(1).max(100_000).optional(),
-  pageSize: z.number().int().min(1).max(100).optional(),
 });
 export type TSupplierRequirementListRequest = z.input<typeof ZSupplierRequirementListRequest>;
 
-export const ZSupplierRequirementRow = z.object({
-  _id: z.uuid(),
+export const ZSupplierRequirementRow = ZPartyRow.extend({
   requirementTypeId: z.uuid(),
   typeName: z.string(),
-  supplierId: z.uuid(),
-  supplierName: z.string(),
-  personnelId: z.uuid().nullable(),
-  personnelName: z.string().nullable(),
-  reviewerEmployeeId: z.uuid().nullable(),
-  reviewerName: z.string().nullable(),
   status: z.enum(REQUIREMENT_STATUSES),
   state: z.enum(REQUIREMENT_STATES),
-  dueDate: z.string(),
-  /** Due-date colour while it is the supplier's to provide; 'nodue' otherwise. */
-  taskDueDateType: ZTaskDueDateType,
   expiryDate: z.string().nullable(),
 });
 export type TSupplierRequirementRow = z.output<typeof ZSupplierRequirementRow>;

@@ -8,6 +8,7 @@
  * them relative to the root ('./document/review/...'). Every id is URI-encoded; query strings
  * carry only the parameters that have a value.
  */
+import { requirementProvidePath, requirementReviewPath } from '../contracts/externalParties';
 import type {
   TAssignedActionItem,
   TFormCoordinationItem,
@@ -337,14 +338,22 @@ export const WORK_ITEM_TARGETS: Table = {
   'supplier.reviewUpcomingSupplier': {
     description: 'External Parties / Company Requirements (employee): a company document to review',
     pattern: '/external-parties/company-document-review/{supplier}/{_id}',
-    target: (item) =>
-      link(['external-parties', 'company-document-review', seg(item.supplier), seg(item._id)]),
+    target: (item) => ({
+      type: 'link',
+      path: requirementReviewPath({ _id: item._id, supplierId: item.supplier, personnelId: null }),
+    }),
   },
   'supplier.reviewUpcomingPersonnel': {
     description: 'External Parties / Personnel Requirements (employee): a personnel document to review',
     pattern: '/external-parties/personnel-document-review/{personnel}/{_id}',
-    target: (item) =>
-      link(['external-parties', 'personnel-document-review', seg(item.personnel), seg(item._id)]),
+    target: (item) => ({
+      type: 'link',
+      path: requirementReviewPath({
+        _id: item._id,
+        supplierId: item.supplier,
+        personnelId: item.personnel ?? '-',
+      }),
+    }),
   },
   'supplierPortal.supplierAssessment': {
     description: 'Assigned Forms (supplier): a supplier form to fill in',
@@ -358,12 +367,15 @@ export const WORK_ITEM_TARGETS: Table = {
   'supplierPortal.reviewUpcomingSupplier': {
     description: 'Company Requirements (supplier): a company document to provide',
     pattern: '/external-parties/document-review/supplier/{_id}',
-    target: (item) => link(['external-parties', 'document-review', 'supplier', seg(item._id)]),
+    target: (item) => ({ type: 'link', path: requirementProvidePath({ _id: item._id, personnelId: null }) }),
   },
   'supplierPortal.reviewUpcomingPersonnel': {
     description: 'Personnel Requirements (supplier): a personnel document to provide',
     pattern: '/external-parties/document-review/personnel/{_id}',
-    target: (item) => link(['external-parties', 'document-review', 'personnel', seg(item._id)]),
+    target: (item) => ({
+      type: 'link',
+      path: requirementProvidePath({ _id: item._id, personnelId: item.personnel ?? '-' }),
+    }),
   },
   notice: {
     description: 'Noticeboard: a notice, read in the notice dialog',

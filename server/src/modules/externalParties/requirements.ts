@@ -2,7 +2,6 @@ import {
   addDays,
   COMPLIANT_STATES,
   displayDay,
-  externalPartiesMessages,
   personName,
   REQUIREMENT_EXPIRY_NOTICE_DAYS,
   REQUIREMENT_STATES,
@@ -10,7 +9,6 @@ import {
   requirementProvidePath,
   requirementReviewPath,
   requirementState,
-  taskDueType,
   type RequirementState,
   type TRequirementType,
   type TRequirementTypeSave,
@@ -34,6 +32,7 @@ import { userNames } from '../employees/accountHolders';
 import { checkScope, issueLink } from '../links/service';
 import { supplierRequirementMail, supplierRequirementSentMail } from '../mail/templates';
 import type { SupplierCaller } from '../submissions/supplierLinks';
+import { dateOf, dayOf, findParty, partyFields, partyNames, refuseProblems, suppliersNamed } from './parties';
 import { supplierRecipients } from './recipients';
 
 type Tx = Prisma.TransactionClient;
@@ -41,8 +40,6 @@ type Tx = Prisma.TransactionClient;
 /** How many days before its due date a requested document's reminder goes out. */
 export const REQUIREMENT_REMINDER_DAYS = 3;
 
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
 const dayOrNull = (date: Date | null) => (date ? dayOf(date) : null);
 
 /** The rows of one state, for the register's filter (the state of an approved one is its expiry's). */
@@ -193,40 +190,22 @@ export class SupplierRequirementService {
 
   async create(auth: AuthContext, input: TSupplierRequirementCreate) {
     const companyId = auth.companyId;
-    const today = await organisationToday(this.db, companyId);
-    if (input.dueDate < today)
-      throw badRequest(externalPartiesMessages.dueInPast, [
-        { field: 'dueDate', message: externalPartiesMessages.dueInPast },
-      ]);
-    const [type, supplier, person, reviewer] = await Promise.all([
+    const [{ supplier, person, reviewer, problems }, type] = await Promise.all([
+      findParty(this.db, companyId, input),
       this.db.requirementType.findFirst({
         where: { id: input.requirementTypeId, companyId, isActive: true },
       }),
-      this.db.supplierCompany.findFirst({ where: { id: input.supplierId, companyId, isActive: true } }),
-      input.personnelId
-        ? this.db.personnel.findFirst({
-            where: { id: input.personnelId, companyId, supplierId: input.supplierId, isActive: true },
-          })
-        : null,
-      this.db.employee.findFirst({
-        where: { id: input.reviewerEmployeeId, companyId, isActive: true, user: { isNot: null } },
-      }),
     ]);
-    const problems = [
+    refuseProblems([
       !type ? { field: 'requirementTypeId', message: say.typeUnknown } : null,
-      !supplier ? { field: 'supplierId', message: externalPartiesMessages.supplierUnknown } : null,
-      input.personnelId && !person
-        ? { field: 'personnelId', message: externalPartiesMessages.personnelNotOfSupplier }
-        : null,
+      ...problems,
       type?.appliesTo === 'personnel' && !input.personnelId
         ? { field: 'personnelId', message: say.typeForPersonnel }
         : null,
       type?.appliesTo === 'company' && input.personnelId
         ? { field: 'personnelId', message: say.typeForCompany }
         : null,
-      !reviewer ? { field: 'reviewerEmployeeId', message: externalPartiesMessages.reviewerUnknown } : null,
-    ].filter((problem) => problem !== null);
-    if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
+    ]);
 
     return this.db.$transaction(async (tx) => {
       // One open request per type and party: a second would split the documents between two rows.
@@ -350,10 +329,7 @@ export class SupplierRequirementService {
     // The search names a company, a person or a type: their ids first (requirements keep ids only).
     const named = search
       ? await Promise.all([
-          this.db.supplierCompany.findMany({
-            where: { companyId, name: { contains: search, mode: 'insensitive' } },
-            select: { id: true },
-          }),
+          suppliersNamed(this.db, companyId, search),
           this.db.requirementType.findMany({
             where: { companyId, name: { contains: search, mode: 'insensitive' } },
             select: { id: true },
@@ -378,7 +354,7 @@ export class SupplierRequirementService {
         named
           ? {
               OR: [
-                { supplierId: { in: named[0].map((row) => row.id) } },
+                { supplierId: { in: named[0] } },
                 { requirementTypeId: { in: named[1].map((row) => row.id) } },
                 { personnelId: { in: named[2].map((row) => row.id) } },
               ],
@@ -403,49 +379,22 @@ export class SupplierRequirementService {
     rows: RequirementRow[],
     today: string,
   ): Promise<TSupplierRequirementRow[]> {
-    const ids = (pick: (row: RequirementRow) => string | null) => [
-      ...new Set(rows.map(pick).filter((id): id is string => id !== null)),
-    ];
-    const [types, suppliers, personnel, reviewers] = await Promise.all([
+    const [types, names] = await Promise.all([
       this.db.requirementType.findMany({
-        where: { companyId, id: { in: ids((row) => row.requirementTypeId) } },
+        where: { companyId, id: { in: [...new Set(rows.map((row) => row.requirementTypeId))] } },
         select: { id: true, name: true },
       }),
-      this.db.supplierCompany.findMany({
-        where: { companyId, id: { in: ids((row) => row.supplierId) } },
-        select: { id: true, name: true },
-      }),
-      this.db.personnel.findMany({
-        where: { companyId, id: { in: ids((row) => row.personnelId) } },
-        select: { id: true, firstName: true, lastName: true },
-      }),
-      this.db.employee.findMany({
-        where: { companyId, id: { in: ids((row) => row.reviewerEmployeeId) } },
-        select: { id: true, firstName: true, lastName: true },
-      }),
+      partyNames(this.db, companyId, rows),
     ]);
     const typeName = new Map(types.map((row) => [row.id, row.name]));
-    const supplierName = new Map(suppliers.map((row) => [row.id, row.name]));
-    const personnelName = new Map(personnel.map((row) => [row.id, personName(row)]));
-    const reviewerName = new Map(reviewers.map((row) => [row.id, personName(row)]));
     return rows.map((row) => {
-      const due = dayOf(row.dueDate);
       const expiryDate = dayOrNull(row.expiryDate);
-      const toProvide = row.status === 'pending' || row.status === 'rejected';
       return {
-        _id: row.id,
+        ...partyFields(row, names, today, row.status === 'pending' || row.status === 'rejected'),
         requirementTypeId: row.requirementTypeId,
         typeName: typeName.get(row.requirementTypeId) ?? '',
-        supplierId: row.supplierId,
-        supplierName: supplierName.get(row.supplierId) ?? '',
-        personnelId: row.personnelId,
-        personnelName: row.personnelId ? (personnelName.get(row.personnelId) ?? null) : null,
-        reviewerEmployeeId: row.reviewerEmployeeId,
-        reviewerName: row.reviewerEmployeeId ? (reviewerName.get(row.reviewerEmployeeId) ?? null) : null,
         status: row.status,
         state: requirementState({ status: row.status, expiryDate }, today),
-        dueDate: due,
-        taskDueDateType: toProvide ? taskDueType(due, today) : 'nodue',
         expiryDate,
       };
     });
@@ -531,10 +480,10 @@ export class SupplierRequirementService {
     const { requirement, side } = await this.opened(this.db, viewer, input._id);
     if (side !== 'provider') throw forbidden(say.notProvider);
     const companyId = requirement.companyId;
-    const type = await this.db.requirementType.findFirstOrThrow({
-      where: { id: requirement.requirementTypeId, companyId },
-    });
-    const today = await organisationToday(this.db, companyId);
+    const [type, today] = await Promise.all([
+      this.db.requirementType.findFirstOrThrow({ where: { id: requirement.requirementTypeId, companyId } }),
+      organisationToday(this.db, companyId),
+    ]);
     const expiryDate = input.expiryDate || null;
     const problems = [
       files.length === 0 ? { field: 'files', message: say.fileRequired } : null,

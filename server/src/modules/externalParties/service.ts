@@ -4,7 +4,6 @@ import {
   externalPartiesMessages as say,
   formNumberLabel,
   personName,
-  taskDueType,
   type TSupplierAssignmentCreate,
   type TSupplierAssignmentDetails,
   type TSupplierAssignmentListRequest,
@@ -14,7 +13,7 @@ import {
 } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import type { SupplierAssignment as AssignmentRow } from '../../generated/prisma/client';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { conflict, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
@@ -24,6 +23,7 @@ import { supplierAssignmentMail } from '../mail/templates';
 import { checkScope } from '../links/service';
 import { USABLE_TEMPLATE } from '../submissions/shapes';
 import type { SupplierCaller } from '../submissions/supplierLinks';
+import { dateOf, dayOf, findParty, partyFields, partyNames, refuseProblems, suppliersNamed } from './parties';
 import { supplierRecipients } from './recipients';
 import { issueSupplierAssignmentLink } from '../submissions/supplierLinkIssue';
 
@@ -31,9 +31,6 @@ type Tx = Prisma.TransactionClient;
 
 /** How many days before its due date an open assignment's reminder goes out. */
 export const REMINDER_DAYS_BEFORE_DUE = 3;
-
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /**
  * Supplier form assignments: assigning a supplier form (its draft is started at once, so the
@@ -85,32 +82,18 @@ export class ExternalPartiesService {
 
   async create(auth: AuthContext, input: TSupplierAssignmentCreate) {
     const companyId = auth.companyId;
-    const today = await organisationToday(this.db, companyId);
-    if (input.dueDate < today)
-      throw badRequest(say.dueInPast, [{ field: 'dueDate', message: say.dueInPast }]);
-    const [template, supplier, person, reviewer] = await Promise.all([
+    const [{ today, supplier, person, reviewer, problems }, template] = await Promise.all([
+      findParty(this.db, companyId, input),
       this.db.formTemplate.findFirst({
         where: { id: input.formTemplateId, companyId, formType: 'supplier', ...USABLE_TEMPLATE },
         include: { versions: { select: { id: true, version: true } } },
       }),
-      this.db.supplierCompany.findFirst({ where: { id: input.supplierId, companyId, isActive: true } }),
-      input.personnelId
-        ? this.db.personnel.findFirst({
-            where: { id: input.personnelId, companyId, supplierId: input.supplierId, isActive: true },
-          })
-        : null,
-      this.db.employee.findFirst({
-        where: { id: input.reviewerEmployeeId, companyId, isActive: true, user: { isNot: null } },
-      }),
     ]);
     const version = template?.versions.find((row) => row.version === template.currentVersion);
-    const problems = [
+    refuseProblems([
       !template || !version ? { field: 'formTemplateId', message: say.templateNotSupplier } : null,
-      !supplier ? { field: 'supplierId', message: say.supplierUnknown } : null,
-      input.personnelId && !person ? { field: 'personnelId', message: say.personnelNotOfSupplier } : null,
-      !reviewer ? { field: 'reviewerEmployeeId', message: say.reviewerUnknown } : null,
-    ].filter((problem) => problem !== null);
-    if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
+      ...problems,
+    ]);
 
     return this.db.$transaction(async (tx) => {
       // The form is started now, for the supplier (or the person), with the reviewer as its
@@ -232,10 +215,7 @@ export class ExternalPartiesService {
     // The search names a company or a form: their ids first (assignments keep ids only).
     const named = search
       ? await Promise.all([
-          this.db.supplierCompany.findMany({
-            where: { companyId: auth.companyId, name: { contains: search, mode: 'insensitive' } },
-            select: { id: true },
-          }),
+          suppliersNamed(this.db, auth.companyId, search),
           this.db.formTemplate.findMany({
             where: { companyId: auth.companyId, name: { contains: search, mode: 'insensitive' } },
             select: { id: true },
@@ -247,10 +227,7 @@ export class ExternalPartiesService {
       ...(request.status && { status: request.status }),
       ...(request.supplierId && { supplierId: request.supplierId }),
       ...(named && {
-        OR: [
-          { supplierId: { in: named[0].map((row) => row.id) } },
-          { formTemplateId: { in: named[1].map((row) => row.id) } },
-        ],
+        OR: [{ supplierId: { in: named[0] } }, { formTemplateId: { in: named[1].map((row) => row.id) } }],
       }),
     };
     const [total, rows] = await Promise.all([
@@ -269,52 +246,27 @@ export class ExternalPartiesService {
     const ids = (pick: (row: AssignmentRow) => string | null) => [
       ...new Set(rows.map(pick).filter((id): id is string => id !== null)),
     ];
-    const [templates, suppliers, personnel, reviewers, submissions, today] = await Promise.all([
+    const [templates, names, submissions, today] = await Promise.all([
       this.db.formTemplate.findMany({
         where: { companyId, id: { in: ids((row) => row.formTemplateId) } },
         select: { id: true, name: true },
       }),
-      this.db.supplierCompany.findMany({
-        where: { companyId, id: { in: ids((row) => row.supplierId) } },
-        select: { id: true, name: true },
-      }),
-      this.db.personnel.findMany({
-        where: { companyId, id: { in: ids((row) => row.personnelId) } },
-        select: { id: true, firstName: true, lastName: true },
-      }),
-      this.db.employee.findMany({
-        where: { companyId, id: { in: ids((row) => row.reviewerEmployeeId) } },
-        select: { id: true, firstName: true, lastName: true },
-      }),
+      partyNames(this.db, companyId, rows),
       this.db.formSubmission.findMany({
         where: { companyId, id: { in: ids((row) => row.submissionId) } },
         select: { id: true, number: true, isDraft: true },
       }),
       organisationToday(this.db, companyId),
     ]);
-    const named = <T extends { id: string }>(list: T[], name: (row: T) => string) =>
-      new Map(list.map((row) => [row.id, name(row)]));
-    const templateName = named(templates, (row) => row.name);
-    const supplierName = named(suppliers, (row) => row.name);
-    const personnelName = named(personnel, personName);
-    const reviewerName = named(reviewers, personName);
+    const templateName = new Map(templates.map((row) => [row.id, row.name]));
     const submission = new Map(submissions.map((row) => [row.id, row]));
     return rows.map((row) => {
       const form = row.submissionId ? submission.get(row.submissionId) : undefined;
-      const due = dayOf(row.dueDate);
       return {
-        _id: row.id,
+        ...partyFields(row, names, today, row.status === 'assigned'),
         formTemplateId: row.formTemplateId,
         formName: templateName.get(row.formTemplateId) ?? '',
-        supplierId: row.supplierId,
-        supplierName: supplierName.get(row.supplierId) ?? '',
-        personnelId: row.personnelId,
-        personnelName: row.personnelId ? (personnelName.get(row.personnelId) ?? null) : null,
-        reviewerEmployeeId: row.reviewerEmployeeId,
-        reviewerName: row.reviewerEmployeeId ? (reviewerName.get(row.reviewerEmployeeId) ?? null) : null,
         status: row.status,
-        dueDate: due,
-        taskDueDateType: row.status === 'assigned' ? taskDueType(due, today) : 'nodue',
         submissionId: row.submissionId,
         formNumber: form && !form.isDraft && form.number !== null ? formNumberLabel(form.number) : null,
         returnCount: row.returnCount,

@@ -218,30 +218,53 @@ export function supplierAssignmentMail(input: {
     returned: `${organisation} has looked at the form "${formName}" and returned it to you. Please change it and submit it again by ${dueDate}.`,
     reminder: `The form "${formName}" that ${organisation} asked you to fill in is due on ${dueDate} and has not been submitted yet.`,
   };
-  const intro = `Hello ${input.name},`;
-  const note = input.kind === 'returned' ? input.comment : input.message;
-  const noteLabel = input.kind === 'returned' ? 'What to change' : 'Message';
-  const signIn = input.signInLink
-    ? `You can also sign in to ${input.productName} and open it under Assigned Forms: ${input.signInLink}`
-    : null;
-  return {
+  return supplierAskMail({
     subject: subjects[input.kind],
     title: input.kind === 'returned' ? 'Changes requested' : 'A form to fill in',
+    name: input.name,
+    what: whats[input.kind],
+    note: input.kind === 'returned' ? input.comment : input.message,
+    noteLabel: input.kind === 'returned' ? 'What to change' : 'Message',
+    action: 'Open the form',
+    link: input.link,
+    signIn: input.signInLink
+      ? `You can also sign in to ${input.productName} and open it under Assigned Forms: ${input.signInLink}`
+      : null,
+  });
+}
+
+/** The frame of a mail that asks a supplier to act: greeting, what, a note, the link, signing in. */
+function supplierAskMail(input: {
+  subject: string;
+  title: string;
+  name: string;
+  what: string;
+  note: string | null;
+  noteLabel: string;
+  action: string;
+  link: string;
+  signIn: string | null;
+}): MailContent {
+  const intro = `Hello ${input.name},`;
+  const note = input.note ? `${input.noteLabel}: ${input.note}` : null;
+  return {
+    subject: input.subject,
+    title: input.title,
     text: [
       intro,
       '',
-      whats[input.kind],
-      ...(note ? ['', `${noteLabel}: ${note}`] : []),
+      input.what,
+      ...(note ? ['', note] : []),
       '',
-      `Open the form: ${input.link}`,
-      ...(signIn ? ['', signIn] : []),
+      `${input.action}: ${input.link}`,
+      ...(input.signIn ? ['', input.signIn] : []),
     ].join('\n'),
     bodyHtml: [
       paragraph(intro),
-      paragraph(whats[input.kind]),
-      ...(note ? [paragraph(`${noteLabel}: ${note}`)] : []),
-      button('Open the form', input.link),
-      ...(signIn ? [paragraph(signIn)] : []),
+      paragraph(input.what),
+      ...(note ? [paragraph(note)] : []),
+      button(input.action, input.link),
+      ...(input.signIn ? [paragraph(input.signIn)] : []),
     ].join('\n'),
   };
 }
@@ -273,31 +296,19 @@ export function supplierRequirementMail(input: {
     rejected: `${organisation} could not accept the document you sent as ${documentName}. Please send another one.`,
     expiring: `The ${documentName} that ${organisation} holds for you expires on ${input.expiryDate ?? dueDate}. Please send the renewed document before then.`,
   };
-  const intro = `Hello ${input.name},`;
-  const noteLabel = input.kind === 'rejected' ? 'Why' : 'Message';
-  const signIn = input.signInLink
-    ? `You can also sign in to ${input.productName} and find it on your dashboard: ${input.signInLink}`
-    : null;
-  return {
+  return supplierAskMail({
     subject: subjects[input.kind],
     title: input.kind === 'rejected' ? 'Another document needed' : 'A document to send',
-    text: [
-      intro,
-      '',
-      whats[input.kind],
-      ...(input.message ? ['', `${noteLabel}: ${input.message}`] : []),
-      '',
-      `Send the document: ${input.link}`,
-      ...(signIn ? ['', signIn] : []),
-    ].join('\n'),
-    bodyHtml: [
-      paragraph(intro),
-      paragraph(whats[input.kind]),
-      ...(input.message ? [paragraph(`${noteLabel}: ${input.message}`)] : []),
-      button('Send the document', input.link),
-      ...(signIn ? [paragraph(signIn)] : []),
-    ].join('\n'),
-  };
+    name: input.name,
+    what: whats[input.kind],
+    note: input.message,
+    noteLabel: input.kind === 'rejected' ? 'Why' : 'Message',
+    action: 'Send the document',
+    link: input.link,
+    signIn: input.signInLink
+      ? `You can also sign in to ${input.productName} and find it on your dashboard: ${input.signInLink}`
+      : null,
+  });
 }
 
 /** To a requirement's reviewer: a supplier sent a document. */
