@@ -1,14 +1,12 @@
-/** The SQL building blocks of the dashboard's statements (tagged templates only: values are always parameters). */
+/** The dashboard's statement parts (the generic builders are db/sql.ts, re-exported for its files). */
 import { FORM_NUMBER_PREFIX } from '@compass/shared';
+import { day, join, sql, type Sql } from '../../db/sql';
 import { Prisma } from '../../generated/prisma/client';
+
+export { day, emptySql, join, sql, uuid, type Sql } from '../../db/sql';
 
 /** Runs one statement on the dashboard's read pool: generic or custom plans (reader.ts). */
 export type Query = <T extends unknown[]>(statement: Sql, plan?: 'generic' | 'custom') => Promise<T>;
-
-export type Sql = Prisma.Sql;
-export const sql = Prisma.sql;
-export const join = Prisma.join;
-export const emptySql = Prisma.empty;
 
 /** Prefix of file URLs on the wire (notice attachments: filePath + attachment.path). */
 export const FILE_PATH = '/api/files/';
@@ -33,9 +31,6 @@ export interface Section<T> {
 export const emptySection = <T>(): Section<T> => ({ total: 0, list: [] });
 
 // ---------- SQL building blocks (tagged templates only: values are always parameters) ----------
-
-export const uuid = (value: string) => sql`${value}::uuid`;
-export const day = (value: string) => sql`${value}::date`;
 
 /** The first `limit` items of the sources by due date, with their kind and due day. */
 export function topItems(sources: Source[], limit: number): Sql {

@@ -10,7 +10,7 @@ import type { ZFormSubmissionListRequest } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import { forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { join, sql, uuid } from '../dashboard/sql';
+import { join, sql, uuid } from '../../db/sql';
 import { hasRecordsAccess } from './policy';
 import { type SubmissionActor, WIRE_FORM_TYPE, day, blank, type Change, recorderName } from './shapes';
 import { type SubmissionPolicy } from './policy';

@@ -1,0 +1,13 @@
+import { Prisma } from '../generated/prisma/client';
+
+/**
+ * Building blocks of hand-written statements: tagged templates only, so values are always
+ * parameters. Used by the dashboard's reader and by lists whose filters Prisma cannot express well.
+ */
+export type Sql = Prisma.Sql;
+export const sql = Prisma.sql;
+export const join = Prisma.join;
+export const emptySql = Prisma.empty;
+
+export const uuid = (value: string) => sql`${value}::uuid`;
+export const day = (value: string) => sql`${value}::date`;
