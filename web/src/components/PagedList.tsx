@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { DataTable } from './DataTable';
 import { ListState, Pagination, usePaging } from './ListParts';
 
 /** What a paged list asks its call for: the page, the applied search and the filters that are set. */
@@ -80,23 +81,9 @@ export function PagedTable({
     <section className="card list-card" aria-label={label} aria-busy={list.query.isFetching}>
       <ListState query={list.query} count={list.rows.length} empty={list.narrowed ? narrowedEmpty : empty} />
       {list.rows.length > 0 && (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>{children}</tbody>
-          </table>
-        </div>
+        <DataTable columns={columns} actions>
+          {children}
+        </DataTable>
       )}
       {list.pagination && <Pagination {...list.pagination} />}
     </section>

@@ -10,6 +10,7 @@ import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { callApi } from '../../api/client';
 import { ApiError } from '../../api/errors';
+import { DataTable } from '../../components/DataTable';
 import { ListState } from '../../components/ListParts';
 import { requirementKeys, RequirementStateBadge } from './parts';
 
@@ -105,32 +106,23 @@ function ComplianceTable({
   linkOf: (row: TSupplierRequirementRow) => string;
 }) {
   return (
-    <div className="table-wrap">
-      <table className="data-table compliance-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Document</th>
-            <th scope="col">State</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Due</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row._id}>
-              <td>
-                <Link to={linkOf(row)}>{row.typeName}</Link>
-              </td>
-              <td>
-                <RequirementStateBadge state={row.state} />
-              </td>
-              <td>{row.expiryDate ? displayDay(row.expiryDate) : '—'}</td>
-              <td>{displayDay(row.dueDate)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      columns={['Document', 'State', 'Expires', 'Due']}
+      caption={caption}
+      className="compliance-table"
+    >
+      {rows.map((row) => (
+        <tr key={row._id}>
+          <td>
+            <Link to={linkOf(row)}>{row.typeName}</Link>
+          </td>
+          <td>
+            <RequirementStateBadge state={row.state} />
+          </td>
+          <td>{row.expiryDate ? displayDay(row.expiryDate) : '—'}</td>
+          <td>{displayDay(row.dueDate)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -22,6 +22,7 @@ import { callApi } from '../../api/client';
 import { fieldErrorsOf } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
+import { DataTable } from '../../components/DataTable';
 import { Dialog, DialogFormActions } from '../../components/Dialog';
 import { InputField, TextAreaField } from '../../components/FormField';
 import { ListFilters } from '../../components/ListFilters';
@@ -216,52 +217,37 @@ function RequirementTypesDialog({ onClose }: { onClose: () => void }) {
       <div className="stack">
         <ListState query={types} count={rows.length} empty="No requirement types yet: add the first one." />
         {rows.length > 0 && (
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Asked of</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Requests</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row._id}>
-                    <td>
-                      {row.name}
-                      {!row.isActive && <span className="badge badge-neutral">Archived</span>}
-                    </td>
-                    <td>{APPLIES_TO_LABELS[row.appliesTo]}</td>
-                    <td>{row.expires ? 'Yes' : 'No'}</td>
-                    <td>{row.inUse}</td>
-                    <td className="row-actions">
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => setEditing(row)}
-                        aria-label={`Edit ${row.name}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => setActive.mutate({ body: { _id: row._id, isActive: !row.isActive } })}
-                        aria-label={`${row.isActive ? 'Archive' : 'Restore'} ${row.name}`}
-                      >
-                        {row.isActive ? 'Archive' : 'Restore'}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={['Name', 'Asked of', 'Expires', 'Requests']} actions>
+            {rows.map((row) => (
+              <tr key={row._id}>
+                <td>
+                  {row.name}
+                  {!row.isActive && <span className="badge badge-neutral">Archived</span>}
+                </td>
+                <td>{APPLIES_TO_LABELS[row.appliesTo]}</td>
+                <td>{row.expires ? 'Yes' : 'No'}</td>
+                <td>{row.inUse}</td>
+                <td className="row-actions">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setEditing(row)}
+                    aria-label={`Edit ${row.name}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setActive.mutate({ body: { _id: row._id, isActive: !row.isActive } })}
+                    aria-label={`${row.isActive ? 'Archive' : 'Restore'} ${row.name}`}
+                  >
+                    {row.isActive ? 'Archive' : 'Restore'}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
         <div className="dialog-actions">
           <Button onClick={onClose}>Close</Button>

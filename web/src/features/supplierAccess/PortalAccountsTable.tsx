@@ -1,5 +1,6 @@
 import { displayDay, type TPortalAccount } from '@compass/shared';
 import { ListState } from '../../components/ListParts';
+import { DataTable } from '../../components/DataTable';
 
 export const supplierAccessKeys = { all: ['supplierAccess'] as const };
 
@@ -52,59 +53,46 @@ export function PortalAccountsTable({
     <>
       <ListState query={query} count={rows.length} empty="The company has no accounts yet." />
       {rows.length > 0 && (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Signs in as</th>
-                <th scope="col">Account</th>
-                <th scope="col">Last sign-in</th>
-                <th scope="col">Portal access</th>
+        <DataTable columns={['Name', 'Signs in as', 'Account', 'Last sign-in', 'Portal access']}>
+          {rows.map((row) => {
+            const locked = lockedBecause(row, rows);
+            return (
+              <tr key={row._id}>
+                <td>
+                  {row.name}
+                  {row.isYou && (
+                    <>
+                      {' '}
+                      <span className="badge badge-neutral">You</span>
+                    </>
+                  )}
+                  {!row.isActive && (
+                    <div className="text-sm text-secondary">Deactivated by the organisation</div>
+                  )}
+                </td>
+                <td>{row.username}</td>
+                <td>{row.kind === 'company' ? 'Main account' : 'Person'}</td>
+                <td>{signedInAt(row.lastSignInAt)}</td>
+                <td>
+                  <label className="checkbox">
+                    <input
+                      type="checkbox"
+                      role="switch"
+                      checked={row.portalAccess}
+                      disabled={!!locked || pendingId === row._id}
+                      aria-label={`Portal access for ${row.name}`}
+                      onChange={(event) =>
+                        set.mutate({ body: { _id: row._id, portalAccess: event.target.checked } })
+                      }
+                    />
+                    {row.portalAccess ? 'On' : 'Off'}
+                  </label>
+                  {locked && <div className="text-sm text-secondary">{locked}</div>}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const locked = lockedBecause(row, rows);
-                return (
-                  <tr key={row._id}>
-                    <td>
-                      {row.name}
-                      {row.isYou && (
-                        <>
-                          {' '}
-                          <span className="badge badge-neutral">You</span>
-                        </>
-                      )}
-                      {!row.isActive && (
-                        <div className="text-sm text-secondary">Deactivated by the organisation</div>
-                      )}
-                    </td>
-                    <td>{row.username}</td>
-                    <td>{row.kind === 'company' ? 'Main account' : 'Person'}</td>
-                    <td>{signedInAt(row.lastSignInAt)}</td>
-                    <td>
-                      <label className="checkbox">
-                        <input
-                          type="checkbox"
-                          role="switch"
-                          checked={row.portalAccess}
-                          disabled={!!locked || pendingId === row._id}
-                          aria-label={`Portal access for ${row.name}`}
-                          onChange={(event) =>
-                            set.mutate({ body: { _id: row._id, portalAccess: event.target.checked } })
-                          }
-                        />
-                        {row.portalAccess ? 'On' : 'Off'}
-                      </label>
-                      {locked && <div className="text-sm text-secondary">{locked}</div>}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       )}
     </>
   );
