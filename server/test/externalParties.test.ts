@@ -3,7 +3,7 @@ import { ExternalPartiesService } from '../src/modules/externalParties/service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../../seed/demo';
 import { apiCalls, setupTestApp, signIn, signInAll, type TestContext } from './helpers';
-import { startSmtpServer, type TestSmtpServer } from './smtp';
+import { latestMail, startSmtpServer, type TestSmtpServer } from './smtp';
 
 /** Supplier form assignments: assign and invite, fill in through the link, return, accept, remind. */
 const nw = (kind: string, key: string) => demoId(`nw:${kind}:${key}`);
@@ -45,23 +45,7 @@ const assignment = (extra: object = {}) => ({
   ...extra,
 });
 
-async function mailTo(address: string, subject: RegExp, from: number) {
-  await expect
-    .poll(
-      () =>
-        smtp.received
-          .slice(from)
-          .filter((mail) => mail.envelopeTo.includes(address) && subject.test(mail.subject)).length,
-      {
-        timeout: 15_000,
-      },
-    )
-    .toBeGreaterThan(0);
-  return smtp.received
-    .slice(from)
-    .filter((mail) => mail.envelopeTo.includes(address) && subject.test(mail.subject))
-    .at(-1)!;
-}
+const mailTo = (address: string, subject: RegExp, from: number) => latestMail(smtp, from, address, subject);
 
 describe('assigning a supplier form', () => {
   it('starts the form for the person, invites them with a link, and lists it in the Form Register', async () => {

@@ -198,3 +198,18 @@ export function linkIn(text: string, prefix: string): string | null {
   const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`${escaped}[A-Za-z0-9_\\-/]+`).exec(text)?.[0] ?? null;
 }
+
+/**
+ * The newest mail received since `from` (a length of `received`) to `address` whose subject
+ * matches, once there is one: the mail a call just queued, not an earlier test's late one.
+ */
+export async function latestMail(
+  smtp: TestSmtpServer,
+  from: number,
+  address: string,
+  subject: RegExp,
+): Promise<ReceivedMail> {
+  const matches = (mail: ReceivedMail) => mail.envelopeTo.includes(address) && subject.test(mail.subject);
+  await smtp.waitFor((mail) => smtp.received.indexOf(mail) >= from && matches(mail));
+  return smtp.received.slice(from).filter(matches).at(-1)!;
+}

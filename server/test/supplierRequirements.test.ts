@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../../seed/demo';
 import { SupplierRequirementService } from '../src/modules/externalParties/requirements';
 import { apiCalls, multipartPayload, setupTestApp, signIn, signInAll, type TestContext } from './helpers';
-import { startSmtpServer, type TestSmtpServer } from './smtp';
+import { latestMail, startSmtpServer, type TestSmtpServer } from './smtp';
 
 /** Supplier requirements: types, request and mail, upload by link or session, review, compliance, reminders. */
 const nw = (kind: string, key: string) => demoId(`nw:${kind}:${key}`);
@@ -45,14 +45,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-async function mailTo(address: string, subject: RegExp, from: number) {
-  const matching = () =>
-    smtp.received
-      .slice(from)
-      .filter((mail) => mail.envelopeTo.includes(address) && subject.test(mail.subject));
-  await expect.poll(() => matching().length, { timeout: 15_000 }).toBeGreaterThan(0);
-  return matching().at(-1)!;
-}
+const mailTo = (address: string, subject: RegExp, from: number) => latestMail(smtp, from, address, subject);
 
 /** The link of a mail: its path and token. */
 function linkOf(text: string) {
@@ -368,8 +361,25 @@ describe('who may do what', () => {
       const refused = await call('mia.employee', 'supplierRequirementDetails', { _id });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().response_message).toBe(say.notReviewer);
-      expect((await call('mia.employee', 'supplierRequirementList', {})).statusCode).toBe(403);
-      expect((await call('mia.employee', 'supplierCompliance', { supplierId: ACME })).statusCode).toBe(403);
+      // Every call of the External Parties key refuses her at the gate, with valid bodies.
+      const keyed: [string, object][] = [
+        ['requirementTypeList', {}],
+        ['requirementTypeSave', { name: 'Refused', appliesTo: 'company', expires: false }],
+        ['requirementTypeSetActive', { _id: INDUCTION, isActive: false }],
+        ['supplierRequirementCreate', request({ requirementTypeId: INDUCTION })],
+        ['supplierRequirementList', {}],
+        ['supplierRequirementResend', { _id }],
+        ['supplierCompliance', { supplierId: ACME }],
+      ];
+      for (const [path, body] of keyed) {
+        const response = await call('mia.employee', path, body);
+        expect(response.statusCode, path).toBe(403);
+        expect(response.json().error_code, path).toBe('access_key_missing');
+      }
+      // And nothing changed: Induction Certificate is still active.
+      expect((await ctx.db.requirementType.findUniqueOrThrow({ where: { id: INDUCTION } })).isActive).toBe(
+        true,
+      );
     } finally {
       await ctx.db.role.update({ where: { id: role.id }, data: { access: keys } });
     }
