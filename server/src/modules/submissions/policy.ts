@@ -71,11 +71,15 @@ export class SubmissionPolicy {
       where: { id: submissionId, companyId: auth.companyId },
       select: submissionSelect,
     });
-    if (!submission) return null;
-    if (this.isEditor(auth, submission)) return submission;
+    return submission && this.mayView(auth, submission) ? submission : null;
+  }
+
+  /** The rule of `visible` on a submission already read (of the caller's organisation). */
+  mayView(auth: AuthContext, submission: SubmissionAccess): boolean {
+    if (this.isEditor(auth, submission)) return true;
     if (submission.formType === 'supplier' && auth.supplierId && submission.supplierId === auth.supplierId)
-      return submission;
-    return readsOthersForm(auth, submission.formType) ? submission : null;
+      return true;
+    return readsOthersForm(auth, submission.formType);
   }
 
   /** The first coordinator: the one who closes and re-opens. */

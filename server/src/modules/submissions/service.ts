@@ -179,8 +179,10 @@ export class SubmissionService {
     submissionId: string,
     timeZone = DEFAULT_TIME_ZONE,
   ): Promise<TFormSubmission> {
-    if (!(await this.policy.visible(auth, submissionId))) throw notFound();
-    return this.detailsOf(auth, submissionId, timeZone);
+    // Read once: the rule looks at the submission the details are made of.
+    const submission = await this.load(this.db, auth, submissionId);
+    if (!this.policy.mayView(auth, submission)) throw notFound();
+    return this.detailsFrom(auth, submission, timeZone);
   }
 
   /** The details for a caller whose access was checked (a signed-in viewer, or a supplier link). */
@@ -189,7 +191,14 @@ export class SubmissionService {
     submissionId: string,
     timeZone = DEFAULT_TIME_ZONE,
   ): Promise<TFormSubmission> {
-    const submission = await this.load(this.db, auth, submissionId);
+    return this.detailsFrom(auth, await this.load(this.db, auth, submissionId), timeZone);
+  }
+
+  private async detailsFrom(
+    auth: SubmissionActor,
+    submission: StoredSubmission,
+    timeZone: string,
+  ): Promise<TFormSubmission> {
     const companyId = auth.companyId;
     const employeeIds = [
       ...submission.coordinators.map((row) => row.employeeId),

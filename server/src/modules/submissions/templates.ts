@@ -9,6 +9,7 @@ import {
   type TFormTemplateDetail,
   type TRelatedLists,
 } from '@compass/shared';
+import { LRUCache } from 'lru-cache';
 import type { Db, Prisma } from '../../db/prisma';
 import type { FormType } from '../../generated/prisma/client';
 import { notFound } from '../../errors';
@@ -17,6 +18,13 @@ import { USABLE_TEMPLATE, UUID_PATTERN, WIRE_FORM_TYPE, yes, type TemplateVersio
 
 /** The templates a caller may fill in, their fields, and the pick lists of their reference fields. */
 export class SubmissionTemplates {
+  /**
+   * Published versions never change (nothing updates or deletes their sections and fields), so
+   * their shapes are kept by id: the details, the save and the template detail of every form
+   * would otherwise read them again. Frozen: every caller shares one copy.
+   */
+  private readonly shapes = new LRUCache<string, TemplateVersionShape>({ max: 500 });
+
   constructor(private readonly db: Db) {}
 
   /**
@@ -208,6 +216,19 @@ export class SubmissionTemplates {
     companyId: string,
     templateVersionId: string,
   ): Promise<TemplateVersionShape> {
+    const key = `${companyId}:${templateVersionId}`;
+    const cached = this.shapes.get(key);
+    if (cached) return cached;
+    const shape = deepFreeze(await this.readVersionShape(db, companyId, templateVersionId));
+    this.shapes.set(key, shape);
+    return shape;
+  }
+
+  private async readVersionShape(
+    db: Db | Prisma.TransactionClient,
+    companyId: string,
+    templateVersionId: string,
+  ): Promise<TemplateVersionShape> {
     const [sections, fields] = await Promise.all([
       db.templateSection.findMany({ where: { companyId, templateVersionId }, orderBy: { orderNo: 'asc' } }),
       db.templateField.findMany({ where: { companyId, templateVersionId }, orderBy: { orderNo: 'asc' } }),
@@ -272,4 +293,12 @@ export class SubmissionTemplates {
       ...(await this.versionShape(this.db, auth.companyId, version.id)),
     };
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
