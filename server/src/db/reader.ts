@@ -26,6 +26,9 @@ const AS_TEXT = new Set([
   pg.types.builtins.TIMETZ,
 ]);
 const identity = (value: string) => value;
+
+/** A `timestamp` column read as text: Prisma stores DateTime as UTC without a zone. */
+export const readerTimestamp = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     AS_TEXT.has(oid) ? identity : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,

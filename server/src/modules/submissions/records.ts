@@ -11,7 +11,7 @@ import type { ZFormSubmissionListRequest } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import { forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import type { Reader } from '../../db/reader';
+import { readerTimestamp, type Reader } from '../../db/reader';
 import { join, sql, uuid, type Sql } from '../../db/sql';
 import { hasRecordsAccess } from './policy';
 import { type SubmissionActor, blank, type Change, recorderName } from './shapes';
@@ -87,38 +87,36 @@ export class SubmissionRecords {
 
   async history(auth: AuthContext, submissionId: string): Promise<TChangeLogEntry[]> {
     if (!(await this.policy.visible(auth, submissionId))) throw notFound();
-    const companyId = auth.companyId;
-    const actionIds = (
-      await this.db.action.findMany({ where: { companyId, submissionId }, select: { id: true } })
-    ).map((row) => row.id);
-    const rows = await this.db.changeLog.findMany({
-      where: {
-        companyId,
-        OR: [
-          { entityType: 'formSubmission', entityId: submissionId },
-          { entityType: 'action', entityId: { in: actionIds } },
-          { entityType: 'action', changes: { path: ['submissionId'], equals: submissionId } },
-        ],
-      },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    });
-    const users = await this.db.user.findMany({
-      where: { companyId, id: { in: rows.flatMap((row) => (row.userId ? [row.userId] : [])) } },
-      include: {
-        employee: { select: { firstName: true, lastName: true } },
-        personnel: { select: { firstName: true, lastName: true } },
-      },
-    });
-    const who = new Map(
-      users.map((user) => [user.id, personName(user.employee ?? user.personnel) || user.username]),
-    );
+    const company = uuid(auth.companyId);
+    const submission = uuid(submissionId);
+    // The submission's rows, its actions' rows, and those of actions since deleted (their rows name
+    // the submission; an expression index serves that).
+    const rows = await this.reader.rows<HistoryRow>(sql`SELECT l.id, l."entityType", l."entityId", l.action,
+        l.changes, l."createdAt",
+        coalesce(nullif(btrim(concat_ws(' ', coalesce(e."firstName", p."firstName"), coalesce(e."lastName", p."lastName"))), ''),
+          u.username) AS who
+      FROM "ChangeLog" l
+      LEFT JOIN "User" u ON u.id = l."userId" AND u."companyId" = l."companyId"
+      LEFT JOIN "Employee" e ON e.id = u."employeeId"
+      LEFT JOIN "Personnel" p ON p.id = u."personnelId"
+      WHERE l.id IN (
+        SELECT id FROM "ChangeLog"
+          WHERE "companyId" = ${company} AND "entityType" = 'formSubmission' AND "entityId" = ${submission}
+        UNION ALL
+        SELECT c.id FROM "Action" a JOIN "ChangeLog" c
+          ON c."companyId" = a."companyId" AND c."entityType" = 'action' AND c."entityId" = a.id
+          WHERE a."companyId" = ${company} AND a."submissionId" = ${submission}
+        UNION ALL
+        SELECT id FROM "ChangeLog"
+          WHERE "companyId" = ${company} AND "entityType" = 'action' AND changes->>'submissionId' = ${submissionId})
+      ORDER BY l."createdAt" DESC, l.id DESC`);
     return rows.map((row) => ({
       _id: row.id,
       entityType: row.entityType === 'action' ? 'action' : 'submission',
       entityId: row.entityId,
       action: row.action,
-      who: (row.userId && who.get(row.userId)) || messages.submission.guestUser,
-      when: row.createdAt.toISOString(),
+      who: row.who ?? messages.submission.guestUser,
+      when: readerTimestamp(row.createdAt).toISOString(),
       changes: Object.entries((row.changes ?? {}) as Record<string, unknown>)
         .filter(([field]) => field !== 'submissionId')
         .map(([field, value]) =>
@@ -130,6 +128,18 @@ export class SubmissionRecords {
         .filter((change) => !(blank(change.from) && blank(change.to))),
     }));
   }
+}
+
+interface HistoryRow {
+  id: string;
+  entityType: string;
+  entityId: string;
+  action: string;
+  changes: unknown;
+  /** A `timestamp` in UTC, as text (see db/reader.ts). */
+  createdAt: string;
+  /** The user's person, else the username; null for no user (a guest). */
+  who: string | null;
 }
 
 /** A ChangeLog row in the style of the other features: { attribute: [from, to] }. */
