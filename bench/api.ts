@@ -1,0 +1,585 @@
+/**
+ * `npm run bench` — the API benchmark of issue 18 on the scale seed (run `npx tsx seed/scale.ts` first).
+ * Options: --duration=10 --warmup=3 --connections=10 --only=<text in a call's name> --label=x
+ * --skip-lighthouse.
+ *
+ * For every read call the screens use it measures, in one run:
+ * - the call over HTTP (autocannon in a child process, its own event loop), with the app started in
+ *   this process (production config, silent log) on the scale database;
+ * - the raw SQL of the same answer: the SELECT statements the call sent (recorded from the pg driver
+ *   during one request), sent straight to PostgreSQL at the same concurrency, back to back on one
+ *   connection as prepared statements, so the ratio API / SQL is what the app adds to its database work;
+ * - the floors: a bare Fastify JSON route, and a trivial signed-in call (a route behind the auth
+ *   plugin, so the session lookup and the envelope and nothing else);
+ * - a submission save (20 answers, 3 actions) per connection on its own draft;
+ * - Lighthouse on /login and /dashboard when bench/lighthouse.ts is present.
+ * Writes bench/results/<date>[-<label>].md and .json, and the table into README.md's benchmark section.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { ACCESS } from '@compass/shared';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { createPrisma } from '../server/src/db/prisma';
+import { READ_SESSION_OPTIONS } from '../server/src/db/reader';
+import { openScaleDatabase, SCALE_USERS } from '../seed/scaleDb';
+import { load, signIn } from './http';
+import { closedLoop, dayStamp, machineInfo, ms, requireScaleSeed, soloName, type Stats } from './lib';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const { values: argv } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+    only: { type: 'string' },
+    label: { type: 'string' },
+    'skip-lighthouse': { type: 'boolean', default: false },
+    'data-dir': { type: 'string' },
+  },
+});
+const DURATION_S = Number(argv.duration);
+const WARMUP_S = Number(argv.warmup);
+const CONNECTIONS = Number(argv.connections);
+
+/** Targets of issue 18. */
+const TARGET = { p50: 15, p95: 50, ratio: 2, floor: 0.5, saveP50: 30 };
+
+interface Ids {
+  submissionId: string;
+  templateId: string;
+  actionId: string;
+  busyUserId: string;
+  employeeId: string;
+  supplierId: string;
+}
+
+interface Case {
+  name: string;
+  who: 'busy' | 'admin';
+  method: 'GET' | 'POST';
+  path: (ids: Ids) => string;
+  body?: (ids: Ids) => Record<string, unknown>;
+}
+
+const post = (name: string, who: Case['who'], url: string, body: Case['body'] = () => ({})): Case => ({
+  name,
+  who,
+  method: 'POST',
+  path: () => url,
+  body,
+});
+
+const CASES: Case[] = [
+  post('formSubmissionList: My Records', 'busy', '/api/formSubmissionList', () => ({ scope: 'my' })),
+  post('formSubmissionList: My Records, open', 'busy', '/api/formSubmissionList', () => ({
+    scope: 'my',
+    status: 'Open',
+  })),
+  post('formSubmissionList: My Records, by number', 'busy', '/api/formSubmissionList', () => ({
+    scope: 'my',
+    sort: 'number',
+  })),
+  post('formSubmissionList: Records', 'admin', '/api/formSubmissionList', () => ({ scope: 'all' })),
+  post('formSubmissionList: Records, one template', 'admin', '/api/formSubmissionList', (ids) => ({
+    scope: 'all',
+    formTemplateId: ids.templateId,
+  })),
+  post('formSubmissionList: Records, by number', 'admin', '/api/formSubmissionList', () => ({
+    scope: 'all',
+    sort: 'number',
+  })),
+  post('formSubmissionList: Records, by description', 'admin', '/api/formSubmissionList', () => ({
+    scope: 'all',
+    sort: 'formDescription',
+    sortDirection: 'asc',
+  })),
+  post('formSubmissionList: Records, searched', 'admin', '/api/formSubmissionList', () => ({
+    scope: 'all',
+    search: 'inspection',
+  })),
+  post('formSubmissionDetails', 'busy', '/api/formSubmissionDetails', (ids) => ({
+    formSubmissionId: ids.submissionId,
+  })),
+  post('formSubmissionHistory', 'busy', '/api/formSubmissionHistory', (ids) => ({
+    formSubmissionId: ids.submissionId,
+  })),
+  post('formSubmissionRelatedLists', 'busy', '/api/formSubmissionRelatedLists'),
+  post('formTemplateList', 'busy', '/api/formTemplateList'),
+  post('formTemplateDetail', 'busy', '/api/formTemplateDetail', (ids) => ({ _id: ids.templateId })),
+  { name: 'permissions', who: 'busy', method: 'GET', path: () => '/api/permissions' },
+  { name: 'accounts', who: 'busy', method: 'GET', path: (ids) => `/api/accounts/${ids.busyUserId}` },
+  post('noticeboardList', 'busy', '/api/noticeboardList', () => ({ page: 1, pageSize: 20 })),
+  post('assignedActionDetails', 'busy', '/api/assignedActionDetails', (ids) => ({
+    sectionType: 'form',
+    taskId: ids.actionId,
+  })),
+  post('dashboardList (cached)', 'busy', '/api/dashboardList', () => ({})),
+  post('employeeList', 'admin', '/api/employeeList'),
+  post('employeeList: searched', 'admin', '/api/employeeList', () => ({ search: 'son' })),
+  post('employeeDetails', 'admin', '/api/employeeDetails', (ids) => ({ _id: ids.employeeId })),
+  post('supplierList', 'admin', '/api/supplierList'),
+  post('personnelList', 'admin', '/api/personnelList'),
+  post('noticeAdminList', 'admin', '/api/noticeAdminList'),
+  post('templateAdminList', 'admin', '/api/templateAdminList'),
+  post('supplierAssignmentList', 'admin', '/api/supplierAssignmentList'),
+  post('supplierRequirementList', 'admin', '/api/supplierRequirementList'),
+  post('supplierCompliance', 'admin', '/api/supplierCompliance', (ids) => ({ supplierId: ids.supplierId })),
+  post('changeLogList', 'admin', '/api/changeLogList', (ids) => ({
+    entityType: 'employee',
+    entityId: ids.employeeId,
+  })),
+];
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  bytes: number;
+  statements: number;
+  sqlP50: number | null;
+  ratio: number | null;
+  met: boolean;
+}
+
+/** Every statement the pg driver sends while `fn` runs (Prisma's adapter and the read pool alike). */
+async function recordStatements(fn: () => Promise<void>): Promise<{ text: string; values: unknown[] }[]> {
+  const statements: { text: string; values: unknown[] }[] = [];
+  const original = pg.Client.prototype.query;
+  // pg's overloads cannot be restated; the recorder passes every form through unchanged.
+  pg.Client.prototype.query = function record(this: pg.Client, ...args: unknown[]) {
+    const [config, values] = args;
+    if (typeof config === 'string') statements.push({ text: config, values: (values as unknown[]) ?? [] });
+    else if (config && typeof config === 'object' && 'text' in config) {
+      const { text, values: bound } = config as { text: string; values?: unknown[] };
+      statements.push({ text, values: bound ?? (values as unknown[]) ?? [] });
+    }
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    await fn();
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  // The answer's reads only: not the session's lastSeenAt, a transaction's frame or a mail claim.
+  return statements.filter((statement) => /^\s*(SELECT|WITH)\b/i.test(statement.text));
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+const database = await openScaleDatabase();
+const admin = new pg.Client({ connectionString: database.url });
+await admin.connect();
+const rawPool = new pg.Pool({
+  connectionString: database.url,
+  max: CONNECTIONS,
+  options: READ_SESSION_OPTIONS,
+});
+const one = async <T extends pg.QueryResultRow>(text: string, values: unknown[]) => {
+  const row = (await admin.query<T>(text, values)).rows[0];
+  if (!row) throw new Error(`The scale seed lacks: ${text}`);
+  return row;
+};
+const started = Date.now();
+const loadAtStart = os.loadavg();
+const companyId = await requireScaleSeed(admin);
+const machine = await machineInfo(admin);
+const busy = await one<{ id: string; employeeId: string }>(
+  `SELECT id, "employeeId" FROM "User" WHERE username = $1`,
+  [SCALE_USERS.busy],
+);
+// The busy user's submission with the most actions: the heaviest details and history.
+const submission = await one<{ id: string; templateId: string }>(
+  `SELECT f.id, f."templateId" FROM "SubmissionCoordinator" c JOIN "FormSubmission" f ON f.id = c."submissionId"
+   WHERE c."companyId" = $1 AND c."employeeId" = $2
+   ORDER BY (SELECT count(*) FROM "Action" a WHERE a."submissionId" = f.id) DESC, f.id LIMIT 1`,
+  [companyId, busy.employeeId],
+);
+const ids: Ids = {
+  submissionId: submission.id,
+  templateId: submission.templateId,
+  busyUserId: busy.id,
+  employeeId: busy.employeeId,
+  actionId: (
+    await one<{ id: string }>(
+      `SELECT id FROM "Action" WHERE "companyId" = $1 AND "assigneeEmployeeId" = $2 ORDER BY id LIMIT 1`,
+      [companyId, busy.employeeId],
+    )
+  ).id,
+  supplierId: (
+    await one<{ id: string }>(
+      `SELECT id FROM "SupplierCompany" WHERE "companyId" = $1 ORDER BY name LIMIT 1`,
+      [companyId],
+    )
+  ).id,
+};
+
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? path.join(benchDir, '..', 'web', 'dist'),
+  DATABASE_URL: database.url,
+});
+const db = createPrisma(database.url, config.DATABASE_POOL_SIZE);
+const app = await buildApp({ config, db, databaseUrl: database.url });
+// A trivial signed-in call: the auth plugin (session lookup) and the envelope, no work of its own.
+app.post('/api/benchSignedInFloor', { config: { access: ACCESS.signedIn } }, async () => ({
+  response_code: 200,
+  response_message: 'ok',
+  response_data: { ok: true },
+}));
+const bare = Fastify({ logger: false });
+bare.post('/floor', async () => ({
+  response_code: 200,
+  response_message: 'ok',
+  response_data: { ok: true },
+}));
+
+const rows: Row[] = [];
+const floors: { name: string; rps: number; p50: number; p95: number }[] = [];
+let save: { stats: Stats; answers: number; actions: number } | undefined;
+let lighthouse: Record<string, unknown>[] | undefined;
+let lighthouseNote = '';
+try {
+  const base = await listen(app);
+  const bareBase = await listen(bare);
+  const tokens = { busy: await signIn(base, SCALE_USERS.busy), admin: await signIn(base, SCALE_USERS.admin) };
+  const run = (url: string, method: 'GET' | 'POST', token: string | undefined, body?: string) =>
+    load({
+      url,
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authtoken: token } : {}) },
+      body,
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      warmupS: WARMUP_S,
+    });
+
+  if (!argv.only) {
+    for (const [name, url, token] of [
+      ['bare Fastify (JSON route)', `${bareBase}/floor`, undefined],
+      ['trivial signed-in call (auth plugin + envelope)', `${base}/api/benchSignedInFloor`, tokens.busy],
+    ] as const) {
+      const { stats } = await run(url, 'POST', token, '{}');
+      floors.push({ name, rps: stats.rps, p50: stats.p50, p95: stats.p95 });
+      console.log(`${name}: ${stats.rps.toFixed(0)} req/s, p50 ${ms(stats.p50)} ms`);
+    }
+  }
+
+  for (const test of CASES.filter((entry) => !argv.only || entry.name.includes(argv.only))) {
+    const url = `${base}${test.path(ids)}`;
+    const body = test.body ? JSON.stringify(test.body(ids)) : undefined;
+    const token = tokens[test.who];
+    const call = async () => {
+      const response = await fetch(url, {
+        method: test.method,
+        headers: { 'content-type': 'application/json', authtoken: token },
+        body,
+      });
+      return { status: response.status, text: await response.text() };
+    };
+    // The first answer warms what the app keeps (the dashboard's cache, template shapes); the
+    // statements of the second are the ones every measured request sends.
+    const first = await call();
+    let second = first;
+    const statements = await recordStatements(async () => {
+      second = await call();
+    });
+    const failure = [first, second].find((answer) => answer.status !== 200);
+    const bytes = second.text.length;
+    if (failure) {
+      // A broken body must never produce a fast-looking number.
+      console.error(`✖ ${test.name}: ${failure.status} ${failure.text.slice(0, 300)}`);
+      rows.push({
+        name: `${test.name} (FAILED: ${failure.status})`,
+        rps: 0,
+        p50: NaN,
+        p95: NaN,
+        p99: NaN,
+        non2xx: 1,
+        bytes,
+        statements: 0,
+        sqlP50: null,
+        ratio: null,
+        met: false,
+      });
+      continue;
+    }
+    const { stats, autocannon } = await run(url, test.method, token, body);
+    let sqlP50: number | null = null;
+    if (statements.length > 0) {
+      // Back to back on one connection, each as a named prepared statement: the database's part alone.
+      const raw = async () => {
+        const client = await rawPool.connect();
+        try {
+          for (const statement of statements)
+            await client.query({
+              name: soloName(statement.text),
+              text: statement.text,
+              values: statement.values,
+            });
+        } finally {
+          client.release();
+        }
+      };
+      await closedLoop(CONNECTIONS, WARMUP_S * 1000, raw);
+      sqlP50 = (await closedLoop(CONNECTIONS, DURATION_S * 1000, raw)).p50;
+    }
+    const ratio = sqlP50 ? stats.p50 / sqlP50 : null;
+    const met =
+      autocannon.non2xx === 0 &&
+      stats.p50 < TARGET.p50 &&
+      stats.p95 < TARGET.p95 &&
+      (ratio === null || ratio <= TARGET.ratio);
+    rows.push({
+      name: test.name,
+      rps: stats.rps,
+      p50: stats.p50,
+      p95: stats.p95,
+      p99: stats.p99,
+      non2xx: autocannon.non2xx,
+      bytes,
+      statements: statements.length,
+      sqlP50,
+      ratio,
+      met,
+    });
+    console.log(
+      `${met ? '✔' : '✖'} ${test.name}: ${stats.rps.toFixed(0)} req/s, p50 ${ms(stats.p50)} ms, p95 ${ms(stats.p95)} ms, ` +
+        `SQL p50 ${sqlP50 === null ? '-' : ms(sqlP50)} ms (${statements.length} statements), ${bytes} B`,
+    );
+  }
+
+  if (!argv.only || 'formSubmissionSave'.includes(argv.only)) save = await measureSave(base, tokens.busy);
+
+  if (!argv['skip-lighthouse'] && !argv.only) {
+    const file = path.join(benchDir, 'lighthouse.ts');
+    if (fs.existsSync(file)) {
+      const { runLighthouse } = (await import(file)) as {
+        runLighthouse: (options: {
+          baseUrl: string;
+          authToken?: string;
+        }) => Promise<Record<string, unknown>[]>;
+      };
+      lighthouse = await runLighthouse({ baseUrl: base, authToken: tokens.busy });
+    } else lighthouseNote = 'bench/lighthouse.ts is not there: no Lighthouse run.';
+  }
+} finally {
+  await app.close();
+  await bare.close();
+  await db.$disconnect();
+  await rawPool.end();
+  await admin.end();
+  await database.stop();
+}
+
+writeReport();
+
+/**
+ * formSubmissionSave of a draft with 20 answers and 3 actions: each connection creates its own draft
+ * first, then saves it again and again with the version it got back, one answer changed each time
+ * (so every save writes a value and a change-log row). Driven from this process: a save carries
+ * the version of the one before, which a fixed-body load generator cannot.
+ */
+async function measureSave(base: string, token: string) {
+  const template = (await (
+    await fetch(`${base}/api/formTemplateList`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authtoken: token },
+      body: '{}',
+    })
+  ).json()) as { response_data: { _id: string; name: string }[] };
+  const benchTemplate = template.response_data.find((entry) => entry.name === 'Benchmark: 200 fields');
+  if (!benchTemplate)
+    throw new Error(
+      'The scale seed lacks the template "Benchmark: 200 fields" (npx tsx bench/pdf.ts adds it)',
+    );
+  const detail = (await (
+    await fetch(`${base}/api/formTemplateDetail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authtoken: token },
+      body: JSON.stringify({ _id: benchTemplate._id }),
+    })
+  ).json()) as { response_data: { fieldList: { _id: string; type: string }[] } };
+  const VALUE: Record<string, string> = {
+    text: 'Racking',
+    textarea: 'Long text',
+    number: '3',
+    date: '2026-11-20',
+    time: '14:15',
+  };
+  const answered = detail.response_data.fieldList.filter((field) => field.type in VALUE).slice(0, 20);
+  const taskField = detail.response_data.fieldList.find((field) => field.type === 'task');
+  if (answered.length < 20 || !taskField) throw new Error('The benchmark template has too few fields');
+  const textField = answered.find((field) => field.type === 'text')!;
+  const place = await one<{ workplaceId: string; branchId: string }>(
+    `SELECT w.id AS "workplaceId", b.id AS "branchId" FROM "Workplace" w JOIN "Branch" b ON b."workplaceId" = w.id
+     WHERE w."companyId" = $1 AND w."isActive" AND b."isActive" ORDER BY w.name, b.name LIMIT 1`,
+    [companyId],
+  );
+  const bodyOf = (draft: { _id?: string; version?: number; tasks?: string[] }, counter: number) => ({
+    ...(draft._id ? { _id: draft._id, version: draft.version } : {}),
+    formTemplateId: benchTemplate._id,
+    formDescription: 'Save benchmark',
+    formDate: '2026-11-20',
+    workplace: place.workplaceId,
+    branch: place.branchId,
+    submissionUserId: [{ userId: ids.employeeId }],
+    formValue: answered.map((field) => ({
+      relatedFormId: field._id,
+      value: field === textField ? `Racking ${counter}` : VALUE[field.type],
+    })),
+    taskData: [0, 1, 2].map((index) => ({
+      ...(draft.tasks?.[index] ? { _id: draft.tasks[index] } : {}),
+      relatedFormId: taskField._id,
+      instruction: `Action ${index + 1}`,
+      actionType: 'internal',
+      investigator: ids.employeeId,
+      due: '2026-12-01',
+    })),
+    tableData: [],
+    isDraft: 'yes',
+  });
+  const saveOnce = async (body: unknown) => {
+    const response = await fetch(`${base}/api/formSubmissionSave`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authtoken: token },
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json()) as { response_data: { _id: string; version: number } };
+    if (response.status !== 200)
+      throw new Error(`formSubmissionSave: ${response.status} ${JSON.stringify(json)}`);
+    return json.response_data;
+  };
+  const drafts = await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      const created = await saveOnce(bodyOf({}, 0));
+      const tasks = (
+        await admin.query<{ id: string }>(
+          `SELECT id FROM "Action" WHERE "submissionId" = $1 ORDER BY "taskNumber"`,
+          [created._id],
+        )
+      ).rows.map((row) => row.id);
+      return { _id: created._id, version: created.version, tasks, counter: 0 };
+    }),
+  );
+  // As many drafts as connections: each save takes a free one, so no draft has two saves at once.
+  const free = [...drafts];
+  const saveNext = async () => {
+    const draft = free.pop()!;
+    try {
+      draft.counter += 1;
+      draft.version = (await saveOnce(bodyOf(draft, draft.counter))).version;
+    } finally {
+      free.push(draft);
+    }
+  };
+  await closedLoop(CONNECTIONS, WARMUP_S * 1000, saveNext);
+  const stats = await closedLoop(CONNECTIONS, DURATION_S * 1000, saveNext);
+  // The drafts go again: the database stays as the seed made it.
+  await admin.query(`DELETE FROM "FormSubmission" WHERE id = ANY($1::uuid[])`, [
+    drafts.map((draft) => draft._id),
+  ]);
+  console.log(
+    `formSubmissionSave (20 answers, 3 actions): ${stats.rps.toFixed(0)} saves/s, p50 ${ms(stats.p50)} ms`,
+  );
+  return { stats, answers: answered.length, actions: 3 };
+}
+
+function writeReport() {
+  const loadAtEnd = os.loadavg();
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+  const command = `npm run bench -- --duration=${DURATION_S} --warmup=${WARMUP_S} --connections=${CONNECTIONS}${argv.only ? ` --only=${argv.only}` : ''}`;
+  const bareFloor = floors[0];
+  const signedIn = floors[1];
+  const floorShare = bareFloor && signedIn ? signedIn.rps / bareFloor.rps : null;
+  const table = [
+    '| call | req/s | p50 ms | p95 ms | p99 ms | raw SQL p50 ms | API / SQL | answer | met |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
+    ...rows.map(
+      (row) =>
+        `| ${row.name} | ${row.rps.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ` +
+        `${row.sqlP50 === null ? '-' : ms(row.sqlP50)} | ${row.ratio === null ? '-' : `${row.ratio.toFixed(1)}×`} | ` +
+        `${(row.bytes / 1024).toFixed(1)} KB | ${row.met ? '✔' : '✖'} |`,
+    ),
+  ].join('\n');
+  const floorTable = floors.length
+    ? [
+        '| floor | req/s | p50 ms | p95 ms |',
+        '| --- | ---: | ---: | ---: |',
+        ...floors.map(
+          (floor) => `| ${floor.name} | ${floor.rps.toFixed(0)} | ${ms(floor.p50)} | ${ms(floor.p95)} |`,
+        ),
+      ].join('\n') +
+      `\n\nThe trivial signed-in call reaches ${floorShare === null ? '-' : `${floorShare.toFixed(2)}×`} of bare Fastify's ` +
+      `req/s (target ≥ ${TARGET.floor}×).`
+    : '';
+  const saveLine = save
+    ? `formSubmissionSave (a draft with ${save.answers} answers and ${save.actions} actions, one per connection): ` +
+      `${save.stats.rps.toFixed(0)} saves/s, p50 ${ms(save.stats.p50)} ms, p95 ${ms(save.stats.p95)} ms ` +
+      `(target p50 < ${TARGET.saveP50} ms: ${save.stats.p50 < TARGET.saveP50 ? 'met' : 'not met'}).`
+    : '';
+  const lighthouseTable = lighthouse?.length
+    ? [
+        `| page | ${Object.keys(lighthouse[0]!)
+          .filter((key) => key !== 'page')
+          .join(' | ')} |`,
+        `| --- | ${Object.keys(lighthouse[0]!)
+          .filter((key) => key !== 'page')
+          .map(() => '---:')
+          .join(' | ')} |`,
+        ...lighthouse.map(
+          (row) =>
+            `| ${String(row.page)} | ${Object.entries(row)
+              .filter(([key]) => key !== 'page')
+              .map(([, value]) =>
+                typeof value === 'number'
+                  ? Number.isInteger(value)
+                    ? value
+                    : value.toFixed(1)
+                  : String(value),
+              )
+              .join(' | ')} |`,
+        ),
+      ].join('\n')
+    : lighthouseNote;
+  const summary =
+    `\`${command}\` on the scale seed, ${CONNECTIONS} connections, ${DURATION_S} s per call after ${WARMUP_S} s warm-up; ` +
+    `${machine.nproc} cores (${machine.cpu}), PostgreSQL ${machine.postgres}, Node ${machine.node}. ` +
+    `Load average (1/5/15 min) ${load(loadAtStart)} at the start, ${load(loadAtEnd)} at the end; ` +
+    `${Math.round((Date.now() - started) / 1000)} s in all. Targets: p50 < ${TARGET.p50} ms, p95 < ${TARGET.p95} ms, ` +
+    `API / raw SQL ≤ ${TARGET.ratio}× (the SELECTs the call sent, back to back on one connection, prepared).`;
+  const report = [summary, table, floorTable, saveLine, lighthouseTable].filter(Boolean).join('\n\n');
+  const out = path.join(benchDir, 'results', `${dayStamp()}${argv.label ? `-${argv.label}` : ''}`);
+  fs.writeFileSync(`${out}.md`, `# API benchmark (${dayStamp()})\n\n${report}\n`);
+  fs.writeFileSync(
+    `${out}.json`,
+    `${JSON.stringify({ machine, loadAtStart, loadAtEnd, connections: CONNECTIONS, durationS: DURATION_S, rows, floors, save, lighthouse }, null, 2)}\n`,
+  );
+  console.log(`Wrote ${path.relative(process.cwd(), out)}.md`);
+  if (argv.only) return;
+  const readme = path.join(benchDir, '..', 'README.md');
+  const text = fs.readFileSync(readme, 'utf8');
+  const start = '<!-- bench:start -->';
+  const end = '<!-- bench:end -->';
+  if (!text.includes(start) || !text.includes(end))
+    throw new Error(`README.md lacks the ${start} … ${end} markers`);
+  fs.writeFileSync(
+    readme,
+    `${text.slice(0, text.indexOf(start) + start.length)}\n${report}\n\n(bench/results/${path.basename(out)}.md)\n${text.slice(text.indexOf(end))}`,
+  );
+}
