@@ -7,7 +7,8 @@ import { ACCESS } from '@compass/shared';
 
 /**
  * Serves the built web client; any non-API path answers index.html so the client's router takes
- * over. Hashed assets are cached for a year, index.html never.
+ * over. Hashed assets are cached for a year, index.html never; both are sent brotli- or
+ * gzip-compressed when the browser accepts it.
  */
 export const webPlugin = fp(async (app: FastifyInstance, { root }: { root: string }) => {
   if (!root || !fs.existsSync(path.join(root, 'index.html'))) {
@@ -17,6 +18,8 @@ export const webPlugin = fp(async (app: FastifyInstance, { root }: { root: strin
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
+    // The build writes .br and .gz beside each file (web/vite.config.ts): sent as they are.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
