@@ -29,7 +29,7 @@ import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { createPrisma } from '../server/src/db/prisma';
-import { createDashboardReader, DASHBOARD_SESSION_OPTIONS } from '../server/src/modules/dashboard/reader';
+import { createReader, READ_SESSION_OPTIONS } from '../server/src/db/reader';
 import { DashboardService } from '../server/src/modules/dashboard/service';
 import type { AuthContext } from '../server/src/plugins/auth';
 import { openScaleDatabase, SCALE_ORGANISATION, SCALE_USERS } from '../seed/scaleDb';
@@ -253,12 +253,12 @@ async function crowdUsernames(client: pg.Client): Promise<string[]> {
 async function main(): Promise<void> {
   const started = performance.now();
   const database = await openScaleDatabase();
-  const admin = new pg.Client({ connectionString: database.url, options: DASHBOARD_SESSION_OPTIONS });
+  const admin = new pg.Client({ connectionString: database.url, options: READ_SESSION_OPTIONS });
   await admin.connect();
   const sqlPool = new pg.Pool({
     connectionString: database.url,
     max: CONNECTIONS,
-    options: DASHBOARD_SESSION_OPTIONS,
+    options: READ_SESSION_OPTIONS,
   });
   sqlPool.on('error', () => {});
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '' });
@@ -309,7 +309,7 @@ async function main(): Promise<void> {
       busy: await authContextOf(admin, SCALE_USERS.busy),
       supplier: await authContextOf(admin, SCALE_USERS.supplier),
     };
-    const service = new DashboardService(createDashboardReader(database.url, config.DATABASE_POOL_SIZE));
+    const service = new DashboardService(createReader(database.url, config.DATABASE_POOL_SIZE));
     closers.unshift(() => service.close());
     const only = argv.only?.split(',');
     const calls = CALLS.filter((call) => !only || only.includes(call.key));

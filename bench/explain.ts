@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { DASHBOARD_SESSION_OPTIONS } from '../server/src/modules/dashboard/reader';
+import { READ_SESSION_OPTIONS } from '../server/src/db/reader';
 import type { DashboardService } from '../server/src/modules/dashboard/service';
 import type { AuthContext } from '../server/src/plugins/auth';
 import { openScaleDatabase, SCALE_USERS } from '../seed/scaleDb';
@@ -77,7 +77,7 @@ function inline(query: CapturedQuery): string {
 
 async function main(): Promise<void> {
   const database = await openScaleDatabase();
-  const client = new pg.Client({ connectionString: database.url, options: DASHBOARD_SESSION_OPTIONS });
+  const client = new pg.Client({ connectionString: database.url, options: READ_SESSION_OPTIONS });
   await client.connect();
   try {
     await requireScaleSeed(client);

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
-import { DASHBOARD_SESSION_OPTIONS, pgReader } from '../server/src/modules/dashboard/reader';
+import { READ_SESSION_OPTIONS, pgReader } from '../server/src/db/reader';
 import { DashboardService } from '../server/src/modules/dashboard/service';
 import type { AuthContext } from '../server/src/plugins/auth';
 import { SCALE_ORGANISATION } from '../seed/scaleDb';
@@ -170,7 +170,7 @@ export async function captureQueries(
   url: string,
   call: (service: DashboardService) => Promise<unknown>,
 ): Promise<CapturedQuery[]> {
-  const pool = new pg.Pool({ connectionString: url, max: 4, options: DASHBOARD_SESSION_OPTIONS });
+  const pool = new pg.Pool({ connectionString: url, max: 4, options: READ_SESSION_OPTIONS });
   pool.on('error', () => {});
   const captured: CapturedQuery[] = [];
   const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<unknown>;

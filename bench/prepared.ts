@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { DASHBOARD_SESSION_OPTIONS } from '../server/src/modules/dashboard/reader';
+import { READ_SESSION_OPTIONS } from '../server/src/db/reader';
 import { openScaleDatabase, SCALE_USERS } from '../seed/scaleDb';
 import { authContextOf, captureQueries, closedLoop, ms, requireScaleSeed } from './lib';
 
@@ -18,9 +18,9 @@ const { values: argv } = parseArgs({
 
 async function main(): Promise<void> {
   const database = await openScaleDatabase();
-  const client = new pg.Client({ connectionString: database.url, options: DASHBOARD_SESSION_OPTIONS });
+  const client = new pg.Client({ connectionString: database.url, options: READ_SESSION_OPTIONS });
   await client.connect();
-  const pool = new pg.Pool({ connectionString: database.url, max: 10, options: DASHBOARD_SESSION_OPTIONS });
+  const pool = new pg.Pool({ connectionString: database.url, max: 10, options: READ_SESSION_OPTIONS });
   pool.on('error', () => {});
   try {
     await requireScaleSeed(client);

@@ -7,7 +7,7 @@ import { authRoutes } from './modules/auth/routes';
 import { configurationRoutes } from './modules/configuration/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { DashboardCache, pgDashboardVersions } from './modules/dashboard/cache';
-import { createReadPool, pgReader } from './modules/dashboard/reader';
+import { createReadPool, pgReader } from './db/reader';
 import { DashboardService } from './modules/dashboard/service';
 import { healthRoutes } from './modules/health/routes';
 import { accountRoutes } from './modules/account/routes';
@@ -144,9 +144,10 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
   const readDatabaseUrl = databaseUrl ?? config.DATABASE_URL;
   if (!readDatabaseUrl)
     throw new Error('buildApp needs databaseUrl (or config.DATABASE_URL) for the read pool');
-  // Prepared reads of the hot paths: the session lookup of every signed-in call and the dashboard.
+  // Prepared reads of the hot paths: the session lookup of every signed-in call, the dashboard, Records, permissions.
   const readPool = createReadPool(readDatabaseUrl, config.DATABASE_POOL_SIZE);
   app.addHook('onClose', () => readPool.end());
+  const reader = pgReader(readPool, false);
   const links = new LinkService(db);
   await app.register(authPlugin, {
     db,
@@ -187,7 +188,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
   }, 3_600_000).unref();
   app.addHook('onClose', () => clearInterval(throttleSweep));
   app.addHook('onClose', closeRenderPools);
-  const auth = new AuthService(db, passwords, throttle, { sessionTtlHours: config.SESSION_TTL_HOURS });
+  const auth = new AuthService(db, reader, passwords, throttle, { sessionTtlHours: config.SESSION_TTL_HOURS });
   const abuseLimits = {
     perAddressPerMinute: config.RATE_LIMIT_PER_ADDRESS,
     perAccountPerMinute: config.RATE_LIMIT_PER_ACCOUNT,
@@ -204,7 +205,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       await api.register(ssoRoutes, { sso, publicUrl: config.PUBLIC_URL, abuseLimits });
       await api.register(authRoutes, { auth, abuseLimits });
       await api.register(dashboardRoutes, {
-        dashboard: new DashboardService(pgReader(readPool, false)),
+        dashboard: new DashboardService(reader),
         cache: new DashboardCache(pgDashboardVersions(readPool), config.DASHBOARD_CACHE_MB * 1024 * 1024),
       });
       await api.register(passwordRoutes, {
@@ -288,7 +289,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       await api.register(submissionRoutes, {
         submissions,
         templates,
-        records: new SubmissionRecords(db, submissionPolicy),
+        records: new SubmissionRecords(db, reader, submissionPolicy),
         supplierLinks: new SupplierLinkService(
           db,
           submissions,

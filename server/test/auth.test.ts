@@ -199,6 +199,17 @@ describe('GET /api/permissions', () => {
     await api().get('/api/permissions').set('authtoken', token);
     const after = await api().get(`/api/accounts/${ethan.id}`).set('authtoken', token);
     expect(after.body.updatePermissions).toBeUndefined();
+
+    // Read again with nothing changed: the session is not written (permissions load on every page).
+    const session = () =>
+      ctx.db.session.findFirstOrThrow({
+        where: { userId: ethan.id, revokedAt: null },
+        orderBy: { createdAt: 'desc' },
+      });
+    const loadedAt = (await session()).permissionsLoadedAt;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await api().get('/api/permissions').set('authtoken', token);
+    expect((await session()).permissionsLoadedAt).toEqual(loadedAt);
   });
 });
 

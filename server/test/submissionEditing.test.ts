@@ -1,4 +1,10 @@
-import { MAX_FILES_PER_UPLOAD, MAX_TASKS_PER_SAVE, messages, type FieldType } from '@compass/shared';
+import {
+  MAX_FILES_PER_UPLOAD,
+  MAX_TASKS_PER_SAVE,
+  messages,
+  RECORDS_COUNT_CAP,
+  type FieldType,
+} from '@compass/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { Prisma } from '../src/generated/prisma/client';
@@ -519,6 +525,86 @@ describe('My Records and the Records filters', () => {
       const mine = await post(username, '/formSubmissionList', { scope: 'my', pageSize: 100 });
       expect(mine.statusCode, mine.body).toBe(200);
       expect(mine.json().response_data.total, username).toBe(expected);
+    }
+  });
+
+  it('follows who a submission is as it changes: coordinators, the recorder, the date, deletion', async () => {
+    const myIds = async (username: string) =>
+      (
+        (await post(username, '/formSubmissionList', { scope: 'my', pageSize: 100 })).json().response_data
+          .rows as { _id: string }[]
+      ).map((row) => row._id);
+    const participants = (submissionId: string) =>
+      ctx.db.submissionParticipant.findMany({ where: { submissionId }, orderBy: { participantId: 'asc' } });
+    const draft = await createDraft();
+    expect(await myIds('ethan.coordinator')).toContain(draft._id);
+    expect(await myIds('mia.employee')).not.toContain(draft._id);
+
+    const both = [{ userId: employee('ethan') }, { userId: employee('mia') }];
+    const saved = await post(
+      'ethan.coordinator',
+      '/formSubmissionSave',
+      body(null, { _id: draft._id, version: draft.version, isDraft: 'yes', submissionUserId: both }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await myIds('mia.employee')).toContain(draft._id);
+
+    const moved = await post(
+      'ethan.coordinator',
+      '/formSubmissionSave',
+      body(null, {
+        _id: draft._id,
+        version: saved.json().response_data.version,
+        isDraft: 'yes',
+        formDate: '2026-10-01',
+        submissionUserId: [{ userId: employee('ethan') }],
+      }),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await myIds('mia.employee')).not.toContain(draft._id);
+    // One row per person, each with the submission's new date.
+    const rows = await participants(draft._id);
+    expect(rows.map((row) => row.participantId)).toEqual([employee('ethan')]);
+    expect(rows.every((row) => row.formDate.toISOString().startsWith('2026-10-01'))).toBe(true);
+
+    await ctx.db.formSubmission.update({
+      where: { id: draft._id },
+      data: { recordedByEmployeeId: employee('mia') },
+    });
+    expect(await myIds('mia.employee')).toContain(draft._id);
+
+    await ctx.db.formSubmission.delete({ where: { id: draft._id } });
+    expect(await participants(draft._id)).toEqual([]);
+  });
+
+  it('counts the Records up to a cap, and exactly below it', async () => {
+    const sam = await ctx.db.user.findUniqueOrThrow({ where: { username: 'sam.southbank' } });
+    const version = await ctx.db.formTemplateVersion.findFirstOrThrow({
+      where: { companyId: sam.companyId },
+    });
+    await ctx.db.$executeRaw`INSERT INTO "FormSubmission" (id, "companyId", "templateId", "templateVersionId",
+        "formDescription", "formDate", "formType", "isDraft", "updatedAt")
+      SELECT gen_random_uuid(), ${sam.companyId}::uuid, ${version.templateId}::uuid, ${version.id}::uuid,
+        CASE WHEN n <= 3 THEN 'Capped needle ' || n ELSE 'Bulk ' || n END, DATE '2026-01-01', 'form-submission', true, now()
+      FROM generate_series(1, ${RECORDS_COUNT_CAP + 1}) AS n`;
+    try {
+      const all = await post('sam.southbank', '/formSubmissionList', { scope: 'all' });
+      expect(all.statusCode, all.body).toBe(200);
+      expect(all.json().response_data).toMatchObject({ total: RECORDS_COUNT_CAP, totalCapped: true });
+      expect(all.json().response_data.rows).toHaveLength(20);
+      const needles = await post('sam.southbank', '/formSubmissionList', {
+        scope: 'all',
+        search: 'capped needle',
+      });
+      expect(needles.json().response_data.total).toBe(3);
+      expect(needles.json().response_data.totalCapped).toBeUndefined();
+    } finally {
+      await ctx.db.formSubmission.deleteMany({
+        where: { companyId: sam.companyId, formDescription: { startsWith: 'Bulk ' } },
+      });
+      await ctx.db.formSubmission.deleteMany({
+        where: { companyId: sam.companyId, formDescription: { startsWith: 'Capped needle ' } },
+      });
     }
   });
 

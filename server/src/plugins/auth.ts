@@ -145,7 +145,8 @@ export const authPlugin = fp(
         user.employee?.role?.updatedAt.getTime() ?? 0,
         user.supplier?.updatedAt.getTime() ?? 0,
       );
-      if (changedAt > session.permissionsLoadedAt.getTime()) reply.header('x-update-permissions', 'yes');
+      auth.permissionsChanged = changedAt > session.permissionsLoadedAt.getTime();
+      if (auth.permissionsChanged) reply.header('x-update-permissions', 'yes');
       if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
         await db.session.update({ where: { id: session.id }, data: { lastSeenAt: now } });
       }

@@ -45,6 +45,11 @@ export interface AuthContext {
   supplier: SupplierOfCaller | null;
   /** The access keys of an employee's role that are 'yes' (empty for suppliers and personnel). */
   accessKeys: ReadonlySet<AccessKey>;
+  /**
+   * The user, role or supplier changed since the session last read its permissions (the envelope
+   * says updatePermissions). Unknown (contexts made outside the auth plugin) counts as changed.
+   */
+  permissionsChanged?: boolean;
 }
 
 /** The caller of one request, resolved once by the auth plugin. */

@@ -50,12 +50,15 @@ export function Pagination({
   page,
   pageSize,
   total,
+  capped = false,
   onPage,
   onPageSize,
 }: {
   page: number;
   pageSize: number;
   total: number;
+  /** The server stopped counting at `total`: there are more (shown as "of 1,000+"). */
+  capped?: boolean;
   onPage: (page: number) => void;
   onPageSize: (pageSize: number) => void;
 }) {
@@ -65,7 +68,8 @@ export function Pagination({
   return (
     <nav className="list-pagination" aria-label="Pages">
       <span className="text-sm text-secondary">
-        {(page - 1) * pageSize + 1}–{Math.min(page * pageSize, total)} of {total}
+        {(page - 1) * pageSize + 1}–{Math.min(page * pageSize, total)} of {total.toLocaleString('en-GB')}
+        {capped ? '+' : ''}
       </span>
       <div className="row">
         <label className="text-sm" htmlFor={sizeId}>

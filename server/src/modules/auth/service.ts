@@ -12,6 +12,8 @@ import {
   yesNo,
 } from '@compass/shared';
 import type { Db } from '../../db/prisma';
+import type { Reader } from '../../db/reader';
+import { sql, uuid } from '../../db/sql';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors';
 import { hashToken, newToken, type AuthContext } from '../../plugins/auth';
 import { clientAddressKey } from '../../plugins/rateLimit';
@@ -22,17 +24,6 @@ export interface ClientMeta {
   ipAddress: string;
   userAgent?: string;
 }
-
-const accountUserSelect = {
-  id: true,
-  email: true,
-  username: true,
-  userType: true,
-  company: { select: { name: true, logoKey: true } },
-  employee: { select: { firstName: true, lastName: true } },
-  personnel: { select: { firstName: true, lastName: true } },
-  supplier: { select: { name: true, logoKey: true } },
-} as const;
 
 type AccountUser = {
   id: string;
@@ -55,6 +46,57 @@ export function displayName(user: {
   return personName(user.employee ?? user.personnel) || (user.supplier?.name ?? user.username);
 }
 
+/** The names an account row carries, as displayName reads them. */
+interface NamedAccountRow {
+  username: string;
+  employeeFirstName: string | null;
+  employeeLastName: string | null;
+  personnelFirstName: string | null;
+  personnelLastName: string | null;
+  supplierName: string | null;
+}
+
+interface AccountRow extends NamedAccountRow {
+  id: string;
+  email: string | null;
+  userType: AccountUser['userType'];
+  companyName: string;
+}
+
+interface PermissionsRow extends NamedAccountRow {
+  id: string;
+  companyId: string;
+  userType: AccountUser['userType'];
+  supplierId: string | null;
+  personnelId: string | null;
+  employeeId: string | null;
+  signInMethod: TPermissions['signInMethod'];
+  isForceUpdatePassword: boolean;
+  portalAccess: boolean;
+  companyName: string;
+  headerTitle: string | null;
+  companyLogoKey: string | null;
+  supplierPortal: boolean | null;
+  supplierAccess: boolean | null;
+  roleAccess: Record<string, unknown> | null;
+  restrictions: { keyField: string; isAccess: boolean }[];
+}
+
+function accountNames(row: NamedAccountRow) {
+  return {
+    username: row.username,
+    employee:
+      row.employeeFirstName === null
+        ? null
+        : { firstName: row.employeeFirstName, lastName: row.employeeLastName ?? '' },
+    personnel:
+      row.personnelFirstName === null
+        ? null
+        : { firstName: row.personnelFirstName, lastName: row.personnelLastName ?? '' },
+    supplier: row.supplierName === null ? null : { name: row.supplierName, logoKey: null },
+  };
+}
+
 function toAccount(user: AccountUser): TAccount {
   return {
     _id: user.id,
@@ -74,6 +116,7 @@ export interface AuthOptions {
 export class AuthService {
   constructor(
     private readonly db: Db,
+    private readonly reader: Reader,
     private readonly passwords: PasswordHasher,
     readonly throttle: SignInThrottle,
     private readonly options: AuthOptions,
@@ -157,29 +200,43 @@ export class AuthService {
     await this.db.session.update({ where: { id: auth.sessionId }, data: { revokedAt: new Date() } });
   }
 
-  /** The permissions profile of 000 section 3; reading it clears a pending updatePermissions. */
+  /**
+   * The permissions profile of 000 section 3; reading it clears a pending updatePermissions. Read
+   * on every page load: two prepared statements on the read pool, and a write only when the
+   * permissions changed since the session last read them.
+   */
   async permissions(auth: AuthContext): Promise<TPermissions> {
-    const user = await this.db.user.findUniqueOrThrow({
-      where: { id: auth.userId },
-      include: {
-        company: true,
-        employee: { include: { role: { include: { restrictions: true } } } },
-        personnel: true,
-        supplier: true,
-      },
-    });
-    await this.db.session.update({
-      where: { id: auth.sessionId },
-      data: { permissionsLoadedAt: new Date() },
-    });
-    const associates = await this.associatedAccounts(user);
-    const role = user.employee?.role;
-    const access = toAccessMap((role?.access ?? {}) as Partial<Record<AccessKey, boolean>>, {
+    const [[user], accounts] = await Promise.all([
+      this.reader.rows<PermissionsRow>(sql`SELECT u.id, u."companyId", u."userType"::text AS "userType",
+          u."supplierId", u."personnelId", u."employeeId", u.username, u."signInMethod"::text AS "signInMethod",
+          u."isForceUpdatePassword", u."portalAccess", c.name AS "companyName", c."headerTitle",
+          c."logoKey" AS "companyLogoKey", e."firstName" AS "employeeFirstName", e."lastName" AS "employeeLastName",
+          p."firstName" AS "personnelFirstName", p."lastName" AS "personnelLastName", s.name AS "supplierName",
+          s."supplierPortal", s."supplierAccess", r.access AS "roleAccess",
+          (SELECT coalesce(json_agg(json_build_object('keyField', x."keyField", 'isAccess', x."isAccess")
+              ORDER BY x."keyField"), '[]') FROM "AccessRestriction" x WHERE x."roleId" = r.id) AS restrictions
+        FROM "User" u
+        JOIN "Company" c ON c.id = u."companyId"
+        LEFT JOIN "Employee" e ON e.id = u."employeeId"
+        LEFT JOIN "Role" r ON r.id = e."roleId"
+        LEFT JOIN "Personnel" p ON p.id = u."personnelId"
+        LEFT JOIN "SupplierCompany" s ON s.id = u."supplierId"
+        WHERE u.id = ${uuid(auth.userId)}`),
+      this.associatedAccounts(auth.userId),
+    ]);
+    if (!user) throw unauthorized();
+    if (auth.permissionsChanged !== false) {
+      await this.db.session.update({
+        where: { id: auth.sessionId },
+        data: { permissionsLoadedAt: new Date() },
+      });
+    }
+    const access = toAccessMap((user.roleAccess ?? {}) as Partial<Record<AccessKey, boolean>>, {
       // An account whose access its company took away sees the portal as off.
-      supplierPortal: (user.supplier?.supplierPortal ?? false) && user.portalAccess,
-      supplierAccess: (user.supplier?.supplierAccess ?? false) && user.portalAccess,
+      supplierPortal: (user.supplierPortal ?? false) && user.portalAccess,
+      supplierAccess: (user.supplierAccess ?? false) && user.portalAccess,
     });
-    const others = associates.filter((account) => account._id !== user.id);
+    const others = accounts.filter((account) => account._id !== user.id);
     return {
       userId: user.id,
       companyId: user.companyId,
@@ -187,18 +244,18 @@ export class AuthService {
       supplierId: user.supplierId,
       personnelId: user.personnelId,
       employeeId: user.employeeId,
-      name: displayName(user),
+      name: displayName(accountNames(user)),
       username: user.username,
       profileImage: null,
-      companyLogo: organisationLogoPath(user.companyId, user.company.logoKey),
-      companyName: user.company.name,
-      HeaderTitle: user.company.headerTitle ?? user.company.name,
+      companyLogo: organisationLogoPath(user.companyId, user.companyLogoKey),
+      companyName: user.companyName,
+      HeaderTitle: user.headerTitle ?? user.companyName,
       signInMethod: user.signInMethod,
       isForceUpdatePassword: yesNo(user.isForceUpdatePassword),
       authToken: auth.token,
       associatedEmployees: others.filter((account) => account.userType === 'employee'),
       associatedExternalParties: others.filter((account) => account.userType !== 'employee'),
-      accessRestriction: (role?.restrictions ?? []).map((restriction) => ({
+      accessRestriction: user.restrictions.map((restriction) => ({
         keyField: restriction.keyField,
         isAccess: yesNo(restriction.isAccess),
       })),
@@ -206,26 +263,42 @@ export class AuthService {
     };
   }
 
-  private async associatedAccounts(user: { id: string; accountGroupId: string | null }): Promise<TAccount[]> {
-    const users = await this.db.user.findMany({
-      where: user.accountGroupId ? { accountGroupId: user.accountGroupId, isActive: true } : { id: user.id },
-      select: accountUserSelect,
-      orderBy: [{ userType: 'asc' }, { username: 'asc' }],
-    });
-    return users.map(toAccount);
+  /** The accounts of a user's group (active ones), or the user alone without a group. */
+  private async associatedAccounts(userId: string): Promise<TAccount[]> {
+    const rows = await this.reader.rows<AccountRow>(sql`SELECT a.id, a.email, a.username,
+        a."userType"::text AS "userType", c.name AS "companyName", e."firstName" AS "employeeFirstName",
+        e."lastName" AS "employeeLastName", p."firstName" AS "personnelFirstName",
+        p."lastName" AS "personnelLastName", s.name AS "supplierName"
+      FROM "User" me
+      JOIN "User" a ON CASE WHEN me."accountGroupId" IS NULL THEN a.id = me.id
+        ELSE a."accountGroupId" = me."accountGroupId" AND a."isActive" END
+      JOIN "Company" c ON c.id = a."companyId"
+      LEFT JOIN "Employee" e ON e.id = a."employeeId"
+      LEFT JOIN "Personnel" p ON p.id = a."personnelId"
+      LEFT JOIN "SupplierCompany" s ON s.id = a."supplierId"
+      WHERE me.id = ${uuid(userId)}
+      ORDER BY a."userType", a.username`);
+    return rows.map((row) =>
+      toAccount({
+        ...accountNames(row),
+        id: row.id,
+        email: row.email,
+        userType: row.userType,
+        company: { name: row.companyName, logoKey: null },
+      }),
+    );
   }
 
   /** GET accounts/:id — only the caller's own list of associated accounts. */
   async accounts(auth: AuthContext, userId: string): Promise<TAccountsResponse> {
     if (userId !== auth.userId) throw forbidden();
-    const user = await this.db.user.findUniqueOrThrow({ where: { id: auth.userId } });
-    const all = await this.associatedAccounts(user);
+    const all = await this.associatedAccounts(auth.userId);
     return {
       accounts: {
         employees: all.filter((account) => account.userType === 'employee'),
         externalParties: all.filter((account) => account.userType !== 'employee'),
       },
-      loggedInUser: user.id,
+      loggedInUser: auth.userId,
     };
   }
 

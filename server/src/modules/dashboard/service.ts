@@ -13,7 +13,7 @@ import { notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { barCounts, pies } from './charts';
 import { notices, type NoticeViewer } from './noticeboard';
-import type { DashboardReader } from './reader';
+import type { Reader } from '../../db/reader';
 import { emptySections, sections, supplierSections } from './sections';
 import { emptySection, FILE_PATH, type Query } from './sql';
 import type { Provider, Scope } from './sources';
@@ -40,7 +40,7 @@ function answerKey(call: string, asker: Asker, input: object, day: string | null
 
 export class DashboardService {
   constructor(
-    private readonly reader: DashboardReader,
+    private readonly reader: Reader,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 

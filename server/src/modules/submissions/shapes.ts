@@ -124,7 +124,10 @@ export const SAVE_TRANSACTION = { timeout: 30_000, maxWait: 10_000 };
 
 /** 'Guest User' for qr forms, the personnel for supplier forms, else the recording employee. */
 export function recorderName(
-  submission: Pick<StoredSubmission, 'formType' | 'recordedByEmployeeId' | 'recordedByPersonnelId'>,
+  submission: Pick<StoredSubmission, 'recordedByEmployeeId' | 'recordedByPersonnelId'> & {
+    /** Either spelling: 'qr' is the same in the schema and on the wire. */
+    formType: FormType | TFormSubmission['formType'];
+  },
   employeeName: Map<string, string>,
   personnelName: Map<string, string>,
 ): string {

@@ -29,7 +29,7 @@ function row(n: number, over: Partial<TFormSubmissionListRow> = {}): TFormSubmis
   };
 }
 
-function serveList(total: number) {
+function serveList(total: number, totalCapped?: boolean) {
   setAuthToken('token-1');
   const requests: TFormSubmissionListRequest[] = [];
   const fetchMock = mockFetch({
@@ -37,7 +37,7 @@ function serveList(total: number) {
       const request = body as TFormSubmissionListRequest;
       requests.push(request);
       const rows = [row(1), row(2, { formatedNumber: '(Draft)', status: 'Draft' })];
-      return ok({ rows, total, page: request.page, pageSize: request.pageSize });
+      return ok({ rows, total, totalCapped, page: request.page, pageSize: request.pageSize });
     },
     'POST /api/formSubmissionRelatedLists': () =>
       ok({
@@ -91,6 +91,13 @@ describe('My Records and Records', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(requests.at(-1)).toMatchObject({ page: 2 }));
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('says there are more when the server stopped counting', async () => {
+    serveList(1_000, true);
+    renderRoutes(routes, '/form-submission/records');
+    expect(await screen.findByText('1–20 of 1,000+')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 50')).toBeInTheDocument();
   });
 
   it('sends the filters and the sort, starting again at page 1', async () => {

@@ -291,6 +291,7 @@ export function SubmissionListPage({ scope }: { scope: 'my' | 'all' }) {
             page={page}
             pageSize={pageSize}
             total={total}
+            capped={list.data?.totalCapped ?? false}
             onPage={(next) => change({ page: String(next) }, true)}
             onPageSize={(size) => change({ pageSize: String(size) })}
           />

@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Prisma } from '../../generated/prisma/client';
+import type { Prisma } from '../generated/prisma/client';
 
-/** Runs the dashboard's read statements (tagged `Prisma.sql` templates: values are parameters). */
-export interface DashboardReader {
+/**
+ * Runs the hot paths' read statements (tagged `Prisma.sql` templates from db/sql.ts: values are
+ * parameters): the dashboard, the Records list, permissions. Prisma compiles every query on every call
+ * and cannot prepare statements; these go out prepared on the app's read pool (bench/README.md).
+ */
+export interface Reader {
   /**
    * `plan: 'custom'` sends the statement unnamed, planned for its values on every run: for
    * statements whose best plan depends on how many rows the caller has (see formCoordination).
@@ -12,7 +16,7 @@ export interface DashboardReader {
   close(): Promise<void>;
 }
 
-// Timestamps, dates and times stay text: the service turns them into local days itself, so the
+// Timestamps, dates and times stay text: a service turns them into local days itself, so the
 // Node process's own time zone never shifts a value (pg would read `timestamp` as local time).
 const AS_TEXT = new Set([
   pg.types.builtins.DATE,
@@ -34,12 +38,12 @@ const types = {
  * set — every value, even a limit, is a parameter — so the per-connection statement cache stays
  * small.
  */
-export function pgReader(pool: pg.Pool, ownsPool: boolean): DashboardReader {
+export function pgReader(pool: pg.Pool, ownsPool: boolean): Reader {
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
     let name = names.get(text);
     if (!name) {
-      name = `dashboard_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      name = `read_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
       names.set(text, name);
     }
     return name;
@@ -61,12 +65,12 @@ export function pgReader(pool: pg.Pool, ownsPool: boolean): DashboardReader {
 }
 
 /**
- * Session settings of the dashboard's connections. The working set (indexes and the few rows a page
+ * Session settings of the read pool. The working set (indexes and the few rows a page
  * shows) is in memory, so a random read costs about a sequential one; with the default 4 the
  * planner hash-joins a 50-row page against a whole table (a 10,000-row sequential scan) instead
  * of 50 primary-key lookups.
  */
-export const DASHBOARD_SESSION_OPTIONS = '-c random_page_cost=1.1';
+export const READ_SESSION_OPTIONS = '-c random_page_cost=1.1';
 
 /**
  * A pg pool on the app's database for the prepared reads of hot paths (the dashboard's statements,
@@ -77,14 +81,14 @@ export function createReadPool(databaseUrl: string, maxConnections: number): pg.
     connectionString: databaseUrl,
     max: maxConnections,
     idleTimeoutMillis: 10_000,
-    options: DASHBOARD_SESSION_OPTIONS,
+    options: READ_SESSION_OPTIONS,
   });
   // An idle connection dropped by the server is replaced on the next query; nothing to do here.
   pool.on('error', () => {});
   return pool;
 }
 
-/** The dashboard's reader on a pool of its own (the benchmarks); the app shares its read pool. */
-export function createDashboardReader(databaseUrl: string, maxConnections: number): DashboardReader {
+/** A reader on a pool of its own (the benchmarks); the app shares its read pool. */
+export function createReader(databaseUrl: string, maxConnections: number): Reader {
   return pgReader(createReadPool(databaseUrl, maxConnections), true);
 }
