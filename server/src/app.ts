@@ -188,7 +188,9 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
   }, 3_600_000).unref();
   app.addHook('onClose', () => clearInterval(throttleSweep));
   app.addHook('onClose', closeRenderPools);
-  const auth = new AuthService(db, reader, passwords, throttle, { sessionTtlHours: config.SESSION_TTL_HOURS });
+  const auth = new AuthService(db, reader, passwords, throttle, {
+    sessionTtlHours: config.SESSION_TTL_HOURS,
+  });
   const abuseLimits = {
     perAddressPerMinute: config.RATE_LIMIT_PER_ADDRESS,
     perAccountPerMinute: config.RATE_LIMIT_PER_ACCOUNT,
