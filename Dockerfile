@@ -6,6 +6,7 @@ COPY server/package.json server/
 COPY web/package.json web/
 COPY prisma prisma
 COPY prisma.config.ts tsconfig.base.json ./
+COPY scripts/generate.mjs scripts/
 RUN npm ci
 COPY . .
 RUN npm run build

@@ -6,7 +6,7 @@ import { seedDemo } from '../seed/demo';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { ensureDatabase, startEmbeddedPostgres } from '../server/src/db/embedded';
-import { migrateDeploy, projectRoot } from '../server/src/db/migrate';
+import { migrate, projectRoot } from '../server/src/db/migrate';
 import { createPrisma } from '../server/src/db/prisma';
 
 declare module 'vitest' {
@@ -43,7 +43,7 @@ export default async function setup(project: TestProject) {
     await ensureDatabase(pg.adminUrl, 'compass');
     const url = pg.urlFor('compass');
     const mailCaptureDir = path.join(root, 'mail');
-    await migrateDeploy(url);
+    await migrate(url);
     const db = createPrisma(url);
     stops.push(() => db.$disconnect());
     await seedDemo(db);

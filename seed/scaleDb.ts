@@ -16,7 +16,7 @@ import {
   startEmbeddedPostgres,
   type EmbeddedPostgres,
 } from '../server/src/db/embedded';
-import { migrateIfNeeded, projectRoot } from '../server/src/db/migrate';
+import { migrate, projectRoot } from '../server/src/db/migrate';
 
 export const SCALE_ORGANISATION = 'Scale Holdings';
 export const SCALE_DATABASE = 'compass_scale';
@@ -66,7 +66,7 @@ export async function openScaleDatabase(options: { fast?: boolean } = {}): Promi
     await ensureDatabase(embedded.adminUrl, SCALE_DATABASE);
     url = embedded.urlFor(SCALE_DATABASE);
   }
-  const applied = await migrateIfNeeded(url);
+  const applied = await migrate(url);
   if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
   return { url, dataDir, stop: async () => embedded?.stop() };
 }

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { waitForDatabase } from './db/connect';
 import { defaultDataDir, ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
-import { migrateIfNeeded, projectRoot } from './db/migrate';
+import { migrate, projectRoot } from './db/migrate';
 import { createPrisma, type Db } from './db/prisma';
 import { describeError } from './errors';
 
@@ -39,7 +39,7 @@ export async function startServer(beforeListen?: BeforeListen): Promise<void> {
       databaseUrl = embedded.urlFor('compass');
     }
 
-    const applied = await migrateIfNeeded(databaseUrl);
+    const applied = await migrate(databaseUrl);
     if (applied.length > 0) console.warn(`Applied migrations: ${applied.join(', ')}`);
 
     const db = createPrisma(databaseUrl, config.DATABASE_POOL_SIZE);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { seedDemo } from '../../seed/demo';
 import { ensureDatabase, startEmbeddedPostgres } from '../src/db/embedded';
-import { migrateDeploy } from '../src/db/migrate';
+import { migrate } from '../src/db/migrate';
 import { createPrisma } from '../src/db/prisma';
 
 declare module 'vitest' {
@@ -35,7 +35,7 @@ export default async function setup(project: TestProject) {
   try {
     await ensureDatabase(server.adminUrl, TEMPLATE_DATABASE);
     const url = server.urlFor(TEMPLATE_DATABASE);
-    await migrateDeploy(url);
+    await migrate(url);
     const db = createPrisma(url);
     await seedDemo(db);
     await db.$disconnect();

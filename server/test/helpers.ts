@@ -4,16 +4,17 @@ import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { migrateDeploy } from '../src/db/migrate';
+import { migrate } from '../src/db/migrate';
 import { createPrisma, type Db } from '../src/db/prisma';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 
 /**
  * A fresh copy of the migrated, seeded template database (or, `empty`, a migrated database with
- * no organisation at all); dropped when the file's tests end.
+ * no organisation at all; `blank`, a database without even the migrations); dropped when the
+ * file's tests end.
  */
-export async function createTestDatabase({ empty = false } = {}): Promise<{
+export async function createTestDatabase({ empty = false, blank = false } = {}): Promise<{
   url: string;
   drop: () => Promise<void>;
 }> {
@@ -22,12 +23,12 @@ export async function createTestDatabase({ empty = false } = {}): Promise<{
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(
-    empty ? `CREATE DATABASE "${name}"` : `CREATE DATABASE "${name}" TEMPLATE compass_template`,
+    empty || blank ? `CREATE DATABASE "${name}"` : `CREATE DATABASE "${name}" TEMPLATE compass_template`,
   );
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  if (empty) await migrateDeploy(url.toString());
+  if (empty) await migrate(url.toString());
   return {
     url: url.toString(),
     drop: async () => {

@@ -1,5 +1,5 @@
 import { defaultDataDir, ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
-import { migrateIfNeeded, projectRoot } from './migrate';
+import { migrate, projectRoot } from './migrate';
 
 /**
  * The database a command-line tool works on (`npm run seed`, `npm run org`): DATABASE_URL, or the
@@ -17,7 +17,7 @@ export async function openToolDatabase(): Promise<{ url: string; stop: () => Pro
     url = embedded.urlFor('compass');
   }
   try {
-    const applied = await migrateIfNeeded(url);
+    const applied = await migrate(url);
     if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
   } catch (error) {
     await embedded?.stop();

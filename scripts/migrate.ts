@@ -1,0 +1,14 @@
+/**
+ * `npm run db:migrate`: applies the pending migrations without starting the server, to
+ * DATABASE_URL or to the embedded PostgreSQL the server uses (server/src/db/migrate.ts).
+ */
+import { openToolDatabase } from '../server/src/db/toolDatabase';
+
+try {
+  const database = await openToolDatabase();
+  await database.stop();
+  console.log('The database is up to date.');
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}
