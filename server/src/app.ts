@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -139,6 +141,14 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
   });
 
   await app.register(securityHeadersPlugin);
+  // Answers over 1 KB go out compressed to a browser that accepts it (the dashboard's and the pick
+  // lists' JSON are hundreds of KB): brotli at a fast level, else gzip. The web client's files are
+  // already compressed at build time (plugins/web.ts) and pass through as they are.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(envelopePlugin);
   await app.register(textGuardPlugin);
   const readDatabaseUrl = databaseUrl ?? config.DATABASE_URL;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,5 +107,34 @@ describe('downloads', () => {
     );
     expect(contentTypeOf('PHOTO.JPG')).toBe('image/jpeg');
     expect(contentTypeOf('no-extension')).toBe('application/octet-stream');
+  });
+});
+
+describe('compressed answers', () => {
+  it('sends a large answer brotli- or gzip-compressed to a client that accepts it, a small one plain', async () => {
+    const ask = (encoding?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/formSubmissionRelatedLists',
+        headers: {
+          authtoken: ethan,
+          'content-type': 'application/json',
+          ...(encoding ? { 'accept-encoding': encoding } : {}),
+        },
+        payload: {},
+      });
+    const plain = await ask();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const brotli = await ask('gzip, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await ask('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    // Below the threshold the work is not worth it.
+    const small = await get(ctx, '/api/configuration', { 'accept-encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
