@@ -61,13 +61,15 @@ export async function runLighthouse(options: {
         });
         if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
         const { audits, categories } = result.lhr;
-        const scripts = (
+        const requests =
           (
-            audits['resource-summary']?.details as {
-              items?: { resourceType: string; transferSize: number }[];
+            audits['network-requests']?.details as {
+              items?: { resourceType?: string; transferSize?: number }[];
             }
-          )?.items ?? []
-        ).find((item) => item.resourceType === 'script');
+          )?.items ?? [];
+        const scriptBytes = requests
+          .filter((request) => request.resourceType === 'Script')
+          .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
         runs.push({
           page,
           performance: Math.round((categories.performance?.score ?? 0) * 100),
@@ -75,7 +77,7 @@ export async function runLighthouse(options: {
           'LCP ms': Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
           'TBT ms': Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
           CLS: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
-          'JS KB (transferred)': Math.round((scripts?.transferSize ?? 0) / 1024),
+          'JS KB (transferred)': Math.round(scriptBytes / 1024),
         });
       }
       runs.sort((a, b) => a.performance - b.performance);

@@ -147,8 +147,9 @@ export function TaskSection<T>({
       </header>
       <div className="task-section-body">
         {state.status === 'pending' && (
+          // As many rows as a full section shows, so the cards below do not move when it loads.
           <ul className="task-skeleton" aria-label={`Loading ${title}`}>
-            {[0, 1, 2].map((index) => (
+            {Array.from({ length: SECTION_PREVIEW }, (_, index) => (
               <li key={index} className="skeleton-row">
                 <span className="skeleton skeleton-line" />
                 <span className="skeleton skeleton-line skeleton-short" />
