@@ -39,8 +39,8 @@ const CONNECTIONS = Number(argv.connections);
 interface Case {
   name: string;
   path: string;
-  body: (ids: { employeeId: string; supplierId: string }) => Record<string, unknown>;
-  who: 'admin' | 'busy';
+  body: (ids: { employeeId: string; supplierId: string; submissionId: string }) => Record<string, unknown>;
+  who: 'admin' | 'busy' | 'supplier';
 }
 
 const CASES: Case[] = [
@@ -169,6 +169,60 @@ const CASES: Case[] = [
   },
   { name: 'requirementTypeList', path: '/api/requirementTypeList', body: () => ({}), who: 'admin' },
   {
+    name: 'formSubmissionRelatedLists (no form)',
+    path: '/api/formSubmissionRelatedLists',
+    body: () => ({}),
+    who: 'busy',
+  },
+  {
+    name: 'formSubmissionRelatedLists (a stored form)',
+    path: '/api/formSubmissionRelatedLists',
+    body: ({ submissionId }) => ({ formSubmissionId: submissionId }),
+    who: 'busy',
+  },
+  {
+    name: 'formSubmissionRelatedLists (supplier user)',
+    path: '/api/formSubmissionRelatedLists',
+    body: () => ({}),
+    who: 'supplier',
+  },
+  {
+    name: 'relatedOptionSearch (employees "son")',
+    path: '/api/relatedOptionSearch',
+    body: () => ({ kind: 'employee', search: 'son' }),
+    who: 'busy',
+  },
+  {
+    name: 'relatedOptionSearch (employees, page 5)',
+    path: '/api/relatedOptionSearch',
+    body: () => ({ kind: 'employee', search: '', page: 5 }),
+    who: 'busy',
+  },
+  {
+    name: 'relatedOptionSearch (personnel "an")',
+    path: '/api/relatedOptionSearch',
+    body: () => ({ kind: 'personnel', search: 'an' }),
+    who: 'busy',
+  },
+  {
+    name: 'relatedOptionSearch (submissions "inspection")',
+    path: '/api/relatedOptionSearch',
+    body: () => ({ kind: 'submission', search: 'inspection' }),
+    who: 'busy',
+  },
+  {
+    name: 'relatedOptionSearch (submissions "FS 1042")',
+    path: '/api/relatedOptionSearch',
+    body: () => ({ kind: 'submission', search: 'FS 1042' }),
+    who: 'busy',
+  },
+  {
+    name: 'relatedOptionSearch (supplier user, employees)',
+    path: '/api/relatedOptionSearch',
+    body: () => ({ kind: 'employee', search: '' }),
+    who: 'supplier',
+  },
+  {
     name: 'changeLogList (employee)',
     path: '/api/changeLogList',
     body: ({ employeeId }) => ({ entityType: 'employee', entityId: employeeId }),
@@ -195,6 +249,15 @@ try {
         [companyId],
       )
     ).rows[0]!.id,
+    // A form the busy employee coordinates (the scale seed stores no answers or change log).
+    submissionId: (
+      await client.query<{ id: string }>(
+        `SELECT c."submissionId" AS id FROM "SubmissionCoordinator" c
+           JOIN "User" u ON u."employeeId" = c."employeeId" AND u.username = $1
+           ORDER BY c."submissionId" LIMIT 1`,
+        [SCALE_USERS.busy],
+      )
+    ).rows[0]!.id,
   };
   const db = createPrisma(database.url, 10);
   const config = loadConfig({
@@ -209,7 +272,11 @@ try {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   const base = `http://127.0.0.1:${address.port}`;
-  const tokens = { admin: await signIn(base, SCALE_USERS.admin), busy: await signIn(base, SCALE_USERS.busy) };
+  const tokens = {
+    admin: await signIn(base, SCALE_USERS.admin),
+    busy: await signIn(base, SCALE_USERS.busy),
+    supplier: await signIn(base, SCALE_USERS.supplier),
+  };
 
   const rows: {
     name: string;
@@ -225,12 +292,13 @@ try {
     const first = await post(`${base}${test.path}`, body, tokens[test.who]);
     if (first.status !== 200) throw new Error(`${test.name}: ${first.status} ${JSON.stringify(first.json)}`);
     const data = (first.json as { response_data: Record<string, unknown> }).response_data;
+    const size = `${(JSON.stringify(first.json).length / 1024).toFixed(1)} KB`;
     const sample =
       'total' in data
-        ? `total ${String(data.total)}`
+        ? `total ${String(data.total)}, ${size}`
         : Array.isArray(data.list)
-          ? `${data.list.length} rows`
-          : '';
+          ? `${data.list.length} rows, ${size}`
+          : size;
     const result = await load({
       url: `${base}${test.path}`,
       method: 'POST',

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { createPrisma, type Db } from '../server/src/db/prisma';
 
@@ -119,4 +119,39 @@ export async function linkHolderPage(browser: { page: () => Promise<Page> }): Pr
     route.fulfill({ contentType: 'text/html', body: '<h1>Product site</h1>' }),
   );
   return page;
+}
+
+/**
+ * Picks `name` in a searched choice labelled `label` (the coordinator, an action's assignee):
+ * Change (or Choose), the name's first word typed, then its match.
+ */
+export async function chooseByName(
+  scope: Page | Locator,
+  label: string | RegExp,
+  name: string,
+): Promise<void> {
+  // `has` is matched inside each candidate: it must start from the page, not from the scope.
+  const page = 'goto' in scope ? scope : scope.page();
+  await scope
+    .locator('.search-choice', { has: page.getByLabel(label) })
+    .getByRole('button', { name: /^(Change|Choose)$/ })
+    .click();
+  await searchAndPick(scope, label, name.split(' ')[0]!, name);
+}
+
+/** Types `text` into the search box labelled `label` and picks the match `name` (the first without). */
+export async function searchAndPick(
+  scope: Page | Locator,
+  label: string | RegExp,
+  text: string,
+  name?: string,
+): Promise<string> {
+  await scope.getByRole('searchbox', { name: label }).fill(text);
+  const matches = scope.locator('.search-picker');
+  const match = name
+    ? matches.getByRole('button', { name, exact: true })
+    : matches.getByRole('button').first();
+  const picked = (await match.innerText()).trim();
+  await match.click();
+  return picked;
 }

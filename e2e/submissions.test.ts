@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { FIELD_REGISTRY, FIELD_TYPES } from '../shared/src/fields/registry';
 import { demoId } from '../seed/demo';
-import { screenshot, signInThroughUi, useBrowser, useDatabase } from './browser';
+import { chooseByName, screenshot, searchAndPick, signInThroughUi, useBrowser, useDatabase } from './browser';
 
 const browser = useBrowser();
 const db = useDatabase();
@@ -82,7 +82,7 @@ async function addAction(
   const dialog = page.getByRole('dialog', { name: 'Assign Action' });
   await dialog.getByLabel(/^Instruction/).fill(instruction);
   if (tab === 'External') await dialog.getByRole('tab', { name: 'External' }).click();
-  await dialog.getByLabel(`Assigned to (${tab})`).selectOption({ label: assignee });
+  await chooseByName(dialog, `Assigned to (${tab})`, assignee);
   await dialog.getByLabel(/^Due/).fill(DUE);
   return dialog;
 }
@@ -182,7 +182,7 @@ describe('form submissions in the browser', () => {
     await page.getByLabel(/^Description/).fill('Forklift clipped racking in aisle 4');
     await page.getByLabel(/^Workplace/).selectOption({ label: 'Riverside Depot' });
     await page.getByLabel(/^Branch/).selectOption({ label: 'Workshop' });
-    await page.getByLabel(/^Coordinator/).selectOption({ label: 'Mia Torres' });
+    await chooseByName(page, /^Coordinator/, 'Mia Torres');
 
     const details = section(page, 'Incident Details');
     await details.getByLabel(/^Incident Title/).fill('Racking upright bent');
@@ -191,7 +191,7 @@ describe('form submissions in the browser', () => {
     await details.getByLabel(/^Incident Category/).selectOption('Property Damage');
     await details.getByRole('radio', { name: 'High' }).check();
     await details.getByLabel(/^What Happened/).fill('The forklift turned too early.\nNobody was hurt.');
-    await pickNamed(page, 'Persons Involved', 'Ethan Clarke');
+    await searchAndPick(page, /^Persons Involved/, 'Ethan', 'Ethan Clarke');
     const equipment = await pickFirst(page, 'Equipment Involved');
     // Mia's role lacks the `risk` key: the server offers her no risks to pick.
     await page.getByRole('button', { name: 'Related Risks Select One' }).click();
@@ -336,7 +336,7 @@ describe('form submissions in the browser', () => {
     await page.getByLabel(/^Description/).fill('Monthly general check of the dock');
     await page.getByLabel(/^Workplace/).selectOption({ label: 'Riverside Depot' });
     await page.getByLabel(/^Branch/).selectOption({ label: 'Workshop' });
-    await page.getByLabel(/^Coordinator/).selectOption({ label: 'Ethan Clarke' });
+    await chooseByName(page, /^Coordinator/, 'Ethan Clarke');
 
     const general = section(page, 'General');
     await general.getByText('About the check').waitFor();
@@ -363,11 +363,12 @@ describe('form submissions in the browser', () => {
     await page.locator('.multiselect-panel').getByLabel('Noise', { exact: true }).check();
     await page.keyboard.press('Escape');
 
-    await pickNamed(page, 'People Present', 'Ethan Clarke');
+    await searchAndPick(page, /^People Present/, 'Ethan', 'Ethan Clarke');
     const equipment = await pickFirst(page, 'Equipment Used');
     const risk = await pickFirst(page, 'Risks Noted');
     await pickNamed(page, 'Contractor on Site', 'Acme Contracting');
-    const related = await pickFirst(page, 'Related Form');
+    // Submissions are searched too: the newest whose number or description has an 'e'.
+    const related = await searchAndPick(page, /^Related Form/, 'e');
 
     const evidence = section(page, 'Evidence');
     await evidence
@@ -403,7 +404,7 @@ describe('form submissions in the browser', () => {
     const expectEveryValue = async () => {
       await page.getByRole('heading', { name: 'Initial details' }).waitFor();
       expect(await page.getByLabel(/^Description/).inputValue()).toBe('Monthly general check of the dock');
-      expect(await selected(page.getByLabel(/^Coordinator/))).toBe('Ethan Clarke');
+      expect(await page.getByLabel(/^Coordinator/).inputValue()).toBe('Ethan Clarke');
       expect(await page.getByLabel(/^Short Answer/).inputValue()).toBe('Pallet wrap left near the dock door');
       expect(await page.getByLabel(/^Head Count/).inputValue()).toBe('7');
       expect(await page.getByLabel(/^Check Date/).inputValue()).toBe('20/11/2026');
@@ -576,7 +577,7 @@ describe('form submissions in the browser', () => {
     // The template takes the employee's own branch (001 section 5).
     expect(await page.getByLabel(/^Branch/).inputValue()).not.toBe('');
     await page.getByLabel(/^Description/).fill('Weekly walk of the workshop');
-    await page.getByLabel(/^Coordinator/).selectOption({ label: 'Mia Torres' });
+    await chooseByName(page, /^Coordinator/, 'Mia Torres');
 
     const overview = section(page, 'Inspection Overview');
     await overview.getByRole('link', { name: /northwind-facilities/ }).waitFor();
@@ -587,7 +588,7 @@ describe('form submissions in the browser', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Forklift lane markings faded.');
-    await pickNamed(page, 'Inspected By', 'Mia Torres');
+    await searchAndPick(page, /^Inspected By/, 'Mia', 'Mia Torres');
     await pickNamed(page, 'Areas Inspected', 'Racking');
     await overview.getByLabel(/^Staff on Site/).fill('12');
     await toTop(overview);
@@ -599,7 +600,7 @@ describe('form submissions in the browser', () => {
     await checks.getByLabel(/^Housekeeping Standard/).selectOption('Acceptable');
     const plant = await pickFirst(page, 'Plant Checked');
     await draw(page, 'Site Layout Sketch: draw here');
-    const related = await pickFirst(page, 'Related Submission');
+    const related = await searchAndPick(page, /^Related Submission/, 'e');
     await toTop(checks);
     await screenshot(page, 'submission-editor-checks');
     await toTop(checks.getByText('Site Layout Sketch'));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { FIELD_REGISTRY, FIELD_TYPES } from '@compass/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, signInThroughUi, useBrowser } from './browser';
+import { chooseByName, screenshot, signInThroughUi, useBrowser } from './browser';
 
 const browser = useBrowser();
 const NAME = 'Spill Response Check';
@@ -35,7 +35,7 @@ async function submitForm(page: Page, answer: string | null): Promise<string> {
   await page.getByRole('link', { name: new RegExp(NAME) }).click();
   await page.getByRole('heading', { name: 'Initial details' }).waitFor();
   await page.getByLabel(/^Description/).fill('Diesel on the yard');
-  await page.getByLabel(/^Coordinator/).selectOption({ label: 'Mia Torres' });
+  await chooseByName(page, /^Coordinator/, 'Mia Torres');
   if (answer) await page.getByRole('radio', { name: answer }).check();
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL(/\/form-submission\/Record\/[0-9a-f-]{36}$/);

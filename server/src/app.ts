@@ -75,6 +75,7 @@ import { SubmissionPolicy } from './modules/submissions/policy';
 import { SubmissionRecords } from './modules/submissions/records';
 import { SubmissionService } from './modules/submissions/service';
 import { SubmissionTemplates } from './modules/submissions/templates';
+import { PickLists } from './modules/submissions/pickLists';
 import { SupplierLinkService } from './modules/submissions/supplierLinks';
 
 export interface AppDeps {
@@ -299,14 +300,17 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       await api.register(qrSubmissionRoutes, {
         qrSubmissions: new QrSubmissionService(db, submissions, templates),
       });
+      const pickLists = new PickLists(db, submissionPolicy);
       await api.register(submissionRoutes, {
         submissions,
         templates,
+        pickLists,
         records: new SubmissionRecords(db, reader, submissionPolicy),
         supplierLinks: new SupplierLinkService(
           db,
           submissions,
           templates,
+          pickLists,
           attachments,
           storage,
           app.mail,

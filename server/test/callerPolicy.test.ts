@@ -37,6 +37,7 @@ const LINK = [
   'POST /api/externalTaskSave',
   'POST /api/externalTaskFileDelete',
   'POST /api/formSubmissionRelatedLists',
+  'POST /api/relatedOptionSearch',
   'POST /api/branchesByWorkplace',
   'POST /api/formSubmissionDetails',
   'POST /api/formSubmissionSave',

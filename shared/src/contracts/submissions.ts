@@ -29,7 +29,17 @@ export type TNamedOption = z.infer<typeof ZNamedOption>;
 
 // ---------- Related lists ----------
 
-export const ZRelatedListsRequest = z.object({ supplierCompanyId: z.uuid().optional() });
+export const ZRelatedListsRequest = z.object({
+  supplierCompanyId: z.uuid().optional(),
+  /**
+   * The stored submission shown: the long lists (people, submissions) then name what it refers to
+   * (its answers, coordinators, actions and change log). Without it they are empty but for the
+   * template's default coordinator; new choices are searched (relatedOptionSearch).
+   */
+  formSubmissionId: z.uuid().optional(),
+  /** A new submission's template: its default coordinator is named. */
+  formTemplateId: z.uuid().optional(),
+});
 export type TRelatedListsRequest = z.infer<typeof ZRelatedListsRequest>;
 
 export const ZPersonOption = z.object({
@@ -46,7 +56,12 @@ export type TRiskOption = z.infer<typeof ZRiskOption>;
 export const ZFormTemplateOption = ZNamedOption.extend({ formType: ZFormType });
 export type TFormTemplateOption = z.infer<typeof ZFormTemplateOption>;
 
-/** The pick lists of a form (spec 3 "Reference lists loaded"): all (for display) and active (to pick). */
+/**
+ * The pick lists of a form (spec 3 "Reference lists loaded"): all (for display) and active (to
+ * pick). The short lists (templates, assets, risks, suppliers, workplaces) are whole; the long
+ * ones (employees, personnel, submissions) hold only what the request's submission or template
+ * names (see ZRelatedListsRequest), and new choices of them are searched with relatedOptionSearch.
+ */
 export const ZRelatedLists = z.object({
   formTemplate: z.array(ZFormTemplateOption),
   /** Assets (plants): every one, and the active ones offered for new selections. */
@@ -60,10 +75,27 @@ export const ZRelatedLists = z.object({
   activePersonnelList: z.array(ZPersonOption),
   allPersonnelList: z.array(ZPersonOption),
   workplace: z.array(ZNamedOption),
-  /** Recent submissions of the organisation, for the 'submission' field type. */
+  /** Submissions the request's submission names, for the 'submission' field type. */
   submissionList: z.array(ZNamedOption),
 });
 export type TRelatedLists = z.infer<typeof ZRelatedLists>;
+
+/** The long lists a picker searches on the server instead of receiving them whole. */
+export const RELATED_SEARCH_KINDS = ['employee', 'personnel', 'submission'] as const;
+export type TRelatedSearchKind = (typeof RELATED_SEARCH_KINDS)[number];
+export const RELATED_SEARCH_PAGE_SIZE = 20;
+
+export const ZRelatedOptionSearchRequest = z.object({
+  kind: z.enum(RELATED_SEARCH_KINDS),
+  /** Words each matching a first or last name; for submissions the number, form or description. */
+  search: z.string().trim().max(200).default(''),
+  page: ZPage.default(1),
+});
+export type TRelatedOptionSearchRequest = z.input<typeof ZRelatedOptionSearchRequest>;
+
+/** One page of active matches, by name (submissions newest first). */
+export const ZRelatedOptionPage = z.object({ options: z.array(ZNamedOption), hasMore: z.boolean() });
+export type TRelatedOptionPage = z.infer<typeof ZRelatedOptionPage>;
 
 // ---------- Template ----------
 
@@ -373,6 +405,17 @@ export const formSubmissionRelatedListsCall = defineCall({
   query: ZLinkQuery,
   body: ZRelatedListsRequest,
   response: ZRelatedLists,
+});
+
+export const relatedOptionSearchCall = defineCall({
+  method: 'POST',
+  path: '/relatedOptionSearch',
+  tags: ['submissions'],
+  summary: 'A page of active employees, personnel or submissions matching a search, to pick in a form',
+  access: ACCESS.signedInOrLink,
+  query: ZLinkQuery,
+  body: ZRelatedOptionSearchRequest,
+  response: ZRelatedOptionPage,
 });
 
 export const formTemplateListCall = defineCall({

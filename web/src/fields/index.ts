@@ -8,6 +8,7 @@ export type {
   ReferenceList,
   ReferenceOption,
   References,
+  ReferenceSearch,
   TaskFieldState,
 } from './props';
 export { REFERENCE_KINDS } from './props';

@@ -1,3 +1,4 @@
+import type { PickerPage } from '../components/SearchPicker';
 import type { FieldAttachment, FieldInput, FieldType, SubmissionTask, TemplateField } from './types';
 
 export type { FieldAttachment };
@@ -11,10 +12,25 @@ export interface ReferenceOption {
   name: string;
 }
 
-/** `active` is offered for new choices; `all` names stored choices, inactive ones included. */
+/**
+ * A long list (employees, personnel, submissions) is searched on the server page by page instead
+ * of arriving whole; a record picked from it is remembered so it shows by name at once.
+ */
+export interface ReferenceSearch {
+  /** The picker's cache key: the kind, and the link the search goes through. */
+  key: readonly unknown[];
+  search: (text: string, page: number) => Promise<PickerPage>;
+  remember: (option: ReferenceOption) => void;
+}
+
+/**
+ * `active` is offered for new choices; `all` names stored choices, inactive ones included. With
+ * `searched`, new choices are searched instead and `all` names only what the form refers to.
+ */
 export interface ReferenceList {
   all: ReferenceOption[];
   active: ReferenceOption[];
+  searched?: ReferenceSearch;
 }
 
 export type References = Record<ReferenceKind, ReferenceList>;

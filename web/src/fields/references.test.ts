@@ -46,7 +46,7 @@ describe('referencesFromRelatedLists', () => {
   });
 
   it('the read-only supplier view uses the full lists', () => {
-    const references = referencesFromRelatedLists(lists, true);
+    const references = referencesFromRelatedLists(lists, { fullListsOnly: true });
     expect(references.employee.active).toHaveLength(2);
     expect(references.asset.active).toHaveLength(2);
   });

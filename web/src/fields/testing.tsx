@@ -1,11 +1,17 @@
 // Builders for the field components' tests (imported by *.test.tsx only).
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState, type ComponentType } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { FieldProps, FileFieldState, References, TaskFieldState } from './props';
 import { fieldComponents } from './registry';
 import { emptyValue, type FieldType, type FieldInput, type TemplateField } from './types';
+
+function QueryWrapper({ children }: { children: ReactNode }) {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
 
 export const FIELD_ID = 'f0000000-0000-4000-8000-000000000001';
 
@@ -84,5 +90,6 @@ export function renderField<T extends FieldType>(type: T, options: Options<T> = 
     );
   }
   const user = userEvent.setup();
-  return { onChange, user, field, ...render(<Harness />) };
+  // The searched reference fields ask the server through TanStack Query.
+  return { onChange, user, field, ...render(<Harness />, { wrapper: QueryWrapper }) };
 }

@@ -8,6 +8,7 @@ import {
   formSubmissionUploadFilesCall,
   formTemplateDetailCall,
   formTemplateListCall,
+  relatedOptionSearchCall,
   taskDueDateTypeCall,
   DEFAULT_TIME_ZONE,
   localDateOf,
@@ -20,6 +21,7 @@ import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import { readMultipart } from '../../plugins/uploads';
+import type { PickLists } from './pickLists';
 import type { SubmissionRecords } from './records';
 import type { SubmissionService } from './service';
 import { supplierLinkRoutes } from './supplierLinkRoutes';
@@ -38,14 +40,26 @@ export const submissionRoutes: FastifyPluginAsync<{
   templates: SubmissionTemplates;
   records: SubmissionRecords;
   supplierLinks: SupplierLinkService;
-}> = async (app, { submissions, templates, records, supplierLinks }) => {
+  pickLists: PickLists;
+}> = async (app, { submissions, templates, records, supplierLinks, pickLists }) => {
   registerCall(app, formSubmissionRelatedListsCall, {
     handler: async (request) =>
       ok(
         request.link
           ? await supplierLinks.relatedLists(request.link)
-          : await templates.relatedListsFor(requireAuth(request)),
+          : await pickLists.forCaller(requireAuth(request), request.body),
       ),
+  });
+
+  registerCall(app, relatedOptionSearchCall, {
+    handler: async (request) => {
+      const { kind, search, page } = request.body;
+      return ok(
+        request.link
+          ? await supplierLinks.searchOptions(request.link, kind, search, page)
+          : await pickLists.searchForCaller(requireAuth(request), kind, search, page),
+      );
+    },
   });
 
   registerCall(app, formTemplateListCall, {

@@ -8,6 +8,7 @@ import {
   type TFormSubmissionSaveRequest,
   type TLinkOperation,
   type TRelatedLists,
+  type TRelatedSearchKind,
   type TSupplierFormSubmitRequest,
   type TSupplierFormSubmitted,
   type TSupplierLinkContext,
@@ -22,6 +23,7 @@ import type { AttachmentService } from '../attachments/service';
 import type { LinkScope } from '../../plugins/callers';
 import { checkScope, LinkError } from '../links/service';
 import { supplierSubmissionCopyMail } from '../mail/templates';
+import type { PickLists } from './pickLists';
 import type { SubmissionService } from './service';
 import type { SubmissionActor, SubmissionOptions } from './shapes';
 import type { SubmissionTemplates } from './templates';
@@ -47,6 +49,7 @@ export class SupplierLinkService {
     private readonly db: Db,
     private readonly submissions: SubmissionService,
     private readonly templates: SubmissionTemplates,
+    private readonly pickLists: PickLists,
     private readonly attachments: AttachmentService,
     private readonly storage: FileStorage,
     private readonly mail: MailQueue,
@@ -197,11 +200,18 @@ export class SupplierLinkService {
     return shown;
   }
 
-  /** The pick lists as the linked submission names them (SubmissionService.externalRelatedLists). */
+  /** The pick lists as the linked submission names them (PickLists.forLink). */
   async relatedLists(link: LinkScope): Promise<TRelatedLists> {
     const submissionId = await this.linkedSubmissionId(link);
     await this.checkSubmission(link, submissionId, 'read');
-    return this.templates.externalRelatedLists(link.companyId, link.supplierId, [submissionId]);
+    return this.pickLists.forLink(link.companyId, link.supplierId, submissionId);
+  }
+
+  /** A search of a long pick list, within what the linked submission may show. */
+  async searchOptions(link: LinkScope, kind: TRelatedSearchKind, search: string, page: number) {
+    const submissionId = await this.linkedSubmissionId(link);
+    await this.checkSubmission(link, submissionId, 'read');
+    return this.pickLists.searchForLink(link.companyId, link.supplierId, submissionId, kind, search, page);
   }
 
   /** The branches of a workplace of the link's organisation. */

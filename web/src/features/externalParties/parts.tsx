@@ -80,12 +80,13 @@ export function ReviewerField({
           error={error}
           queryKey={['supplierReviewers']}
           empty="No active employee with an account matches."
-          search={async (text) =>
-            (await callApi(supplierReviewerSearchCall, { body: { search: text } })).map((row) => ({
+          search={async (text) => ({
+            options: (await callApi(supplierReviewerSearchCall, { body: { search: text } })).map((row) => ({
               value: row._id,
               label: row.name,
-            }))
-          }
+            })),
+            hasMore: false,
+          })}
           onPick={onChange}
         />
       )}

@@ -6,6 +6,7 @@ import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { FieldError } from '../../components/FieldError';
+import { SearchChoice } from '../../components/SearchPicker';
 import { DateInput, type References } from '../../fields';
 import type { TaskDraft } from './editorState';
 
@@ -78,14 +79,12 @@ export function AssignActionDialog({ mode, task, references, onSave, onClose }: 
   const errorInput = error ? MESSAGE_INPUT[error] : undefined;
 
   const list = draft.actionType === 'external' ? references.personnel : references.employee;
-  // A stored assignee who is no longer active still shows (and stays chosen).
-  const stored = list.all.find((option) => option._id === draft.investigator);
-  const options =
-    stored && !list.active.some((option) => option._id === stored._id)
-      ? [...list.active, stored]
-      : list.active;
+  // A stored assignee who is no longer active still shows by name (and stays chosen); new choices
+  // are searched among the active ones.
   const assigneeName =
-    list.all.find((option) => option._id === draft.investigator)?.name ?? task?.investigatorName ?? '';
+    list.all.find((option) => option._id === draft.investigator)?.name ??
+    (draft.investigator === task?.investigator ? task.investigatorName : '');
+  const tabLabel = `Assigned to (${draft.actionType === 'external' ? 'External' : 'Internal'})`;
 
   const update = (change: Partial<TaskDraft>) => setDraft((previous) => ({ ...previous, ...change }));
 
@@ -190,25 +189,33 @@ export function AssignActionDialog({ mode, task, references, onSave, onClose }: 
             {readOnly ? (
               <p className="field-value">{assigneeName || '—'}</p>
             ) : (
-              <select
-                id={ids.investigator}
-                className="input"
-                required
-                aria-label={`Assigned to (${draft.actionType === 'external' ? 'External' : 'Internal'})`}
-                value={draft.investigator}
-                aria-invalid={errorInput === 'investigator' || errorInput === 'actionType' || undefined}
-                aria-describedby={
-                  errorInput === 'investigator' || errorInput === 'actionType' ? ids.error : undefined
-                }
-                onChange={(event) => update({ investigator: event.target.value })}
-              >
-                <option value="">Select One</option>
-                {options.map((option) => (
-                  <option key={option._id} value={option._id}>
-                    {option.name}
-                  </option>
-                ))}
-              </select>
+              <>
+                <span id={ids.investigator} className="visually-hidden">
+                  {tabLabel}
+                </span>
+                <SearchChoice
+                  // A new picker for the other tab: employees and personnel are searched apart.
+                  key={draft.actionType}
+                  labelledBy={ids.investigator}
+                  name={assigneeName}
+                  disabled={!list.searched}
+                  invalid={errorInput === 'investigator' || errorInput === 'actionType'}
+                  describedBy={
+                    errorInput === 'investigator' || errorInput === 'actionType' ? ids.error : undefined
+                  }
+                  queryKey={list.searched?.key ?? []}
+                  search={(text, page) => list.searched!.search(text, page)}
+                  empty={
+                    draft.actionType === 'external'
+                      ? 'No active personnel matches.'
+                      : 'No active employee matches.'
+                  }
+                  onPick={(option) => {
+                    list.searched?.remember({ _id: option.value, name: option.label });
+                    update({ investigator: option.value });
+                  }}
+                />
+              </>
             )}
           </div>
           {(errorInput === 'investigator' || errorInput === 'actionType') && (

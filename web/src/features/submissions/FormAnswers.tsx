@@ -1,7 +1,8 @@
 import type { TFormSubmission } from '@compass/shared';
 import { useMemo } from 'react';
-import { FieldRenderer, referencesFromRelatedLists } from '../../fields';
+import { FieldRenderer } from '../../fields';
 import { useRelatedLists } from './api';
+import { usePickReferences } from './pickReferences';
 import { shapeOfSubmission, storedEditorState, visibleSections } from './editorState';
 
 const ignore = () => {};
@@ -11,11 +12,8 @@ const ignore = () => {};
  * components: for pages that show a form beside their own work (the supplier form review).
  */
 export function FormAnswers({ submission }: { submission: TFormSubmission }) {
-  const related = useRelatedLists();
-  const references = useMemo(
-    () => (related.data ? referencesFromRelatedLists(related.data) : null),
-    [related.data],
-  );
+  const related = useRelatedLists({ formSubmissionId: submission._id });
+  const references = usePickReferences(related.data);
   const sections = useMemo(
     () => visibleSections(shapeOfSubmission(submission), submission.isDraft === 'yes'),
     [submission],

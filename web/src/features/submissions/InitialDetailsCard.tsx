@@ -1,6 +1,7 @@
 import { displayDay, messages, type TFormSubmission, type TNamedOption } from '@compass/shared';
 import { useId, type CSSProperties } from 'react';
 import { FieldError } from '../../components/FieldError';
+import { SearchChoice } from '../../components/SearchPicker';
 import { DateInput, type References } from '../../fields';
 import { HEADER_MESSAGE_FIELD, type EditorState, type FormShape, type HeaderField } from './editorState';
 import type { GuestMode } from './SubmissionEditor';
@@ -60,9 +61,12 @@ export function InitialDetailsCard({
     };
   };
   const coordinatorId = header.submissionUserId[0]?.userId ?? '';
-  const coordinatorOptions = guest
-    ? [{ _id: coordinatorId, name: guest.coordinatorName }]
-    : withStored(references.employee.active, references.employee.all, coordinatorId);
+  const employees = references.employee;
+  const coordinatorName = guest
+    ? guest.coordinatorName
+    : (employees.all.find((option) => option._id === coordinatorId)?.name ??
+      submission?.submissionUserId.find((user) => user.userId === coordinatorId)?.name ??
+      (coordinatorId ? 'Unavailable' : ''));
   const recordedBy = submission
     ? (submission.recordedBy[0]?.name ?? '')
     : shape.formType === 'qr'
@@ -170,17 +174,33 @@ export function InitialDetailsCard({
             errorId={ids.headerError}
             message={headerErrorFor('branch')}
           />
-          <HeaderSelect
-            id={ids.coordinator}
-            label="Coordinator"
-            value={coordinatorId}
-            disabled={readOnly || !!guest}
-            options={coordinatorOptions}
-            onChange={onCoordinator}
-            inputProps={headerInputProps('coordinator')}
-            errorId={ids.headerError}
-            message={headerErrorFor('coordinator')}
-          />
+          <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
+            <div className="field">
+              <label className="field-label" htmlFor={ids.coordinator} id={`${ids.coordinator}-label`}>
+                Coordinator
+                <span className="field-required" aria-hidden="true">
+                  *
+                </span>
+              </label>
+              <SearchChoice
+                id={ids.coordinator}
+                labelledBy={`${ids.coordinator}-label`}
+                name={coordinatorName}
+                // Employees are searched on the server (thousands in a large organisation).
+                disabled={readOnly || !!guest || !employees.searched}
+                invalid={headerErrorFor('coordinator') !== null}
+                describedBy={headerErrorFor('coordinator') ? ids.headerError : undefined}
+                queryKey={employees.searched?.key ?? []}
+                search={(text, page) => employees.searched!.search(text, page)}
+                empty="No active employee matches."
+                onPick={(option) => {
+                  employees.searched?.remember({ _id: option.value, name: option.label });
+                  onCoordinator(option.value);
+                }}
+              />
+              <HeaderMessage id={ids.headerError} message={headerErrorFor('coordinator')} />
+            </div>
+          </div>
         </div>
       </div>
     </section>

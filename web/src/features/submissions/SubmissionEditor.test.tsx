@@ -3,6 +3,8 @@ import {
   type TFormSubmission,
   type TFormTemplateDetail,
   type TRelatedLists,
+  type TRelatedOptionPage,
+  type TRelatedOptionSearchRequest,
   type TTemplateSection,
 } from '@compass/shared';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -125,11 +127,33 @@ function submission(over: Partial<TFormSubmission> = {}): TFormSubmission {
 
 type Handler = Parameters<typeof mockFetch>[0][string];
 
+/** relatedOptionSearch over the fixture's active people (the server pages and scopes it). */
+function searchPeople({ kind, search = '' }: TRelatedOptionSearchRequest): TRelatedOptionPage {
+  const people = kind === 'personnel' ? relatedLists.activePersonnelList : relatedLists.activeEmployeeList;
+  const options = people
+    .map((row) => ({ _id: row._id, name: `${row.firstName} ${row.lastName}` }))
+    .filter((row) => row.name.toLowerCase().includes(search.toLowerCase()));
+  return { options, hasMore: false };
+}
+
+/** Opens a search choice (Change or Choose), types and picks the match. */
+async function pickByName(
+  user: ReturnType<typeof userEvent.setup>,
+  scope: { getByRole: typeof screen.getByRole; findByRole: typeof screen.findByRole },
+  label: string | RegExp,
+  name: string,
+) {
+  await user.click(scope.getByRole('button', { name: /^(Change|Choose)$/ }));
+  await user.type(scope.getByRole('searchbox', { name: label }), name.split(' ')[0]!);
+  await user.click(await scope.findByRole('button', { name }));
+}
+
 function serve(extra: Record<string, Handler> = {}, details?: TFormSubmission) {
   setAuthToken('token-1');
   return mockFetch({
     'GET /api/permissions': () => ok(permissionsFixture()),
     'POST /api/formSubmissionRelatedLists': () => ok(relatedLists),
+    'POST /api/relatedOptionSearch': ({ body }) => ok(searchPeople(body as TRelatedOptionSearchRequest)),
     'POST /api/formTemplateDetail': () => ok(template),
     'POST /api/branchesByWorkplace': () => ok([{ _id: BRANCH, name: 'Workshop' }]),
     ...(details ? { 'POST /api/formSubmissionDetails': () => ok(details) } : {}),
@@ -286,6 +310,7 @@ describe('submission editor: banners and buttons (001 sections 2.2 and 4)', () =
 describe('submission editor: validation (001 section 5)', () => {
   it('checks the header in the spec order, then the mandatory fields, before anything is sent', async () => {
     const fetchMock = await openNew({
+      'GET /api/permissions': () => ok(permissionsFixture({ employeeId: null })),
       'POST /api/formSubmissionSave': () =>
         ok(
           { _id: SUBMISSION, formatedNumber: 'FS 1', isDraft: 'no', version: 1, mailsQueued: 0 },
@@ -294,15 +319,15 @@ describe('submission editor: validation (001 section 5)', () => {
       'POST /api/formSubmissionDetails': () => ok(submission({ version: 1 })),
     });
     const user = userEvent.setup();
-    // The signed-in employee coordinates by default; with none, nor a description, date or
-    // workplace, the first message is the coordinator's.
-    expect(screen.getByLabelText(/^Coordinator/)).toHaveValue(EMPLOYEE_ID);
-    await user.selectOptions(screen.getByLabelText(/^Coordinator/), '');
+    // An account that is no employee coordinates nothing by default; with no coordinator, nor a
+    // description, date or workplace, the first message is the coordinator's.
+    expect(screen.getByLabelText(/^Coordinator/)).toHaveValue('');
     await user.clear(screen.getByLabelText(/^Date/));
     await user.click(button('Submit'));
     expect(await screen.findAllByText(messages.submission.coordinatorRequired)).not.toHaveLength(0);
 
-    await user.selectOptions(screen.getByLabelText(/^Coordinator/), 'Alex Morgan');
+    await pickByName(user, screen, /^Coordinator/, 'Alex Morgan');
+    expect(screen.getByLabelText(/^Coordinator/)).toHaveValue('Alex Morgan');
     await user.click(button('Submit'));
     expect(await screen.findAllByText(messages.submission.descriptionRequired)).not.toHaveLength(0);
 
@@ -355,13 +380,18 @@ describe('submission editor: validation (001 section 5)', () => {
       'POST /api/formSubmissionDetails': () => ok(submission({ isDraft: 'yes', version: 1 })),
     });
     const user = userEvent.setup();
-    await user.selectOptions(screen.getByLabelText(/^Coordinator/), 'Alex Morgan');
+    // The signed-in employee coordinates by default, by name.
+    expect(screen.getByLabelText(/^Coordinator/)).toHaveValue('Alex Morgan');
+    await pickByName(user, screen, /^Coordinator/, 'Ethan Clarke');
     await user.type(screen.getByLabelText(/^Description/), 'Draft only');
     await user.selectOptions(screen.getByLabelText(/^Workplace/), 'Riverside Depot');
     await waitFor(() => expect(screen.getByLabelText(/^Branch/)).toHaveValue(BRANCH));
     await user.click(button('Save Draft'));
     await waitFor(() => expect(saveCalls(fetchMock)).toHaveLength(1));
-    expect(JSON.parse(String(saveCalls(fetchMock)[0]![1]!.body))).toMatchObject({ isDraft: 'yes' });
+    expect(JSON.parse(String(saveCalls(fetchMock)[0]![1]!.body))).toMatchObject({
+      isDraft: 'yes',
+      submissionUserId: [{ userId: OTHER_EMPLOYEE }],
+    });
   });
 });
 
@@ -380,7 +410,7 @@ describe('Assign Action dialog (001 sections 3 and 5)', () => {
     await user.type(inDialog.getByLabelText(/^Instruction/), 'Mop the floor');
     await user.click(inDialog.getByRole('button', { name: 'Add' }));
     expect(inDialog.getByText(messages.action.investigatorRequired)).toBeInTheDocument();
-    await user.selectOptions(inDialog.getByLabelText('Assigned to (Internal)'), 'Ethan Clarke');
+    await pickByName(user, inDialog, 'Assigned to (Internal)', 'Ethan Clarke');
     await user.click(inDialog.getByRole('button', { name: 'Add' }));
     expect(inDialog.getByText(messages.action.dueDateRequired)).toBeInTheDocument();
     await user.type(inDialog.getByLabelText(/^Due/), '30/12/2030');
@@ -392,10 +422,17 @@ describe('Assign Action dialog (001 sections 3 and 5)', () => {
     await user.click(screen.getByRole('button', { name: 'Add Action' }));
     const second = within(await screen.findByRole('dialog', { name: 'Assign Action' }));
     await user.click(second.getByRole('tab', { name: 'External' }));
-    const select = second.getByLabelText('Assigned to (External)');
-    expect(within(select).queryByRole('option', { name: 'Ethan Clarke' })).not.toBeInTheDocument();
     await user.type(second.getByLabelText(/^Instruction/), 'Check the drains');
-    await user.selectOptions(select, 'Liam Walker');
+    await user.click(second.getByRole('button', { name: 'Choose' }));
+    const box = second.getByRole('searchbox', { name: 'Assigned to (External)' });
+    await user.type(box, 'Ethan');
+    expect(await second.findByText('No active personnel matches.')).toBeInTheDocument();
+    await user.clear(box);
+    await user.type(box, 'Liam');
+    // The keyboard: down from the box to the match, Enter picks it.
+    await second.findByRole('button', { name: 'Liam Walker' });
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(second.getByLabelText('Assigned to (External)')).toHaveValue('Liam Walker');
     await user.type(second.getByLabelText(/^Due/), '30/12/2030');
     await user.click(second.getByRole('button', { name: 'Add' }));
     expect(screen.getByText('Liam Walker')).toBeInTheDocument();

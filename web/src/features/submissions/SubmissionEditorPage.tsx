@@ -1,12 +1,10 @@
 import { localDateOf } from '@compass/shared';
 import { FileWarning } from 'lucide-react';
-import { useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { usePermissions } from '../../api/auth';
 import { ApiError, describeError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { PageSpinner } from '../../components/Spinner';
-import { referencesFromRelatedLists } from '../../fields';
 import { usePageTitle } from '../../shell/pageTitle';
 import {
   browserTimeZone,
@@ -17,6 +15,7 @@ import {
 } from './api';
 import { newEditorState, shapeOfSubmission, shapeOfTemplate, storedEditorState } from './editorState';
 import { MY_RECORDS_PATH } from './paths';
+import { usePickReferences } from './pickReferences';
 import { SubmissionEditor } from './SubmissionEditor';
 
 function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -47,7 +46,7 @@ function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void })
 export function SubmissionEditorPage() {
   const { id, templateId, taskId } = useParams();
   const permissions = usePermissions();
-  const lists = useRelatedLists();
+  const lists = useRelatedLists(id ? { formSubmissionId: id } : { formTemplateId: templateId });
   const details = useSubmissionDetails(id);
   const template = useTemplateDetail(id ? undefined : templateId);
   const employeeId = permissions.data?.employeeId ?? null;
@@ -57,10 +56,7 @@ export function SubmissionEditorPage() {
   const title = details.data?.formTemplateName ?? template.data?.name ?? 'Form Submission';
   usePageTitle(title);
 
-  const references = useMemo(
-    () => (lists.data ? referencesFromRelatedLists(lists.data) : null),
-    [lists.data],
-  );
+  const references = usePickReferences(lists.data);
 
   const main = id ? details : template;
   // 001 section 8: a 400 on the details sends the user to the dashboard (the toast says why).

@@ -12,7 +12,6 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { toast } from 'sonner';
 import { useConfiguration, usePermissions } from '../../api/auth';
 import { ApiError, notifyError } from '../../api/errors';
-import { referencesFromRelatedLists } from '../../fields';
 import { browser } from '../../lib/browser';
 import { getAuthToken } from '../../lib/storage';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -27,6 +26,7 @@ import {
   withLinkFilePaths,
 } from './supplierLinkApi';
 import { linkTransport } from './editorTransport';
+import { usePickReferences } from './pickReferences';
 import { linkExpiry, SupplierLinkFrame, SupplierLinkLoading, SupplierLinkProblem } from './SupplierLinkFrame';
 
 const TITLE = 'Update Form Submission';
@@ -154,10 +154,7 @@ export function UpdateSubmissionPage() {
     assignmentId,
   ]);
 
-  const references = useMemo(
-    () => (lists.data ? referencesFromRelatedLists(lists.data) : null),
-    [lists.data],
-  );
+  const references = usePickReferences(lists.data, { link: authtoken });
   const linked = useMemo(
     () => (submission && authtoken ? withLinkFilePaths(submission, authtoken) : null),
     [submission, authtoken],

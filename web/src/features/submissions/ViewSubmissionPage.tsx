@@ -5,7 +5,7 @@ import {
 } from '@compass/shared';
 import { useMemo } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { referencesFromRelatedLists, type References } from '../../fields';
+import type { References } from '../../fields';
 import { browser } from '../../lib/browser';
 import { getAuthToken } from '../../lib/storage';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -18,6 +18,7 @@ import {
   withLinkFilePaths,
 } from './supplierLinkApi';
 import { linkTransport } from './editorTransport';
+import { usePickReferences } from './pickReferences';
 import { linkExpiry, SupplierLinkFrame, SupplierLinkLoading, SupplierLinkProblem } from './SupplierLinkFrame';
 import {
   employeeRecordPath,
@@ -72,10 +73,7 @@ export function ViewSubmissionPage() {
   usePageTitle(TITLE);
   const redirected = useBadRequestRedirect(details.error);
 
-  const references = useMemo(
-    () => (lists.data ? referencesFromRelatedLists(lists.data, true) : null),
-    [lists.data],
-  );
+  const references = usePickReferences(lists.data, { link: authtoken, fullListsOnly: true });
   const linked = useMemo(
     () => (details.data && authtoken ? withLinkFilePaths(details.data, authtoken) : null),
     [details.data, authtoken],

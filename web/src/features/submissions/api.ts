@@ -7,6 +7,7 @@ import {
   formTemplateDetailCall,
   formTemplateListCall,
   type TFormSubmissionListRequest,
+  type TRelatedListsRequest,
   type TNamedOption,
 } from '@compass/shared';
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
@@ -17,7 +18,12 @@ export { browserTimeZone };
 
 export const submissionKeys = {
   all: ['submissions'] as const,
-  relatedLists: ['submissions', 'relatedLists'] as const,
+  /** A stored form's lists are read again with it (they name what it refers to). */
+  relatedLists: ({ formSubmissionId, formTemplateId }: TRelatedListsRequest) =>
+    formSubmissionId
+      ? (['submissions', 'details', formSubmissionId, 'relatedLists'] as const)
+      : (['submissions', 'relatedLists', formTemplateId ?? ''] as const),
+  optionSearch: ['submissions', 'optionSearch'] as const,
   templates: ['submissions', 'templates'] as const,
   template: (id: string) => ['submissions', 'template', id] as const,
   details: (id: string) => ['submissions', 'details', id] as const,
@@ -27,11 +33,14 @@ export const submissionKeys = {
   employeePlace: (employeeId: string) => ['submissions', 'employeePlace', employeeId] as const,
 };
 
-/** POST /api/formSubmissionRelatedLists: the pick lists of the editor (active and full). */
-export function useRelatedLists() {
+/**
+ * POST /api/formSubmissionRelatedLists: the short pick lists whole, and of the long ones what the
+ * stored form (or the new form's template) names.
+ */
+export function useRelatedLists(request: TRelatedListsRequest = {}) {
   return useQuery({
-    queryKey: submissionKeys.relatedLists,
-    queryFn: () => callApi(formSubmissionRelatedListsCall, { body: {} }),
+    queryKey: submissionKeys.relatedLists(request),
+    queryFn: () => callApi(formSubmissionRelatedListsCall, { body: request }),
     staleTime: 60_000,
   });
 }

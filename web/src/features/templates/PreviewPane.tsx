@@ -1,16 +1,16 @@
 import type { FieldType, TTemplateField } from '@compass/shared';
 import { Monitor, Smartphone } from 'lucide-react';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import {
   FieldRenderer,
   REFERENCE_KINDS,
-  referencesFromRelatedLists,
   type FieldInput,
   type FileFieldState,
   type References,
   type TaskFieldState,
 } from '../../fields';
 import { useRelatedLists } from '../submissions/api';
+import { usePickReferences } from '../submissions/pickReferences';
 import type { BuilderSection, BuilderTemplate } from './model';
 import { previewField } from './preview';
 
@@ -38,10 +38,7 @@ function fieldsOf(section: BuilderSection): TTemplateField[] {
 export function PreviewPane({ template }: { template: BuilderTemplate }) {
   const [phone, setPhone] = useState(false);
   const related = useRelatedLists();
-  const references = useMemo(
-    () => (related.data ? referencesFromRelatedLists(related.data) : NO_REFERENCES),
-    [related.data],
-  );
+  const references = usePickReferences(related.data) ?? NO_REFERENCES;
   const [values, setValues] = useState<Record<string, unknown>>({});
   const onChange = useCallback(
     (fieldId: string, value: FieldInput<FieldType>) =>

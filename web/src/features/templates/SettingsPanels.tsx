@@ -253,13 +253,12 @@ function EmployeeSearch({
       queryKey={['templates', 'coordinators']}
       placeholder="Search by name or username"
       empty="No employee with an account matches."
-      search={async (text) =>
-        (await callApi(templateCoordinatorsCall, { body: { search: text || undefined } })).map((option) => ({
-          value: option.username,
-          label: option.name,
-          detail: option.username,
-        }))
-      }
+      search={async (text) => ({
+        options: (await callApi(templateCoordinatorsCall, { body: { search: text || undefined } })).map(
+          (option) => ({ value: option.username, label: option.name, detail: option.username }),
+        ),
+        hasMore: false,
+      })}
       onPick={(option) => onPick(option.value)}
     />
   );

@@ -153,28 +153,46 @@ export function MultiSelect({
         </div>
       )}
 
-      {value.length > 0 && (
-        <ul className="chip-list" aria-label="Selected">
-          {value.map((selectedValue) => {
-            const name = nameOf(selectedValue);
-            return (
-              <li key={selectedValue} className="chip">
-                <span>{name}</span>
-                {!disabled && (
-                  <button
-                    type="button"
-                    className="chip-remove"
-                    aria-label={`Remove ${name}`}
-                    onClick={() => onChange(value.filter((v) => v !== selectedValue))}
-                  >
-                    <X size={12} aria-hidden="true" />
-                  </button>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <ChosenChips
+        values={value}
+        nameOf={nameOf}
+        onRemove={disabled ? undefined : (removed) => onChange(value.filter((v) => v !== removed))}
+      />
     </div>
+  );
+}
+
+/** The chosen values as chips, each with its remove button unless `onRemove` is absent. */
+export function ChosenChips({
+  values,
+  nameOf,
+  onRemove,
+}: {
+  values: readonly string[];
+  nameOf: (value: string) => string;
+  onRemove?: (value: string) => void;
+}) {
+  if (values.length === 0) return null;
+  return (
+    <ul className="chip-list" aria-label="Selected">
+      {values.map((value) => {
+        const name = nameOf(value);
+        return (
+          <li key={value} className="chip">
+            <span>{name}</span>
+            {onRemove && (
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={`Remove ${name}`}
+                onClick={() => onRemove(value)}
+              >
+                <X size={12} aria-hidden="true" />
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

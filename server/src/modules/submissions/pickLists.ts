@@ -1,0 +1,345 @@
+import {
+  formatedNumber,
+  personName,
+  RELATED_SEARCH_PAGE_SIZE,
+  type TNamedOption,
+  type TRelatedLists,
+  type TRelatedListsRequest,
+  type TRelatedOptionPage,
+  type TRelatedSearchKind,
+} from '@compass/shared';
+import type { Db } from '../../db/prisma';
+import { emptySql, join, sql, uuid, type Sql } from '../../db/sql';
+import { notFound } from '../../errors';
+import type { AuthContext } from '../../plugins/auth';
+import type { SubmissionPolicy } from './policy';
+import { USABLE_TEMPLATE, WIRE_FORM_TYPE } from './shapes';
+
+/**
+ * Who asks for pick lists. The organisation's own employees see them whole (the risk register
+ * only with the `risk` key); anyone outside it (a supplier user or personnel, a link holder) sees
+ * people, risks, suppliers and submissions only where its supplier forms name them, besides its own
+ * supplier and that supplier's personnel: `outside` is the statement of those ids (as text).
+ */
+interface Audience {
+  companyId: string;
+  outside: Sql | null;
+  risk: boolean;
+}
+
+/** What a stored or new form shows by name: its references, its template's coordinator, the caller. */
+interface Shown {
+  submissionId: string | null;
+  templateId: string | null;
+  employeeId: string | null;
+}
+
+/** UUID_PATTERN for PostgreSQL's regexp_matches. */
+const SQL_UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/** A LIKE pattern matching the text anywhere, its own % and _ taken literally. */
+const anywhere = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+const BY_NAME = { orderBy: { name: 'asc' } } as const;
+const BY_PERSON = {
+  orderBy: [{ firstName: 'asc' as const }, { lastName: 'asc' as const }, { id: 'asc' as const }],
+};
+const PERSON = { id: true, firstName: true, lastName: true, isActive: true } as const;
+const SUBMISSION = {
+  id: true,
+  number: true,
+  formDescription: true,
+  template: { select: { name: true } },
+} as const;
+
+const person = (row: { id: string; firstName: string; lastName: string; isActive: boolean }) => ({
+  _id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  isActive: row.isActive,
+});
+const option = (row: { id: string; name: string; isActive: boolean }) => ({
+  _id: row.id,
+  name: row.name,
+  isActive: row.isActive,
+});
+const submissionOption = (row: {
+  id: string;
+  number: number | null;
+  formDescription: string;
+  template: { name: string };
+}) => ({
+  _id: row.id,
+  name: `${formatedNumber(row.number)} ${row.template.name}: ${row.formDescription}`,
+});
+
+/** One page of a search: the extra row fetched only says whether there is more. */
+const pageOf = (options: TNamedOption[]): TRelatedOptionPage => ({
+  options: options.slice(0, RELATED_SEARCH_PAGE_SIZE),
+  hasMore: options.length > RELATED_SEARCH_PAGE_SIZE,
+});
+
+/**
+ * The pick lists of a form (spec 001 section 3 "Reference lists loaded") and the search of the long
+ * ones. Short lists (templates, assets, risks, suppliers, workplaces) go whole; of the long ones
+ * (employees, personnel, submissions: thousands in a busy organisation) only the entries the shown
+ * form names, so it shows them by name; new choices are searched a page at a time.
+ */
+export class PickLists {
+  constructor(
+    private readonly db: Db,
+    private readonly policy: SubmissionPolicy,
+  ) {}
+
+  /** A signed-in caller's lists; a named submission must be one the caller may see. */
+  async forCaller(auth: AuthContext, request: TRelatedListsRequest): Promise<TRelatedLists> {
+    const submissionId = request.formSubmissionId ?? null;
+    if (submissionId && !(await this.policy.visible(auth, submissionId))) throw notFound();
+    return this.lists(this.audienceOf(auth), {
+      submissionId,
+      templateId: request.formTemplateId ?? null,
+      employeeId: auth.employeeId,
+    });
+  }
+
+  /** A link holder's lists: those of the linked submission (checked by the caller). */
+  async forLink(companyId: string, supplierId: string | null, submissionId: string) {
+    return this.lists(this.linkAudience(companyId, supplierId, submissionId), {
+      submissionId,
+      templateId: null,
+      employeeId: null,
+    });
+  }
+
+  async searchForCaller(auth: AuthContext, kind: TRelatedSearchKind, search: string, page: number) {
+    return this.search(this.audienceOf(auth), kind, search, page);
+  }
+
+  async searchForLink(
+    companyId: string,
+    supplierId: string | null,
+    submissionId: string,
+    kind: TRelatedSearchKind,
+    search: string,
+    page: number,
+  ) {
+    return this.search(this.linkAudience(companyId, supplierId, submissionId), kind, search, page);
+  }
+
+  private audienceOf(auth: AuthContext): Audience {
+    const companyId = auth.companyId;
+    if (auth.userType === 'employee') return { companyId, outside: null, risk: auth.accessKeys.has('risk') };
+    if (!auth.supplierId) return { companyId, outside: sql`SELECT NULL::text`, risk: false };
+    const supplier = uuid(auth.supplierId);
+    const ownForms = sql`f."formType" = 'supplier' AND f."supplierId" = ${supplier}`;
+    // Its assignments' reviewers are employees the organisation put in touch with the supplier: a
+    // new supplier form may name them as coordinator.
+    const reviewers = sql`SELECT s."reviewerEmployeeId"::text FROM "SupplierAssignment" s
+      WHERE s."companyId" = ${uuid(companyId)} AND s."supplierId" = ${supplier}`;
+    return {
+      companyId,
+      risk: false,
+      outside: sql`${this.outsideOf(companyId, auth.supplierId, ownForms)} UNION ${reviewers}`,
+    };
+  }
+
+  private linkAudience(companyId: string, supplierId: string | null, submissionId: string): Audience {
+    return {
+      companyId,
+      risk: false,
+      outside: this.outsideOf(companyId, supplierId, sql`f.id = ${uuid(submissionId)}`),
+    };
+  }
+
+  /** What the forms (a condition on "FormSubmission" f) name, with the supplier and its personnel. */
+  private outsideOf(companyId: string, supplierId: string | null, forms: Sql): Sql {
+    if (!supplierId) return this.namedBy(companyId, forms, false);
+    const supplier = uuid(supplierId);
+    return sql`${this.namedBy(companyId, forms, false)}
+      UNION SELECT p.id::text FROM "Personnel" p WHERE p."companyId" = ${uuid(companyId)} AND p."supplierId" = ${supplier}
+      UNION SELECT ${supplierId}::text`;
+  }
+
+  /**
+   * The ids (as text) the forms name: in their answers, recorder, coordinators and actions'
+   * assignees, and with `withLog` in their change log and their actions' (the history dialog
+   * names them too).
+   */
+  private namedBy(companyId: string, forms: Sql, withLog: boolean): Sql {
+    const company = uuid(companyId);
+    const log = withLog
+      ? sql`UNION SELECT lower(m[1]) FROM "ChangeLog" l CROSS JOIN regexp_matches(l."changes"::text, ${SQL_UUID}, 'gi') m
+          WHERE l."companyId" = ${company} AND (
+            (l."entityType" = 'formSubmission' AND l."entityId" IN (SELECT id FROM forms))
+            OR (l."entityType" = 'action' AND l."entityId" IN (
+              SELECT a.id FROM "Action" a WHERE a."companyId" = ${company} AND a."submissionId" IN (SELECT id FROM forms))))`
+      : emptySql;
+    return sql`SELECT id FROM (
+      WITH forms AS (
+        SELECT f.id, f."recordedByEmployeeId", f."recordedByPersonnelId" FROM "FormSubmission" f
+          WHERE f."companyId" = ${company} AND ${forms})
+      SELECT lower(m[1]) AS id FROM forms
+        JOIN "SubmissionValue" v ON v."companyId" = ${company} AND v."submissionId" = forms.id
+        CROSS JOIN regexp_matches(v."value"::text, ${SQL_UUID}, 'gi') m
+      UNION SELECT c."employeeId"::text FROM forms
+        JOIN "SubmissionCoordinator" c ON c."companyId" = ${company} AND c."submissionId" = forms.id
+      UNION SELECT unnest(ARRAY[a."assigneeEmployeeId", a."assigneePersonnelId"])::text FROM forms
+        JOIN "Action" a ON a."companyId" = ${company} AND a."submissionId" = forms.id
+      UNION SELECT unnest(ARRAY[forms."recordedByEmployeeId", forms."recordedByPersonnelId"])::text FROM forms
+      ${log}) named WHERE id IS NOT NULL`;
+  }
+
+  private async idsOf(statement: Sql): Promise<Set<string>> {
+    return new Set((await this.db.$queryRaw<{ id: string }[]>(statement)).map((row) => row.id));
+  }
+
+  private async lists(audience: Audience, shown: Shown): Promise<TRelatedLists> {
+    const { companyId, outside } = audience;
+    const [short, referenced, template] = await Promise.all([
+      this.shortLists(audience),
+      shown.submissionId
+        ? this.idsOf(this.namedBy(companyId, sql`f.id = ${uuid(shown.submissionId)}`, outside === null))
+        : new Set<string>(),
+      shown.templateId
+        ? this.db.formTemplate.findFirst({
+            where: {
+              id: shown.templateId,
+              companyId,
+              ...USABLE_TEMPLATE,
+              ...(outside && { formType: 'supplier' as const }),
+            },
+            select: { coordinatorEmployeeId: true },
+          })
+        : null,
+    ]);
+    // The template's default coordinator is preselected on a new form: it must show by name.
+    const ids = [...referenced, template?.coordinatorEmployeeId, shown.employeeId].filter(
+      (id): id is string => !!id && id !== shown.submissionId,
+    );
+    const [employees, personnel, submissions] =
+      ids.length === 0
+        ? [[], [], []]
+        : await Promise.all([
+            this.db.employee.findMany({
+              where: { companyId, id: { in: ids } },
+              select: PERSON,
+              ...BY_PERSON,
+            }),
+            this.db.personnel.findMany({
+              where: { companyId, id: { in: ids } },
+              select: PERSON,
+              ...BY_PERSON,
+            }),
+            this.db.formSubmission.findMany({
+              where: { companyId, isDraft: false, id: { in: ids } },
+              select: SUBMISSION,
+              orderBy: { number: 'desc' },
+            }),
+          ]);
+    return {
+      ...short,
+      listEmployee: employees.map(person),
+      activeEmployeeList: employees.filter((row) => row.isActive).map(person),
+      activePersonnelList: personnel.filter((row) => row.isActive).map(person),
+      allPersonnelList: personnel.map(person),
+      submissionList: submissions.map(submissionOption),
+    };
+  }
+
+  /** The lists that go whole: a few hundred entries at most. */
+  private async shortLists(audience: Audience) {
+    const { companyId, outside } = audience;
+    const record = { id: true, name: true, isActive: true } as const;
+    const [templates, assets, risks, suppliers, workplaces, shown] = await Promise.all([
+      this.db.formTemplate.findMany({
+        where: { companyId, ...USABLE_TEMPLATE, ...(outside && { formType: 'supplier' as const }) },
+        select: { id: true, name: true, formType: true },
+        ...BY_NAME,
+      }),
+      this.db.asset.findMany({ where: { companyId }, select: record, ...BY_NAME }),
+      // The risk register is for roles with its key; outsiders see the risks their forms name.
+      audience.risk || outside
+        ? this.db.risk.findMany({
+            where: { companyId },
+            select: { ...record, colour: true, isMaster: true },
+            ...BY_NAME,
+          })
+        : [],
+      this.db.supplierCompany.findMany({ where: { companyId }, select: record, ...BY_NAME }),
+      this.db.workplace.findMany({
+        where: { companyId, isActive: true },
+        select: { id: true, name: true },
+        ...BY_NAME,
+      }),
+      outside ? this.idsOf(outside) : null,
+    ]);
+    const isShown = (row: { id: string }) => !shown || shown.has(row.id);
+    const allRisks = risks.filter(isShown);
+    const allRiskList = allRisks.map((row) => ({ ...option(row), colour: row.colour }));
+    const shownSuppliers = suppliers.filter(isShown);
+    return {
+      formTemplate: templates.map((row) => ({
+        _id: row.id,
+        name: row.name,
+        formType: WIRE_FORM_TYPE[row.formType],
+      })),
+      listPlan: assets.map(option),
+      activePlantList: assets.filter((row) => row.isActive).map(option),
+      listRisk: { allRiskList, masterRiskList: allRiskList.filter((_, i) => allRisks[i]!.isMaster) },
+      listSupplier: shownSuppliers.map(option),
+      activeSupplierList: shownSuppliers.filter((row) => row.isActive).map(option),
+      workplace: workplaces.map((row) => ({ _id: row.id, name: row.name })),
+    };
+  }
+
+  /**
+   * A page of the active entries of a long list the audience may pick from, matching every word of
+   * the search. Submissions match by number ('FS 1042' or 1042) or description, newest first.
+   */
+  private async search(
+    audience: Audience,
+    kind: TRelatedSearchKind,
+    search: string,
+    page: number,
+  ): Promise<TRelatedOptionPage> {
+    const company = uuid(audience.companyId);
+    const allowed = audience.outside ? sql`AND t.id::text IN (${audience.outside})` : emptySql;
+    const paging = sql`LIMIT ${RELATED_SEARCH_PAGE_SIZE + 1} OFFSET ${(page - 1) * RELATED_SEARCH_PAGE_SIZE}`;
+    const everyWord = (text: string, matches: (word: string) => Sql) =>
+      join(
+        [
+          sql`TRUE`,
+          ...text
+            .split(/\s+/)
+            .filter(Boolean)
+            .map((word) => sql`(${matches(word)})`),
+        ],
+        ' AND ',
+      );
+    if (kind === 'submission') {
+      const words = everyWord(search.replace(/^FS\s*(?=\d)/i, ''), (word) =>
+        /^\d{1,9}$/.test(word)
+          ? sql`t.number = ${Number(word)} OR t."formDescription" ILIKE ${anywhere(word)}`
+          : sql`t."formDescription" ILIKE ${anywhere(word)}`,
+      );
+      const rows = await this.db.$queryRaw<
+        { id: string; number: number; formDescription: string; name: string }[]
+      >(sql`
+        SELECT t.id, t.number, t."formDescription", ft.name FROM "FormSubmission" t
+          JOIN "FormTemplate" ft ON ft.id = t."templateId"
+          WHERE t."companyId" = ${company} AND NOT t."isDraft" ${allowed} AND ${words}
+          ORDER BY t.number DESC ${paging}`);
+      return pageOf(rows.map((row) => submissionOption({ ...row, template: { name: row.name } })));
+    }
+    const table = kind === 'employee' ? sql`"Employee"` : sql`"Personnel"`;
+    const words = everyWord(
+      search,
+      (word) => sql`t."firstName" ILIKE ${anywhere(word)} OR t."lastName" ILIKE ${anywhere(word)}`,
+    );
+    const rows = await this.db.$queryRaw<{ id: string; firstName: string; lastName: string }[]>(sql`
+      SELECT t.id, t."firstName", t."lastName" FROM ${table} t
+        WHERE t."companyId" = ${company} AND t."isActive" ${allowed} AND ${words}
+        ORDER BY t."firstName", t."lastName", t.id ${paging}`);
+    return pageOf(rows.map((row) => ({ _id: row.id, name: personName(row) })));
+  }
+}
