@@ -109,7 +109,20 @@ const CASES: Case[] = [
   post('formSubmissionHistory', 'busy', '/api/formSubmissionHistory', (ids) => ({
     formSubmissionId: ids.submissionId,
   })),
-  post('formSubmissionRelatedLists', 'busy', '/api/formSubmissionRelatedLists'),
+  post('formSubmissionRelatedLists: a new form', 'busy', '/api/formSubmissionRelatedLists', (ids) => ({
+    formTemplateId: ids.templateId,
+  })),
+  post('formSubmissionRelatedLists: a stored form', 'busy', '/api/formSubmissionRelatedLists', (ids) => ({
+    formSubmissionId: ids.submissionId,
+  })),
+  post('relatedOptionSearch: employees', 'busy', '/api/relatedOptionSearch', () => ({
+    kind: 'employee',
+    search: 'son',
+  })),
+  post('relatedOptionSearch: submissions', 'busy', '/api/relatedOptionSearch', () => ({
+    kind: 'submission',
+    search: 'inspection',
+  })),
   post('formTemplateList', 'busy', '/api/formTemplateList'),
   post('formTemplateDetail', 'busy', '/api/formTemplateDetail', (ids) => ({ _id: ids.templateId })),
   { name: 'permissions', who: 'busy', method: 'GET', path: () => '/api/permissions' },
