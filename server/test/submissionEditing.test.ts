@@ -573,6 +573,28 @@ describe('My Records and the Records filters', () => {
     });
     expect(await myIds('mia.employee')).toContain(draft._id);
 
+    // The state is copied too: My Records filtered by state follow a submit and a close.
+    const myDrafts = async () =>
+      (
+        (
+          await post('mia.employee', '/formSubmissionList', { scope: 'my', status: 'Draft', pageSize: 100 })
+        ).json().response_data.rows as { _id: string }[]
+      ).map((row) => row._id);
+    expect(await myDrafts()).toContain(draft._id);
+    await ctx.db.formSubmission.update({
+      where: { id: draft._id },
+      data: { isDraft: false, isClosed: true },
+    });
+    expect(await myDrafts()).not.toContain(draft._id);
+    const closed = await post('mia.employee', '/formSubmissionList', {
+      scope: 'my',
+      status: 'Closed',
+      pageSize: 100,
+    });
+    expect((closed.json().response_data.rows as { _id: string }[]).map((row) => row._id)).toContain(
+      draft._id,
+    );
+
     await ctx.db.formSubmission.delete({ where: { id: draft._id } });
     expect(await participants(draft._id)).toEqual([]);
   });

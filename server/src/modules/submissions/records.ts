@@ -220,9 +220,11 @@ function selection(
     conditions.push(sql`(f."formType" <> 'hr' OR EXISTS (SELECT 1 FROM "SubmissionParticipant" p
       WHERE p."participantId" = ${me} AND p."submissionId" = f.id))`);
   }
-  if (request.status === 'Draft') conditions.push(sql`f."isDraft"`);
-  if (request.status === 'Open') conditions.push(sql`NOT f."isDraft" AND NOT f."isClosed"`);
-  if (request.status === 'Closed') conditions.push(sql`f."isClosed"`);
+  // My Records read the state from the participant rows (copied there), the rest from the submission.
+  const state = request.scope === 'my' ? sql`p` : sql`f`;
+  if (request.status === 'Draft') conditions.push(sql`${state}."isDraft"`);
+  if (request.status === 'Open') conditions.push(sql`NOT ${state}."isDraft" AND NOT ${state}."isClosed"`);
+  if (request.status === 'Closed') conditions.push(sql`${state}."isClosed"`);
   if (request.formTemplateId) conditions.push(sql`f."templateId" = ${uuid(request.formTemplateId)}`);
   if (request.workplace) conditions.push(sql`f."workplaceId" = ${uuid(request.workplace)}`);
   if (request.fromDate) conditions.push(sql`f."formDate" >= ${request.fromDate}::date`);
