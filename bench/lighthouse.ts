@@ -22,6 +22,24 @@ export interface LighthouseRow {
 
 const RUNS = 3;
 
+/**
+ * A cold visit with the right session: the web client keeps its token in localStorage, which
+ * Lighthouse must keep (disableStorageReset), so the HTTP cache it would clear with it is cleared here.
+ */
+async function prepare(port: number, baseUrl: string, token: string) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  const tab = await browser.newPage();
+  await tab.goto(`${baseUrl}/login`);
+  await tab.evaluate((value) => {
+    if (value) localStorage.setItem('authToken', value);
+    else localStorage.removeItem('authToken');
+  }, token);
+  const cdp = await tab.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await tab.close();
+  await browser.disconnect();
+}
+
 export async function runLighthouse(options: {
   baseUrl: string;
   authToken?: string;
@@ -37,21 +55,9 @@ export async function runLighthouse(options: {
       ['/dashboard', true],
     ] as const) {
       if (signedIn && !options.authToken) continue;
-      // The web client keeps its session token in localStorage; Lighthouse keeps storage as it is.
-      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-      const tab = await browser.newPage();
-      await tab.goto(`${options.baseUrl}/login`);
-      await tab.evaluate(
-        (token) => {
-          if (token) localStorage.setItem('authToken', token);
-          else localStorage.removeItem('authToken');
-        },
-        signedIn ? (options.authToken ?? '') : '',
-      );
-      await tab.close();
-      await browser.disconnect();
       const runs: LighthouseRow[] = [];
       for (let run = 0; run < RUNS; run += 1) {
+        await prepare(chrome.port, options.baseUrl, signedIn ? (options.authToken ?? '') : '');
         const result = await lighthouse(`${options.baseUrl}${page}`, {
           port: chrome.port,
           output: 'json',
