@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { prefetchPermissions } from './api/auth';
 import { PageSpinner } from './components/Spinner';
 import { LoginPage } from './features/auth/LoginPage';
 import type { AreaHandle } from './shell/ModuleUnavailable';
@@ -102,7 +103,13 @@ export const GUARDED_AREAS: { path: string; area: string }[] = [
 ];
 
 const guardedRoutes: RouteObject[] = [
-  { path: 'dashboard', lazy: lazyFrom(() => import('./features/dashboard/DashboardPage'))('DashboardPage') },
+  {
+    path: 'dashboard',
+    lazy: async () => {
+      const { DashboardPage, loadDashboard } = await import('./features/dashboard/DashboardPage');
+      return { Component: DashboardPage, loader: loadDashboard };
+    },
+  },
   { path: 'change-password', lazy: auth('ChangePasswordPage') },
   {
     path: 'employeeclockin/:id',
@@ -184,6 +191,8 @@ export const routes: RouteObject[] = [
       ...publicRoutes,
       {
         element: <RouteGuard />,
+        // The permission profile loads while the shell's and the screen's code download.
+        loader: prefetchPermissions,
         children: [
           {
             lazy: lazyFrom(() => import('./shell/AppLayout'))('AppLayout'),
