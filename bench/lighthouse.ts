@@ -1,103 +1,237 @@
 /**
+ * `npx tsx bench/lighthouse.ts [--runs=3] [--label=x]` (after `npm run build`)
+ *
  * Lighthouse (mobile preset: simulated slow 4G and a 4× slower CPU) on /login and, signed in, on
- * /dashboard, in Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium). `runLighthouse` is
- * what `npm run bench` calls with its running app; alone, `npx tsx bench/lighthouse.ts --base=<url>
- * --token=<session token>` measures a server already running (e.g. `npm start`). Each page is run
- * three times and the median kept: the score moves with the machine's load.
+ * /dashboard, in Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium), offline against
+ * the app on 127.0.0.1. Standalone it starts the whole product in process — the built web client,
+ * the API and a throwaway embedded PostgreSQL with the demo seed — and signs in as the demo
+ * administrator; writes bench/results/lighthouse-<date>[-<label>].md and .json.
+ *
+ * `runLighthouse` is also what `npm run bench` calls against its own app. Lighthouse 12 is the
+ * newest release that runs on Node 20 (13 wants Node 22.19).
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { seedDemo } from '../seed/demo';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { ensureDatabase, startEmbeddedPostgres } from '../server/src/db/embedded';
+import { migrate, projectRoot } from '../server/src/db/migrate';
+import { createPrisma } from '../server/src/db/prisma';
+import { signIn } from './http';
+import { dayStamp } from './lib';
 
 export interface LighthouseRow {
   page: string;
+  /** Lighthouse's performance score, 0–100. */
   performance: number;
-  'FCP ms': number;
-  'LCP ms': number;
-  'TBT ms': number;
-  CLS: number;
-  'JS KB (transferred)': number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** JavaScript as it crossed the wire (compressed), KB. */
+  jsTransferredKB: number;
+  /** How many Lighthouse runs the medians above are of. */
+  runs: number;
 }
 
-const RUNS = 3;
-
-/**
- * A cold visit with the right session: the web client keeps its token in localStorage, which
- * Lighthouse must keep (disableStorageReset), so the HTTP cache it would clear with it is cleared here.
- */
-async function prepare(port: number, baseUrl: string, token: string) {
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
-  const tab = await browser.newPage();
-  await tab.goto(`${baseUrl}/login`);
-  await tab.evaluate((value) => {
-    if (value) localStorage.setItem('authToken', value);
-    else localStorage.removeItem('authToken');
-  }, token);
-  const cdp = await tab.createCDPSession();
-  await cdp.send('Network.clearBrowserCache');
-  await tab.close();
-  await browser.disconnect();
-}
-
-export async function runLighthouse(options: {
+export interface LighthouseOptions {
+  /** The app's origin, e.g. http://127.0.0.1:3000 (no trailing slash). */
   baseUrl: string;
+  /** A session token: /dashboard is measured signed in with it, and skipped without one. */
   authToken?: string;
-}): Promise<LighthouseRow[]> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  /** Runs per page; each figure is the median (simulated throttling on a busy machine is noisy). */
+  runs?: number;
+}
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** One Lighthouse navigation of `url` in a fresh browser; the session token in local storage, where the client keeps it. */
+async function auditOnce(url: string, authToken: string | undefined): Promise<Result> {
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
   });
   try {
-    const rows: LighthouseRow[] = [];
-    for (const [page, signedIn] of [
-      ['/login', false],
-      ['/dashboard', true],
-    ] as const) {
-      if (signedIn && !options.authToken) continue;
-      const runs: LighthouseRow[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        await prepare(chrome.port, options.baseUrl, signedIn ? (options.authToken ?? '') : '');
-        const result = await lighthouse(`${options.baseUrl}${page}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          disableStorageReset: true,
-        });
-        if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-        const { audits, categories } = result.lhr;
-        const requests =
-          (
-            audits['network-requests']?.details as {
-              items?: { resourceType?: string; transferSize?: number }[];
-            }
-          )?.items ?? [];
-        const scriptBytes = requests
-          .filter((request) => request.resourceType === 'Script')
-          .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
-        runs.push({
-          page,
-          performance: Math.round((categories.performance?.score ?? 0) * 100),
-          'FCP ms': Math.round(audits['first-contentful-paint']?.numericValue ?? NaN),
-          'LCP ms': Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
-          'TBT ms': Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
-          CLS: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
-          'JS KB (transferred)': Math.round(scriptBytes / 1024),
-        });
-      }
-      runs.sort((a, b) => a.performance - b.performance);
-      rows.push(runs[Math.floor(runs.length / 2)]!);
+    const page = await browser.newPage();
+    if (authToken) {
+      // Lighthouse empties the caches before it navigates but keeps local storage (its default
+      // clearStorageTypes), so the page opens signed in, as web/src/lib/storage.ts reads it.
+      await page.goto(new URL('/login', url).href);
+      await page.evaluate((token) => localStorage.setItem('authToken', token), authToken);
     }
-    return rows;
+    const result = await lighthouse(
+      url,
+      { logLevel: 'error', output: 'json', onlyCategories: ['performance'] },
+      undefined,
+      page,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError)
+      throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+      throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
+    }
+    return lhr;
   } finally {
-    chrome.kill();
+    await browser.close();
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { base: { type: 'string' }, token: { type: 'string' } } });
-  if (!values.base)
-    throw new Error('Usage: npx tsx bench/lighthouse.ts --base=http://127.0.0.1:3000 [--token=…]');
-  console.table(await runLighthouse({ baseUrl: values.base, authToken: values.token }));
+type Figures = Omit<LighthouseRow, 'page' | 'runs'>;
+
+function figures(lhr: Result): Figures {
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const items = (
+    lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
+  )?.items;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+    fcpMs: numeric('first-contentful-paint'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    jsTransferredKB:
+      (items?.find((item) => item.resourceType === 'script')?.transferSize ?? Number.NaN) / 1024,
+  };
+}
+
+/** Lighthouse, mobile preset, on /login and (with a session) /dashboard: the median of `runs` runs each. */
+export async function runLighthouse(options: LighthouseOptions): Promise<LighthouseRow[]> {
+  const runs = options.runs ?? 3;
+  const pages: { page: string; authToken?: string }[] = [{ page: '/login' }];
+  if (options.authToken) pages.push({ page: '/dashboard', authToken: options.authToken });
+  const rows: LighthouseRow[] = [];
+  for (const { page, authToken } of pages) {
+    const results: Figures[] = [];
+    for (let run = 0; run < runs; run++)
+      results.push(figures(await auditOnce(`${options.baseUrl}${page}`, authToken)));
+    const of = (key: keyof Figures) => median(results.map((result) => result[key]));
+    rows.push({
+      page,
+      performance: of('performance'),
+      fcpMs: of('fcpMs'),
+      lcpMs: of('lcpMs'),
+      tbtMs: of('tbtMs'),
+      cls: of('cls'),
+      jsTransferredKB: of('jsTransferredKB'),
+      runs,
+    });
+  }
+  return rows;
+}
+
+/** The rows as a Markdown table. */
+export function lighthouseTable(rows: LighthouseRow[]): string {
+  return [
+    '| page | performance | FCP ms | LCP ms | TBT ms | CLS | JS transferred KB |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (row) =>
+        `| ${row.page} | ${row.performance} | ${row.fcpMs.toFixed(0)} | ${row.lcpMs.toFixed(0)} | ${row.tbtMs.toFixed(0)} | ` +
+        `${row.cls.toFixed(3)} | ${row.jsTransferredKB.toFixed(1)} |`,
+    ),
+  ].join('\n');
+}
+
+function lighthouseVersion(): string {
+  const manifest = path.join(projectRoot, 'node_modules', 'lighthouse', 'package.json');
+  return (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;
+}
+
+/** The product on a throwaway embedded PostgreSQL with the demo seed, listening on 127.0.0.1. */
+async function startDemoProduct(webDistDir: string) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'compass-lighthouse-'));
+  // The postgres system user must reach the data folder when running as root.
+  fs.chmodSync(root, 0o755);
+  const database = await startEmbeddedPostgres({
+    dataDir: path.join(root, 'data'),
+    port: 40000 + Math.floor(Math.random() * 10000),
+    persistent: false,
+    fast: true,
+  });
+  await ensureDatabase(database.adminUrl, 'compass');
+  const url = database.urlFor('compass');
+  await migrate(url);
+  const db = createPrisma(url);
+  await seedDemo(db);
+  const app = await buildApp({
+    config: loadConfig({
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: url,
+      WEB_DIST_DIR: webDistDir,
+      FILE_STORAGE_DIR: path.join(root, 'files'),
+      MAIL_CAPTURE_DIR: path.join(root, 'mail'),
+    }),
+    db,
+    databaseUrl: url,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    stop: async () => {
+      await app.close();
+      await db.$disconnect();
+      await database.stop();
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const { values: argv } = parseArgs({
+    options: { runs: { type: 'string', default: '3' }, label: { type: 'string' } },
+  });
+  const webDistDir = process.env.WEB_DIST_DIR ?? path.join(projectRoot, 'web', 'dist');
+  if (!fs.existsSync(path.join(webDistDir, 'index.html')))
+    throw new Error('Build the web client first: npm run build');
+  const product = await startDemoProduct(webDistDir);
+  try {
+    const loadAverage = os.loadavg().map((value) => value.toFixed(2));
+    const authToken = await signIn(product.baseUrl, 'olivia.admin');
+    const rows = await runLighthouse({ baseUrl: product.baseUrl, authToken, runs: Number(argv.runs) });
+    const table = lighthouseTable(rows);
+    console.log(table);
+    const out = path.join(
+      path.dirname(fileURLToPath(import.meta.url)),
+      'results',
+      `lighthouse-${dayStamp()}${argv.label ? `-${argv.label}` : ''}`,
+    );
+    fs.writeFileSync(
+      `${out}.md`,
+      `# Lighthouse, mobile preset (${dayStamp()})\n\n` +
+        `\`npx tsx bench/lighthouse.ts --runs=${argv.runs}\`: the demo seed, signed in as olivia.admin for /dashboard; ` +
+        `Lighthouse ${lighthouseVersion()}, Chromium ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}, ` +
+        `${os.cpus().length} cores, load average ${loadAverage.join(' ')} at the start. Each figure is the median of ${argv.runs} runs.\n\n` +
+        `${table}\n`,
+    );
+    fs.writeFileSync(`${out}.json`, `${JSON.stringify({ loadAverage, rows }, null, 2)}\n`);
+    console.log(`Wrote ${path.relative(process.cwd(), out)}.md`);
+  } finally {
+    await product.stop();
+  }
 }

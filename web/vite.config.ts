@@ -1,41 +1,15 @@
 import react from '@vitejs/plugin-react';
-import fs from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-/**
- * Writes a .br and a .gz next to every compressible file of the build, at the highest levels: the
- * server sends them as they are (@fastify/static preCompressed) instead of compressing each
- * response, or sending it uncompressed.
- */
-function precompress(): Plugin {
-  return {
-    name: 'compass-precompress',
-    apply: 'build',
-    writeBundle(options) {
-      const dir = options.dir!;
-      const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' });
-      for (const file of files.filter((name) => /\.(js|css|html|svg|json|txt)$/.test(name))) {
-        const full = path.join(dir, file);
-        const content = fs.readFileSync(full);
-        if (content.length < 1024) continue;
-        fs.writeFileSync(
-          `${full}.br`,
-          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        fs.writeFileSync(`${full}.gz`, gzipSync(content, { level: 9 }));
-      }
-    },
-  };
-}
-
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  // Every compressible file also as .br (quality 11) and .gz (level 9) beside it, served as they are
+  // by the server (server/src/plugins/web.ts, preCompressed): no compression work per request.
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
   server: {
     port: 5173,
     proxy: {
@@ -54,12 +28,17 @@ export default defineConfig({
     sourcemap: process.env.WEB_SOURCEMAP === 'true',
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks: an application release does not invalidate them.
+        // What the sign-in page needs ($initial: the entry's static imports) is three files: react,
+        // the other libraries and the app's own code, so an application release leaves the first two
+        // cached. Everything else loads with the screen that uses it (router.tsx: lazy routes), the
+        // heavy libraries in chunks of their own.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            // Shared with the rich-text editor (tiptap): in the charts chunk it would load that chunk at sign-in.
-            { name: 'vendor', test: /node_modules[\\/]use-sync-external-store[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
+            { name: 'index', tags: ['$initial'] },
+            // Shared by the rich-text editor (tiptap) and the charts: in either chunk it would load the other.
+            { name: 'store', test: /node_modules[\\/]use-sync-external-store[\\/]/ },
             // recharts and its dependencies load with the Overview Charts tab only.
             {
               name: 'charts',
@@ -67,6 +46,14 @@ export default defineConfig({
             },
             // dnd-kit loads with the template builder only.
             { name: 'builder', test: /node_modules[\\/]@dnd-kit[\\/]/ },
+            // The shell and the home page (with what they import) in one file: the dashboard opens
+            // after one round of requests instead of a dozen small ones.
+            {
+              name: 'home',
+              test: /web[\\/]src[\\/](shell[\\/]AppLayout|features[\\/]dashboard[\\/]DashboardPage)\.tsx$/,
+            },
+            // The icons of the signed-in screens in one small file, not a request per icon.
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
           ],
         },
       },

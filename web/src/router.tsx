@@ -1,16 +1,8 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { prefetchPermissions } from './api/auth';
 import { PageSpinner } from './components/Spinner';
-import { ChangePasswordPage } from './features/auth/ChangePasswordPage';
-import { ForgotPasswordPage } from './features/auth/ForgotPasswordPage';
 import { LoginPage } from './features/auth/LoginPage';
-import { LoginTaskPage } from './features/auth/LoginTaskPage';
-import { LogoutPage } from './features/auth/LogoutPage';
-import { ResetPasswordPage } from './features/auth/ResetPasswordPage';
-import { SwitchUserPage } from './features/auth/SwitchUserPage';
-import { UnsubscribePage } from './features/auth/UnsubscribePage';
-import { UpdateUsernamePage } from './features/auth/UpdateUsernamePage';
-import { DashboardPage } from './features/dashboard/DashboardPage';
-import { AppLayout } from './shell/AppLayout';
 import type { AreaHandle } from './shell/ModuleUnavailable';
 import { NotFoundPage } from './shell/NotFoundPage';
 import { RouteErrorPage } from './shell/RouteErrorPage';
@@ -34,30 +26,24 @@ function unavailable(area: string, placement: 'shell' | 'public'): Pick<RouteObj
   };
 }
 
-/** A lazily loaded screen of the form-submission area (web/src/features/submissions). */
-function submissions(name: keyof typeof import('./features/submissions/routes')): RouteObject['lazy'] {
-  return async () => ({ Component: (await import('./features/submissions/routes'))[name] });
-}
+/**
+ * Screens loaded when first opened, from one module (a feature's routes.ts): `lazyFrom(load)(name)`
+ * is the route's `lazy`. Only the sign-in page, the guard and the error pages ship with the entry,
+ * so the sign-in page downloads none of the shell, the dashboard or the editors (docs/architecture.md).
+ */
+const lazyFrom =
+  <M,>(load: () => Promise<M>) =>
+  (name: { [K in keyof M]: M[K] extends ComponentType ? K : never }[keyof M]): RouteObject['lazy'] =>
+  async () => ({ Component: (await load())[name] as ComponentType });
 
-/** A lazily loaded screen of an administration area: its feature's routes module and the screen's name. */
-const administration =
-  (name: keyof typeof import('./features/administration/routes')): RouteObject['lazy'] =>
-  async () => ({ Component: (await import('./features/administration/routes'))[name] });
-const employees =
-  (name: keyof typeof import('./features/employees/routes')): RouteObject['lazy'] =>
-  async () => ({ Component: (await import('./features/employees/routes'))[name] });
-const templates =
-  (name: keyof typeof import('./features/templates/routes')): RouteObject['lazy'] =>
-  async () => ({ Component: (await import('./features/templates/routes'))[name] });
-const externalParties =
-  (name: keyof typeof import('./features/externalParties/routes')): RouteObject['lazy'] =>
-  async () => ({ Component: (await import('./features/externalParties/routes'))[name] });
-const suppliers =
-  (name: keyof typeof import('./features/suppliers/routes')): RouteObject['lazy'] =>
-  async () => ({ Component: (await import('./features/suppliers/routes'))[name] });
-const supplierAccess =
-  (name: keyof typeof import('./features/supplierAccess/routes')): RouteObject['lazy'] =>
-  async () => ({ Component: (await import('./features/supplierAccess/routes'))[name] });
+const auth = lazyFrom(() => import('./features/auth/routes'));
+const submissions = lazyFrom(() => import('./features/submissions/routes'));
+const administration = lazyFrom(() => import('./features/administration/routes'));
+const employees = lazyFrom(() => import('./features/employees/routes'));
+const templates = lazyFrom(() => import('./features/templates/routes'));
+const externalParties = lazyFrom(() => import('./features/externalParties/routes'));
+const suppliers = lazyFrom(() => import('./features/suppliers/routes'));
+const supplierAccess = lazyFrom(() => import('./features/supplierAccess/routes'));
 
 /**
  * The screens built so far inside the guarded areas; a path here is more specific than its area's
@@ -67,7 +53,7 @@ const areaScreens: RouteObject[] = [
   {
     path: 'noticeboard',
     handle: { area: 'Noticeboard' } satisfies AreaHandle,
-    lazy: async () => ({ Component: (await import('./features/noticeboard/routes')).NoticeboardPage }),
+    lazy: lazyFrom(() => import('./features/noticeboard/routes'))('NoticeboardPage'),
   },
   { path: 'system-administration/preferences', lazy: administration('PreferencesPage') },
   { path: 'system-administration/workplaces', lazy: administration('WorkplacesPage') },
@@ -117,16 +103,22 @@ export const GUARDED_AREAS: { path: string; area: string }[] = [
 ];
 
 const guardedRoutes: RouteObject[] = [
-  { path: 'dashboard', element: <DashboardPage /> },
-  { path: 'change-password', element: <ChangePasswordPage /> },
+  {
+    path: 'dashboard',
+    lazy: async () => {
+      const { DashboardPage, loadDashboard } = await import('./features/dashboard/DashboardPage');
+      return { Component: DashboardPage, loader: loadDashboard };
+    },
+  },
+  { path: 'change-password', lazy: auth('ChangePasswordPage') },
   {
     path: 'employeeclockin/:id',
     handle: { area: 'Employee Clock-in' } satisfies AreaHandle,
-    lazy: async () => ({ Component: (await import('./features/clockIn/ClockInPage')).ClockInPage }),
+    lazy: lazyFrom(() => import('./features/clockIn/ClockInPage'))('ClockInPage'),
   },
   {
     path: 'my-clock-in-qr-code',
-    lazy: async () => ({ Component: (await import('./features/clockIn/MyQrCodePage')).MyQrCodePage }),
+    lazy: lazyFrom(() => import('./features/clockIn/MyQrCodePage'))('MyQrCodePage'),
   },
   { path: 'online-training/employee/form-edit/:id', ...unavailable('Online Training', 'shell') },
   ...areaScreens,
@@ -151,14 +143,14 @@ const guardedRoutes: RouteObject[] = [
 
 const publicRoutes: RouteObject[] = [
   { path: 'login', element: <LoginPage /> },
-  { path: 'login/task', element: <LoginTaskPage /> },
-  { path: 'logout', element: <LogoutPage /> },
-  { path: 'switch-user', element: <SwitchUserPage /> },
-  { path: 'forgot-password', element: <ForgotPasswordPage /> },
-  { path: 'reset-password/:token', element: <ResetPasswordPage /> },
-  { path: 'update-username', element: <UpdateUsernamePage /> },
-  { path: 'unsubscribe/:token', element: <UnsubscribePage /> },
-  { path: 'external-parties-account-activate/:token', element: <ResetPasswordPage /> },
+  { path: 'login/task', lazy: auth('LoginTaskPage') },
+  { path: 'logout', lazy: auth('LogoutPage') },
+  { path: 'switch-user', lazy: auth('SwitchUserPage') },
+  { path: 'forgot-password', lazy: auth('ForgotPasswordPage') },
+  { path: 'reset-password/:token', lazy: auth('ResetPasswordPage') },
+  { path: 'update-username', lazy: auth('UpdateUsernamePage') },
+  { path: 'unsubscribe/:token', lazy: auth('UnsubscribePage') },
+  { path: 'external-parties-account-activate/:token', lazy: auth('ResetPasswordPage') },
   // Not guarded (000 section 2.1).
   { path: 'configure-vismate/*', ...unavailable('Vismate', 'public') },
   // Online training: public attempt routes (000 section 2.1).
@@ -181,13 +173,11 @@ const publicRoutes: RouteObject[] = [
     'form/qr-form-submit/:pageType/:employeeId/:formId/:companyId',
   ].map((path) => ({
     path,
-    lazy: async () => ({
-      Component: (await import('./features/qrSubmissions/QrSubmissionPage')).QrSubmissionPage,
-    }),
+    lazy: lazyFrom(() => import('./features/qrSubmissions/QrSubmissionPage'))('QrSubmissionPage'),
   })),
   {
     path: 'form/form-submission/task-show/:id/:taskId/:companyId',
-    lazy: async () => ({ Component: (await import('./features/links/TaskShowPage')).TaskShowPage }),
+    lazy: lazyFrom(() => import('./features/links/TaskShowPage'))('TaskShowPage'),
   },
 ];
 
@@ -200,12 +190,15 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/dashboard" replace /> },
       ...publicRoutes,
       {
-        element: (
-          <RouteGuard>
-            <AppLayout />
-          </RouteGuard>
-        ),
-        children: guardedRoutes,
+        element: <RouteGuard />,
+        // The permission profile loads while the shell's and the screen's code download.
+        loader: prefetchPermissions,
+        children: [
+          {
+            lazy: lazyFrom(() => import('./shell/AppLayout'))('AppLayout'),
+            children: guardedRoutes,
+          },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

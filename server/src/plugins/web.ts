@@ -7,8 +7,9 @@ import { ACCESS } from '@compass/shared';
 
 /**
  * Serves the built web client; any non-API path answers index.html so the client's router takes
- * over. Hashed assets are cached for a year, index.html never; both are sent brotli- or
- * gzip-compressed when the browser accepts it.
+ * over. Hashed assets are cached for a year, index.html never. The build writes a brotli (.br) and
+ * a gzip (.gz) copy beside every compressible file (web/vite.config.ts): the copy the browser
+ * accepts is sent as it is, with `vary: accept-encoding`, and the plain file to anyone else.
  */
 export const webPlugin = fp(async (app: FastifyInstance, { root }: { root: string }) => {
   if (!root || !fs.existsSync(path.join(root, 'index.html'))) {
@@ -18,7 +19,6 @@ export const webPlugin = fp(async (app: FastifyInstance, { root }: { root: strin
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
-    // The build writes .br and .gz beside each file (web/vite.config.ts): sent as they are.
     preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -11,7 +11,7 @@ import {
   type TSsoConfigurationResponse,
   type TSsoProvider,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getAuthToken, setAuthToken } from '../lib/storage';
 import { callApi } from './client';
 import { queryClient, queryKeys } from './queryClient';
@@ -20,15 +20,27 @@ export function fetchPermissions(): Promise<TPermissions> {
   return callApi(permissionsCall, {});
 }
 
+/** The permission profile's query, shared by the hook and the signed-in routes' loaders. */
+export const permissionsQuery = queryOptions({
+  queryKey: queryKeys.permissions,
+  queryFn: fetchPermissions,
+  staleTime: 5 * 60_000,
+});
+
 /** The signed-in user's permission profile (GET /api/permissions); idle without a token. */
 export function usePermissions() {
   const token = getAuthToken();
-  return useQuery({
-    queryKey: queryKeys.permissions,
-    queryFn: fetchPermissions,
-    enabled: !!token,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...permissionsQuery, enabled: !!token });
+}
+
+/**
+ * Starts loading the permission profile when there is a session: the signed-in routes' loader, so
+ * the profile is on its way while the shell's code still downloads. Silent: the guard, which reads
+ * the same query, shows a failure.
+ */
+export function prefetchPermissions(): null {
+  if (getAuthToken()) void queryClient.prefetchQuery({ ...permissionsQuery, meta: { silent: true } });
+  return null;
 }
 
 /** Public configuration: product name, home and help sites, which SSO providers are offered. */

@@ -1,5 +1,4 @@
 import { messages } from '@compass/shared';
-import { format } from 'date-fns';
 import { RefreshCw, RotateCw, Wifi, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../components/Button';
@@ -26,6 +25,13 @@ export function formatDuration(milliseconds: number): string {
   if (hours > 0) return `${hours}h ${minutes}m ${seconds}s`;
   if (minutes > 0) return `${minutes}m ${seconds}s`;
   return `${seconds}s`;
+}
+
+/** HH:mm:ss of the local clock (the offline page ships with the entry: no date library for one format). */
+function clockTime(at: Date): string {
+  return [at.getHours(), at.getMinutes(), at.getSeconds()]
+    .map((part) => String(part).padStart(2, '0'))
+    .join(':');
 }
 
 function useNow(intervalMs: number): number {
@@ -76,7 +82,7 @@ export function OfflinePage({
             <dt>Last check</dt>
             <dd>
               {lastCheck
-                ? `${format(lastCheck.at, 'HH:mm:ss')} · ${lastCheck.reachable ? 'reachable' : 'no connection'}`
+                ? `${clockTime(lastCheck.at)} · ${lastCheck.reachable ? 'reachable' : 'no connection'}`
                 : 'Not checked yet'}
             </dd>
           </div>

@@ -9,7 +9,7 @@ import {
   type DashboardPeriodKey,
   type TDashboardBarChartRequest,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
 
 /** The browser's IANA time zone: "today" and the chart periods are the user's local days. */
@@ -34,24 +34,28 @@ export const dashboardKeys = {
 /** How many notices the Noticeboard section asks for. */
 export const NOTICEBOARD_PAGE_SIZE = 20;
 
-/** POST /api/dashboardList: the employee's My Tasks sections. */
+/** POST /api/dashboardList: the employee's My Tasks sections (the hook and the route's loader). */
+export const dashboardListQuery = queryOptions({
+  queryKey: dashboardKeys.list,
+  queryFn: () => callApi(dashboardListCall, { body: { localTimeZone: browserTimeZone() } }),
+});
+
 export function useDashboardList(enabled: boolean) {
-  return useQuery({
-    queryKey: dashboardKeys.list,
-    queryFn: () => callApi(dashboardListCall, { body: { localTimeZone: browserTimeZone() } }),
-    enabled,
-  });
+  return useQuery({ ...dashboardListQuery, enabled });
 }
 
 /** POST /api/dashboardSupplierList: the supplier sections (also asked for employees). */
-export function useSupplierList(enabled: boolean, silent = false) {
-  return useQuery({
+export function supplierListQuery(silent: boolean) {
+  return queryOptions({
     // For employees the supplier sections are extra: a failure there is not worth a toast.
     meta: { silent },
     queryKey: dashboardKeys.supplierList,
     queryFn: () => callApi(dashboardSupplierListCall, { body: { localTimeZone: browserTimeZone() } }),
-    enabled,
   });
+}
+
+export function useSupplierList(enabled: boolean, silent = false) {
+  return useQuery({ ...supplierListQuery(silent), enabled });
 }
 
 /** POST /api/noticeboardList, fetched once the dashboard list has arrived (000 section 7). */
