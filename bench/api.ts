@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
+import * as prettier from 'prettier';
 import { ACCESS } from '@compass/shared';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
@@ -400,7 +401,7 @@ try {
   await database.stop();
 }
 
-writeReport();
+await writeReport();
 
 /**
  * formSubmissionSave of a draft with 20 answers and 3 actions: each connection creates its own draft
@@ -513,7 +514,7 @@ async function measureSave(base: string, token: string) {
   return { stats, answers: answered.length, actions: 3 };
 }
 
-function writeReport() {
+async function writeReport() {
   const loadAtEnd = os.loadavg();
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
   const command = `npm run bench -- --duration=${DURATION_S} --warmup=${WARMUP_S} --connections=${CONNECTIONS}${argv.only ? ` --only=${argv.only}` : ''}`;
@@ -591,8 +592,8 @@ function writeReport() {
   const end = '<!-- bench:end -->';
   if (!text.includes(start) || !text.includes(end))
     throw new Error(`README.md lacks the ${start} … ${end} markers`);
-  fs.writeFileSync(
-    readme,
-    `${text.slice(0, text.indexOf(start) + start.length)}\n${report}\n\n(bench/results/${path.basename(out)}.md)\n${text.slice(text.indexOf(end))}`,
-  );
+  const updated = `${text.slice(0, text.indexOf(start) + start.length)}\n${report}\n\n(bench/results/${path.basename(out)}.md)\n${text.slice(text.indexOf(end))}`;
+  // Formatted as the project's format check wants it.
+  const options = await prettier.resolveConfig(readme);
+  fs.writeFileSync(readme, await prettier.format(updated, { ...options, filepath: readme }));
 }
