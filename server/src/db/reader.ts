@@ -27,8 +27,15 @@ const AS_TEXT = new Set([
 ]);
 const identity = (value: string) => value;
 
-/** A `timestamp` column read as text: Prisma stores DateTime as UTC without a zone. */
-export const readerTimestamp = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
+/**
+ * A timestamp read as text: Prisma stores DateTime as `timestamp` in UTC without a zone, which is
+ * read as UTC here (a value that carries its zone keeps it).
+ */
+export function timestampOf(value: unknown): Date {
+  if (value instanceof Date) return value;
+  const text = String(value);
+  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(' ', 'T')}Z`);
+}
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     AS_TEXT.has(oid) ? identity : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,

@@ -11,3 +11,6 @@ export const emptySql = Prisma.empty;
 
 export const uuid = (value: string) => sql`${value}::uuid`;
 export const day = (value: string) => sql`${value}::date`;
+
+/** An ILIKE pattern that matches the text anywhere, its own %, _ and \ taken literally. */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;

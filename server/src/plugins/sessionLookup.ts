@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { timestampOf } from '../db/reader';
 
 /** A session with what the auth plugin needs of its user, role and supplier company. */
 export interface SessionRecord {
@@ -70,12 +71,11 @@ const SESSION_BY_TOKEN_HASH = `
   LEFT JOIN "SupplierCompany" sc ON sc.id = u."supplierId"
   WHERE s."tokenHash" = $1`;
 
-// Prisma stores DateTime as `timestamp` in UTC; pg would read it as the Node process's local time.
-const utcTimestamp = (value: string) => new Date(`${value.replace(' ', 'T')}Z`);
+// pg would read a `timestamp` as the Node process's local time.
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === pg.types.builtins.TIMESTAMP
-      ? utcTimestamp
+      ? timestampOf
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 

@@ -30,10 +30,10 @@ type AccountUser = {
   email: string | null;
   username: string;
   userType: 'employee' | 'supplier' | 'company';
-  company: { name: string; logoKey: string | null };
+  company: { name: string };
   employee: { firstName: string; lastName: string } | null;
   personnel: { firstName: string; lastName: string } | null;
-  supplier: { name: string; logoKey: string | null } | null;
+  supplier: { name: string } | null;
 };
 
 /** How an account is named in the shell and in mails: its person, else its supplier, else its username. */
@@ -93,7 +93,7 @@ function accountNames(row: NamedAccountRow) {
       row.personnelFirstName === null
         ? null
         : { firstName: row.personnelFirstName, lastName: row.personnelLastName ?? '' },
-    supplier: row.supplierName === null ? null : { name: row.supplierName, logoKey: null },
+    supplier: row.supplierName === null ? null : { name: row.supplierName },
   };
 }
 
@@ -284,7 +284,7 @@ export class AuthService {
         id: row.id,
         email: row.email,
         userType: row.userType,
-        company: { name: row.companyName, logoKey: null },
+        company: { name: row.companyName },
       }),
     );
   }

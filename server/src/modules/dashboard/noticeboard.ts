@@ -1,7 +1,6 @@
 /** Active notices of an organisation on a local day: the Noticeboard section, its list and one notice. */
 import { localDateOf, NOTICE_CONTENT_LIMIT, type TNotice } from '@compass/shared';
 import {
-  asDate,
   toSection,
   uuid,
   day,
@@ -13,6 +12,7 @@ import {
   type Section,
   type Sql,
 } from './sql';
+import { timestampOf } from '../../db/reader';
 
 /** Who reads the noticeboard: an employee, or a supplier company's user or personnel. */
 export type NoticeViewer = { companyId: string } & (
@@ -107,6 +107,6 @@ export async function notices(
         ? { firstName: row.firstName, lastName: row.lastName ?? '', profileImage: row.profileImage }
         : null,
     positionDetails: row.positionName !== null ? { name: row.positionName } : null,
-    createdAt: localDateOf(asDate(row.createdAt), timeZone),
+    createdAt: localDateOf(timestampOf(row.createdAt), timeZone),
   }));
 }

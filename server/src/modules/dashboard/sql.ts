@@ -74,12 +74,6 @@ export interface Counted {
   total: number | null;
 }
 
-export function asDate(value: unknown): Date {
-  if (value instanceof Date) return value;
-  const text = String(value);
-  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(' ', 'T')}Z`);
-}
-
 export const yesNo = (value: boolean): 'yes' | 'no' => (value ? 'yes' : 'no');
 
 export function toSection<R extends Counted & { id: string | null }, T>(

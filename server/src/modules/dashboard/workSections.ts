@@ -10,7 +10,6 @@ import {
   type TScheduledTaskItem,
 } from '@compass/shared';
 import {
-  asDate,
   countOf,
   emptySection,
   formattedNumber,
@@ -25,6 +24,7 @@ import {
   type Section,
   type Source,
 } from './sql';
+import { timestampOf } from '../../db/reader';
 import { COORDINATOR_PLAN, formCoordinationSources, scheduledTaskSources, type Scope } from './sources';
 
 export async function scheduledTaskSection(query: Query, scope: Scope): Promise<Section<TScheduledTaskItem>> {
@@ -90,7 +90,7 @@ export async function scheduledTaskSection(query: Query, scope: Scope): Promise<
     branchName: row.branchName,
     frequency: row.frequency,
     dueDate: row.dueDate,
-    createdAt: localDateOf(asDate(row.createdAt), scope.timeZone),
+    createdAt: localDateOf(timestampOf(row.createdAt), scope.timeZone),
     taskDueDateType: taskDueType(row.dueDate, scope.today),
     badge: 'Pending Completion',
   }));
@@ -159,7 +159,7 @@ export async function hrFormSection(query: Query, scope: Scope): Promise<Section
     reviewerName: row.reviewerName,
     formSumissionId: row.formSumissionId,
     status: row.status,
-    createdAt: localDateOf(asDate(row.createdAt), scope.timeZone),
+    createdAt: localDateOf(timestampOf(row.createdAt), scope.timeZone),
     dueDate: row.dueDate,
     taskDueDateType: taskDueType(row.dueDate, scope.today),
     badge: row.asReviewer ? 'Pending For Review' : 'Pending Completion',
@@ -275,7 +275,7 @@ export async function scheduledReviewSection(
       actionBy: row.reviewerName ?? '',
       isCoReviewed: yesNo(row.isCoReviewed),
       dueDate: row.dueDate,
-      createdAt: localDateOf(asDate(row.createdAt), scope.timeZone),
+      createdAt: localDateOf(timestampOf(row.createdAt), scope.timeZone),
       taskDueDateType: taskDueType(row.dueDate, scope.today),
       badge,
     };

@@ -9,7 +9,7 @@ import {
   type TRelatedSearchKind,
 } from '@compass/shared';
 import type { Db } from '../../db/prisma';
-import { emptySql, join, sql, uuid, type Sql } from '../../db/sql';
+import { containing, emptySql, join, sql, uuid, type Sql } from '../../db/sql';
 import { notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import type { SubmissionPolicy } from './policy';
@@ -36,9 +36,6 @@ interface Shown {
 
 /** UUID_PATTERN for PostgreSQL's regexp_matches. */
 const SQL_UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-
-/** A LIKE pattern matching the text anywhere, its own % and _ taken literally. */
-const anywhere = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 const BY_NAME = { orderBy: { name: 'asc' } } as const;
 const BY_PERSON = {
@@ -319,8 +316,8 @@ export class PickLists {
     if (kind === 'submission') {
       const words = everyWord(search.replace(/^FS\s*(?=\d)/i, ''), (word) =>
         /^\d{1,9}$/.test(word)
-          ? sql`t.number = ${Number(word)} OR t."formDescription" ILIKE ${anywhere(word)}`
-          : sql`t."formDescription" ILIKE ${anywhere(word)}`,
+          ? sql`t.number = ${Number(word)} OR t."formDescription" ILIKE ${containing(word)}`
+          : sql`t."formDescription" ILIKE ${containing(word)}`,
       );
       const rows = await this.db.$queryRaw<
         { id: string; number: number; formDescription: string; name: string }[]
@@ -334,7 +331,7 @@ export class PickLists {
     const table = kind === 'employee' ? sql`"Employee"` : sql`"Personnel"`;
     const words = everyWord(
       search,
-      (word) => sql`t."firstName" ILIKE ${anywhere(word)} OR t."lastName" ILIKE ${anywhere(word)}`,
+      (word) => sql`t."firstName" ILIKE ${containing(word)} OR t."lastName" ILIKE ${containing(word)}`,
     );
     const rows = await this.db.$queryRaw<{ id: string; firstName: string; lastName: string }[]>(sql`
       SELECT t.id, t."firstName", t."lastName" FROM ${table} t

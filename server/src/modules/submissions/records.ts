@@ -11,8 +11,8 @@ import type { ZFormSubmissionListRequest } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import { forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { readerTimestamp, type Reader } from '../../db/reader';
-import { join, sql, uuid, type Sql } from '../../db/sql';
+import { timestampOf, type Reader } from '../../db/reader';
+import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { hasRecordsAccess } from './policy';
 import { type SubmissionActor, blank, type Change, recorderName } from './shapes';
 import { type SubmissionPolicy } from './policy';
@@ -37,20 +37,19 @@ export class SubmissionRecords {
       this.reader.rows<ListRow>(sql`SELECT page.id, page.number, page."isDraft", page."isClosed",
           page."templateId", t.name AS "templateName", page."formDescription", page."formDate",
           page."formType"::text AS "formType", w.name AS "workplaceName", b.name AS "branchName",
-          coordinator."firstName" AS "coordinatorFirstName", coordinator."lastName" AS "coordinatorLastName",
           page."recordedByEmployeeId", page."recordedByPersonnelId",
-          concat_ws(' ', re."firstName", re."lastName") AS "recorderEmployeeName",
-          concat_ws(' ', rp."firstName", rp."lastName") AS "recorderPersonnelName"
+          (SELECT json_build_object('firstName', e."firstName", 'lastName', e."lastName")
+            FROM "SubmissionCoordinator" c JOIN "Employee" e ON e.id = c."employeeId"
+            WHERE c."submissionId" = page.id AND c.position = 0 LIMIT 1) AS coordinator,
+          (SELECT json_build_object('firstName', e."firstName", 'lastName', e."lastName") FROM "Employee" e
+            WHERE e.id = page."recordedByEmployeeId" AND e."companyId" = page."companyId") AS "recorderEmployee",
+          (SELECT json_build_object('firstName', p."firstName", 'lastName', p."lastName") FROM "Personnel" p
+            WHERE p.id = page."recordedByPersonnelId" AND p."companyId" = page."companyId") AS "recorderPersonnel"
         FROM (SELECT f.* FROM ${from} WHERE ${where} ORDER BY ${order('f')}
           LIMIT ${request.pageSize} OFFSET ${(request.page - 1) * request.pageSize}) page
         JOIN "FormTemplate" t ON t.id = page."templateId"
         LEFT JOIN "Workplace" w ON w.id = page."workplaceId" AND w."companyId" = page."companyId"
         LEFT JOIN "Branch" b ON b.id = page."branchId" AND b."companyId" = page."companyId"
-        LEFT JOIN LATERAL (SELECT e."firstName", e."lastName" FROM "SubmissionCoordinator" c
-          JOIN "Employee" e ON e.id = c."employeeId"
-          WHERE c."submissionId" = page.id AND c.position = 0 LIMIT 1) coordinator ON true
-        LEFT JOIN "Employee" re ON re.id = page."recordedByEmployeeId" AND re."companyId" = page."companyId"
-        LEFT JOIN "Personnel" rp ON rp.id = page."recordedByPersonnelId" AND rp."companyId" = page."companyId"
         ORDER BY ${order('page')}`),
       // Counted up to the cap only: past it a count reads every matching row on every page.
       this.reader.rows<{ total: number }>(sql`SELECT count(*)::int AS total
@@ -68,13 +67,11 @@ export class SubmissionRecords {
         workplaceName: row.workplaceName ?? '',
         branchName: row.branchName ?? '',
         status: row.isClosed ? 'Closed' : row.isDraft ? 'Draft' : 'Open',
-        coordinator: row.coordinatorFirstName
-          ? personName({ firstName: row.coordinatorFirstName, lastName: row.coordinatorLastName ?? '' })
-          : '',
+        coordinator: personName(row.coordinator),
         recordedBy: recorderName(
           row,
-          new Map([[row.recordedByEmployeeId ?? '', row.recorderEmployeeName]]),
-          new Map([[row.recordedByPersonnelId ?? '', row.recorderPersonnelName]]),
+          namesOf(row.recordedByEmployeeId, row.recorderEmployee),
+          namesOf(row.recordedByPersonnelId, row.recorderPersonnel),
         ),
         formType: row.formType,
       })),
@@ -92,9 +89,8 @@ export class SubmissionRecords {
     // The submission's rows, its actions' rows, and those of actions since deleted (their rows name
     // the submission; an expression index serves that).
     const rows = await this.reader.rows<HistoryRow>(sql`SELECT l.id, l."entityType", l."entityId", l.action,
-        l.changes, l."createdAt",
-        coalesce(nullif(btrim(concat_ws(' ', coalesce(e."firstName", p."firstName"), coalesce(e."lastName", p."lastName"))), ''),
-          u.username) AS who
+        l.changes, l."createdAt", u.username, e."firstName" AS "employeeFirstName",
+        e."lastName" AS "employeeLastName", p."firstName" AS "personnelFirstName", p."lastName" AS "personnelLastName"
       FROM "ChangeLog" l
       LEFT JOIN "User" u ON u.id = l."userId" AND u."companyId" = l."companyId"
       LEFT JOIN "Employee" e ON e.id = u."employeeId"
@@ -115,8 +111,8 @@ export class SubmissionRecords {
       entityType: row.entityType === 'action' ? 'action' : 'submission',
       entityId: row.entityId,
       action: row.action,
-      who: row.who ?? messages.submission.guestUser,
-      when: readerTimestamp(row.createdAt).toISOString(),
+      who: whoOf(row),
+      when: timestampOf(row.createdAt).toISOString(),
       changes: Object.entries((row.changes ?? {}) as Record<string, unknown>)
         .filter(([field]) => field !== 'submissionId')
         .map(([field, value]) =>
@@ -138,8 +134,24 @@ interface HistoryRow {
   changes: unknown;
   /** A `timestamp` in UTC, as text (see db/reader.ts). */
   createdAt: string;
-  /** The user's person, else the username; null for no user (a guest). */
-  who: string | null;
+  /** Null for no user (a guest). */
+  username: string | null;
+  employeeFirstName: string | null;
+  employeeLastName: string | null;
+  personnelFirstName: string | null;
+  personnelLastName: string | null;
+}
+
+/** Who made a change: the user's person, else the username; a guest without a user. */
+function whoOf(row: HistoryRow): string {
+  if (row.username === null) return messages.submission.guestUser;
+  const person =
+    row.employeeFirstName !== null
+      ? { firstName: row.employeeFirstName, lastName: row.employeeLastName ?? '' }
+      : row.personnelFirstName !== null
+        ? { firstName: row.personnelFirstName, lastName: row.personnelLastName ?? '' }
+        : null;
+  return personName(person) || row.username;
 }
 
 /** A ChangeLog row in the style of the other features: { attribute: [from, to] }. */
@@ -180,13 +192,18 @@ interface ListRow {
   formType: TFormSubmissionList['rows'][number]['formType'];
   workplaceName: string | null;
   branchName: string | null;
-  coordinatorFirstName: string | null;
-  coordinatorLastName: string | null;
+  coordinator: Person | null;
   recordedByEmployeeId: string | null;
   recordedByPersonnelId: string | null;
-  recorderEmployeeName: string;
-  recorderPersonnelName: string;
+  recorderEmployee: Person | null;
+  recorderPersonnel: Person | null;
 }
+
+type Person = { firstName: string; lastName: string };
+
+/** The one name recorderName may look up for a row. */
+const namesOf = (id: string | null, person: Person | null) =>
+  new Map(id && person ? [[id, personName(person)]] : []);
 
 const COLUMNS = {
   formDate: sql`"formDate"`,
@@ -229,8 +246,7 @@ function selection(
   if (request.workplace) conditions.push(sql`f."workplaceId" = ${uuid(request.workplace)}`);
   if (request.fromDate) conditions.push(sql`f."formDate" >= ${request.fromDate}::date`);
   if (request.toDate) conditions.push(sql`f."formDate" <= ${request.toDate}::date`);
-  if (request.search)
-    conditions.push(sql`f."formDescription" ILIKE ${`%${request.search.replace(/[\\%_]/g, '\\$&')}%`}`);
+  if (request.search) conditions.push(sql`f."formDescription" ILIKE ${containing(request.search)}`);
   const direction = request.sortDirection === 'asc' ? sql`ASC` : sql`DESC`;
   const order = (alias: 'f' | 'page') => {
     const table = alias === 'f' ? sql`f` : sql`page`;
