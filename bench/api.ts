@@ -20,16 +20,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import * as prettier from 'prettier';
-import { ACCESS } from '@compass/shared';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { createPrisma } from '../server/src/db/prisma';
 import { READ_SESSION_OPTIONS } from '../server/src/db/reader';
 import { openScaleDatabase, SCALE_USERS } from '../seed/scaleDb';
-import { load, signIn } from './http';
+import { addFloors, listen, load, SIGNED_IN_FLOOR, signIn } from './http';
 import { closedLoop, dayStamp, machineInfo, ms, requireScaleSeed, soloName, type Stats } from './lib';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -62,7 +60,7 @@ interface Ids {
 
 interface Case {
   name: string;
-  who: 'busy' | 'admin';
+  who: 'busy' | 'admin' | 'supplier';
   method: 'GET' | 'POST';
   path: (ids: Ids) => string;
   body?: (ids: Ids) => Record<string, unknown>;
@@ -120,6 +118,24 @@ const CASES: Case[] = [
     kind: 'employee',
     search: 'son',
   })),
+  post('relatedOptionSearch: employees, page 5', 'busy', '/api/relatedOptionSearch', () => ({
+    kind: 'employee',
+    search: '',
+    page: 5,
+  })),
+  post('relatedOptionSearch: personnel', 'busy', '/api/relatedOptionSearch', () => ({
+    kind: 'personnel',
+    search: 'an',
+  })),
+  post('relatedOptionSearch: a number', 'busy', '/api/relatedOptionSearch', () => ({
+    kind: 'submission',
+    search: 'FS 1042',
+  })),
+  post('formSubmissionRelatedLists: a supplier user', 'supplier', '/api/formSubmissionRelatedLists'),
+  post('relatedOptionSearch: a supplier user', 'supplier', '/api/relatedOptionSearch', () => ({
+    kind: 'employee',
+    search: '',
+  })),
   post('relatedOptionSearch: submissions', 'busy', '/api/relatedOptionSearch', () => ({
     kind: 'submission',
     search: 'inspection',
@@ -135,14 +151,39 @@ const CASES: Case[] = [
   })),
   post('dashboardList (cached)', 'busy', '/api/dashboardList', () => ({})),
   post('employeeList', 'admin', '/api/employeeList'),
+  post('employeeList: page 50', 'admin', '/api/employeeList', () => ({ page: 50 })),
+  post('employeeList: invited', 'admin', '/api/employeeList', () => ({ status: 'invited' })),
+  post('employeeFormOptions', 'admin', '/api/employeeFormOptions'),
+  post('roleList', 'admin', '/api/roleList'),
+  post('workplaceList', 'admin', '/api/workplaceList'),
+  post('positionList', 'admin', '/api/positionList'),
   post('employeeList: searched', 'admin', '/api/employeeList', () => ({ search: 'son' })),
   post('employeeDetails', 'admin', '/api/employeeDetails', (ids) => ({ _id: ids.employeeId })),
   post('supplierList', 'admin', '/api/supplierList'),
   post('personnelList', 'admin', '/api/personnelList'),
+  post('personnelList: one company', 'admin', '/api/personnelList', (ids) => ({
+    supplierId: ids.supplierId,
+  })),
   post('noticeAdminList', 'admin', '/api/noticeAdminList'),
+  post('noticeAdminList: live', 'admin', '/api/noticeAdminList', () => ({ status: 'live' })),
+  post('noticeAdminList: searched', 'admin', '/api/noticeAdminList', () => ({ search: 'safety' })),
   post('templateAdminList', 'admin', '/api/templateAdminList'),
   post('supplierAssignmentList', 'admin', '/api/supplierAssignmentList'),
+  post('supplierAssignmentList: submitted', 'admin', '/api/supplierAssignmentList', () => ({
+    status: 'submitted',
+  })),
+  post('supplierAssignmentList: one company', 'admin', '/api/supplierAssignmentList', (ids) => ({
+    supplierId: ids.supplierId,
+  })),
+  post('supplierAssignmentOptions', 'admin', '/api/supplierAssignmentOptions'),
   post('supplierRequirementList', 'admin', '/api/supplierRequirementList'),
+  post('supplierRequirementList: expiring soon', 'admin', '/api/supplierRequirementList', () => ({
+    state: 'expiringSoon',
+  })),
+  post('supplierRequirementList: searched', 'admin', '/api/supplierRequirementList', () => ({
+    search: 'insurance',
+  })),
+  post('requirementTypeList', 'admin', '/api/requirementTypeList'),
   post('supplierCompliance', 'admin', '/api/supplierCompliance', (ids) => ({ supplierId: ids.supplierId })),
   post('changeLogList', 'admin', '/api/changeLogList', (ids) => ({
     entityType: 'employee',
@@ -185,13 +226,6 @@ async function recordStatements(fn: () => Promise<void>): Promise<{ text: string
   }
   // The answer's reads only: not the session's lastSeenAt, a transaction's frame or a mail claim.
   return statements.filter((statement) => /^\s*(SELECT|WITH)\b/i.test(statement.text));
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
 }
 
 const database = await openScaleDatabase();
@@ -250,18 +284,7 @@ const config = loadConfig({
 });
 const db = createPrisma(database.url, config.DATABASE_POOL_SIZE);
 const app = await buildApp({ config, db, databaseUrl: database.url });
-// A trivial signed-in call: the auth plugin (session lookup) and the envelope, no work of its own.
-app.post('/api/benchSignedInFloor', { config: { access: ACCESS.signedIn } }, async () => ({
-  response_code: 200,
-  response_message: 'ok',
-  response_data: { ok: true },
-}));
-const bare = Fastify({ logger: false });
-bare.post('/floor', async () => ({
-  response_code: 200,
-  response_message: 'ok',
-  response_data: { ok: true },
-}));
+const bare = addFloors(app);
 
 const rows: Row[] = [];
 const floors: { name: string; rps: number; p50: number; p95: number }[] = [];
@@ -271,7 +294,11 @@ let lighthouseNote = '';
 try {
   const base = await listen(app);
   const bareBase = await listen(bare);
-  const tokens = { busy: await signIn(base, SCALE_USERS.busy), admin: await signIn(base, SCALE_USERS.admin) };
+  const tokens = {
+    busy: await signIn(base, SCALE_USERS.busy),
+    admin: await signIn(base, SCALE_USERS.admin),
+    supplier: await signIn(base, SCALE_USERS.supplier),
+  };
   const run = (url: string, method: 'GET' | 'POST', token: string | undefined, body?: string) =>
     load({
       url,
@@ -286,7 +313,7 @@ try {
   if (!argv.only) {
     for (const [name, url, token] of [
       ['bare Fastify (JSON route)', `${bareBase}/floor`, undefined],
-      ['trivial signed-in call (auth plugin + envelope)', `${base}/api/benchSignedInFloor`, tokens.busy],
+      ['trivial signed-in call (auth plugin + envelope)', `${base}${SIGNED_IN_FLOOR}`, tokens.busy],
     ] as const) {
       const { stats } = await run(url, 'POST', token, '{}');
       floors.push({ name, rps: stats.rps, p50: stats.p50, p95: stats.p95 });

@@ -24,7 +24,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
@@ -46,7 +45,7 @@ import {
   type CapturedQuery,
   type Stats,
 } from './lib';
-import { load, post, signIn } from './http';
+import { addFloors, listen, load, post, SIGNED_IN_FLOOR, signIn } from './http';
 import type { LoadResult } from './load';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -190,10 +189,6 @@ const loadAverageNow = () =>
 const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 const latencyCells = (stats: Stats) => [ms(stats.p50), ms(stats.p95), ms(stats.p99), stats.rps.toFixed(0)];
 
-async function listen(server: { listen: (options: { port: number; host: string }) => Promise<string> }) {
-  return server.listen({ port: 0, host: '127.0.0.1' });
-}
-
 /**
  * Commits a change to the scale organisation's data every `intervalMs` (an update of one of its
  * notices that leaves it as it is: the triggers give the organisation a new data version, so every
@@ -269,19 +264,8 @@ async function main(): Promise<void> {
     db,
     databaseUrl: database.url,
   });
-  // The floor with sign-in: a bare route behind the auth plugin, i.e. the session lookup and the
-  // envelope every dashboard call pays before its own work.
-  app.post('/bench/signed-in-floor', { config: { auth: 'user' } }, async () => ({
-    response_code: 200,
-    response_message: 'ok',
-    response_data: { ok: true },
-  }));
-  const floor = Fastify({ logger: false });
-  floor.post('/floor', async () => ({
-    response_code: 200,
-    response_message: 'ok',
-    response_data: { ok: true },
-  }));
+  // The floors: the session lookup and the envelope every dashboard call pays before its own work.
+  const floor = addFloors(app);
   const results: CallResult[] = [];
   const closers: Array<() => Promise<unknown>> = [
     () => app.close(),
@@ -435,7 +419,7 @@ async function main(): Promise<void> {
     );
 
     signedInFloor = await load({
-      url: `${base}/bench/signed-in-floor`,
+      url: `${base}${SIGNED_IN_FLOOR}`,
       method: 'POST',
       headers: { 'content-type': 'application/json', authtoken: tokens.busy },
       body: JSON.stringify({ localTimeZone: TIME_ZONE }),

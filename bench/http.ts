@@ -1,7 +1,9 @@
-/** What the HTTP benchmarks share: the load generator in a child process, signed-in calls. */
+/** What the HTTP benchmarks share: the load generator in a child process, signed-in calls, the floors. */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ACCESS } from '@compass/shared';
 import { DEMO_PASSWORD } from '../seed/demo';
 import type { LoadResult, LoadSpec } from './load';
 
@@ -46,4 +48,28 @@ export async function signIn(base: string, username: string): Promise<string> {
   if (status !== 200 || !data?.authToken)
     throw new Error(`Sign-in of ${username} failed: ${JSON.stringify(json)}`);
   return data.authToken;
+}
+
+/** Starts a server on a free local port; its base URL. */
+export async function listen(server: FastifyInstance): Promise<string> {
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+const FLOOR_ANSWER = { response_code: 200, response_message: 'ok', response_data: { ok: true } };
+
+/** The app's route of a trivial signed-in call: the auth plugin (session lookup) and the envelope. */
+export const SIGNED_IN_FLOOR = '/api/benchSignedInFloor';
+
+/**
+ * The floors every HTTP benchmark compares with: the signed-in route added to `app` (before it
+ * listens), and a bare Fastify server answering the same JSON at `/floor`.
+ */
+export function addFloors(app: FastifyInstance): FastifyInstance {
+  app.post(SIGNED_IN_FLOOR, { config: { access: ACCESS.signedIn } }, async () => FLOOR_ANSWER);
+  const bare = Fastify({ logger: false });
+  bare.post('/floor', async () => FLOOR_ANSWER);
+  return bare;
 }
