@@ -20,10 +20,10 @@ import puppeteer from 'puppeteer-core';
 import { seedDemo } from '../seed/demo';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
-import { ensureDatabase, startEmbeddedPostgres } from '../server/src/db/embedded';
+import { ensureDatabase, startThrowawayPostgres } from '../server/src/db/embedded';
 import { migrate, projectRoot } from '../server/src/db/migrate';
 import { createPrisma } from '../server/src/db/prisma';
-import { signIn } from './http';
+import { listen, signIn } from './http';
 import { dayStamp } from './lib';
 
 export interface LighthouseRow {
@@ -161,15 +161,8 @@ function lighthouseVersion(): string {
 
 /** The product on a throwaway embedded PostgreSQL with the demo seed, listening on 127.0.0.1. */
 async function startDemoProduct(webDistDir: string) {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'compass-lighthouse-'));
-  // The postgres system user must reach the data folder when running as root.
-  fs.chmodSync(root, 0o755);
-  const database = await startEmbeddedPostgres({
-    dataDir: path.join(root, 'data'),
-    port: 40000 + Math.floor(Math.random() * 10000),
-    persistent: false,
-    fast: true,
-  });
+  const database = await startThrowawayPostgres('compass-lighthouse-', { from: 40000, count: 10000 });
+  const root = database.folder;
   await ensureDatabase(database.adminUrl, 'compass');
   const url = database.urlFor('compass');
   await migrate(url);
@@ -188,16 +181,12 @@ async function startDemoProduct(webDistDir: string) {
     db,
     databaseUrl: url,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
   return {
-    baseUrl: `http://127.0.0.1:${address.port}`,
+    baseUrl: await listen(app),
     stop: async () => {
       await app.close();
       await db.$disconnect();
       await database.stop();
-      fs.rmSync(root, { recursive: true, force: true });
     },
   };
 }

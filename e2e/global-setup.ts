@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { seedDemo } from '../seed/demo';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
-import { ensureDatabase, startEmbeddedPostgres } from '../server/src/db/embedded';
+import { ensureDatabase, startThrowawayPostgres } from '../server/src/db/embedded';
 import { migrate, projectRoot } from '../server/src/db/migrate';
 import { createPrisma } from '../server/src/db/prisma';
 
@@ -25,19 +24,13 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(webDistDir, 'index.html'))) {
     throw new Error('Build the web client first (npm run build); npm test does it for you.');
   }
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'compass-e2e-pg-'));
-  fs.chmodSync(root, 0o755);
-  const pg = await startEmbeddedPostgres({
-    dataDir: path.join(root, 'data'),
-    port: 40000 + Math.floor(Math.random() * 10000),
-    persistent: false,
-    fast: true,
-  });
+  const pg = await startThrowawayPostgres('compass-e2e-pg-', { from: 40000, count: 10000 });
+  const root = pg.folder;
   // Stopped in reverse order; vitest runs no teardown when setup fails, so a failure stops them too.
   const stops: Array<() => Promise<unknown>> = [() => pg.stop()];
+  // The cluster goes last, and its folder (the files and the mail capture too) with it.
   const teardown = async () => {
     for (const stop of stops.reverse()) await stop();
-    fs.rmSync(root, { recursive: true, force: true });
   };
   try {
     await ensureDatabase(pg.adminUrl, 'compass');

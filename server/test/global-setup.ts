@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { seedDemo } from '../../seed/demo';
-import { ensureDatabase, startEmbeddedPostgres } from '../src/db/embedded';
+import { ensureDatabase, startThrowawayPostgres } from '../src/db/embedded';
 import { migrate } from '../src/db/migrate';
 import { createPrisma } from '../src/db/prisma';
 
@@ -20,18 +17,8 @@ export const TEMPLATE_DATABASE = 'compass_template';
  * test file gets its own copy of it (helpers.ts), so files never see each other's writes.
  */
 export default async function setup(project: TestProject) {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'compass-test-pg-'));
-  fs.chmodSync(root, 0o755);
-  const server = await startEmbeddedPostgres({
-    dataDir: path.join(root, 'data'),
-    port: 20000 + Math.floor(Math.random() * 20000),
-    persistent: false,
-    fast: true,
-  });
-  const teardown = async () => {
-    await server.stop();
-    fs.rmSync(root, { recursive: true, force: true });
-  };
+  const server = await startThrowawayPostgres('compass-test-pg-', { from: 20000, count: 20000 });
+  const teardown = () => server.stop();
   try {
     await ensureDatabase(server.adminUrl, TEMPLATE_DATABASE);
     const url = server.urlFor(TEMPLATE_DATABASE);

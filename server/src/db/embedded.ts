@@ -225,6 +225,33 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   };
 }
 
+/**
+ * A cluster of its own in a fresh temporary folder, for a test run or a benchmark: a random port
+ * in `ports` (runs started side by side each take their own range), deleted with its folder on stop.
+ */
+export async function startThrowawayPostgres(
+  folderPrefix: string,
+  ports: { from: number; count: number },
+): Promise<EmbeddedPostgres & { folder: string }> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), folderPrefix));
+  // The postgres system user must reach the data folder when running as root.
+  fs.chmodSync(folder, 0o755);
+  const server = await startEmbeddedPostgres({
+    dataDir: path.join(folder, 'data'),
+    port: ports.from + Math.floor(Math.random() * ports.count),
+    persistent: false,
+    fast: true,
+  });
+  return {
+    ...server,
+    folder,
+    stop: async () => {
+      await server.stop();
+      fs.rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
 /** Creates `database` when it does not exist yet. */
 export async function ensureDatabase(adminUrl: string, database: string, template?: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
