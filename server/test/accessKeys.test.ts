@@ -66,3 +66,18 @@ describe('HR forms and hrEmployeePrivateInfo', () => {
     expect(all.rows.map((row: { _id: string }) => row._id)).toContain(others[0]!.id);
   });
 });
+
+describe('the Records keys', () => {
+  it('without formSubmissionAllRecord and formSubmissionRecord the organisation’s Records are refused, My Records are not', async () => {
+    await setKeys('mia.employee', { formSubmissionAllRecord: false, formSubmissionRecord: false });
+    const mia = await signIn(ctx.app, 'mia.employee');
+    const all = await call(mia, '/formSubmissionList', { scope: 'all' });
+    expect(all.statusCode).toBe(403);
+    const searched = await call(mia, '/formSubmissionList', { scope: 'all', search: 'a', sort: 'number' });
+    expect(searched.statusCode).toBe(403);
+    const mine = await call(mia, '/formSubmissionList', { scope: 'my' });
+    expect(mine.statusCode, mine.body).toBe(200);
+    await setKeys('mia.employee', { formSubmissionRecord: true });
+    expect((await call(mia, '/formSubmissionList', { scope: 'all' })).statusCode).toBe(200);
+  });
+});
