@@ -8,6 +8,7 @@ export * from './rules/routeGuard';
 export * from './rules/dashboardPeriods';
 export * from './rules/taskDueType';
 export * from './rules/workItemTarget';
+export * from './rules/frequency';
 export * from './contracts/envelope';
 export * from './contracts/auth';
 export * from './contracts/password';

@@ -1,0 +1,29 @@
+import { stringify } from 'csv-stringify/sync';
+
+/** One column of an exported list: its heading and how a row gives its cell. */
+export interface CsvColumn<Row> {
+  header: string;
+  value: (row: Row) => string | number | boolean | null | undefined;
+}
+
+/** A cell a spreadsheet would run as a formula ('=', '+', '-', '@', tab, CR) is kept as text. */
+function inert(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
+/**
+ * A list exported as CSV (RFC 4180, CRLF), with a byte-order mark so that spreadsheet programs
+ * read it as UTF-8. Every register's "Export CSV" writes through this.
+ */
+export function csvOf<Row>(columns: readonly CsvColumn<Row>[], rows: Iterable<Row>): string {
+  const records = [columns.map((column) => column.header)];
+  for (const row of rows) {
+    records.push(
+      columns.map((column) => {
+        const cell = column.value(row);
+        return typeof cell === 'string' ? inert(cell) : String(cell ?? '');
+      }),
+    );
+  }
+  return `\uFEFF${stringify(records, { record_delimiter: 'windows' })}`;
+}
