@@ -41,3 +41,4 @@ export * from './contracts/suppliers';
 export * from './contracts/templates';
 export * from './contracts/externalParties';
 export * from './contracts/supplierAccess';
+export * from './contracts/reviews';
