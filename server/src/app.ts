@@ -19,6 +19,9 @@ import { OrganisationProfileService } from './modules/administration/profile';
 import { OrganisationStructureService } from './modules/administration/structure';
 import { employeeRoutes } from './modules/employees/routes';
 import { noticeboardRoutes } from './modules/noticeboard/routes';
+import { obligationRoutes } from './modules/obligations/routes';
+import { ObligationService } from './modules/obligations/service';
+import { ReviewService } from './modules/reviews/service';
 import { templateRoutes } from './modules/templates/routes';
 import { externalPartiesRoutes } from './modules/externalParties/routes';
 import { SupplierRequirementService } from './modules/externalParties/requirements';
@@ -270,6 +273,10 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       app.addHook('onClose', () => clearInterval(reminders));
       const assignedActions = new AssignedActionService(db, attachments);
       await api.register(assignedActionRoutes, { assignedActions });
+      const reviews = new ReviewService(db);
+      await api.register(obligationRoutes, {
+        obligations: new ObligationService(db, reader, attachments, reviews),
+      });
       await api.register(linkRoutes, {
         links,
         externalTask: new ExternalTaskService(db, attachments, assignedActions),

@@ -180,6 +180,19 @@ const SUPPLIER_KEY = [
   'POST /api/supplierCompanyPortalAccessSet',
 ];
 
+/** The Obligations register (the obligation key, which Mia's role has): employees only. */
+const OBLIGATION_KEY = [
+  'POST /api/obligationList',
+  'GET /api/obligationExport',
+  'POST /api/obligationDetails',
+  'POST /api/obligationOptions',
+  'POST /api/obligationPeopleSearch',
+  'POST /api/obligationSave',
+  'POST /api/obligationAttachmentUpload',
+  'POST /api/obligationReviewDetails',
+  'POST /api/obligationReviewComplete',
+];
+
 /** What still answers while a forced password change is pending (issue 13: nothing else). */
 const DURING_PASSWORD_CHANGE = ['POST /api/logout', 'GET /api/permissions', 'POST /api/changePassword'];
 
@@ -216,7 +229,14 @@ function expected(route: string, caller: CallerName): string | null {
       if (caller === 'personnel' && [...NOT_PERSONNEL, ...SUPPLIER_MAIN_ONLY].includes(route))
         return 'caller_not_served';
       if (NOT_PERSONNEL.includes(route)) return null;
-      return [...EMPLOYEE_ONLY, ...LINK_ONLY, ...SYSTEM_KEY, ...HR_KEYS, ...SUPPLIER_KEY].includes(route)
+      return [
+        ...EMPLOYEE_ONLY,
+        ...LINK_ONLY,
+        ...SYSTEM_KEY,
+        ...HR_KEYS,
+        ...SUPPLIER_KEY,
+        ...OBLIGATION_KEY,
+      ].includes(route)
         ? 'caller_not_served'
         : null;
     case 'employee':

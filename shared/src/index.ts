@@ -42,3 +42,5 @@ export * from './contracts/templates';
 export * from './contracts/externalParties';
 export * from './contracts/supplierAccess';
 export * from './contracts/reviews';
+export * from './rules/obligationCompliance';
+export * from './contracts/obligations';

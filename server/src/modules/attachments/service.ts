@@ -120,6 +120,27 @@ export class AttachmentService {
     });
   }
 
+  /**
+   * Stores the files and records them for their owner in one transaction with `alongside` (the
+   * owner's own checks and change log); the stored files are removed again if it does not commit.
+   */
+  async attach(
+    owner: AttachmentOwnerRef & { uploadedById: string | null },
+    files: UploadedFile[],
+    alongside: (tx: Prisma.TransactionClient, stored: StoredFile[]) => Promise<void>,
+  ): Promise<void> {
+    const stored = await this.store(files);
+    try {
+      await this.db.$transaction(async (tx) => {
+        await alongside(tx, stored);
+        await this.record(tx, owner, stored);
+      });
+    } catch (error) {
+      await this.discard(stored);
+      throw error;
+    }
+  }
+
   async listFor(companyId: string, ownerType: AttachmentOwner, ownerId: string): Promise<TAttachment[]> {
     const rows = await this.db.attachment.findMany({
       where: { companyId, ownerType, ownerId },

@@ -1,5 +1,5 @@
 import { personName } from '@compass/shared';
-import type { Db } from '../../db/prisma';
+import type { Db, Prisma } from '../../db/prisma';
 
 /**
  * Active employees of the organisation who sign in (they have an account), whose first or last
@@ -51,4 +51,19 @@ export async function userNames(
     select: { id: true, username: true, employee: { select: { firstName: true, lastName: true } } },
   });
   return new Map(users.map((user) => [user.id, user.employee ? personName(user.employee) : user.username]));
+}
+
+/** Employees' names by id, within the organisation (an id of another organisation is left out). */
+export async function employeeNames(
+  db: Db | Prisma.TransactionClient,
+  companyId: string,
+  ids: (string | null)[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const employees = await db.employee.findMany({
+    where: { companyId, id: { in: wanted } },
+    select: { id: true, firstName: true, lastName: true },
+  });
+  return new Map(employees.map((employee) => [employee.id, personName(employee)]));
 }

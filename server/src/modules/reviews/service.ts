@@ -1,6 +1,5 @@
 import {
   nextDueDay,
-  personName,
   reviewMessages as say,
   taskDueType,
   type FrequencyUnit,
@@ -14,6 +13,7 @@ import type { Db, Prisma, Review } from '../../db/prisma';
 import { conflict, forbidden } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { organisationToday } from '../administration/organisationToday';
+import { employeeNames } from '../employees/accountHolders';
 
 type Tx = Prisma.TransactionClient;
 
@@ -216,13 +216,7 @@ export class ReviewService {
     }));
   }
 
-  private async names(companyId: string, ids: (string | null)[]): Promise<Map<string, string>> {
-    const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-    if (wanted.length === 0) return new Map();
-    const employees = await this.db.employee.findMany({
-      where: { companyId, id: { in: wanted } },
-      select: { id: true, firstName: true, lastName: true },
-    });
-    return new Map(employees.map((employee) => [employee.id, personName(employee)]));
+  private names(companyId: string, ids: (string | null)[]): Promise<Map<string, string>> {
+    return employeeNames(this.db, companyId, ids);
   }
 }
