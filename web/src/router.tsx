@@ -44,6 +44,7 @@ const templates = lazyFrom(() => import('./features/templates/routes'));
 const externalParties = lazyFrom(() => import('./features/externalParties/routes'));
 const suppliers = lazyFrom(() => import('./features/suppliers/routes'));
 const supplierAccess = lazyFrom(() => import('./features/supplierAccess/routes'));
+const obligations = lazyFrom(() => import('./features/obligations/routes'));
 
 /**
  * The screens built so far inside the guarded areas; a path here is more specific than its area's
@@ -81,6 +82,10 @@ const areaScreens: RouteObject[] = [
     lazy: externalParties('DocumentReviewPage'),
   },
   { path: 'external-parties/document-review/:kind/:id', lazy: externalParties('DocumentSendPage') },
+  { path: 'obligation/register', lazy: obligations('ObligationsPage') },
+  { path: 'obligation/new', lazy: obligations('ObligationEditPage') },
+  { path: 'obligation/edit/:id', lazy: obligations('ObligationEditPage') },
+  { path: 'obligation/review/:id/:x', lazy: obligations('ObligationReviewPage') },
 ];
 
 /** The guarded, lazily loaded areas of 000 section 2.1 (each `area/*`). */
