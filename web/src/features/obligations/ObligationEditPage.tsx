@@ -3,7 +3,6 @@ import {
   displayDay,
   FREQUENCY_UNITS,
   localDateOf,
-  messages,
   nextReviewProblem,
   OBLIGATION_COMPLIANCE_LABELS,
   OBLIGATION_TYPE_LABELS,
@@ -22,13 +21,14 @@ import {
   type TObligationSave,
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ClipboardCheck, Paperclip, Plus, Trash2, Upload } from 'lucide-react';
+import { ArrowLeft, ClipboardCheck, Plus, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { callApi, downloadFile } from '../../api/client';
 import { fieldErrorsOf, notifyError } from '../../api/errors';
 import { useCall } from '../../api/useCall';
+import { ActionAttachmentList } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
 import { CheckboxList } from '../../components/CheckboxList';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
@@ -511,38 +511,15 @@ function ObligationFiles({ obligation }: { obligation: TObligationDetails }) {
       <h2 id="obligation-files" className="card-title">
         Files
       </h2>
-      {obligation.attachments.length === 0 ? (
-        <p className="text-secondary">
-          No files yet: add the permit, the act’s text or evidence of compliance.
-        </p>
-      ) : (
-        <ul className="attachment-list">
-          {obligation.attachments.map((file) => (
-            <li key={file._id} className="row">
-              <Paperclip size={14} aria-hidden="true" />
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => void downloadFile(file.path, file.name).catch(notifyError)}
-              >
-                {file.name}
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                icon={<Trash2 size={14} aria-hidden="true" />}
-                aria-label={`Delete ${file.name}`}
-                onClick={() => {
-                  if (window.confirm(messages.common.deleteFileConfirm))
-                    remove.mutate({
-                      body: { fileType: 'obligation', fileId: file._id, _id: obligation._id },
-                    });
-                }}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ActionAttachmentList
+        stored={obligation.attachments}
+        pending={[]}
+        onDownload={(file) => void downloadFile(file.path, file.name).catch(notifyError)}
+        onDelete={(file) =>
+          remove.mutate({ body: { fileType: 'obligation', fileId: file._id, _id: obligation._id } })
+        }
+        deleteDisabled={remove.isPending}
+      />
       <input
         ref={input}
         type="file"
