@@ -398,6 +398,24 @@ describe('the list', () => {
 });
 
 describe('reviews', () => {
+  it('the demo register keeps one open review per obligation, and ethan completes his from the seed', async () => {
+    const open = await ctx.db.review.groupBy({
+      by: ['itemId'],
+      where: { itemType: 'obligation', completedAt: null },
+      _count: { _all: true },
+    });
+    expect(open.filter((row) => row._count._all > 1)).toEqual([]);
+    const whs = await ctx.db.obligation.findFirstOrThrow({
+      where: { name: 'Work Health and Safety Act 2011' },
+    });
+    const done = await call('ethan.coordinator', 'obligationReviewComplete', {
+      itemId: whs.id,
+      actionType: 'review',
+      outcome: 'noChange',
+    });
+    expect(done.json().response_data).toEqual({ nextDueDate: nextDueDay(today, 'years') });
+  });
+
   it('the reviewer completes the review: history kept, next review a frequency later, off the dashboard', async () => {
     const id = await saved({ nextReviewDate: today, reviewFrequency: 'quarterly' });
     const reviews = async () =>
