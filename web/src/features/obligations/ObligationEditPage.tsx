@@ -226,7 +226,7 @@ function ObligationForm({
             to={`/obligation/review/${obligation._id}/${obligation.myReview}`}
           >
             <ClipboardCheck size={16} aria-hidden="true" />{' '}
-            {obligation.myReview === 'coReview' ? 'Co-review now' : 'Review now'}
+            {obligation.myReview === 'coReview' ? 'Open your co-review' : 'Open your review'}
           </Link>
         )}
       </div>
@@ -467,7 +467,7 @@ function PersonField({
       <span className="field-label" id={labelId}>
         {label}
       </span>
-      <div className="row">
+      <div className="person-field">
         <SearchChoice
           labelledBy={labelId}
           name={person?.name ?? ''}

@@ -172,7 +172,7 @@ describe('the edit page', () => {
     expect(within(answered).getByText('Register checked on Friday.')).toBeInTheDocument();
     expect(within(answered).getByText('Mia Torres')).toBeInTheDocument();
     expect(within(answered).getByText('20/11/2026')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Review now/ })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: /Open your review/ })).toHaveAttribute(
       'href',
       `/obligation/review/${OBLIGATION}/review`,
     );

@@ -154,7 +154,7 @@ export function ObligationsPage() {
       <PagedTable
         label="Obligations"
         list={list}
-        columns={['Obligation', 'Type', 'Authority', 'Owner', 'Applies to', 'Next review', 'Compliance']}
+        columns={['Obligation', 'Type', 'Owner', 'Applies to', 'Next review', 'Compliance']}
         empty="The register is empty: add the first obligation."
         narrowedEmpty="No obligation matches."
       >
@@ -171,10 +171,13 @@ function ObligationRow({ row }: { row: TObligationRow }) {
     <tr>
       <td>
         <Link to={`/obligation/edit/${row._id}`}>{row.name}</Link>
-        {row.reference && <div className="text-sm text-secondary">{row.reference}</div>}
+        {(row.reference || row.authority) && (
+          <div className="text-sm text-secondary">
+            {[row.reference, row.authority].filter(Boolean).join(' · ')}
+          </div>
+        )}
       </td>
       <td>{OBLIGATION_TYPE_LABELS[row.type]}</td>
-      <td>{row.authority || '—'}</td>
       <td>{row.owner ?? '—'}</td>
       <td>{row.workplaceNames.length ? row.workplaceNames.join(', ') : 'All workplaces'}</td>
       <td>
