@@ -189,6 +189,17 @@ const CASES: Case[] = [
     entityType: 'employee',
     entityId: ids.employeeId,
   })),
+  post('obligationList', 'admin', '/api/obligationList'),
+  post('obligationList: overdue questions', 'admin', '/api/obligationList', () => ({
+    compliance: 'overdue',
+  })),
+  post('obligationList: compliant', 'admin', '/api/obligationList', () => ({ compliance: 'compliant' })),
+  post('obligationList: permits, by name', 'admin', '/api/obligationList', () => ({
+    type: 'permit',
+    sort: 'name',
+  })),
+  post('obligationList: searched', 'admin', '/api/obligationList', () => ({ search: 'fire' })),
+  post('obligationList: page 50', 'admin', '/api/obligationList', () => ({ page: 50 })),
 ];
 
 interface Row {

@@ -26,6 +26,7 @@ import { ACCESS_KEYS, type AccessKey } from '../shared/src/rules/access';
 import { createPrisma } from '../server/src/db/prisma';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, seedDemo } from './demo';
 import { openScaleDatabase, SCALE_ORGANISATION, SCALE_USERS } from './scaleDb';
+import { obligationRegisterStep } from './scale/obligations';
 
 // ---------- Sizes ----------
 
@@ -602,6 +603,7 @@ FROM (
   ) g
 ) x`,
     },
+    obligationRegisterStep(SCALE.obligations, WP),
     {
       name: `document acknowledgements (${SCALE.acknowledgements} + busy) and approvals (${SCALE.approvals})`,
       sql: `
