@@ -298,6 +298,9 @@ describe('an obligation and its questions', () => {
     const kept = await data('ethan.coordinator', 'obligationDetails', { _id: id });
     expect(kept.questions.map((entry: { _id: string }) => entry._id)).toEqual([mine._id]);
     expect(kept.compliance).toBe('compliant');
+    // The list reads the counts the triggers keep: the answer from the dialog and the removal count.
+    const [listed] = (await data('ethan.coordinator', 'obligationList', { search: details.name })).rows;
+    expect(listed).toMatchObject({ compliance: 'compliant', questions: 1, openQuestions: 0 });
 
     // The history says who changed what.
     const log = await data('ethan.coordinator', 'changeLogList', { entityType: 'obligation', entityId: id });

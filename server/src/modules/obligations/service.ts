@@ -479,22 +479,20 @@ interface ListRow {
   firstOpenDue: string | null;
 }
 
-const question = (where: Sql) =>
-  sql`EXISTS (SELECT 1 FROM "ObligationQuestionTask" t WHERE t."obligationId" = o.id AND ${where})`;
-const OPEN = sql`NOT t."isComplete"`;
-
-/** The four statuses of obligationCompliance (shared) as conditions on an obligation `o`. */
+/**
+ * The four statuses of obligationCompliance (shared) as conditions on an obligation `o`, on the
+ * question counts its triggers keep (see the migration 20261125120000_obligations_register).
+ */
 function complianceCondition(status: ObligationCompliance, today: string): Sql {
-  const overdue = question(sql`${OPEN} AND t."dueDate" < ${today}::date`);
   switch (status) {
     case 'notAssessed':
-      return sql`NOT ${question(sql`true`)}`;
+      return sql`o."questionCount" = 0`;
     case 'compliant':
-      return sql`${question(sql`true`)} AND NOT ${question(OPEN)}`;
+      return sql`o."questionCount" > 0 AND o."openQuestionCount" = 0`;
     case 'overdue':
-      return overdue;
+      return sql`o."firstOpenDue" < ${today}::date`;
     case 'inProgress':
-      return sql`${question(OPEN)} AND NOT ${overdue}`;
+      return sql`o."firstOpenDue" >= ${today}::date`;
   }
 }
 
@@ -502,9 +500,8 @@ function conditions(companyId: string, filters: Filters, today: string): Sql {
   const where = [sql`o."companyId" = ${uuid(companyId)}`];
   if (filters.search) {
     const pattern = containing(filters.search);
-    where.push(
-      sql`(o.name ILIKE ${pattern} OR o.reference ILIKE ${pattern} OR o.authority ILIKE ${pattern})`,
-    );
+    // The expression of the trigram index "Obligation_search_trgm_idx" (see the migration).
+    where.push(sql`(o.name || ' ' || o.reference || ' ' || o.authority) ILIKE ${pattern}`);
   }
   if (filters.type) where.push(sql`o.type = ${filters.type}::"ObligationType"`);
   if (filters.ownerId) where.push(sql`o."ownerEmployeeId" = ${uuid(filters.ownerId)}`);
@@ -551,12 +548,8 @@ function page(where: Sql, filters: Filters, limit: Sql): Sql {
       ${person(sql`"ownerEmployeeId"`)} AS owner, ${person(sql`"reviewerEmployeeId"`)} AS reviewer,
       (SELECT array_agg(w.name ORDER BY w.name) FROM "Workplace" w
         WHERE w.id = ANY(page."workplaceIds") AND w."companyId" = page."companyId") AS "workplaceNames",
-      q.questions, q.open, q."firstOpenDue"
+      page."questionCount" AS questions, page."openQuestionCount" AS open, page."firstOpenDue"
     FROM (SELECT o.* FROM "Obligation" o WHERE ${where} ORDER BY ${order(filters, sql`o`)} ${limit}) page
-    CROSS JOIN LATERAL (SELECT count(*)::int AS questions,
-        (count(*) FILTER (WHERE NOT t."isComplete"))::int AS open,
-        min(t."dueDate") FILTER (WHERE NOT t."isComplete") AS "firstOpenDue"
-      FROM "ObligationQuestionTask" t WHERE t."obligationId" = page.id) q
     ORDER BY ${order(filters, sql`page`)}`;
 }
 
