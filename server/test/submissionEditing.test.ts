@@ -1,4 +1,6 @@
 import {
+  FORM_NUMBER_PREFIX,
+  formNumberLabel,
   MAX_FILES_PER_UPLOAD,
   MAX_TASKS_PER_SAVE,
   messages,
@@ -581,11 +583,34 @@ describe('My Records and the Records filters', () => {
         ).json().response_data.rows as { _id: string }[]
       ).map((row) => row._id);
     expect(await myDrafts()).toContain(draft._id);
+    const number = 1 + (await ctx.db.formSubmission.aggregate({ _max: { number: true } }))._max.number!;
     await ctx.db.formSubmission.update({
       where: { id: draft._id },
-      data: { isDraft: false, isClosed: true },
+      data: { isDraft: false, isClosed: true, number },
     });
     expect(await myDrafts()).not.toContain(draft._id);
+    // And the number: My Records by number list it first, drafts (no number) last.
+    const byNumber = async (sortDirection: 'asc' | 'desc') =>
+      (
+        (
+          await post('mia.employee', '/formSubmissionList', {
+            scope: 'my',
+            sort: 'number',
+            sortDirection,
+            pageSize: 100,
+          })
+        ).json().response_data.rows as { _id: string; formatedNumber: string }[]
+      ).map((row) => row.formatedNumber);
+    const descending = await byNumber('desc');
+    expect(descending[0]).toBe(formNumberLabel(number));
+    const numbered = (list: string[]) =>
+      list
+        .filter((label) => label !== '(Draft)')
+        .map((label) => Number(label.replace(FORM_NUMBER_PREFIX, '')));
+    expect(numbered(descending)).toEqual(numbered(descending).sort((a, b) => b - a));
+    const ascending = await byNumber('asc');
+    expect(numbered(ascending)).toEqual(numbered(descending).reverse());
+    expect(ascending.indexOf('(Draft)')).not.toBe(0);
     const closed = await post('mia.employee', '/formSubmissionList', {
       scope: 'my',
       status: 'Closed',
