@@ -393,6 +393,42 @@ describe('history of empty answers', () => {
   });
 });
 
+describe('saving the answers', () => {
+  it('writes only what changed: a changed answer replaced, a cleared one removed, the rest untouched', async () => {
+    const draft = await createDraft();
+    const stored = async () =>
+      new Map(
+        (await ctx.db.submissionValue.findMany({ where: { submissionId: draft._id } })).map((row) => [
+          row.fieldId,
+          row,
+        ]),
+      );
+    const before = await stored();
+    const again = await post(
+      'ethan.coordinator',
+      '/formSubmissionSave',
+      body('number', {
+        _id: draft._id,
+        version: draft.version,
+        isDraft: 'yes',
+        formValue: body('number').formValue.map((answer) =>
+          answer.relatedFormId === fieldId.text ? { ...answer, value: 'Upright bent' } : answer,
+        ),
+      }),
+    );
+    expect(again.statusCode, again.body).toBe(200);
+    const after = await stored();
+    expect(after.has(fieldId.number)).toBe(false);
+    expect(after.get(fieldId.text)!.value).toBe('Upright bent');
+    expect(after.size).toBe(before.size - 1);
+    for (const [field, row] of after) if (field !== fieldId.text) expect(row).toEqual(before.get(field));
+    const shown = await post('ethan.coordinator', '/formSubmissionDetails', { formSubmissionId: draft._id });
+    const answers = shown.json().response_data.formValue as { relatedFormId: string; value: unknown }[];
+    expect(answers.find((answer) => answer.relatedFormId === fieldId.text)?.value).toBe('Upright bent');
+    expect(answers.find((answer) => answer.relatedFormId === fieldId.checkbox)?.value).toEqual(['a']);
+  });
+});
+
 describe('copy e-mails (code 1) on submit', () => {
   it('are queued once, in the save that turns the draft into a submitted form', async () => {
     await ctx.db.formTemplate.update({
