@@ -140,11 +140,16 @@ export class ReviewService {
     also?: (tx: Tx, review: Review) => Promise<void>,
   ): Promise<TReviewCompleted> {
     return this.db.$transaction(async (tx) => {
-      // Locked so that two tabs (or reviewer and co-reviewer at once) cannot both complete it.
+      // Locked so that two tabs (or reviewer and co-reviewer at once) cannot both complete it; the
+      // caller's own (an item has one open review, but data made by hand may hold more).
+      const me = auth.employeeId ?? '';
       const [locked] = await tx.$queryRaw<{ id: string }[]>`
         SELECT id FROM "Review"
         WHERE "companyId" = ${auth.companyId}::uuid AND "itemType" = ${itemType}::"ReviewItemType"
           AND "itemId" = ${input.itemId}::uuid AND "completedAt" IS NULL
+          AND ("reviewerEmployeeId"::text = ${me} OR "coReviewerEmployeeId"::text = ${me})
+        ORDER BY "dueDate", id
+        LIMIT 1
         FOR UPDATE`;
       const review = locked
         ? await tx.review.findFirst({ where: { id: locked.id, ...whoseTurn(auth, input.actionType) } })
