@@ -238,7 +238,9 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
         publicUrl: config.PUBLIC_URL,
         productName: config.PRODUCT_NAME,
       });
-      await api.register(employeeRoutes, { employees: new EmployeeService(db, invitations, throttle) });
+      await api.register(employeeRoutes, {
+        employees: new EmployeeService(db, reader, invitations, throttle),
+      });
       await api.register(supplierRoutes, { suppliers: new SupplierAdminService(db, invitations) });
       await api.register(supplierAccessRoutes, { supplierAccess: new SupplierAccessService(db, storage) });
       const attachments = new AttachmentService(db, storage);
