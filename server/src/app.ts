@@ -241,7 +241,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       await api.register(employeeRoutes, {
         employees: new EmployeeService(db, reader, invitations, throttle),
       });
-      await api.register(supplierRoutes, { suppliers: new SupplierAdminService(db, invitations) });
+      await api.register(supplierRoutes, { suppliers: new SupplierAdminService(db, reader, invitations) });
       await api.register(supplierAccessRoutes, { supplierAccess: new SupplierAccessService(db, storage) });
       const attachments = new AttachmentService(db, storage);
       // Mails that attach stored files (the close-off PDF) read them through the same storage.
