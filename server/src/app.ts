@@ -247,7 +247,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       // Mails that attach stored files (the close-off PDF) read them through the same storage.
       app.mail.setAttachmentLoader(async (key) => Buffer.concat(await storage.read(key).toArray()));
       attachments.registerPolicy('notice', noticeAttachmentPolicy(db));
-      await api.register(noticeboardRoutes, { notices: new NoticeAdminService(db, attachments) });
+      await api.register(noticeboardRoutes, { notices: new NoticeAdminService(db, reader, attachments) });
       await api.register(templateRoutes, { templates: new TemplateAdminService(db) });
       const externalParties = new ExternalPartiesService(db, app.mail, {
         publicUrl: config.PUBLIC_URL,

@@ -189,7 +189,9 @@ export function ManageNotices() {
             </table>
           </div>
         )}
-        {list.data && <Pagination {...paging.pagination(list.data.total)} />}
+        {list.data && (
+          <Pagination {...paging.pagination(list.data.total)} capped={list.data.totalCapped ?? false} />
+        )}
       </section>
       {editing && <NoticeEditDialog noticeId={editing._id} onClose={() => setEditing(null)} />}
       {removing && (
