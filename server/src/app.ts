@@ -229,7 +229,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
         abuseLimits,
       });
       await api.register(accountRoutes, { account: new AccountService(db) });
-      await api.register(changeLogRoutes, { changeLog: new ChangeLogService(db) });
+      await api.register(changeLogRoutes, { changeLog: new ChangeLogService(reader) });
       await api.register(administrationRoutes, {
         profile: new OrganisationProfileService(db, storage, secrets),
         structure: new OrganisationStructureService(db),
@@ -248,7 +248,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       app.mail.setAttachmentLoader(async (key) => Buffer.concat(await storage.read(key).toArray()));
       attachments.registerPolicy('notice', noticeAttachmentPolicy(db));
       await api.register(noticeboardRoutes, { notices: new NoticeAdminService(db, reader, attachments) });
-      await api.register(templateRoutes, { templates: new TemplateAdminService(db) });
+      await api.register(templateRoutes, { templates: new TemplateAdminService(db, reader) });
       const externalParties = new ExternalPartiesService(db, app.mail, {
         publicUrl: config.PUBLIC_URL,
         productName: config.PRODUCT_NAME,
