@@ -249,11 +249,11 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       attachments.registerPolicy('notice', noticeAttachmentPolicy(db));
       await api.register(noticeboardRoutes, { notices: new NoticeAdminService(db, reader, attachments) });
       await api.register(templateRoutes, { templates: new TemplateAdminService(db, reader) });
-      const externalParties = new ExternalPartiesService(db, app.mail, {
+      const externalParties = new ExternalPartiesService(db, reader, app.mail, {
         publicUrl: config.PUBLIC_URL,
         productName: config.PRODUCT_NAME,
       });
-      const requirements = new SupplierRequirementService(db, app.mail, attachments, {
+      const requirements = new SupplierRequirementService(db, reader, app.mail, attachments, {
         publicUrl: config.PUBLIC_URL,
         productName: config.PRODUCT_NAME,
       });

@@ -1,6 +1,6 @@
 import { addDays, localDateOf, noticeMessages as say } from '@compass/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls, setupTestApp, signIn, signInAll, type TestContext } from './helpers';
+import { apiCalls, setupTestApp, signIn, signInAll, type TestContext, pastTheCountCap } from './helpers';
 
 /** Managing notices, and the audience rule on the dashboard's section and the noticeboard list. */
 let ctx: TestContext;
@@ -277,7 +277,7 @@ describe("the administrators' list", () => {
     const northwind = (await ctx.db.user.findUniqueOrThrow({ where: { username: 'olivia.admin' } }))
       .companyId;
     await ctx.db.notice.createMany({
-      data: Array.from({ length: 1001 }, (_, index) => ({
+      data: pastTheCountCap((index) => ({
         companyId: northwind,
         title: `Bulk notice ${index}`,
         content: 'x',

@@ -189,9 +189,7 @@ export function ManageNotices() {
             </table>
           </div>
         )}
-        {list.data && (
-          <Pagination {...paging.pagination(list.data.total)} capped={list.data.totalCapped ?? false} />
-        )}
+        {list.data && <Pagination {...paging.pagination(list.data.total, list.data.totalCapped)} />}
       </section>
       {editing && <NoticeEditDialog noticeId={editing._id} onClose={() => setEditing(null)} />}
       {removing && (
