@@ -270,7 +270,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
           .catch((error: unknown) => app.log.warn({ err: error }, 'supplier requirement reminders failed'));
       }, 3_600_000).unref();
       app.addHook('onClose', () => clearInterval(reminders));
-      const assignedActions = new AssignedActionService(db, attachments);
+      const assignedActions = new AssignedActionService(db, reader, attachments);
       await api.register(assignedActionRoutes, { assignedActions });
       await api.register(linkRoutes, {
         links,
