@@ -46,9 +46,12 @@ export function timestampOf(value: unknown): Date {
 export async function cappedCount(
   reader: Reader,
   rows: Prisma.Sql,
+  options?: { plan?: 'generic' | 'custom' },
 ): Promise<{ total: number; totalCapped?: true }> {
-  const [counted] = await reader.rows<{ total: number }>(sql`SELECT count(*)::int AS total
-    FROM (${rows} LIMIT ${RECORDS_COUNT_CAP + 1}) capped`);
+  const [counted] = await reader.rows<{ total: number }>(
+    sql`SELECT count(*)::int AS total FROM (${rows} LIMIT ${RECORDS_COUNT_CAP + 1}) capped`,
+    options,
+  );
   const count = counted?.total ?? 0;
   return count > RECORDS_COUNT_CAP ? { total: RECORDS_COUNT_CAP, totalCapped: true } : { total: count };
 }

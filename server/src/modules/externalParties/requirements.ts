@@ -367,13 +367,16 @@ export class SupplierRequirementService {
     }
     const where = join(conditions, ' AND ');
     const order = sql`r."dueDate" DESC, r.id`;
+    // How many rows a day or a name matches decides the plan: planned for the values each time.
+    const plan = { plan: request.state || search ? ('custom' as const) : ('generic' as const) };
     const [rows, total] = await Promise.all([
       this.rows(
         sql`SELECT r.* FROM "SupplierRequirement" r WHERE ${where}
           ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
         order,
+        plan,
       ),
-      cappedCount(this.reader, sql`SELECT 1 FROM "SupplierRequirement" r WHERE ${where}`),
+      cappedCount(this.reader, sql`SELECT 1 FROM "SupplierRequirement" r WHERE ${where}`, plan),
     ]);
     return { ...total, rows: rows.map((row) => rowOf(row, today)) };
   }
@@ -382,12 +385,14 @@ export class SupplierRequirementService {
    * The requirements `chosen` (a SELECT of whole rows, in the order kept) with the names of their
    * party and type, in one statement of the Reader.
    */
-  private rows(chosen: Sql, order: Sql) {
-    return this.reader.rows<RequirementListRow>(sql`SELECT ${partyColumns}, r."requirementTypeId", r.status,
-        r."expiryDate", t.name AS "typeName"
-      FROM (${chosen}) r
-      LEFT JOIN "RequirementType" t ON t.id = r."requirementTypeId" AND t."companyId" = r."companyId"
-      ORDER BY ${order}`);
+  private rows(chosen: Sql, order: Sql, options?: { plan?: 'generic' | 'custom' }) {
+    return this.reader.rows<RequirementListRow>(
+      sql`SELECT ${partyColumns}, r."requirementTypeId", r.status, r."expiryDate", t.name AS "typeName"
+        FROM (${chosen}) r
+        LEFT JOIN "RequirementType" t ON t.id = r."requirementTypeId" AND t."companyId" = r."companyId"
+        ORDER BY ${order}`,
+      options,
+    );
   }
 
   // ---------- One requirement: its page, the upload, the review ----------

@@ -230,10 +230,12 @@ export class ExternalPartiesService {
       );
     }
     const where = join(conditions, ' AND ');
+    // How many rows a name matches decides the plan: planned for the values each time.
+    const plan = { plan: search ? ('custom' as const) : ('generic' as const) };
     const [today, rows, total] = await Promise.all([
       organisationTodayRead(this.reader, auth.companyId),
-      this.rows(where, sql`LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`),
-      cappedCount(this.reader, sql`SELECT 1 FROM "SupplierAssignment" r WHERE ${where}`),
+      this.rows(where, sql`LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`, plan),
+      cappedCount(this.reader, sql`SELECT 1 FROM "SupplierAssignment" r WHERE ${where}`, plan),
     ]);
     return { ...total, rows: rows.map((row) => rowOf(row, today)) };
   }
@@ -251,15 +253,18 @@ export class ExternalPartiesService {
    * The assignments of `where` (on `r`), latest due first, `limit` of them, with the names of their
    * party and form and the number of their submission, in one statement of the Reader.
    */
-  private rows(where: Sql, limit: Sql) {
-    return this.reader.rows<AssignmentListRow>(sql`SELECT ${partyColumns}, r."formTemplateId", r.status,
+  private rows(where: Sql, limit: Sql, options?: { plan?: 'generic' | 'custom' }) {
+    return this.reader.rows<AssignmentListRow>(
+      sql`SELECT ${partyColumns}, r."formTemplateId", r.status,
         r."submissionId", r."returnCount", r."createdAt", t.name AS "formName", f.number AS "formNumber",
         f."isDraft" AS "formIsDraft"
       FROM (SELECT r.* FROM "SupplierAssignment" r WHERE ${where}
         ORDER BY r."dueDate" DESC, r.id ${limit}) r
       LEFT JOIN "FormTemplate" t ON t.id = r."formTemplateId" AND t."companyId" = r."companyId"
       LEFT JOIN "FormSubmission" f ON f.id = r."submissionId" AND f."companyId" = r."companyId"
-      ORDER BY r."dueDate" DESC, r.id`);
+      ORDER BY r."dueDate" DESC, r.id`,
+      options,
+    );
   }
 
   /** The assignment for its review page: its reviewer, or an employee with the External Parties key. */

@@ -82,9 +82,13 @@ export class NoticeAdminService {
     // A trigram index serves a rare word; for a common one the planner walks the date order instead.
     if (request.search) conditions.push(sql`n.title ILIKE ${containing(request.search)}`);
     const where = join(conditions, ' AND ');
+    // How many notices a day or a word matches decides the plan (a generic one counted the live
+    // notices through the start-date index, 34,000 rows, 82 ms; sorted every match of a common word).
+    const plan = { plan: request.status || request.search ? ('custom' as const) : ('generic' as const) };
     const order = sql`n."startDate" DESC, n."createdAt" DESC, n.id DESC`;
     const [notices, total] = await Promise.all([
-      this.reader.rows<NoticeRow>(sql`SELECT n.id, n.title, n.priority, n."startDate", n."expireDate",
+      this.reader.rows<NoticeRow>(
+        sql`SELECT n.id, n.title, n.priority, n."startDate", n."expireDate",
           n.audience, n."isPublished",
           ARRAY(SELECT coalesce(
               (SELECT w.name FROM "Workplace" w WHERE w.id = a.id AND w."companyId" = n."companyId"),
@@ -98,8 +102,10 @@ export class NoticeAdminService {
         FROM (SELECT n.* FROM "Notice" n WHERE ${where} ORDER BY ${order}
           LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) n
         LEFT JOIN "Employee" e ON e.id = n."authorEmployeeId" AND e."companyId" = n."companyId"
-        ORDER BY ${order}`),
-      cappedCount(this.reader, sql`SELECT 1 FROM "Notice" n WHERE ${where}`),
+        ORDER BY ${order}`,
+        plan,
+      ),
+      cappedCount(this.reader, sql`SELECT 1 FROM "Notice" n WHERE ${where}`, plan),
     ]);
     return {
       ...total,
