@@ -1,6 +1,6 @@
 /**
  * `npm run bench` — the API benchmark of issue 18 on the scale seed (run `npx tsx seed/scale.ts` first).
- * Options: --duration=10 --warmup=3 --connections=10 --only=<text in a call's name> --label=x
+ * Options: --duration=10 --warmup=3 --connections=10 --only=<text in a call's name, or several: a|b> --label=x
  * --skip-lighthouse.
  *
  * For every read call the screens use it measures, in one run:
@@ -332,7 +332,11 @@ try {
     }
   }
 
-  for (const test of CASES.filter((entry) => !argv.only || entry.name.includes(argv.only))) {
+  // --only=a|b: the calls whose name contains any of the texts (names themselves hold commas).
+  const wanted = argv.only?.split('|') ?? [];
+  for (const test of CASES.filter(
+    (entry) => !argv.only || wanted.some((text) => entry.name.includes(text)),
+  )) {
     const url = `${base}${test.path(ids)}`;
     const body = test.body ? JSON.stringify(test.body(ids)) : undefined;
     const token = tokens[test.who];
