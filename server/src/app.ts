@@ -19,6 +19,12 @@ import { OrganisationProfileService } from './modules/administration/profile';
 import { OrganisationStructureService } from './modules/administration/structure';
 import { employeeRoutes } from './modules/employees/routes';
 import { noticeboardRoutes } from './modules/noticeboard/routes';
+import { riskRoutes } from './modules/risks/routes';
+import { RiskService } from './modules/risks/service';
+import { hazardousRoutes } from './modules/hazardous/routes';
+import { HazardousService } from './modules/hazardous/service';
+import { RegisterParts } from './modules/registerParts/service';
+import { ReviewService } from './modules/reviews/service';
 import { templateRoutes } from './modules/templates/routes';
 import { externalPartiesRoutes } from './modules/externalParties/routes';
 import { SupplierRequirementService } from './modules/externalParties/requirements';
@@ -247,6 +253,15 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       attachments.registerPolicy('notice', noticeAttachmentPolicy(db));
       await api.register(noticeboardRoutes, { notices: new NoticeAdminService(db, attachments) });
       await api.register(templateRoutes, { templates: new TemplateAdminService(db) });
+      const registerParts = new RegisterParts(db, attachments, new ReviewService(db));
+      await api.register(riskRoutes, {
+        risks: new RiskService(db, reader, registerParts),
+        parts: registerParts,
+      });
+      await api.register(hazardousRoutes, {
+        hazardous: new HazardousService(db, reader, attachments, registerParts),
+        parts: registerParts,
+      });
       const externalParties = new ExternalPartiesService(db, app.mail, {
         publicUrl: config.PUBLIC_URL,
         productName: config.PRODUCT_NAME,

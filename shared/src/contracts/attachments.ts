@@ -17,6 +17,9 @@ export const ATTACHMENT_OWNER_TYPES = [
   'action',
   'submission',
   'notice',
+  'risk',
+  'hazardousSubstance',
+  'safetyDataSheet',
 ] as const;
 
 export const ZDeleteAttachmentRequest = z.object({

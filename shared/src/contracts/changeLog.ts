@@ -17,6 +17,8 @@ export const ADMINISTERED_ENTITIES = {
   personnel: 'supplier',
   notice: 'system',
   formTemplate: 'system',
+  risk: 'risk',
+  hazardousSubstance: 'hazardous',
 } as const satisfies Record<string, AccessKey>;
 export type AdministeredEntity = keyof typeof ADMINISTERED_ENTITIES;
 export const ZAdministeredEntity = z.enum(

@@ -75,7 +75,11 @@ export class AssignedActionService {
       case 'form': {
         const task = await this.db.action.findFirst({
           where,
-          include: { submission: { include: { template: { select: { name: true } } } } },
+          include: {
+            submission: { include: { template: { select: { name: true } } } },
+            risk: { select: { name: true } },
+            hazardousSubstance: { select: { name: true } },
+          },
         });
         return task && { kind: 'form' as const, task, complete: task.isComplete };
       }
@@ -130,13 +134,25 @@ export class AssignedActionService {
           obligationsName: found.task.obligation.name,
         };
       case 'form': {
-        const { submission } = found.task;
-        const formatedNumber = submission.number ? `FS ${submission.number}` : 'Draft';
+        const { submission, risk, hazardousSubstance } = found.task;
+        const assignToType = found.task.actionType;
+        // A register's action names its risk or substance instead of a form.
+        if (risk)
+          return { ...common, assignToType, reference: `Risk · ${risk.name}`, riskId: found.task.riskId! };
+        if (hazardousSubstance) {
+          return {
+            ...common,
+            assignToType,
+            reference: `Hazardous substance · ${hazardousSubstance.name}`,
+            hazardousId: found.task.hazardousSubstanceId!,
+          };
+        }
+        const formatedNumber = submission!.number ? `FS ${submission!.number}` : 'Draft';
         return {
           ...common,
-          assignToType: found.task.actionType,
-          reference: `${formatedNumber} · ${submission.template.name}`,
-          formSubmissionId: submission.id,
+          assignToType,
+          reference: `${formatedNumber} · ${submission!.template.name}`,
+          formSubmissionId: submission!.id,
           formatedNumber,
         };
       }

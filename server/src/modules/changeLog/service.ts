@@ -69,6 +69,10 @@ export class ChangeLogService {
         return (await this.db.notice.count({ where })) > 0;
       case 'formTemplate':
         return (await this.db.formTemplate.count({ where })) > 0;
+      case 'risk':
+        return (await this.db.risk.count({ where })) > 0;
+      case 'hazardousSubstance':
+        return (await this.db.hazardousSubstance.count({ where })) > 0;
     }
   }
 }
