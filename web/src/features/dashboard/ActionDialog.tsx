@@ -6,8 +6,10 @@ import {
   deleteAttachmentCall,
   displayDay,
   formTaskPath,
+  hazardousPath,
   messages,
   obligationEditPath,
+  riskPath,
   type TAssignedActionDetails,
   type TAssignedActionItem,
   type TAssignedActionKind,
@@ -51,6 +53,8 @@ function parentLink(details: TAssignedActionDetails): { to: string; label: strin
   if (details.auditId) return { to: auditDetailsPath(details.auditId), label: 'Open the audit' };
   if (details.obligationId)
     return { to: obligationEditPath(details.obligationId), label: 'Open the obligation' };
+  if (details.riskId) return { to: riskPath(details.riskId), label: 'Open the risk' };
+  if (details.hazardousId) return { to: hazardousPath(details.hazardousId), label: 'Open the substance' };
   if (details.formSubmissionId) {
     return { to: formTaskPath(details.formSubmissionId, details._id), label: 'Open the form' };
   }
