@@ -26,6 +26,7 @@ import { ACCESS_KEYS, type AccessKey } from '../shared/src/rules/access';
 import { createPrisma } from '../server/src/db/prisma';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, seedDemo } from './demo';
 import { openScaleDatabase, SCALE_ORGANISATION, SCALE_USERS } from './scaleDb';
+import { riskRegisterSteps } from './scale/risks';
 
 // ---------- Sizes ----------
 
@@ -628,6 +629,7 @@ FROM (
         FROM generate_series(1, ${SCALE.approvals}) k) g
 ) x`,
     },
+    ...riskRegisterSteps(),
   ];
 }
 

@@ -53,10 +53,7 @@ ADD COLUMN     "riskId" UUID,
 ALTER COLUMN "submissionId" DROP NOT NULL;
 
 -- CreateIndex
-CREATE INDEX "Risk_companyId_score_idx" ON "Risk"("companyId", "score");
-
--- CreateIndex
-CREATE INDEX "Risk_companyId_nextReviewDate_idx" ON "Risk"("companyId", "nextReviewDate");
+CREATE INDEX "Risk_companyId_nextReviewDate_name_id_idx" ON "Risk"("companyId", "nextReviewDate", "name", "id");
 
 -- CreateIndex
 CREATE INDEX "Risk_companyId_workplaceId_idx" ON "Risk"("companyId", "workplaceId");
@@ -65,13 +62,10 @@ CREATE INDEX "Risk_companyId_workplaceId_idx" ON "Risk"("companyId", "workplaceI
 CREATE INDEX "Risk_companyId_ownerEmployeeId_idx" ON "Risk"("companyId", "ownerEmployeeId");
 
 -- CreateIndex
-CREATE INDEX "HazardousSubstance_companyId_score_idx" ON "HazardousSubstance"("companyId", "score");
+CREATE INDEX "Risk_companyId_residualLikelihood_residualConsequence_idx" ON "Risk"("companyId", "residualLikelihood", "residualConsequence");
 
 -- CreateIndex
-CREATE INDEX "HazardousSubstance_companyId_nextReviewDate_idx" ON "HazardousSubstance"("companyId", "nextReviewDate");
-
--- CreateIndex
-CREATE INDEX "HazardousSubstance_companyId_sdsIssueDate_idx" ON "HazardousSubstance"("companyId", "sdsIssueDate");
+CREATE INDEX "HazardousSubstance_companyId_nextReviewDate_name_id_idx" ON "HazardousSubstance"("companyId", "nextReviewDate", "name", "id");
 
 -- CreateIndex
 CREATE INDEX "HazardousSubstance_companyId_workplaceId_idx" ON "HazardousSubstance"("companyId", "workplaceId");
@@ -99,3 +93,10 @@ CREATE CONSTRAINT TRIGGER "Risk_dashboard_version" AFTER INSERT OR UPDATE OR DEL
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION dashboard_version_touch();
 CREATE CONSTRAINT TRIGGER "HazardousSubstance_dashboard_version" AFTER INSERT OR UPDATE OR DELETE ON "HazardousSubstance"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION dashboard_version_touch();
+
+-- The lists' rating order puts unrated items last, and the oldest safety data sheets (none first).
+CREATE INDEX "Risk_companyId_rating_order_idx" ON "Risk" ("companyId", score DESC NULLS LAST, name, id);
+CREATE INDEX "HazardousSubstance_companyId_rating_order_idx"
+  ON "HazardousSubstance" ("companyId", score DESC NULLS LAST, name, id);
+CREATE INDEX "HazardousSubstance_companyId_sds_order_idx"
+  ON "HazardousSubstance" ("companyId", "sdsIssueDate" ASC NULLS FIRST, name, id);

@@ -58,6 +58,8 @@ export type THazardousListRequest = z.input<typeof ZHazardousListRequest>;
 export const ZHazardousRow = z.object({
   _id: z.uuid(),
   name: z.string(),
+  /** False once a review retired it (it leaves the forms' pick lists too). */
+  isActive: z.boolean(),
   supplierName: z.string(),
   workplaceName: z.string().nullable(),
   storageLocation: z.string(),

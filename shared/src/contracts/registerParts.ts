@@ -116,6 +116,7 @@ export const ZRegisterFilesAdd = z.object({ _id: z.uuid() });
 
 /** The parts of an item's page both registers show. */
 export const ZRegisterItemParts = z.object({
+  isActive: z.boolean(),
   owner: ZPersonRef.nullable(),
   workplace: z.object({ _id: z.uuid(), name: z.string() }).nullable(),
   reviewFrequency: z.enum(FREQUENCY_KEYS).nullable(),

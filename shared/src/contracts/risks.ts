@@ -43,6 +43,8 @@ export type TRiskListRequest = z.input<typeof ZRiskListRequest>;
 export const ZRiskRow = z.object({
   _id: z.uuid(),
   name: z.string(),
+  /** False once a review retired it (it leaves the forms' pick lists too). */
+  isActive: z.boolean(),
   hazard: z.string(),
   workplaceName: z.string().nullable(),
   ownerName: z.string().nullable(),

@@ -27,7 +27,14 @@ import { csvOf } from '../../plugins/csv';
 import type { UploadedFile } from '../../plugins/uploads';
 import { organisationToday } from '../administration/organisationToday';
 import type { AttachmentService } from '../attachments/service';
-import { dateOf, dayOf, ratingShown, ratingText, type RegisterParts } from '../registerParts/service';
+import {
+  dateOf,
+  dayOf,
+  listToday,
+  ratingShown,
+  ratingText,
+  type RegisterParts,
+} from '../registerParts/service';
 
 type Tx = Prisma.TransactionClient;
 type Substance = NonNullable<Awaited<ReturnType<Db['hazardousSubstance']['findFirst']>>>;
@@ -47,6 +54,7 @@ const ORDER: Record<HazardousSort, (t: Sql) => Sql> = {
 interface ListRow {
   id: string;
   name: string;
+  isActive: boolean;
   supplierName: string;
   workplaceName: string | null;
   storageLocation: string;
@@ -116,7 +124,7 @@ export class HazardousService {
 
   private async rows(where: Sql, order: (t: Sql) => Sql, limit: number, offset: number) {
     return this.reader
-      .rows<ListRow>(sql`SELECT page.id, page.name, page."supplierName", w.name AS "workplaceName",
+      .rows<ListRow>(sql`SELECT page.id, page.name, page."isActive", page."supplierName", w.name AS "workplaceName",
         page."storageLocation", page.quantity, page."quantityUnit", page."hazardClasses", page.likelihood,
         page.consequence, page."sdsIssueDate", page."sdsExpiryDate", page."nextReviewDate"
       FROM (SELECT h.* FROM "HazardousSubstance" h WHERE ${where}
@@ -129,6 +137,7 @@ export class HazardousService {
     return {
       _id: row.id,
       name: row.name,
+      isActive: row.isActive,
       supplierName: row.supplierName,
       workplaceName: row.workplaceName,
       storageLocation: row.storageLocation,
@@ -144,7 +153,7 @@ export class HazardousService {
   }
 
   async list(auth: AuthContext, request: ListRequest) {
-    const today = await organisationToday(this.db, auth.companyId);
+    const today = await listToday(this.reader, auth.companyId);
     const where = this.where(auth, request, today);
     const [rows, counted] = await Promise.all([
       this.rows(where, ORDER[request.sort], request.pageSize, (request.page - 1) * request.pageSize),
@@ -160,7 +169,7 @@ export class HazardousService {
   }
 
   async exportCsv(auth: AuthContext, request: Filters): Promise<string> {
-    const today = await organisationToday(this.db, auth.companyId);
+    const today = await listToday(this.reader, auth.companyId);
     const rows = (
       await this.rows(this.where(auth, request, today), ORDER[request.sort], EXPORT_LIMIT, 0)
     ).map((row) => this.toRow(row, today));

@@ -24,8 +24,7 @@ import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import type { Snapshot } from '../../plugins/changeLog';
 import { csvOf } from '../../plugins/csv';
-import { organisationToday } from '../administration/organisationToday';
-import { dayOf, ratingShown, ratingText, type RegisterParts } from '../registerParts/service';
+import { dayOf, listToday, ratingShown, ratingText, type RegisterParts } from '../registerParts/service';
 
 type Tx = Prisma.TransactionClient;
 type Risk = NonNullable<Awaited<ReturnType<Db['risk']['findFirst']>>>;
@@ -46,6 +45,7 @@ const ORDER: Record<RiskSort, (t: Sql) => Sql> = {
 interface ListRow {
   id: string;
   name: string;
+  isActive: boolean;
   hazard: string;
   workplaceName: string | null;
   ownerFirstName: string | null;
@@ -94,7 +94,7 @@ export class RiskService {
     private readonly parts: RegisterParts,
   ) {}
 
-  private async where(auth: AuthContext, request: Filters): Promise<Sql> {
+  private where(auth: AuthContext, request: Filters, today: string): Sql {
     const conditions: Sql[] = [sql`r."companyId" = ${uuid(auth.companyId)}`];
     if (request.search) {
       const pattern = containing(request.search);
@@ -103,15 +103,13 @@ export class RiskService {
     if (request.workplaceId) conditions.push(sql`r."workplaceId" = ${uuid(request.workplaceId)}`);
     if (request.ownerId) conditions.push(sql`r."ownerEmployeeId" = ${uuid(request.ownerId)}`);
     if (request.colour) conditions.push(sql`r.colour = ${request.colour}::"RiskColour"`);
-    if (request.due) {
-      const today = await organisationToday(this.db, auth.companyId);
-      conditions.push(sql`r."nextReviewDate" <= ${today}::date`);
-    }
+    if (request.due) conditions.push(sql`r."nextReviewDate" <= ${today}::date`);
     return join(conditions, ' AND ');
   }
 
   private async rows(where: Sql, order: (t: Sql) => Sql, limit: number, offset: number) {
-    return this.reader.rows<ListRow>(sql`SELECT page.id, page.name, page.hazard, w.name AS "workplaceName",
+    return this.reader
+      .rows<ListRow>(sql`SELECT page.id, page.name, page."isActive", page.hazard, w.name AS "workplaceName",
         o."firstName" AS "ownerFirstName", o."lastName" AS "ownerLastName",
         page."inherentLikelihood", page."inherentConsequence", page."residualLikelihood",
         page."residualConsequence", page."reviewFrequency"::text AS "reviewFrequency", page."nextReviewDate",
@@ -124,10 +122,8 @@ export class RiskService {
   }
 
   async list(auth: AuthContext, request: ListRequest) {
-    const [where, today] = await Promise.all([
-      this.where(auth, request),
-      organisationToday(this.db, auth.companyId),
-    ]);
+    const today = await listToday(this.reader, auth.companyId);
+    const where = this.where(auth, request, today);
     const [rows, counted] = await Promise.all([
       this.rows(where, ORDER[request.sort], request.pageSize, (request.page - 1) * request.pageSize),
       // Counted up to the cap only, as Records does.
@@ -139,6 +135,7 @@ export class RiskService {
       rows: rows.map((row): TRiskRow => ({
         _id: row.id,
         name: row.name,
+        isActive: row.isActive,
         hazard: row.hazard,
         workplaceName: row.workplaceName,
         ownerName:
@@ -158,7 +155,7 @@ export class RiskService {
   }
 
   async matrix(auth: AuthContext, request: ListRequest): Promise<TRiskMatrix> {
-    const where = await this.where(auth, request);
+    const where = this.where(auth, request, await listToday(this.reader, auth.companyId));
     const rows = await this.reader.rows<{
       likelihood: number | null;
       consequence: number | null;
@@ -185,10 +182,8 @@ export class RiskService {
   }
 
   async exportCsv(auth: AuthContext, request: Filters): Promise<string> {
-    const [where, today] = await Promise.all([
-      this.where(auth, request),
-      organisationToday(this.db, auth.companyId),
-    ]);
+    const today = await listToday(this.reader, auth.companyId);
+    const where = this.where(auth, request, today);
     const rows = await this.rows(where, ORDER[request.sort], EXPORT_LIMIT, 0);
     const rating = (row: ListRow, side: 'inherent' | 'residual') => {
       const shown =

@@ -61,6 +61,13 @@ function parentLink(details: TAssignedActionDetails): { to: string; label: strin
   return null;
 }
 
+/** A register's action is listed with the form actions (sectionType form) but says what it is. */
+function titleOf(kind: TAssignedActionKind, details: TAssignedActionDetails | undefined): string {
+  if (details?.riskId) return 'Risk action';
+  if (details?.hazardousId) return 'Hazardous substance action';
+  return TITLES[kind];
+}
+
 /**
  * The audit question, obligation question and form-submission task dialogs (000 sections 2.2
  * and 4): the due date is read-only; Save Draft keeps the response open, Complete needs one.
@@ -141,7 +148,7 @@ export function ActionDialog({ item, onClose, showParentLink = true }: ActionDia
 
   return (
     <Dialog
-      title={TITLES[kind]}
+      title={titleOf(kind, details.data)}
       description={item.itemName}
       onClose={onClose}
       dismissable={!busy}

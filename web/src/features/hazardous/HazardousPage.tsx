@@ -72,6 +72,7 @@ function Substance({ substance }: { substance: THazardousDetails }) {
         <div>
           <h1>{substance.name}</h1>
           <p className="row wrap">
+            {!substance.isActive && <span className="badge badge-neutral">Retired</span>}
             <RatingBadge rating={substance.rating} />
             <span className={`badge ${SDS_BADGES[substance.sds.status]}`}>
               {SDS_STATUS_LABELS[substance.sds.status]}

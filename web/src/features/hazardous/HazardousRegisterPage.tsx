@@ -159,6 +159,7 @@ function SubstanceRow({ row }: { row: THazardousRow }) {
     <tr>
       <td>
         <Link to={hazardousPath(row._id)}>{row.name}</Link>
+        {!row.isActive && <span className="badge badge-neutral">Retired</span>}
         {row.supplierName && <div className="text-sm text-secondary">{row.supplierName}</div>}
       </td>
       <td>

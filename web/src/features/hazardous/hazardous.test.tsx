@@ -20,6 +20,7 @@ const WORKPLACE = { _id: testId(3), name: 'Riverside Depot' };
 const row = (over: Partial<THazardousRow> = {}): THazardousRow => ({
   _id: SUBSTANCE,
   name: 'Paint Thinner',
+  isActive: true,
   supplierName: 'Trade Paints',
   workplaceName: 'Riverside Depot',
   storageLocation: 'Flammables cabinet',
@@ -37,6 +38,7 @@ const row = (over: Partial<THazardousRow> = {}): THazardousRow => ({
 const details = (over: Partial<THazardousDetails> = {}): THazardousDetails => ({
   _id: SUBSTANCE,
   name: 'Paint Thinner',
+  isActive: true,
   supplierName: 'Trade Paints',
   storageLocation: 'Flammables cabinet',
   quantity: 25,

@@ -66,6 +66,7 @@ function Risk({ risk }: { risk: TRiskDetails }) {
         <div>
           <h1>{risk.name}</h1>
           <p className="row wrap">
+            {!risk.isActive && <span className="badge badge-neutral">Retired</span>}
             <RatingBadge rating={risk.residual} />
             {risk.isMaster && <span className="badge badge-primary">Master risk</span>}
           </p>

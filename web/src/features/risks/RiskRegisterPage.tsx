@@ -171,6 +171,7 @@ function RiskRow({ row }: { row: TRiskRow }) {
     <tr>
       <td>
         <Link to={riskPath(row._id)}>{row.name}</Link>
+        {!row.isActive && <span className="badge badge-neutral">Retired</span>}
         <div className="text-sm text-secondary">{row.hazard}</div>
       </td>
       <td>{row.workplaceName ?? '—'}</td>

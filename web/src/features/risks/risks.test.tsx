@@ -24,6 +24,7 @@ const rating = (likelihood: number, consequence: number, score: number, level: s
 const row = (over: Partial<TRiskRow> = {}): TRiskRow => ({
   _id: RISK,
   name: 'Working at Heights',
+  isActive: true,
   hazard: 'Work on mezzanines above 2 m.',
   workplaceName: 'Riverside Depot',
   ownerName: 'Ethan Clarke',
@@ -39,6 +40,7 @@ const row = (over: Partial<TRiskRow> = {}): TRiskRow => ({
 const details = (over: Partial<TRiskDetails> = {}): TRiskDetails => ({
   _id: RISK,
   name: 'Working at Heights',
+  isActive: true,
   hazard: 'Work on mezzanines above 2 m.',
   consequences: 'Falls.',
   existingControls: 'Edge protection.',
@@ -216,6 +218,7 @@ describe('RiskReviewPage', () => {
         ok({
           _id: testId(8),
           name: 'Working at Heights',
+          isActive: true,
           itemId: RISK,
           actionType: 'review',
           reviewer: ETHAN,
