@@ -255,14 +255,7 @@ export class HazardousService {
       const substance = before
         ? await tx.hazardousSubstance.update({ where: { id: before.id }, data })
         : await tx.hazardousSubstance.create({ data: { companyId: auth.companyId, ...data } });
-      await this.parts.schedule(tx, 'hazardous', substance);
-      await this.parts.log(
-        tx,
-        auth,
-        'hazardous',
-        { action: before ? 'updated' : 'created', before, after: substance },
-        snapshot,
-      );
+      await this.parts.saved(tx, auth, 'hazardous', { before, after: substance }, snapshot);
       return { _id: substance.id };
     });
   }
@@ -324,19 +317,15 @@ export class HazardousService {
 
   /** Completes the caller's part of the substance's review; its next review date follows. */
   async completeReview(auth: AuthContext, input: TReviewCompleteParsed): Promise<TReviewCompleted> {
-    await this.parts.mustExist(auth, 'hazardous', input.itemId);
-    return this.parts.reviews.complete(auth, 'hazardousRegister', input, async (tx, review) => {
-      if (input.actionType !== 'review') return;
-      const before = await this.find(tx, auth, input.itemId);
-      const retired = input.outcome === 'retired';
-      const after = await tx.hazardousSubstance.update({
-        where: { id: before.id },
-        data: {
-          nextReviewDate: await this.parts.nextReviewAfter(tx, auth.companyId, review.frequency, retired),
-          ...(retired && { isActive: false }),
-        },
-      });
-      await this.parts.log(tx, auth, 'hazardous', { action: 'reviewed', before, after }, snapshot);
-    });
+    return this.parts.completeReview(
+      auth,
+      'hazardous',
+      input,
+      {
+        find: (tx) => this.find(tx, auth, input.itemId),
+        update: (tx, data) => tx.hazardousSubstance.update({ where: { id: input.itemId }, data }),
+      },
+      snapshot,
+    );
   }
 }

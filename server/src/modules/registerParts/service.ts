@@ -13,6 +13,8 @@ import {
   type TPersonRef,
   type TRatingShown,
   type TRegisterAction,
+  type TReviewCompleted,
+  type TReviewCompleteParsed,
 } from '@compass/shared';
 import type { z } from 'zod';
 import type {
@@ -228,13 +230,49 @@ export class RegisterParts {
     });
   }
 
+  /** After an item's save in `tx`: its open review follows the schedule, and the change is logged. */
+  async saved<Item extends Stewardship & { id: string; companyId: string; name: string }>(
+    tx: Tx,
+    auth: AuthContext,
+    kind: RegisterKind,
+    change: { before: Item | null; after: Item },
+    snapshot: (item: Item, names: Map<string, string>) => Snapshot,
+  ): Promise<void> {
+    await this.schedule(tx, kind, change.after);
+    await this.log(tx, auth, kind, { action: change.before ? 'updated' : 'created', ...change }, snapshot);
+  }
+
   /**
-   * The day the item's next review is due after the reviewer completes one today, or null when
-   * it is retired or has no frequency (as the ReviewService schedules it).
+   * Completes the caller's part of an item's review through the ReviewService. With the reviewer's
+   * completion, `update` stores the item's next review date (one frequency after today, none when
+   * retired; a retired item becomes inactive) and what the register records besides, in the same
+   * transaction, logged as 'reviewed'.
    */
-  async nextReviewAfter(tx: Tx, companyId: string, frequency: FrequencyUnit | null, retired: boolean) {
-    if (retired || !frequency) return null;
-    return dateOf(nextDueDay(await organisationToday(tx, companyId), frequency));
+  async completeReview<Item extends Stewardship & { id: string }>(
+    auth: AuthContext,
+    kind: RegisterKind,
+    input: TReviewCompleteParsed,
+    item: {
+      find: (tx: Tx) => Promise<Item>;
+      update: (tx: Tx, data: { nextReviewDate: Date | null; isActive?: false }) => Promise<Item>;
+    },
+    snapshot: (item: Item, names: Map<string, string>) => Snapshot,
+  ): Promise<TReviewCompleted> {
+    await this.mustExist(auth, kind, input.itemId);
+    return this.reviews.complete(auth, REGISTERS[kind].reviewType, input, async (tx, review) => {
+      if (input.actionType !== 'review') return;
+      const before = await item.find(tx);
+      const retired = input.outcome === 'retired';
+      const next =
+        retired || !review.frequency
+          ? null
+          : nextDueDay(await organisationToday(tx, auth.companyId), review.frequency);
+      const after = await item.update(tx, {
+        nextReviewDate: next ? dateOf(next) : null,
+        ...(retired && { isActive: false as const }),
+      });
+      await this.log(tx, auth, kind, { action: 'reviewed', before, after }, snapshot);
+    });
   }
 
   /** The names and the open review, actions and attachments of an item, for its page. */

@@ -268,14 +268,7 @@ export class RiskService {
       const risk = before
         ? await tx.risk.update({ where: { id: before.id }, data })
         : await tx.risk.create({ data: { companyId: auth.companyId, ...data } });
-      await this.parts.schedule(tx, 'risk', risk);
-      await this.parts.log(
-        tx,
-        auth,
-        'risk',
-        { action: before ? 'updated' : 'created', before, after: risk },
-        snapshot,
-      );
+      await this.parts.saved(tx, auth, 'risk', { before, after: risk }, snapshot);
       return { _id: risk.id };
     });
   }
@@ -295,24 +288,26 @@ export class RiskService {
    * forms' pick lists (inactive).
    */
   async completeReview(auth: AuthContext, input: TRiskReviewComplete): Promise<TReviewCompleted> {
-    await this.parts.mustExist(auth, 'risk', input.itemId);
-    return this.parts.reviews.complete(auth, 'riskRegister', input, async (tx, review) => {
-      if (input.actionType !== 'review') return;
-      const before = await this.find(tx, auth, input.itemId);
-      const retired = input.outcome === 'retired';
-      const after = await tx.risk.update({
-        where: { id: before.id },
-        data: {
-          ...(input.residual && {
-            residualLikelihood: input.residual.likelihood,
-            residualConsequence: input.residual.consequence,
-            ...ratingColumns(input.residual),
+    return this.parts.completeReview(
+      auth,
+      'risk',
+      input,
+      {
+        find: (tx) => this.find(tx, auth, input.itemId),
+        update: (tx, data) =>
+          tx.risk.update({
+            where: { id: input.itemId },
+            data: {
+              ...data,
+              ...(input.residual && {
+                residualLikelihood: input.residual.likelihood,
+                residualConsequence: input.residual.consequence,
+                ...ratingColumns(input.residual),
+              }),
+            },
           }),
-          nextReviewDate: await this.parts.nextReviewAfter(tx, auth.companyId, review.frequency, retired),
-          ...(retired && { isActive: false }),
-        },
-      });
-      await this.parts.log(tx, auth, 'risk', { action: 'reviewed', before, after }, snapshot);
-    });
+      },
+      snapshot,
+    );
   }
 }

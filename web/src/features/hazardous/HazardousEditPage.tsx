@@ -11,7 +11,6 @@ import {
   type THazardousDetails,
   type TRating,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -23,36 +22,35 @@ import { FieldError } from '../../components/FieldError';
 import { InputField } from '../../components/FormField';
 import { RatingPicker, sidesOf } from '../../components/RiskRating';
 import { SelectField } from '../../components/SelectField';
-import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../dashboard/api';
 import {
+  ItemState,
   ratingErrors,
   stewardshipBody,
   stewardshipErrors,
   stewardshipOf,
   StewardshipFields,
+  useItemDetails,
 } from '../registerParts/parts';
 import { hazardousKeys } from './HazardousRegisterPage';
 
 /** /hazardous/register/new and /hazardous/register/:id/edit: the product, where it is kept, its hazards. */
 export function HazardousEditPage() {
   const { id } = useParams();
-  const details = useQuery({
-    queryKey: [...hazardousKeys.all, 'details', id],
-    queryFn: () => callApi(hazardousDetailsCall, { body: { _id: id! } }),
-    enabled: !!id,
-    retry: false,
-  });
+  const details = useItemDetails(hazardousKeys.all, id, (_id) =>
+    callApi(hazardousDetailsCall, { body: { _id } }),
+  );
   usePageTitle(id ? 'Edit substance' : 'New substance');
-  if (id && details.isError) {
+  if (id && !details.data) {
     return (
-      <p className="alert alert-danger" role="alert">
-        This substance cannot be opened: it was deleted, or it belongs to another organisation.
-      </p>
+      <ItemState
+        query={details}
+        noun="substance"
+        back={{ to: HAZARDOUS_REGISTER_PATH, label: 'Back to the register' }}
+      />
     );
   }
-  if (id && !details.data) return <PageSpinner />;
   return <SubstanceForm key={id ?? 'new'} substance={details.data ?? null} />;
 }
 

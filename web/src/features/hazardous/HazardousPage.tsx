@@ -12,7 +12,6 @@ import {
   uploadProblem,
   type THazardousDetails,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download, Pencil, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -25,34 +24,37 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
 import { FieldError } from '../../components/FieldError';
 import { InputField } from '../../components/FormField';
-import { PageSpinner } from '../../components/Spinner';
 import { RatingBadge, RatingLegend, RiskMatrix } from '../../components/RiskRating';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../dashboard/api';
-import { ActionsCard, AttachmentsCard, Fact, ScheduleCard, browserToday } from '../registerParts/parts';
+import {
+  ActionsCard,
+  AttachmentsCard,
+  browserToday,
+  Fact,
+  ItemState,
+  ScheduleCard,
+  useItemDetails,
+} from '../registerParts/parts';
 import { ReviewHistory } from '../reviews/ReviewPage';
 import { HAZARD_CLASS_LABELS, hazardousKeys, SDS_BADGES } from './HazardousRegisterPage';
 
 /** /hazardous/register/:id: one substance, its safety data sheet, rating, schedule, actions and history. */
 export function HazardousPage() {
   const { id = '' } = useParams();
-  const details = useQuery({
-    queryKey: [...hazardousKeys.all, 'details', id],
-    queryFn: () => callApi(hazardousDetailsCall, { body: { _id: id } }),
-    retry: false,
-  });
+  const details = useItemDetails(hazardousKeys.all, id, (_id) =>
+    callApi(hazardousDetailsCall, { body: { _id } }),
+  );
   usePageTitle(details.data?.name ?? 'Hazardous substance');
-  if (details.isError) {
+  if (!details.data) {
     return (
-      <div className="admin-page stack-lg">
-        <p className="alert alert-danger" role="alert">
-          This substance cannot be opened: it was deleted, or it belongs to another organisation.
-        </p>
-        <Link to={HAZARDOUS_REGISTER_PATH}>Back to the register</Link>
-      </div>
+      <ItemState
+        query={details}
+        noun="substance"
+        back={{ to: HAZARDOUS_REGISTER_PATH, label: 'Back to the register' }}
+      />
     );
   }
-  if (!details.data) return <PageSpinner />;
   return <Substance substance={details.data} />;
 }
 

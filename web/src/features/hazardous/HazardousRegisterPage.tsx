@@ -15,17 +15,16 @@ import {
 } from '@compass/shared';
 import { Download, Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { usePermissions } from '../../api/auth';
 import { callApi, callUrl, downloadFile } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { DueMarker } from '../../components/DueMarker';
 import { ListFilters } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
-import { RATING_COLOUR_OPTIONS, RatingBadge } from '../../components/RiskRating';
-import { optionsOf, SelectField } from '../../components/SelectField';
+import { RatingBadge } from '../../components/RiskRating';
+import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
-import { useWorkplaces } from '../registerParts/parts';
+import { RegisterFilters } from '../registerParts/parts';
 
 export const hazardousKeys = { all: ['hazardous'] as const };
 export const HAZARD_CLASS_LABELS = new Map<string, string>(
@@ -40,8 +39,6 @@ export const SDS_BADGES = {
 /** /hazardous/register: the substances held, their safety data sheets and ratings. */
 export function HazardousRegisterPage() {
   usePageTitle('Hazardous Substances');
-  const permissions = usePermissions();
-  const me = permissions.data?.employeeId ?? '';
   const list = usePagedList({
     queryKey: hazardousKeys.all,
     filters: {
@@ -56,7 +53,6 @@ export function HazardousRegisterPage() {
     },
     fetch: (request) => callApi(hazardousListCall, { body: request }),
   });
-  const workplaces = useWorkplaces(hazardousCalls, hazardousKeys.all);
   const { filters } = list;
   const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
   return (
@@ -86,12 +82,12 @@ export function HazardousRegisterPage() {
         </div>
       </div>
       <ListFilters placeholder="Product or supplier" onSearch={list.search}>
-        <SelectField
-          label="Location"
-          value={filters.workplaceId}
-          none="Any workplace"
-          options={optionsOf(workplaces.data?.workplaces)}
-          onChange={(value) => list.setFilter('workplaceId', value)}
+        <RegisterFilters
+          list={list}
+          calls={hazardousCalls}
+          queryKey={hazardousKeys.all}
+          workplaceLabel="Location"
+          ratingLabel="Rating"
         />
         <SelectField
           label="Hazard class"
@@ -101,32 +97,11 @@ export function HazardousRegisterPage() {
           onChange={(value) => list.setFilter('hazardClass', value)}
         />
         <SelectField
-          label="Rating"
-          value={filters.colour}
-          none="Any rating"
-          options={RATING_COLOUR_OPTIONS}
-          onChange={(value) => list.setFilter('colour', value as RiskColour | '')}
-        />
-        <SelectField
-          label="Owner"
-          value={filters.ownerId}
-          none="Anyone"
-          options={me ? [{ value: me, label: 'Me' }] : []}
-          onChange={(value) => list.setFilter('ownerId', value)}
-        />
-        <SelectField
           label="Safety data sheet"
           value={filters.sdsDue}
           none="Any"
           options={[{ value: 'yes', label: 'Missing or due' }]}
           onChange={(value) => list.setFilter('sdsDue', value as 'yes' | '')}
-        />
-        <SelectField
-          label="Review"
-          value={filters.due}
-          none="Any"
-          options={[{ value: 'yes', label: 'Due for review' }]}
-          onChange={(value) => list.setFilter('due', value as 'yes' | '')}
         />
         <SelectField
           label="Sort by"

@@ -10,6 +10,7 @@ import {
   taskDueType,
   uploadProblem,
   type FrequencyUnit,
+  type RiskColour,
   type registerCalls,
   type TAttachment,
   type TPersonRef,
@@ -33,7 +34,9 @@ import { DueMarker } from '../../components/DueMarker';
 import { FieldError } from '../../components/FieldError';
 import { InputField, TextAreaField } from '../../components/FormField';
 import { SearchChoice, type PickerPage } from '../../components/SearchPicker';
+import { RATING_COLOUR_OPTIONS } from '../../components/RiskRating';
 import { optionsOf, SelectField } from '../../components/SelectField';
+import { PageSpinner } from '../../components/Spinner';
 import { browserTimeZone, dashboardKeys } from '../dashboard/api';
 
 /**
@@ -533,4 +536,97 @@ export function ratingErrors(name: string, value: Partial<{ likelihood: number; 
   return value.likelihood === undefined || value.consequence === undefined
     ? { [name]: ratingMessages.outsideMatrix }
     : {};
+}
+
+/** An item's details for its pages (detail, edit, review): none is fetched for a new item. */
+export function useItemDetails<T>(
+  queryKey: readonly unknown[],
+  id: string | undefined,
+  fetch: (id: string) => Promise<T>,
+) {
+  return useQuery({
+    queryKey: [...queryKey, 'details', id],
+    queryFn: () => fetch(id!),
+    enabled: !!id,
+    retry: false,
+  });
+}
+
+/** An item's page before its details are there: the spinner, or why it cannot be opened. */
+export function ItemState({
+  query,
+  noun,
+  back,
+}: {
+  query: { isError: boolean };
+  noun: string;
+  back: { to: string; label: string };
+}) {
+  if (!query.isError) return <PageSpinner />;
+  return (
+    <div className="admin-page stack-lg">
+      <p className="alert alert-danger" role="alert">
+        This {noun} cannot be opened: it was deleted, or it belongs to another organisation.
+      </p>
+      <Link to={back.to}>{back.label}</Link>
+    </div>
+  );
+}
+
+/** The filters both register lists have: workplace, rating colour, owner (the caller) and review due. */
+export interface RegisterListFilters {
+  workplaceId: string;
+  colour: RiskColour | '';
+  ownerId: string;
+  due: 'yes' | '';
+}
+
+export function RegisterFilters<F extends RegisterListFilters>({
+  list,
+  calls,
+  queryKey,
+  workplaceLabel,
+  ratingLabel,
+}: {
+  list: { filters: F; setFilter: <K extends keyof F>(name: K, value: F[K]) => void };
+  calls: RegisterCalls;
+  queryKey: readonly unknown[];
+  workplaceLabel: string;
+  ratingLabel: string;
+}) {
+  const permissions = usePermissions();
+  const me = permissions.data?.employeeId ?? '';
+  const workplaces = useWorkplaces(calls, queryKey);
+  return (
+    <>
+      <SelectField
+        label={workplaceLabel}
+        value={list.filters.workplaceId}
+        none="Any workplace"
+        options={optionsOf(workplaces.data?.workplaces)}
+        onChange={(value) => list.setFilter('workplaceId', value as F['workplaceId'])}
+      />
+      <SelectField
+        label={ratingLabel}
+        value={list.filters.colour}
+        none="Any rating"
+        options={RATING_COLOUR_OPTIONS}
+        onChange={(value) => list.setFilter('colour', value as F['colour'])}
+      />
+      <SelectField
+        label="Owner"
+        value={list.filters.ownerId}
+        none="Anyone"
+        options={me ? [{ value: me, label: 'Me' }] : []}
+        onChange={(value) => list.setFilter('ownerId', value as F['ownerId'])}
+      />
+      <SelectField
+        label="Review"
+        value={list.filters.due}
+        none="Any"
+        options={[{ value: 'yes', label: 'Due for review' }]}
+        onChange={(value) => list.setFilter('due', value as F['due'])}
+      />
+    </>
+  );
 }

@@ -8,7 +8,6 @@ import {
   type TRating,
   type TRiskDetails,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -18,36 +17,33 @@ import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { InputField, TextAreaField } from '../../components/FormField';
 import { RatingPicker, sidesOf } from '../../components/RiskRating';
-import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../dashboard/api';
 import {
+  ItemState,
   ratingErrors,
   stewardshipBody,
   stewardshipErrors,
   stewardshipOf,
   StewardshipFields,
+  useItemDetails,
 } from '../registerParts/parts';
 import { riskKeys } from './RiskRegisterPage';
 
 /** /risk/register/new and /risk/register/:id/edit: the risk's description, ratings and schedule. */
 export function RiskEditPage() {
   const { id } = useParams();
-  const details = useQuery({
-    queryKey: [...riskKeys.all, 'details', id],
-    queryFn: () => callApi(riskDetailsCall, { body: { _id: id! } }),
-    enabled: !!id,
-    retry: false,
-  });
+  const details = useItemDetails(riskKeys.all, id, (_id) => callApi(riskDetailsCall, { body: { _id } }));
   usePageTitle(id ? 'Edit risk' : 'New risk');
-  if (id && details.isError) {
+  if (id && !details.data) {
     return (
-      <p className="alert alert-danger" role="alert">
-        This risk cannot be opened: it was deleted, or it belongs to another organisation.
-      </p>
+      <ItemState
+        query={details}
+        noun="risk"
+        back={{ to: RISK_REGISTER_PATH, label: 'Back to the risk register' }}
+      />
     );
   }
-  if (id && !details.data) return <PageSpinner />;
   return <RiskForm key={id ?? 'new'} risk={details.data ?? null} />;
 }
 

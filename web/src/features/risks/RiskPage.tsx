@@ -6,7 +6,6 @@ import {
   RISK_REGISTER_PATH,
   type TRiskDetails,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -15,34 +14,34 @@ import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { PageSpinner } from '../../components/Spinner';
 import { RatingBadge, RatingLegend, RiskMatrix, type MatrixMark } from '../../components/RiskRating';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../dashboard/api';
-import { ActionsCard, AttachmentsCard, Fact, ScheduleCard } from '../registerParts/parts';
+import {
+  ActionsCard,
+  AttachmentsCard,
+  Fact,
+  ItemState,
+  ScheduleCard,
+  useItemDetails,
+} from '../registerParts/parts';
 import { ReviewHistory } from '../reviews/ReviewPage';
 import { riskKeys } from './RiskRegisterPage';
 
 /** /risk/register/:id: one risk, its ratings on the matrix, schedule, actions, files and history. */
 export function RiskPage() {
   const { id = '' } = useParams();
-  const details = useQuery({
-    queryKey: [...riskKeys.all, 'details', id],
-    queryFn: () => callApi(riskDetailsCall, { body: { _id: id } }),
-    retry: false,
-  });
+  const details = useItemDetails(riskKeys.all, id, (_id) => callApi(riskDetailsCall, { body: { _id } }));
   usePageTitle(details.data?.name ?? 'Risk');
-  if (details.isError) {
+  if (!details.data) {
     return (
-      <div className="admin-page stack-lg">
-        <p className="alert alert-danger" role="alert">
-          This risk cannot be opened: it was deleted, or it belongs to another organisation.
-        </p>
-        <Link to={RISK_REGISTER_PATH}>Back to the risk register</Link>
-      </div>
+      <ItemState
+        query={details}
+        noun="risk"
+        back={{ to: RISK_REGISTER_PATH, label: 'Back to the risk register' }}
+      />
     );
   }
-  if (!details.data) return <PageSpinner />;
   return <Risk risk={details.data} />;
 }
 

@@ -19,7 +19,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { usePermissions } from '../../api/auth';
 import { callApi, callUrl, downloadFile } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
@@ -27,18 +26,16 @@ import { DueMarker } from '../../components/DueMarker';
 import { ListFilters } from '../../components/ListFilters';
 import { ListState } from '../../components/ListParts';
 import { PagedTable, usePagedList } from '../../components/PagedList';
-import { RATING_COLOUR_OPTIONS, RatingBadge, RatingLegend, RiskMatrix } from '../../components/RiskRating';
-import { optionsOf, SelectField } from '../../components/SelectField';
+import { RatingBadge, RatingLegend, RiskMatrix } from '../../components/RiskRating';
+import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
-import { useWorkplaces } from '../registerParts/parts';
+import { RegisterFilters } from '../registerParts/parts';
 
 export const riskKeys = { all: ['risks'] as const };
 
 /** /risk/register: the organisation's risks, searched, filtered and sorted; as a list or a matrix. */
 export function RiskRegisterPage() {
   usePageTitle('Risk Register');
-  const permissions = usePermissions();
-  const me = permissions.data?.employeeId ?? '';
   const [view, setView] = useState<'list' | 'matrix'>('list');
   const list = usePagedList({
     queryKey: riskKeys.all,
@@ -52,7 +49,6 @@ export function RiskRegisterPage() {
     },
     fetch: (request) => callApi(riskListCall, { body: request }),
   });
-  const workplaces = useWorkplaces(riskCalls, riskKeys.all);
   const { filters } = list;
   const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
   return (
@@ -80,33 +76,12 @@ export function RiskRegisterPage() {
         </div>
       </div>
       <ListFilters placeholder="Risk or hazard" onSearch={list.search}>
-        <SelectField
-          label="Workplace"
-          value={filters.workplaceId}
-          none="Any workplace"
-          options={optionsOf(workplaces.data?.workplaces)}
-          onChange={(value) => list.setFilter('workplaceId', value)}
-        />
-        <SelectField
-          label="Rating after controls"
-          value={filters.colour}
-          none="Any rating"
-          options={RATING_COLOUR_OPTIONS}
-          onChange={(value) => list.setFilter('colour', value as RiskColour | '')}
-        />
-        <SelectField
-          label="Owner"
-          value={filters.ownerId}
-          none="Anyone"
-          options={me ? [{ value: me, label: 'Me' }] : []}
-          onChange={(value) => list.setFilter('ownerId', value)}
-        />
-        <SelectField
-          label="Review"
-          value={filters.due}
-          none="Any"
-          options={[{ value: 'yes', label: 'Due for review' }]}
-          onChange={(value) => list.setFilter('due', value as 'yes' | '')}
+        <RegisterFilters
+          list={list}
+          calls={riskCalls}
+          queryKey={riskKeys.all}
+          workplaceLabel="Workplace"
+          ratingLabel="Rating after controls"
         />
         <SelectField
           label="Sort by"

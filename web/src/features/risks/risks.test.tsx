@@ -109,7 +109,7 @@ describe('RiskRegisterPage', () => {
     await user.click(cell);
     expect(screen.getByRole('tab', { name: 'List' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Rating after controls')).toHaveValue('orange');
-  });
+  }, 15_000);
 
   it('says when the register is empty', async () => {
     mockFetch({ ...common, 'POST /api/riskList': () => ok({ rows: [], total: 0 }) });
