@@ -30,8 +30,10 @@ import {
   stewardshipBody,
   stewardshipErrors,
   stewardshipOf,
+  STEWARDSHIP_FIELDS,
   StewardshipFields,
   useItemDetails,
+  withoutErrors,
 } from '../registerParts/parts';
 import { hazardousKeys } from './HazardousRegisterPage';
 
@@ -102,8 +104,17 @@ function SubstanceForm({ substance }: { substance: THazardousDetails | null }) {
     );
   };
   const cancel = substance ? hazardousPath(substance._id) : HAZARDOUS_REGISTER_PATH;
-  const set = (key: keyof typeof text) => (value: string) =>
+  const set = (key: keyof typeof text) => (value: string) => {
     setText((current) => ({ ...current, [key]: value }));
+    setErrors((current) => withoutErrors(current, key));
+  };
+  /** A changed value's own error goes: the rest stay until the next save. */
+  const edited =
+    <T,>(setValue: (value: T) => void, ...fields: string[]) =>
+    (value: T) => {
+      setValue(value);
+      setErrors((current) => withoutErrors(current, ...fields));
+    };
   return (
     <form className="admin-page stack-lg" onSubmit={submit} noValidate>
       <Link to={cancel} className="back-link">
@@ -160,7 +171,7 @@ function SubstanceForm({ substance }: { substance: THazardousDetails | null }) {
               none="Choose"
               options={QUANTITY_UNITS.map((unit) => ({ value: unit, label: unit }))}
               error={errors.quantityUnit}
-              onChange={(value) => setUnit(value as QuantityUnit | '')}
+              onChange={(value) => edited(setUnit, 'quantityUnit')(value as QuantityUnit | '')}
             />
           </div>
           <fieldset className="field">
@@ -191,7 +202,7 @@ function SubstanceForm({ substance }: { substance: THazardousDetails | null }) {
           <RatingPicker
             legend="Risk rating"
             value={rating}
-            onChange={setRating}
+            onChange={edited(setRating, 'rating')}
             error={errors['rating.likelihood'] ?? errors['rating.consequence'] ?? errors.rating}
           />
         </div>
@@ -203,7 +214,7 @@ function SubstanceForm({ substance }: { substance: THazardousDetails | null }) {
         <div className="card-body">
           <StewardshipFields
             value={stewardship}
-            onChange={setStewardship}
+            onChange={edited(setStewardship, ...STEWARDSHIP_FIELDS)}
             errors={errors}
             calls={hazardousCalls}
             queryKey={hazardousKeys.all}

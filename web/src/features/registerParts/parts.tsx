@@ -630,3 +630,22 @@ export function RegisterFilters<F extends RegisterListFilters>({
     </>
   );
 }
+
+/** The errors left once the fields named (and their parts: 'inherent' takes 'inherent.likelihood') change. */
+export function withoutErrors(errors: Record<string, string>, ...fields: string[]): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(errors).filter(
+      ([key]) => !fields.some((field) => key === field || key.startsWith(`${field}.`)),
+    ),
+  );
+}
+
+/** The error keys of the owner and review fields (cleared together when any of them changes). */
+export const STEWARDSHIP_FIELDS = [
+  'ownerId',
+  'workplaceId',
+  'reviewFrequency',
+  'reviewerId',
+  'coReviewerId',
+  'nextReviewDate',
+];

@@ -25,8 +25,10 @@ import {
   stewardshipBody,
   stewardshipErrors,
   stewardshipOf,
+  STEWARDSHIP_FIELDS,
   StewardshipFields,
   useItemDetails,
+  withoutErrors,
 } from '../registerParts/parts';
 import { riskKeys } from './RiskRegisterPage';
 
@@ -90,8 +92,17 @@ function RiskForm({ risk }: { risk: TRiskDetails | null }) {
     );
   };
   const cancel = risk ? riskPath(risk._id) : RISK_REGISTER_PATH;
-  const set = (key: keyof typeof text) => (value: string) =>
+  const set = (key: keyof typeof text) => (value: string) => {
     setText((current) => ({ ...current, [key]: value }));
+    setErrors((current) => withoutErrors(current, key));
+  };
+  /** A changed value's own error goes: the rest stay until the next save. */
+  const edited =
+    <T,>(setValue: (value: T) => void, ...fields: string[]) =>
+    (value: T) => {
+      setValue(value);
+      setErrors((current) => withoutErrors(current, ...fields));
+    };
   return (
     <form className="admin-page stack-lg" onSubmit={submit} noValidate>
       <Link to={cancel} className="back-link">
@@ -156,13 +167,13 @@ function RiskForm({ risk }: { risk: TRiskDetails | null }) {
           <RatingPicker
             legend="Before controls"
             value={inherent}
-            onChange={setInherent}
+            onChange={edited(setInherent, 'inherent')}
             error={errors['inherent.likelihood'] ?? errors['inherent.consequence'] ?? errors.inherent}
           />
           <RatingPicker
             legend="After controls"
             value={residual}
-            onChange={setResidual}
+            onChange={edited(setResidual, 'residual')}
             error={errors['residual.likelihood'] ?? errors['residual.consequence'] ?? errors.residual}
           />
         </div>
@@ -174,7 +185,7 @@ function RiskForm({ risk }: { risk: TRiskDetails | null }) {
         <div className="card-body">
           <StewardshipFields
             value={stewardship}
-            onChange={setStewardship}
+            onChange={edited(setStewardship, ...STEWARDSHIP_FIELDS)}
             errors={errors}
             calls={riskCalls}
             queryKey={riskKeys.all}

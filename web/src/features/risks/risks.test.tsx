@@ -189,6 +189,9 @@ describe('RiskEditPage', () => {
     expect(bodies(fetchMock, '/api/riskSave')).toEqual([]);
 
     await user.type(name, 'Manual Handling');
+    // A corrected field's message goes; the others stay until the next save.
+    expect(screen.queryByText(riskMessages.nameRequired)).not.toBeInTheDocument();
+    expect(screen.getByText(registerMessages.nextReviewPast)).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Next review'));
     await user.type(screen.getByLabelText('Next review'), '2099-06-30');
     await user.selectOptions(within(before!).getByLabelText('Likelihood'), '3');
