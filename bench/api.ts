@@ -200,6 +200,18 @@ const CASES: Case[] = [
   })),
   post('obligationList: searched', 'admin', '/api/obligationList', () => ({ search: 'fire' })),
   post('obligationList: page 50', 'admin', '/api/obligationList', () => ({ page: 50 })),
+  post('riskList', 'admin', '/api/riskList'),
+  post('riskList: highest rating', 'admin', '/api/riskList', () => ({ sort: 'rating' })),
+  post('riskList: red, due for review', 'admin', '/api/riskList', () => ({ colour: 'red', due: 'yes' })),
+  post('riskList: searched', 'admin', '/api/riskList', () => ({ search: 'height' })),
+  post('riskList: page 100', 'admin', '/api/riskList', () => ({ page: 100, sort: 'name' })),
+  post('riskMatrix', 'admin', '/api/riskMatrix'),
+  post('hazardousList', 'admin', '/api/hazardousList'),
+  post('hazardousList: SDS due', 'admin', '/api/hazardousList', () => ({ sdsDue: 'yes', sort: 'sdsIssue' })),
+  post('hazardousList: flammable, searched', 'admin', '/api/hazardousList', () => ({
+    hazardClass: 'flammable',
+    search: 'diesel',
+  })),
 ];
 
 interface Row {

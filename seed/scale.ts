@@ -27,6 +27,7 @@ import { createPrisma } from '../server/src/db/prisma';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, seedDemo } from './demo';
 import { openScaleDatabase, SCALE_ORGANISATION, SCALE_USERS } from './scaleDb';
 import { obligationRegisterStep } from './scale/obligations';
+import { riskRegisterSteps } from './scale/risks';
 
 // ---------- Sizes ----------
 
@@ -630,6 +631,7 @@ FROM (
         FROM generate_series(1, ${SCALE.approvals}) k) g
 ) x`,
     },
+    ...riskRegisterSteps(),
   ];
 }
 

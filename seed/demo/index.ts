@@ -58,6 +58,7 @@ import { DEMO_PASSWORD, DEMO_ORGANISATION, SECOND_ORGANISATION } from './ids';
 import { calendar, Rows, Org } from './rows';
 import { buildNorthwind } from './northwind';
 import { buildSouthbank } from './southbank';
+import { addRiskRegisters } from './risks';
 import { checkReferences } from './references';
 
 export { DEMO_ORGANISATION, DEMO_PASSWORD, SECOND_ORGANISATION, demoId } from './ids';
@@ -83,6 +84,7 @@ export async function seedDemo(
   const southbank = new Org('sb', cal, rows, passwordHash);
   buildNorthwind(northwind);
   buildSouthbank(southbank);
+  for (const org of [northwind, southbank]) addRiskRegisters(org);
   const companies: Array<[Org, string, string, string]> = [
     [northwind, DEMO_ORGANISATION, 'Northwind Facilities', 'https://www.northwind-facilities.example/'],
     [southbank, SECOND_ORGANISATION, 'Southbank Logistics', 'https://www.southbank-logistics.example/'],

@@ -1453,7 +1453,14 @@ export function buildNorthwind(o: Org): void {
     obligationId: o.id('obligation', 'whs'),
     obligationName: 'Work Health and Safety Act 2011',
     documents,
-    risks: ['Working at Heights', 'Manual Handling', 'Electrical Hazards'].map((name) => ({
+    // One risk per person: a risk has one open review at a time.
+    risks: [
+      'Working at Heights',
+      'Manual Handling',
+      'Electrical Hazards',
+      'Slips, Trips and Falls',
+      'Forklift and Pedestrian Interaction',
+    ].map((name) => ({
       id: risk(name),
       name,
     })),

@@ -36,6 +36,8 @@ export const REFERENCES: Record<string, keyof Rows> = {
   obligationId: 'obligation',
   documentId: 'document',
   requirementTypeId: 'requirementType',
+  riskId: 'risk',
+  hazardousSubstanceId: 'hazardousSubstance',
 };
 
 export const REVIEW_ITEMS: Record<string, keyof Rows> = {

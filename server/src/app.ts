@@ -21,6 +21,11 @@ import { employeeRoutes } from './modules/employees/routes';
 import { noticeboardRoutes } from './modules/noticeboard/routes';
 import { obligationRoutes } from './modules/obligations/routes';
 import { ObligationService } from './modules/obligations/service';
+import { riskRoutes } from './modules/risks/routes';
+import { RiskService } from './modules/risks/service';
+import { hazardousRoutes } from './modules/hazardous/routes';
+import { HazardousService } from './modules/hazardous/service';
+import { RegisterParts } from './modules/registerParts/service';
 import { ReviewService } from './modules/reviews/service';
 import { templateRoutes } from './modules/templates/routes';
 import { externalPartiesRoutes } from './modules/externalParties/routes';
@@ -252,6 +257,17 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       attachments.registerPolicy('notice', noticeAttachmentPolicy(db));
       await api.register(noticeboardRoutes, { notices: new NoticeAdminService(db, reader, attachments) });
       await api.register(templateRoutes, { templates: new TemplateAdminService(db, reader) });
+      // One review schedule for every register (modules/reviews).
+      const reviews = new ReviewService(db);
+      const registerParts = new RegisterParts(db, attachments, reviews);
+      await api.register(riskRoutes, {
+        risks: new RiskService(db, reader, registerParts),
+        parts: registerParts,
+      });
+      await api.register(hazardousRoutes, {
+        hazardous: new HazardousService(db, reader, attachments, registerParts),
+        parts: registerParts,
+      });
       const externalParties = new ExternalPartiesService(db, reader, app.mail, {
         publicUrl: config.PUBLIC_URL,
         productName: config.PRODUCT_NAME,
@@ -275,7 +291,6 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       app.addHook('onClose', () => clearInterval(reminders));
       const assignedActions = new AssignedActionService(db, reader, attachments);
       await api.register(assignedActionRoutes, { assignedActions });
-      const reviews = new ReviewService(db);
       await api.register(obligationRoutes, {
         obligations: new ObligationService(db, reader, attachments, reviews),
       });

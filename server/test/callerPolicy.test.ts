@@ -192,6 +192,24 @@ const OBLIGATION_KEY = [
   'POST /api/obligationReviewDetails',
   'POST /api/obligationReviewComplete',
 ];
+/** The risk and hazardous substances registers (keys `risk` and `hazardous`, which Mia's role lacks). */
+const REGISTER_KEYS = ['risk', 'hazardous'].flatMap((prefix) =>
+  [
+    'List',
+    'Details',
+    'Save',
+    'Delete',
+    'People',
+    'Workplaces',
+    'ActionAdd',
+    'FilesAdd',
+    'RegisterReviewDetails',
+    'RegisterReviewComplete',
+    ...(prefix === 'risk' ? ['Matrix'] : ['SdsUpload']),
+  ]
+    .map((call) => `POST /api/${prefix}${call}`)
+    .concat(`GET /api/${prefix}Export`),
+);
 
 /** What still answers while a forced password change is pending (issue 13: nothing else). */
 const DURING_PASSWORD_CHANGE = ['POST /api/logout', 'GET /api/permissions', 'POST /api/changePassword'];
@@ -236,11 +254,12 @@ function expected(route: string, caller: CallerName): string | null {
         ...HR_KEYS,
         ...SUPPLIER_KEY,
         ...OBLIGATION_KEY,
+        ...REGISTER_KEYS,
       ].includes(route)
         ? 'caller_not_served'
         : null;
     case 'employee':
-      if (SYSTEM_KEY.includes(route)) return 'access_key_missing';
+      if ([...SYSTEM_KEY, ...REGISTER_KEYS].includes(route)) return 'access_key_missing';
       return [...LINK_ONLY, ...SUPPLIERS_ONLY, ...SUPPLIER_MAIN_ONLY].includes(route)
         ? 'caller_not_served'
         : null;
@@ -294,7 +313,15 @@ async function call(route: DeclaredRoute, caller: CallerName): Promise<LightMyRe
 describe('route × caller kind', () => {
   it('every route is in the expectations, and every expectation names a route', () => {
     const declared = routes.map(keyOf);
-    for (const list of [PUBLIC, LINK, LINK_ONLY, EMPLOYEE_ONLY, DURING_PASSWORD_CHANGE, WITH_PORTAL_OFF])
+    for (const list of [
+      PUBLIC,
+      LINK,
+      LINK_ONLY,
+      EMPLOYEE_ONLY,
+      DURING_PASSWORD_CHANGE,
+      WITH_PORTAL_OFF,
+      REGISTER_KEYS,
+    ])
       for (const route of list) expect(declared).toContain(route);
     // Every route's access is stated: the public ones listed, the rest signed-in by default.
     expect(routes.length).toBeGreaterThan(50);

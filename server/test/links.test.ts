@@ -15,11 +15,17 @@ const tokens: Record<string, string> = {};
 /** Liam (Acme Contracting personnel) has external actions on several Northwind forms. */
 async function liamActions() {
   const liam = await ctx.db.user.findUniqueOrThrow({ where: { username: 'liam.personnel' } });
-  return ctx.db.action.findMany({
+  const actions = await ctx.db.action.findMany({
     where: { assigneePersonnelId: liam.personnelId!, isComplete: false },
     include: { submission: true },
     orderBy: { instruction: 'asc' },
   });
+  // Form actions all: a register's actions (no submission) go to employees.
+  return actions.map((action) => ({
+    ...action,
+    submissionId: action.submissionId!,
+    submission: action.submission!,
+  }));
 }
 
 async function linkFor(action: Parameters<typeof issueActionLink>[1]) {
@@ -28,15 +34,20 @@ async function linkFor(action: Parameters<typeof issueActionLink>[1]) {
   return issued.token;
 }
 
-const details = (token: string, formSubmissionId: string, taskId: string) =>
+const details = (token: string, formSubmissionId: string | null, taskId: string) =>
   api()
     .post(`/api/externalTaskDetails?authtoken=${encodeURIComponent(token)}`)
     .send({ formSubmissionId, taskId });
 
-const save = (token: string, formSubmissionId: string, taskId: string, fields: Record<string, string>) => {
+const save = (
+  token: string,
+  formSubmissionId: string | null,
+  taskId: string,
+  fields: Record<string, string>,
+) => {
   let call = api()
     .post(`/api/externalTaskSave?authtoken=${encodeURIComponent(token)}`)
-    .field('formSubmissionId', formSubmissionId)
+    .field('formSubmissionId', formSubmissionId ?? '')
     .field('taskId', taskId);
   for (const [name, value] of Object.entries(fields)) call = call.field(name, value);
   return call;
@@ -338,7 +349,7 @@ describe('external task page', () => {
     const ethanId = (await ctx.db.user.findUniqueOrThrow({ where: { username: 'ethan.coordinator' } }))
       .employeeId!;
     // 1001: coordinators Ethan (first) and Olivia; an open action assigned to Mia.
-    const action = await ctx.db.action.findFirstOrThrow({
+    const found = await ctx.db.action.findFirstOrThrow({
       where: {
         isComplete: false,
         assigneeEmployeeId: (await ctx.db.user.findUniqueOrThrow({ where: { username: 'mia.employee' } }))
@@ -347,6 +358,7 @@ describe('external task page', () => {
       },
       include: { submission: { include: { coordinators: true } } },
     });
+    const action = { ...found, submissionId: found.submissionId!, submission: found.submission! };
     const body = { formSubmissionId: action.submissionId, taskId: action.id };
     const as = (username: string) =>
       api().post('/api/externalTaskDetails').set('authtoken', tokens[username]!).send(body);

@@ -57,3 +57,26 @@ export function isImageFileName(name: string): boolean {
   const extension = name.split('.').pop()?.toLowerCase() ?? '';
   return (IMAGE_EXTENSIONS as readonly string[]).includes(extension);
 }
+
+export type RiskColour = (typeof RISK_COLOURS)[number];
+
+/**
+ * The GHS hazard classes (the Globally Harmonized System's pictogram groups), as the hazardous
+ * substances register records them: a key and the label a user reads.
+ */
+export const HAZARD_CLASSES = [
+  { key: 'explosive', label: 'Explosive' },
+  { key: 'flammable', label: 'Flammable' },
+  { key: 'oxidising', label: 'Oxidising' },
+  { key: 'compressedGas', label: 'Gas under pressure' },
+  { key: 'corrosive', label: 'Corrosive' },
+  { key: 'acuteToxicity', label: 'Acute toxicity' },
+  { key: 'irritant', label: 'Irritant / harmful' },
+  { key: 'healthHazard', label: 'Serious health hazard' },
+  { key: 'environmental', label: 'Hazardous to the environment' },
+] as const;
+export type HazardClass = (typeof HAZARD_CLASSES)[number]['key'];
+
+/** The units a stored quantity of a hazardous substance is measured in. */
+export const QUANTITY_UNITS = ['mL', 'L', 'g', 'kg', 't', 'm³', 'units'] as const;
+export type QuantityUnit = (typeof QUANTITY_UNITS)[number];

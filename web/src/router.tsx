@@ -45,6 +45,8 @@ const externalParties = lazyFrom(() => import('./features/externalParties/routes
 const suppliers = lazyFrom(() => import('./features/suppliers/routes'));
 const supplierAccess = lazyFrom(() => import('./features/supplierAccess/routes'));
 const obligations = lazyFrom(() => import('./features/obligations/routes'));
+const risks = lazyFrom(() => import('./features/risks/routes'));
+const hazardous = lazyFrom(() => import('./features/hazardous/routes'));
 
 /**
  * The screens built so far inside the guarded areas; a path here is more specific than its area's
@@ -86,6 +88,16 @@ const areaScreens: RouteObject[] = [
   { path: 'obligation/new', lazy: obligations('ObligationEditPage') },
   { path: 'obligation/edit/:id', lazy: obligations('ObligationEditPage') },
   { path: 'obligation/review/:id/:x', lazy: obligations('ObligationReviewPage') },
+  { path: 'risk/register', lazy: risks('RiskRegisterPage') },
+  { path: 'risk/register/new', lazy: risks('RiskEditPage') },
+  { path: 'risk/register/:id', lazy: risks('RiskPage') },
+  { path: 'risk/register/:id/edit', lazy: risks('RiskEditPage') },
+  { path: 'risk/register-review/:id/:x/:flag', lazy: risks('RiskReviewPage') },
+  { path: 'hazardous/register', lazy: hazardous('HazardousRegisterPage') },
+  { path: 'hazardous/register/new', lazy: hazardous('HazardousEditPage') },
+  { path: 'hazardous/register/:id', lazy: hazardous('HazardousPage') },
+  { path: 'hazardous/register/:id/edit', lazy: hazardous('HazardousEditPage') },
+  { path: 'hazardous/register-review/:id/:x/:flag', lazy: hazardous('HazardousReviewPage') },
 ];
 
 /** The guarded, lazily loaded areas of 000 section 2.1 (each `area/*`). */

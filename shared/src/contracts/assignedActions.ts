@@ -32,6 +32,9 @@ export const ZAssignedActionDetails = z.object({
   obligationsName: z.string().optional(),
   formSubmissionId: z.uuid().optional(),
   formatedNumber: z.string().optional(),
+  /** A register's action: the risk or hazardous substance it was raised from. */
+  riskId: z.uuid().optional(),
+  hazardousId: z.uuid().optional(),
   completeStatus: ZYesNo,
   completedOn: z.string().nullable(),
 });

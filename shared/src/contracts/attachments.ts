@@ -18,6 +18,9 @@ export const ATTACHMENT_OWNER_TYPES = [
   'submission',
   'notice',
   'obligation',
+  'risk',
+  'hazardousSubstance',
+  'safetyDataSheet',
 ] as const;
 
 export const ZDeleteAttachmentRequest = z.object({

@@ -18,6 +18,8 @@ export const ADMINISTERED_ENTITIES = {
   notice: 'system',
   formTemplate: 'system',
   obligation: 'obligation',
+  risk: 'risk',
+  hazardousSubstance: 'hazardous',
 } as const satisfies Record<string, AccessKey>;
 export type AdministeredEntity = keyof typeof ADMINISTERED_ENTITIES;
 export const ZAdministeredEntity = z.enum(

@@ -38,9 +38,14 @@ const PARENT: Record<TAssignedActionKind, Sql> = {
   obligation: sql`a."assigneeType" AS "assignToType", NULL AS question, a.reference,
     a."obligationId" AS "parentId",
     (SELECT p.name FROM "Obligation" p WHERE p.id = a."obligationId") AS "parentName", NULL::int AS number`,
-  form: sql`a."actionType" AS "assignToType", NULL AS question, NULL AS reference, a."submissionId" AS "parentId",
-    (SELECT t.name FROM "FormSubmission" f JOIN "FormTemplate" t ON t.id = f."templateId"
-      WHERE f.id = a."submissionId") AS "parentName",
+  // A form's action, or a register's (a risk's or a hazardous substance's: no submission).
+  form: sql`a."actionType" AS "assignToType", NULL AS question, NULL AS reference,
+    COALESCE(a."submissionId", a."riskId", a."hazardousSubstanceId") AS "parentId",
+    CASE WHEN a."riskId" IS NOT NULL THEN 'risk' WHEN a."hazardousSubstanceId" IS NOT NULL THEN 'hazardous'
+      ELSE 'form' END AS "parentKind",
+    COALESCE((SELECT t.name FROM "FormSubmission" f JOIN "FormTemplate" t ON t.id = f."templateId"
+      WHERE f.id = a."submissionId"), (SELECT r.name FROM "Risk" r WHERE r.id = a."riskId"),
+      (SELECT h.name FROM "HazardousSubstance" h WHERE h.id = a."hazardousSubstanceId")) AS "parentName",
     (SELECT f.number FROM "FormSubmission" f WHERE f.id = a."submissionId") AS number`,
 };
 
@@ -61,6 +66,8 @@ interface TaskRow {
   reference: string | null;
   parentId: string;
   parentName: string;
+  /** Whose action a form-kind task is (the other kinds leave it out). */
+  parentKind?: 'form' | 'risk' | 'hazardous';
   number: number | null;
   assigneeEmployee: Person | null;
   assigneePersonnel: Person | null;
@@ -119,7 +126,11 @@ export class AssignedActionService {
       case 'form': {
         const task = await this.db.action.findFirst({
           where,
-          include: { submission: { include: { template: { select: { name: true } } } } },
+          include: {
+            submission: { include: { template: { select: { name: true } } } },
+            risk: { select: { name: true } },
+            hazardousSubstance: { select: { name: true } },
+          },
         });
         return task && { kind: 'form' as const, task, complete: task.isComplete };
       }
@@ -186,6 +197,21 @@ export class AssignedActionService {
           obligationsName: task.parentName,
         };
       case 'form': {
+        // A register's action names its risk or substance instead of a form.
+        if (task.parentKind === 'risk')
+          return {
+            ...common,
+            assignToType: task.assignToType,
+            reference: `Risk · ${task.parentName}`,
+            riskId: task.parentId,
+          };
+        if (task.parentKind === 'hazardous')
+          return {
+            ...common,
+            assignToType: task.assignToType,
+            reference: `Hazardous substance · ${task.parentName}`,
+            hazardousId: task.parentId,
+          };
         const formatedNumber = task.number ? `FS ${task.number}` : 'Draft';
         return {
           ...common,

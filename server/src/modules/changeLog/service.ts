@@ -26,6 +26,8 @@ const TABLES: Record<Exclude<AdministeredEntity, 'organisation'>, Sql> = {
   notice: sql`"Notice"`,
   formTemplate: sql`"FormTemplate"`,
   obligation: sql`"Obligation"`,
+  risk: sql`"Risk"`,
+  hazardousSubstance: sql`"HazardousSubstance"`,
 };
 
 /** Reads the change log of administered records (organisation, workplaces, roles, people, notices). */

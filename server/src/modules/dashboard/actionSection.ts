@@ -31,6 +31,8 @@ interface AssignedActionRow {
   number: number | null;
   templateName: string | null;
   taskNumber: number | null;
+  /** A register's action: its risk's or hazardous substance's name (it has no submission). */
+  registerName: string | null;
 }
 
 export async function assignedActionSection(
@@ -47,11 +49,14 @@ export async function assignedActionSection(
       au.id AS "auditId", au.name AS "auditName", ob.id AS "obligationId", ob.name AS "obligationName",
       d.id AS "documentId", d.name AS "documentName",
       s.id AS "submissionId", s.number, ft.name AS "templateName", a."taskNumber",
+      COALESCE(rk.name, hz.name) AS "registerName",
       ${countOf(sources)} AS total
     FROM top i
     LEFT JOIN "Action" a ON i.kind = 'form' AND a.id = i.id
     LEFT JOIN "FormSubmission" s ON s.id = a."submissionId" AND s."companyId" = a."companyId"
     LEFT JOIN "FormTemplate" ft ON ft.id = s."templateId" AND ft."companyId" = s."companyId"
+    LEFT JOIN "Risk" rk ON rk.id = a."riskId" AND rk."companyId" = a."companyId"
+    LEFT JOIN "HazardousSubstance" hz ON hz.id = a."hazardousSubstanceId" AND hz."companyId" = a."companyId"
     LEFT JOIN "AuditQuestionTask" aq ON i.kind = 'audit' AND aq.id = i.id
     LEFT JOIN "Audit" au ON au.id = aq."auditId" AND au."companyId" = aq."companyId"
     LEFT JOIN "ObligationQuestionTask" oq ON i.kind = 'obligation' AND oq.id = i.id
@@ -89,7 +94,10 @@ function toAssignedAction(row: AssignedActionRow, today: string): TAssignedActio
   });
   switch (row.kind) {
     case 'form':
-      return task('form', [formattedNumber(row.number), row.templateName].filter(Boolean).join(' '));
+      return task(
+        'form',
+        row.registerName ?? [formattedNumber(row.number), row.templateName].filter(Boolean).join(' '),
+      );
     case 'audit':
       return task('audit', row.auditName ?? '');
     case 'obligation':

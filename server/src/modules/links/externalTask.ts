@@ -55,7 +55,9 @@ export class ExternalTaskService {
         },
       },
     });
-    if (!action) throw notFound(messages.action.notFound);
+    // The where names the submission, so a found action has it (a register's action has none).
+    if (!action?.submission) throw notFound(messages.action.notFound);
+    const { submission } = action;
     let mayChange: boolean;
     if ('link' in viewer) {
       // The action was reassigned since the link was mailed: the old link no longer opens it.
@@ -67,14 +69,14 @@ export class ExternalTaskService {
       const isAssignee =
         (auth.employeeId !== null && action.assigneeEmployeeId === auth.employeeId) ||
         (auth.personnelId !== null && action.assigneePersonnelId === auth.personnelId);
-      const coordinators = action.submission.coordinators;
+      const coordinators = submission.coordinators;
       const isCoordinator =
         auth.employeeId !== null && coordinators.some((c) => c.employeeId === auth.employeeId);
       if (!isAssignee && !isCoordinator) throw notFound(messages.action.notFound);
       mayChange = isAssignee || (auth.employeeId !== null && coordinators[0]?.employeeId === auth.employeeId);
     }
-    const editable = mayChange && !action.isComplete && !action.submission.isClosed;
-    return { action, editable };
+    const editable = mayChange && !action.isComplete && !submission.isClosed;
+    return { action: { ...action, submission }, editable };
   }
 
   async details(viewer: TaskViewer, request: TExternalTaskDetailsRequest): Promise<TExternalTaskDetails> {

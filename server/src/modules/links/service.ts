@@ -66,7 +66,8 @@ export async function issueLink(
 export interface ActionForLink {
   id: string;
   companyId: string;
-  submissionId: string;
+  /** Null for a register's action (a risk, a substance): those go to employees, who sign in. */
+  submissionId: string | null;
   actionType: 'internal' | 'external';
   assigneePersonnelId: string | null;
 }
@@ -81,7 +82,7 @@ export async function issueActionLink(
   action: ActionForLink,
   createdById: string | null = null,
 ): Promise<{ token: string; path: string; expiresAt: Date } | null> {
-  if (action.actionType !== 'external' || !action.assigneePersonnelId) return null;
+  if (action.actionType !== 'external' || !action.assigneePersonnelId || !action.submissionId) return null;
   const personnel = await tx.personnel.findFirst({
     where: { id: action.assigneePersonnelId, companyId: action.companyId },
     select: { supplierId: true },
@@ -97,6 +98,7 @@ export async function issueActionLink(
     },
     data: { revokedAt: new Date() },
   });
+  const { submissionId } = action;
   const issued = await issueLink(tx, {
     companyId: action.companyId,
     resourceType: 'action',
@@ -106,7 +108,7 @@ export async function issueActionLink(
     personnelId: action.assigneePersonnelId,
     createdById,
   });
-  const path = `${externalTaskPath(action.submissionId, action.id, action.companyId)}?authtoken=${encodeURIComponent(issued.token)}`;
+  const path = `${externalTaskPath(submissionId, action.id, action.companyId)}?authtoken=${encodeURIComponent(issued.token)}`;
   return { token: issued.token, path, expiresAt: issued.expiresAt };
 }
 

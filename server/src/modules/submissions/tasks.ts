@@ -129,6 +129,8 @@ export class SubmissionTasks {
         },
       },
     });
+    // Called for this submission's own actions only.
+    const submission = action.submission!;
     const recipient = action.assigneeEmployeeId
       ? await tx.employee.findFirst({
           where: { id: action.assigneeEmployeeId, companyId: auth.companyId },
@@ -139,7 +141,7 @@ export class SubmissionTasks {
           select: { firstName: true, lastName: true, email: true, user: { select: { id: true } } },
         });
     if (!recipient?.email) return 0;
-    const coordinatorId = action.submission.coordinators[0]?.employeeId;
+    const coordinatorId = submission.coordinators[0]?.employeeId;
     const coordinator = coordinatorId
       ? await tx.employee.findFirst({ where: { id: coordinatorId, companyId: auth.companyId } })
       : null;
@@ -154,9 +156,9 @@ export class SubmissionTasks {
       content: submissionTaskMail({
         productName: this.options.productName,
         name: personName(recipient),
-        templateName: action.submission.template.name,
-        formNumber: formNumberLabel(action.submission.isDraft ? null : action.submission.number),
-        formDescription: action.submission.formDescription,
+        templateName: submission.template.name,
+        formNumber: formNumberLabel(submission.isDraft ? null : submission.number),
+        formDescription: submission.formDescription,
         coordinator: personName(coordinator),
         link: link ? `${base}${link.path}` : `${base}/dashboard`,
         instruction: action.instruction,

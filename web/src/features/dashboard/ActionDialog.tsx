@@ -6,8 +6,10 @@ import {
   deleteAttachmentCall,
   displayDay,
   formTaskPath,
+  hazardousPath,
   messages,
   obligationEditPath,
+  riskPath,
   type TAssignedActionDetails,
   type TAssignedActionItem,
   type TAssignedActionKind,
@@ -51,10 +53,19 @@ function parentLink(details: TAssignedActionDetails): { to: string; label: strin
   if (details.auditId) return { to: auditDetailsPath(details.auditId), label: 'Open the audit' };
   if (details.obligationId)
     return { to: obligationEditPath(details.obligationId), label: 'Open the obligation' };
+  if (details.riskId) return { to: riskPath(details.riskId), label: 'Open the risk' };
+  if (details.hazardousId) return { to: hazardousPath(details.hazardousId), label: 'Open the substance' };
   if (details.formSubmissionId) {
     return { to: formTaskPath(details.formSubmissionId, details._id), label: 'Open the form' };
   }
   return null;
+}
+
+/** A register's action is listed with the form actions (sectionType form) but says what it is. */
+function titleOf(kind: TAssignedActionKind, details: TAssignedActionDetails | undefined): string {
+  if (details?.riskId) return 'Risk action';
+  if (details?.hazardousId) return 'Hazardous substance action';
+  return TITLES[kind];
 }
 
 /**
@@ -137,7 +148,7 @@ export function ActionDialog({ item, onClose, showParentLink = true }: ActionDia
 
   return (
     <Dialog
-      title={TITLES[kind]}
+      title={titleOf(kind, details.data)}
       description={item.itemName}
       onClose={onClose}
       dismissable={!busy}

@@ -1,0 +1,177 @@
+import {
+  displayDay,
+  HAZARD_CLASSES,
+  HAZARDOUS_SORT_LABELS,
+  HAZARDOUS_SORTS,
+  hazardousCalls,
+  hazardousExportCall,
+  hazardousListCall,
+  hazardousEditPath,
+  hazardousPath,
+  SDS_STATUS_LABELS,
+  type HazardousSort,
+  type RiskColour,
+  type THazardousRow,
+} from '@compass/shared';
+import { Download, Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { callApi, callUrl, downloadFile } from '../../api/client';
+import { notifyError } from '../../api/errors';
+import { Button } from '../../components/Button';
+import { DueMarker } from '../../components/DueMarker';
+import { ListFilters } from '../../components/ListFilters';
+import { PagedTable, usePagedList } from '../../components/PagedList';
+import { RatingBadge } from '../../components/RiskRating';
+import { SelectField } from '../../components/SelectField';
+import { usePageTitle } from '../../shell/pageTitle';
+import { RegisterFilters } from '../registerParts/parts';
+
+export const hazardousKeys = { all: ['hazardous'] as const };
+export const HAZARD_CLASS_LABELS = new Map<string, string>(
+  HAZARD_CLASSES.map((entry) => [entry.key, entry.label]),
+);
+export const SDS_BADGES = {
+  missing: 'badge-neutral',
+  current: 'badge-success',
+  due: 'badge-danger',
+} as const;
+
+/** /hazardous/register: the substances held, their safety data sheets and ratings. */
+export function HazardousRegisterPage() {
+  usePageTitle('Hazardous Substances');
+  const list = usePagedList({
+    queryKey: hazardousKeys.all,
+    filters: {
+      workplaceId: '',
+      colour: '' as RiskColour | '',
+      ownerId: '',
+      hazardClass: '',
+      sdsDue: '' as 'yes' | '',
+      due: '' as 'yes' | '',
+      // '' is the server's default order (name), so sorting does not count as a filter.
+      sort: '' as HazardousSort | '',
+    },
+    fetch: (request) => callApi(hazardousListCall, { body: request }),
+  });
+  const { filters } = list;
+  const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
+  return (
+    <div className="admin-page stack-lg">
+      <div className="page-header">
+        <div>
+          <h1>Hazardous Substances</h1>
+          <p>
+            The chemicals held at each workplace, their GHS hazard classes, safety data sheets and risk
+            ratings.
+          </p>
+        </div>
+        <div className="row wrap">
+          <Button
+            icon={<Download size={16} aria-hidden="true" />}
+            onClick={() =>
+              void downloadFile(callUrl(hazardousExportCall, { query }), 'hazardous-substances.csv').catch(
+                notifyError,
+              )
+            }
+          >
+            Export CSV
+          </Button>
+          <Link className="btn btn-primary" to="/hazardous/register/new">
+            <Plus size={16} aria-hidden="true" /> New substance
+          </Link>
+        </div>
+      </div>
+      <ListFilters placeholder="Product or supplier" onSearch={list.search}>
+        <RegisterFilters
+          list={list}
+          calls={hazardousCalls}
+          queryKey={hazardousKeys.all}
+          workplaceLabel="Location"
+          ratingLabel="Rating"
+        />
+        <SelectField
+          label="Hazard class"
+          value={filters.hazardClass}
+          none="Any class"
+          options={HAZARD_CLASSES.map((entry) => ({ value: entry.key, label: entry.label }))}
+          onChange={(value) => list.setFilter('hazardClass', value)}
+        />
+        <SelectField
+          label="Safety data sheet"
+          value={filters.sdsDue}
+          none="Any"
+          options={[{ value: 'yes', label: 'Missing or due' }]}
+          onChange={(value) => list.setFilter('sdsDue', value as 'yes' | '')}
+        />
+        <SelectField
+          label="Sort by"
+          value={filters.sort}
+          none={HAZARDOUS_SORT_LABELS.name}
+          options={HAZARDOUS_SORTS.filter((value) => value !== 'name').map((value) => ({
+            value,
+            label: HAZARDOUS_SORT_LABELS[value],
+          }))}
+          onChange={(value) => list.setFilter('sort', value as HazardousSort | '')}
+        />
+      </ListFilters>
+      <PagedTable
+        label="Hazardous substances"
+        list={list}
+        columns={['Product', 'Location', 'Quantity', 'Hazard classes', 'Rating', 'SDS', 'Next review']}
+        empty="No substances registered yet: add the first one."
+        narrowedEmpty="No substance matches."
+      >
+        {list.rows.map((row) => (
+          <SubstanceRow key={row._id} row={row} />
+        ))}
+      </PagedTable>
+    </div>
+  );
+}
+
+function SubstanceRow({ row }: { row: THazardousRow }) {
+  return (
+    <tr>
+      <td>
+        <Link to={hazardousPath(row._id)}>{row.name}</Link>
+        {!row.isActive && <span className="badge badge-neutral">Retired</span>}
+        {row.supplierName && <div className="text-sm text-secondary">{row.supplierName}</div>}
+      </td>
+      <td>
+        {row.workplaceName ?? '—'}
+        {row.storageLocation && <div className="text-sm text-secondary">{row.storageLocation}</div>}
+      </td>
+      <td>{row.quantity === null ? '—' : `${row.quantity} ${row.quantityUnit ?? ''}`}</td>
+      <td className="text-sm">
+        {row.hazardClasses.map((key) => HAZARD_CLASS_LABELS.get(key) ?? key).join(', ') || '—'}
+      </td>
+      <td>
+        <RatingBadge rating={row.rating} />
+      </td>
+      <td>
+        <span className={`badge ${SDS_BADGES[row.sdsStatus]}`}>{SDS_STATUS_LABELS[row.sdsStatus]}</span>
+        {row.sdsIssueDate && (
+          <div className="text-sm text-secondary">Issued {displayDay(row.sdsIssueDate)}</div>
+        )}
+      </td>
+      <td>
+        {row.nextReviewDate ? (
+          <>
+            {displayDay(row.nextReviewDate)} <DueMarker type={row.reviewDueType} />
+          </>
+        ) : (
+          '—'
+        )}
+      </td>
+      <td className="row-actions">
+        <Link
+          className="btn btn-ghost btn-sm"
+          to={hazardousEditPath(row._id)}
+          aria-label={`Edit ${row.name}`}
+        >
+          Edit
+        </Link>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,218 @@
+import {
+  displayDay,
+  frequencyLabel,
+  RATING_COLOURS,
+  rateRisk,
+  RISK_SORT_LABELS,
+  RISK_SORTS,
+  riskCalls,
+  riskExportCall,
+  riskListCall,
+  riskMatrixCall,
+  riskEditPath,
+  riskPath,
+  type RiskColour,
+  type RiskSort,
+  type TRiskRow,
+} from '@compass/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Download, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { callApi, callUrl, downloadFile } from '../../api/client';
+import { notifyError } from '../../api/errors';
+import { Button } from '../../components/Button';
+import { DueMarker } from '../../components/DueMarker';
+import { ListFilters } from '../../components/ListFilters';
+import { ListState } from '../../components/ListParts';
+import { PagedTable, usePagedList } from '../../components/PagedList';
+import { RatingBadge, RatingLegend, RiskMatrix } from '../../components/RiskRating';
+import { SelectField } from '../../components/SelectField';
+import { usePageTitle } from '../../shell/pageTitle';
+import { RegisterFilters } from '../registerParts/parts';
+
+export const riskKeys = { all: ['risks'] as const };
+
+/** /risk/register: the organisation's risks, searched, filtered and sorted; as a list or a matrix. */
+export function RiskRegisterPage() {
+  usePageTitle('Risk Register');
+  const [view, setView] = useState<'list' | 'matrix'>('list');
+  const list = usePagedList({
+    queryKey: riskKeys.all,
+    filters: {
+      workplaceId: '',
+      colour: '' as RiskColour | '',
+      ownerId: '',
+      due: '' as 'yes' | '',
+      // '' is the server's default order (nextReview), so sorting does not count as a filter.
+      sort: '' as RiskSort | '',
+    },
+    fetch: (request) => callApi(riskListCall, { body: request }),
+  });
+  const { filters } = list;
+  const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
+  return (
+    <div className="admin-page stack-lg">
+      <div className="page-header">
+        <div>
+          <h1>Risk Register</h1>
+          <p>
+            Hazards, what they could lead to, the controls in place and how each risk rates before and after
+            them.
+          </p>
+        </div>
+        <div className="row wrap">
+          <Button
+            icon={<Download size={16} aria-hidden="true" />}
+            onClick={() =>
+              void downloadFile(callUrl(riskExportCall, { query }), 'risk-register.csv').catch(notifyError)
+            }
+          >
+            Export CSV
+          </Button>
+          <Link className="btn btn-primary" to="/risk/register/new">
+            <Plus size={16} aria-hidden="true" /> New risk
+          </Link>
+        </div>
+      </div>
+      <ListFilters placeholder="Risk or hazard" onSearch={list.search}>
+        <RegisterFilters
+          list={list}
+          calls={riskCalls}
+          queryKey={riskKeys.all}
+          workplaceLabel="Workplace"
+          ratingLabel="Rating after controls"
+        />
+        <SelectField
+          label="Sort by"
+          value={filters.sort}
+          none={RISK_SORT_LABELS.nextReview}
+          options={RISK_SORTS.filter((value) => value !== 'nextReview').map((value) => ({
+            value,
+            label: RISK_SORT_LABELS[value],
+          }))}
+          onChange={(value) => list.setFilter('sort', value as RiskSort | '')}
+        />
+      </ListFilters>
+      <div className="tablist" role="tablist" aria-label="View">
+        {(['list', 'matrix'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={view === name}
+            onClick={() => setView(name)}
+          >
+            {name === 'list' ? 'List' : 'Matrix'}
+          </button>
+        ))}
+      </div>
+      {view === 'list' ? (
+        <PagedTable
+          label="Risks"
+          list={list}
+          columns={[
+            'Risk',
+            'Workplace',
+            'Owner',
+            'Before controls',
+            'After controls',
+            'Next review',
+            'Actions',
+          ]}
+          empty="No risks yet: add the first one."
+          narrowedEmpty="No risk matches."
+        >
+          {list.rows.map((row) => (
+            <RiskRow key={row._id} row={row} />
+          ))}
+        </PagedTable>
+      ) : (
+        <MatrixView
+          filters={query}
+          onColour={(colour) => {
+            list.setFilter('colour', colour);
+            setView('list');
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function RiskRow({ row }: { row: TRiskRow }) {
+  return (
+    <tr>
+      <td>
+        <Link to={riskPath(row._id)}>{row.name}</Link>
+        {!row.isActive && <span className="badge badge-neutral">Retired</span>}
+        <div className="text-sm text-secondary">{row.hazard}</div>
+      </td>
+      <td>{row.workplaceName ?? '—'}</td>
+      <td>{row.ownerName ?? '—'}</td>
+      <td>
+        <RatingBadge rating={row.inherent} />
+      </td>
+      <td>
+        <RatingBadge rating={row.residual} />
+      </td>
+      <td>
+        {row.nextReviewDate ? (
+          <>
+            {displayDay(row.nextReviewDate)} <DueMarker type={row.reviewDueType} />
+            {row.reviewFrequency && (
+              <div className="text-sm text-secondary">{frequencyLabel(row.reviewFrequency)}</div>
+            )}
+          </>
+        ) : (
+          '—'
+        )}
+      </td>
+      <td>{row.openActions > 0 ? `${row.openActions} open` : '—'}</td>
+      <td className="row-actions">
+        <Link className="btn btn-ghost btn-sm" to={riskEditPath(row._id)} aria-label={`Edit ${row.name}`}>
+          Edit
+        </Link>
+      </td>
+    </tr>
+  );
+}
+
+/** The filtered register counted on the 5×5 matrix, after controls; a cell filters the list by its colour. */
+function MatrixView({
+  filters,
+  onColour,
+}: {
+  filters: Record<string, string>;
+  onColour: (colour: RiskColour) => void;
+}) {
+  const matrix = useQuery({
+    queryKey: [...riskKeys.all, 'matrix', filters],
+    queryFn: () => callApi(riskMatrixCall, { body: filters }),
+    placeholderData: keepPreviousData,
+  });
+  const counts = new Map(
+    (matrix.data?.cells ?? []).map((cell) => [`${cell.likelihood}:${cell.consequence}`, cell.count]),
+  );
+  return (
+    <section className="card" aria-label="Risk matrix" aria-busy={matrix.isFetching}>
+      {!matrix.data ? (
+        <ListState query={matrix} count={0} empty="" />
+      ) : (
+        <div className="card-body stack">
+          <RiskMatrix
+            caption="Risks by likelihood and consequence after controls"
+            counts={counts}
+            onCell={(cell) => onColour(rateRisk(cell).colour)}
+          />
+          <RatingLegend />
+          <p className="text-sm text-secondary">
+            {RATING_COLOURS.map((colour) => `${matrix.data.byColour[colour] ?? 0} ${colour}`).join(' · ')}
+            {matrix.data.unrated > 0 && ` · ${matrix.data.unrated} not rated`}
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
