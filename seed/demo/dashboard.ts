@@ -1,4 +1,5 @@
 import type { AssignmentStatus, RequirementStatus } from '../../server/src/generated/prisma/client';
+import type { DemoDocument } from './documents';
 import { place } from './people';
 import { Org } from './rows';
 
@@ -15,7 +16,10 @@ export interface DashboardRefs {
   auditId: string;
   obligationId: string;
   obligationName: string;
-  documents: { id: string; name: string }[];
+  /** Each person acknowledges one of them. */
+  documents: DemoDocument[];
+  /** Its waiting version is every dashboard person's to approve. */
+  approvalDocument: DemoDocument;
   risks: { id: string; name: string }[];
   hazards: { id: string; name: string }[];
   supplierId: string;
@@ -186,14 +190,15 @@ export function addDashboard(o: Org, refs: DashboardRefs, p: DashboardPerson): v
     id: k('acknowledgement', document.name),
     companyId,
     documentId: document.id,
+    versionId: document.versionId,
     employeeId: p.employeeId,
     dueDate: cal.day(pick([2, -3, 0])),
   });
-  const approvalDocument = refs.documents[(v + 1) % refs.documents.length]!;
   rows.documentApproval.push({
-    id: k('approval', approvalDocument.name),
+    id: k('approval', refs.approvalDocument.name),
     companyId,
-    documentId: approvalDocument.id,
+    documentId: refs.approvalDocument.id,
+    versionId: refs.approvalDocument.versionId,
     employeeId: p.employeeId,
     dueDate: cal.day(pick([6, 1, -2])),
   });

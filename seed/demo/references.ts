@@ -35,6 +35,9 @@ export const REFERENCES: Record<string, keyof Rows> = {
   auditId: 'audit',
   obligationId: 'obligation',
   documentId: 'document',
+  versionId: 'documentVersion',
+  currentVersionId: 'documentVersion',
+  folderId: 'documentFolder',
   requirementTypeId: 'requirementType',
 };
 

@@ -18,6 +18,9 @@ import { administrationRoutes } from './modules/administration/routes';
 import { OrganisationProfileService } from './modules/administration/profile';
 import { OrganisationStructureService } from './modules/administration/structure';
 import { employeeRoutes } from './modules/employees/routes';
+import { documentRoutes } from './modules/documents/routes';
+import { DocumentService } from './modules/documents/service';
+import { DocumentWorkItems } from './modules/documents/workItems';
 import { noticeboardRoutes } from './modules/noticeboard/routes';
 import { templateRoutes } from './modules/templates/routes';
 import { externalPartiesRoutes } from './modules/externalParties/routes';
@@ -246,6 +249,10 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       app.mail.setAttachmentLoader(async (key) => Buffer.concat(await storage.read(key).toArray()));
       attachments.registerPolicy('notice', noticeAttachmentPolicy(db));
       await api.register(noticeboardRoutes, { notices: new NoticeAdminService(db, attachments) });
+      const documents = new DocumentService(db, reader, attachments);
+      attachments.registerPolicy('document', documents.documentFilePolicy);
+      attachments.registerPolicy('documentVersion', documents.versionFilePolicy);
+      await api.register(documentRoutes, { documents, workItems: new DocumentWorkItems(db) });
       await api.register(templateRoutes, { templates: new TemplateAdminService(db) });
       const externalParties = new ExternalPartiesService(db, app.mail, {
         publicUrl: config.PUBLIC_URL,

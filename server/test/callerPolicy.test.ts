@@ -180,6 +180,31 @@ const SUPPLIER_KEY = [
   'POST /api/supplierCompanyPortalAccessSet',
 ];
 
+/** The document library (the document and documentEdit keys, which Mia's role has). */
+const DOCUMENT_KEYS = [
+  'POST /api/documentList',
+  'GET /api/documentListCsv',
+  'POST /api/documentFolders',
+  'POST /api/documentFolderSave',
+  'POST /api/documentOptions',
+  'POST /api/documentPeopleSearch',
+  'POST /api/documentCreate',
+  'POST /api/documentUpdate',
+  'POST /api/documentVersionUpload',
+  'POST /api/documentDetails',
+  'POST /api/documentReaders',
+  'GET /api/documentVersionFile/:versionId',
+  'POST /api/documentAcknowledgementOpen',
+  'POST /api/documentAcknowledge',
+  'POST /api/documentMyAcknowledgements',
+  'POST /api/documentApprovalOpen',
+  'POST /api/documentApprovalDecide',
+  'POST /api/documentRevisionWithdraw',
+  'POST /api/documentAttachmentUpload',
+  'POST /api/documentActionCreate',
+  'POST /api/documentActionComplete',
+];
+
 /** What still answers while a forced password change is pending (issue 13: nothing else). */
 const DURING_PASSWORD_CHANGE = ['POST /api/logout', 'GET /api/permissions', 'POST /api/changePassword'];
 
@@ -216,7 +241,14 @@ function expected(route: string, caller: CallerName): string | null {
       if (caller === 'personnel' && [...NOT_PERSONNEL, ...SUPPLIER_MAIN_ONLY].includes(route))
         return 'caller_not_served';
       if (NOT_PERSONNEL.includes(route)) return null;
-      return [...EMPLOYEE_ONLY, ...LINK_ONLY, ...SYSTEM_KEY, ...HR_KEYS, ...SUPPLIER_KEY].includes(route)
+      return [
+        ...EMPLOYEE_ONLY,
+        ...LINK_ONLY,
+        ...SYSTEM_KEY,
+        ...HR_KEYS,
+        ...SUPPLIER_KEY,
+        ...DOCUMENT_KEYS,
+      ].includes(route)
         ? 'caller_not_served'
         : null;
     case 'employee':
@@ -274,7 +306,15 @@ async function call(route: DeclaredRoute, caller: CallerName): Promise<LightMyRe
 describe('route × caller kind', () => {
   it('every route is in the expectations, and every expectation names a route', () => {
     const declared = routes.map(keyOf);
-    for (const list of [PUBLIC, LINK, LINK_ONLY, EMPLOYEE_ONLY, DURING_PASSWORD_CHANGE, WITH_PORTAL_OFF])
+    for (const list of [
+      PUBLIC,
+      LINK,
+      LINK_ONLY,
+      EMPLOYEE_ONLY,
+      DOCUMENT_KEYS,
+      DURING_PASSWORD_CHANGE,
+      WITH_PORTAL_OFF,
+    ])
       for (const route of list) expect(declared).toContain(route);
     // Every route's access is stated: the public ones listed, the rest signed-in by default.
     expect(routes.length).toBeGreaterThan(50);

@@ -40,4 +40,5 @@ export * from './contracts/organisationFile';
 export * from './contracts/suppliers';
 export * from './contracts/templates';
 export * from './contracts/externalParties';
+export * from './contracts/documents';
 export * from './contracts/supplierAccess';

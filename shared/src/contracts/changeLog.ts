@@ -17,6 +17,7 @@ export const ADMINISTERED_ENTITIES = {
   personnel: 'supplier',
   notice: 'system',
   formTemplate: 'system',
+  document: 'document',
 } as const satisfies Record<string, AccessKey>;
 export type AdministeredEntity = keyof typeof ADMINISTERED_ENTITIES;
 export const ZAdministeredEntity = z.enum(

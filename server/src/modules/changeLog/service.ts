@@ -69,6 +69,8 @@ export class ChangeLogService {
         return (await this.db.notice.count({ where })) > 0;
       case 'formTemplate':
         return (await this.db.formTemplate.count({ where })) > 0;
+      case 'document':
+        return (await this.db.document.count({ where })) > 0;
     }
   }
 }
