@@ -1,4 +1,6 @@
 import {
+  FORM_NUMBER_PREFIX,
+  formNumberLabel,
   MAX_FILES_PER_UPLOAD,
   MAX_TASKS_PER_SAVE,
   messages,
@@ -391,6 +393,42 @@ describe('history of empty answers', () => {
   });
 });
 
+describe('saving the answers', () => {
+  it('writes only what changed: a changed answer replaced, a cleared one removed, the rest untouched', async () => {
+    const draft = await createDraft();
+    const stored = async () =>
+      new Map(
+        (await ctx.db.submissionValue.findMany({ where: { submissionId: draft._id } })).map((row) => [
+          row.fieldId,
+          row,
+        ]),
+      );
+    const before = await stored();
+    const again = await post(
+      'ethan.coordinator',
+      '/formSubmissionSave',
+      body('number', {
+        _id: draft._id,
+        version: draft.version,
+        isDraft: 'yes',
+        formValue: body('number').formValue.map((answer) =>
+          answer.relatedFormId === fieldId.text ? { ...answer, value: 'Upright bent' } : answer,
+        ),
+      }),
+    );
+    expect(again.statusCode, again.body).toBe(200);
+    const after = await stored();
+    expect(after.has(fieldId.number)).toBe(false);
+    expect(after.get(fieldId.text)!.value).toBe('Upright bent');
+    expect(after.size).toBe(before.size - 1);
+    for (const [field, row] of after) if (field !== fieldId.text) expect(row).toEqual(before.get(field));
+    const shown = await post('ethan.coordinator', '/formSubmissionDetails', { formSubmissionId: draft._id });
+    const answers = shown.json().response_data.formValue as { relatedFormId: string; value: unknown }[];
+    expect(answers.find((answer) => answer.relatedFormId === fieldId.text)?.value).toBe('Upright bent');
+    expect(answers.find((answer) => answer.relatedFormId === fieldId.checkbox)?.value).toEqual(['a']);
+  });
+});
+
 describe('copy e-mails (code 1) on submit', () => {
   it('are queued once, in the save that turns the draft into a submitted form', async () => {
     await ctx.db.formTemplate.update({
@@ -581,11 +619,34 @@ describe('My Records and the Records filters', () => {
         ).json().response_data.rows as { _id: string }[]
       ).map((row) => row._id);
     expect(await myDrafts()).toContain(draft._id);
+    const number = 1 + (await ctx.db.formSubmission.aggregate({ _max: { number: true } }))._max.number!;
     await ctx.db.formSubmission.update({
       where: { id: draft._id },
-      data: { isDraft: false, isClosed: true },
+      data: { isDraft: false, isClosed: true, number },
     });
     expect(await myDrafts()).not.toContain(draft._id);
+    // And the number: My Records by number list it first, drafts (no number) last.
+    const byNumber = async (sortDirection: 'asc' | 'desc') =>
+      (
+        (
+          await post('mia.employee', '/formSubmissionList', {
+            scope: 'my',
+            sort: 'number',
+            sortDirection,
+            pageSize: 100,
+          })
+        ).json().response_data.rows as { _id: string; formatedNumber: string }[]
+      ).map((row) => row.formatedNumber);
+    const descending = await byNumber('desc');
+    expect(descending[0]).toBe(formNumberLabel(number));
+    const numbered = (list: string[]) =>
+      list
+        .filter((label) => label !== '(Draft)')
+        .map((label) => Number(label.replace(FORM_NUMBER_PREFIX, '')));
+    expect(numbered(descending)).toEqual(numbered(descending).sort((a, b) => b - a));
+    const ascending = await byNumber('asc');
+    expect(numbered(ascending)).toEqual(numbered(descending).reverse());
+    expect(ascending.indexOf('(Draft)')).not.toBe(0);
     const closed = await post('mia.employee', '/formSubmissionList', {
       scope: 'my',
       status: 'Closed',

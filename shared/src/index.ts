@@ -42,3 +42,4 @@ export * from './contracts/templates';
 export * from './contracts/externalParties';
 export * from './contracts/documents';
 export * from './contracts/supplierAccess';
+export * from './contracts/reviews';

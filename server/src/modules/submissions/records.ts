@@ -251,15 +251,19 @@ function selection(
   const order = (alias: 'f' | 'page') => {
     const table = alias === 'f' ? sql`f` : sql`page`;
     const column = (name: keyof typeof COLUMNS) => sql`${table}.${COLUMNS[name]}`;
-    // My Records by date reads its index (participant, formDate, submission) in order.
-    const byDate =
-      request.scope === 'my' && alias === 'f'
-        ? sql`p."formDate" ${direction}, p."submissionId" ${direction}`
-        : sql`${column('formDate')} ${direction}, ${column('id')} ${direction}`;
+    // My Records by date or number read their indexes (participant, formDate or number,
+    // submission) in order.
+    const mine = request.scope === 'my' && alias === 'f';
+    const byDate = mine
+      ? sql`p."formDate" ${direction}, p."submissionId" ${direction}`
+      : sql`${column('formDate')} ${direction}, ${column('id')} ${direction}`;
+    // Drafts have no number: they sort last either way.
+    const byNumber = mine
+      ? sql`p.number ${direction} NULLS LAST, p."submissionId" ${direction}`
+      : sql`${column('number')} ${direction} NULLS LAST, ${column('id')} ${direction}`;
     return {
       formDate: byDate,
-      // Drafts have no number: they sort last either way.
-      number: sql`${column('number')} ${direction} NULLS LAST, ${column('id')} ${direction}`,
+      number: byNumber,
       formDescription: sql`${column('formDescription')} ${direction}, ${column('id')} ${direction}`,
       createdAt: sql`${column('createdAt')} ${direction}, ${column('id')} ${direction}`,
     }[request.sort];

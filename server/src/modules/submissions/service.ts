@@ -423,15 +423,17 @@ export class SubmissionService {
             to: value,
           });
       }
-      await tx.submissionValue.deleteMany({ where: { companyId, submissionId } });
-      await tx.submissionValue.createMany({
-        data: [...values].map(([fieldId, value]) => ({
-          companyId,
-          submissionId,
-          fieldId,
-          value: value as Prisma.InputJsonValue,
-        })),
-      });
+      // Only what changed is written: a save usually changes an answer or two of many.
+      const removed = [...storedValues.keys()].filter((fieldId) => !values.has(fieldId));
+      if (removed.length > 0)
+        await tx.submissionValue.deleteMany({ where: { companyId, submissionId, fieldId: { in: removed } } });
+      const changed = [...values].filter(([fieldId, value]) => !sameJson(storedValues.get(fieldId), value));
+      if (changed.length > 0)
+        await tx.$executeRaw`INSERT INTO "SubmissionValue" (id, "companyId", "submissionId", "fieldId", value)
+          SELECT gen_random_uuid(), ${companyId}::uuid, ${submissionId}::uuid, answer."fieldId", answer.value::jsonb
+          FROM unnest(${changed.map(([fieldId]) => fieldId)}::uuid[],
+            ${changed.map(([, value]) => JSON.stringify(value))}::text[]) AS answer("fieldId", value)
+          ON CONFLICT ("companyId", "submissionId", "fieldId") DO UPDATE SET value = EXCLUDED.value`;
 
       const storedRows = stored?.tableRows.map((row) => ({ fieldId: row.fieldId, cells: row.cells })) ?? [];
       const newRows = tableRows.map((row) => ({ fieldId: row.relatedFormId, cells: row.cells }));
