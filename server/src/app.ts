@@ -21,6 +21,7 @@ import { employeeRoutes } from './modules/employees/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { DocumentService } from './modules/documents/service';
 import { DocumentWorkItems } from './modules/documents/workItems';
+import { ReviewService } from './modules/reviews/service';
 import { noticeboardRoutes } from './modules/noticeboard/routes';
 import { templateRoutes } from './modules/templates/routes';
 import { externalPartiesRoutes } from './modules/externalParties/routes';
@@ -249,7 +250,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       app.mail.setAttachmentLoader(async (key) => Buffer.concat(await storage.read(key).toArray()));
       attachments.registerPolicy('notice', noticeAttachmentPolicy(db));
       await api.register(noticeboardRoutes, { notices: new NoticeAdminService(db, attachments) });
-      const documents = new DocumentService(db, reader, attachments);
+      const documents = new DocumentService(db, reader, attachments, new ReviewService(db));
       attachments.registerPolicy('document', documents.documentFilePolicy);
       attachments.registerPolicy('documentVersion', documents.versionFilePolicy);
       await api.register(documentRoutes, { documents, workItems: new DocumentWorkItems(db) });

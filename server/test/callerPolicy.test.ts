@@ -182,6 +182,8 @@ const SUPPLIER_KEY = [
 
 /** The document library (the document and documentEdit keys, which Mia's role has). */
 const DOCUMENT_KEYS = [
+  'POST /api/documentReviewDetails',
+  'POST /api/documentReviewComplete',
   'POST /api/documentList',
   'GET /api/documentListCsv',
   'POST /api/documentFolders',

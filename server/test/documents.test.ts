@@ -1,4 +1,4 @@
-import { addDays, documentMessages as say, localDateOf } from '@compass/shared';
+import { addDays, documentMessages as say, localDateOf, nextDueDay } from '@compass/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCalls,
@@ -481,5 +481,49 @@ describe('attachments and actions', () => {
     const done = await data('ethan.coordinator', 'documentDetails', { _id: id });
     expect(done.actions[0].completedOn).toBe(today);
     expect((await call('sam.southbank', 'documentActionComplete', { _id: action._id })).statusCode).toBe(404);
+  });
+});
+
+describe('review', () => {
+  it('schedules the review from the document and completes it from the dashboard item', async () => {
+    const { id } = await create({ reviewerId: people.ethan, nextReviewDate: addDays(today, 3) });
+    const reviews = async () =>
+      (await data('ethan.coordinator', 'dashboardList', {})).list.scheduledReviews.list.filter(
+        (item: { itemId: string }) => item.itemId === id,
+      );
+    expect(await reviews()).toEqual([
+      expect.objectContaining({ sectionType: 'document', actionType: 'review' }),
+    ]);
+    const open = await data('ethan.coordinator', 'documentReviewDetails', {
+      itemId: id,
+      actionType: 'review',
+    });
+    expect(open).toMatchObject({ frequency: 'years', dueDate: addDays(today, 3), history: [] });
+    expect(
+      (await call('sam.southbank', 'documentReviewDetails', { itemId: id, actionType: 'review' })).statusCode,
+    ).toBe(404);
+    const noOutcome = await call('ethan.coordinator', 'documentReviewComplete', {
+      itemId: id,
+      actionType: 'review',
+    });
+    expect(noOutcome.statusCode).toBe(400);
+
+    const done = await data('ethan.coordinator', 'documentReviewComplete', {
+      itemId: id,
+      actionType: 'review',
+      outcome: 'noChange',
+    });
+    expect(done.nextDueDate).toBe(nextDueDay(today, 'years'));
+    const details = await data('ethan.coordinator', 'documentDetails', { _id: id });
+    expect(details).toMatchObject({ lastReviewDate: today, nextReviewDate: nextDueDay(today, 'years') });
+    // The completed review left the section; the next one is due a year on.
+    expect((await reviews()).map((item: { dueDate: string }) => item.dueDate)).toEqual([
+      nextDueDay(today, 'years'),
+    ]);
+    const history = await data('ethan.coordinator', 'documentReviewDetails', {
+      itemId: id,
+      actionType: 'review',
+    });
+    expect(history.history).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FREQUENCY_KEYS } from '../rules/frequency';
 import { ZAttachment } from './attachments';
 import { defineCall } from './call';
+import { reviewCalls } from './reviews';
 import { ZDay } from './envelope';
 
 /** What the document library says (the specification names the screens, not their messages). */
@@ -539,3 +540,6 @@ export const documentActionCompleteCall = defineCall({
   body: ZId,
   response: z.null(),
 });
+
+/** The scheduled review of a document (/document/review/:id/:x, x = review or coReview). */
+export const documentReviewCalls = reviewCalls('document', { tag: 'documents', accessKey: 'document' });

@@ -17,10 +17,12 @@ import {
   documentOptionsCall,
   documentPeopleSearchCall,
   documentReadersCall,
+  documentReviewCalls,
   documentRevisionWithdrawCall,
   documentUpdateCall,
   documentVersionFileCall,
   documentVersionUploadCall,
+  reviewMessages as reviewSay,
   ZDocumentUploadForm,
 } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
@@ -40,6 +42,15 @@ export const documentRoutes: FastifyPluginAsync<{
   documents: DocumentService;
   workItems: DocumentWorkItems;
 }> = async (app, { documents, workItems }) => {
+  registerCall(app, documentReviewCalls.details, {
+    handler: async (request) => ok(await documents.openReview(requireAuth(request), request.body)),
+  });
+  registerCall(app, documentReviewCalls.complete, {
+    handler: async (request) => {
+      const result = await documents.completeReview(requireAuth(request), request.body);
+      return ok(result, request.body.actionType === 'review' ? reviewSay.reviewed : reviewSay.coReviewed);
+    },
+  });
   registerCall(app, documentListCall, {
     handler: async (request) => ok(await documents.list(requireAuth(request), request.body)),
   });

@@ -1,5 +1,7 @@
 import {
   addDays,
+  nextDueDay,
+  type TReviewCompleteParsed,
   documentMessages as say,
   personName,
   RECORDS_COUNT_CAP,
@@ -17,7 +19,7 @@ import {
   type TDocumentUpdateParsed,
 } from '@compass/shared';
 import type { z } from 'zod';
-import type { ZDocumentCsvRequest, ZDocumentListRequest } from '@compass/shared';
+import type { ZDocumentCsvRequest, ZDocumentListRequest, ZReviewOpen } from '@compass/shared';
 import type { Db } from '../../db/prisma';
 import type { Reader } from '../../db/reader';
 import { timestampOf } from '../../db/reader';
@@ -29,6 +31,7 @@ import { csvOf } from '../../plugins/csv';
 import type { UploadedFile } from '../../plugins/uploads';
 import { organisationToday } from '../administration/organisationToday';
 import type { AttachmentService, OwnerPolicy } from '../attachments/service';
+import type { ReviewService } from '../reviews/service';
 import {
   approvalView,
   canManage,
@@ -86,6 +89,7 @@ export class DocumentService {
     private readonly db: Db,
     private readonly reader: Reader,
     private readonly attachments: AttachmentService,
+    private readonly reviews: ReviewService,
   ) {}
 
   /** Who may read and change the files of documents (supporting files) and of their versions. */
@@ -261,6 +265,7 @@ export class DocumentService {
           },
         });
         await logChange(tx, auth, document.id, 'created', null, await this.snapshot(tx, document));
+        await this.schedule(tx, document);
         await this.addVersion(tx, auth, document, 1, input, stored, today);
         return { _id: document.id };
       });
@@ -277,6 +282,7 @@ export class DocumentService {
       await this.check(tx, auth, input, today, before);
       await this.checkName(tx, auth.companyId, input.name, before.id);
       const after = await tx.document.update({ where: { id: before.id }, data: fieldsOf(input) });
+      await this.schedule(tx, after);
       await logChange(
         tx,
         auth,
@@ -470,6 +476,60 @@ export class DocumentService {
       audienceRoles: roles.map((row) => row.name).sort(),
       audiencePeople: document.audienceEmployeeIds.map((id) => people.get(id) ?? id).sort(),
     };
+  }
+
+  // ---------- Review ----------
+
+  /** The document's open review follows its reviewers, frequency and next review date. */
+  private async schedule(tx: Tx, document: Document): Promise<void> {
+    if (!document.reviewerEmployeeId || !document.nextReviewDate) return;
+    await this.reviews.schedule(tx, {
+      companyId: document.companyId,
+      itemType: 'document',
+      itemId: document.id,
+      name: `${document.name} review`,
+      reviewerEmployeeId: document.reviewerEmployeeId,
+      coReviewerEmployeeId: document.coReviewerEmployeeId,
+      frequency: document.reviewFrequency,
+      dueDate: dayOf(document.nextReviewDate)!,
+    });
+  }
+
+  async openReview(auth: AuthContext, input: z.output<typeof ZReviewOpen>) {
+    await findDocument(this.db, auth, input.itemId);
+    return this.reviews.open(auth, 'document', input.itemId, input.actionType);
+  }
+
+  /**
+   * Completes the caller's part of the review; the reviewer's completion also dates the document's
+   * last review today and its next one a frequency later (none when it is retired).
+   */
+  async completeReview(auth: AuthContext, input: TReviewCompleteParsed) {
+    await findDocument(this.db, auth, input.itemId);
+    return this.reviews.complete(auth, 'document', input, async (tx, review) => {
+      if (input.actionType !== 'review') return;
+      const before = await findDocument(tx, auth, input.itemId);
+      const today = await organisationToday(tx, auth.companyId);
+      const frequency = review.frequency ?? before.reviewFrequency;
+      const next = input.outcome === 'retired' ? null : nextDueDay(today, frequency);
+      await tx.document.update({
+        where: { id: before.id },
+        data: { lastReviewDate: dateOf(today), nextReviewDate: next ? dateOf(next) : null },
+      });
+      await logChange(
+        tx,
+        auth,
+        before.id,
+        'reviewed',
+        { lastReviewDate: dayOf(before.lastReviewDate), nextReviewDate: dayOf(before.nextReviewDate) },
+        {
+          lastReviewDate: today,
+          nextReviewDate: next,
+          outcome: input.outcome,
+          comments: input.comments || null,
+        },
+      );
+    });
   }
 
   // ---------- Details ----------
