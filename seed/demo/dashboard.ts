@@ -131,6 +131,14 @@ export function addDashboard(o: Org, refs: DashboardRefs, p: DashboardPerson): v
     ['obligation', 'obligation', refs.obligationId, `${refs.obligationName} compliance review`, 14, 0],
     ['done', 'document', document.id, `${document.name} interim review`, -30, 3],
   ];
+  // The document's own reviewer and next review are this open review's (one open review per item).
+  const reviewed = rows.document.find((row) => row.id === document.id);
+  if (reviewed)
+    Object.assign(reviewed, {
+      reviewerEmployeeId: p.employeeId,
+      coReviewerEmployeeId: null,
+      nextReviewDate: cal.day(5),
+    });
   for (const [name, itemType, itemId, title, due, coMode] of reviews) {
     rows.review.push({
       id: k('review', name),

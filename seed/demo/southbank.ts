@@ -225,7 +225,7 @@ export function buildSouthbank(o: Org): void {
   });
   const library = addDocumentLibrary(o, {
     folders: {
-      Handbooks: [['Driver Handbook', 'years', 3, 2]],
+      Handbooks: [['Driver Handbook', 'years', 4, 2]],
       Policies: [['Chain of Responsibility Policy', 'biYear', 200, 1]],
     },
     owner: sam,
@@ -243,7 +243,7 @@ export function buildSouthbank(o: Org): void {
     name: 'Driver Handbook annual review',
     reviewerEmployeeId: priya,
     coReviewerEmployeeId: sam,
-    dueDate: cal.day(3),
+    dueDate: cal.day(4),
   });
 
   addDashboard(

@@ -253,7 +253,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       const documents = new DocumentService(db, reader, attachments, new ReviewService(db));
       attachments.registerPolicy('document', documents.documentFilePolicy);
       attachments.registerPolicy('documentVersion', documents.versionFilePolicy);
-      await api.register(documentRoutes, { documents, workItems: new DocumentWorkItems(db) });
+      await api.register(documentRoutes, { documents, workItems: new DocumentWorkItems(db, reader) });
       await api.register(templateRoutes, { templates: new TemplateAdminService(db) });
       const externalParties = new ExternalPartiesService(db, app.mail, {
         publicUrl: config.PUBLIC_URL,

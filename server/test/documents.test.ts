@@ -228,6 +228,10 @@ describe('publishing, acknowledging and approving', () => {
     expect(
       (await documentItems('mia.employee')).map((row: { documentId: string }) => row.documentId),
     ).not.toContain(id);
+    const read = await data('mia.employee', 'documentMyAcknowledgements', { state: 'read', pageSize: 100 });
+    expect(read.rows.map((row: { documentId: string }) => row.documentId)).toContain(id);
+    const toRead = await data('mia.employee', 'documentMyAcknowledgements', { pageSize: 100 });
+    expect(toRead.rows.map((row: { documentId: string }) => row.documentId)).not.toContain(id);
     const again = await call('mia.employee', 'documentAcknowledge', { _id: id, employeeId: people.mia });
     expect(again.statusCode).toBe(409);
 
@@ -416,8 +420,14 @@ describe('the library list', () => {
     expect(soon.rows.map((row: { name: string }) => row.name)).toEqual([`Zeta ${stamp} 1`]);
     const folders = await data('ethan.coordinator', 'documentFolders');
     expect(folders.find((row: { _id: string }) => row._id === folder._id).documentCount).toBe(3);
+    // A review missed: the document is past its next review date.
+    await ctx.db.document.updateMany({
+      where: { name: `Zeta ${stamp} 2` },
+      data: { nextReviewDate: new Date(`${addDays(today, -3)}T00:00:00Z`) },
+    });
     const overdue = await data('ethan.coordinator', 'documentList', { review: 'overdue', pageSize: 100 });
-    expect(overdue.rows.map((row: { name: string }) => row.name)).toContain('Employee Handbook');
+    expect(overdue.rows.map((row: { name: string }) => row.name)).toContain(`Zeta ${stamp} 2`);
+    for (const row of overdue.rows) expect(row.nextReviewDate < today).toBe(true);
 
     const csv = await ctx.app.inject({
       method: 'GET',

@@ -1,5 +1,7 @@
 import { documentMessages as say, type TDocumentApprovalOpen, type TDocumentReading } from '@compass/shared';
 import type { Db } from '../../db/prisma';
+import { timestampOf, type Reader } from '../../db/reader';
+import { sql, uuid } from '../../db/sql';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { organisationToday } from '../administration/organisationToday';
@@ -20,7 +22,10 @@ import {
  * ({employeeId}); it must be the caller, whose item it is.
  */
 export class DocumentWorkItems {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly reader: Reader,
+  ) {}
 
   private own(auth: AuthContext, employeeId: string): string {
     if (!auth.employeeId || auth.employeeId !== employeeId) throw forbidden(say.notYours);
@@ -102,43 +107,47 @@ export class DocumentWorkItems {
     });
   }
 
+  /** The caller's documents to read (or read), a page at a time, on the read pool. */
   async myAcknowledgements(
     auth: AuthContext,
     request: { page: number; pageSize: number; state: 'toRead' | 'read' },
   ) {
     if (!auth.employeeId) return { rows: [], total: 0 };
-    const where = {
-      companyId: auth.companyId,
-      employeeId: auth.employeeId,
-      ...(request.state === 'toRead'
-        ? { acknowledgedAt: null, lapsedAt: null }
-        : { acknowledgedAt: { not: null } }),
-    };
-    const [total, rows] = await Promise.all([
-      this.db.documentAcknowledgement.count({ where }),
-      this.db.documentAcknowledgement.findMany({
-        where,
-        orderBy:
-          request.state === 'toRead' ? [{ dueDate: 'asc' }, { id: 'asc' }] : [{ acknowledgedAt: 'desc' }],
-        skip: (request.page - 1) * request.pageSize,
-        take: request.pageSize,
-        include: { document: { select: { name: true } } },
-      }),
+    const where = sql`a."companyId" = ${uuid(auth.companyId)} AND a."employeeId" = ${uuid(auth.employeeId)} AND ${
+      request.state === 'toRead'
+        ? sql`a."acknowledgedAt" IS NULL AND a."lapsedAt" IS NULL`
+        : sql`a."acknowledgedAt" IS NOT NULL`
+    }`;
+    const order =
+      request.state === 'toRead' ? sql`a."dueDate", a.id` : sql`a."acknowledgedAt" DESC, a.id DESC`;
+    const [rows, counted] = await Promise.all([
+      this.reader.rows<{
+        id: string;
+        documentId: string;
+        name: string;
+        versionNumber: number;
+        dueDate: string;
+        acknowledgedAt: string | null;
+      }>(sql`SELECT a.id, a."documentId", d.name, v.number AS "versionNumber",
+          to_char(a."dueDate", 'YYYY-MM-DD') AS "dueDate", a."acknowledgedAt"
+        FROM "DocumentAcknowledgement" a
+        JOIN "Document" d ON d.id = a."documentId" AND d."companyId" = a."companyId"
+        JOIN "DocumentVersion" v ON v.id = a."versionId" AND v."companyId" = a."companyId"
+        WHERE ${where} ORDER BY ${order}
+        LIMIT ${request.pageSize} OFFSET ${(request.page - 1) * request.pageSize}`),
+      this.reader.rows<{ total: number }>(
+        sql`SELECT count(*)::int AS total FROM "DocumentAcknowledgement" a WHERE ${where}`,
+      ),
     ]);
-    const versions = await this.db.documentVersion.findMany({
-      where: { id: { in: rows.map((row) => row.versionId) } },
-      select: { id: true, number: true },
-    });
-    const numberOf = new Map(versions.map((version) => [version.id, version.number]));
     return {
-      total,
+      total: counted[0]?.total ?? 0,
       rows: rows.map((row) => ({
         _id: row.id,
         documentId: row.documentId,
-        name: row.document.name,
-        versionNumber: numberOf.get(row.versionId) ?? 0,
-        dueDate: dayOf(row.dueDate)!,
-        acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+        name: row.name,
+        versionNumber: row.versionNumber,
+        dueDate: row.dueDate,
+        acknowledgedAt: row.acknowledgedAt ? timestampOf(row.acknowledgedAt).toISOString() : null,
       })),
     };
   }
