@@ -57,9 +57,9 @@ describe('the document work items of ethan.coordinator', () => {
     // Library and a document's page, for the screenshots.
     await page.goto('/document/library');
     await page.locator('#main-content').getByRole('heading', { level: 1, name: 'Library' }).waitFor();
-    await page.getByRole('link', { name: 'Emergency Response Plan' }).waitFor();
+    await page.getByRole('link', { name: 'Emergency Response Plan', exact: true }).waitFor();
     await screenshot(page, 'documents-library');
-    await page.getByRole('link', { name: 'Emergency Response Plan' }).click();
+    await page.getByRole('link', { name: 'Emergency Response Plan', exact: true }).click();
     await page.getByRole('region', { name: 'Versions' }).getByText('Approval Pending').first().waitFor();
     await screenshot(page, 'documents-detail');
 

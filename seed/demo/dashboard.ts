@@ -125,7 +125,7 @@ export function addDashboard(o: Org, refs: DashboardRefs, p: DashboardPerson): v
   const reviews: Array<
     [string, 'document' | 'riskRegister' | 'hazardousRegister' | 'obligation', string, string, number, number]
   > = [
-    ['document', 'document', document.id, `${document.name} annual review`, 5, 0],
+    ['document', 'document', document.id, `${document.name} annual review`, 5 + v * 4, 0],
     ['risk', 'riskRegister', risk.id, `${risk.name} risk review`, -2, 1],
     ['hazard', 'hazardousRegister', hazard.id, `${hazard.name} SDS review`, 0, 2],
     ['obligation', 'obligation', refs.obligationId, `${refs.obligationName} compliance review`, 14, 0],
@@ -137,7 +137,7 @@ export function addDashboard(o: Org, refs: DashboardRefs, p: DashboardPerson): v
     Object.assign(reviewed, {
       reviewerEmployeeId: p.employeeId,
       coReviewerEmployeeId: null,
-      nextReviewDate: cal.day(5),
+      nextReviewDate: cal.day(5 + v * 4),
     });
   for (const [name, itemType, itemId, title, due, coMode] of reviews) {
     rows.review.push({
@@ -152,6 +152,8 @@ export function addDashboard(o: Org, refs: DashboardRefs, p: DashboardPerson): v
       isCoReviewed: coMode === 2,
       dueDate: cal.day(due),
       completedAt: coMode === 3 ? cal.at(-29, 14) : null,
+      // A document is reviewed as often as it says (the next review is scheduled from it).
+      frequency: itemType === 'document' ? (reviewed?.reviewFrequency ?? null) : null,
       createdAt: cal.at(-45),
     });
   }

@@ -89,7 +89,7 @@ export function addDocumentLibrary(
         id,
         companyId,
         name,
-        description: `${name} of ${folder.toLowerCase()}: read it when you start and after each revision.`,
+        description: 'Read it when you start, and again after each revision.',
         folderId,
         ownerEmployeeId: owner,
         reviewerEmployeeId: spec.reviewer,

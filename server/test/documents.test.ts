@@ -526,6 +526,9 @@ describe('review', () => {
     expect(done.nextDueDate).toBe(nextDueDay(today, 'years'));
     const details = await data('ethan.coordinator', 'documentDetails', { _id: id });
     expect(details).toMatchObject({ lastReviewDate: today, nextReviewDate: nextDueDay(today, 'years') });
+    expect(details.reviews).toEqual([
+      expect.objectContaining({ outcome: 'noChange', completedBy: 'Ethan Clarke' }),
+    ]);
     // The completed review left the section; the next one is due a year on.
     expect((await reviews()).map((item: { dueDate: string }) => item.dueDate)).toEqual([
       nextDueDay(today, 'years'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FREQUENCY_KEYS } from '../rules/frequency';
 import { ZAttachment } from './attachments';
 import { defineCall } from './call';
-import { reviewCalls } from './reviews';
+import { reviewCalls, ZReviewHistoryEntry } from './reviews';
 import { ZDay } from './envelope';
 
 /** What the document library says (the specification names the screens, not their messages). */
@@ -242,6 +242,8 @@ export const ZDocumentDetails = z.object({
   versions: z.array(ZDocumentVersion),
   attachments: z.array(ZAttachment),
   actions: z.array(ZDocumentAction),
+  /** The completed reviews, newest first. */
+  reviews: z.array(ZReviewHistoryEntry),
   /** The caller manages it (documentEdit) or owns it: versions, attachments, actions, readers. */
   canManage: z.boolean(),
 });

@@ -631,6 +631,7 @@ export class DocumentService {
         completedOn: dayOf(action.completedOn),
         canComplete: !action.completedOn && (manage || action.assigneeEmployeeId === auth.employeeId),
       })),
+      reviews: await this.reviews.history(auth.companyId, 'document', document.id),
       canManage: manage,
     };
   }

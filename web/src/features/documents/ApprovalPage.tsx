@@ -18,7 +18,7 @@ import { dashboardKeys } from '../dashboard/api';
 import { documentKeys, StatusBadge, VersionViewer } from './parts';
 
 const DECISIONS = {
-  requested: 'Waiting for you',
+  requested: 'Not decided yet',
   approved: 'Approved',
   rejected: 'Rejected',
   withdrawn: 'No longer needed',
@@ -102,7 +102,7 @@ export function ApprovalPage() {
                   </Button>
                 </div>
               ) : (
-                <p role="status">You have decided: {DECISIONS[approval.mine.status]}.</p>
+                <p role="status">Your decision: {DECISIONS[approval.mine.status]}.</p>
               )}
             </div>
           </section>

@@ -10,6 +10,7 @@ import {
   documentVersionUploadCall,
   frequencyLabel,
   localDateOf,
+  REVIEW_OUTCOME_LABELS,
   uploadProblem,
   type TDocumentDetails,
   type TDocumentVersion,
@@ -102,6 +103,7 @@ export function DocumentPage() {
           <Versions document={document} />
           <Attachments document={document} />
           <Actions document={document} />
+          <Reviews document={document} />
           <section className="card" aria-label="History">
             <div className="card-body stack">
               <h2 className="card-title">History</h2>
@@ -455,5 +457,30 @@ function ActionDialog({ documentId, onClose }: { documentId: string; onClose: ()
         <DialogFormActions submitLabel="Raise action" pending={create.isPending} onCancel={onClose} />
       </form>
     </Dialog>
+  );
+}
+
+function Reviews({ document }: { document: TDocumentDetails }) {
+  return (
+    <section className="card list-card" aria-label="Reviews">
+      <div className="card-body">
+        <h2 className="card-title">Reviews</h2>
+      </div>
+      {document.reviews.length === 0 ? (
+        <p className="card-body text-secondary">No review has been completed yet.</p>
+      ) : (
+        <DataTable columns={['Due', 'Completed', 'By', 'Outcome', 'Comments']}>
+          {document.reviews.map((review) => (
+            <tr key={review._id}>
+              <td>{displayDay(review.dueDate)}</td>
+              <td>{dateOf(review.completedAt)}</td>
+              <td>{review.completedBy ?? '—'}</td>
+              <td>{REVIEW_OUTCOME_LABELS[review.outcome]}</td>
+              <td>{review.comments ?? '—'}</td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </section>
   );
 }

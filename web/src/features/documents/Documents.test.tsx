@@ -94,6 +94,7 @@ const details = (over: Partial<TDocumentDetails> = {}): TDocumentDetails => ({
   versions: [version()],
   attachments: [],
   actions: [],
+  reviews: [],
   canManage: true,
   ...over,
 });
