@@ -177,6 +177,18 @@ describe('DocumentPage', () => {
         ok(
           details({
             versions: [version(), version({ _id: testId(7), number: 1, isCurrent: false, note: null })],
+            reviews: [
+              {
+                _id: testId(40),
+                dueDate: '2026-10-26',
+                completedAt: '2026-10-27T09:00:00.000Z',
+                completedBy: 'Sophie Dubois',
+                outcome: 'noChange',
+                comments: null,
+                coReviewer: null,
+                coReviewComments: null,
+              },
+            ],
           }),
         ),
       'POST /api/changeLogList': () => ok({ list: [] }),
@@ -205,6 +217,9 @@ describe('DocumentPage', () => {
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'PPE Policy' })).toBeInTheDocument();
     expect(screen.getByText('Role: Coordinator')).toBeInTheDocument();
+    const reviews = screen.getByRole('region', { name: 'Reviews' });
+    expect(within(reviews).getByText('Still current: no change needed')).toBeInTheDocument();
+    expect(within(reviews).getByText('Sophie Dubois')).toBeInTheDocument();
     const versions = screen.getByRole('region', { name: 'Versions' });
     expect(within(versions).getAllByRole('row')).toHaveLength(3);
     expect(within(versions).getAllByText('3 of 5')).toHaveLength(2);
