@@ -1,6 +1,6 @@
 /**
  * `npm run bench` — the API benchmark of issue 18 on the scale seed (run `npx tsx seed/scale.ts` first).
- * Options: --duration=10 --warmup=3 --connections=10 --only=<text in a call's name> --label=x
+ * Options: --duration=10 --warmup=3 --connections=10 --only=<text in a call's name, or several: a|b> --label=x
  * --skip-lighthouse.
  *
  * For every read call the screens use it measures, in one run:
@@ -201,6 +201,17 @@ const CASES: Case[] = [
     entityType: 'employee',
     entityId: ids.employeeId,
   })),
+  post('obligationList', 'admin', '/api/obligationList'),
+  post('obligationList: overdue questions', 'admin', '/api/obligationList', () => ({
+    compliance: 'overdue',
+  })),
+  post('obligationList: compliant', 'admin', '/api/obligationList', () => ({ compliance: 'compliant' })),
+  post('obligationList: permits, by name', 'admin', '/api/obligationList', () => ({
+    type: 'permit',
+    sort: 'name',
+  })),
+  post('obligationList: searched', 'admin', '/api/obligationList', () => ({ search: 'fire' })),
+  post('obligationList: page 50', 'admin', '/api/obligationList', () => ({ page: 50 })),
 ];
 
 interface Row {
@@ -333,7 +344,11 @@ try {
     }
   }
 
-  for (const test of CASES.filter((entry) => !argv.only || entry.name.includes(argv.only))) {
+  // --only=a|b: the calls whose name contains any of the texts (names themselves hold commas).
+  const wanted = argv.only?.split('|') ?? [];
+  for (const test of CASES.filter(
+    (entry) => !argv.only || wanted.some((text) => entry.name.includes(text)),
+  )) {
     const url = `${base}${test.path(ids)}`;
     const body = test.body ? JSON.stringify(test.body(ids)) : undefined;
     const token = tokens[test.who];

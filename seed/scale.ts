@@ -27,6 +27,7 @@ import { createPrisma } from '../server/src/db/prisma';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, seedDemo } from './demo';
 import { openScaleDatabase, SCALE_ORGANISATION, SCALE_USERS } from './scaleDb';
 import { documentSteps, DOCUMENT_SCALE } from './scale/documents';
+import { obligationRegisterStep } from './scale/obligations';
 
 // ---------- Sizes ----------
 
@@ -596,6 +597,7 @@ FROM (
   ) g
 ) x`,
     },
+    obligationRegisterStep(SCALE.obligations, WP),
     ...documentSteps(E),
   ];
 }

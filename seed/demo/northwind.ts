@@ -10,6 +10,7 @@ import { accessMap, addEmployees, addWorkplaces, UserDef, addUser, place } from 
 import { addTemplate } from './templates';
 import { addSubmission } from './submissions';
 import { addNotices } from './notices';
+import { addObligationRegister } from './obligations';
 import { DashboardRefs, DashboardPerson, addDashboard } from './dashboard';
 import { addDocumentLibrary } from './documents';
 import { SIGNATURE, DIAGRAM } from './images';
@@ -1530,6 +1531,7 @@ export function buildNorthwind(o: Org): void {
     const supplier = brightlineSide ? { supplierId: brightline, personnelId: o.id('personnel', 'kai') } : {};
     addDashboard(o, { ...refs, ...supplier }, person);
   }
+  addObligationRegister(o, emp);
 
   // The supplier portal: Acme (company level), Liam and Ava (personnel), and Zoe (portal off).
   const supplierAssignments: Array<

@@ -23,6 +23,8 @@ import { DocumentService } from './modules/documents/service';
 import { DocumentWorkItems } from './modules/documents/workItems';
 import { ReviewService } from './modules/reviews/service';
 import { noticeboardRoutes } from './modules/noticeboard/routes';
+import { obligationRoutes } from './modules/obligations/routes';
+import { ObligationService } from './modules/obligations/service';
 import { templateRoutes } from './modules/templates/routes';
 import { externalPartiesRoutes } from './modules/externalParties/routes';
 import { SupplierRequirementService } from './modules/externalParties/requirements';
@@ -233,7 +235,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
         abuseLimits,
       });
       await api.register(accountRoutes, { account: new AccountService(db) });
-      await api.register(changeLogRoutes, { changeLog: new ChangeLogService(db) });
+      await api.register(changeLogRoutes, { changeLog: new ChangeLogService(reader) });
       await api.register(administrationRoutes, {
         profile: new OrganisationProfileService(db, storage, secrets),
         structure: new OrganisationStructureService(db),
@@ -242,24 +244,22 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
         publicUrl: config.PUBLIC_URL,
         productName: config.PRODUCT_NAME,
       });
-      await api.register(employeeRoutes, { employees: new EmployeeService(db, invitations, throttle) });
-      await api.register(supplierRoutes, { suppliers: new SupplierAdminService(db, invitations) });
+      await api.register(employeeRoutes, {
+        employees: new EmployeeService(db, reader, invitations, throttle),
+      });
+      await api.register(supplierRoutes, { suppliers: new SupplierAdminService(db, reader, invitations) });
       await api.register(supplierAccessRoutes, { supplierAccess: new SupplierAccessService(db, storage) });
       const attachments = new AttachmentService(db, storage);
       // Mails that attach stored files (the close-off PDF) read them through the same storage.
       app.mail.setAttachmentLoader(async (key) => Buffer.concat(await storage.read(key).toArray()));
       attachments.registerPolicy('notice', noticeAttachmentPolicy(db));
-      await api.register(noticeboardRoutes, { notices: new NoticeAdminService(db, attachments) });
-      const documents = new DocumentService(db, reader, attachments, new ReviewService(db));
-      attachments.registerPolicy('document', documents.documentFilePolicy);
-      attachments.registerPolicy('documentVersion', documents.versionFilePolicy);
-      await api.register(documentRoutes, { documents, workItems: new DocumentWorkItems(db, reader) });
-      await api.register(templateRoutes, { templates: new TemplateAdminService(db) });
-      const externalParties = new ExternalPartiesService(db, app.mail, {
+      await api.register(noticeboardRoutes, { notices: new NoticeAdminService(db, reader, attachments) });
+      await api.register(templateRoutes, { templates: new TemplateAdminService(db, reader) });
+      const externalParties = new ExternalPartiesService(db, reader, app.mail, {
         publicUrl: config.PUBLIC_URL,
         productName: config.PRODUCT_NAME,
       });
-      const requirements = new SupplierRequirementService(db, app.mail, attachments, {
+      const requirements = new SupplierRequirementService(db, reader, app.mail, attachments, {
         publicUrl: config.PUBLIC_URL,
         productName: config.PRODUCT_NAME,
       });
@@ -276,8 +276,16 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
           .catch((error: unknown) => app.log.warn({ err: error }, 'supplier requirement reminders failed'));
       }, 3_600_000).unref();
       app.addHook('onClose', () => clearInterval(reminders));
-      const assignedActions = new AssignedActionService(db, attachments);
+      const assignedActions = new AssignedActionService(db, reader, attachments);
       await api.register(assignedActionRoutes, { assignedActions });
+      const reviews = new ReviewService(db);
+      await api.register(obligationRoutes, {
+        obligations: new ObligationService(db, reader, attachments, reviews),
+      });
+      const documents = new DocumentService(db, reader, attachments, reviews);
+      attachments.registerPolicy('document', documents.documentFilePolicy);
+      attachments.registerPolicy('documentVersion', documents.versionFilePolicy);
+      await api.register(documentRoutes, { documents, workItems: new DocumentWorkItems(db, reader) });
       await api.register(linkRoutes, {
         links,
         externalTask: new ExternalTaskService(db, attachments, assignedActions),

@@ -263,6 +263,64 @@ describe('workplaces and branches', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it("reads a record's log newest first with who: a person's name, an account's username, the organisation file", async () => {
+    const olivia = await ctx.db.user.findUniqueOrThrow({
+      where: { username: 'olivia.admin' },
+      include: { employee: true },
+    });
+    const { _id } = await data('olivia.admin', 'workplaceSave', { name: 'Logged Yard', isActive: true });
+    expect(
+      (await data('olivia.admin', 'changeLogList', { entityType: 'workplace', entityId: _id })).list,
+    ).toHaveLength(1);
+    const account = await ctx.db.user.findFirstOrThrow({
+      where: { companyId: olivia.companyId, employeeId: null },
+    });
+    const at = (seconds: number) => new Date(Date.now() + seconds * 1000);
+    await ctx.db.changeLog.createMany({
+      data: [
+        {
+          companyId: olivia.companyId,
+          entityType: 'workplace',
+          entityId: _id,
+          userId: account.id,
+          action: 'renamed',
+          changes: { name: ['A', 'B'] },
+          createdAt: at(60),
+        },
+        {
+          companyId: olivia.companyId,
+          entityType: 'workplace',
+          entityId: _id,
+          userId: null,
+          action: 'imported',
+          changes: {},
+          createdAt: at(120),
+        },
+      ],
+    });
+    const log = await data('olivia.admin', 'changeLogList', { entityType: 'workplace', entityId: _id });
+    expect(
+      log.list.map((entry: { action: string; changedBy: string }) => [entry.action, entry.changedBy]),
+    ).toEqual([
+      ['imported', 'Organisation file'],
+      ['renamed', account.username],
+      ['created', `${olivia.employee!.firstName} ${olivia.employee!.lastName}`],
+    ]);
+    expect(log.list[1].changes).toEqual([{ field: 'name', from: 'A', to: 'B' }]);
+    const role = await ctx.db.role.findFirstOrThrow({ where: { companyId: olivia.companyId } });
+    expect(
+      (await call('olivia.admin', 'changeLogList', { entityType: 'role', entityId: role.id })).statusCode,
+    ).toBe(200);
+    for (const [entityType, entityId] of [
+      ['role', southbank.roleId],
+      ['position', southbank.positionId],
+      ['branch', southbank.branchId],
+      ['organisation', southbank.workplaceId],
+    ] as const) {
+      expect((await call('olivia.admin', 'changeLogList', { entityType, entityId })).statusCode).toBe(404);
+    }
+  });
+
   it("answers another organisation's workplace or branch as not found, changing nothing", async () => {
     for (const [path, body] of [
       ['workplaceSave', { _id: southbank.workplaceId, name: 'Taken over', isActive: true }],

@@ -207,6 +207,19 @@ const DOCUMENT_KEYS = [
   'POST /api/documentActionComplete',
 ];
 
+/** The Obligations register (the obligation key, which Mia's role has): employees only. */
+const OBLIGATION_KEY = [
+  'POST /api/obligationList',
+  'GET /api/obligationExport',
+  'POST /api/obligationDetails',
+  'POST /api/obligationOptions',
+  'POST /api/obligationPeopleSearch',
+  'POST /api/obligationSave',
+  'POST /api/obligationAttachmentUpload',
+  'POST /api/obligationReviewDetails',
+  'POST /api/obligationReviewComplete',
+];
+
 /** What still answers while a forced password change is pending (issue 13: nothing else). */
 const DURING_PASSWORD_CHANGE = ['POST /api/logout', 'GET /api/permissions', 'POST /api/changePassword'];
 
@@ -250,6 +263,7 @@ function expected(route: string, caller: CallerName): string | null {
         ...HR_KEYS,
         ...SUPPLIER_KEY,
         ...DOCUMENT_KEYS,
+        ...OBLIGATION_KEY,
       ].includes(route)
         ? 'caller_not_served'
         : null;

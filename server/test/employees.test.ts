@@ -125,6 +125,57 @@ describe('employee list', () => {
     const deactivated = await data('olivia.admin', 'employeeList', { status: 'deactivated', pageSize: 100 });
     expect(deactivated.rows.every((row: { status: string }) => row.status === 'deactivated')).toBe(true);
   });
+  it('searches any part of the names, e-mail, employee number or username, its % and _ literally', async () => {
+    const search = async (text: string) =>
+      (await data('olivia.admin', 'employeeList', { search: text, pageSize: 100 })) as {
+        rows: {
+          _id: string;
+          firstName: string;
+          lastName: string;
+          email: string | null;
+          username: string | null;
+        }[];
+        total: number;
+      };
+    const mia = (await search('mia.employee')).rows[0]!;
+    const mid = (text: string) => text.slice(1, -1);
+    for (const part of [mid(mia.firstName), mid(mia.lastName).toUpperCase(), mid(mia.email!), 'ia.employe']) {
+      expect((await search(part)).rows.map((row) => row._id)).toContain(mia._id);
+    }
+    // The first name's start with the last name's start; a part of the first name is not enough.
+    expect((await search(`${mia.firstName.slice(0, 2)} ${mia.lastName.slice(0, 3)}`)).rows[0]?._id).toBe(
+      mia._id,
+    );
+    expect((await search(`${mid(mia.firstName)} ${mia.lastName.slice(0, 3)}`)).total).toBe(0);
+    const everyone = await data('olivia.admin', 'employeeList', { pageSize: 1 });
+    expect(everyone.total).toBeGreaterThan(1);
+    expect((await search('%')).total).toBe(0);
+    expect((await search('_')).total).toBe(0);
+    const numbered = await ctx.db.employee.findFirstOrThrow({
+      where: { companyId: northwindId, employeeNumber: { not: null } },
+    });
+    const byNumber = await search(numbered.employeeNumber!);
+    expect(byNumber.rows.map((row) => row._id)).toContain(numbered.id);
+    expect(byNumber.total).toBe(byNumber.rows.length);
+  });
+
+  it('counts every match, and lists only the invited with a running invitation as invited', async () => {
+    const body = newEmployee({ invite: true });
+    const { _id } = await data('olivia.admin', 'employeeSave', body);
+    const invited = await data('olivia.admin', 'employeeList', { status: 'invited', pageSize: 100 });
+    expect(invited.rows.map((row: { _id: string }) => row._id)).toContain(_id);
+    expect(invited.rows.every((row: { status: string }) => row.status === 'invited')).toBe(true);
+    const user = await ctx.db.user.findUniqueOrThrow({ where: { username: body.username } });
+    await ctx.db.passwordResetToken.updateMany({
+      where: { userId: user.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    const after = await data('olivia.admin', 'employeeList', { status: 'invited', pageSize: 100 });
+    expect(after.rows.map((row: { _id: string }) => row._id)).not.toContain(_id);
+    expect((await data('olivia.admin', 'employeeDetails', { _id })).status).toBe('notInvited');
+    const all = await data('olivia.admin', 'employeeList', { pageSize: 1 });
+    expect(all.total).toBe(await ctx.db.employee.count({ where: { companyId: northwindId } }));
+  });
 });
 
 describe('creating and inviting an employee', () => {

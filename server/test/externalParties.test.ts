@@ -2,7 +2,7 @@ import { addDays, externalPartiesMessages as say, localDateOf } from '@compass/s
 import { ExternalPartiesService } from '../src/modules/externalParties/service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../../seed/demo';
-import { apiCalls, setupTestApp, signIn, signInAll, type TestContext } from './helpers';
+import { apiCalls, setupTestApp, signIn, signInAll, type TestContext, pastTheCountCap } from './helpers';
 import { latestMail, startSmtpServer, type TestSmtpServer } from './smtp';
 
 /** Supplier form assignments: assign and invite, fill in through the link, return, accept, remind. */
@@ -132,6 +132,46 @@ describe('assigning a supplier form', () => {
   });
 });
 
+describe('the Form Register', () => {
+  const closed = { supplierId: ZENITH, formTemplateId: CONTRACTOR, status: 'closed' as const };
+
+  it('searches the company or form name (% literally), filters by state, and counts up to 1,000, then says so', async () => {
+    const byForm = await data('olivia.admin', 'supplierAssignmentList', {
+      search: 'SAFETY assess',
+      pageSize: 100,
+    });
+    expect(byForm.rows.length).toBeGreaterThan(0);
+    expect(byForm.rows.every((row: { formTemplateId: string }) => row.formTemplateId === CONTRACTOR)).toBe(
+      true,
+    );
+    expect((await data('olivia.admin', 'supplierAssignmentList', { search: '%' })).total).toBe(0);
+    const zenith = await ctx.db.supplierCompany.findUniqueOrThrow({ where: { id: ZENITH } });
+    const far = new Date(`${addDays(today, 400)}T00:00:00Z`);
+    await ctx.db.supplierAssignment.createMany({
+      data: pastTheCountCap(() => ({ ...closed, companyId: zenith.companyId, dueDate: far })),
+    });
+    try {
+      const capped = await data('olivia.admin', 'supplierAssignmentList', {
+        supplierId: ZENITH,
+        status: 'closed',
+      });
+      expect(capped).toMatchObject({ total: 1000, totalCapped: true });
+      expect(capped.rows[0]).toMatchObject({
+        supplierName: 'Zenith Cleaning',
+        dueDate: addDays(today, 400),
+        status: 'closed',
+      });
+      const open = await data('olivia.admin', 'supplierAssignmentList', {
+        supplierId: ZENITH,
+        status: 'assigned',
+      });
+      expect(open.totalCapped).toBeUndefined();
+    } finally {
+      await ctx.db.supplierAssignment.deleteMany({ where: { supplierId: ZENITH, dueDate: far } });
+    }
+  });
+});
+
 describe('reviewing', () => {
   it('returns a submitted form with a comment (mail with a new link), then accepts it by closing it off', async () => {
     const { _id } = await data('mia.employee', 'supplierAssignmentCreate', assignment());
@@ -237,7 +277,7 @@ describe('reminders', () => {
       assignment({ dueDate: addDays(today, 2) }),
     );
     const from = smtp.received.length;
-    const reminders = new ExternalPartiesService(ctx.db, ctx.app.mail, {
+    const reminders = new ExternalPartiesService(ctx.db, undefined as never, ctx.app.mail, {
       publicUrl: PUBLIC_URL,
       productName: 'Compass',
     });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { RECORDS_COUNT_CAP } from '@compass/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
@@ -150,3 +151,7 @@ export function multipartPayload(
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** One more row than a list counts (RECORDS_COUNT_CAP), made by `make`: its count then says it stopped. */
+export const pastTheCountCap = <T>(make: (index: number) => T): T[] =>
+  Array.from({ length: RECORDS_COUNT_CAP + 1 }, (_, index) => make(index));

@@ -1,6 +1,6 @@
 import { addDays, localDateOf, noticeMessages as say } from '@compass/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls, setupTestApp, signIn, signInAll, type TestContext } from './helpers';
+import { apiCalls, setupTestApp, signIn, signInAll, type TestContext, pastTheCountCap } from './helpers';
 
 /** Managing notices, and the audience rule on the dashboard's section and the noticeboard list. */
 let ctx: TestContext;
@@ -235,5 +235,71 @@ describe('bad input changes nothing', () => {
       expect(res.json().response_message).toBe(say.audienceMissing);
     }
     expect(await ctx.db.notice.count()).toBe(before);
+  });
+});
+
+describe("the administrators' list", () => {
+  it('names the audience in its order (a removed one as Removed) and the author', async () => {
+    const northwind = (await ctx.db.user.findUniqueOrThrow({ where: { username: 'olivia.admin' } }))
+      .companyId;
+    const olivia = await ctx.db.employee.findFirstOrThrow({ where: { user: { username: 'olivia.admin' } } });
+    const workplaces = await ctx.db.workplace.findMany({
+      where: { id: { in: [ids.otherWorkplace, ids.miaWorkplace] } },
+    });
+    const name = (id: string) => workplaces.find((workplace) => workplace.id === id)!.name;
+    const created = await ctx.db.notice.create({
+      data: {
+        companyId: northwind,
+        title: 'Audience order check',
+        content: 'x',
+        startDate: new Date(`${today}T00:00:00Z`),
+        audience: 'workplaces',
+        audienceIds: [ids.otherWorkplace, '00000000-0000-4000-8000-000000000000', ids.miaWorkplace],
+        authorEmployeeId: olivia.id,
+      },
+    });
+    const list = await data('olivia.admin', 'noticeAdminList', { search: 'audience ORDER' });
+    expect(list).toEqual({
+      total: 1,
+      rows: [
+        expect.objectContaining({
+          _id: created.id,
+          audienceNames: [name(ids.otherWorkplace), 'Removed', name(ids.miaWorkplace)],
+          author: `${olivia.firstName} ${olivia.lastName}`,
+          status: 'live',
+          attachmentCount: 0,
+        }),
+      ],
+    });
+  });
+
+  it('counts up to 1,000 (then says so), newest first, and searches the title with % taken literally', async () => {
+    const northwind = (await ctx.db.user.findUniqueOrThrow({ where: { username: 'olivia.admin' } }))
+      .companyId;
+    await ctx.db.notice.createMany({
+      data: pastTheCountCap((index) => ({
+        companyId: northwind,
+        title: `Bulk notice ${index}`,
+        content: 'x',
+        startDate: new Date(`${addDays(today, -(index % 30))}T00:00:00Z`),
+        isPublished: false,
+      })),
+    });
+    const capped = await data('olivia.admin', 'noticeAdminList', { search: 'bulk NOTICE', pageSize: 100 });
+    expect(capped).toMatchObject({ total: 1000, totalCapped: true });
+    const days = capped.rows.map((row: { startDate: string }) => row.startDate);
+    expect(days).toEqual([...days].sort().reverse());
+    const drafts = await data('olivia.admin', 'noticeAdminList', {
+      status: 'draft',
+      search: 'Bulk notice 99',
+    });
+    expect(drafts.totalCapped).toBeUndefined();
+    expect(drafts.total).toBe(11);
+    await ctx.db.notice.create({
+      data: { companyId: northwind, title: 'Saving 100% of files', content: 'x', startDate: new Date() },
+    });
+    const percent = await data('olivia.admin', 'noticeAdminList', { search: '0%' });
+    expect(percent.rows.map((row: { title: string }) => row.title)).toEqual(['Saving 100% of files']);
+    expect((await data('olivia.admin', 'noticeAdminList', { search: 'Bulk_notice' })).total).toBe(0);
   });
 });

@@ -170,6 +170,25 @@ describe('completing a review', () => {
     expect(await ctx.db.review.count({ where: { itemId: item.itemId } })).toBe(2);
   });
 
+  it('completes the caller’s own when an item has several open reviews', async () => {
+    // Seeded by hand, not by schedule: someone else's review first, then the caller's.
+    const itemId = randomUUID();
+    for (const reviewerEmployeeId of [people.mia, people.ethan])
+      await ctx.db.review.create({
+        data: {
+          companyId: people.companyId,
+          itemType: 'obligation',
+          itemId,
+          name: 'Shared item',
+          reviewerEmployeeId,
+          dueDate: new Date(`${today}T00:00:00Z`),
+        },
+      });
+    await complete(as(people.ethan), { itemId, actionType: 'review', outcome: 'noChange' });
+    const done = await ctx.db.review.findMany({ where: { itemId, completedAt: { not: null } } });
+    expect(done.map((review) => review.reviewerEmployeeId)).toEqual([people.ethan]);
+  });
+
   it('saves nothing when the register’s own part fails', async () => {
     const item = await scheduled();
     await expect(

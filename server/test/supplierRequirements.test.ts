@@ -8,7 +8,15 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../../seed/demo';
 import { SupplierRequirementService } from '../src/modules/externalParties/requirements';
-import { apiCalls, multipartPayload, setupTestApp, signIn, signInAll, type TestContext } from './helpers';
+import {
+  apiCalls,
+  multipartPayload,
+  setupTestApp,
+  signIn,
+  signInAll,
+  type TestContext,
+  pastTheCountCap,
+} from './helpers';
 import { latestMail, startSmtpServer, type TestSmtpServer } from './smtp';
 
 /** Supplier requirements: types, request and mail, upload by link or session, review, compliance, reminders. */
@@ -405,14 +413,72 @@ describe('who may do what', () => {
     const southbank = await data('sam.southbank', 'supplierRequirementList', {});
     expect(southbank.rows.some((row: { _id: string }) => row._id === requirementId)).toBe(false);
   });
+
+  it('searches the company, type and person names (% literally) and counts up to 1,000, then says so', async () => {
+    const company = (await ctx.db.supplierCompany.findUniqueOrThrow({ where: { id: ACME } })).companyId;
+    const byType = await data('olivia.admin', 'supplierRequirementList', {
+      search: 'liability INSUR',
+      pageSize: 100,
+    });
+    expect(byType.rows.length).toBeGreaterThan(0);
+    expect(
+      byType.rows.every((row: { requirementTypeId: string }) => row.requirementTypeId === INSURANCE),
+    ).toBe(true);
+    const byCompany = await data('olivia.admin', 'supplierRequirementList', {
+      search: 'acme contr',
+      pageSize: 100,
+    });
+    expect(
+      byCompany.rows.every((row: { supplierName: string }) => row.supplierName === 'Acme Contracting'),
+    ).toBe(true);
+    expect((await data('olivia.admin', 'supplierRequirementList', { search: '%' })).total).toBe(0);
+    const before = await data('olivia.admin', 'supplierRequirementList', { supplierId: ZENITH });
+    expect(before.totalCapped).toBeUndefined();
+    expect(before.total).toBe(await ctx.db.supplierRequirement.count({ where: { supplierId: ZENITH } }));
+    const far = new Date(`${addDays(today, 400)}T00:00:00Z`);
+    // Approved, expiring in 10 days (its reminder already sent), due far ahead: no mail goes out.
+    const expiring = { status: 'approved' as const, expiryReminderSentAt: new Date() };
+    await ctx.db.supplierRequirement.createMany({
+      data: pastTheCountCap(() => ({
+        ...expiring,
+        companyId: company,
+        supplierId: ZENITH,
+        requirementTypeId: INDUCTION,
+        dueDate: far,
+        expiryDate: new Date(`${addDays(today, 10)}T00:00:00Z`),
+      })),
+    });
+    try {
+      const capped = await data('olivia.admin', 'supplierRequirementList', {
+        supplierId: ZENITH,
+        state: 'expiringSoon',
+      });
+      expect(capped).toMatchObject({ total: 1000, totalCapped: true });
+      expect(capped.rows.every((row: { state: string }) => row.state === 'expiringSoon')).toBe(true);
+      const compliance = await data('olivia.admin', 'supplierCompliance', { supplierId: ZENITH });
+      expect(
+        compliance.company.filter(
+          (row: { requirementTypeId: string }) => row.requirementTypeId === INDUCTION,
+        ),
+      ).toHaveLength(1);
+    } finally {
+      await ctx.db.supplierRequirement.deleteMany({ where: { supplierId: ZENITH, dueDate: far } });
+    }
+  });
 });
 
 describe('reminders', () => {
   it('reminds once before the due date and once before an approved document expires', async () => {
-    const reminders = new SupplierRequirementService(ctx.db, ctx.app.mail, undefined as never, {
-      publicUrl: PUBLIC_URL,
-      productName: 'Compass',
-    });
+    const reminders = new SupplierRequirementService(
+      ctx.db,
+      undefined as never,
+      ctx.app.mail,
+      undefined as never,
+      {
+        publicUrl: PUBLIC_URL,
+        productName: 'Compass',
+      },
+    );
     // Everything seeded that is due soon or expiring is reminded in a first pass.
     await reminders.sendReminders();
     const first = await data('olivia.admin', 'requirementTypeSave', {

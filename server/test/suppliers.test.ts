@@ -187,6 +187,29 @@ describe('personnel', () => {
     expect(invite.json().response_message).toBe(messages.invitation.inactive);
   });
 
+  it('lists in name order with counts, searches any part of the names or e-mail, its % literally', async () => {
+    const company = await data('olivia.admin', 'supplierList', { search: 'CONTRACT' });
+    const acme = company.rows.find((row: { _id: string }) => row._id === acmeId);
+    expect(acme).toMatchObject({
+      personnelCount: await ctx.db.personnel.count({ where: { supplierId: acmeId } }),
+      accountCount: await ctx.db.user.count({ where: { supplierId: acmeId } }),
+    });
+    expect((await data('olivia.admin', 'supplierList', { search: '%' })).total).toBe(0);
+    const all = await data('olivia.admin', 'personnelList', { pageSize: 100 });
+    const northwind = (await ctx.db.supplierCompany.findUniqueOrThrow({ where: { id: acmeId } })).companyId;
+    expect(all.total).toBe(await ctx.db.personnel.count({ where: { companyId: northwind } }));
+    const names = all.rows.map(
+      (row: { lastName: string; firstName: string }) => `${row.lastName}\t${row.firstName}`,
+    );
+    expect(names).toEqual([...names].sort());
+    const someone = all.rows[0];
+    const part = someone.lastName.slice(1, -1).toLowerCase();
+    const found = await data('olivia.admin', 'personnelList', { search: part, pageSize: 100 });
+    expect(found.rows.map((row: { _id: string }) => row._id)).toContain(someone._id);
+    expect(found.total).toBe(found.rows.length);
+    expect((await data('olivia.admin', 'personnelList', { search: '_' })).total).toBe(0);
+  });
+
   it('refuses a person without names, and an invitation without an e-mail, writing nothing', async () => {
     const before = await ctx.db.personnel.count();
     for (const [body, message] of [

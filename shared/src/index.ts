@@ -43,3 +43,5 @@ export * from './contracts/externalParties';
 export * from './contracts/documents';
 export * from './contracts/supplierAccess';
 export * from './contracts/reviews';
+export * from './rules/obligationCompliance';
+export * from './contracts/obligations';

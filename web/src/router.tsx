@@ -45,6 +45,7 @@ const externalParties = lazyFrom(() => import('./features/externalParties/routes
 const suppliers = lazyFrom(() => import('./features/suppliers/routes'));
 const supplierAccess = lazyFrom(() => import('./features/supplierAccess/routes'));
 const documents = lazyFrom(() => import('./features/documents/routes'));
+const obligations = lazyFrom(() => import('./features/obligations/routes'));
 
 /**
  * The screens built so far inside the guarded areas; a path here is more specific than its area's
@@ -89,6 +90,10 @@ const areaScreens: RouteObject[] = [
   { path: 'document/action/acknowledgement/:id/:employeeId', lazy: documents('AcknowledgementPage') },
   { path: 'document/action/approval/:id/:employeeId', lazy: documents('ApprovalPage') },
   { path: 'document/review/:id/:x', lazy: documents('DocumentReviewPage') },
+  { path: 'obligation/register', lazy: obligations('ObligationsPage') },
+  { path: 'obligation/new', lazy: obligations('ObligationEditPage') },
+  { path: 'obligation/edit/:id', lazy: obligations('ObligationEditPage') },
+  { path: 'obligation/review/:id/:x', lazy: obligations('ObligationReviewPage') },
 ];
 
 /** The guarded, lazily loaded areas of 000 section 2.1 (each `area/*`). */

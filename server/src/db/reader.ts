@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { RECORDS_COUNT_CAP } from '@compass/shared';
 import pg from 'pg';
 import type { Prisma } from '../generated/prisma/client';
+import { sql } from './sql';
 
 /**
  * Runs the hot paths' read statements (tagged `Prisma.sql` templates from db/sql.ts: values are
@@ -36,6 +38,24 @@ export function timestampOf(value: unknown): Date {
   const text = String(value);
   return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(' ', 'T')}Z`);
 }
+/**
+ * How many rows `rows` (a SELECT) gives, counted up to RECORDS_COUNT_CAP only: a count of every
+ * match reads them all, on every page (50,000 notices). Past the cap the answer is the cap with
+ * `totalCapped`, and the pager says "of 1,000+" (docs/performance.md).
+ */
+export async function cappedCount(
+  reader: Reader,
+  rows: Prisma.Sql,
+  options?: { plan?: 'generic' | 'custom' },
+): Promise<{ total: number; totalCapped?: true }> {
+  const [counted] = await reader.rows<{ total: number }>(
+    sql`SELECT count(*)::int AS total FROM (${rows} LIMIT ${RECORDS_COUNT_CAP + 1}) capped`,
+    options,
+  );
+  const count = counted?.total ?? 0;
+  return count > RECORDS_COUNT_CAP ? { total: RECORDS_COUNT_CAP, totalCapped: true } : { total: count };
+}
+
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     AS_TEXT.has(oid) ? identity : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,

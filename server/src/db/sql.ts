@@ -12,5 +12,11 @@ export const emptySql = Prisma.empty;
 export const uuid = (value: string) => sql`${value}::uuid`;
 export const day = (value: string) => sql`${value}::date`;
 
-/** An ILIKE pattern that matches the text anywhere, its own %, _ and \ taken literally. */
-export const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+/** Text for an ILIKE pattern, its own %, _ and \ taken literally. */
+const literally = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/** An ILIKE pattern that matches the text anywhere. */
+export const containing = (text: string) => `%${literally(text)}%`;
+
+/** An ILIKE pattern that matches text starting with `text`. */
+export const startingWith = (text: string) => `${literally(text)}%`;

@@ -18,6 +18,7 @@ export const ATTACHMENT_OWNER_TYPES = [
   'submission',
   'notice',
   'document',
+  'obligation',
 ] as const;
 
 export const ZDeleteAttachmentRequest = z.object({

@@ -18,6 +18,7 @@ export const ADMINISTERED_ENTITIES = {
   notice: 'system',
   formTemplate: 'system',
   document: 'document',
+  obligation: 'obligation',
 } as const satisfies Record<string, AccessKey>;
 export type AdministeredEntity = keyof typeof ADMINISTERED_ENTITIES;
 export const ZAdministeredEntity = z.enum(

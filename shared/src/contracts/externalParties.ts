@@ -49,6 +49,9 @@ const ZPartyRequest = z.object({
   message: z.string().trim().max(2000).optional(),
 });
 
+/** Set when a register has more than RECORDS_COUNT_CAP matching rows: `total` is the cap, not the count. */
+const ZTotalCapped = z.boolean().optional();
+
 /** A register's search, company filter and page. */
 const ZRegisterRequest = z.object({
   search: z.string().trim().max(200).optional(),
@@ -149,7 +152,11 @@ export const supplierAssignmentListCall = defineCall({
   summary: 'The Form Register: every supplier form assignment with its status',
   access: administered,
   body: ZSupplierAssignmentListRequest,
-  response: z.object({ rows: z.array(ZSupplierAssignmentRow), total: z.number().int() }),
+  response: z.object({
+    rows: z.array(ZSupplierAssignmentRow),
+    total: z.number().int(),
+    totalCapped: ZTotalCapped,
+  }),
 });
 
 export const supplierAssignmentResendCall = defineCall({
@@ -390,7 +397,11 @@ export const supplierRequirementListCall = defineCall({
   summary: 'The Requirements register: every requested document with where it stands',
   access: administered,
   body: ZSupplierRequirementListRequest,
-  response: z.object({ rows: z.array(ZSupplierRequirementRow), total: z.number().int() }),
+  response: z.object({
+    rows: z.array(ZSupplierRequirementRow),
+    total: z.number().int(),
+    totalCapped: ZTotalCapped,
+  }),
 });
 
 export const supplierRequirementResendCall = defineCall({

@@ -108,7 +108,12 @@ export const noticeAdminListCall = defineCall({
   summary: 'Every notice of the organisation, drafts and expired ones included (administrators)',
   access,
   body: ZNoticeAdminListRequest,
-  response: z.object({ rows: z.array(ZNoticeAdminRow), total: z.number().int() }),
+  response: z.object({
+    rows: z.array(ZNoticeAdminRow),
+    total: z.number().int(),
+    /** Set when there are more than RECORDS_COUNT_CAP notices: `total` is the cap, not the count. */
+    totalCapped: z.boolean().optional(),
+  }),
 });
 
 export const noticeAdminDetailsCall = defineCall({

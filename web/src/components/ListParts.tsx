@@ -119,11 +119,12 @@ export function usePaging(initialSize = 20) {
     page,
     pageSize,
     setPage,
-    /** The props of <Pagination> for a list of `total` rows. */
-    pagination: (total: number) => ({
+    /** The props of <Pagination> for a list of `total` rows (`capped`: the server stopped counting there). */
+    pagination: (total: number, capped = false) => ({
       page,
       pageSize,
       total,
+      capped,
       onPage: setPage,
       onPageSize: (size: number) => {
         setPageSize(size);

@@ -21,7 +21,7 @@ export function usePagedList<Filters extends Record<string, string>, Row>({
 }: {
   queryKey: readonly unknown[];
   filters: Filters;
-  fetch: (request: PagedRequest<Filters>) => Promise<{ rows: Row[]; total: number }>;
+  fetch: (request: PagedRequest<Filters>) => Promise<{ rows: Row[]; total: number; totalCapped?: boolean }>;
 }) {
   const paging = usePaging();
   const [search, setSearch] = useState('');
@@ -52,7 +52,7 @@ export function usePagedList<Filters extends Record<string, string>, Row>({
       setFilters((current) => ({ ...current, [name]: value }));
       paging.setPage(1);
     },
-    pagination: query.data ? paging.pagination(query.data.total) : null,
+    pagination: query.data ? paging.pagination(query.data.total, query.data.totalCapped) : null,
   };
 }
 

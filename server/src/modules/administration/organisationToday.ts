@@ -1,5 +1,7 @@
 import { localDateOf } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
+import type { Reader } from '../../db/reader';
+import { sql, uuid } from '../../db/sql';
 
 /** Today (YYYY-MM-DD) in the organisation's time zone: its due dates and expiries are its days. */
 export async function organisationToday(
@@ -10,5 +12,14 @@ export async function organisationToday(
     where: { id: companyId },
     select: { timeZone: true },
   });
+  return localDateOf(new Date(), company.timeZone);
+}
+
+/** `organisationToday` through the Reader (a prepared statement), for the lists that read there. */
+export async function organisationTodayRead(reader: Reader, companyId: string): Promise<string> {
+  const [company] = await reader.rows<{ timeZone: string }>(
+    sql`SELECT "timeZone" FROM "Company" WHERE id = ${uuid(companyId)}`,
+  );
+  if (!company) throw new Error(`No organisation ${companyId}`);
   return localDateOf(new Date(), company.timeZone);
 }

@@ -14,7 +14,9 @@ import type { Db } from '../../db/prisma';
 import { conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import type { UploadedFile } from '../../plugins/uploads';
-import type { AttachmentService } from '../attachments/service';
+import { attachmentOf, attachmentsJson, type AttachmentService } from '../attachments/service';
+import type { Reader } from '../../db/reader';
+import { sql, uuid, type Sql } from '../../db/sql';
 
 const OWNER_OF: Record<TAssignedActionKind, AttachmentOwner> = {
   audit: 'auditTask',
@@ -22,7 +24,48 @@ const OWNER_OF: Record<TAssignedActionKind, AttachmentOwner> = {
   form: 'action',
 };
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
+/** The table of each kind of task. */
+const TASK_TABLE: Record<TAssignedActionKind, Sql> = {
+  audit: sql`"AuditQuestionTask"`,
+  obligation: sql`"ObligationQuestionTask"`,
+  form: sql`"Action"`,
+};
+
+/** What a task of each kind shows of itself and its parent (`a` is the task). */
+const PARENT: Record<TAssignedActionKind, Sql> = {
+  audit: sql`a."assigneeType" AS "assignToType", a.question, NULL AS reference, a."auditId" AS "parentId",
+    (SELECT p.name FROM "Audit" p WHERE p.id = a."auditId") AS "parentName", NULL::int AS number`,
+  obligation: sql`a."assigneeType" AS "assignToType", NULL AS question, a.reference,
+    a."obligationId" AS "parentId",
+    (SELECT p.name FROM "Obligation" p WHERE p.id = a."obligationId") AS "parentName", NULL::int AS number`,
+  form: sql`a."actionType" AS "assignToType", NULL AS question, NULL AS reference, a."submissionId" AS "parentId",
+    (SELECT t.name FROM "FormSubmission" f JOIN "FormTemplate" t ON t.id = f."templateId"
+      WHERE f.id = a."submissionId") AS "parentName",
+    (SELECT f.number FROM "FormSubmission" f WHERE f.id = a."submissionId") AS number`,
+};
+
+type Person = { firstName: string; lastName: string };
+
+interface TaskRow {
+  id: string;
+  instruction: string;
+  response: string | null;
+  assigneeEmployeeId: string | null;
+  assigneePersonnelId: string | null;
+  /** Days as text (db/reader.ts). */
+  dueDate: string;
+  isComplete: boolean;
+  completedOn: string | null;
+  assignToType: 'internal' | 'external';
+  question: string | null;
+  reference: string | null;
+  parentId: string;
+  parentName: string;
+  number: number | null;
+  assigneeEmployee: Person | null;
+  assigneePersonnel: Person | null;
+  files: { id: string; name: string; fileType: string | null; size: number }[];
+}
 
 /** The assignee columns shared by the three task tables. */
 interface Assignee {
@@ -48,6 +91,7 @@ function assigneeFilter(auth: AuthContext) {
 export class AssignedActionService {
   constructor(
     private readonly db: Db,
+    private readonly reader: Reader,
     private readonly attachments: AttachmentService,
   ) {
     for (const kind of Object.keys(OWNER_OF) as TAssignedActionKind[]) {
@@ -82,61 +126,72 @@ export class AssignedActionService {
     }
   }
 
-  private async assigneeName(task: Assignee): Promise<string> {
-    if (task.assigneeEmployeeId) {
-      return personName(await this.db.employee.findUnique({ where: { id: task.assigneeEmployeeId } }));
-    }
-    if (task.assigneePersonnelId) {
-      return personName(await this.db.personnel.findUnique({ where: { id: task.assigneePersonnelId } }));
-    }
-    return '';
-  }
-
+  /**
+   * The task, its assignee's name, its parent's (audit, obligation or submission and template) and
+   * its files in one prepared statement: only a task assigned to the caller is found.
+   */
   async details(
     auth: AuthContext,
     kind: TAssignedActionKind,
     taskId: string,
   ): Promise<TAssignedActionDetails> {
-    const found = await this.find(auth, kind, taskId);
-    if (!found) throw notFound(messages.action.notFound);
-    const { task } = found;
+    const assignee = assignedTo(auth);
+    if (!assignee) throw notFound(messages.action.notFound);
+    const company = uuid(auth.companyId);
+    const mine = assignee.assigneeEmployeeId
+      ? sql`a."assigneeEmployeeId" = ${uuid(assignee.assigneeEmployeeId)}`
+      : sql`a."assigneePersonnelId" = ${uuid(assignee.assigneePersonnelId!)}`;
+    const [task] = await this.reader.rows<TaskRow>(sql`SELECT a.id, a.instruction, a.response,
+        a."assigneeEmployeeId", a."assigneePersonnelId", a."dueDate", a."isComplete", a."completedOn",
+        ${PARENT[kind]},
+        (SELECT json_build_object('firstName', e."firstName", 'lastName', e."lastName") FROM "Employee" e
+          WHERE e.id = a."assigneeEmployeeId" AND e."companyId" = a."companyId") AS "assigneeEmployee",
+        (SELECT json_build_object('firstName', p."firstName", 'lastName', p."lastName") FROM "Personnel" p
+          WHERE p.id = a."assigneePersonnelId" AND p."companyId" = a."companyId") AS "assigneePersonnel",
+        ${attachmentsJson(OWNER_OF[kind], sql`a.id`, sql`a."companyId"`)} AS files
+      FROM ${TASK_TABLE[kind]} a
+      WHERE a.id = ${uuid(taskId)} AND a."companyId" = ${company} AND ${mine}`);
+    if (!task) throw notFound(messages.action.notFound);
     const common = {
       _id: task.id,
       sectionType: kind,
       instruction: task.instruction,
       response: task.response ?? '',
       assignTo: task.assigneeEmployeeId ?? task.assigneePersonnelId,
-      assignToName: await this.assigneeName(task),
-      dueDate: day(task.dueDate),
-      attachment: await this.attachments.listFor(auth.companyId, OWNER_OF[kind], task.id),
+      assignToName: task.assigneeEmployeeId
+        ? personName(task.assigneeEmployee)
+        : task.assigneePersonnelId
+          ? personName(task.assigneePersonnel)
+          : '',
+      dueDate: task.dueDate,
+      attachment: task.files.map(attachmentOf),
       completeStatus: yesNo(task.isComplete),
-      completedOn: task.completedOn ? day(task.completedOn) : null,
+      completedOn: task.completedOn,
     };
-    switch (found.kind) {
+    switch (kind) {
       case 'audit':
         return {
           ...common,
-          assignToType: found.task.assigneeType,
-          question: found.task.question,
-          auditId: found.task.auditId,
-          auditName: found.task.audit.name,
+          assignToType: task.assignToType,
+          question: task.question!,
+          auditId: task.parentId,
+          auditName: task.parentName,
         };
       case 'obligation':
         return {
           ...common,
-          assignToType: found.task.assigneeType,
-          reference: found.task.reference,
-          obligationId: found.task.obligationId,
-          obligationsName: found.task.obligation.name,
+          assignToType: task.assignToType,
+          reference: task.reference!,
+          obligationId: task.parentId,
+          obligationsName: task.parentName,
         };
       case 'form': {
-        const { submission } = found.task;
-        const formatedNumber = submission.number ? `FS ${submission.number}` : 'Draft';
+        const formatedNumber = task.number ? `FS ${task.number}` : 'Draft';
         return {
           ...common,
-          assignToType: found.task.actionType,
-          reference: `${formatedNumber} · ${submission.template.name}`,
-          formSubmissionId: submission.id,
+          assignToType: task.assignToType,
+          reference: `${formatedNumber} · ${task.parentName}`,
+          formSubmissionId: task.parentId,
           formatedNumber,
         };
       }

@@ -5,11 +5,31 @@ import { isMarkup, MAX_INPUT_PIXELS, RASTER_SECONDS } from './imageBytes';
 import type { Attachment, AttachmentOwner } from '../../generated/prisma/client';
 import type { Db, Prisma } from '../../db/prisma';
 import { badRequest, notFound } from '../../errors';
+import { sql, type Sql } from '../../db/sql';
 import type { AuthContext } from '../../plugins/auth';
 import type { FileStorage } from '../../plugins/storage';
 import type { UploadedFile } from '../../plugins/uploads';
 
 /** May this caller read (download) or write (add, delete) the attachments of this owner? */
+/** An attachment as the screens list it. */
+export const attachmentOf = (row: Pick<Attachment, 'id' | 'name' | 'fileType' | 'size'>): TAttachment => ({
+  _id: row.id,
+  name: row.name,
+  path: `/api/files/${row.id}`,
+  fileType: row.fileType,
+  size: row.size,
+});
+
+/**
+ * The attachments of an owner as a JSON array (oldest first, as listFor) for a statement of the
+ * Reader; each element goes through attachmentOf.
+ */
+export const attachmentsJson = (ownerType: AttachmentOwner, ownerId: Sql, companyId: Sql) =>
+  sql`(SELECT coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'fileType', x."fileType",
+      'size', x.size) ORDER BY x."createdAt"), '[]')
+    FROM "Attachment" x WHERE x."companyId" = ${companyId} AND x."ownerType" = ${ownerType}::"AttachmentOwner"
+      AND x."ownerId" = ${ownerId})`;
+
 export type OwnerPolicy = (auth: AuthContext, ownerId: string, mode: 'read' | 'write') => Promise<boolean>;
 
 /** The owner of attachments, named by a caller that holds the owner itself (a scoped link). */
@@ -120,18 +140,33 @@ export class AttachmentService {
     });
   }
 
+  /**
+   * Stores the files and records them for their owner in one transaction with `alongside` (the
+   * owner's own checks and change log); the stored files are removed again if it does not commit.
+   */
+  async attach(
+    owner: AttachmentOwnerRef & { uploadedById: string | null },
+    files: UploadedFile[],
+    alongside: (tx: Prisma.TransactionClient, stored: StoredFile[]) => Promise<void>,
+  ): Promise<void> {
+    const stored = await this.store(files);
+    try {
+      await this.db.$transaction(async (tx) => {
+        await alongside(tx, stored);
+        await this.record(tx, owner, stored);
+      });
+    } catch (error) {
+      await this.discard(stored);
+      throw error;
+    }
+  }
+
   async listFor(companyId: string, ownerType: AttachmentOwner, ownerId: string): Promise<TAttachment[]> {
     const rows = await this.db.attachment.findMany({
       where: { companyId, ownerType, ownerId },
       orderBy: { createdAt: 'asc' },
     });
-    return rows.map((row) => ({
-      _id: row.id,
-      name: row.name,
-      path: `/api/files/${row.id}`,
-      fileType: row.fileType,
-      size: row.size,
-    }));
+    return rows.map(attachmentOf);
   }
 
   private async allowed(

@@ -1,8 +1,9 @@
 import { ADMINISTERED_ENTITIES, type AdministeredEntity, type TRecordChange } from '@compass/shared';
-import type { Db } from '../../db/prisma';
+import { timestampOf, type Reader } from '../../db/reader';
+import { sql, uuid, type Sql } from '../../db/sql';
 import { forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { userNames } from '../employees/accountHolders';
+import { nameOfUser, userNameJson, type UserNameJson } from '../employees/accountHolders';
 
 /** A logged value as the screen shows it. */
 function asText(value: unknown): string | null {
@@ -13,64 +14,70 @@ function asText(value: unknown): string | null {
   return String(value);
 }
 
+/** The table of each administered record (the organisation is the caller's own). */
+const TABLES: Record<Exclude<AdministeredEntity, 'organisation'>, Sql> = {
+  workplace: sql`"Workplace"`,
+  branch: sql`"Branch"`,
+  role: sql`"Role"`,
+  position: sql`"Position"`,
+  employee: sql`"Employee"`,
+  supplierCompany: sql`"SupplierCompany"`,
+  personnel: sql`"Personnel"`,
+  notice: sql`"Notice"`,
+  formTemplate: sql`"FormTemplate"`,
+  obligation: sql`"Obligation"`,
+  document: sql`"Document"`,
+};
+
 /** Reads the change log of administered records (organisation, workplaces, roles, people, notices). */
 export class ChangeLogService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly reader: Reader) {}
 
+  /**
+   * The record's newest 500 rows with who made them, in one prepared statement that also says
+   * whether the record exists in the caller's organisation (another's is not found).
+   */
   async list(auth: AuthContext, entityType: AdministeredEntity, entityId: string): Promise<TRecordChange[]> {
     if (!auth.accessKeys.has(ADMINISTERED_ENTITIES[entityType])) throw forbidden();
-    if (!(await this.exists(auth.companyId, entityType, entityId))) throw notFound();
-    const rows = await this.db.changeLog.findMany({
-      where: { companyId: auth.companyId, entityType, entityId },
-      orderBy: { createdAt: 'desc' },
-      take: 500,
-    });
-    const names = await userNames(
-      this.db,
-      auth.companyId,
-      rows.map((row) => row.userId),
-    );
-    return rows.map((row) => ({
-      _id: row.id,
-      createdAt: row.createdAt.toISOString(),
-      action: row.action,
-      changedBy: row.userId ? (names.get(row.userId) ?? 'Unknown user') : 'Organisation file',
-      changes: Object.entries((row.changes ?? {}) as Record<string, [unknown, unknown]>).map(
-        ([field, pair]) => ({
-          field,
-          from: asText(Array.isArray(pair) ? pair[0] : null),
-          to: asText(Array.isArray(pair) ? pair[1] : pair),
-        }),
-      ),
-    }));
+    const company = uuid(auth.companyId);
+    const found =
+      entityType === 'organisation'
+        ? sql`${entityId === auth.companyId}::boolean`
+        : sql`EXISTS (SELECT 1 FROM ${TABLES[entityType]} r WHERE r.id = ${uuid(entityId)} AND r."companyId" = ${company})`;
+    const rows = await this.reader.rows<LogRow>(sql`SELECT target.found, l.id, l."createdAt", l.action,
+        l.changes, l."userId", ${userNameJson(sql`l."userId"`, sql`l."companyId"`)} AS "user"
+      FROM (SELECT ${found} AS found) target
+      LEFT JOIN LATERAL (SELECT * FROM "ChangeLog" l
+        WHERE l."companyId" = ${company} AND l."entityType" = ${entityType} AND l."entityId" = ${uuid(entityId)}
+        ORDER BY l."createdAt" DESC LIMIT 500) l ON target.found
+      ORDER BY l."createdAt" DESC`);
+    if (!rows[0]?.found) throw notFound();
+    return rows
+      .filter((row) => row.id !== null)
+      .map((row) => ({
+        _id: row.id!,
+        createdAt: timestampOf(row.createdAt).toISOString(),
+        action: row.action!,
+        changedBy: row.userId ? (nameOfUser(row.user) ?? 'Unknown user') : 'Organisation file',
+        changes: Object.entries((row.changes ?? {}) as Record<string, [unknown, unknown]>).map(
+          ([field, pair]) => ({
+            field,
+            from: asText(Array.isArray(pair) ? pair[0] : null),
+            to: asText(Array.isArray(pair) ? pair[1] : pair),
+          }),
+        ),
+      }));
   }
+}
 
-  /** Whether the record exists in the caller's organisation (another's is not found). */
-  private async exists(companyId: string, entityType: AdministeredEntity, id: string): Promise<boolean> {
-    const where = { id, companyId };
-    switch (entityType) {
-      case 'organisation':
-        return id === companyId;
-      case 'workplace':
-        return (await this.db.workplace.count({ where })) > 0;
-      case 'branch':
-        return (await this.db.branch.count({ where })) > 0;
-      case 'role':
-        return (await this.db.role.count({ where })) > 0;
-      case 'position':
-        return (await this.db.position.count({ where })) > 0;
-      case 'employee':
-        return (await this.db.employee.count({ where })) > 0;
-      case 'supplierCompany':
-        return (await this.db.supplierCompany.count({ where })) > 0;
-      case 'personnel':
-        return (await this.db.personnel.count({ where })) > 0;
-      case 'notice':
-        return (await this.db.notice.count({ where })) > 0;
-      case 'formTemplate':
-        return (await this.db.formTemplate.count({ where })) > 0;
-      case 'document':
-        return (await this.db.document.count({ where })) > 0;
-    }
-  }
+/** A row of the statement: the log columns are null when the record has none (or is not found). */
+interface LogRow {
+  found: boolean;
+  id: string | null;
+  /** A `timestamp` as text (db/reader.ts). */
+  createdAt: string;
+  action: string | null;
+  changes: unknown;
+  userId: string | null;
+  user: UserNameJson;
 }

@@ -1,5 +1,7 @@
-import { personName } from '@compass/shared';
-import type { Db } from '../../db/prisma';
+import { personName, type AccountStatus } from '@compass/shared';
+import type { Db, Prisma } from '../../db/prisma';
+import { timestampOf } from '../../db/reader';
+import { sql, type Sql } from '../../db/sql';
 
 /**
  * Active employees of the organisation who sign in (they have an account), whose first or last
@@ -52,3 +54,66 @@ export async function userNames(
   });
   return new Map(users.map((user) => [user.id, user.employee ? personName(user.employee) : user.username]));
 }
+
+/** Employees' names by id, within the organisation (an id of another organisation is left out). */
+export async function employeeNames(
+  db: Db | Prisma.TransactionClient,
+  companyId: string,
+  ids: (string | null)[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const employees = await db.employee.findMany({
+    where: { companyId, id: { in: wanted } },
+    select: { id: true, firstName: true, lastName: true },
+  });
+  return new Map(employees.map((employee) => [employee.id, personName(employee)]));
+}
+
+/**
+ * The columns of a user account `u` (joined by the statement, possibly absent) that its status
+ * needs, for the lists read through the Reader: the latest expiry of its unused invitations.
+ */
+export const accountColumns = sql`u.id AS "userId", u.username, u.email AS "userEmail",
+  u."isActive" AS "userActive", u."passwordHash" IS NOT NULL AS "hasPassword",
+  (SELECT max(r."expiresAt") FROM "PasswordResetToken" r
+    WHERE r."userId" = u.id AND r.purpose = 'invitation' AND r."usedAt" IS NULL) AS "invitedUntil"`;
+
+export interface AccountColumns {
+  /** Null when the row has no account (the left join found none). */
+  userId: string | null;
+  username: string | null;
+  userEmail: string | null;
+  userActive: boolean | null;
+  hasPassword: boolean | null;
+  /** A `timestamp` as text (db/reader.ts), or null without an unused invitation. */
+  invitedUntil: string | null;
+}
+
+/** An account's standing: deactivated, active once it has a password, else invited while an invitation runs. */
+export function accountStatus(
+  account: Pick<AccountColumns, 'userActive' | 'hasPassword'> & { invitedUntil: string | Date | null },
+  now: Date,
+): AccountStatus {
+  if (!account.userActive) return 'deactivated';
+  if (account.hasPassword) return 'active';
+  return account.invitedUntil !== null && timestampOf(account.invitedUntil) > now ? 'invited' : 'notInvited';
+}
+
+/**
+ * The name `userNames` gives the user in `userId` (the employee's, else the username) as JSON for
+ * `nameOfUser`, in a statement of the Reader; another organisation's user has none.
+ */
+export const userNameJson = (userId: Sql, companyId: Sql) =>
+  sql`(SELECT json_build_object('username', u.username, 'firstName', e."firstName", 'lastName', e."lastName")
+    FROM "User" u LEFT JOIN "Employee" e ON e.id = u."employeeId"
+    WHERE u.id = ${userId} AND u."companyId" = ${companyId})`;
+
+export type UserNameJson = { username: string; firstName: string | null; lastName: string | null } | null;
+
+export const nameOfUser = (user: UserNameJson): string | null =>
+  user === null
+    ? null
+    : user.firstName !== null
+      ? personName({ firstName: user.firstName, lastName: user.lastName ?? '' })
+      : user.username;

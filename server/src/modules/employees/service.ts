@@ -15,6 +15,9 @@ import { recordChange } from '../../plugins/changeLog';
 import { requireAdministrator } from '../administration/structure';
 import { throttleAccountOf, type SignInThrottle } from '../auth/throttle';
 import type { Invitations } from '../password/invitations';
+import type { Reader } from '../../db/reader';
+import { containing, emptySql, join, sql, startingWith, uuid, type Sql } from '../../db/sql';
+import { accountColumns, accountStatus, type AccountColumns } from './accountHolders';
 
 type Tx = Prisma.TransactionClient;
 type EmployeeInput = TEmployeeSaveParsed;
@@ -41,6 +44,7 @@ type EmployeeRecord = Prisma.EmployeeGetPayload<{ include: typeof include }>;
 export class EmployeeService {
   constructor(
     private readonly db: Db,
+    private readonly reader: Reader,
     private readonly invitations: Invitations,
     private readonly throttle: SignInThrottle,
   ) {}
@@ -52,55 +56,27 @@ export class EmployeeService {
     const page = request.page ?? 1;
     const pageSize = request.pageSize ?? 20;
     const now = new Date();
-    const search = request.search?.trim();
-    const where: Prisma.EmployeeWhereInput = {
-      companyId: auth.companyId,
-      ...(request.workplaceId && { workplaceId: request.workplaceId }),
-      ...(request.roleId && { roleId: request.roleId }),
-      ...(request.positionId && { positionId: request.positionId }),
-      ...(request.status === 'active' && { isActive: true }),
-      ...(request.status === 'deactivated' && { isActive: false }),
-      ...(request.status === 'invited' && {
-        isActive: true,
-        user: {
-          is: {
-            passwordHash: null,
-            resetTokens: { some: { purpose: 'invitation', usedAt: null, expiresAt: { gt: now } } },
-          },
-        },
-      }),
-      ...(search && {
-        OR: [
-          { firstName: { contains: search, mode: 'insensitive' } },
-          { lastName: { contains: search, mode: 'insensitive' } },
-          { email: { contains: search, mode: 'insensitive' } },
-          { employeeNumber: { contains: search, mode: 'insensitive' } },
-          { user: { is: { username: { contains: search, mode: 'insensitive' } } } },
-          ...splitName(search),
-        ],
-      }),
-    };
-    const [total, employees] = await Promise.all([
-      this.db.employee.count({ where }),
-      this.db.employee.findMany({
-        where,
-        include,
-        orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
-        skip: (page - 1) * pageSize,
-        take: pageSize,
-      }),
+    const where = employeeWhere(auth.companyId, request, now);
+    // A count of every match: an organisation's employees are a few thousand at most (0.4 ms).
+    const [rows, counted] = await Promise.all([
+      this.rows(where, sql`LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`, now),
+      this.reader.rows<{ total: number }>(
+        sql`SELECT count(*)::int AS total FROM "Employee" e WHERE ${where}`,
+      ),
     ]);
-    const context = await this.contextOf(auth.companyId, employees, now);
-    return { rows: employees.map((employee) => this.rowOf(employee, context, now)), total };
+    return { rows: rows.map((row) => rowOf(row, now)), total: counted[0]?.total ?? 0 };
   }
 
   async details(auth: AuthContext, id: string): Promise<TEmployeeDetails> {
-    const employee = await this.db.employee.findFirst({ where: { id, companyId: auth.companyId }, include });
-    if (!employee) throw notFound();
     const now = new Date();
-    const row = this.rowOf(employee, await this.contextOf(auth.companyId, [employee], now), now);
+    const [employee] = await this.rows(
+      sql`e."companyId" = ${uuid(auth.companyId)} AND e.id = ${uuid(id)}`,
+      sql`LIMIT 1`,
+      now,
+    );
+    if (!employee) throw notFound();
     return {
-      ...row,
+      ...rowOf(employee, now),
       positionId: employee.positionId,
       roleId: employee.roleId,
       workplaceId: employee.workplaceId,
@@ -108,6 +84,27 @@ export class EmployeeService {
       managerEmployeeId: employee.managerEmployeeId,
       isSelf: employee.id === auth.employeeId,
     };
+  }
+
+  /**
+   * The employees of `where` (on `e`) in name order, `limit` of them, with the names and account
+   * state a row shows, in one statement.
+   */
+  private rows(where: Sql, limit: Sql, now: Date) {
+    return this.reader.rows<EmployeeRow>(sql`SELECT e.id, e."firstName", e."lastName", e.email,
+        e."employeeNumber", e."isActive", e."positionId", e."roleId", e."workplaceId", e."branchId",
+        e."managerEmployeeId", po.name AS position, ro.name AS role, w.name AS workplace,
+        m."firstName" AS "managerFirstName", m."lastName" AS "managerLastName", ${accountColumns},
+        EXISTS (SELECT 1 FROM "SignInThrottle" t
+          WHERE t.account = 'user:' || u.id AND t."lockedUntil" > ${now.toISOString()}::timestamp) AS locked
+      FROM (SELECT e.* FROM "Employee" e WHERE ${where}
+        ORDER BY e."lastName", e."firstName", e.id ${limit}) e
+      LEFT JOIN "User" u ON u."employeeId" = e.id
+      LEFT JOIN "Position" po ON po.id = e."positionId"
+      LEFT JOIN "Role" ro ON ro.id = e."roleId"
+      LEFT JOIN "Workplace" w ON w.id = e."workplaceId" AND w."companyId" = e."companyId"
+      LEFT JOIN "Employee" m ON m.id = e."managerEmployeeId" AND m."companyId" = e."companyId"
+      ORDER BY e."lastName", e."firstName", e.id`);
   }
 
   async formOptions(auth: AuthContext): Promise<TEmployeeFormOptions> {
@@ -371,66 +368,85 @@ export class EmployeeService {
       manager: manager ? personName(manager) : null,
     };
   }
-
-  /** What a page of rows needs besides its own columns: workplace and manager names, locked accounts. */
-  private async contextOf(companyId: string, employees: EmployeeRecord[], now: Date) {
-    const ids = (pick: (employee: EmployeeRecord) => string | null) => [
-      ...new Set(employees.map(pick).filter((id): id is string => id !== null)),
-    ];
-    const workplaceIds = ids((employee) => employee.workplaceId);
-    const managerIds = ids((employee) => employee.managerEmployeeId);
-    const accounts = ids((employee) => employee.user?.id ?? null).map((id) => `user:${id}`);
-    const [workplaces, managers, locks] = await Promise.all([
-      workplaceIds.length
-        ? this.db.workplace.findMany({ where: { companyId, id: { in: workplaceIds } } })
-        : [],
-      managerIds.length ? this.db.employee.findMany({ where: { companyId, id: { in: managerIds } } }) : [],
-      accounts.length
-        ? this.db.signInThrottle.findMany({ where: { account: { in: accounts }, lockedUntil: { gt: now } } })
-        : [],
-    ]);
-    return {
-      workplaces: new Map(workplaces.map((row) => [row.id, row.name])),
-      managers: new Map(managers.map((row) => [row.id, personName(row)])),
-      locked: new Set(locks.map((row) => row.account)),
-    };
-  }
-
-  private rowOf(
-    employee: EmployeeRecord,
-    context: Awaited<ReturnType<EmployeeService['contextOf']>>,
-    now: Date,
-  ): TEmployeeRow {
-    const user = employee.user;
-    let status: EmployeeStatus = 'active';
-    if (!employee.isActive || (user && !user.isActive)) status = 'deactivated';
-    else if (user && context.locked.has(`user:${user.id}`)) status = 'locked';
-    else if (user && !user.passwordHash)
-      status = user.resetTokens.some((token) => token.expiresAt > now) ? 'invited' : 'notInvited';
-    return {
-      _id: employee.id,
-      firstName: employee.firstName,
-      lastName: employee.lastName,
-      email: employee.email,
-      username: user?.username ?? null,
-      employeeNumber: employee.employeeNumber,
-      position: employee.position?.name ?? null,
-      role: employee.role?.name ?? null,
-      workplace: employee.workplaceId ? (context.workplaces.get(employee.workplaceId) ?? null) : null,
-      manager: employee.managerEmployeeId ? (context.managers.get(employee.managerEmployeeId) ?? null) : null,
-      status,
-    };
-  }
 }
 
-/** "Ada Lovelace" typed in the search also finds first name Ada and last name Lovelace. */
-function splitName(search: string): Prisma.EmployeeWhereInput[] {
-  const [first, ...rest] = search.split(/\s+/);
-  if (!first || rest.length === 0) return [];
-  return [
-    {
-      firstName: { startsWith: first, mode: 'insensitive' },
-      lastName: { startsWith: rest.join(' '), mode: 'insensitive' },
-    },
-  ];
+interface EmployeeRow extends AccountColumns {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  employeeNumber: string | null;
+  isActive: boolean;
+  positionId: string | null;
+  roleId: string | null;
+  workplaceId: string | null;
+  branchId: string | null;
+  managerEmployeeId: string | null;
+  position: string | null;
+  role: string | null;
+  workplace: string | null;
+  managerFirstName: string | null;
+  managerLastName: string | null;
+  /** The account is locked out by failed sign-ins now. */
+  locked: boolean;
+}
+
+/**
+ * Which employees a list request means, on `e`. The search matches a part of the first or last
+ * name, the e-mail, the employee number or the username ("Ada Lovelace" also the first name
+ * starting Ada with the last name starting Lovelace): each column has a trigram index and the
+ * username is looked up first, so the planner can OR index reads instead of testing every row.
+ */
+function employeeWhere(companyId: string, request: TEmployeeListRequest, now: Date): Sql {
+  const company = uuid(companyId);
+  const conditions = [sql`e."companyId" = ${company}`];
+  if (request.workplaceId) conditions.push(sql`e."workplaceId" = ${uuid(request.workplaceId)}`);
+  if (request.roleId) conditions.push(sql`e."roleId" = ${uuid(request.roleId)}`);
+  if (request.positionId) conditions.push(sql`e."positionId" = ${uuid(request.positionId)}`);
+  if (request.status === 'active') conditions.push(sql`e."isActive"`);
+  if (request.status === 'deactivated') conditions.push(sql`NOT e."isActive"`);
+  if (request.status === 'invited') {
+    conditions.push(sql`e."isActive" AND EXISTS (SELECT 1 FROM "User" u
+      JOIN "PasswordResetToken" r ON r."userId" = u.id AND r.purpose = 'invitation' AND r."usedAt" IS NULL
+      WHERE u."employeeId" = e.id AND u."passwordHash" IS NULL AND r."expiresAt" > ${now.toISOString()}::timestamp)`);
+  }
+  const search = request.search?.trim();
+  if (search) {
+    const pattern = containing(search);
+    const [first, ...rest] = search.split(/\s+/);
+    const fullName =
+      first && rest.length > 0
+        ? sql` OR (e."firstName" ILIKE ${startingWith(first)} AND e."lastName" ILIKE ${startingWith(rest.join(' '))})`
+        : emptySql;
+    conditions.push(sql`(e."firstName" ILIKE ${pattern} OR e."lastName" ILIKE ${pattern}
+      OR e.email ILIKE ${pattern} OR e."employeeNumber" ILIKE ${pattern}
+      OR e.id = ANY (ARRAY(SELECT u."employeeId" FROM "User" u
+        WHERE u."companyId" = ${company} AND u."employeeId" IS NOT NULL AND u.username ILIKE ${pattern}))${fullName})`);
+  }
+  return join(conditions, ' AND ');
+}
+
+function rowOf(row: EmployeeRow, now: Date): TEmployeeRow {
+  let status: EmployeeStatus = 'active';
+  if (!row.isActive) status = 'deactivated';
+  else if (row.userId !== null) {
+    status = accountStatus(row, now);
+    if (status !== 'deactivated' && row.locked) status = 'locked';
+  }
+  return {
+    _id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    username: row.username,
+    employeeNumber: row.employeeNumber,
+    position: row.position,
+    role: row.role,
+    workplace: row.workplace,
+    manager:
+      row.managerFirstName !== null
+        ? personName({ firstName: row.managerFirstName, lastName: row.managerLastName ?? '' })
+        : null,
+    status,
+  };
 }

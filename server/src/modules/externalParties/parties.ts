@@ -6,6 +6,7 @@ import {
   type TValidationError,
 } from '@compass/shared';
 import type { Db } from '../../db/prisma';
+import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest } from '../../errors';
 import { organisationToday } from '../administration/organisationToday';
 
@@ -56,46 +57,46 @@ export function refuseProblems(problems: (TValidationError | null)[]): void {
   if (found.length > 0) throw badRequest(found[0]!.message, found);
 }
 
-/** A register row's party as stored. */
-export interface PartyRow {
+/**
+ * The party columns of a register row `r` (an assignment or a requirement) with the names of its
+ * company, person and reviewer in the organisation, for a statement of the Reader.
+ */
+export const partyColumns = sql`r.id, r."supplierId", r."personnelId", r."reviewerEmployeeId", r."dueDate",
+  (SELECT s.name FROM "SupplierCompany" s WHERE s.id = r."supplierId" AND s."companyId" = r."companyId")
+    AS "supplierName",
+  (SELECT json_build_object('firstName', p."firstName", 'lastName', p."lastName") FROM "Personnel" p
+    WHERE p.id = r."personnelId" AND p."companyId" = r."companyId") AS personnel,
+  (SELECT json_build_object('firstName', e."firstName", 'lastName', e."lastName") FROM "Employee" e
+    WHERE e.id = r."reviewerEmployeeId" AND e."companyId" = r."companyId") AS reviewer`;
+
+type Person = { firstName: string; lastName: string };
+
+export interface PartyColumns {
   id: string;
   supplierId: string;
   personnelId: string | null;
   reviewerEmployeeId: string | null;
-  dueDate: Date;
+  /** yyyy-MM-dd (the Reader hands dates over as text). */
+  dueDate: string;
+  supplierName: string | null;
+  personnel: Person | null;
+  reviewer: Person | null;
 }
 
-const idsOf = <T>(rows: T[], pick: (row: T) => string | null) => [
-  ...new Set(rows.map(pick).filter((id): id is string => id !== null)),
-];
-
-/** The names of the rows' companies, people and reviewers, in three queries. */
-export async function partyNames(db: Db, companyId: string, rows: PartyRow[]) {
-  const [suppliers, personnel, reviewers] = await Promise.all([
-    db.supplierCompany.findMany({
-      where: { companyId, id: { in: idsOf(rows, (row) => row.supplierId) } },
-      select: { id: true, name: true },
-    }),
-    db.personnel.findMany({
-      where: { companyId, id: { in: idsOf(rows, (row) => row.personnelId) } },
-      select: { id: true, firstName: true, lastName: true },
-    }),
-    db.employee.findMany({
-      where: { companyId, id: { in: idsOf(rows, (row) => row.reviewerEmployeeId) } },
-      select: { id: true, firstName: true, lastName: true },
-    }),
-  ]);
-  return {
-    supplier: new Map(suppliers.map((row) => [row.id, row.name])),
-    personnel: new Map(personnel.map((row) => [row.id, personName(row)])),
-    reviewer: new Map(reviewers.map((row) => [row.id, personName(row)])),
-  };
+/**
+ * A register's search (SQL on `r`): the name of its company, or another of its names (`alsoNamed`,
+ * given the ILIKE pattern), contains the text.
+ */
+export function partySearch(companyId: string, search: string, alsoNamed: (pattern: string) => Sql[]): Sql {
+  const pattern = containing(search);
+  return sql`(r."supplierId" IN (SELECT s.id FROM "SupplierCompany" s
+      WHERE s."companyId" = ${uuid(companyId)} AND s.name ILIKE ${pattern})
+    OR ${join(alsoNamed(pattern), ' OR ')})`;
 }
 
 /** The party fields of a register row; its due date coloured only while it is the supplier's to act on. */
 export function partyFields(
-  row: PartyRow,
-  names: Awaited<ReturnType<typeof partyNames>>,
+  row: PartyColumns,
   today: string,
   withSupplier: boolean,
 ): {
@@ -109,25 +110,15 @@ export function partyFields(
   dueDate: string;
   taskDueDateType: TaskDueType;
 } {
-  const due = dayOf(row.dueDate);
   return {
     _id: row.id,
     supplierId: row.supplierId,
-    supplierName: names.supplier.get(row.supplierId) ?? '',
+    supplierName: row.supplierName ?? '',
     personnelId: row.personnelId,
-    personnelName: row.personnelId ? (names.personnel.get(row.personnelId) ?? null) : null,
+    personnelName: row.personnelId && row.personnel ? personName(row.personnel) : null,
     reviewerEmployeeId: row.reviewerEmployeeId,
-    reviewerName: row.reviewerEmployeeId ? (names.reviewer.get(row.reviewerEmployeeId) ?? null) : null,
-    dueDate: due,
-    taskDueDateType: withSupplier ? taskDueType(due, today) : 'nodue',
+    reviewerName: row.reviewerEmployeeId && row.reviewer ? personName(row.reviewer) : null,
+    dueDate: row.dueDate,
+    taskDueDateType: withSupplier ? taskDueType(row.dueDate, today) : 'nodue',
   };
-}
-
-/** The ids of the organisation's supplier companies whose name contains the search (a register's search). */
-export async function suppliersNamed(db: Db, companyId: string, search: string): Promise<string[]> {
-  const rows = await db.supplierCompany.findMany({
-    where: { companyId, name: { contains: search, mode: 'insensitive' } },
-    select: { id: true },
-  });
-  return rows.map((row) => row.id);
 }

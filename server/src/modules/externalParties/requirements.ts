@@ -26,13 +26,16 @@ import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
-import { organisationToday } from '../administration/organisationToday';
+import { organisationToday, organisationTodayRead } from '../administration/organisationToday';
+import { cappedCount, type Reader } from '../../db/reader';
+import { join, sql, uuid, type Sql } from '../../db/sql';
 import type { AttachmentService, OwnerPolicy } from '../attachments/service';
 import { userNames } from '../employees/accountHolders';
 import { checkScope, issueLink } from '../links/service';
 import { supplierRequirementMail, supplierRequirementSentMail } from '../mail/templates';
 import type { SupplierCaller } from '../submissions/supplierLinks';
-import { dateOf, dayOf, findParty, partyFields, partyNames, refuseProblems, suppliersNamed } from './parties';
+import { dateOf, dayOf, findParty, refuseProblems } from './parties';
+import { partyColumns, partyFields, partySearch, type PartyColumns } from './parties';
 import { supplierRecipients } from './recipients';
 
 type Tx = Prisma.TransactionClient;
@@ -42,23 +45,43 @@ export const REQUIREMENT_REMINDER_DAYS = 3;
 
 const dayOrNull = (date: Date | null) => (date ? dayOf(date) : null);
 
-/** The rows of one state, for the register's filter (the state of an approved one is its expiry's). */
-function stateWhere(state: RequirementState, today: string): Prisma.SupplierRequirementWhereInput {
-  const notice = dateOf(addDays(today, REQUIREMENT_EXPIRY_NOTICE_DAYS));
+/** The rows of one state (SQL on `r`), for the register's filter (the state of an approved one is its expiry's). */
+function stateWhere(state: RequirementState, today: string): Sql {
+  const day = sql`${today}::date`;
+  const notice = sql`${addDays(today, REQUIREMENT_EXPIRY_NOTICE_DAYS)}::date`;
   switch (state) {
     case 'toProvide':
-      return { status: 'pending' };
+      return sql`r.status = 'pending'`;
     case 'rejected':
-      return { status: 'rejected' };
+      return sql`r.status = 'rejected'`;
     case 'awaitingReview':
-      return { status: 'submitted' };
+      return sql`r.status = 'submitted'`;
     case 'valid':
-      return { status: 'approved', OR: [{ expiryDate: null }, { expiryDate: { gt: notice } }] };
+      return sql`r.status = 'approved' AND (r."expiryDate" IS NULL OR r."expiryDate" > ${notice})`;
     case 'expiringSoon':
-      return { status: 'approved', expiryDate: { gte: dateOf(today), lte: notice } };
+      return sql`r.status = 'approved' AND r."expiryDate" >= ${day} AND r."expiryDate" <= ${notice}`;
     case 'expired':
-      return { status: 'approved', expiryDate: { lt: dateOf(today) } };
+      return sql`r.status = 'approved' AND r."expiryDate" < ${day}`;
   }
+}
+
+interface RequirementListRow extends PartyColumns {
+  requirementTypeId: string;
+  status: TSupplierRequirementRow['status'];
+  /** yyyy-MM-dd, or null. */
+  expiryDate: string | null;
+  typeName: string | null;
+}
+
+function rowOf(row: RequirementListRow, today: string): TSupplierRequirementRow {
+  return {
+    ...partyFields(row, today, row.status === 'pending' || row.status === 'rejected'),
+    requirementTypeId: row.requirementTypeId,
+    typeName: row.typeName ?? '',
+    status: row.status,
+    state: requirementState({ status: row.status, expiryDate: row.expiryDate }, today),
+    expiryDate: row.expiryDate,
+  };
 }
 
 /**
@@ -70,6 +93,7 @@ function stateWhere(state: RequirementState, today: string): Prisma.SupplierRequ
 export class SupplierRequirementService {
   constructor(
     private readonly db: Db,
+    private readonly reader: Reader,
     private readonly mail: MailQueue,
     private readonly attachments: AttachmentService,
     private readonly options: { publicUrl: string; productName: string },
@@ -320,84 +344,55 @@ export class SupplierRequirementService {
   async list(
     auth: AuthContext,
     request: TSupplierRequirementListRequest,
-  ): Promise<{ rows: TSupplierRequirementRow[]; total: number }> {
+  ): Promise<{ rows: TSupplierRequirementRow[]; total: number; totalCapped?: true }> {
     const companyId = auth.companyId;
+    const company = uuid(companyId);
     const page = request.page ?? 1;
     const pageSize = request.pageSize ?? 20;
     const search = request.search?.trim();
-    const today = await organisationToday(this.db, companyId);
-    // The search names a company, a person or a type: their ids first (requirements keep ids only).
-    const named = search
-      ? await Promise.all([
-          suppliersNamed(this.db, companyId, search),
-          this.db.requirementType.findMany({
-            where: { companyId, name: { contains: search, mode: 'insensitive' } },
-            select: { id: true },
-          }),
-          this.db.personnel.findMany({
-            where: {
-              companyId,
-              OR: [
-                { firstName: { contains: search, mode: 'insensitive' } },
-                { lastName: { contains: search, mode: 'insensitive' } },
-              ],
-            },
-            select: { id: true },
-          }),
-        ])
-      : null;
-    const where: Prisma.SupplierRequirementWhereInput = {
-      companyId,
-      ...(request.supplierId && { supplierId: request.supplierId }),
-      AND: [
-        request.state ? stateWhere(request.state, today) : {},
-        named
-          ? {
-              OR: [
-                { supplierId: { in: named[0] } },
-                { requirementTypeId: { in: named[1].map((row) => row.id) } },
-                { personnelId: { in: named[2].map((row) => row.id) } },
-              ],
-            }
-          : {},
-      ],
-    };
-    const [total, rows] = await Promise.all([
-      this.db.supplierRequirement.count({ where }),
-      this.db.supplierRequirement.findMany({
-        where,
-        orderBy: [{ dueDate: 'desc' }, { id: 'asc' }],
-        skip: (page - 1) * pageSize,
-        take: pageSize,
-      }),
+    const today = await organisationTodayRead(this.reader, companyId);
+    const conditions = [sql`r."companyId" = ${company}`];
+    if (request.supplierId) conditions.push(sql`r."supplierId" = ${uuid(request.supplierId)}`);
+    if (request.state) conditions.push(stateWhere(request.state, today));
+    // The search names a company, a person or a type (requirements keep their ids).
+    if (search) {
+      conditions.push(
+        partySearch(companyId, search, (pattern) => [
+          sql`r."requirementTypeId" IN (SELECT t.id FROM "RequirementType" t
+            WHERE t."companyId" = ${company} AND t.name ILIKE ${pattern})`,
+          sql`r."personnelId" IN (SELECT p.id FROM "Personnel" p
+            WHERE p."companyId" = ${company} AND (p."firstName" ILIKE ${pattern} OR p."lastName" ILIKE ${pattern}))`,
+        ]),
+      );
+    }
+    const where = join(conditions, ' AND ');
+    const order = sql`r."dueDate" DESC, r.id`;
+    // How many rows a day or a name matches decides the plan: planned for the values each time.
+    const plan = { plan: request.state || search ? ('custom' as const) : ('generic' as const) };
+    const [rows, total] = await Promise.all([
+      this.rows(
+        sql`SELECT r.* FROM "SupplierRequirement" r WHERE ${where}
+          ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+        order,
+        plan,
+      ),
+      cappedCount(this.reader, sql`SELECT 1 FROM "SupplierRequirement" r WHERE ${where}`, plan),
     ]);
-    return { total, rows: await this.rowsOf(companyId, rows, today) };
+    return { ...total, rows: rows.map((row) => rowOf(row, today)) };
   }
 
-  private async rowsOf(
-    companyId: string,
-    rows: RequirementRow[],
-    today: string,
-  ): Promise<TSupplierRequirementRow[]> {
-    const [types, names] = await Promise.all([
-      this.db.requirementType.findMany({
-        where: { companyId, id: { in: [...new Set(rows.map((row) => row.requirementTypeId))] } },
-        select: { id: true, name: true },
-      }),
-      partyNames(this.db, companyId, rows),
-    ]);
-    const typeName = new Map(types.map((row) => [row.id, row.name]));
-    return rows.map((row) => {
-      const expiryDate = dayOrNull(row.expiryDate);
-      return {
-        ...partyFields(row, names, today, row.status === 'pending' || row.status === 'rejected'),
-        requirementTypeId: row.requirementTypeId,
-        typeName: typeName.get(row.requirementTypeId) ?? '',
-        status: row.status,
-        state: requirementState({ status: row.status, expiryDate }, today),
-        expiryDate,
-      };
-    });
+  /**
+   * The requirements `chosen` (a SELECT of whole rows, in the order kept) with the names of their
+   * party and type, in one statement of the Reader.
+   */
+  private rows(chosen: Sql, order: Sql, options?: { plan?: 'generic' | 'custom' }) {
+    return this.reader.rows<RequirementListRow>(
+      sql`SELECT ${partyColumns}, r."requirementTypeId", r.status, r."expiryDate", t.name AS "typeName"
+        FROM (${chosen}) r
+        LEFT JOIN "RequirementType" t ON t.id = r."requirementTypeId" AND t."companyId" = r."companyId"
+        ORDER BY ${order}`,
+      options,
+    );
   }
 
   // ---------- One requirement: its page, the upload, the review ----------
@@ -444,9 +439,13 @@ export class SupplierRequirementService {
       }),
       userNames(this.db, companyId, [requirement.reviewedById]),
     ]);
-    const [row] = await this.rowsOf(companyId, [requirement], today);
+    const [row] = await this.rows(
+      sql`SELECT r.* FROM "SupplierRequirement" r
+        WHERE r."companyId" = ${uuid(companyId)} AND r.id = ${uuid(requirement.id)}`,
+      sql`r.id`,
+    );
     return {
-      ...row!,
+      ...rowOf(row!, today),
       organisationName: organisation.name,
       description: type.description,
       expires: type.expires,
@@ -606,26 +605,35 @@ export class SupplierRequirementService {
     // A supplier's main account sees its own company's; its people and other suppliers see nothing.
     if (auth.userType !== 'employee' && (auth.personnelId !== null || auth.supplierId !== supplierId))
       throw notFound();
-    const supplier = await this.db.supplierCompany.findFirst({ where: { id: supplierId, companyId } });
-    if (!supplier) throw notFound();
-    const [today, current, people] = await Promise.all([
-      organisationToday(this.db, companyId),
+    const company = uuid(companyId);
+    const supplierOf = sql`${uuid(supplierId)}`;
+    const order = sql`r."personnelId", r."requirementTypeId", r."createdAt" DESC, r.id`;
+    const [today, [supplier], current, people] = await Promise.all([
+      organisationTodayRead(this.reader, companyId),
+      this.reader.rows<{ name: string }>(
+        sql`SELECT name FROM "SupplierCompany" WHERE id = ${supplierOf} AND "companyId" = ${company}`,
+      ),
       // The newest request of each type and party stands for it (an older one is superseded); the
       // people who left do not count.
-      this.db.$queryRaw<RequirementRow[]>`
-        SELECT DISTINCT ON (r."personnelId", r."requirementTypeId") r.*
-        FROM "SupplierRequirement" r
-        LEFT JOIN "Personnel" p ON p.id = r."personnelId" AND p."companyId" = r."companyId"
-        WHERE r."companyId" = ${companyId}::uuid AND r."supplierId" = ${supplierId}::uuid
-          AND (r."personnelId" IS NULL OR p."isActive")
-        ORDER BY r."personnelId", r."requirementTypeId", r."createdAt" DESC, r.id`,
-      this.db.personnel.findMany({
-        where: { companyId, supplierId, isActive: true },
-        orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }],
-        select: { id: true, firstName: true, lastName: true },
-      }),
+      this.rows(
+        sql`SELECT DISTINCT ON (r."personnelId", r."requirementTypeId") r.*
+          FROM "SupplierRequirement" r
+          LEFT JOIN "Personnel" p ON p.id = r."personnelId" AND p."companyId" = r."companyId"
+          WHERE r."companyId" = ${company} AND r."supplierId" = ${supplierOf}
+            AND (r."personnelId" IS NULL OR p."isActive")
+          ORDER BY ${order}`,
+        order,
+      ),
+      this.reader.rows<{
+        id: string;
+        firstName: string;
+        lastName: string;
+      }>(sql`SELECT id, "firstName", "lastName"
+        FROM "Personnel" WHERE "companyId" = ${company} AND "supplierId" = ${supplierOf} AND "isActive"
+        ORDER BY "firstName", "lastName"`),
     ]);
-    const counted = await this.rowsOf(companyId, current, today);
+    if (!supplier) throw notFound();
+    const counted = current.map((row) => rowOf(row, today));
     const byName = (a: TSupplierRequirementRow, b: TSupplierRequirementRow) =>
       a.typeName.localeCompare(b.typeName);
     const compliant = (list: TSupplierRequirementRow[]) =>

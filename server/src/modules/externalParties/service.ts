@@ -17,13 +17,16 @@ import { conflict, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
-import { organisationToday } from '../administration/organisationToday';
+import { organisationTodayRead } from '../administration/organisationToday';
+import { cappedCount, timestampOf, type Reader } from '../../db/reader';
+import { join, sql, uuid, type Sql } from '../../db/sql';
 import { findAccountHolders } from '../employees/accountHolders';
 import { supplierAssignmentMail } from '../mail/templates';
 import { checkScope } from '../links/service';
 import { USABLE_TEMPLATE } from '../submissions/shapes';
 import type { SupplierCaller } from '../submissions/supplierLinks';
-import { dateOf, dayOf, findParty, partyFields, partyNames, refuseProblems, suppliersNamed } from './parties';
+import { dateOf, dayOf, findParty, refuseProblems } from './parties';
+import { partyColumns, partyFields, partySearch, type PartyColumns } from './parties';
 import { supplierRecipients } from './recipients';
 import { issueSupplierAssignmentLink } from '../submissions/supplierLinkIssue';
 
@@ -40,6 +43,7 @@ export const REMINDER_DAYS_BEFORE_DUE = 3;
 export class ExternalPartiesService {
   constructor(
     private readonly db: Db,
+    private readonly reader: Reader,
     private readonly mail: MailQueue,
     private readonly options: { publicUrl: string; productName: string },
   ) {}
@@ -208,79 +212,67 @@ export class ExternalPartiesService {
   async list(
     auth: AuthContext,
     request: TSupplierAssignmentListRequest,
-  ): Promise<{ rows: TSupplierAssignmentRow[]; total: number }> {
+  ): Promise<{ rows: TSupplierAssignmentRow[]; total: number; totalCapped?: true }> {
     const page = request.page ?? 1;
     const pageSize = request.pageSize ?? 20;
     const search = request.search?.trim();
-    // The search names a company or a form: their ids first (assignments keep ids only).
-    const named = search
-      ? await Promise.all([
-          suppliersNamed(this.db, auth.companyId, search),
-          this.db.formTemplate.findMany({
-            where: { companyId: auth.companyId, name: { contains: search, mode: 'insensitive' } },
-            select: { id: true },
-          }),
-        ])
-      : null;
-    const where: Prisma.SupplierAssignmentWhereInput = {
-      companyId: auth.companyId,
-      ...(request.status && { status: request.status }),
-      ...(request.supplierId && { supplierId: request.supplierId }),
-      ...(named && {
-        OR: [{ supplierId: { in: named[0] } }, { formTemplateId: { in: named[1].map((row) => row.id) } }],
-      }),
-    };
-    const [total, rows] = await Promise.all([
-      this.db.supplierAssignment.count({ where }),
-      this.db.supplierAssignment.findMany({
-        where,
-        orderBy: [{ dueDate: 'desc' }, { id: 'asc' }],
-        skip: (page - 1) * pageSize,
-        take: pageSize,
-      }),
+    const company = uuid(auth.companyId);
+    const conditions = [sql`r."companyId" = ${company}`];
+    if (request.status) conditions.push(sql`r.status = ${request.status}::"AssignmentStatus"`);
+    if (request.supplierId) conditions.push(sql`r."supplierId" = ${uuid(request.supplierId)}`);
+    // The search names a company or a form (assignments keep their ids).
+    if (search) {
+      conditions.push(
+        partySearch(auth.companyId, search, (pattern) => [
+          sql`r."formTemplateId" IN (SELECT t.id FROM "FormTemplate" t
+            WHERE t."companyId" = ${company} AND t.name ILIKE ${pattern})`,
+        ]),
+      );
+    }
+    const where = join(conditions, ' AND ');
+    // How many rows a name matches decides the plan: planned for the values each time.
+    const plan = { plan: search ? ('custom' as const) : ('generic' as const) };
+    const [today, rows, total] = await Promise.all([
+      organisationTodayRead(this.reader, auth.companyId),
+      this.rows(where, sql`LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`, plan),
+      cappedCount(this.reader, sql`SELECT 1 FROM "SupplierAssignment" r WHERE ${where}`, plan),
     ]);
-    return { total, rows: await this.rowsOf(auth.companyId, rows) };
+    return { ...total, rows: rows.map((row) => rowOf(row, today)) };
   }
 
-  private async rowsOf(companyId: string, rows: AssignmentRow[]): Promise<TSupplierAssignmentRow[]> {
-    const ids = (pick: (row: AssignmentRow) => string | null) => [
-      ...new Set(rows.map(pick).filter((id): id is string => id !== null)),
-    ];
-    const [templates, names, submissions, today] = await Promise.all([
-      this.db.formTemplate.findMany({
-        where: { companyId, id: { in: ids((row) => row.formTemplateId) } },
-        select: { id: true, name: true },
-      }),
-      partyNames(this.db, companyId, rows),
-      this.db.formSubmission.findMany({
-        where: { companyId, id: { in: ids((row) => row.submissionId) } },
-        select: { id: true, number: true, isDraft: true },
-      }),
-      organisationToday(this.db, companyId),
+  /** One assignment as the register shows it (the caller has checked it may be seen). */
+  private async rowOf(companyId: string, id: string): Promise<TSupplierAssignmentRow> {
+    const [today, [row]] = await Promise.all([
+      organisationTodayRead(this.reader, companyId),
+      this.rows(sql`r."companyId" = ${uuid(companyId)} AND r.id = ${uuid(id)}`, sql`LIMIT 1`),
     ]);
-    const templateName = new Map(templates.map((row) => [row.id, row.name]));
-    const submission = new Map(submissions.map((row) => [row.id, row]));
-    return rows.map((row) => {
-      const form = row.submissionId ? submission.get(row.submissionId) : undefined;
-      return {
-        ...partyFields(row, names, today, row.status === 'assigned'),
-        formTemplateId: row.formTemplateId,
-        formName: templateName.get(row.formTemplateId) ?? '',
-        status: row.status,
-        submissionId: row.submissionId,
-        formNumber: form && !form.isDraft && form.number !== null ? formNumberLabel(form.number) : null,
-        returnCount: row.returnCount,
-        createdAt: row.createdAt.toISOString(),
-      };
-    });
+    return rowOf(row!, today);
+  }
+
+  /**
+   * The assignments of `where` (on `r`), latest due first, `limit` of them, with the names of their
+   * party and form and the number of their submission, in one statement of the Reader.
+   */
+  private rows(where: Sql, limit: Sql, options?: { plan?: 'generic' | 'custom' }) {
+    return this.reader.rows<AssignmentListRow>(
+      sql`SELECT ${partyColumns}, r."formTemplateId", r.status,
+        r."submissionId", r."returnCount", r."createdAt", t.name AS "formName", f.number AS "formNumber",
+        f."isDraft" AS "formIsDraft"
+      FROM (SELECT r.* FROM "SupplierAssignment" r WHERE ${where}
+        ORDER BY r."dueDate" DESC, r.id ${limit}) r
+      LEFT JOIN "FormTemplate" t ON t.id = r."formTemplateId" AND t."companyId" = r."companyId"
+      LEFT JOIN "FormSubmission" f ON f.id = r."submissionId" AND f."companyId" = r."companyId"
+      ORDER BY r."dueDate" DESC, r.id`,
+      options,
+    );
   }
 
   /** The assignment for its review page: its reviewer, or an employee with the External Parties key. */
   async details(auth: AuthContext, id: string): Promise<TSupplierAssignmentDetails> {
     const assignment = await this.reviewable(this.db, auth, id);
-    const [row] = await this.rowsOf(auth.companyId, [assignment]);
+    const row = await this.rowOf(auth.companyId, assignment.id);
     return {
-      ...row!,
+      ...row,
       message: assignment.message,
       reviewComment: assignment.reviewComment,
       canReview: assignment.status === 'submitted',
@@ -361,21 +353,21 @@ export class ExternalPartiesService {
     if ('link' in caller) checkScope(caller.link, 'supplierAssignment', id, 'read');
     const assignment = await this.db.supplierAssignment.findFirst({ where });
     if (!assignment || ('auth' in caller && !caller.auth.supplierId)) throw notFound(say.notYours);
-    const [organisation, [row]] = await Promise.all([
+    const [organisation, row] = await Promise.all([
       this.db.company.findUniqueOrThrow({ where: { id: assignment.companyId }, select: { name: true } }),
-      this.rowsOf(assignment.companyId, [assignment]),
+      this.rowOf(assignment.companyId, assignment.id),
     ]);
     return {
       _id: assignment.id,
       organisationName: organisation.name,
-      formName: row!.formName,
+      formName: row.formName,
       status: assignment.status,
-      dueDate: row!.dueDate,
-      reviewerName: row!.reviewerName,
+      dueDate: row.dueDate,
+      reviewerName: row.reviewerName,
       reviewComment: assignment.reviewComment,
       returnCount: assignment.returnCount,
       submissionId: assignment.submissionId,
-      formNumber: row!.formNumber,
+      formNumber: row.formNumber,
     };
   }
 
@@ -406,4 +398,29 @@ export class ExternalPartiesService {
     }
     return sent;
   }
+}
+
+interface AssignmentListRow extends PartyColumns {
+  formTemplateId: string;
+  status: TSupplierAssignmentRow['status'];
+  submissionId: string | null;
+  returnCount: number;
+  /** A `timestamp` as text (db/reader.ts). */
+  createdAt: string;
+  formName: string | null;
+  formNumber: number | null;
+  formIsDraft: boolean | null;
+}
+
+function rowOf(row: AssignmentListRow, today: string): TSupplierAssignmentRow {
+  return {
+    ...partyFields(row, today, row.status === 'assigned'),
+    formTemplateId: row.formTemplateId,
+    formName: row.formName ?? '',
+    status: row.status,
+    submissionId: row.submissionId,
+    formNumber: row.formIsDraft === false && row.formNumber !== null ? formNumberLabel(row.formNumber) : null,
+    returnCount: row.returnCount,
+    createdAt: timestampOf(row.createdAt).toISOString(),
+  };
 }

@@ -14,7 +14,9 @@ import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { UploadedFile } from '../../plugins/uploads';
-import { organisationToday } from '../administration/organisationToday';
+import { organisationToday, organisationTodayRead } from '../administration/organisationToday';
+import { cappedCount, type Reader } from '../../db/reader';
+import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import type { AttachmentService } from '../attachments/service';
 
 type Tx = Prisma.TransactionClient;
@@ -22,95 +24,105 @@ type Tx = Prisma.TransactionClient;
 const dayOf = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
 
-/** A notice's standing on a day: a draft, not started, on the board, or past its expiry. */
-function statusOf(
-  notice: Pick<Notice, 'isPublished' | 'startDate' | 'expireDate'>,
+/** A notice's standing on a day (days as YYYY-MM-DD): a draft, not started, on the board, or past its expiry. */
+function statusOfDays(
+  isPublished: boolean,
+  startDate: string,
+  expireDate: string | null,
   today: string,
 ): NoticeStatus {
-  if (!notice.isPublished) return 'draft';
-  if (dayOf(notice.startDate)! > today) return 'scheduled';
-  if (notice.expireDate && dayOf(notice.expireDate)! < today) return 'expired';
+  if (!isPublished) return 'draft';
+  if (startDate > today) return 'scheduled';
+  if (expireDate && expireDate < today) return 'expired';
   return 'live';
+}
+
+const statusOf = (notice: Pick<Notice, 'isPublished' | 'startDate' | 'expireDate'>, today: string) =>
+  statusOfDays(notice.isPublished, dayOf(notice.startDate)!, dayOf(notice.expireDate), today);
+
+interface NoticeRow {
+  id: string;
+  title: string;
+  priority: TNoticeAdminRow['priority'];
+  /** Days as text (db/reader.ts). */
+  startDate: string;
+  expireDate: string | null;
+  audience: TNoticeAdminRow['audience'];
+  isPublished: boolean;
+  audienceNames: string[];
+  authorFirstName: string | null;
+  authorLastName: string | null;
+  attachmentCount: number;
 }
 
 /** Managing the noticeboard: the administrators' side (the readers' side is the dashboard's). */
 export class NoticeAdminService {
   constructor(
     private readonly db: Db,
+    private readonly reader: Reader,
     private readonly attachments: AttachmentService,
   ) {}
 
   async list(
     auth: AuthContext,
     request: TNoticeAdminListRequest,
-  ): Promise<{ rows: TNoticeAdminRow[]; total: number }> {
+  ): Promise<{ rows: TNoticeAdminRow[]; total: number; totalCapped?: true }> {
     const page = request.page ?? 1;
     const pageSize = request.pageSize ?? 20;
-    const today = dateOf(await organisationToday(this.db, auth.companyId));
-    const byStatus: Record<NoticeStatus, Prisma.NoticeWhereInput> = {
-      draft: { isPublished: false },
-      scheduled: { isPublished: true, startDate: { gt: today } },
-      live: {
-        isPublished: true,
-        startDate: { lte: today },
-        OR: [{ expireDate: null }, { expireDate: { gte: today } }],
-      },
-      expired: { isPublished: true, expireDate: { lt: today } },
+    const today = await organisationTodayRead(this.reader, auth.companyId);
+    const day = sql`${today}::date`;
+    const conditions = [sql`n."companyId" = ${uuid(auth.companyId)}`];
+    const byStatus: Record<NoticeStatus, Sql> = {
+      draft: sql`NOT n."isPublished"`,
+      scheduled: sql`n."isPublished" AND n."startDate" > ${day}`,
+      live: sql`n."isPublished" AND n."startDate" <= ${day} AND (n."expireDate" IS NULL OR n."expireDate" >= ${day})`,
+      expired: sql`n."isPublished" AND n."expireDate" < ${day}`,
     };
-    const where: Prisma.NoticeWhereInput = {
-      companyId: auth.companyId,
-      ...(request.status && byStatus[request.status]),
-      ...(request.search && { title: { contains: request.search, mode: 'insensitive' } }),
-    };
-    const [total, notices] = await Promise.all([
-      this.db.notice.count({ where }),
-      this.db.notice.findMany({
-        where,
-        orderBy: [{ startDate: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }],
-        skip: (page - 1) * pageSize,
-        take: pageSize,
-      }),
+    if (request.status) conditions.push(byStatus[request.status]);
+    // A trigram index serves a rare word; for a common one the planner walks the date order instead.
+    if (request.search) conditions.push(sql`n.title ILIKE ${containing(request.search)}`);
+    const where = join(conditions, ' AND ');
+    // How many notices a day or a word matches decides the plan (a generic one counted the live
+    // notices through the start-date index, 34,000 rows, 82 ms; sorted every match of a common word).
+    const plan = { plan: request.status || request.search ? ('custom' as const) : ('generic' as const) };
+    const order = sql`n."startDate" DESC, n."createdAt" DESC, n.id DESC`;
+    const [notices, total] = await Promise.all([
+      this.reader.rows<NoticeRow>(
+        sql`SELECT n.id, n.title, n.priority, n."startDate", n."expireDate",
+          n.audience, n."isPublished",
+          ARRAY(SELECT coalesce(
+              (SELECT w.name FROM "Workplace" w WHERE w.id = a.id AND w."companyId" = n."companyId"),
+              (SELECT r.name FROM "Role" r WHERE r.id = a.id AND r."companyId" = n."companyId"),
+              (SELECT s.name FROM "SupplierCompany" s WHERE s.id = a.id AND s."companyId" = n."companyId"),
+              'Removed')
+            FROM unnest(n."audienceIds") WITH ORDINALITY a(id, at) ORDER BY a.at) AS "audienceNames",
+          e."firstName" AS "authorFirstName", e."lastName" AS "authorLastName",
+          (SELECT count(*)::int FROM "Attachment" f WHERE f."companyId" = n."companyId"
+            AND f."ownerType" = 'notice' AND f."ownerId" = n.id) AS "attachmentCount"
+        FROM (SELECT n.* FROM "Notice" n WHERE ${where} ORDER BY ${order}
+          LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) n
+        LEFT JOIN "Employee" e ON e.id = n."authorEmployeeId" AND e."companyId" = n."companyId"
+        ORDER BY ${order}`,
+        plan,
+      ),
+      cappedCount(this.reader, sql`SELECT 1 FROM "Notice" n WHERE ${where}`, plan),
     ]);
-    const names = await this.audienceNames(
-      this.db,
-      auth.companyId,
-      notices.flatMap((notice) => notice.audienceIds),
-    );
-    const authorIds = [
-      ...new Set(notices.map((notice) => notice.authorEmployeeId).filter((id): id is string => !!id)),
-    ];
-    const [authors, files] = await Promise.all([
-      authorIds.length
-        ? this.db.employee.findMany({ where: { id: { in: authorIds }, companyId: auth.companyId } })
-        : [],
-      notices.length
-        ? this.db.attachment.groupBy({
-            by: ['ownerId'],
-            where: {
-              companyId: auth.companyId,
-              ownerType: 'notice',
-              ownerId: { in: notices.map((notice) => notice.id) },
-            },
-            _count: { _all: true },
-          })
-        : [],
-    ]);
-    const authorNames = new Map(authors.map((author) => [author.id, personName(author)]));
-    const fileCounts = new Map(files.map((row) => [row.ownerId, row._count._all]));
-    const day = dayOf(today)!;
     return {
-      total,
+      ...total,
       rows: notices.map((notice) => ({
         _id: notice.id,
         title: notice.title,
         priority: notice.priority,
-        startDate: dayOf(notice.startDate)!,
-        expireDate: dayOf(notice.expireDate),
+        startDate: notice.startDate,
+        expireDate: notice.expireDate,
         audience: notice.audience,
-        audienceNames: notice.audienceIds.map((id) => names.get(id) ?? 'Removed'),
-        status: statusOf(notice, day),
-        author: notice.authorEmployeeId ? (authorNames.get(notice.authorEmployeeId) ?? null) : null,
-        attachmentCount: fileCounts.get(notice.id) ?? 0,
+        audienceNames: notice.audienceNames,
+        status: statusOfDays(notice.isPublished, notice.startDate, notice.expireDate, today),
+        author:
+          notice.authorFirstName !== null
+            ? personName({ firstName: notice.authorFirstName, lastName: notice.authorLastName ?? '' })
+            : null,
+        attachmentCount: notice.attachmentCount,
       })),
     };
   }

@@ -1,6 +1,5 @@
 import {
   nextDueDay,
-  personName,
   reviewMessages as say,
   taskDueType,
   type FrequencyUnit,
@@ -14,6 +13,7 @@ import type { Db, Prisma, Review } from '../../db/prisma';
 import { conflict, forbidden } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { organisationToday } from '../administration/organisationToday';
+import { employeeNames } from '../employees/accountHolders';
 
 type Tx = Prisma.TransactionClient;
 
@@ -140,11 +140,16 @@ export class ReviewService {
     also?: (tx: Tx, review: Review) => Promise<void>,
   ): Promise<TReviewCompleted> {
     return this.db.$transaction(async (tx) => {
-      // Locked so that two tabs (or reviewer and co-reviewer at once) cannot both complete it.
+      // Locked so that two tabs (or reviewer and co-reviewer at once) cannot both complete it; the
+      // caller's own (an item has one open review, but data made by hand may hold more).
+      const me = auth.employeeId ?? '';
       const [locked] = await tx.$queryRaw<{ id: string }[]>`
         SELECT id FROM "Review"
         WHERE "companyId" = ${auth.companyId}::uuid AND "itemType" = ${itemType}::"ReviewItemType"
           AND "itemId" = ${input.itemId}::uuid AND "completedAt" IS NULL
+          AND ("reviewerEmployeeId"::text = ${me} OR "coReviewerEmployeeId"::text = ${me})
+        ORDER BY "dueDate", id
+        LIMIT 1
         FOR UPDATE`;
       const review = locked
         ? await tx.review.findFirst({ where: { id: locked.id, ...whoseTurn(auth, input.actionType) } })
@@ -216,13 +221,7 @@ export class ReviewService {
     }));
   }
 
-  private async names(companyId: string, ids: (string | null)[]): Promise<Map<string, string>> {
-    const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-    if (wanted.length === 0) return new Map();
-    const employees = await this.db.employee.findMany({
-      where: { companyId, id: { in: wanted } },
-      select: { id: true, firstName: true, lastName: true },
-    });
-    return new Map(employees.map((employee) => [employee.id, personName(employee)]));
+  private names(companyId: string, ids: (string | null)[]): Promise<Map<string, string>> {
+    return employeeNames(this.db, companyId, ids);
   }
 }

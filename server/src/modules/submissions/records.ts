@@ -2,7 +2,6 @@ import {
   formatedNumber,
   messages,
   personName,
-  RECORDS_COUNT_CAP,
   type TChangeLogEntry,
   type TFormSubmissionList,
 } from '@compass/shared';
@@ -11,7 +10,7 @@ import type { ZFormSubmissionListRequest } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import { forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { timestampOf, type Reader } from '../../db/reader';
+import { cappedCount, timestampOf, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { hasRecordsAccess } from './policy';
 import { type SubmissionActor, blank, type Change, recorderName } from './shapes';
@@ -51,11 +50,8 @@ export class SubmissionRecords {
         LEFT JOIN "Workplace" w ON w.id = page."workplaceId" AND w."companyId" = page."companyId"
         LEFT JOIN "Branch" b ON b.id = page."branchId" AND b."companyId" = page."companyId"
         ORDER BY ${order('page')}`),
-      // Counted up to the cap only: past it a count reads every matching row on every page.
-      this.reader.rows<{ total: number }>(sql`SELECT count(*)::int AS total
-        FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${RECORDS_COUNT_CAP + 1}) capped`),
+      cappedCount(this.reader, sql`SELECT 1 FROM ${from} WHERE ${where}`),
     ]);
-    const count = counted[0]?.total ?? 0;
     return {
       rows: rows.map((row) => ({
         _id: row.id,
@@ -75,8 +71,7 @@ export class SubmissionRecords {
         ),
         formType: row.formType,
       })),
-      total: Math.min(count, RECORDS_COUNT_CAP),
-      ...(count > RECORDS_COUNT_CAP ? { totalCapped: true } : {}),
+      ...counted,
       page: request.page,
       pageSize: request.pageSize,
     };

@@ -1,6 +1,5 @@
 import {
   supplierMessages as say,
-  type AccountStatus,
   type TPersonnelListRequest,
   type TPersonnelRow,
   type TSupplierAccount,
@@ -12,6 +11,9 @@ import { badRequest, conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { Invitations } from '../password/invitations';
+import type { Reader } from '../../db/reader';
+import { containing, join, sql, uuid, type Sql } from '../../db/sql';
+import { accountColumns, accountStatus, type AccountColumns } from '../employees/accountHolders';
 
 type Tx = Prisma.TransactionClient;
 
@@ -26,10 +28,14 @@ const accountSelect = {
 type AccountRecord = Prisma.UserGetPayload<{ select: typeof accountSelect }>;
 
 function accountOf(user: AccountRecord, now: Date): TSupplierAccount {
-  let status: AccountStatus = 'active';
-  if (!user.isActive) status = 'deactivated';
-  else if (!user.passwordHash)
-    status = user.resetTokens.some((token) => token.expiresAt > now) ? 'invited' : 'notInvited';
+  const invitedUntil = user.resetTokens.reduce<Date | null>(
+    (latest, token) => (latest === null || token.expiresAt > latest ? token.expiresAt : latest),
+    null,
+  );
+  const status = accountStatus(
+    { userActive: user.isActive, hasPassword: user.passwordHash !== null, invitedUntil },
+    now,
+  );
   return { _id: user.id, username: user.username, email: user.email, status };
 }
 
@@ -39,48 +45,69 @@ interface Page {
   search?: string;
   status?: 'active' | 'deactivated';
 }
-const paging = (request: Page) => ({
-  skip: ((request.page ?? 1) - 1) * (request.pageSize ?? 20),
-  take: request.pageSize ?? 20,
-});
-const activeFilter = (status: Page['status']) =>
-  status === 'active' ? { isActive: true } : status === 'deactivated' ? { isActive: false } : {};
+const paged = (request: Page) =>
+  sql`LIMIT ${request.pageSize ?? 20} OFFSET ${((request.page ?? 1) - 1) * (request.pageSize ?? 20)}`;
+const activeWhere = (table: Sql, status: Page['status']) =>
+  status === 'active'
+    ? [sql`${table}."isActive"`]
+    : status === 'deactivated'
+      ? [sql`NOT ${table}."isActive"`]
+      : [];
+
+interface SupplierRow {
+  id: string;
+  name: string;
+  email: string | null;
+  supplierPortal: boolean;
+  supplierAccess: boolean;
+  isActive: boolean;
+  personnelCount: number;
+  accountCount: number;
+}
+
+interface PersonnelRow extends AccountColumns {
+  id: string;
+  supplierId: string;
+  supplier: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  isActive: boolean;
+}
 
 /** External Parties > Companies and Personnel: the supplier companies, their people and their accounts. */
 export class SupplierAdminService {
   constructor(
     private readonly db: Db,
+    private readonly reader: Reader,
     private readonly invitations: Invitations,
   ) {}
 
   async list(auth: AuthContext, request: Page): Promise<{ rows: TSupplierRow[]; total: number }> {
-    const where: Prisma.SupplierCompanyWhereInput = {
-      companyId: auth.companyId,
-      ...activeFilter(request.status),
-      ...(request.search && {
-        OR: [
-          { name: { contains: request.search, mode: 'insensitive' } },
-          { email: { contains: request.search, mode: 'insensitive' } },
-        ],
-      }),
-    };
-    const [total, rows] = await Promise.all([
-      this.db.supplierCompany.count({ where }),
-      this.db.supplierCompany.findMany({
-        where,
-        orderBy: [{ name: 'asc' }, { id: 'asc' }],
-        include: { _count: { select: { personnel: true, users: true } } },
-        ...paging(request),
-      }),
+    const company = uuid(auth.companyId);
+    const conditions = [sql`s."companyId" = ${company}`, ...activeWhere(sql`s`, request.status)];
+    if (request.search) {
+      const pattern = containing(request.search);
+      conditions.push(sql`(s.name ILIKE ${pattern} OR s.email ILIKE ${pattern})`);
+    }
+    const where = join(conditions, ' AND ');
+    // An organisation has a few hundred companies at most: every match is counted.
+    const [rows, counted] = await Promise.all([
+      this.reader.rows<SupplierRow>(sql`SELECT s.id, s.name, s.email, s."supplierPortal", s."supplierAccess",
+          s."isActive",
+          (SELECT count(*)::int FROM "Personnel" p
+            WHERE p."companyId" = s."companyId" AND p."supplierId" = s.id) AS "personnelCount",
+          (SELECT count(*)::int FROM "User" u WHERE u."supplierId" = s.id) AS "accountCount"
+        FROM (SELECT s.* FROM "SupplierCompany" s WHERE ${where} ORDER BY s.name, s.id ${paged(request)}) s
+        ORDER BY s.name, s.id`),
+      this.reader.rows<{ total: number }>(
+        sql`SELECT count(*)::int AS total FROM "SupplierCompany" s WHERE ${where}`,
+      ),
     ]);
-    return { total, rows: rows.map((row) => this.rowOf(row)) };
+    return { total: counted[0]?.total ?? 0, rows: rows.map((row) => this.rowOf(row)) };
   }
 
-  private rowOf(
-    row: Prisma.SupplierCompanyGetPayload<{
-      include: { _count: { select: { personnel: true; users: true } } };
-    }>,
-  ): TSupplierRow {
+  private rowOf(row: SupplierRow): TSupplierRow {
     return {
       _id: row.id,
       name: row.name,
@@ -88,8 +115,8 @@ export class SupplierAdminService {
       supplierPortal: row.supplierPortal,
       supplierAccess: row.supplierAccess,
       isActive: row.isActive,
-      personnelCount: row._count.personnel,
-      accountCount: row._count.users,
+      personnelCount: row.personnelCount,
+      accountCount: row.accountCount,
     };
   }
 
@@ -103,7 +130,10 @@ export class SupplierAdminService {
     });
     if (!row) throw notFound();
     const now = new Date();
-    return { ...this.rowOf(row), accounts: row.users.map((user) => accountOf(user, now)) };
+    return {
+      ...this.rowOf({ ...row, personnelCount: row._count.personnel, accountCount: row._count.users }),
+      accounts: row.users.map((user) => accountOf(user, now)),
+    };
   }
 
   async save(
@@ -197,40 +227,48 @@ export class SupplierAdminService {
     auth: AuthContext,
     request: TPersonnelListRequest,
   ): Promise<{ rows: TPersonnelRow[]; total: number }> {
-    const search = request.search;
-    const where: Prisma.PersonnelWhereInput = {
-      companyId: auth.companyId,
-      ...(request.supplierId && { supplierId: request.supplierId }),
-      ...activeFilter(request.status),
-      ...(search && {
-        OR: [
-          { firstName: { contains: search, mode: 'insensitive' } },
-          { lastName: { contains: search, mode: 'insensitive' } },
-          { email: { contains: search, mode: 'insensitive' } },
-        ],
-      }),
-    };
-    const [total, rows] = await Promise.all([
-      this.db.personnel.count({ where }),
-      this.db.personnel.findMany({
-        where,
-        orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
-        include: { supplier: { select: { name: true } }, user: { select: accountSelect } },
-        ...paging(request),
-      }),
+    const conditions = [sql`p."companyId" = ${uuid(auth.companyId)}`, ...activeWhere(sql`p`, request.status)];
+    if (request.supplierId) conditions.push(sql`p."supplierId" = ${uuid(request.supplierId)}`);
+    if (request.search) {
+      const pattern = containing(request.search);
+      conditions.push(
+        sql`(p."firstName" ILIKE ${pattern} OR p."lastName" ILIKE ${pattern} OR p.email ILIKE ${pattern})`,
+      );
+    }
+    const where = join(conditions, ' AND ');
+    // An organisation's supplier personnel are a few thousand at most: every match is counted.
+    const [rows, counted] = await Promise.all([
+      this.reader.rows<PersonnelRow>(sql`SELECT p.id, p."supplierId", s.name AS supplier, p."firstName",
+          p."lastName", p.email, p."isActive", ${accountColumns}
+        FROM (SELECT p.* FROM "Personnel" p WHERE ${where}
+          ORDER BY p."lastName", p."firstName", p.id ${paged(request)}) p
+        JOIN "SupplierCompany" s ON s.id = p."supplierId"
+        LEFT JOIN "User" u ON u."personnelId" = p.id
+        ORDER BY p."lastName", p."firstName", p.id`),
+      this.reader.rows<{ total: number }>(
+        sql`SELECT count(*)::int AS total FROM "Personnel" p WHERE ${where}`,
+      ),
     ]);
     const now = new Date();
     return {
-      total,
+      total: counted[0]?.total ?? 0,
       rows: rows.map((row) => ({
         _id: row.id,
         supplierId: row.supplierId,
-        supplier: row.supplier.name,
+        supplier: row.supplier,
         firstName: row.firstName,
         lastName: row.lastName,
         email: row.email,
         isActive: row.isActive,
-        account: row.user ? accountOf(row.user, now) : null,
+        account:
+          row.userId !== null
+            ? {
+                _id: row.userId,
+                username: row.username!,
+                email: row.userEmail,
+                status: accountStatus(row, now),
+              }
+            : null,
       })),
     };
   }

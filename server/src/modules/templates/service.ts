@@ -19,7 +19,15 @@ import type { AuthContext } from '../../plugins/auth';
 import { recordChange, type Snapshot } from '../../plugins/changeLog';
 import { templateFileOf, templateRows } from '../organisationFile/templates';
 import { WIRE_FORM_TYPE } from '../submissions/shapes';
-import { findAccountHolders, userNames } from '../employees/accountHolders';
+import {
+  findAccountHolders,
+  nameOfUser,
+  userNameJson,
+  userNames,
+  type UserNameJson,
+} from '../employees/accountHolders';
+import { timestampOf, type Reader } from '../../db/reader';
+import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 
 type Tx = Prisma.TransactionClient;
 
@@ -33,11 +41,23 @@ const STORED_FORM_TYPE: Record<TemplateFormType, FormType> = {
 const statusOf = (template: Pick<FormTemplate, 'isActive' | 'currentVersion'>): TemplateStatus =>
   !template.isActive ? 'archived' : template.currentVersion === 0 ? 'draft' : 'published';
 
-const BY_STATUS: Record<TemplateStatus, Prisma.FormTemplateWhereInput> = {
-  draft: { isActive: true, currentVersion: 0 },
-  published: { isActive: true, currentVersion: { gt: 0 } },
-  archived: { isActive: false },
+const STATUS_WHERE: Record<TemplateStatus, Sql> = {
+  draft: sql`t."isActive" AND t."currentVersion" = 0`,
+  published: sql`t."isActive" AND t."currentVersion" > 0`,
+  archived: sql`NOT t."isActive"`,
 };
+
+interface TemplateRow {
+  id: string;
+  name: string;
+  formType: TemplateFormType;
+  isActive: boolean;
+  currentVersion: number;
+  hasDraft: boolean;
+  /** A `timestamp` as text (db/reader.ts). */
+  updatedAt: string;
+  updatedBy: UserNameJson;
+}
 
 const stale = () => conflict(say.stale, 'stale_version');
 
@@ -79,7 +99,10 @@ export function templateSnapshot(template: TTemplateDraft): Snapshot {
 
 /** The form templates of an organisation as their administrators build, version and publish them. */
 export class TemplateAdminService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly reader: Reader,
+  ) {}
 
   async list(
     auth: AuthContext,
@@ -87,58 +110,38 @@ export class TemplateAdminService {
   ): Promise<{ rows: TTemplateAdminRow[]; total: number }> {
     const page = request.page ?? 1;
     const pageSize = request.pageSize ?? 20;
-    const where: Prisma.FormTemplateWhereInput = {
-      companyId: auth.companyId,
-      ...(request.status && BY_STATUS[request.status]),
-      ...(request.formType && { formType: STORED_FORM_TYPE[request.formType] }),
-      ...(request.search && { name: { contains: request.search, mode: 'insensitive' } }),
-    };
-    const [total, templates] = await Promise.all([
-      this.db.formTemplate.count({ where }),
-      this.db.formTemplate.findMany({
-        where,
-        orderBy: [{ name: 'asc' }, { id: 'asc' }],
-        skip: (page - 1) * pageSize,
-        take: pageSize,
-        select: {
-          id: true,
-          name: true,
-          formType: true,
-          isActive: true,
-          currentVersion: true,
-          updatedAt: true,
-          updatedByUserId: true,
-        },
-      }),
+    const company = uuid(auth.companyId);
+    const conditions = [sql`t."companyId" = ${company}`];
+    if (request.status) conditions.push(STATUS_WHERE[request.status]);
+    // The stored enum values are the wire's (schema.prisma maps form_submission).
+    if (request.formType) conditions.push(sql`t."formType"::text = ${request.formType}`);
+    if (request.search) conditions.push(sql`t.name ILIKE ${containing(request.search)}`);
+    const where = join(conditions, ' AND ');
+    // An organisation has tens of templates: every match is counted.
+    const [templates, counted] = await Promise.all([
+      this.reader.rows<TemplateRow>(sql`SELECT t.id, t.name, t."formType", t."isActive", t."currentVersion",
+          t.draft IS NOT NULL AS "hasDraft", t."updatedAt",
+          ${userNameJson(sql`t."updatedByUserId"`, sql`t."companyId"`)} AS "updatedBy"
+        FROM (SELECT t.id, t."companyId", t.name, t."formType", t."isActive", t."currentVersion",
+            t.draft, t."updatedAt", t."updatedByUserId"
+          FROM "FormTemplate" t WHERE ${where} ORDER BY t.name, t.id
+          LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) t
+        ORDER BY t.name, t.id`),
+      this.reader.rows<{ total: number }>(
+        sql`SELECT count(*)::int AS total FROM "FormTemplate" t WHERE ${where}`,
+      ),
     ]);
-    // Which have a draft, without reading the drafts themselves.
-    const drafts = templates.length
-      ? await this.db.formTemplate.findMany({
-          where: {
-            companyId: auth.companyId,
-            id: { in: templates.map((row) => row.id) },
-            draft: { not: PrismaNamespace.DbNull },
-          },
-          select: { id: true },
-        })
-      : [];
-    const withDraft = new Set(drafts.map((row) => row.id));
-    const names = await userNames(
-      this.db,
-      auth.companyId,
-      templates.map((row) => row.updatedByUserId),
-    );
     return {
-      total,
+      total: counted[0]?.total ?? 0,
       rows: templates.map((row) => ({
         _id: row.id,
         name: row.name,
-        formType: WIRE_FORM_TYPE[row.formType],
+        formType: row.formType,
         status: statusOf(row),
         currentVersion: row.currentVersion,
-        hasDraft: withDraft.has(row.id),
-        updatedAt: row.updatedAt.toISOString(),
-        updatedBy: row.updatedByUserId ? (names.get(row.updatedByUserId) ?? null) : null,
+        hasDraft: row.hasDraft,
+        updatedAt: timestampOf(row.updatedAt).toISOString(),
+        updatedBy: nameOfUser(row.updatedBy),
       })),
     };
   }

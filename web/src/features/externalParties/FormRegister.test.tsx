@@ -75,6 +75,37 @@ const details: TSupplierAssignmentDetails = {
 };
 
 describe('the review page', () => {
+  it('says "of 1,000+" when the server stopped counting the register', async () => {
+    const row = {
+      supplierId: ACME,
+      supplierName: 'Acme Contracting',
+      personnelId: null,
+      personnelName: null,
+      reviewerEmployeeId: ETHAN,
+      reviewerName: 'Ethan Clarke',
+      dueDate: '2026-12-01',
+      taskDueDateType: 'nodue',
+      formTemplateId: TEMPLATE,
+      formName: 'Contractor Safety Assessment',
+      status: 'closed',
+      submissionId: null,
+      formNumber: null,
+      returnCount: 0,
+      createdAt: '2026-11-01T00:00:00.000Z',
+    };
+    mockFetch({
+      'POST /api/supplierAssignmentList': () =>
+        ok({
+          rows: Array.from({ length: 20 }, (_, index) => ({ ...row, _id: testId(100 + index) })),
+          total: 1000,
+          totalCapped: true,
+        }),
+      'POST /api/supplierAssignmentOptions': () => ok(options),
+    });
+    renderRoutes([{ path: '/register', element: <FormRegisterPage /> }], '/register');
+    expect(await screen.findByText('1–20 of 1,000+')).toBeInTheDocument();
+  });
+
   it('returns the form only with a comment, and sends it', async () => {
     const fetchMock = mockFetch({
       'POST /api/supplierAssignmentDetails': () => ok(details),

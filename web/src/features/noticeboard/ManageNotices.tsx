@@ -189,7 +189,7 @@ export function ManageNotices() {
             </table>
           </div>
         )}
-        {list.data && <Pagination {...paging.pagination(list.data.total)} />}
+        {list.data && <Pagination {...paging.pagination(list.data.total, list.data.totalCapped)} />}
       </section>
       {editing && <NoticeEditDialog noticeId={editing._id} onClose={() => setEditing(null)} />}
       {removing && (

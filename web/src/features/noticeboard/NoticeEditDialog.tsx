@@ -19,6 +19,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
+import { CheckboxList } from '../../components/CheckboxList';
 import { Button } from '../../components/Button';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { Dialog } from '../../components/Dialog';
@@ -225,23 +226,11 @@ function NoticeForm({
                 aria-label={NOTICE_AUDIENCE_LABELS[values.audience]}
               >
                 {choices.length === 0 && <p className="text-secondary">Nothing to choose from.</p>}
-                {choices.map((choice) => (
-                  <label key={choice._id} className="checkbox">
-                    <input
-                      type="checkbox"
-                      checked={values.audienceIds.includes(choice._id)}
-                      onChange={(event) =>
-                        set(
-                          'audienceIds',
-                          event.target.checked
-                            ? [...values.audienceIds, choice._id]
-                            : values.audienceIds.filter((id) => id !== choice._id),
-                        )
-                      }
-                    />
-                    {choice.name}
-                  </label>
-                ))}
+                <CheckboxList
+                  choices={choices}
+                  chosen={values.audienceIds}
+                  onChange={(chosen) => set('audienceIds', chosen)}
+                />
               </div>
             )}
             <FieldError id="notice-audience-error" message={errors.audienceIds} />

@@ -67,4 +67,32 @@ describe('NoticeboardPage', () => {
     expect(screen.getByText('Please enter a title.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/noticeSave'))).toBe(false);
   });
+
+  it('says "of 1,000+" when the server stopped counting the notices', async () => {
+    mockFetch({
+      'GET /api/permissions': () => ok(permissionsFixture()),
+      'POST /api/noticeboardList': board,
+      'POST /api/noticeAdminList': () =>
+        ok({
+          total: 1000,
+          totalCapped: true,
+          rows: Array.from({ length: 20 }, (_, index) => ({
+            _id: `66666666-6666-4666-8666-${String(index).padStart(12, '0')}`,
+            title: `Notice ${index}`,
+            priority: 'none',
+            startDate: '2026-11-24',
+            expireDate: null,
+            audience: 'everyone',
+            audienceNames: [],
+            status: 'live',
+            author: null,
+            attachmentCount: 0,
+          })),
+        }),
+      'POST /api/noticeAudienceOptions': () => ok({ workplaces: [], roles: [], suppliers: [] }),
+    });
+    renderRoutes([{ path: '/noticeboard', element: <NoticeboardPage /> }], '/noticeboard');
+    await userEvent.setup().click(await screen.findByRole('tab', { name: 'Manage notices' }));
+    expect(await screen.findByText('1–20 of 1,000+')).toBeInTheDocument();
+  });
 });

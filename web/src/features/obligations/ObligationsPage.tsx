@@ -1,0 +1,218 @@
+import {
+  callPath,
+  displayDay,
+  frequencyLabel,
+  OBLIGATION_COMPLIANCE,
+  OBLIGATION_COMPLIANCE_LABELS,
+  OBLIGATION_SORTS,
+  OBLIGATION_TYPE_LABELS,
+  OBLIGATION_TYPES,
+  obligationExportCall,
+  obligationListCall,
+  obligationOptionsCall,
+  type ObligationCompliance,
+  type ObligationSort,
+  type ObligationType,
+  type TObligationRow,
+} from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Download, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { callApi, downloadFile } from '../../api/client';
+import { notifyError } from '../../api/errors';
+import { Button } from '../../components/Button';
+import { DueMarker } from '../../components/DueMarker';
+import { ListFilters } from '../../components/ListFilters';
+import { PagedTable, usePagedList } from '../../components/PagedList';
+import { optionsOf, SelectField } from '../../components/SelectField';
+import { usePageTitle } from '../../shell/pageTitle';
+
+export const obligationKeys = {
+  all: ['obligations'] as const,
+  options: ['obligations', 'options'] as const,
+  details: (id: string) => ['obligations', 'details', id] as const,
+};
+
+export const COMPLIANCE_BADGES: Record<ObligationCompliance, string> = {
+  compliant: 'badge-success',
+  inProgress: 'badge-primary',
+  overdue: 'badge-danger',
+  notAssessed: 'badge-neutral',
+};
+
+const SORT_LABELS: Record<ObligationSort, string> = {
+  nextReviewDate: 'Next review',
+  name: 'Name',
+  type: 'Type',
+  createdAt: 'Date added',
+};
+
+const FILTERS = {
+  type: '' as ObligationType | '',
+  compliance: '' as ObligationCompliance | '',
+  workplaceId: '',
+};
+
+/** Obligations > the register: every legal and other obligation, searched, filtered and sorted. */
+export function ObligationsPage() {
+  usePageTitle('Obligations');
+  const [sort, setSort] = useState<ObligationSort>('nextReviewDate');
+  const [sortDirection, setDirection] = useState<'asc' | 'desc'>('asc');
+  const [exporting, setExporting] = useState(false);
+  const options = useQuery({
+    queryKey: obligationKeys.options,
+    queryFn: () => callApi(obligationOptionsCall, {}),
+  });
+  const list = usePagedList({
+    queryKey: [...obligationKeys.all, 'list', sort, sortDirection],
+    filters: FILTERS,
+    fetch: (request) => callApi(obligationListCall, { body: { ...request, sort, sortDirection } }),
+  });
+  // The applied search (usePagedList keeps it for the list's request; the export needs it too).
+  const [search, setSearch] = useState('');
+  const exportCsv = async () => {
+    const query = new URLSearchParams({ sort, sortDirection, ...(search && { search }) });
+    for (const [name, value] of Object.entries(list.filters)) if (value) query.set(name, value);
+    setExporting(true);
+    try {
+      await downloadFile(`/api${callPath(obligationExportCall)}?${query.toString()}`, 'obligations.csv');
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <div className="admin-page stack-lg">
+      <div className="page-header">
+        <div>
+          <h1>Obligations</h1>
+          <p>
+            The laws, permits, standards and contracts the organisation must comply with, and where each
+            stands.
+          </p>
+        </div>
+        <div className="row">
+          <Button
+            icon={<Download size={16} aria-hidden="true" />}
+            loading={exporting}
+            onClick={() => void exportCsv()}
+          >
+            Export CSV
+          </Button>
+          <Link className="btn btn-primary" to="/obligation/new">
+            <Plus size={16} aria-hidden="true" /> Add obligation
+          </Link>
+        </div>
+      </div>
+      <ListFilters
+        placeholder="Name, reference or authority"
+        onSearch={(text) => {
+          setSearch(text);
+          list.search(text);
+        }}
+      >
+        <SelectField
+          label="Type"
+          value={list.filters.type}
+          none="Any type"
+          options={OBLIGATION_TYPES.map((value) => ({ value, label: OBLIGATION_TYPE_LABELS[value] }))}
+          onChange={(value) => list.setFilter('type', value as ObligationType | '')}
+        />
+        <SelectField
+          label="Compliance"
+          value={list.filters.compliance}
+          none="Any status"
+          options={OBLIGATION_COMPLIANCE.map((value) => ({
+            value,
+            label: OBLIGATION_COMPLIANCE_LABELS[value],
+          }))}
+          onChange={(value) => list.setFilter('compliance', value as ObligationCompliance | '')}
+        />
+        <SelectField
+          label="Workplace"
+          value={list.filters.workplaceId}
+          none="Any workplace"
+          options={optionsOf(options.data?.workplaces)}
+          onChange={(value) => list.setFilter('workplaceId', value)}
+        />
+        <SelectField
+          label="Sort by"
+          value={`${sort}:${sortDirection}`}
+          options={OBLIGATION_SORTS.flatMap((value) => [
+            { value: `${value}:asc`, label: `${SORT_LABELS[value]} ↑` },
+            { value: `${value}:desc`, label: `${SORT_LABELS[value]} ↓` },
+          ])}
+          onChange={(value) => {
+            const [by, direction] = value.split(':') as [ObligationSort, 'asc' | 'desc'];
+            setSort(by);
+            setDirection(direction);
+          }}
+        />
+      </ListFilters>
+      <PagedTable
+        label="Obligations"
+        list={list}
+        columns={['Obligation', 'Type', 'Owner', 'Applies to', 'Next review', 'Compliance']}
+        empty="The register is empty: add the first obligation."
+        narrowedEmpty="No obligation matches."
+      >
+        {list.rows.map((row) => (
+          <ObligationRow key={row._id} row={row} />
+        ))}
+      </PagedTable>
+    </div>
+  );
+}
+
+function ObligationRow({ row }: { row: TObligationRow }) {
+  return (
+    <tr>
+      <td>
+        <Link to={`/obligation/edit/${row._id}`}>{row.name}</Link>
+        {(row.reference || row.authority) && (
+          <div className="text-sm text-secondary">
+            {[row.reference, row.authority].filter(Boolean).join(' · ')}
+          </div>
+        )}
+      </td>
+      <td>{OBLIGATION_TYPE_LABELS[row.type]}</td>
+      <td>{row.owner ?? '—'}</td>
+      <td>{row.workplaceNames.length ? row.workplaceNames.join(', ') : 'All workplaces'}</td>
+      <td>
+        {row.nextReviewDate ? (
+          <>
+            {displayDay(row.nextReviewDate)} <DueMarker type={row.taskDueDateType} />
+            <div className="text-sm text-secondary">
+              {[row.reviewFrequency && frequencyLabel(row.reviewFrequency), row.reviewer]
+                .filter(Boolean)
+                .join(' · ')}
+            </div>
+          </>
+        ) : (
+          'Not scheduled'
+        )}
+      </td>
+      <td>
+        <span className={`badge ${COMPLIANCE_BADGES[row.compliance]}`}>
+          {OBLIGATION_COMPLIANCE_LABELS[row.compliance]}
+        </span>
+        {row.questions > 0 && (
+          <div className="text-sm text-secondary">
+            {row.questions - row.openQuestions} of {row.questions} answered
+          </div>
+        )}
+      </td>
+      <td className="row-actions">
+        <Link
+          className="btn btn-ghost btn-sm"
+          to={`/obligation/edit/${row._id}`}
+          aria-label={`Open ${row.name}`}
+        >
+          Open
+        </Link>
+      </td>
+    </tr>
+  );
+}
