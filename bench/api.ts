@@ -184,6 +184,18 @@ const CASES: Case[] = [
     search: 'insurance',
   })),
   post('requirementTypeList', 'admin', '/api/requirementTypeList'),
+  post('documentList', 'admin', '/api/documentList'),
+  post('documentList: searched', 'admin', '/api/documentList', () => ({ search: 'procedure 01' })),
+  post('documentList: review overdue, by next review', 'admin', '/api/documentList', () => ({
+    review: 'overdue',
+    sort: 'nextReviewDate',
+  })),
+  post('documentList: approval pending', 'admin', '/api/documentList', () => ({ status: 'approvalPending' })),
+  post('documentList: page 50, recently changed', 'admin', '/api/documentList', () => ({
+    page: 50,
+    sort: '-updatedAt',
+  })),
+  post('documentMyAcknowledgements', 'busy', '/api/documentMyAcknowledgements'),
   post('supplierCompliance', 'admin', '/api/supplierCompliance', (ids) => ({ supplierId: ids.supplierId })),
   post('changeLogList', 'admin', '/api/changeLogList', (ids) => ({
     entityType: 'employee',

@@ -1,6 +1,6 @@
 /**
  * `npx tsx seed/scale.ts [--data-dir=<dir>]`: the scale seed. Adds the organisation "Scale Holdings"
- * (2,000 employees, 200,000 submissions, 500,000 actions, 50,000 notices and the rest of a busy
+ * (2,000 employees, 200,000 submissions, 500,000 actions, 50,000 notices, 20,000 documents and the rest of a busy
  * tenant's five years of history) to DATABASE_URL, or to an embedded PostgreSQL of its own (see
  * seed/scaleDb.ts; never the developer's cluster). The demo organisations are seeded first when
  * missing, so the app works normally on this database.
@@ -26,6 +26,7 @@ import { ACCESS_KEYS, type AccessKey } from '../shared/src/rules/access';
 import { createPrisma } from '../server/src/db/prisma';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, seedDemo } from './demo';
 import { openScaleDatabase, SCALE_ORGANISATION, SCALE_USERS } from './scaleDb';
+import { documentSteps, DOCUMENT_SCALE } from './scale/documents';
 import { obligationRegisterStep } from './scale/obligations';
 import { riskRegisterSteps } from './scale/risks';
 
@@ -51,9 +52,7 @@ export const SCALE = {
   questionsPerAudit: 10,
   obligations: 100,
   tasksPerObligation: 200,
-  documents: 300,
-  acknowledgements: 20_000,
-  approvals: 5_000,
+  documents: DOCUMENT_SCALE.documents,
 } as const;
 
 const list = (values: string[]) =>
@@ -275,7 +274,7 @@ FROM (VALUES
 WHERE (SELECT count(*) FROM employees) > 0 AND (SELECT count(*) FROM personnel) > 0`,
     },
     {
-      name: 'registers: assets, risks, hazards, requirement types, documents, obligations',
+      name: 'registers: assets, risks, hazards, requirement types, obligations',
       sql: `
 WITH a AS (
   INSERT INTO "Asset" (id, "companyId", name, "isActive", "createdAt")
@@ -295,11 +294,6 @@ WITH a AS (
   SELECT pg_temp.sid('rt:' || n), ${cid}, x.name, x.applies::"RequirementAppliesTo"
   FROM (VALUES (1, 'Public Liability Insurance', 'company'), (2, 'Safety Management Plan', 'company'),
                (3, 'Induction Certificate', 'personnel'), (4, 'First Aid Certificate', 'personnel')) x(n, name, applies)
-), d AS (
-  INSERT INTO "Document" (id, "companyId", name, "ownerEmployeeId", "createdAt")
-  SELECT pg_temp.doc(n), ${cid}, 'Procedure ' || lpad(n::text, 3, '0'), pg_temp.emp(pg_temp.skew(n, 31)),
-    pg_temp.at(${today} - 1800 + n * 5, n)
-  FROM generate_series(1, ${SCALE.documents}) n
 )
 INSERT INTO "Obligation" (id, "companyId", name, "ownerEmployeeId", "createdAt")
 SELECT pg_temp.sid('obl:' || n), ${cid}, 'Obligation ' || lpad(n::text, 3, '0'), pg_temp.emp(pg_temp.skew(n, 32)),
@@ -605,32 +599,7 @@ FROM (
 ) x`,
     },
     obligationRegisterStep(SCALE.obligations, WP),
-    {
-      name: `document acknowledgements (${SCALE.acknowledgements} + busy) and approvals (${SCALE.approvals})`,
-      sql: `
-INSERT INTO "DocumentAcknowledgement" (id, "companyId", "documentId", "employeeId", "dueDate", "acknowledgedAt")
-SELECT pg_temp.sid('ack:' || doc || ':' || emp), ${cid}, pg_temp.doc(doc), pg_temp.emp(emp), due,
-  CASE WHEN NOT pg_temp.isopen(due, pg_temp.rnd(k, 151), emp = 1) THEN pg_temp.at(least(due, ${today}), k) END
-FROM (
-  SELECT k, doc, emp, ${today} + 30 - floor(1855 * (1 - sqrt(pg_temp.rnd(k, 152))))::int AS due
-  FROM (SELECT k, k % ${SCALE.documents} + 1 AS doc,
-          1 + (((k / ${SCALE.documents}) * 29 + (k % ${SCALE.documents}) * 7 + 1) % ${E}) AS emp
-        FROM generate_series(0, ${SCALE.acknowledgements - 1}) k
-        UNION ALL
-        SELECT 100000 + d, d, 1 FROM generate_series(1, ${SCALE.documents}, 2) d) g
-) x
-ON CONFLICT ("companyId", "documentId", "employeeId") DO NOTHING;
-INSERT INTO "DocumentApproval" (id, "companyId", "documentId", "employeeId", "dueDate", status, "decidedAt")
-SELECT pg_temp.sid('approval:' || k), ${cid}, pg_temp.doc(1 + k % ${SCALE.documents}), pg_temp.emp(emp), due,
-  status::"ApprovalStatus", CASE WHEN status <> 'requested' THEN pg_temp.at(least(due, ${today}), k) END
-FROM (
-  SELECT *, CASE WHEN pg_temp.isopen(due, pg_temp.rnd(k, 161), emp = 1) THEN 'requested'
-                 WHEN k % 8 = 0 THEN 'rejected' ELSE 'approved' END AS status
-  FROM (SELECT k, ${today} + 30 - floor(1855 * (1 - sqrt(pg_temp.rnd(k, 162))))::int AS due,
-          CASE WHEN pg_temp.rnd(k, 163) < 0.05 THEN 1 ELSE pg_temp.skew(k, 164) END AS emp
-        FROM generate_series(1, ${SCALE.approvals}) k) g
-) x`,
-    },
+    ...documentSteps(E),
     ...riskRegisterSteps(),
   ];
 }
@@ -642,7 +611,8 @@ export const COUNTED_TABLES = [
   'FormTemplate', 'FormTemplateVersion', 'TemplateSection', 'TemplateField', 'FormSubmission',
   'SubmissionCoordinator', 'Action', 'Notice', 'Attachment', 'ScheduledTask', 'Review', 'HrFormAssignment',
   'OnlineTrainingAssignment', 'SupplierAssignment', 'SupplierRequirement', 'Audit', 'AuditQuestionTask',
-  'Obligation', 'ObligationQuestionTask', 'Document', 'DocumentAcknowledgement', 'DocumentApproval',
+  'Obligation', 'ObligationQuestionTask', 'DocumentFolder', 'Document', 'DocumentVersion',
+  'DocumentAcknowledgement', 'DocumentApproval',
 ] as const;
 
 export async function scaleCounts(client: pg.ClientBase, companyId: string): Promise<Record<string, number>> {

@@ -1,4 +1,5 @@
 import type { AssignmentStatus, RequirementStatus } from '../../server/src/generated/prisma/client';
+import type { DemoDocument } from './documents';
 import { place } from './people';
 import { Org } from './rows';
 
@@ -15,7 +16,10 @@ export interface DashboardRefs {
   auditId: string;
   obligationId: string;
   obligationName: string;
-  documents: { id: string; name: string }[];
+  /** Each person acknowledges one of them. */
+  documents: DemoDocument[];
+  /** Its waiting version is every dashboard person's to approve. */
+  approvalDocument: DemoDocument;
   risks: { id: string; name: string }[];
   hazards: { id: string; name: string }[];
   supplierId: string;
@@ -121,12 +125,20 @@ export function addDashboard(o: Org, refs: DashboardRefs, p: DashboardPerson): v
   const reviews: Array<
     [string, 'document' | 'riskRegister' | 'hazardousRegister' | 'obligation', string, string, number, number]
   > = [
-    ['document', 'document', document.id, `${document.name} annual review`, 5, 0],
+    ['document', 'document', document.id, `${document.name} annual review`, 5 + v * 4, 0],
     ['risk', 'riskRegister', risk.id, `${risk.name} risk review`, -2, 1],
     ['hazard', 'hazardousRegister', hazard.id, `${hazard.name} SDS review`, 0, 2],
     ['obligation', 'obligation', refs.obligationId, `${refs.obligationName} compliance review`, 14, 0],
     ['done', 'document', document.id, `${document.name} interim review`, -30, 3],
   ];
+  // The document's own reviewer and next review are this open review's (one open review per item).
+  const reviewed = rows.document.find((row) => row.id === document.id);
+  if (reviewed)
+    Object.assign(reviewed, {
+      reviewerEmployeeId: p.employeeId,
+      coReviewerEmployeeId: null,
+      nextReviewDate: cal.day(5 + v * 4),
+    });
   for (const [name, itemType, itemId, title, due, coMode] of reviews) {
     rows.review.push({
       id: k('review', name),
@@ -140,6 +152,8 @@ export function addDashboard(o: Org, refs: DashboardRefs, p: DashboardPerson): v
       isCoReviewed: coMode === 2,
       dueDate: cal.day(due),
       completedAt: coMode === 3 ? cal.at(-29, 14) : null,
+      // A document is reviewed as often as it says (the next review is scheduled from it).
+      frequency: itemType === 'document' ? (reviewed?.reviewFrequency ?? null) : null,
       createdAt: cal.at(-45),
     });
   }
@@ -186,14 +200,15 @@ export function addDashboard(o: Org, refs: DashboardRefs, p: DashboardPerson): v
     id: k('acknowledgement', document.name),
     companyId,
     documentId: document.id,
+    versionId: document.versionId,
     employeeId: p.employeeId,
     dueDate: cal.day(pick([2, -3, 0])),
   });
-  const approvalDocument = refs.documents[(v + 1) % refs.documents.length]!;
   rows.documentApproval.push({
-    id: k('approval', approvalDocument.name),
+    id: k('approval', refs.approvalDocument.name),
     companyId,
-    documentId: approvalDocument.id,
+    documentId: refs.approvalDocument.id,
+    versionId: refs.approvalDocument.versionId,
     employeeId: p.employeeId,
     dueDate: cal.day(pick([6, 1, -2])),
   });

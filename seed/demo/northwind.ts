@@ -12,6 +12,7 @@ import { addSubmission } from './submissions';
 import { addNotices } from './notices';
 import { addObligationRegister } from './obligations';
 import { DashboardRefs, DashboardPerson, addDashboard } from './dashboard';
+import { addDocumentLibrary } from './documents';
 import { SIGNATURE, DIAGRAM } from './images';
 
 // ---------- Northwind Facilities ----------
@@ -1406,27 +1407,35 @@ export function buildNorthwind(o: Org): void {
       ownerEmployeeId: noah,
     },
   );
-  const documents = [
-    'Health and Safety Policy',
-    'Emergency Response Plan',
-    'Forklift Safe Work Procedure',
-    'Employee Handbook',
-    'PPE Policy',
-  ].map((name) => ({ id: o.id('document', name), name }));
-  for (const document of documents) {
-    rows.document.push({
-      id: document.id,
-      companyId,
-      name: document.name,
-      ownerEmployeeId: olivia,
-      createdAt: cal.at(-90),
-    });
-  }
+  const library = addDocumentLibrary(o, {
+    folders: {
+      Policies: [
+        ['Health and Safety Policy', 'years', 40, 3],
+        ['PPE Policy', 'biYear', 120, 2],
+      ],
+      Procedures: [['Forklift Safe Work Procedure', 'years', 9, 1]],
+      Plans: [['Emergency Response Plan', 'halfYear', 60, 2]],
+      Handbooks: [['Employee Handbook', 'years', -4, 1]],
+    },
+    owner: olivia,
+    reviewer: emp('sophie'),
+    coReviewer: noah,
+    audienceRoleIds: [o.id('role', 'Coordinator'), o.id('role', 'Restricted Employee')],
+    awaitingApproval: 'Emergency Response Plan',
+    rejected: {
+      name: 'Forklift Safe Work Procedure',
+      owner: emp('ethan'),
+      approver: emp('sophie'),
+      comment: 'Step 4 still names the old charging bay; please update the layout diagram too.',
+    },
+  });
+  const documents = library.documents;
   // History: one acknowledged and one approved document.
   rows.documentAcknowledgement.push({
     id: o.id('acknowledgement', 'jack/ppe'),
     companyId,
     documentId: o.id('document', 'PPE Policy'),
+    versionId: o.id('documentVersion', 'PPE Policy/2'),
     employeeId: emp('jack'),
     dueDate: cal.day(-5),
     acknowledgedAt: cal.at(-6, 11),
@@ -1435,6 +1444,7 @@ export function buildNorthwind(o: Org): void {
     id: o.id('approval', 'sophie/handbook'),
     companyId,
     documentId: o.id('document', 'Employee Handbook'),
+    versionId: o.id('documentVersion', 'Employee Handbook/1'),
     employeeId: emp('sophie'),
     dueDate: cal.day(-20),
     status: 'approved',
@@ -1453,6 +1463,7 @@ export function buildNorthwind(o: Org): void {
     obligationId: o.id('obligation', 'whs'),
     obligationName: 'Work Health and Safety Act 2011',
     documents,
+    approvalDocument: library.awaitingApproval,
     // One risk per person: a risk has one open review at a time.
     risks: [
       'Working at Heights',

@@ -59,7 +59,9 @@ export class Rows {
   auditQuestionTask: Prisma.AuditQuestionTaskCreateManyInput[] = [];
   obligation: Prisma.ObligationCreateManyInput[] = [];
   obligationQuestionTask: Prisma.ObligationQuestionTaskCreateManyInput[] = [];
+  documentFolder: Prisma.DocumentFolderCreateManyInput[] = [];
   document: Prisma.DocumentCreateManyInput[] = [];
+  documentVersion: Prisma.DocumentVersionCreateManyInput[] = [];
   documentAcknowledgement: Prisma.DocumentAcknowledgementCreateManyInput[] = [];
   documentApproval: Prisma.DocumentApprovalCreateManyInput[] = [];
   review: Prisma.ReviewCreateManyInput[] = [];
@@ -116,7 +118,9 @@ export class Rows {
     await put('obligationQuestionTask', this.obligationQuestionTask, (data) =>
       tx.obligationQuestionTask.createMany({ data }),
     );
+    await put('documentFolder', this.documentFolder, (data) => tx.documentFolder.createMany({ data }));
     await put('document', this.document, (data) => tx.document.createMany({ data }));
+    await put('documentVersion', this.documentVersion, (data) => tx.documentVersion.createMany({ data }));
     await put('documentAcknowledgement', this.documentAcknowledgement, (data) =>
       tx.documentAcknowledgement.createMany({ data }),
     );

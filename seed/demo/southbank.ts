@@ -4,6 +4,7 @@ import { addTemplate } from './templates';
 import { addSubmission } from './submissions';
 import { addNotices } from './notices';
 import { addDashboard } from './dashboard';
+import { addDocumentLibrary } from './documents';
 
 // ---------- Southbank Logistics ----------
 
@@ -222,12 +223,18 @@ export function buildSouthbank(o: Org): void {
     name: 'Heavy Vehicle National Law',
     ownerEmployeeId: sam,
   });
-  const documents = ['Driver Handbook', 'Chain of Responsibility Policy'].map((name) => ({
-    id: o.id('document', name),
-    name,
-  }));
-  for (const document of documents)
-    rows.document.push({ id: document.id, companyId, name: document.name, ownerEmployeeId: sam });
+  const library = addDocumentLibrary(o, {
+    folders: {
+      Handbooks: [['Driver Handbook', 'years', 4, 2]],
+      Policies: [['Chain of Responsibility Policy', 'biYear', 200, 1]],
+    },
+    owner: sam,
+    reviewer: priya,
+    coReviewer: sam,
+    audienceRoleIds: rows.role.filter((role) => role.companyId === companyId).map((role) => role.id!),
+    awaitingApproval: 'Chain of Responsibility Policy',
+  });
+  const documents = library.documents;
   rows.review.push({
     id: o.id('review', 'priya/handbook'),
     companyId,
@@ -236,7 +243,7 @@ export function buildSouthbank(o: Org): void {
     name: 'Driver Handbook annual review',
     reviewerEmployeeId: priya,
     coReviewerEmployeeId: sam,
-    dueDate: cal.day(3),
+    dueDate: cal.day(4),
   });
 
   addDashboard(
@@ -252,6 +259,7 @@ export function buildSouthbank(o: Org): void {
       obligationId: o.id('obligation', 'hvnl'),
       obligationName: 'Heavy Vehicle National Law',
       documents,
+      approvalDocument: library.awaitingApproval,
       risks: [{ id: o.id('risk', 'Manual Handling'), name: 'Manual Handling' }],
       hazards: [{ id: o.id('hazard', 'Diesel Fuel'), name: 'Diesel Fuel' }],
       supplierId: swift,

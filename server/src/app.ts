@@ -18,6 +18,10 @@ import { administrationRoutes } from './modules/administration/routes';
 import { OrganisationProfileService } from './modules/administration/profile';
 import { OrganisationStructureService } from './modules/administration/structure';
 import { employeeRoutes } from './modules/employees/routes';
+import { documentRoutes } from './modules/documents/routes';
+import { DocumentService } from './modules/documents/service';
+import { DocumentWorkItems } from './modules/documents/workItems';
+import { ReviewService } from './modules/reviews/service';
 import { noticeboardRoutes } from './modules/noticeboard/routes';
 import { obligationRoutes } from './modules/obligations/routes';
 import { ObligationService } from './modules/obligations/service';
@@ -26,7 +30,6 @@ import { RiskService } from './modules/risks/service';
 import { hazardousRoutes } from './modules/hazardous/routes';
 import { HazardousService } from './modules/hazardous/service';
 import { RegisterParts } from './modules/registerParts/service';
-import { ReviewService } from './modules/reviews/service';
 import { templateRoutes } from './modules/templates/routes';
 import { externalPartiesRoutes } from './modules/externalParties/routes';
 import { SupplierRequirementService } from './modules/externalParties/requirements';
@@ -294,6 +297,10 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       await api.register(obligationRoutes, {
         obligations: new ObligationService(db, reader, attachments, reviews),
       });
+      const documents = new DocumentService(db, reader, attachments, reviews);
+      attachments.registerPolicy('document', documents.documentFilePolicy);
+      attachments.registerPolicy('documentVersion', documents.versionFilePolicy);
+      await api.register(documentRoutes, { documents, workItems: new DocumentWorkItems(db, reader) });
       await api.register(linkRoutes, {
         links,
         externalTask: new ExternalTaskService(db, attachments, assignedActions),

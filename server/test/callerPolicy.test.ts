@@ -180,6 +180,33 @@ const SUPPLIER_KEY = [
   'POST /api/supplierCompanyPortalAccessSet',
 ];
 
+/** The document library (the document and documentEdit keys, which Mia's role has). */
+const DOCUMENT_KEYS = [
+  'POST /api/documentReviewDetails',
+  'POST /api/documentReviewComplete',
+  'POST /api/documentList',
+  'GET /api/documentListCsv',
+  'POST /api/documentFolders',
+  'POST /api/documentFolderSave',
+  'POST /api/documentOptions',
+  'POST /api/documentPeopleSearch',
+  'POST /api/documentCreate',
+  'POST /api/documentUpdate',
+  'POST /api/documentVersionUpload',
+  'POST /api/documentDetails',
+  'POST /api/documentReaders',
+  'GET /api/documentVersionFile/:versionId',
+  'POST /api/documentAcknowledgementOpen',
+  'POST /api/documentAcknowledge',
+  'POST /api/documentMyAcknowledgements',
+  'POST /api/documentApprovalOpen',
+  'POST /api/documentApprovalDecide',
+  'POST /api/documentRevisionWithdraw',
+  'POST /api/documentAttachmentUpload',
+  'POST /api/documentActionCreate',
+  'POST /api/documentActionComplete',
+];
+
 /** The Obligations register (the obligation key, which Mia's role has): employees only. */
 const OBLIGATION_KEY = [
   'POST /api/obligationList',
@@ -253,6 +280,7 @@ function expected(route: string, caller: CallerName): string | null {
         ...SYSTEM_KEY,
         ...HR_KEYS,
         ...SUPPLIER_KEY,
+        ...DOCUMENT_KEYS,
         ...OBLIGATION_KEY,
         ...REGISTER_KEYS,
       ].includes(route)
@@ -318,6 +346,7 @@ describe('route × caller kind', () => {
       LINK,
       LINK_ONLY,
       EMPLOYEE_ONLY,
+      DOCUMENT_KEYS,
       DURING_PASSWORD_CHANGE,
       WITH_PORTAL_OFF,
       REGISTER_KEYS,

@@ -36,7 +36,7 @@ describe('POST /api/dashboardList for ethan.coordinator (the seed)', () => {
       hrForms: 3,
       formCoordination: 4,
       scheduledReviews: 5,
-      assignedActions: 8,
+      assignedActions: 9,
       employeeOnlineTrainingAssessment: 1,
       reviewOnlineTrainingAssessment: 1,
       externalPartiesForms: 1,
@@ -135,12 +135,14 @@ describe('POST /api/dashboardList for ethan.coordinator (the seed)', () => {
 
   it('assigned actions: form tasks, audit and obligation questions and document work, by due date', () => {
     const expected = [
-      [nw('acknowledgement', 'ethan/Emergency Response Plan'), 'document', 'document-assign'],
+      [nw('acknowledgement', 'ethan/PPE Policy'), 'document', 'document-assign'],
       [nw('action', '1002/1'), 'form', null],
       [nw('obligationTask', 'ethan/open'), 'obligation', null],
+      // The version of his procedure an approver rejected: his to revise.
+      [nw('documentVersion', 'Forklift Safe Work Procedure/2'), 'document', 'document-rejected'],
       [nw('auditTask', 'ethan/open'), 'audit', null],
       [nw('action', '1007/1'), 'form', null],
-      [nw('approval', 'ethan/Forklift Safe Work Procedure'), 'document', 'document-requestApprove'],
+      [nw('approval', 'ethan/Emergency Response Plan'), 'document', 'document-requestApprove'],
       [nw('action', '1001/1'), 'form', null],
       [nw('auditTask', 'ethan/draft'), 'audit', null],
     ];
@@ -165,9 +167,14 @@ describe('POST /api/dashboardList for ethan.coordinator (the seed)', () => {
       itemName: 'Work Health and Safety Act 2011',
       obligationId: nw('obligation', 'whs'),
     });
-    expect(items.get(nw('approval', 'ethan/Forklift Safe Work Procedure'))).toMatchObject({
+    expect(items.get(nw('approval', 'ethan/Emergency Response Plan'))).toMatchObject({
       badge: 'Approval Pending',
+      documentId: nw('document', 'Emergency Response Plan'),
+    });
+    expect(items.get(nw('documentVersion', 'Forklift Safe Work Procedure/2'))).toMatchObject({
+      itemName: 'Forklift Safe Work Procedure',
       documentId: nw('document', 'Forklift Safe Work Procedure'),
+      badge: 'Pending Completion',
     });
   });
 

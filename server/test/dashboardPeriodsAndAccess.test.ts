@@ -120,9 +120,12 @@ describe('POST /api/dashboardBarChart: periods in Australia/Sydney', () => {
           where: { companyId, isComplete: false, dueDate: range },
         })) +
         (await ctx.db.documentAcknowledgement.count({
-          where: { companyId, acknowledgedAt: null, dueDate: range },
+          where: { companyId, acknowledgedAt: null, lapsedAt: null, dueDate: range },
         })) +
-        (await ctx.db.documentApproval.count({ where: { companyId, status: 'requested', dueDate: range } })),
+        (await ctx.db.documentApproval.count({ where: { companyId, status: 'requested', dueDate: range } })) +
+        (await ctx.db.documentVersion.count({
+          where: { companyId, status: 'rejected', revisedAt: null, rejectedOn: range },
+        })),
       scheduledActivites: await ctx.db.scheduledTask.count({
         where: { companyId, completedAt: null, dueDate: range },
       }),

@@ -42,6 +42,7 @@ export * from './contracts/organisationFile';
 export * from './contracts/suppliers';
 export * from './contracts/templates';
 export * from './contracts/externalParties';
+export * from './contracts/documents';
 export * from './contracts/supplierAccess';
 export * from './contracts/reviews';
 export * from './rules/obligationCompliance';

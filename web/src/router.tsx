@@ -44,6 +44,7 @@ const templates = lazyFrom(() => import('./features/templates/routes'));
 const externalParties = lazyFrom(() => import('./features/externalParties/routes'));
 const suppliers = lazyFrom(() => import('./features/suppliers/routes'));
 const supplierAccess = lazyFrom(() => import('./features/supplierAccess/routes'));
+const documents = lazyFrom(() => import('./features/documents/routes'));
 const obligations = lazyFrom(() => import('./features/obligations/routes'));
 const risks = lazyFrom(() => import('./features/risks/routes'));
 const hazardous = lazyFrom(() => import('./features/hazardous/routes'));
@@ -84,6 +85,13 @@ const areaScreens: RouteObject[] = [
     lazy: externalParties('DocumentReviewPage'),
   },
   { path: 'external-parties/document-review/:kind/:id', lazy: externalParties('DocumentSendPage') },
+  { path: 'document/library', lazy: documents('LibraryPage') },
+  { path: 'document/library/:id', lazy: documents('DocumentPage') },
+  { path: 'document/acknowledgement', lazy: documents('MyAcknowledgementsPage') },
+  // The dashboard's targets (shared/src/rules/workItemTarget.ts).
+  { path: 'document/action/acknowledgement/:id/:employeeId', lazy: documents('AcknowledgementPage') },
+  { path: 'document/action/approval/:id/:employeeId', lazy: documents('ApprovalPage') },
+  { path: 'document/review/:id/:x', lazy: documents('DocumentReviewPage') },
   { path: 'obligation/register', lazy: obligations('ObligationsPage') },
   { path: 'obligation/new', lazy: obligations('ObligationEditPage') },
   { path: 'obligation/edit/:id', lazy: obligations('ObligationEditPage') },

@@ -17,6 +17,7 @@ export const ATTACHMENT_OWNER_TYPES = [
   'action',
   'submission',
   'notice',
+  'document',
   'obligation',
   'risk',
   'hazardousSubstance',

@@ -17,6 +17,7 @@ export const ADMINISTERED_ENTITIES = {
   personnel: 'supplier',
   notice: 'system',
   formTemplate: 'system',
+  document: 'document',
   obligation: 'obligation',
   risk: 'risk',
   hazardousSubstance: 'hazardous',

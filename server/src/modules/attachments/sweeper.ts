@@ -71,7 +71,6 @@ export class FileSweeper {
   private async referenced(keys: string[]): Promise<Set<string>> {
     const rows = await this.db.$queryRaw<{ key: string }[]>`
       SELECT "storageKey" AS key FROM "Attachment" WHERE "storageKey" = ANY(${keys}::text[])
-      UNION SELECT "storageKey" FROM "Document" WHERE "storageKey" = ANY(${keys}::text[])
       UNION SELECT "logoKey" FROM "Company" WHERE "logoKey" = ANY(${keys}::text[])
       UNION SELECT "logoKey" FROM "SupplierCompany" WHERE "logoKey" = ANY(${keys}::text[])
       UNION SELECT "profileImageKey" FROM "Employee" WHERE "profileImageKey" = ANY(${keys}::text[])

@@ -28,6 +28,7 @@ const TABLES: Record<Exclude<AdministeredEntity, 'organisation'>, Sql> = {
   obligation: sql`"Obligation"`,
   risk: sql`"Risk"`,
   hazardousSubstance: sql`"HazardousSubstance"`,
+  document: sql`"Document"`,
 };
 
 /** Reads the change log of administered records (organisation, workplaces, roles, people, notices). */

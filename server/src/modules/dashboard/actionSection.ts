@@ -16,7 +16,7 @@ import {
 /** One assigned action as the query reads it, whichever register it comes from. */
 interface AssignedActionRow {
   id: string | null;
-  kind: 'form' | 'audit' | 'obligation' | 'acknowledgement' | 'approval';
+  kind: 'form' | 'audit' | 'obligation' | 'acknowledgement' | 'approval' | 'revision';
   dueDate: string;
   instruction: string | null;
   question: string | null;
@@ -63,8 +63,9 @@ export async function assignedActionSection(
     LEFT JOIN "Obligation" ob ON ob.id = oq."obligationId" AND ob."companyId" = oq."companyId"
     LEFT JOIN "DocumentAcknowledgement" da ON i.kind = 'acknowledgement' AND da.id = i.id
     LEFT JOIN "DocumentApproval" dp ON i.kind = 'approval' AND dp.id = i.id
-    LEFT JOIN "Document" d ON d.id = COALESCE(da."documentId", dp."documentId")
-      AND d."companyId" = COALESCE(da."companyId", dp."companyId")
+    LEFT JOIN "DocumentVersion" dv ON i.kind = 'revision' AND dv.id = i.id
+    LEFT JOIN "Document" d ON d.id = COALESCE(da."documentId", dp."documentId", dv."documentId")
+      AND d."companyId" = COALESCE(da."companyId", dp."companyId", dv."companyId")
     ORDER BY i.due, i.kind, i.id`);
   return toSection(rows, (row) => toAssignedAction(row, scope.today));
 }
@@ -121,6 +122,16 @@ function toAssignedAction(row: AssignedActionRow, today: string): TAssignedActio
         actionType: 'document-requestApprove',
         isDraft: 'no',
         badge: 'Approval Pending',
+      };
+    case 'revision':
+      return {
+        ...common,
+        sectionType: 'document',
+        itemName: row.documentName ?? '',
+        instructionShow: 'An approver rejected this version: revise it or withdraw it.',
+        actionType: 'document-rejected',
+        isDraft: 'no',
+        badge: 'Pending Completion',
       };
   }
 }

@@ -69,8 +69,8 @@ export function formCoordinationSources(companyId: string, employeeId: string | 
 }
 
 /**
- * Open assigned actions: form tasks, audit and obligation questions, document acknowledgements
- * and approval requests. `assignee` picks whose: an employee, personnel, or the whole organisation.
+ * Open assigned actions: form tasks, audit and obligation questions, document acknowledgements,
+ * approval requests and rejected versions to revise. `assignee` picks whose: an employee, personnel, or the whole organisation.
  */
 export function assignedActionSources(
   companyId: string,
@@ -111,7 +111,7 @@ export function assignedActionSources(
     {
       kind: 'acknowledgement',
       from: sql`"DocumentAcknowledgement" t`,
-      where: sql`${company} AND t."acknowledgedAt" IS NULL${employee}`,
+      where: sql`${company} AND t."acknowledgedAt" IS NULL AND t."lapsedAt" IS NULL${employee}`,
       due: sql`t."dueDate"`,
     },
     {
@@ -119,6 +119,18 @@ export function assignedActionSources(
       from: sql`"DocumentApproval" t`,
       where: sql`${company} AND t.status = 'requested'${employee}`,
       due: sql`t."dueDate"`,
+    },
+    {
+      // A rejected version is its document owner's to revise, from the day it was rejected.
+      kind: 'revision',
+      from: sql`"DocumentVersion" t`,
+      where: sql`${company} AND t.status = 'rejected' AND t."revisedAt" IS NULL${
+        assignee === 'organisation'
+          ? emptySql
+          : sql` AND EXISTS (SELECT 1 FROM "Document" o WHERE o.id = t."documentId"
+              AND o."companyId" = t."companyId" AND o."ownerEmployeeId" = ${uuid(assignee.employeeId)})`
+      }`,
+      due: sql`t."rejectedOn"`,
     },
   );
   return sources;

@@ -1,21 +1,18 @@
 import {
-  ALLOWED_UPLOAD_EXTENSIONS,
-  formatBytes,
   requirementMessages as say,
   supplierRequirementDetailsCall,
   supplierRequirementUploadCall,
-  uploadProblem,
   type TSupplierRequirementDetails,
 } from '@compass/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Upload, X } from 'lucide-react';
-import { useId, useState, type DragEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { callApi, sendCall } from '../../api/client';
 import { fieldErrorsOf, notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
-import { FieldError } from '../../components/FieldError';
+import { FileDrop } from '../../components/FileDrop';
 import { InputField, TextAreaField } from '../../components/FormField';
 import { ListState } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -30,7 +27,6 @@ import { useHomeSite } from '../submissions/UpdateSubmissionPage';
 import { requirementKeys, RequirementDocuments, RequirementFacts } from './parts';
 
 const TITLE = 'Send a document';
-const ACCEPT = ALLOWED_UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
 /**
  * Where a supplier, one of its people, or the holder of the request mail's link sends a required
@@ -147,9 +143,7 @@ function SendForm({
   authtoken: string | null;
   title: string;
 }) {
-  const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
-  const [over, setOver] = useState(false);
   const [expiryDate, setExpiryDate] = useState('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -172,17 +166,6 @@ function SendForm({
     },
   });
 
-  const pick = (picked: File | undefined) => {
-    if (!picked) return;
-    const problem = uploadProblem({ name: picked.name, size: picked.size });
-    setErrors(problem ? { files: problem } : {});
-    setFile(problem ? null : picked);
-  };
-  const drop = (event: DragEvent) => {
-    event.preventDefault();
-    setOver(false);
-    pick(event.dataTransfer.files[0]);
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const missing: Record<string, string> = {};
@@ -202,39 +185,15 @@ function SendForm({
     <section className="card" aria-label={title}>
       <form className="card-body stack" onSubmit={submit} noValidate>
         <h2 className="card-title">{title}</h2>
-        <div className="field">
-          <span className="field-label">Document</span>
-          <label
-            className={`document-drop${over ? ' is-over' : ''}`}
-            htmlFor={inputId}
-            onDragOver={(event) => {
-              event.preventDefault();
-              setOver(true);
-            }}
-            onDragLeave={() => setOver(false)}
-            onDrop={drop}
-          >
-            <Upload size={22} aria-hidden="true" />
-            {file ? (
-              <span>
-                <strong>{file.name}</strong> · {formatBytes(file.size)}
-              </span>
-            ) : (
-              <span>Drop the file here, or choose it (PDF, image or office document, up to 10 MB)</span>
-            )}
-            <input
-              id={inputId}
-              type="file"
-              accept={ACCEPT}
-              className="visually-hidden"
-              aria-label="Document"
-              aria-invalid={errors.files ? true : undefined}
-              aria-describedby={errors.files ? `${inputId}-error` : undefined}
-              onChange={(event) => pick(event.target.files?.[0])}
-            />
-          </label>
-          <FieldError id={`${inputId}-error`} message={errors.files ?? null} />
-        </div>
+        <FileDrop
+          label="Document"
+          file={file}
+          error={errors.files}
+          onChange={(picked, problem) => {
+            setErrors(problem ? { files: problem } : {});
+            setFile(picked);
+          }}
+        />
         {requirement.expires && (
           <InputField
             label="Expiry date"

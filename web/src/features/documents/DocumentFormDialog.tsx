@@ -1,0 +1,262 @@
+import {
+  documentCreateCall,
+  documentFoldersCall,
+  documentMessages as say,
+  documentOptionsCall,
+  documentUpdateCall,
+  FREQUENCY_UNITS,
+  localDateOf,
+  ZDocumentCreate,
+  type FrequencyUnit,
+  type TDocumentDetails,
+} from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { callApi, sendCall } from '../../api/client';
+import { Dialog, DialogFormActions } from '../../components/Dialog';
+import { InputField, TextAreaField } from '../../components/FormField';
+import { optionsOf, SelectField } from '../../components/SelectField';
+import { browserTimeZone } from '../dashboard/api';
+import {
+  documentKeys,
+  PeopleField,
+  PersonField,
+  useDocumentChange,
+  VersionFields,
+  type Person,
+} from './parts';
+
+const person = (option: { _id: string; name: string } | null): Person | null =>
+  option ? { value: option._id, label: option.name } : null;
+const ids = (people: Person[]) => people.map((one) => one.value);
+
+/**
+ * Upload a document (its fields, the file and who approves version 1), or change an existing
+ * one's fields (`document` given: no file, no approvers).
+ */
+export function DocumentFormDialog({
+  document,
+  onClose,
+  onSaved,
+}: {
+  document?: TDocumentDetails;
+  onClose: () => void;
+  onSaved?: (id: string) => void;
+}) {
+  const folders = useQuery({
+    queryKey: [...documentKeys.all, 'folders'],
+    queryFn: () => callApi(documentFoldersCall, {}),
+  });
+  const options = useQuery({
+    queryKey: [...documentKeys.all, 'options'],
+    queryFn: () => callApi(documentOptionsCall, {}),
+  });
+  const [name, setName] = useState(document?.name ?? '');
+  const [description, setDescription] = useState(document?.description ?? '');
+  const [folderId, setFolderId] = useState(document?.folder?._id ?? '');
+  const [owner, setOwner] = useState<Person | null>(person(document?.owner ?? null));
+  const [reviewer, setReviewer] = useState<Person | null>(person(document?.reviewer ?? null));
+  const [coReviewer, setCoReviewer] = useState<Person | null>(person(document?.coReviewer ?? null));
+  const [reviewFrequency, setFrequency] = useState<FrequencyUnit>(document?.reviewFrequency ?? 'years');
+  const [nextReviewDate, setNextReview] = useState(document?.nextReviewDate ?? '');
+  const [workplaceIds, setWorkplaceIds] = useState(document?.audienceWorkplaces.map((row) => row._id) ?? []);
+  const [roleIds, setRoleIds] = useState(document?.audienceRoles.map((row) => row._id) ?? []);
+  const [readers, setReaders] = useState<Person[]>(
+    document?.audienceEmployees.map((row) => person(row)!) ?? [],
+  );
+  const [approvers, setApprovers] = useState<Person[]>([]);
+  const [note, setNote] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const fields = {
+    name,
+    description,
+    folderId: folderId || null,
+    ownerId: owner?.value ?? '',
+    reviewerId: reviewer?.value ?? '',
+    coReviewerId: coReviewer?.value ?? null,
+    reviewFrequency,
+    nextReviewDate,
+    audienceWorkplaceIds: workplaceIds,
+    audienceRoleIds: roleIds,
+    audienceEmployeeIds: ids(readers),
+  };
+  const save = useDocumentChange(
+    async () => {
+      if (document) {
+        const result = await sendCall(documentUpdateCall, { body: { ...fields, _id: document._id } });
+        return { message: result.message, id: document._id };
+      }
+      const form = new FormData();
+      form.append('details', JSON.stringify({ ...fields, note, approverIds: ids(approvers) }));
+      form.append('files', file!, file!.name);
+      const result = await sendCall(documentCreateCall, { form });
+      return { message: result.message, id: result.data._id };
+    },
+    {
+      onSuccess: ({ id }) => {
+        onSaved?.(id);
+        onClose();
+      },
+      setErrors,
+    },
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // The server's own schema first, so the browser says what the server would.
+    const parsed = ZDocumentCreate.safeParse({ ...fields, note, approverIds: ids(approvers) });
+    const found: Record<string, string> = {};
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+    if (!owner) found.ownerId = say.ownerRequired;
+    if (!reviewer) found.reviewerId = say.reviewerRequired;
+    const today = localDateOf(new Date(), browserTimeZone());
+    if (nextReviewDate && nextReviewDate < today) found.nextReviewDate = say.nextReviewPast;
+    if (!document && !file) found.file ??= say.fileRequired;
+    setErrors((current) => (current.file && !document && !file ? { ...found, file: current.file } : found));
+    if (Object.keys(found).length === 0) save.mutate(undefined);
+  };
+
+  return (
+    <Dialog
+      title={document ? `Edit ${document.name}` : 'Upload a document'}
+      description={
+        document
+          ? 'Changes apply to the document; upload a new version for a new file.'
+          : 'Version 1 is published at once, or when every approver named has approved it.'
+      }
+      onClose={onClose}
+      wide
+    >
+      <form className="stack" onSubmit={submit} noValidate>
+        <InputField label="Name" value={name} error={errors.name} maxLength={200} onValueChange={setName} />
+        <TextAreaField
+          label="Description (optional)"
+          rows={2}
+          maxLength={5000}
+          value={description}
+          onValueChange={setDescription}
+        />
+        <SelectField
+          label="Folder"
+          value={folderId}
+          none="No folder"
+          options={optionsOf(folders.data)}
+          error={errors.folderId}
+          onChange={setFolderId}
+        />
+        <div className="form-grid">
+          <PersonField label="Owner" person={owner} error={errors.ownerId} onChange={setOwner} />
+          <PersonField label="Reviewer" person={reviewer} error={errors.reviewerId} onChange={setReviewer} />
+          <PersonField
+            label="Co-reviewer (optional)"
+            person={coReviewer}
+            error={errors.coReviewerId}
+            optional
+            onChange={setCoReviewer}
+          />
+        </div>
+        <div className="form-grid">
+          <SelectField
+            label="Review frequency"
+            value={reviewFrequency}
+            options={FREQUENCY_UNITS.map((unit) => ({ value: unit.key, label: unit.label }))}
+            error={errors.reviewFrequency}
+            onChange={(value) => setFrequency(value as FrequencyUnit)}
+          />
+          <InputField
+            label="Next review"
+            type="date"
+            value={nextReviewDate}
+            error={errors.nextReviewDate}
+            onValueChange={setNextReview}
+          />
+        </div>
+        <fieldset className="field">
+          <legend className="field-label">Who must read it</legend>
+          <p className="text-secondary text-sm">
+            Everyone in these workplaces and roles, and the people named, is asked to acknowledge each
+            published version.
+          </p>
+          <Choices
+            label="Workplaces"
+            options={options.data?.workplaces ?? []}
+            chosen={workplaceIds}
+            onChange={setWorkplaceIds}
+          />
+          <Choices
+            label="Roles"
+            prefix="Role: "
+            options={options.data?.roles ?? []}
+            chosen={roleIds}
+            onChange={setRoleIds}
+          />
+          {errors.audienceWorkplaceIds && <p className="field-error">{errors.audienceWorkplaceIds}</p>}
+        </fieldset>
+        <PeopleField
+          label="People"
+          people={readers}
+          error={errors.audienceEmployeeIds}
+          onChange={setReaders}
+        />
+        {!document && (
+          <VersionFields
+            file={file}
+            approvers={approvers}
+            note={note}
+            errors={errors}
+            onFile={(picked, problem) => {
+              setFile(picked);
+              setErrors((current) => {
+                const { file: _, ...rest } = current;
+                return problem ? { ...rest, file: problem } : rest;
+              });
+            }}
+            onApprovers={setApprovers}
+            onNote={setNote}
+          />
+        )}
+        <DialogFormActions
+          submitLabel={document ? 'Save' : 'Upload'}
+          pending={save.isPending}
+          onCancel={onClose}
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+/** A group of checkboxes: the records chosen of `options`. */
+function Choices({
+  label,
+  prefix = '',
+  options,
+  chosen,
+  onChange,
+}: {
+  label: string;
+  prefix?: string;
+  options: { _id: string; name: string }[];
+  chosen: string[];
+  onChange: (chosen: string[]) => void;
+}) {
+  return (
+    <div className="audience-choices" role="group" aria-label={label}>
+      {options.map((row) => (
+        <label key={row._id} className="checkbox">
+          <input
+            type="checkbox"
+            checked={chosen.includes(row._id)}
+            onChange={(event) =>
+              onChange(event.target.checked ? [...chosen, row._id] : chosen.filter((id) => id !== row._id))
+            }
+          />
+          {prefix}
+          {row.name}
+        </label>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,253 @@
+import {
+  DOCUMENT_VERSION_STATUS_LABELS,
+  documentPeopleSearchCall,
+  documentVersionFileCall,
+  formatBytes,
+  type DocumentVersionStatus,
+  type TAttachment,
+} from '@compass/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Download, X } from 'lucide-react';
+import { useId } from 'react';
+import { API_BASE, callApi, callUrl, downloadFile } from '../../api/client';
+import { fieldErrorsOf, notifyError } from '../../api/errors';
+import { useFileObjectUrl } from '../../api/fileObjectUrl';
+import { Button } from '../../components/Button';
+import { FileDrop } from '../../components/FileDrop';
+import { TextAreaField } from '../../components/FormField';
+import { SearchPicker, type PickerPage } from '../../components/SearchPicker';
+import { dashboardKeys } from '../dashboard/api';
+import { toast } from 'sonner';
+
+export const documentKeys = { all: ['documents'] as const };
+
+/** What a browser shows itself (its PDF viewer, an image); other files are downloaded. */
+const SHOWN = new Set(['pdf', 'png', 'jpg', 'jpeg', 'jfif', 'gif', 'webp', 'bmp', 'avif']);
+
+const STATUS_BADGES: Record<DocumentVersionStatus, string> = {
+  published: 'badge-success',
+  approvalPending: 'badge-warning',
+  rejected: 'badge-danger',
+};
+
+/**
+ * A form's change of the library (an upload, an edit): its message is toasted, the library and
+ * the dashboard are fetched again, and a refusal names the fields it is about.
+ */
+export function useDocumentChange<Input, Result extends { message: string }>(
+  send: (input: Input) => Promise<Result>,
+  {
+    onSuccess,
+    setErrors,
+  }: { onSuccess: (result: Result) => void; setErrors: (errors: Record<string, string>) => void },
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: async (result) => {
+      toast.success(result.message);
+      await Promise.all(
+        [documentKeys.all, dashboardKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
+      onSuccess(result);
+    },
+    onError: (error) => {
+      setErrors(fieldErrorsOf(error));
+      notifyError(error);
+    },
+  });
+}
+
+export function StatusBadge({ status }: { status: DocumentVersionStatus }) {
+  return <span className={`badge ${STATUS_BADGES[status]}`}>{DOCUMENT_VERSION_STATUS_LABELS[status]}</span>;
+}
+
+export interface Person {
+  value: string;
+  label: string;
+}
+
+/** Active employees by name, a page at a time, for the pickers. */
+export async function searchPeople(text: string, page: number): Promise<PickerPage> {
+  const found = await callApi(documentPeopleSearchCall, { body: { search: text, page } });
+  return {
+    options: found.options.map((row) => ({ value: row._id, label: row.name })),
+    hasMore: found.hasMore,
+  };
+}
+
+/** One person: the chosen name with Change, or a search to choose one. */
+export function PersonField({
+  label,
+  person,
+  error,
+  onChange,
+  optional,
+}: {
+  label: string;
+  person: Person | null;
+  error?: string;
+  onChange: (person: Person | null) => void;
+  optional?: boolean;
+}) {
+  const labelId = useId();
+  return (
+    <div className="field">
+      <span className="field-label" id={labelId}>
+        {label}
+      </span>
+      {person ? (
+        <p>
+          <strong>{person.label}</strong>{' '}
+          <Button size="sm" variant="ghost" onClick={() => onChange(null)}>
+            {optional ? 'Remove' : 'Change'}
+          </Button>
+        </p>
+      ) : (
+        <SearchPicker
+          labelledBy={labelId}
+          error={error}
+          queryKey={[...documentKeys.all, 'people']}
+          search={searchPeople}
+          onPick={onChange}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Several people: chips (each removable) and a search to add more. */
+export function PeopleField({
+  label,
+  people,
+  error,
+  onChange,
+}: {
+  label: string;
+  people: Person[];
+  error?: string;
+  onChange: (people: Person[]) => void;
+}) {
+  const labelId = useId();
+  return (
+    <div className="field">
+      <span className="field-label" id={labelId}>
+        {label}
+      </span>
+      {people.length > 0 && (
+        <ul className="chip-list">
+          {people.map((person) => (
+            <li key={person.value} className="chip">
+              <span>{person.label}</span>
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={`Remove ${person.label}`}
+                onClick={() => onChange(people.filter((other) => other.value !== person.value))}
+              >
+                <X size={12} aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <SearchPicker
+        labelledBy={labelId}
+        error={error}
+        queryKey={[...documentKeys.all, 'people']}
+        search={searchPeople}
+        exclude={people.map((person) => person.value)}
+        onPick={(person) => onChange([...people, person])}
+      />
+    </div>
+  );
+}
+
+export function DownloadButton({ file, label = 'Download' }: { file: TAttachment; label?: string }) {
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      icon={<Download size={14} aria-hidden="true" />}
+      aria-label={`${label} ${file.name}`}
+      onClick={() => void downloadFile(file.path, file.name).catch(notifyError)}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * A version's file in the page: a PDF in the browser's viewer, an image as an image; any other
+ * type (or no file) says so and offers the download.
+ */
+export function VersionViewer({ versionId, file }: { versionId: string; file: TAttachment | null }) {
+  const shown = !!file && SHOWN.has(file.fileType ?? '');
+  const url = useFileObjectUrl(
+    [...documentKeys.all, 'view', versionId],
+    shown
+      ? `${API_BASE}${callUrl(documentVersionFileCall, { params: { versionId }, query: { inline: 'yes' } })}`
+      : null,
+  );
+  if (!file) return <p className="text-secondary">The file of this version is not available.</p>;
+  return (
+    <div className="stack">
+      {shown && url.isPending && <p className="text-secondary">Opening the document…</p>}
+      {shown && url.isError && (
+        <p className="text-secondary">The document could not be shown here: download it to read it.</p>
+      )}
+      {shown && url.data && file.fileType === 'pdf' && (
+        <iframe className="document-viewer" title={file.name} src={url.data} />
+      )}
+      {shown && url.data && file.fileType !== 'pdf' && (
+        <img className="document-viewer-image" src={url.data} alt={file.name} />
+      )}
+      {!shown && (
+        <p className="text-secondary">
+          Your browser cannot show {file.fileType?.toUpperCase() ?? 'this'} files: download it to read it.
+        </p>
+      )}
+      <div>
+        <DownloadButton file={file} label={`Download (${formatBytes(file.size)})`} />
+      </div>
+    </div>
+  );
+}
+
+/** What a new version asks, on upload and as a new version: the file, who approves it, a note. */
+export function VersionFields({
+  file,
+  approvers,
+  note,
+  errors,
+  onFile,
+  onApprovers,
+  onNote,
+}: {
+  file: File | null;
+  approvers: Person[];
+  note: string;
+  errors: Record<string, string>;
+  onFile: (file: File | null, problem: string | null) => void;
+  onApprovers: (approvers: Person[]) => void;
+  onNote: (note: string) => void;
+}) {
+  return (
+    <>
+      <FileDrop label="File" file={file} error={errors.file} onChange={onFile} />
+      <TextAreaField
+        label="What changed (optional)"
+        rows={2}
+        maxLength={2000}
+        value={note}
+        onValueChange={onNote}
+      />
+      <PeopleField
+        label="Approvers (optional)"
+        people={approvers}
+        error={errors.approverIds}
+        onChange={onApprovers}
+      />
+    </>
+  );
+}
