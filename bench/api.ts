@@ -486,7 +486,7 @@ async function measureSave(base: string, token: string) {
   const benchTemplate = template.response_data.find((entry) => entry.name === 'Benchmark: 200 fields');
   if (!benchTemplate)
     throw new Error(
-      'The scale seed lacks the template "Benchmark: 200 fields" (npx tsx bench/pdf.ts adds it)',
+      'The scale seed lacks the template "Benchmark: 200 fields" (npm run bench:templates adds it)',
     );
   const detail = (await (
     await fetch(`${base}/api/formTemplateDetail`, {
