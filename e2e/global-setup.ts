@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { LocalFileStorage } from '../server/src/plugins/storage';
 import { seedDemo } from '../seed/demo';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
@@ -39,7 +40,8 @@ export default async function setup(project: TestProject) {
     await migrate(url);
     const db = createPrisma(url);
     stops.push(() => db.$disconnect());
-    await seedDemo(db);
+    // The demo documents' files go where the app reads them.
+    await seedDemo(db, { storage: new LocalFileStorage(path.join(root, 'files')) });
     const app = await buildApp({
       config: loadConfig({
         NODE_ENV: 'test',

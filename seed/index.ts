@@ -3,7 +3,9 @@
  * the server uses (same data folder and port) when DATABASE_URL is not set. Does nothing when the
  * demo already exists.
  */
+import { loadConfig } from '../server/src/config';
 import { createPrisma } from '../server/src/db/prisma';
+import { LocalFileStorage } from '../server/src/plugins/storage';
 import { openToolDatabase } from '../server/src/db/toolDatabase';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, SECOND_ORGANISATION, seedDemo } from './demo';
 
@@ -12,7 +14,9 @@ const database = await openToolDatabase();
 const db = createPrisma(database.url);
 try {
   const seedStarted = Date.now();
-  const { created } = await seedDemo(db);
+  const { created } = await seedDemo(db, {
+    storage: new LocalFileStorage(loadConfig().FILE_STORAGE_DIR),
+  });
   if (created) {
     console.log(
       `Seeded "${DEMO_ORGANISATION}" and "${SECOND_ORGANISATION}" in ${Date.now() - seedStarted} ms. ` +

@@ -3,7 +3,7 @@ import { Org } from './rows';
 
 /**
  * The document library of a demo organisation: folders, documents with their published versions
- * (the demo stores no files: a version's file shows as not available), one document whose new
+ * (their files are stored by documentFiles.ts when the seed is given the storage), one document whose new
  * version waits for approval (the dashboards' approvals) and, when named, one whose new version
  * an approver rejected (its owner's "revise" work item).
  */

@@ -60,6 +60,8 @@ import { buildNorthwind } from './northwind';
 import { buildSouthbank } from './southbank';
 import { addRiskRegisters } from './risks';
 import { checkReferences } from './references';
+import { storeDocumentFiles } from './documentFiles';
+import type { FileStorage } from '../../server/src/plugins/storage';
 
 export { DEMO_ORGANISATION, DEMO_PASSWORD, SECOND_ORGANISATION, demoId } from './ids';
 
@@ -71,7 +73,8 @@ export { DEMO_ORGANISATION, DEMO_PASSWORD, SECOND_ORGANISATION, demoId } from '.
  */
 export async function seedDemo(
   prisma: PrismaClient,
-  options: { today?: Date } = {},
+  /** `storage`: where the demo documents' files go (without it their versions have no file). */
+  options: { today?: Date; storage?: FileStorage } = {},
 ): Promise<{ created: boolean }> {
   const exists = () => prisma.company.findFirst({ where: { name: DEMO_ORGANISATION }, select: { id: true } });
   if (await exists()) return { created: false };
@@ -98,6 +101,7 @@ export async function seedDemo(
     createdAt: cal.at(-400),
   }));
   checkReferences(rows);
+  if (options.storage) await storeDocumentFiles(rows, options.storage);
 
   return prisma.$transaction(
     async (tx) => {

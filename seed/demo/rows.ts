@@ -62,6 +62,7 @@ export class Rows {
   documentFolder: Prisma.DocumentFolderCreateManyInput[] = [];
   document: Prisma.DocumentCreateManyInput[] = [];
   documentVersion: Prisma.DocumentVersionCreateManyInput[] = [];
+  attachment: Prisma.AttachmentCreateManyInput[] = [];
   documentAcknowledgement: Prisma.DocumentAcknowledgementCreateManyInput[] = [];
   documentApproval: Prisma.DocumentApprovalCreateManyInput[] = [];
   review: Prisma.ReviewCreateManyInput[] = [];
@@ -121,6 +122,7 @@ export class Rows {
     await put('documentFolder', this.documentFolder, (data) => tx.documentFolder.createMany({ data }));
     await put('document', this.document, (data) => tx.document.createMany({ data }));
     await put('documentVersion', this.documentVersion, (data) => tx.documentVersion.createMany({ data }));
+    await put('attachment', this.attachment, (data) => tx.attachment.createMany({ data }));
     await put('documentAcknowledgement', this.documentAcknowledgement, (data) =>
       tx.documentAcknowledgement.createMany({ data }),
     );

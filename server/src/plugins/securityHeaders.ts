@@ -6,7 +6,8 @@ import fp from 'fastify-plugin';
  * The headers every response carries (docs/security.md, "Headers and downloads"). Scripts come
  * only from the product's own origin: no inline script and no eval, so injected markup cannot
  * run. Inline styles stay allowed: the toasts, the rich-text editor and the charts set them at
- * run time, and a style cannot run code. Frames of the product are refused everywhere; HSTS is
+ * run time, and a style cannot run code. The page frames only its own PDFs (blob: URLs it made from
+ * a download, for the document viewer); frames of the product are refused everywhere; HSTS is
  * sent only on https (behind a proxy, as TRUST_PROXY reports it), so a plain-http install is
  * never pinned to https.
  */
@@ -22,6 +23,8 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The document viewer frames a PDF the page fetched with the session (a blob: of its own).
+        frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
