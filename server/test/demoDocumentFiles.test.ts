@@ -23,6 +23,7 @@ describe('the demo documents’ files', () => {
         documentId,
         number,
         note: number === 2 ? 'Revision 2' : null,
+        status: 'published',
       });
     const storage = new LocalFileStorage(root);
     await storeDocumentFiles(rows, storage);

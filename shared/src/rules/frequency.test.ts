@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { frequencyLabel, isWeekendDay, nextDueDay, occurrenceDay } from './frequency';
 
 describe('nextDueDay', () => {
@@ -68,8 +68,7 @@ describe('occurrenceDay', () => {
   it.each(['Europe/London', 'Australia/Sydney', 'America/New_York'])(
     'does not move a day across daylight-saving changes in %s',
     (zone) => {
-      const before = process.env.TZ;
-      process.env.TZ = zone;
+      vi.stubEnv('TZ', zone);
       try {
         expect(occurrenceDay('2026-03-28', 'days', 1)).toBe('2026-03-29');
         expect(occurrenceDay('2026-03-29', 'days', 1)).toBe('2026-03-30');
@@ -77,8 +76,7 @@ describe('occurrenceDay', () => {
         expect(occurrenceDay('2026-10-25', 'weeks', 1)).toBe('2026-11-01');
         expect(occurrenceDay('2026-03-08', 'weekDays', 1)).toBe('2026-03-09');
       } finally {
-        if (before === undefined) delete process.env.TZ;
-        else process.env.TZ = before;
+        vi.unstubAllEnvs();
       }
     },
   );

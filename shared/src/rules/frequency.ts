@@ -1,4 +1,13 @@
-import { addBusinessDays, addDays, addMonths, addWeeks, addYears, format, isWeekend, parseISO } from 'date-fns';
+import {
+  addBusinessDays,
+  addDays,
+  addMonths,
+  addWeeks,
+  addYears,
+  format,
+  isWeekend,
+  parseISO,
+} from 'date-fns';
 import { FREQUENCY_UNITS } from '../constants';
 
 export type FrequencyUnit = (typeof FREQUENCY_UNITS)[number]['key'];
@@ -43,7 +52,8 @@ export function nextDueDay(from: string, unit: FrequencyUnit): string {
  */
 export function occurrenceDay(first: string, unit: FrequencyUnit, index: number): string {
   if (!ISO_DAY.test(first)) throw new Error(`first must be yyyy-MM-dd, got ${first}`);
-  if (!Number.isInteger(index) || index < 0) throw new Error(`index must be a whole number ≥ 0, got ${index}`);
+  if (!Number.isInteger(index) || index < 0)
+    throw new Error(`index must be a whole number ≥ 0, got ${index}`);
   return format(STEPS[unit](parseISO(first), index), 'yyyy-MM-dd');
 }
 
