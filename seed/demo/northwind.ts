@@ -463,7 +463,12 @@ export function buildNorthwind(o: Org): void {
             mandatory: true,
             options: ['Yes', 'No', 'N/A'],
           },
-          { key: 'firstAid', type: 'select', label: 'Is the first aid kit stocked?', options: ['Yes', 'No', 'N/A'] },
+          {
+            key: 'firstAid',
+            type: 'select',
+            label: 'Is the first aid kit stocked?',
+            options: ['Yes', 'No', 'N/A'],
+          },
         ],
       },
       {

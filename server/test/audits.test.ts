@@ -1,4 +1,10 @@
-import { addDays, auditMessages as say, localDateOf, occurrenceDay, type TAuditCreate } from '@compass/shared';
+import {
+  addDays,
+  auditMessages as say,
+  localDateOf,
+  occurrenceDay,
+  type TAuditCreate,
+} from '@compass/shared';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls, setRoleKeys, setupTestApp, signIn, signInAll, type TestContext } from './helpers';
@@ -7,7 +13,14 @@ import { apiCalls, setRoleKeys, setupTestApp, signIn, signInAll, type TestContex
 let ctx: TestContext;
 let tokens: Record<string, string>;
 let people: { ethan: string; mia: string; olivia: string; workplace: string; branch: string };
-let template: { id: string; exits: string; extinguishers: string; firstAid: string; walkways: string; notes: string };
+let template: {
+  id: string;
+  exits: string;
+  extinguishers: string;
+  firstAid: string;
+  walkways: string;
+  notes: string;
+};
 let southbankAudit: string;
 const today = localDateOf(new Date(), 'UTC');
 const NOBODY = '00000000-0000-4000-8000-000000000000';
@@ -79,9 +92,9 @@ describe('callers', () => {
   it('needs an employee with the audit keys; the register and create need auditManageAudit', async () => {
     expect((await call(null, 'auditRegisterList', {})).statusCode).toBe(401);
     expect((await call('acme.supplier', 'myAuditList', {})).statusCode).toBe(403);
-    expect((await api().get('/api/auditRegisterExport').set('authtoken', tokens['acme.supplier']!)).status).toBe(
-      403,
-    );
+    expect(
+      (await api().get('/api/auditRegisterExport').set('authtoken', tokens['acme.supplier']!)).status,
+    ).toBe(403);
     await setRoleKeys(ctx.db, 'mia.employee', { auditManageAudit: false });
     try {
       const refused = await call('mia.employee', 'auditRegisterList', {});
@@ -106,7 +119,10 @@ describe('callers', () => {
     for (const [path, payload] of [
       ['auditDetails', { _id: other }],
       ['auditSave', { _id: other, version: 1, answers: [] }],
-      ['auditFinding', { auditId: other, fieldId: template.exits, instruction: 'x', assigneeId: people.mia, dueDate: today }],
+      [
+        'auditFinding',
+        { auditId: other, fieldId: template.exits, instruction: 'x', assigneeId: people.mia, dueDate: today },
+      ],
       ['auditClose', { _id: other, version: 1 }],
     ] as const) {
       const response = await call('olivia.admin', path, payload);
@@ -139,14 +155,19 @@ describe('create and the lists', () => {
     expect(badDay.json().response_message).toBe(say.dueDateInvalid);
     // A form template is not an audit template.
     const form = await ctx.db.formTemplate.findFirstOrThrow({
-      where: { companyId: (await ctx.db.audit.findFirstOrThrow({ where: { id: await created() } })).companyId, formType: 'form_submission' },
+      where: {
+        companyId: (await ctx.db.audit.findFirstOrThrow({ where: { id: await created() } })).companyId,
+        formType: 'form_submission',
+      },
     });
     expect((await call('olivia.admin', 'auditCreate', input({ templateId: form.id }))).statusCode).toBe(400);
     expect(await ctx.db.audit.count()).toBe(before + 1);
 
     const options = await data('olivia.admin', 'auditOptions');
     expect(options.templates.map((row: { _id: string }) => row._id)).toEqual([template.id]);
-    expect(options.workplaces.find((row: { _id: string }) => row._id === people.workplace).branches).toContainEqual({
+    expect(
+      options.workplaces.find((row: { _id: string }) => row._id === people.workplace).branches,
+    ).toContainEqual({
       _id: people.branch,
       name: expect.any(String),
     });
@@ -171,7 +192,11 @@ describe('create and the lists', () => {
       status: 'scheduled',
       openTasks: 0,
     });
-    const paged = await data('olivia.admin', 'auditRegisterList', { pageSize: 1, sort: 'name', sortDirection: 'desc' });
+    const paged = await data('olivia.admin', 'auditRegisterList', {
+      pageSize: 1,
+      sort: 'name',
+      sortDirection: 'desc',
+    });
     expect(paged.rows).toHaveLength(1);
     expect(paged.total).toBeGreaterThan(1);
 
@@ -248,7 +273,7 @@ describe('conduct and close', () => {
     expect((await details(id)).version).toBe(2);
 
     // Only the auditor conducts: the administrator sees it but may not answer.
-    expect((await details(id, 'olivia.admin'))).toMatchObject({ canConduct: false });
+    expect(await details(id, 'olivia.admin')).toMatchObject({ canConduct: false });
     const notAuditor = await call('olivia.admin', 'auditSave', { _id: id, version: 2, answers: [] });
     expect(notAuditor.statusCode).toBe(403);
     expect(notAuditor.json().response_message).toBe(say.notAuditor);
@@ -313,14 +338,21 @@ describe('conduct and close', () => {
     const version = (await details(id)).version;
     const refused = await call('ethan.coordinator', 'auditClose', { _id: id, version });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ response_message: say.openTasks, error_code: 'open_tasks_block_close' });
+    expect(refused.json()).toMatchObject({
+      response_message: say.openTasks,
+      error_code: 'open_tasks_block_close',
+    });
     const unchanged = await details(id);
     expect(unchanged).toMatchObject({ status: 'inProgress', version, pdf: null });
-    expect(await ctx.db.audit.count({ where: { firstDueDate: new Date(`${today}T00:00:00Z`), occurrence: 1 } })).toBe(0);
+    expect(
+      await ctx.db.audit.count({ where: { firstDueDate: new Date(`${today}T00:00:00Z`), occurrence: 1 } }),
+    ).toBe(0);
 
     // Mia completes it from her dashboard.
     const dashboard = await data('mia.employee', 'dashboardList', {});
-    expect(dashboard.list.assignedActions.list.map((item: { taskID: string }) => item.taskID)).toContain(finding._id);
+    expect(dashboard.list.assignedActions.list.map((item: { taskID: string }) => item.taskID)).toContain(
+      finding._id,
+    );
     const answer = await api()
       .post('/api/assignedActionSave')
       .set('authtoken', tokens['mia.employee']!)
@@ -347,9 +379,9 @@ describe('conduct and close', () => {
     expect(file.status).toBe(200);
     expect((file.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
     // Another organisation cannot download it.
-    expect((await api().get(`/api/files/${closed.pdf._id}`).set('authtoken', tokens['sam.southbank']!)).status).toBe(
-      404,
-    );
+    expect(
+      (await api().get(`/api/files/${closed.pdf._id}`).set('authtoken', tokens['sam.southbank']!)).status,
+    ).toBe(404);
 
     // The next occurrence is scheduled a month on; a closed audit cannot change.
     const next = await details(closed.nextAuditId);
@@ -360,7 +392,11 @@ describe('conduct and close', () => {
       auditor: { _id: people.ethan },
       frequency: 'months',
     });
-    const again = await call('ethan.coordinator', 'auditSave', { _id: id, version: after.version, answers: [] });
+    const again = await call('ethan.coordinator', 'auditSave', {
+      _id: id,
+      version: after.version,
+      answers: [],
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().response_message).toBe(say.closed);
   });

@@ -29,9 +29,15 @@ export async function auditPdfModel(
   shape: TemplateVersionShape,
   closedAt: Date,
 ): Promise<PdfModel> {
-  const audit = await db.audit.findFirstOrThrow({ where: { id: auditId, companyId }, include: { tasks: true } });
+  const audit = await db.audit.findFirstOrThrow({
+    where: { id: auditId, companyId },
+    include: { tasks: true },
+  });
   const [company, workplace, branch, template] = await Promise.all([
-    db.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true, logoKey: true, timeZone: true } }),
+    db.company.findUniqueOrThrow({
+      where: { id: companyId },
+      select: { name: true, logoKey: true, timeZone: true },
+    }),
     audit.workplaceId ? db.workplace.findFirst({ where: { id: audit.workplaceId, companyId } }) : null,
     audit.branchId ? db.branch.findFirst({ where: { id: audit.branchId, companyId } }) : null,
     audit.templateId ? db.formTemplate.findFirst({ where: { id: audit.templateId, companyId } }) : null,
@@ -75,7 +81,9 @@ export async function auditPdfModel(
   const sections = await Promise.all(
     shape.sections.map(async (section) => ({
       label: section.level,
-      fields: await Promise.all(shape.fieldList.filter((field) => field.section === section._id).map(fieldOf)),
+      fields: await Promise.all(
+        shape.fieldList.filter((field) => field.section === section._id).map(fieldOf),
+      ),
     })),
   );
   const actions: PdfAction[] = [...audit.tasks]

@@ -58,7 +58,8 @@ export const auditRoutes: FastifyPluginAsync<{ audits: AuditService }> = async (
     handler: async (request) => ok(await audits.save(requireAuth(request), request.body), say.saved),
   });
   registerCall(app, auditFindingCall, {
-    handler: async (request) => ok(await audits.raiseFinding(requireAuth(request), request.body), say.findingRaised),
+    handler: async (request) =>
+      ok(await audits.raiseFinding(requireAuth(request), request.body), say.findingRaised),
   });
   registerCall(app, auditCloseCall, {
     handler: async (request) =>

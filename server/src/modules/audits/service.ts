@@ -77,7 +77,10 @@ export class AuditService {
     // Whoever may see the audit reads its files; only its auditor adds them, while it is open.
     attachments.registerPolicy('audit', async (auth, ownerId, mode) => {
       const audit = await this.visible(this.db, auth, ownerId);
-      return !!audit && (mode === 'read' || (audit.ownerEmployeeId === auth.employeeId && audit.status !== 'closed'));
+      return (
+        !!audit &&
+        (mode === 'read' || (audit.ownerEmployeeId === auth.employeeId && audit.status !== 'closed'))
+      );
     });
   }
 
@@ -286,7 +289,9 @@ export class AuditService {
           continue;
         }
         answers[field._id] =
-          field.type === 'contentEditor' ? sanitizeHtml(parsed.data as string, SANITIZE_OPTIONS) : parsed.data;
+          field.type === 'contentEditor'
+            ? sanitizeHtml(parsed.data as string, SANITIZE_OPTIONS)
+            : parsed.data;
       }
       if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
       const score = auditScore(shape.fieldList, answers).percent;
@@ -323,7 +328,8 @@ export class AuditService {
         where: { id: input.assigneeId, companyId: auth.companyId, isActive: true },
         select: { firstName: true, lastName: true, email: true, user: { select: { id: true } } },
       });
-      if (!assignee) throw badRequest(say.personUnknown, [{ field: 'assigneeId', message: say.personUnknown }]);
+      if (!assignee)
+        throw badRequest(say.personUnknown, [{ field: 'assigneeId', message: say.personUnknown }]);
       const task = await tx.auditQuestionTask.create({
         data: {
           companyId: auth.companyId,
@@ -377,7 +383,11 @@ export class AuditService {
    * changed), then the PDF is rendered, stored as the audit's attachment, and a recurring audit's
    * next occurrence is scheduled — all in one transaction.
    */
-  async close(auth: AuthContext, id: string, version: number): Promise<{ pdf: TAttachment; nextAuditId: string | null }> {
+  async close(
+    auth: AuthContext,
+    id: string,
+    version: number,
+  ): Promise<{ pdf: TAttachment; nextAuditId: string | null }> {
     const audit = await this.conductable(this.db, auth, id, version);
     const shape = await this.shapeOf(audit);
     const answers = answersOf(audit);
@@ -522,7 +532,11 @@ export class AuditService {
         ? this.db.branch.findFirst({ where: { id: audit.branchId, companyId: audit.companyId } })
         : null,
     ]);
-    return { template: template?.name ?? null, workplace: workplace?.name ?? null, branch: branch?.name ?? null };
+    return {
+      template: template?.name ?? null,
+      workplace: workplace?.name ?? null,
+      branch: branch?.name ?? null,
+    };
   }
 
   /** A recurring audit's next occurrence: the same template version, auditor and place. */
