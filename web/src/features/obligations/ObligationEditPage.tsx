@@ -22,7 +22,7 @@ import {
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ClipboardCheck, Plus, Trash2, Upload } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { callApi, downloadFile } from '../../api/client';
