@@ -424,6 +424,10 @@ describe('conduct and close', () => {
     await answerAll(id, 1);
     const closed = await data('ethan.coordinator', 'auditClose', { _id: id, version: 2 });
     expect(closed.nextAuditId).toBeNull();
-    expect((await details(id)).score).toBe(100);
+    const after = await details(id);
+    expect(after.score).toBe(100);
+    // The close-off PDF is named by the audit, apart from the files the auditor added.
+    expect(after.pdf._id).toBe(closed.pdf._id);
+    expect(after.attachments.map((file: { name: string }) => file.name)).toEqual(['photo.txt']);
   });
 });

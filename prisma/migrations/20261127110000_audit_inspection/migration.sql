@@ -21,6 +21,7 @@ ADD COLUMN     "createdByEmployeeId" UUID,
 ADD COLUMN     "firstDueDate" DATE,
 ADD COLUMN     "frequency" "FrequencyUnit",
 ADD COLUMN     "occurrence" INTEGER NOT NULL DEFAULT 0,
+ADD COLUMN     "pdfAttachmentId" UUID,
 ADD COLUMN     "score" INTEGER,
 ADD COLUMN     "templateId" UUID,
 ADD COLUMN     "templateVersionId" UUID,
@@ -36,4 +37,7 @@ CREATE INDEX "Audit_companyId_ownerEmployeeId_status_auditDate_idx" ON "Audit"("
 
 -- CreateIndex
 CREATE INDEX "Audit_companyId_auditDate_id_idx" ON "Audit"("companyId", "auditDate", "id");
+
+-- CreateIndex
+CREATE INDEX "AuditQuestionTask_companyId_auditId_isComplete_idx" ON "AuditQuestionTask"("companyId", "auditId", "isComplete");
 

@@ -3,11 +3,13 @@ import {
   auditMessages as say,
   auditScore,
   choiceIsOffered,
+  displayDay,
   FIELD_REGISTRY,
   frequencyLabel,
   isAuditField,
   isAuditQuestion,
   mandatoryProblems,
+  messages,
   occurrenceDay,
   personName,
   RECORDS_COUNT_CAP,
@@ -220,7 +222,7 @@ export class AuditService {
       audit.ownerEmployeeId,
       ...tasks.map((task) => task.assigneeEmployeeId),
     ]);
-    const pdf = files.find((file) => file.fileType === 'pdf' && audit.status === 'closed') ?? null;
+    const pdf = files.find((file) => file._id === audit.pdfAttachmentId) ?? null;
     return {
       _id: audit.id,
       name: audit.name,
@@ -284,7 +286,7 @@ export class AuditService {
         if (!parsed.success || !choiceIsOffered(field, parsed.data, stored[field._id])) {
           problems.push({
             field: field._id,
-            message: `${field.level}: ${parsed.success ? 'choose one of the options offered.' : parsed.error.issues[0]!.message}`,
+            message: `${field.level}: ${parsed.success ? messages.submission.optionNotOffered : parsed.error.issues[0]!.message}`,
           });
           continue;
         }
@@ -369,7 +371,7 @@ export class AuditService {
             auditor: auditor.get(audit.ownerEmployeeId ?? '') ?? '',
             question: field.level,
             instruction: input.instruction,
-            due: input.dueDate.split('-').reverse().join('/'),
+            due: displayDay(input.dueDate),
             link: `${this.mailOptions.publicUrl.replace(/\/$/, '')}/dashboard`,
           }),
         });
@@ -435,6 +437,7 @@ export class AuditService {
               uploadedById: auth.userId,
             },
           });
+          await tx.audit.update({ where: { id }, data: { pdfAttachmentId: attachment.id } });
           const next = await this.scheduleNext(tx, audit);
           await recordChange(tx, {
             companyId: auth.companyId,
