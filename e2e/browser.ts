@@ -62,6 +62,14 @@ export function refusedCalls(page: Page): string[] {
   return refused;
 }
 
+/** A new page of `browser`, signed in as `username` through the sign-in page, on the dashboard. */
+export async function signedInPage(browser: { page(): Promise<Page> }, username: string): Promise<Page> {
+  const page = await browser.page();
+  await signInThroughUi(page, username);
+  await page.waitForURL('**/dashboard');
+  return page;
+}
+
 export async function signInThroughUi(page: Page, username: string, password = 'Demo@1234'): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);

@@ -1,16 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, signInThroughUi, useBrowser, useDatabase } from './browser';
+import { screenshot, signedInPage, useBrowser, useDatabase } from './browser';
 
 const browser = useBrowser();
 const db = useDatabase();
 
-async function signedIn(username: string): Promise<Page> {
-  const page = await browser.page();
-  await signInThroughUi(page, username);
-  await page.waitForURL('**/dashboard');
-  return page;
-}
+const signedIn = (username: string): Promise<Page> => signedInPage(browser, username);
 
 /** The links of the dashboard's Scheduled Reviews that lead into `area`. */
 function reviewLinks(page: Page, area: 'risk' | 'hazardous') {

@@ -443,9 +443,9 @@ WHERE (SELECT count(*) FROM notices) > 0`,
       sql: `
 INSERT INTO "ScheduledTask" (id, "companyId", "sectionType", title, detail, "formTemplateId", "taskOwnerEmployeeId",
   "assignForEmployeeId", "workplaceId", "branchId", frequency, "dueDate", "completedAt", "createdAt")
-SELECT pg_temp.sid('sched:' || k), ${cid}, (CASE WHEN k % 3 = 0 THEN 'reminder' ELSE 'audit' END)::"ScheduledSection",
-  CASE WHEN k % 3 = 0 THEN 'Reminder: ' ELSE 'Scheduled: ' END || (${TEMPLATES})[1 + k % 20], 'Scheduled work ' || k,
-  CASE WHEN k % 3 <> 0 THEN pg_temp.tpl(1 + k % 20) END, pg_temp.emp(owner), CASE WHEN assignee IS NOT NULL THEN pg_temp.emp(assignee) END,
+SELECT pg_temp.sid('sched:' || k), ${cid}, 'reminder'::"ScheduledSection",
+  'Reminder: ' || (${TEMPLATES})[1 + k % 20], 'Scheduled work ' || k,
+  NULL, pg_temp.emp(owner), CASE WHEN assignee IS NOT NULL THEN pg_temp.emp(assignee) END,
   ${place('k', 61)},
   (ARRAY['months', 'weeks', 'quarterly', 'years', 'days', 'halfYear'])[1 + k % 6]::"FrequencyUnit", due,
   CASE WHEN NOT pg_temp.isopen(due, pg_temp.rnd(k, 63), coalesce(assignee, owner) = 1) THEN pg_temp.at(least(due, ${today}), k) END,
@@ -559,10 +559,16 @@ CREATE TEMP TABLE scale_audit ON COMMIT DROP AS
 SELECT a, ${today} + 30 - floor(1855 * (1 - sqrt(pg_temp.rnd(a, 121))))::int AS "auditDate",
   CASE WHEN pg_temp.rnd(a, 122) < 0.03 THEN 1 ELSE 2 + floor(99 * pg_temp.rnd(a, 123))::int END AS owner
 FROM generate_series(1, ${SCALE.audits}) a;
-INSERT INTO "Audit" (id, "companyId", name, "auditDate", "ownerEmployeeId", "workplaceId", "branchId", "isComplete", "createdAt")
+-- Audits own their schedule (modules/audits): old ones closed, a monthly or quarterly part recurring.
+INSERT INTO "Audit" (id, "companyId", name, "auditDate", "ownerEmployeeId", "workplaceId", "branchId", status,
+  "templateId", frequency, "firstDueDate", score, "createdByEmployeeId", "closedAt", "createdAt")
 SELECT pg_temp.sid('audit:' || a), ${cid}, (${TEMPLATES})[1 + a % 20] || ' audit ' || a, "auditDate", pg_temp.emp(owner),
-  ${place('a', 124)}, "auditDate" < ${today} - 60 AND pg_temp.rnd(a, 126) < 0.97, pg_temp.at("auditDate" - 14, a)
-FROM scale_audit;
+  ${place('a', 124)},
+  (CASE WHEN closed THEN 'closed' WHEN a % 4 = 0 THEN 'inProgress' ELSE 'scheduled' END)::"AuditStatus",
+  pg_temp.tpl(1 + a % 20), CASE WHEN a % 5 = 0 THEN (ARRAY['months', 'quarterly'])[1 + a % 2]::"FrequencyUnit" END,
+  CASE WHEN a % 5 = 0 THEN "auditDate" END, CASE WHEN closed OR a % 4 = 0 THEN 50 + a % 51 END, pg_temp.emp(1),
+  CASE WHEN closed THEN pg_temp.at("auditDate", a) END, pg_temp.at("auditDate" - 14, a)
+FROM (SELECT *, "auditDate" < ${today} - 60 AND pg_temp.rnd(a, 126) < 0.97 AS closed FROM scale_audit) s;
 INSERT INTO "AuditQuestionTask" (id, "companyId", "auditId", question, instruction, "assigneeType", "assigneeEmployeeId",
   "assigneePersonnelId", "dueDate", response, "isComplete", "completedOn", "createdAt", "updatedAt")
 SELECT pg_temp.sid('aq:' || q), ${cid}, pg_temp.sid('audit:' || a), (${QUESTIONS})[1 + q % 10], (${INSTRUCTIONS})[1 + q % 10],

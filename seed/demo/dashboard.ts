@@ -8,7 +8,8 @@ import { Org } from './rows';
 export interface DashboardRefs {
   /** The task owner of scheduled tasks (an administrator). */
   ownerId: string;
-  auditTemplateId: string;
+  /** The audit template of the person's scheduled audits. */
+  auditTemplate: { id: string; versionId: string };
   hrTemplateId: string;
   performanceTemplateId: string;
   trainingTemplateId: string;
@@ -53,26 +54,45 @@ export function addDashboard(o: Org, refs: DashboardRefs, p: DashboardPerson): v
   const v = p.variant;
   const pick = <T>(list: T[]): T => list[v % list.length]!;
 
-  // Scheduled tasks: an overdue audit, a reminder due today, an upcoming audit, and a completed one.
-  const scheduled: Array<[string, 'audit' | 'reminder', string, number, boolean]> = [
-    ['overdue', 'audit', 'Monthly site inspection', -3 - v, false],
-    ['today', 'reminder', 'Check first aid kit contents', 0, false],
-    ['upcoming', 'audit', 'Quarterly racking inspection', 7 + v, false],
-    ['upcomingReminder', 'reminder', 'Renew forklift licence', 21 + v, false],
-    ['done', 'reminder', 'Submit monthly safety report', -10, true],
+  // Scheduled tasks: an overdue audit, a reminder due today, an upcoming audit, and a completed
+  // reminder. The audits are Audit rows the person conducts (an audit owns its schedule).
+  const audits: Array<[string, string, number]> = [
+    ['overdue', 'Monthly site inspection', -3 - v],
+    ['upcoming', 'Quarterly racking inspection', 7 + v],
   ];
-  for (const [name, sectionType, title, due, done] of scheduled) {
+  for (const [name, title, due] of audits) {
+    rows.audit.push({
+      id: k('audit', name),
+      companyId,
+      name: title,
+      templateId: refs.auditTemplate.id,
+      templateVersionId: refs.auditTemplate.versionId,
+      auditDate: cal.day(due),
+      ownerEmployeeId: p.employeeId,
+      ...place(o, refs.workplace, refs.branch),
+      frequency: 'months',
+      firstDueDate: cal.day(due),
+      createdByEmployeeId: refs.ownerId,
+      createdAt: cal.at(-60),
+    });
+  }
+  const reminders: Array<[string, string, number, boolean]> = [
+    ['today', 'Check first aid kit contents', 0, false],
+    ['upcomingReminder', 'Renew forklift licence', 21 + v, false],
+    ['done', 'Submit monthly safety report', -10, true],
+  ];
+  for (const [name, title, due, done] of reminders) {
     rows.scheduledTask.push({
       id: k('scheduledTask', name),
       companyId,
-      sectionType,
+      sectionType: 'reminder',
       title,
       detail: `${title} for ${p.name}.`,
-      formTemplateId: sectionType === 'audit' ? refs.auditTemplateId : null,
+      formTemplateId: null,
       taskOwnerEmployeeId: refs.ownerId,
       assignForEmployeeId: p.employeeId,
       ...place(o, refs.workplace, refs.branch),
-      frequency: sectionType === 'audit' ? 'months' : pick(['weeks', 'quarterly', 'years']),
+      frequency: pick(['weeks', 'quarterly', 'years']),
       dueDate: cal.day(due),
       completedAt: done ? cal.at(due, 15) : null,
       createdAt: cal.at(-60),

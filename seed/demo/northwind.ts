@@ -437,6 +437,55 @@ export function buildNorthwind(o: Org): void {
     ],
   });
 
+  // An audit template (Audit Inspection): yes / no / N/A questions are scored (docs/audits.md).
+  const safetyAudit = addTemplate(o, {
+    key: 'safetyAudit',
+    name: 'Workplace Safety Audit',
+    formType: 'audit',
+    emailNotification: [],
+    coordinatorEmployeeId: emp('ethan'),
+    formBranchType: 'manualEntry',
+    sections: [
+      {
+        label: 'Emergency Readiness',
+        fields: [
+          {
+            key: 'exits',
+            type: 'radio',
+            label: 'Are emergency exits clear and signed?',
+            mandatory: true,
+            options: ['Yes', 'No', 'N/A'],
+          },
+          {
+            key: 'extinguishers',
+            type: 'radio',
+            label: 'Are fire extinguishers tagged and in date?',
+            mandatory: true,
+            options: ['Yes', 'No', 'N/A'],
+          },
+          {
+            key: 'firstAid',
+            type: 'select',
+            label: 'Is the first aid kit stocked?',
+            options: ['Yes', 'No', 'N/A'],
+          },
+        ],
+      },
+      {
+        label: 'Housekeeping',
+        fields: [
+          {
+            key: 'walkways',
+            type: 'radio',
+            label: 'Are walkways clear of trip hazards?',
+            options: ['Yes', 'No', 'N/A'],
+          },
+          { key: 'notes', type: 'textarea', label: 'Auditor notes' },
+        ],
+      },
+    ],
+  });
+
   const contractor = addTemplate(o, {
     key: 'contractor',
     name: 'Contractor Safety Assessment',
@@ -1370,6 +1419,11 @@ export function buildNorthwind(o: Org): void {
       name: 'Quarterly Warehouse Audit',
       auditDate: cal.day(-7),
       ownerEmployeeId: ethan,
+      templateId: safetyAudit.id,
+      templateVersionId: safetyAudit.versionId,
+      status: 'inProgress',
+      frequency: 'quarterly',
+      firstDueDate: cal.day(-7),
       ...place(o, 'Riverside Depot', 'Warehouse'),
       createdAt: cal.at(-8),
     },
@@ -1379,6 +1433,8 @@ export function buildNorthwind(o: Org): void {
       name: 'Head Office Fire Safety Audit',
       auditDate: cal.day(-3),
       ownerEmployeeId: olivia,
+      templateId: safetyAudit.id,
+      templateVersionId: safetyAudit.versionId,
       ...place(o, 'Head Office', 'Level 3'),
       createdAt: cal.at(-4),
     },
@@ -1454,7 +1510,7 @@ export function buildNorthwind(o: Org): void {
   // Dashboards of the five employee accounts.
   const refs: DashboardRefs = {
     ownerId: olivia,
-    auditTemplateId: inspection.id,
+    auditTemplate: safetyAudit,
     hrTemplateId: wellbeing.id,
     performanceTemplateId: review.id,
     trainingTemplateId: induction.id,

@@ -250,7 +250,7 @@ export function buildSouthbank(o: Org): void {
     o,
     {
       ownerId: sam,
-      auditTemplateId: delivery.id,
+      auditTemplate: delivery,
       hrTemplateId: wellbeing.id,
       performanceTemplateId: wellbeing.id,
       trainingTemplateId: wellbeing.id,

@@ -23,6 +23,8 @@ import { DocumentService } from './modules/documents/service';
 import { DocumentWorkItems } from './modules/documents/workItems';
 import { ReviewService } from './modules/reviews/service';
 import { noticeboardRoutes } from './modules/noticeboard/routes';
+import { auditRoutes } from './modules/audits/routes';
+import { AuditService } from './modules/audits/service';
 import { obligationRoutes } from './modules/obligations/routes';
 import { ObligationService } from './modules/obligations/service';
 import { riskRoutes } from './modules/risks/routes';
@@ -328,6 +330,9 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
         submissionPolicy,
         templates,
       );
+      await api.register(auditRoutes, {
+        audits: new AuditService(db, reader, storage, attachments, templates, app.mail, submissionOptions),
+      });
       await api.register(qrSubmissionRoutes, {
         qrSubmissions: new QrSubmissionService(db, submissions, templates),
       });

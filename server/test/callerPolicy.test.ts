@@ -219,6 +219,21 @@ const OBLIGATION_KEY = [
   'POST /api/obligationReviewDetails',
   'POST /api/obligationReviewComplete',
 ];
+/** Audit Inspection (the audit keys, which Mia's role has): employees only. */
+const AUDIT_KEYS = [
+  'POST /api/auditRegisterList',
+  'GET /api/auditRegisterExport',
+  'POST /api/myAuditList',
+  'GET /api/myAuditExport',
+  'POST /api/auditOptions',
+  'POST /api/auditPeopleSearch',
+  'POST /api/auditCreate',
+  'POST /api/auditDetails',
+  'POST /api/auditSave',
+  'POST /api/auditFinding',
+  'POST /api/auditClose',
+  'POST /api/auditAttachmentUpload',
+];
 /** The risk and hazardous substances registers (keys `risk` and `hazardous`, which Mia's role lacks). */
 const REGISTER_KEYS = ['risk', 'hazardous'].flatMap((prefix) =>
   [
@@ -282,6 +297,7 @@ function expected(route: string, caller: CallerName): string | null {
         ...SUPPLIER_KEY,
         ...DOCUMENT_KEYS,
         ...OBLIGATION_KEY,
+        ...AUDIT_KEYS,
         ...REGISTER_KEYS,
       ].includes(route)
         ? 'caller_not_served'
@@ -347,6 +363,7 @@ describe('route × caller kind', () => {
       LINK_ONLY,
       EMPLOYEE_ONLY,
       DOCUMENT_KEYS,
+      AUDIT_KEYS,
       DURING_PASSWORD_CHANGE,
       WITH_PORTAL_OFF,
       REGISTER_KEYS,

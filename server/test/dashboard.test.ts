@@ -32,7 +32,8 @@ describe('POST /api/dashboardList for ethan.coordinator (the seed)', () => {
   it('answers every section with its total and its list, open items only, by due date', () => {
     const totals = Object.fromEntries(Object.entries(list).map(([key, section]) => [key, section.total]));
     expect(totals).toEqual({
-      scheduledTasks: 4,
+      // His two reminders and three audits: the two the seed schedules and the warehouse audit.
+      scheduledTasks: 5,
       hrForms: 3,
       formCoordination: 4,
       scheduledReviews: 5,
@@ -54,27 +55,38 @@ describe('POST /api/dashboardList for ethan.coordinator (the seed)', () => {
     }
   });
 
-  it('scheduled tasks: the open tasks assigned to him (the completed one left out)', () => {
-    expect(ids(list.scheduledTasks!)).toEqual(
-      ['overdue', 'today', 'upcoming', 'upcomingReminder'].map((key) => nw('scheduledTask', `ethan/${key}`)),
-    );
-    expect(list.scheduledTasks!.list[0]).toMatchObject({
+  it('scheduled tasks: his open reminders and the open audits he conducts (the completed one left out)', () => {
+    expect(ids(list.scheduledTasks!)).toEqual([
+      nw('audit', 'warehouse'),
+      nw('audit', 'ethan/overdue'),
+      nw('scheduledTask', 'ethan/today'),
+      nw('audit', 'ethan/upcoming'),
+      nw('scheduledTask', 'ethan/upcomingReminder'),
+    ]);
+    // An audit owns its schedule: the item is the Audit row (its _id opens audit-update/{id}).
+    expect(list.scheduledTasks!.list[1]).toMatchObject({
       sectionType: 'audit',
       title: 'Monthly site inspection',
       assignTitle: 'Monthly site inspection',
-      assignDetails: 'Monthly site inspection for Ethan Clarke.',
+      assignDetails: null,
       assignFor: nw('employee', 'ethan'),
       assignForName: 'Ethan Clarke',
       taskOwnerName: 'Olivia Bennett',
-      formTemplateName: 'Site Inspection Checklist',
+      formTemplateName: 'Workplace Safety Audit',
       workplaceName: 'Riverside Depot',
       branchName: 'Warehouse',
+      frequency: 'months',
       dueDate: addDays(today(), -4),
       taskDueDateType: 'overdue',
       badge: 'Pending Completion',
     });
-    expect(list.scheduledTasks!.list[1]).toMatchObject({ dueDate: today(), taskDueDateType: 'due' });
-    expect(list.scheduledTasks!.list[2]).toMatchObject({ taskDueDateType: 'nodue' });
+    expect(list.scheduledTasks!.list[2]).toMatchObject({
+      sectionType: 'reminder',
+      assignDetails: 'Check first aid kit contents for Ethan Clarke.',
+      dueDate: today(),
+      taskDueDateType: 'due',
+    });
+    expect(list.scheduledTasks!.list[3]).toMatchObject({ taskDueDateType: 'nodue' });
   });
 
   it('HR forms: the one he reviews, his assessment and his performance review', () => {

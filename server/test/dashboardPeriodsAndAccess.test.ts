@@ -126,9 +126,9 @@ describe('POST /api/dashboardBarChart: periods in Australia/Sydney', () => {
         (await ctx.db.documentVersion.count({
           where: { companyId, status: 'rejected', revisedAt: null, rejectedOn: range },
         })),
-      scheduledActivites: await ctx.db.scheduledTask.count({
-        where: { companyId, completedAt: null, dueDate: range },
-      }),
+      scheduledActivites:
+        (await ctx.db.scheduledTask.count({ where: { companyId, completedAt: null, dueDate: range } })) +
+        (await ctx.db.audit.count({ where: { companyId, status: { not: 'closed' }, auditDate: range } })),
     });
     const body = { barChartType: 'companyOverview', selectedDay: 'month', localTimeZone: ZONE };
     const northwind = await data('olivia.admin', 'dashboardBarChart', body);
@@ -382,7 +382,8 @@ describe('tenant isolation: sam.southbank', () => {
     const list = await dashboard('sam.southbank');
     const totals = Object.fromEntries(Object.entries(list).map(([key, section]) => [key, section.total]));
     expect(totals).toEqual({
-      scheduledTasks: 4,
+      // His reminders and audits, and the Dock Safety Audit he conducts.
+      scheduledTasks: 5,
       hrForms: 3,
       formCoordination: 2,
       scheduledReviews: 5,

@@ -47,6 +47,8 @@ export * from './contracts/supplierAccess';
 export * from './contracts/reviews';
 export * from './rules/obligationCompliance';
 export * from './contracts/obligations';
+export * from './contracts/audits';
+export * from './rules/auditScore';
 export * from './contracts/registerParts';
 export * from './contracts/risks';
 export * from './contracts/hazardous';

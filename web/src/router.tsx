@@ -48,6 +48,7 @@ const documents = lazyFrom(() => import('./features/documents/routes'));
 const obligations = lazyFrom(() => import('./features/obligations/routes'));
 const risks = lazyFrom(() => import('./features/risks/routes'));
 const hazardous = lazyFrom(() => import('./features/hazardous/routes'));
+const audits = lazyFrom(() => import('./features/audits/routes'));
 
 /**
  * The screens built so far inside the guarded areas; a path here is more specific than its area's
@@ -96,6 +97,11 @@ const areaScreens: RouteObject[] = [
   { path: 'obligation/new', lazy: obligations('ObligationEditPage') },
   { path: 'obligation/edit/:id', lazy: obligations('ObligationEditPage') },
   { path: 'obligation/review/:id/:x', lazy: obligations('ObligationReviewPage') },
+  { path: 'audit-inspection/register', lazy: audits('AuditRegisterPage') },
+  { path: 'audit-inspection/my-audit', lazy: audits('MyAuditPage') },
+  { path: 'audit-inspection/add', lazy: audits('AuditAddPage') },
+  { path: 'audit-inspection/audit-update/:id', lazy: audits('AuditConductPage') },
+  { path: 'audit-inspection/audit-details/:auditId', lazy: audits('AuditDetailsPage') },
   { path: 'risk/register', lazy: risks('RiskRegisterPage') },
   { path: 'risk/register/new', lazy: risks('RiskEditPage') },
   { path: 'risk/register/:id', lazy: risks('RiskPage') },

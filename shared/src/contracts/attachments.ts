@@ -13,6 +13,7 @@ export type TAttachment = z.infer<typeof ZAttachment>;
 
 export const ATTACHMENT_OWNER_TYPES = [
   'auditTask',
+  'audit',
   'obligationTask',
   'action',
   'submission',

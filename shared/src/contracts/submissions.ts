@@ -16,7 +16,7 @@ import { INT4_MAX, INTEGER_MESSAGE, ZDay, ZPage, ZVersion, ZYesNo } from './enve
 /** Empty until the user picks one; the header rule names what is missing. */
 const ZOptionalId = z.union([z.literal(''), z.uuid()]);
 
-export const FORM_TYPES = ['form-submission', 'supplier', 'hr', 'qr'] as const;
+export const FORM_TYPES = ['form-submission', 'supplier', 'hr', 'qr', 'audit'] as const;
 export const ZFormType = z.enum(FORM_TYPES);
 export type TFormType = z.infer<typeof ZFormType>;
 export const ZSecMandatoryType = z.enum(['newEntry', 'investigation']).nullable();

@@ -84,7 +84,7 @@ export const ZFileField = z.object({
 });
 export type TFileField = z.output<typeof ZFileField>;
 
-export const TEMPLATE_FORM_TYPES = ['form-submission', 'supplier', 'hr', 'qr'] as const;
+export const TEMPLATE_FORM_TYPES = ['form-submission', 'supplier', 'hr', 'qr', 'audit'] as const;
 export type TemplateFormType = (typeof TEMPLATE_FORM_TYPES)[number];
 
 const ZTemplateSection = z.object({

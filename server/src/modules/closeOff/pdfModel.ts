@@ -65,6 +65,8 @@ export interface PdfModel {
   otherActions: PdfAction[];
   /** Files of the submission not tied to a file field. */
   attachments: PdfFile[];
+  /** The header's label/value pairs when not a form's (an audit names its auditor and score). */
+  details?: [string, string][];
 }
 
 // ---------- Loading the model from the database ----------

@@ -360,7 +360,7 @@ function drawHeader(writer: Writer, model: PdfModel): void {
   doc.y += 10;
 
   // The initial details, two label/value pairs a row.
-  const details: [string, string][] = [
+  const details: [string, string][] = model.details ?? [
     ['Form Number', model.formNumber],
     // As on the screen and in the lists: the template is the type of form.
     ['Type of Form', model.templateName],

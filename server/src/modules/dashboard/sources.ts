@@ -16,9 +16,25 @@ export interface Scope {
 /**
  * Open scheduled tasks for the employee (or owned by them when assigned to nobody). The two cases
  * are disjoint and each is one index range in due-date order, so they are two sources rather than
- * one OR (which needs a bitmap scan, the heap and a sort of every open task).
+ * one OR (which needs a bitmap scan, the heap and a sort of every open task). The audits the
+ * employee is the auditor of and has not closed are the section's audits (modules/audits).
  */
 export function scheduledTaskSources(companyId: string, employeeId: string | null): Source[] {
+  return [...reminderSources(companyId, employeeId), auditSource(companyId, employeeId)];
+}
+
+/** Open audits by due day: the auditor's (the index on companyId, auditor, status, due day). */
+function auditSource(companyId: string, employeeId: string | null): Source {
+  const auditor = employeeId ? sql` AND t."ownerEmployeeId" = ${uuid(employeeId)}` : emptySql;
+  return {
+    kind: 'audit',
+    from: sql`"Audit" t`,
+    where: sql`t."companyId" = ${uuid(companyId)} AND t.status IN ('scheduled', 'inProgress')${auditor}`,
+    due: sql`t."auditDate"`,
+  };
+}
+
+function reminderSources(companyId: string, employeeId: string | null): Source[] {
   const open = sql`t."companyId" = ${uuid(companyId)} AND t."completedAt" IS NULL`;
   const source = (where: Sql): Source => ({
     kind: 'scheduled',

@@ -54,22 +54,34 @@ export async function scheduledTaskSection(query: Query, scope: Scope): Promise<
     >
   >(sql`
     WITH top AS (${topItems(sources, DASHBOARD_LIST_LIMIT)})
-    SELECT t.id, t."sectionType"::text AS "sectionType", t.title, t.detail,
-      t."assignForEmployeeId" AS "assignFor", ${fullName('af')} AS "assignForName",
-      t."formTemplateId" AS "formTemplate", ft.name AS "formTemplateName",
-      t."formSubmissionId" AS "formSubmission",
-      t."taskOwnerEmployeeId" AS "taskOwner", ${fullName('ow')} AS "taskOwnerName",
-      t."workplaceId" AS workplace, w.name AS "workplaceName", t."branchId" AS branch, b.name AS "branchName",
-      t.frequency::text AS frequency, to_char(t."dueDate", 'YYYY-MM-DD') AS "dueDate", t."createdAt",
+    SELECT t.id, t."sectionType", t.title, t.detail,
+      t."assignFor", ${fullName('af')} AS "assignForName",
+      t."formTemplate", ft.name AS "formTemplateName",
+      t."formSubmission",
+      t."taskOwner", ${fullName('ow')} AS "taskOwnerName",
+      t.workplace, w.name AS "workplaceName", t.branch, b.name AS "branchName",
+      t.frequency, to_char(i.due, 'YYYY-MM-DD') AS "dueDate", t."createdAt",
       ${countOf(sources)} AS total
     FROM top i
-    JOIN "ScheduledTask" t ON t.id = i.id
-    LEFT JOIN "Employee" af ON af.id = t."assignForEmployeeId" AND af."companyId" = t."companyId"
-    LEFT JOIN "Employee" ow ON ow.id = t."taskOwnerEmployeeId" AND ow."companyId" = t."companyId"
-    LEFT JOIN "FormTemplate" ft ON ft.id = t."formTemplateId" AND ft."companyId" = t."companyId"
-    LEFT JOIN "Workplace" w ON w.id = t."workplaceId" AND w."companyId" = t."companyId"
-    LEFT JOIN "Branch" b ON b.id = t."branchId" AND b."companyId" = t."companyId"
-    ORDER BY i.due, i.id`);
+    -- A reminder (ScheduledTask) or an audit (Audit, its auditor the one it is for), as one shape.
+    JOIN LATERAL (
+      SELECT s.id, s."sectionType"::text AS "sectionType", s.title, s.detail,
+        s."assignForEmployeeId" AS "assignFor", s."formTemplateId" AS "formTemplate",
+        s."formSubmissionId" AS "formSubmission", s."taskOwnerEmployeeId" AS "taskOwner",
+        s."workplaceId" AS workplace, s."branchId" AS branch, s.frequency::text AS frequency,
+        s."createdAt", s."companyId"
+      FROM "ScheduledTask" s WHERE i.kind = 'scheduled' AND s.id = i.id
+      UNION ALL
+      SELECT a.id, 'audit', a.name, NULL, a."ownerEmployeeId", a."templateId", NULL,
+        a."createdByEmployeeId", a."workplaceId", a."branchId", a.frequency::text, a."createdAt", a."companyId"
+      FROM "Audit" a WHERE i.kind = 'audit' AND a.id = i.id
+    ) t ON true
+    LEFT JOIN "Employee" af ON af.id = t."assignFor" AND af."companyId" = t."companyId"
+    LEFT JOIN "Employee" ow ON ow.id = t."taskOwner" AND ow."companyId" = t."companyId"
+    LEFT JOIN "FormTemplate" ft ON ft.id = t."formTemplate" AND ft."companyId" = t."companyId"
+    LEFT JOIN "Workplace" w ON w.id = t.workplace AND w."companyId" = t."companyId"
+    LEFT JOIN "Branch" b ON b.id = t.branch AND b."companyId" = t."companyId"
+    ORDER BY i.due, i.kind, i.id`);
   return toSection(rows, (row) => ({
     _id: row.id!,
     sectionType: row.sectionType,

@@ -330,3 +330,32 @@ export function supplierRequirementSentMail(input: {
     bodyHtml: [paragraph(intro), paragraph(what), button('Review it', input.link)].join('\n'),
   };
 }
+
+/** A finding of an audit assigned to an employee: answered from their dashboard. */
+export function auditFindingMail(input: {
+  productName: string;
+  name: string;
+  auditName: string;
+  auditor: string;
+  question: string;
+  instruction: string;
+  /** dd/MM/yyyy */
+  due: string;
+  link: string;
+}): MailContent {
+  const subject = `${input.auditName}: an audit finding is assigned to you`;
+  const intro = `Hello ${input.name},`;
+  const what = `${input.auditor || 'The auditor'} raised a finding in the audit ${input.auditName} and assigned it to you.`;
+  const task = [`Question: ${input.question}`, `Instruction: ${input.instruction}`, `Due: ${input.due}`];
+  return {
+    subject,
+    title: 'Audit finding assigned',
+    text: [intro, '', what, '', ...task, '', `Open your dashboard: ${input.link}`].join('\n'),
+    bodyHtml: [
+      paragraph(intro),
+      paragraph(what),
+      ...task.map((line) => paragraph(line)),
+      button('Open the dashboard', input.link),
+    ].join('\n'),
+  };
+}

@@ -35,6 +35,7 @@ export const WIRE_FORM_TYPE: Record<FormType, TFormSubmission['formType']> = {
   supplier: 'supplier',
   hr: 'hr',
   qr: 'qr',
+  audit: 'audit',
 };
 
 /** Templates offered for new submissions: not archived, and published at least once. */

@@ -30,7 +30,8 @@ export class SubmissionTemplates {
       ? (Object.keys(WIRE_FORM_TYPE) as FormType[]).find((key) => WIRE_FORM_TYPE[key] === formType)
       : undefined;
     const rows = await this.db.formTemplate.findMany({
-      where: { companyId: auth.companyId, ...USABLE_TEMPLATE, formType: wanted },
+      // Audit templates are answered in audits only, never as a form (modules/audits).
+      where: { companyId: auth.companyId, ...USABLE_TEMPLATE, formType: wanted ?? { not: 'audit' } },
       orderBy: { name: 'asc' },
     });
     return rows.map((row) => ({ _id: row.id, name: row.name, formType: WIRE_FORM_TYPE[row.formType] }));

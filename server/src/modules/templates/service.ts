@@ -36,6 +36,7 @@ const STORED_FORM_TYPE: Record<TemplateFormType, FormType> = {
   supplier: 'supplier',
   hr: 'hr',
   qr: 'qr',
+  audit: 'audit',
 };
 
 const statusOf = (template: Pick<FormTemplate, 'isActive' | 'currentVersion'>): TemplateStatus =>

@@ -22,7 +22,7 @@ import {
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ClipboardCheck, Plus, Trash2, Upload } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { callApi, downloadFile } from '../../api/client';
@@ -35,7 +35,7 @@ import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { DataTable } from '../../components/DataTable';
 import { FieldError } from '../../components/FieldError';
 import { InputField, TextAreaField } from '../../components/FormField';
-import { SearchChoice } from '../../components/SearchPicker';
+import { PersonField, type Person } from '../../components/PersonField';
 import { SelectField } from '../../components/SelectField';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -43,7 +43,11 @@ import { dashboardKeys } from '../dashboard/api';
 import { ReviewHistory } from '../reviews/ReviewPage';
 import { COMPLIANCE_BADGES, obligationKeys } from './ObligationsPage';
 
-type Person = { _id: string; name: string };
+/** Owners, reviewers and assignees: the obligation key's people search. */
+const OBLIGATION_PEOPLE = {
+  queryKey: ['obligations', 'people'],
+  search: (text: string) => callApi(obligationPeopleSearchCall, { body: { search: text } }),
+};
 
 /** An open question as the form holds it; `key` tells new rows apart before they have an id. */
 interface QuestionDraft {
@@ -266,7 +270,14 @@ function ObligationForm({
               maxLength={200}
               onValueChange={(value) => set('reference', value)}
             />
-            <PersonField label="Owner" person={owner} error={errors.ownerId} optional onChange={setOwner} />
+            <PersonField
+              {...OBLIGATION_PEOPLE}
+              label="Owner"
+              person={owner}
+              error={errors.ownerId}
+              optional
+              onChange={setOwner}
+            />
           </div>
           <TextAreaField
             label="Description"
@@ -311,12 +322,14 @@ function ObligationForm({
               onValueChange={(value) => set('nextReviewDate', value)}
             />
             <PersonField
+              {...OBLIGATION_PEOPLE}
               label="Reviewer"
               person={reviewer}
               error={errors.reviewerId}
               onChange={setReviewer}
             />
             <PersonField
+              {...OBLIGATION_PEOPLE}
               label="Co-reviewer (reviews first)"
               person={coReviewer}
               error={errors.coReviewerId}
@@ -363,6 +376,7 @@ function ObligationForm({
                     onValueChange={(dueDate) => setQuestion(index, { dueDate })}
                   />
                   <PersonField
+                    {...OBLIGATION_PEOPLE}
                     label="Assignee"
                     person={question.assignee}
                     error={errors[`questions.${index}.assigneeId`]}
@@ -443,60 +457,6 @@ function AnsweredQuestions({ questions }: { questions: TObligationDetails['quest
         </tr>
       ))}
     </DataTable>
-  );
-}
-
-/** An employee with an account, found by name; an optional one can be removed. */
-function PersonField({
-  label,
-  person,
-  error,
-  optional = false,
-  onChange,
-}: {
-  label: string;
-  person: Person | null;
-  error?: string;
-  optional?: boolean;
-  onChange: (person: Person | null) => void;
-}) {
-  const labelId = useId();
-  const errorId = useId();
-  return (
-    <div className="field">
-      <span className="field-label" id={labelId}>
-        {label}
-      </span>
-      <div className="person-field">
-        <SearchChoice
-          labelledBy={labelId}
-          name={person?.name ?? ''}
-          invalid={Boolean(error)}
-          describedBy={error ? errorId : undefined}
-          queryKey={['obligations', 'people']}
-          empty="No active employee with an account matches."
-          search={async (text) => ({
-            options: (await callApi(obligationPeopleSearchCall, { body: { search: text } })).map((row) => ({
-              value: row._id,
-              label: row.name,
-            })),
-            hasMore: false,
-          })}
-          onPick={(option) => onChange({ _id: option.value, name: option.label })}
-        />
-        {optional && person && (
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => onChange(null)}
-            aria-label={`Remove the ${label.toLowerCase()}`}
-          >
-            Remove
-          </Button>
-        )}
-      </div>
-      <FieldError id={errorId} message={error} />
-    </div>
   );
 }
 

@@ -16,6 +16,7 @@ const FORM_TYPE_LABELS = {
   supplier: 'Supplier',
   hr: 'HR',
   qr: 'QR',
+  audit: 'Audit',
 } as const;
 
 /** The A4 poster whose QR code opens the template's guest form (modules/qrCodes), as an SVG to print. */

@@ -21,6 +21,7 @@ export const FORM_TYPE_LABELS: Record<TemplateFormType, string> = {
   supplier: 'Supplier form',
   hr: 'HR form',
   qr: 'QR form (guests)',
+  audit: 'Audit template',
 };
 
 /** Who fills in a template of each type: the type decides it (docs/templates.md). */
@@ -31,6 +32,8 @@ const WHO_SUBMITS: Record<TemplateFormType, string> = {
     'Supplier companies and their personnel fill it in through the supplier portal and supplier links.',
   hr: 'Employees fill it in when HR assigns it to them.',
   qr: 'Anyone who scans the template’s QR poster fills it in, without signing in; it reaches the coordinator.',
+  audit:
+    'Auditors answer it when an audit is scheduled from it under Audit Inspection › Quick Add; it is never offered as a form.',
 };
 
 /** Spec 001 section 9: the e-mail notification codes of a template. */

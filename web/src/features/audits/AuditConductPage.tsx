@@ -1,0 +1,208 @@
+import {
+  auditFindingCall,
+  auditSaveCall,
+  auditScore,
+  isAuditQuestion,
+  ZAuditFinding,
+  type TAuditDetails,
+  type TAuditFinding,
+  type TTemplateField,
+} from '@compass/shared';
+import { Flag, Save } from 'lucide-react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { fieldErrorsOf } from '../../api/errors';
+import { useCall } from '../../api/useCall';
+import { Button } from '../../components/Button';
+import { Dialog, DialogFormActions } from '../../components/Dialog';
+import { InputField, TextAreaField } from '../../components/FormField';
+import { PersonField, type Person } from '../../components/PersonField';
+import { PageSpinner } from '../../components/Spinner';
+import { FieldRenderer } from '../../fields';
+import { usePageTitle } from '../../shell/pageTitle';
+import { dashboardKeys } from '../dashboard/api';
+import { AUDIT_PEOPLE, auditKeys, auditPaths, useAuditDetails } from './api';
+import { AuditBackLink, AuditSummary, AuditUnavailable, FindingsTable, NO_REFERENCES } from './parts';
+
+/** /audit-inspection/audit-update/:id: the auditor answers the questions and raises findings. */
+export function AuditConductPage() {
+  const { id = '' } = useParams();
+  usePageTitle('Conduct audit');
+  const details = useAuditDetails(id);
+  if (details.isError) return <AuditUnavailable />;
+  if (!details.data) return <PageSpinner />;
+  // A new form state when the audit is saved (its version moves on).
+  return <ConductForm key={details.data.version} audit={details.data} />;
+}
+
+function ConductForm({ audit }: { audit: TAuditDetails }) {
+  const [values, setValues] = useState<Record<string, unknown>>(audit.answers);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [finding, setFinding] = useState<TTemplateField | null>(null);
+  const score = useMemo(() => auditScore(audit.fieldList, values).percent, [audit.fieldList, values]);
+  const changes = [auditKeys.details(audit._id), auditKeys.all];
+  const save = useCall(auditSaveCall, { invalidate: changes });
+  const questions = audit.fieldList.filter((field) => isAuditQuestion(field.type));
+  const dirty = questions.some(
+    (field) => JSON.stringify(values[field._id]) !== JSON.stringify(audit.answers[field._id]),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const answers = questions
+      .filter((field) => values[field._id] !== undefined)
+      .map((field) => ({ fieldId: field._id, value: values[field._id] }));
+    save.mutate(
+      { body: { _id: audit._id, version: audit.version, answers } },
+      { onError: (error) => setErrors(fieldErrorsOf(error)) },
+    );
+  };
+
+  return (
+    <div className="admin-page stack-lg">
+      <AuditBackLink />
+      <AuditSummary audit={audit} score={score} />
+      {!audit.canConduct && (
+        <p className="alert alert-info" role="status">
+          {audit.status === 'closed'
+            ? 'This audit is closed.'
+            : 'Only the auditor of this audit can conduct it.'}{' '}
+          <Link to={auditPaths.details(audit._id)}>See its details</Link>.
+        </p>
+      )}
+      <form className="stack-lg" onSubmit={submit} aria-label="Audit questions">
+        {audit.sections.map((section) => {
+          const fields = audit.fieldList.filter((field) => field.section === section._id);
+          if (fields.length === 0) return null;
+          return (
+            <section key={section._id} className="card" aria-label={section.level}>
+              <div className="card-header">
+                <h2 className="card-title">{section.level}</h2>
+              </div>
+              <div className="card-body stack">
+                {fields.map((field) => (
+                  <div key={field._id} className="audit-question">
+                    <FieldRenderer
+                      fields={[field]}
+                      values={values}
+                      onChange={(fieldId, value) => {
+                        setValues((current) => ({ ...current, [fieldId]: value }));
+                        setErrors((current) => ({ ...current, [fieldId]: '' }));
+                      }}
+                      errors={errors}
+                      readOnly={!audit.canConduct}
+                      references={NO_REFERENCES}
+                      files={{ existing: [], pending: {} }}
+                      tasks={{ items: [] }}
+                    />
+                    {audit.canConduct && isAuditQuestion(field.type) && (
+                      <div>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          icon={<Flag size={14} aria-hidden="true" />}
+                          onClick={() => setFinding(field)}
+                          aria-label={`Raise finding: ${field.level}`}
+                        >
+                          Raise finding
+                        </Button>
+                      </div>
+                    )}
+                  </div>
+                ))}
+              </div>
+            </section>
+          );
+        })}
+        {audit.canConduct && (
+          <div className="row">
+            <Button
+              type="submit"
+              variant="primary"
+              icon={<Save size={16} aria-hidden="true" />}
+              loading={save.isPending}
+            >
+              Save answers
+            </Button>
+            <Link className="btn" to={auditPaths.details(audit._id)}>
+              Details and close-off
+            </Link>
+            {dirty && <span className="text-sm text-secondary">Unsaved answers</span>}
+          </div>
+        )}
+      </form>
+      <section className="card card-body stack" aria-labelledby="audit-findings">
+        <h2 id="audit-findings" className="card-title">
+          Findings
+        </h2>
+        <FindingsTable tasks={audit.tasks} />
+      </section>
+      {finding && <FindingDialog auditId={audit._id} field={finding} onClose={() => setFinding(null)} />}
+    </div>
+  );
+}
+
+/** Raise a finding on a question: what to do, by whom, by when (a task on their dashboard). */
+function FindingDialog({
+  auditId,
+  field,
+  onClose,
+}: {
+  auditId: string;
+  field: TTemplateField;
+  onClose: () => void;
+}) {
+  const [instruction, setInstruction] = useState('');
+  const [dueDate, setDueDate] = useState('');
+  const [assignee, setAssignee] = useState<Person | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const raise = useCall(auditFindingCall, {
+    invalidate: [auditKeys.details(auditId), auditKeys.all, dashboardKeys.all],
+    onSuccess: onClose,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body: TAuditFinding = {
+      auditId,
+      fieldId: field._id,
+      instruction,
+      assigneeId: assignee?._id as string,
+      dueDate,
+    };
+    const parsed = ZAuditFinding.safeParse(body);
+    const problems: Record<string, string> = {};
+    for (const issue of parsed.error?.issues ?? []) problems[issue.path.join('.')] ??= issue.message;
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    raise.mutate({ body }, { onError: (error) => setErrors(fieldErrorsOf(error)) });
+  };
+  return (
+    <Dialog title="Raise finding" description={field.level} onClose={onClose}>
+      <form className="stack" onSubmit={submit} noValidate>
+        <TextAreaField
+          label="Instruction"
+          rows={3}
+          maxLength={4000}
+          value={instruction}
+          error={errors.instruction}
+          onValueChange={setInstruction}
+        />
+        <PersonField
+          {...AUDIT_PEOPLE}
+          label="Assigned to"
+          person={assignee}
+          error={errors.assigneeId}
+          onChange={setAssignee}
+        />
+        <InputField
+          label="Due date"
+          type="date"
+          value={dueDate}
+          error={errors.dueDate}
+          onValueChange={setDueDate}
+        />
+        <DialogFormActions submitLabel="Raise finding" pending={raise.isPending} onCancel={onClose} />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,167 @@
+import {
+  auditAttachmentUploadCall,
+  auditCloseCall,
+  auditMessages,
+  isAuditQuestion,
+  uploadProblem,
+  type TAuditDetails,
+} from '@compass/shared';
+import { Download, Lock, PencilLine, Upload } from 'lucide-react';
+import { useRef } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { downloadFile } from '../../api/client';
+import { notifyError } from '../../api/errors';
+import { useCall } from '../../api/useCall';
+import { ActionAttachmentList } from '../../components/ActionParts';
+import { Button } from '../../components/Button';
+import { PageSpinner } from '../../components/Spinner';
+import { FieldRenderer } from '../../fields';
+import { usePageTitle } from '../../shell/pageTitle';
+import { dashboardKeys } from '../dashboard/api';
+import { auditKeys, auditPaths, useAuditDetails } from './api';
+import { AuditBackLink, AuditSummary, AuditUnavailable, FindingsTable, NO_REFERENCES } from './parts';
+
+const ignore = () => {};
+
+/**
+ * /audit-inspection/audit-details/:auditId: the answers read-only, the findings and their status,
+ * the files, and the close-off (refused while a finding is open) with its PDF.
+ */
+export function AuditDetailsPage() {
+  const { auditId = '' } = useParams();
+  usePageTitle('Audit details');
+  const details = useAuditDetails(auditId);
+  if (details.isError) return <AuditUnavailable />;
+  if (!details.data) return <PageSpinner />;
+  return <Details audit={details.data} />;
+}
+
+function Details({ audit }: { audit: TAuditDetails }) {
+  const changes = [auditKeys.details(audit._id), auditKeys.all, dashboardKeys.all];
+  const close = useCall(auditCloseCall, { invalidate: changes });
+  const openFindings = audit.tasks.filter((task) => !task.isComplete).length;
+  const answered = audit.fieldList.filter((field) => isAuditQuestion(field.type));
+  return (
+    <div className="admin-page stack-lg">
+      <AuditBackLink />
+      <AuditSummary audit={audit} score={audit.score} />
+      <div className="row">
+        {audit.canConduct && (
+          <>
+            <Link className="btn" to={auditPaths.conduct(audit._id)}>
+              <PencilLine size={16} aria-hidden="true" /> Conduct
+            </Link>
+            <Button
+              variant="primary"
+              icon={<Lock size={16} aria-hidden="true" />}
+              loading={close.isPending}
+              onClick={() => close.mutate({ body: { _id: audit._id, version: audit.version } })}
+            >
+              Close off
+            </Button>
+          </>
+        )}
+        {audit.pdf && (
+          <Button
+            variant="primary"
+            icon={<Download size={16} aria-hidden="true" />}
+            onClick={() => void downloadFile(audit.pdf!.path, audit.pdf!.name).catch(notifyError)}
+          >
+            Download PDF
+          </Button>
+        )}
+      </div>
+      {audit.canConduct && openFindings > 0 && (
+        <p className="alert alert-warning" role="status">
+          {auditMessages.openTasks}
+        </p>
+      )}
+      {audit.sections.map((section) => {
+        const fields = audit.fieldList.filter((field) => field.section === section._id);
+        if (fields.length === 0) return null;
+        return (
+          <section key={section._id} className="card" aria-label={section.level}>
+            <div className="card-header">
+              <h2 className="card-title">{section.level}</h2>
+            </div>
+            <div className="card-body">
+              <FieldRenderer
+                fields={fields}
+                values={audit.answers}
+                onChange={ignore}
+                readOnly
+                references={NO_REFERENCES}
+                files={{ existing: [], pending: {} }}
+                tasks={{ items: [] }}
+              />
+            </div>
+          </section>
+        );
+      })}
+      {answered.length === 0 && <p className="text-secondary">This audit has no questions.</p>}
+      <section className="card card-body stack" aria-labelledby="audit-findings">
+        <h2 id="audit-findings" className="card-title">
+          Findings
+        </h2>
+        <FindingsTable tasks={audit.tasks} />
+      </section>
+      <AuditFiles audit={audit} />
+    </div>
+  );
+}
+
+/** The audit's files (photos of what was found): the auditor adds them while it is open. */
+function AuditFiles({ audit }: { audit: TAuditDetails }) {
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useCall(auditAttachmentUploadCall, { invalidate: [auditKeys.details(audit._id)] });
+  return (
+    <section className="card card-body stack" aria-labelledby="audit-files">
+      <h2 id="audit-files" className="card-title">
+        Files
+      </h2>
+      {audit.attachments.length === 0 && <p className="text-secondary">No files.</p>}
+      <ActionAttachmentList
+        stored={audit.attachments}
+        pending={[]}
+        onDownload={(file) => void downloadFile(file.path, file.name).catch(notifyError)}
+      />
+      {audit.canConduct && (
+        <>
+          <input
+            ref={input}
+            type="file"
+            multiple
+            className="visually-hidden"
+            aria-label="Add files"
+            onChange={(event) => {
+              const chosen = Array.from(event.target.files ?? []);
+              event.target.value = '';
+              const problem = chosen
+                .map((file) => uploadProblem({ name: file.name, size: file.size }))
+                .find(Boolean);
+              if (problem) {
+                toast.error(problem);
+                return;
+              }
+              if (chosen.length === 0) return;
+              const form = new FormData();
+              form.append('_id', audit._id);
+              for (const file of chosen) form.append('files', file, file.name);
+              upload.mutate({ form });
+            }}
+          />
+          <div>
+            <Button
+              icon={<Upload size={16} aria-hidden="true" />}
+              loading={upload.isPending}
+              onClick={() => input.current?.click()}
+            >
+              Add files
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

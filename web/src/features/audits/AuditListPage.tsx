@@ -1,0 +1,225 @@
+import {
+  AUDIT_SORTS,
+  AUDIT_STATUS_LABELS,
+  AUDIT_STATUSES,
+  auditRegisterExportCall,
+  auditRegisterListCall,
+  callPath,
+  displayDay,
+  frequencyLabel,
+  myAuditExportCall,
+  myAuditListCall,
+  type AuditStatus,
+  type TAuditRow,
+} from '@compass/shared';
+import { Download, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { callApi, downloadFile } from '../../api/client';
+import { notifyError } from '../../api/errors';
+import { Button } from '../../components/Button';
+import { DueMarker } from '../../components/DueMarker';
+import { InputField } from '../../components/FormField';
+import { ListFilters } from '../../components/ListFilters';
+import { PagedTable, usePagedList } from '../../components/PagedList';
+import { optionsOf, SelectField } from '../../components/SelectField';
+import { usePageTitle } from '../../shell/pageTitle';
+import { auditKeys, auditPaths, useAuditOptions } from './api';
+
+type Sort = (typeof AUDIT_SORTS)[number];
+const SORT_LABELS: Record<Sort, string> = {
+  dueDate: 'Due date',
+  name: 'Name',
+  status: 'Status',
+  createdAt: 'Date added',
+};
+
+export const STATUS_BADGES: Record<AuditStatus, string> = {
+  scheduled: 'badge-neutral',
+  inProgress: 'badge-primary',
+  closed: 'badge-success',
+};
+
+const FILTERS = {
+  status: '' as AuditStatus | '',
+  templateId: '',
+  workplaceId: '',
+  dueFrom: '',
+  dueTo: '',
+};
+
+/** Audit Inspection › Audit Register: every audit of the organisation (auditManageAudit). */
+export function AuditRegisterPage() {
+  return <AuditList scope="register" />;
+}
+
+/** Audit Inspection › My Audit: the audits the caller conducts (auditMyAudit). */
+export function MyAuditPage() {
+  return <AuditList scope="mine" />;
+}
+
+function AuditList({ scope }: { scope: 'register' | 'mine' }) {
+  const register = scope === 'register';
+  const title = register ? 'Audit Register' : 'My Audit';
+  usePageTitle(title);
+  const [sort, setSort] = useState<Sort>('dueDate');
+  const [sortDirection, setDirection] = useState<'asc' | 'desc'>('asc');
+  const [search, setSearch] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const options = useAuditOptions();
+  const list = usePagedList({
+    queryKey: [...auditKeys.all, scope, sort, sortDirection],
+    filters: FILTERS,
+    fetch: (request) =>
+      callApi(register ? auditRegisterListCall : myAuditListCall, {
+        body: { ...request, sort, sortDirection },
+      }),
+  });
+  const exportCsv = async () => {
+    const query = new URLSearchParams({ sort, sortDirection, ...(search && { search }) });
+    for (const [name, value] of Object.entries(list.filters)) if (value) query.set(name, value);
+    const call = register ? auditRegisterExportCall : myAuditExportCall;
+    setExporting(true);
+    try {
+      await downloadFile(
+        `/api${callPath(call)}?${query.toString()}`,
+        register ? 'audit-register.csv' : 'my-audits.csv',
+      );
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <div className="admin-page stack-lg">
+      <div className="page-header">
+        <div>
+          <h1>{title}</h1>
+          <p>
+            {register
+              ? 'Every audit of the organisation: who conducts it, where, by when, and how it scored.'
+              : 'The audits you conduct: open one to answer its questions, raise findings and close it.'}
+          </p>
+        </div>
+        <div className="row">
+          <Button
+            icon={<Download size={16} aria-hidden="true" />}
+            loading={exporting}
+            onClick={() => void exportCsv()}
+          >
+            Export CSV
+          </Button>
+          {register && (
+            <Link className="btn btn-primary" to={auditPaths.add}>
+              <Plus size={16} aria-hidden="true" /> Add audit
+            </Link>
+          )}
+        </div>
+      </div>
+      <ListFilters
+        placeholder="Audit name"
+        onSearch={(text) => {
+          setSearch(text);
+          list.search(text);
+        }}
+      >
+        <SelectField
+          label="Status"
+          value={list.filters.status}
+          none="Any status"
+          options={AUDIT_STATUSES.map((value) => ({ value, label: AUDIT_STATUS_LABELS[value] }))}
+          onChange={(value) => list.setFilter('status', value as AuditStatus | '')}
+        />
+        <SelectField
+          label="Template"
+          value={list.filters.templateId}
+          none="Any template"
+          options={optionsOf(options.data?.templates)}
+          onChange={(value) => list.setFilter('templateId', value)}
+        />
+        <SelectField
+          label="Workplace"
+          value={list.filters.workplaceId}
+          none="Any workplace"
+          options={optionsOf(options.data?.workplaces)}
+          onChange={(value) => list.setFilter('workplaceId', value)}
+        />
+        <InputField
+          label="Due from"
+          type="date"
+          value={list.filters.dueFrom}
+          onValueChange={(value) => list.setFilter('dueFrom', value)}
+        />
+        <InputField
+          label="Due to"
+          type="date"
+          value={list.filters.dueTo}
+          onValueChange={(value) => list.setFilter('dueTo', value)}
+        />
+        <SelectField
+          label="Sort by"
+          value={`${sort}:${sortDirection}`}
+          options={AUDIT_SORTS.flatMap((value) => [
+            { value: `${value}:asc`, label: `${SORT_LABELS[value]} ↑` },
+            { value: `${value}:desc`, label: `${SORT_LABELS[value]} ↓` },
+          ])}
+          onChange={(value) => {
+            const [by, direction] = value.split(':') as [Sort, 'asc' | 'desc'];
+            setSort(by);
+            setDirection(direction);
+          }}
+        />
+      </ListFilters>
+      <PagedTable
+        label={title}
+        list={list}
+        columns={['Audit', 'Auditor', 'Workplace', 'Due', 'Status', 'Score']}
+        empty={register ? 'No audit yet: add the first one.' : 'You have no audit to conduct.'}
+        narrowedEmpty="No audit matches."
+      >
+        {list.rows.map((row) => (
+          <AuditRow key={row._id} row={row} />
+        ))}
+      </PagedTable>
+    </div>
+  );
+}
+
+function AuditRow({ row }: { row: TAuditRow }) {
+  // An open audit opens where it is conducted; a closed one on its details.
+  const to = row.status === 'closed' ? auditPaths.details(row._id) : auditPaths.conduct(row._id);
+  return (
+    <tr>
+      <td>
+        <Link to={to}>{row.name}</Link>
+        {row.frequency && (
+          <div className="text-sm text-secondary">Repeats: {frequencyLabel(row.frequency)}</div>
+        )}
+      </td>
+      <td>{row.auditor ?? '—'}</td>
+      <td>{[row.workplace, row.branch].filter(Boolean).join(' · ') || '—'}</td>
+      <td>
+        {displayDay(row.dueDate)} <DueMarker type={row.taskDueDateType} />
+      </td>
+      <td>
+        <span className={`badge ${STATUS_BADGES[row.status]}`}>{AUDIT_STATUS_LABELS[row.status]}</span>
+        {row.openTasks > 0 && (
+          <div className="text-sm text-secondary">
+            {row.openTasks} open {row.openTasks === 1 ? 'finding' : 'findings'}
+          </div>
+        )}
+      </td>
+      <td>{row.score === null ? '—' : `${row.score}%`}</td>
+      <td className="row-actions">
+        <Link
+          className="btn btn-ghost btn-sm"
+          to={auditPaths.details(row._id)}
+          aria-label={`Details of ${row.name}`}
+        >
+          Details
+        </Link>
+      </td>
+    </tr>
+  );
+}

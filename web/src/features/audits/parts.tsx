@@ -1,0 +1,109 @@
+import {
+  AUDIT_STATUS_LABELS,
+  displayDay,
+  frequencyLabel,
+  localDateOf,
+  taskDueType,
+  type TAuditDetails,
+} from '@compass/shared';
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import { DataTable } from '../../components/DataTable';
+import { DueMarker } from '../../components/DueMarker';
+import { REFERENCE_KINDS, type References } from '../../fields';
+import { STATUS_BADGES } from './AuditListPage';
+import { auditPaths } from './api';
+
+/** Audits answer no record-picking question (isAuditQuestion), so their fields need no lists. */
+export const NO_REFERENCES = Object.fromEntries(
+  REFERENCE_KINDS.map((kind) => [kind, { all: [], active: [] }]),
+) as unknown as References;
+
+export function AuditBackLink() {
+  return (
+    <Link to={auditPaths.mine} className="back-link">
+      <ArrowLeft size={16} aria-hidden="true" /> My Audit
+    </Link>
+  );
+}
+
+export function AuditUnavailable() {
+  return (
+    <div className="admin-page stack-lg">
+      <AuditBackLink />
+      <p className="alert alert-danger" role="alert">
+        This audit cannot be opened: it may have been removed, or it belongs to another organisation.
+      </p>
+    </div>
+  );
+}
+
+/** The audit's header: template, auditor, place, due day, repeat, status and score. */
+export function AuditSummary({ audit, score }: { audit: TAuditDetails; score: number | null }) {
+  const facts: [string, string][] = [
+    ['Template', audit.templateName ?? '—'],
+    ['Auditor', audit.auditor?.name ?? '—'],
+    ['Workplace', [audit.workplace, audit.branch].filter(Boolean).join(' · ') || '—'],
+    ['Repeats', audit.frequency ? frequencyLabel(audit.frequency) : 'Once only'],
+  ];
+  return (
+    <div className="page-header">
+      <div>
+        <h1>{audit.name}</h1>
+        <dl className="audit-facts">
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+          <div>
+            <dt>Due</dt>
+            <dd>
+              {displayDay(audit.dueDate)} {audit.status !== 'closed' && <DueMarker type={dueType(audit)} />}
+            </dd>
+          </div>
+        </dl>
+      </div>
+      <div className="audit-score-box">
+        <span className={`badge ${STATUS_BADGES[audit.status]}`}>{AUDIT_STATUS_LABELS[audit.status]}</span>
+        <div className="audit-score" aria-live="polite">
+          <span className="text-sm text-secondary">Score</span>
+          <strong>{score === null ? 'Not scored' : `${score}%`}</strong>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const dueType = (audit: TAuditDetails) =>
+  taskDueType(audit.dueDate, localDateOf(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone));
+
+/** The findings raised in the audit and where each stands. */
+export function FindingsTable({ tasks }: { tasks: TAuditDetails['tasks'] }) {
+  if (tasks.length === 0) return <p className="text-secondary">No finding raised.</p>;
+  return (
+    <DataTable columns={['Question', 'Instruction', 'Assigned to', 'Due', 'Status', 'Response']}>
+      {tasks.map((task) => (
+        <tr key={task._id}>
+          <td>{task.question}</td>
+          <td className="pre-line">{task.instruction}</td>
+          <td>{task.assignee ?? '—'}</td>
+          <td>
+            {displayDay(task.dueDate)} <DueMarker type={task.taskDueDateType} />
+          </td>
+          <td>
+            {task.isComplete ? (
+              <span className="badge badge-success">
+                Completed{task.completedOn ? ` ${displayDay(task.completedOn)}` : ''}
+              </span>
+            ) : (
+              <span className="badge badge-warning">Open</span>
+            )}
+          </td>
+          <td className="pre-line">{task.response || '—'}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
