@@ -25,6 +25,8 @@ import { ReviewService } from './modules/reviews/service';
 import { noticeboardRoutes } from './modules/noticeboard/routes';
 import { obligationRoutes } from './modules/obligations/routes';
 import { ObligationService } from './modules/obligations/service';
+import { taskRoutes } from './modules/tasks/routes';
+import { TaskService } from './modules/tasks/service';
 import { riskRoutes } from './modules/risks/routes';
 import { RiskService } from './modules/risks/service';
 import { hazardousRoutes } from './modules/hazardous/routes';
@@ -94,6 +96,8 @@ export interface AppDeps {
   db: Db;
   /** The database of `db`, for the read pool's own connections; defaults to config.DATABASE_URL. */
   databaseUrl?: string;
+  /** The clock of the scheduled tasks (tests cross month ends and daylight-saving changes). */
+  now?: () => Date;
 }
 
 const REDACTED_PATHS = [
@@ -118,11 +122,13 @@ declare module 'fastify' {
     fileSweeper: FileSweeper;
     /** Encrypts and decrypts secrets stored in the database (SSO client secrets). */
     secrets: SecretBox;
+    /** Scheduled tasks: the job queue (plugins/jobs.ts) sends their reminders through it. */
+    tasks: TaskService;
   }
 }
 
 /** The Fastify instance of the product; main.ts listens with it and every test injects into it. */
-export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -195,6 +201,12 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
   app.decorate('fileSweeper', fileSweeper);
   const secrets = new SecretBox(loadSecretsKey(config));
   app.decorate('secrets', secrets);
+  const tasks = new TaskService(db, reader, app.mail, {
+    publicUrl: config.PUBLIC_URL,
+    productName: config.PRODUCT_NAME,
+    now,
+  });
+  app.decorate('tasks', tasks);
   app.addHook('onClose', () => fileSweeper.stop());
 
   const passwords = new PasswordHasher({
@@ -294,6 +306,7 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       app.addHook('onClose', () => clearInterval(reminders));
       const assignedActions = new AssignedActionService(db, reader, attachments);
       await api.register(assignedActionRoutes, { assignedActions });
+      await api.register(taskRoutes, { tasks });
       await api.register(obligationRoutes, {
         obligations: new ObligationService(db, reader, attachments, reviews),
       });

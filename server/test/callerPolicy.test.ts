@@ -219,6 +219,15 @@ const OBLIGATION_KEY = [
   'POST /api/obligationReviewDetails',
   'POST /api/obligationReviewComplete',
 ];
+/** Tasks and reminders (the task key, which Mia's role has): employees only. */
+const TASK_KEY = [
+  'POST /api/taskList',
+  'POST /api/taskDetails',
+  'POST /api/taskOptions',
+  'POST /api/taskPeopleSearch',
+  'POST /api/taskSave',
+  'POST /api/taskSignOff',
+];
 /** The risk and hazardous substances registers (keys `risk` and `hazardous`, which Mia's role lacks). */
 const REGISTER_KEYS = ['risk', 'hazardous'].flatMap((prefix) =>
   [
@@ -282,6 +291,7 @@ function expected(route: string, caller: CallerName): string | null {
         ...SUPPLIER_KEY,
         ...DOCUMENT_KEYS,
         ...OBLIGATION_KEY,
+        ...TASK_KEY,
         ...REGISTER_KEYS,
       ].includes(route)
         ? 'caller_not_served'

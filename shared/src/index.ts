@@ -47,6 +47,7 @@ export * from './contracts/supplierAccess';
 export * from './contracts/reviews';
 export * from './rules/obligationCompliance';
 export * from './contracts/obligations';
+export * from './contracts/tasks';
 export * from './contracts/registerParts';
 export * from './contracts/risks';
 export * from './contracts/hazardous';
