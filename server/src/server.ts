@@ -47,7 +47,8 @@ export async function startServer(beforeListen?: BeforeListen): Promise<void> {
     await beforeListen?.(db, config);
 
     const app = await buildApp({ config, db, databaseUrl });
-    let jobs: { stop: () => Promise<void> } | undefined;
+    // The job queue starts once the server listens; a shutdown before then has none to stop.
+    let stopJobs = async () => {};
 
     // In order: no new requests and the mail worker's batch done, then the database, then PostgreSQL.
     // A second signal while this runs changes nothing; a shutdown that hangs ends after a while.
@@ -60,7 +61,7 @@ export async function startServer(beforeListen?: BeforeListen): Promise<void> {
         console.error(`Shutdown did not finish within ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting.`);
         process.exit(1);
       }, SHUTDOWN_TIMEOUT_MS).unref();
-      await jobs?.stop();
+      await stopJobs();
       await app.close();
       await db.$disconnect();
       await embedded?.stop();
@@ -72,7 +73,7 @@ export async function startServer(beforeListen?: BeforeListen): Promise<void> {
     await app.listen({ port: config.PORT, host: config.HOST });
     await app.mail.startWorker();
     app.fileSweeper.start();
-    jobs = await startJobs(databaseUrl, { taskReminders: () => app.tasks.sendAll() }, app.log);
+    stopJobs = (await startJobs(databaseUrl, { taskReminders: () => app.tasks.sendAll() }, app.log)).stop;
     console.warn(`${config.PRODUCT_NAME} is ready at ${config.PUBLIC_URL}`);
   } catch (error) {
     // Every failure to start says what failed, never just "undefined" or a bare stack.

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createPrisma } from '../src/db/prisma';
+import { startJobs, TASK_REMINDERS_JOB } from '../src/plugins/jobs';
+import PgBoss from 'pg-boss';
 import { apiCalls, setRoleKeys, setupTestApp, signIn, signInAll, type TestContext } from './helpers';
 
 /**
@@ -463,4 +465,23 @@ describe('the reminder job', () => {
     expect(await restarted.tasks.sendAll()).toEqual({ reminders: 0, digests: 0 });
     expect(await count('taskOverdueDigest')).toBe(digests + 2);
   });
+
+  it('the job queue schedules task-reminders and works it with the service', async () => {
+    let runs = 0;
+    const jobs = await startJobs(ctx.databaseUrl, { taskReminders: async () => (runs += 1) }, ctx.app.log);
+    const sender = new PgBoss({ connectionString: ctx.databaseUrl, max: 1 });
+    await sender.start();
+    try {
+      const schedules = await sender.getSchedules();
+      expect(schedules.map((schedule) => [schedule.name, schedule.cron])).toContainEqual([
+        TASK_REMINDERS_JOB,
+        '*/15 * * * *',
+      ]);
+      await sender.send(TASK_REMINDERS_JOB, {});
+      await expect.poll(() => runs, { timeout: 15_000, interval: 200 }).toBe(1);
+    } finally {
+      await sender.stop({ graceful: false, wait: true });
+      await jobs.stop();
+    }
+  }, 30_000);
 });
