@@ -20,10 +20,14 @@ export async function organisationToday(
 }
 
 /** `organisationToday` through the Reader (a prepared statement), for the lists that read there. */
-export async function organisationTodayRead(reader: Reader, companyId: string): Promise<string> {
+export async function organisationTodayRead(
+  reader: Reader,
+  companyId: string,
+  now: Date = new Date(),
+): Promise<string> {
   const [company] = await reader.rows<{ timeZone: string }>(
     sql`SELECT "timeZone" FROM "Company" WHERE id = ${uuid(companyId)}`,
   );
   if (!company) throw new Error(`No organisation ${companyId}`);
-  return localDateOf(new Date(), company.timeZone);
+  return localDateOf(now, company.timeZone);
 }

@@ -15,14 +15,14 @@ import {
 import type { z } from 'zod';
 import type { ZTaskListRequest } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
-import { cappedCount, timestampOf, type Reader } from '../../db/reader';
+import { cappedCount, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { ScheduledTask } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
-import { organisationToday } from '../administration/organisationToday';
+import { organisationToday, organisationTodayRead } from '../administration/organisationToday';
 import { employeeNames, findAccountHolders } from '../employees/accountHolders';
 import { taskOverdueDigestMail, taskReminderMail } from '../mail/templates';
 import { USABLE_TEMPLATE } from '../submissions/shapes';
@@ -76,11 +76,7 @@ export class TaskService {
     auth: AuthContext,
     request: ListRequest,
   ): Promise<{ rows: TTaskRow[]; total: number; totalCapped?: true }> {
-    const company = await this.db.company.findUniqueOrThrow({
-      where: { id: auth.companyId },
-      select: { timeZone: true },
-    });
-    const today = localDateOf(this.now(), company.timeZone);
+    const today = await organisationTodayRead(this.reader, auth.companyId, this.now());
     const where = listConditions(auth.companyId, request, today);
     const direction = request.sortDirection === 'desc' ? sql`DESC` : sql`ASC`;
     const order = {
@@ -90,10 +86,13 @@ export class TaskService {
     }[request.sort];
     const [rows, counted] = await Promise.all([
       this.reader.rows<ListRow>(sql`SELECT t.id, t.title, t.frequency::text AS frequency,
-          t."dueDate"::text AS "dueDate", t."completedAt", t."formTemplateId",
+          t."dueDate"::text AS "dueDate", t."formTemplateId",
+          -- The sign-off's day in the organisation's time zone (completedAt is UTC).
+          ((t."completedAt" AT TIME ZONE 'UTC') AT TIME ZONE c."timeZone")::date::text AS "completedOn",
           a."firstName" AS "assigneeFirst", a."lastName" AS "assigneeLast",
           o."firstName" AS "ownerFirst", o."lastName" AS "ownerLast", w.name AS workplace
         FROM "ScheduledTask" t
+        JOIN "Company" c ON c.id = t."companyId"
         LEFT JOIN "Employee" a ON a.id = t."assignForEmployeeId"
         LEFT JOIN "Employee" o ON o.id = t."taskOwnerEmployeeId"
         LEFT JOIN "Workplace" w ON w.id = t."workplaceId"
@@ -117,9 +116,9 @@ export class TaskService {
         workplace: row.workplace,
         frequency: row.frequency as TTaskRow['frequency'],
         dueDate: row.dueDate,
-        taskDueDateType: row.completedAt ? 'nodue' : taskDueType(row.dueDate, today),
+        taskDueDateType: row.completedOn ? 'nodue' : taskDueType(row.dueDate, today),
         hasForm: row.formTemplateId !== null,
-        completedOn: row.completedAt ? localDateOf(timestampOf(row.completedAt), company.timeZone) : null,
+        completedOn: row.completedOn,
       })),
       ...counted,
     };
@@ -485,8 +484,7 @@ interface ListRow {
   title: string;
   frequency: string | null;
   dueDate: string;
-  /** A `timestamp` as text (db/reader.ts). */
-  completedAt: string | null;
+  completedOn: string | null;
   formTemplateId: string | null;
   assigneeFirst: string | null;
   assigneeLast: string | null;
