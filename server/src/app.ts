@@ -124,6 +124,8 @@ declare module 'fastify' {
     secrets: SecretBox;
     /** Scheduled tasks: the job queue (plugins/jobs.ts) sends their reminders through it. */
     tasks: TaskService;
+    /** The supplier form and document reminders, run hourly by the job queue (plugins/jobs.ts). */
+    sendSupplierReminders: () => Promise<void>;
   }
 }
 
@@ -207,6 +209,13 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
     now,
   });
   app.decorate('tasks', tasks);
+  // Filled in with the services that send them, below; each runs even when another fails.
+  const supplierReminders: (() => Promise<unknown>)[] = [];
+  app.decorate('sendSupplierReminders', async () => {
+    const results = await Promise.allSettled(supplierReminders.map((send) => send()));
+    for (const result of results)
+      if (result.status === 'rejected') app.log.warn({ err: result.reason }, 'supplier reminders failed');
+  });
   app.addHook('onClose', () => fileSweeper.stop());
 
   const passwords = new PasswordHasher({
@@ -293,17 +302,12 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
       });
       attachments.registerPolicy('requirement', requirements.attachmentPolicy);
       await api.register(externalPartiesRoutes, { externalParties, requirements });
-      // The reminders before a supplier form's or document's due date and a document's expiry:
-      // hourly, each sent once.
-      const reminders = setInterval(() => {
-        externalParties
-          .sendReminders()
-          .catch((error: unknown) => app.log.warn({ err: error }, 'supplier form reminders failed'));
-        requirements
-          .sendReminders()
-          .catch((error: unknown) => app.log.warn({ err: error }, 'supplier requirement reminders failed'));
-      }, 3_600_000).unref();
-      app.addHook('onClose', () => clearInterval(reminders));
+      // The reminders before a supplier form's or document's due date and a document's expiry,
+      // each sent once (claimed in the database): hourly, by the job queue (plugins/jobs.ts).
+      supplierReminders.push(
+        () => externalParties.sendReminders(),
+        () => requirements.sendReminders(),
+      );
       const assignedActions = new AssignedActionService(db, reader, attachments);
       await api.register(assignedActionRoutes, { assignedActions });
       await api.register(taskRoutes, { tasks });

@@ -73,7 +73,8 @@ export async function startServer(beforeListen?: BeforeListen): Promise<void> {
     await app.listen({ port: config.PORT, host: config.HOST });
     await app.mail.startWorker();
     app.fileSweeper.start();
-    stopJobs = (await startJobs(databaseUrl, { taskReminders: () => app.tasks.sendAll() }, app.log)).stop;
+    const work = { taskReminders: () => app.tasks.sendAll(), supplierReminders: app.sendSupplierReminders };
+    stopJobs = (await startJobs(databaseUrl, work, app.log)).stop;
     console.warn(`${config.PRODUCT_NAME} is ready at ${config.PUBLIC_URL}`);
   } catch (error) {
     // Every failure to start says what failed, never just "undefined" or a bare stack.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createPrisma } from '../src/db/prisma';
-import { startJobs, TASK_REMINDERS_JOB } from '../src/plugins/jobs';
+import { startJobs, SUPPLIER_REMINDERS_JOB, TASK_REMINDERS_JOB } from '../src/plugins/jobs';
 import PgBoss from 'pg-boss';
 import { apiCalls, setRoleKeys, setupTestApp, signIn, signInAll, type TestContext } from './helpers';
 
@@ -468,7 +468,12 @@ describe('the reminder job', () => {
 
   it('the job queue schedules task-reminders and works it with the service', async () => {
     let runs = 0;
-    const jobs = await startJobs(ctx.databaseUrl, { taskReminders: async () => (runs += 1) }, ctx.app.log);
+    let supplierRuns = 0;
+    const jobs = await startJobs(
+      ctx.databaseUrl,
+      { taskReminders: async () => (runs += 1), supplierReminders: async () => (supplierRuns += 1) },
+      ctx.app.log,
+    );
     const sender = new PgBoss({ connectionString: ctx.databaseUrl, max: 1 });
     await sender.start();
     try {
@@ -477,8 +482,16 @@ describe('the reminder job', () => {
         TASK_REMINDERS_JOB,
         '*/15 * * * *',
       ]);
+      expect(schedules.map((schedule) => [schedule.name, schedule.cron])).toContainEqual([
+        SUPPLIER_REMINDERS_JOB,
+        '0 * * * *',
+      ]);
       await sender.send(TASK_REMINDERS_JOB, {});
       await expect.poll(() => runs, { timeout: 15_000, interval: 200 }).toBe(1);
+      await sender.send(SUPPLIER_REMINDERS_JOB, {});
+      await expect.poll(() => supplierRuns, { timeout: 15_000, interval: 200 }).toBe(1);
+      // The app's supplier reminders run (both services, none failing).
+      await ctx.app.sendSupplierReminders();
     } finally {
       await sender.stop({ graceful: false, wait: true });
       await jobs.stop();
