@@ -2,6 +2,7 @@ import type { AssignmentStatus, RequirementStatus } from '../../server/src/gener
 import type { DemoDocument } from './documents';
 import { place } from './people';
 import { Org } from './rows';
+import { occurrenceDay, type FrequencyUnit } from '../../shared/src/rules/frequency';
 
 // ---------- The dashboard of one employee ----------
 
@@ -98,6 +99,7 @@ export function addDashboard(o: Org, refs: DashboardRefs, p: DashboardPerson): v
       createdAt: cal.at(-60),
     });
   }
+  addReminderHistory(o, k('scheduledTask', 'today'), p.employeeId);
 
   // HR forms: an assessment for the person, one they review, and their performance review.
   const hr: Array<
@@ -299,4 +301,38 @@ export function addDashboard(o: Org, refs: DashboardRefs, p: DashboardPerson): v
       createdAt: cal.at(-9),
     },
   );
+}
+
+/**
+ * The reminder due today is the third occurrence of its schedule: the two before it were signed off
+ * by the person (the sign-off page's history). Its first due day is counted back from today; a
+ * schedule whose occurrences do not land back on today exactly (a month end) keeps no history.
+ */
+function addReminderHistory(o: Org, todayId: string, employeeId: string): void {
+  const { cal, rows } = o;
+  const current = rows.scheduledTask.find((row) => row.id === todayId)!;
+  const unit = current.frequency as FrequencyUnit;
+  const today = cal.iso(0);
+  const back = { weeks: 14, quarterly: 183, years: 731 }[unit as 'weeks' | 'quarterly' | 'years'];
+  if (back === undefined) return;
+  const anchor = [-3, -2, -1, 0, 1, 2, 3]
+    .map((slack) => cal.iso(-back + slack))
+    .find((day) => occurrenceDay(day, unit, 2) === today);
+  if (!anchor) return;
+  const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
+  const seriesId = o.id('reminderSeries', todayId);
+  Object.assign(current, { seriesId, anchorDate: dateOf(anchor), occurrence: 2 });
+  for (const occurrence of [0, 1]) {
+    const due = occurrenceDay(anchor, unit, occurrence);
+    rows.scheduledTask.push({
+      ...current,
+      id: o.id('scheduledTask', `${todayId}/${occurrence}`),
+      occurrence,
+      dueDate: dateOf(due),
+      completedAt: new Date(`${due}T15:00:00Z`),
+      completedByEmployeeId: employeeId,
+      response: 'Kit checked and restocked.',
+      reminderSentAt: new Date(`${due}T00:00:00Z`),
+    });
+  }
 }

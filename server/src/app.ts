@@ -27,6 +27,8 @@ import { auditRoutes } from './modules/audits/routes';
 import { AuditService } from './modules/audits/service';
 import { obligationRoutes } from './modules/obligations/routes';
 import { ObligationService } from './modules/obligations/service';
+import { taskRoutes } from './modules/tasks/routes';
+import { TaskService } from './modules/tasks/service';
 import { riskRoutes } from './modules/risks/routes';
 import { RiskService } from './modules/risks/service';
 import { hazardousRoutes } from './modules/hazardous/routes';
@@ -96,6 +98,8 @@ export interface AppDeps {
   db: Db;
   /** The database of `db`, for the read pool's own connections; defaults to config.DATABASE_URL. */
   databaseUrl?: string;
+  /** The clock of the scheduled tasks (tests cross month ends and daylight-saving changes). */
+  now?: () => Date;
 }
 
 const REDACTED_PATHS = [
@@ -120,11 +124,15 @@ declare module 'fastify' {
     fileSweeper: FileSweeper;
     /** Encrypts and decrypts secrets stored in the database (SSO client secrets). */
     secrets: SecretBox;
+    /** Scheduled tasks: the job queue (plugins/jobs.ts) sends their reminders through it. */
+    tasks: TaskService;
+    /** The supplier form and document reminders, run hourly by the job queue (plugins/jobs.ts). */
+    sendSupplierReminders: () => Promise<void>;
   }
 }
 
 /** The Fastify instance of the product; main.ts listens with it and every test injects into it. */
-export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -197,6 +205,19 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
   app.decorate('fileSweeper', fileSweeper);
   const secrets = new SecretBox(loadSecretsKey(config));
   app.decorate('secrets', secrets);
+  const tasks = new TaskService(db, reader, app.mail, {
+    publicUrl: config.PUBLIC_URL,
+    productName: config.PRODUCT_NAME,
+    now,
+  });
+  app.decorate('tasks', tasks);
+  // Filled in with the services that send them, below; each runs even when another fails.
+  const supplierReminders: (() => Promise<unknown>)[] = [];
+  app.decorate('sendSupplierReminders', async () => {
+    const results = await Promise.allSettled(supplierReminders.map((send) => send()));
+    for (const result of results)
+      if (result.status === 'rejected') app.log.warn({ err: result.reason }, 'supplier reminders failed');
+  });
   app.addHook('onClose', () => fileSweeper.stop());
 
   const passwords = new PasswordHasher({
@@ -283,19 +304,15 @@ export async function buildApp({ config, db, databaseUrl }: AppDeps): Promise<Fa
       });
       attachments.registerPolicy('requirement', requirements.attachmentPolicy);
       await api.register(externalPartiesRoutes, { externalParties, requirements });
-      // The reminders before a supplier form's or document's due date and a document's expiry:
-      // hourly, each sent once.
-      const reminders = setInterval(() => {
-        externalParties
-          .sendReminders()
-          .catch((error: unknown) => app.log.warn({ err: error }, 'supplier form reminders failed'));
-        requirements
-          .sendReminders()
-          .catch((error: unknown) => app.log.warn({ err: error }, 'supplier requirement reminders failed'));
-      }, 3_600_000).unref();
-      app.addHook('onClose', () => clearInterval(reminders));
+      // The reminders before a supplier form's or document's due date and a document's expiry,
+      // each sent once (claimed in the database): hourly, by the job queue (plugins/jobs.ts).
+      supplierReminders.push(
+        () => externalParties.sendReminders(),
+        () => requirements.sendReminders(),
+      );
       const assignedActions = new AssignedActionService(db, reader, attachments);
       await api.register(assignedActionRoutes, { assignedActions });
+      await api.register(taskRoutes, { tasks });
       await api.register(obligationRoutes, {
         obligations: new ObligationService(db, reader, attachments, reviews),
       });

@@ -5,6 +5,7 @@ import { defaultDataDir, ensureDatabase, startEmbeddedPostgres, type EmbeddedPos
 import { migrate, projectRoot } from './db/migrate';
 import { createPrisma, type Db } from './db/prisma';
 import { describeError } from './errors';
+import { startJobs } from './plugins/jobs';
 
 const SHUTDOWN_TIMEOUT_MS = 30_000;
 
@@ -13,7 +14,7 @@ export type BeforeListen = (db: Db, config: Config) => Promise<void>;
 
 /**
  * Starts the product: database (embedded unless DATABASE_URL is set), migrations, `beforeListen`,
- * listen, the mail worker and the file sweeper; an orderly shutdown on SIGINT/SIGTERM. A failure
+ * listen, the mail worker, the file sweeper and the job queue; an orderly shutdown on SIGINT/SIGTERM. A failure
  * to start says what failed and exits with 1.
  */
 export async function startServer(beforeListen?: BeforeListen): Promise<void> {
@@ -46,6 +47,8 @@ export async function startServer(beforeListen?: BeforeListen): Promise<void> {
     await beforeListen?.(db, config);
 
     const app = await buildApp({ config, db, databaseUrl });
+    // The job queue starts once the server listens; a shutdown before then has none to stop.
+    let stopJobs = async () => {};
 
     // In order: no new requests and the mail worker's batch done, then the database, then PostgreSQL.
     // A second signal while this runs changes nothing; a shutdown that hangs ends after a while.
@@ -58,6 +61,7 @@ export async function startServer(beforeListen?: BeforeListen): Promise<void> {
         console.error(`Shutdown did not finish within ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting.`);
         process.exit(1);
       }, SHUTDOWN_TIMEOUT_MS).unref();
+      await stopJobs();
       await app.close();
       await db.$disconnect();
       await embedded?.stop();
@@ -69,6 +73,8 @@ export async function startServer(beforeListen?: BeforeListen): Promise<void> {
     await app.listen({ port: config.PORT, host: config.HOST });
     await app.mail.startWorker();
     app.fileSweeper.start();
+    const work = { taskReminders: () => app.tasks.sendAll(), supplierReminders: app.sendSupplierReminders };
+    stopJobs = (await startJobs(databaseUrl, work, app.log)).stop;
     console.warn(`${config.PRODUCT_NAME} is ready at ${config.PUBLIC_URL}`);
   } catch (error) {
     // Every failure to start says what failed, never just "undefined" or a bare stack.

@@ -234,6 +234,15 @@ const AUDIT_KEYS = [
   'POST /api/auditClose',
   'POST /api/auditAttachmentUpload',
 ];
+/** Tasks and reminders (the task key, which Mia's role has): employees only. */
+const TASK_KEY = [
+  'POST /api/taskList',
+  'POST /api/taskDetails',
+  'POST /api/taskOptions',
+  'POST /api/taskPeopleSearch',
+  'POST /api/taskSave',
+  'POST /api/taskSignOff',
+];
 /** The risk and hazardous substances registers (keys `risk` and `hazardous`, which Mia's role lacks). */
 const REGISTER_KEYS = ['risk', 'hazardous'].flatMap((prefix) =>
   [
@@ -298,6 +307,7 @@ function expected(route: string, caller: CallerName): string | null {
         ...DOCUMENT_KEYS,
         ...OBLIGATION_KEY,
         ...AUDIT_KEYS,
+        ...TASK_KEY,
         ...REGISTER_KEYS,
       ].includes(route)
         ? 'caller_not_served'
@@ -364,6 +374,7 @@ describe('route × caller kind', () => {
       EMPLOYEE_ONLY,
       DOCUMENT_KEYS,
       AUDIT_KEYS,
+      TASK_KEY,
       DURING_PASSWORD_CHANGE,
       WITH_PORTAL_OFF,
       REGISTER_KEYS,

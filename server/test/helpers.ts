@@ -44,21 +44,26 @@ export async function createTestDatabase({ empty = false, blank = false } = {}):
 export interface TestContext {
   app: FastifyInstance;
   db: Db;
+  /** The file's database: a test that starts a second app (a second process) connects to it. */
+  databaseUrl: string;
 }
 
 /** The real app over its own database, closed after the file's tests. */
-export async function setupTestApp(configOverrides: Record<string, string> = {}): Promise<TestContext> {
+export async function setupTestApp(
+  configOverrides: Record<string, string> = {},
+  { now }: { now?: () => Date } = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const db = createPrisma(database.url, 5);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '', ...configOverrides });
-  const app = await buildApp({ config, db, databaseUrl: database.url });
+  const app = await buildApp({ config, db, databaseUrl: database.url, now });
   await app.ready();
   afterAll(async () => {
     await app.close();
     await db.$disconnect();
     await database.drop();
   });
-  return { app, db };
+  return { app, db, databaseUrl: database.url };
 }
 
 /** Signs in through the real endpoint and returns the session token. */

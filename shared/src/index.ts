@@ -49,6 +49,7 @@ export * from './rules/obligationCompliance';
 export * from './contracts/obligations';
 export * from './contracts/audits';
 export * from './rules/auditScore';
+export * from './contracts/tasks';
 export * from './contracts/registerParts';
 export * from './contracts/risks';
 export * from './contracts/hazardous';

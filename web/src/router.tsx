@@ -49,6 +49,7 @@ const obligations = lazyFrom(() => import('./features/obligations/routes'));
 const risks = lazyFrom(() => import('./features/risks/routes'));
 const hazardous = lazyFrom(() => import('./features/hazardous/routes'));
 const audits = lazyFrom(() => import('./features/audits/routes'));
+const tasks = lazyFrom(() => import('./features/tasks/routes'));
 
 /**
  * The screens built so far inside the guarded areas; a path here is more specific than its area's
@@ -112,6 +113,11 @@ const areaScreens: RouteObject[] = [
   { path: 'hazardous/register/:id', lazy: hazardous('HazardousPage') },
   { path: 'hazardous/register/:id/edit', lazy: hazardous('HazardousEditPage') },
   { path: 'hazardous/register-review/:id/:x/:flag', lazy: hazardous('HazardousReviewPage') },
+  { path: 'task/reminders', lazy: tasks('TasksPage') },
+  { path: 'task/new', lazy: tasks('TaskEditPage') },
+  { path: 'task/edit/:id', lazy: tasks('TaskEditPage') },
+  { path: 'task/form/signoff/:id', lazy: tasks('TaskSignOffPage') },
+  { path: 'task/form-submit/employeeAssessment/:owner/:id/:template', lazy: tasks('TaskSignOffPage') },
 ];
 
 /** The guarded, lazily loaded areas of 000 section 2.1 (each `area/*`). */

@@ -359,3 +359,66 @@ export function auditFindingMail(input: {
     ].join('\n'),
   };
 }
+
+/** The reminder before a scheduled task's due day, to its assignee (else its owner). */
+export function taskReminderMail(input: {
+  productName: string;
+  name: string;
+  title: string;
+  detail: string;
+  dueDate: string;
+  frequency: string | null;
+  link: string;
+}): MailContent {
+  const intro = `Hello ${input.name},`;
+  const what = `The task "${input.title}" is due on ${input.dueDate}.`;
+  const facts = [
+    ...(input.detail ? [`Instructions: ${input.detail}`] : []),
+    ...(input.frequency ? [`It recurs: ${input.frequency}`] : []),
+  ];
+  return {
+    subject: `Reminder: ${input.title} is due on ${input.dueDate}`,
+    title: 'A task is due soon',
+    text: [intro, '', what, ...facts, '', `Open the task: ${input.link}`].join('\n'),
+    bodyHtml: [
+      paragraph(intro),
+      paragraph(what),
+      ...facts.map(paragraph),
+      button('Open the task', input.link),
+    ].join('\n'),
+  };
+}
+
+/** The daily digest of a person's overdue scheduled tasks (one mail a day, listing them all). */
+export function taskOverdueDigestMail(input: {
+  productName: string;
+  name: string;
+  tasks: { title: string; dueDate: string; link: string }[];
+  /** Overdue tasks beyond the listed ones. */
+  more: number;
+  listLink: string;
+}): MailContent {
+  const count = input.tasks.length + input.more;
+  const intro = `Hello ${input.name},`;
+  const what = count === 1 ? 'You have 1 overdue task:' : `You have ${count} overdue tasks:`;
+  const lines = input.tasks.map((task) => `${task.title} (due ${task.dueDate}): ${task.link}`);
+  const more = input.more > 0 ? [`… and ${input.more} more.`] : [];
+  const items = input.tasks
+    .map(
+      (task) =>
+        `<li style="margin:0 0 6px"><a href="${escapeHtml(task.link)}">${escapeHtml(task.title)}</a> — due ${escapeHtml(task.dueDate)}</li>`,
+    )
+    .join('');
+  return {
+    subject: count === 1 ? '1 overdue task' : `${count} overdue tasks`,
+    title: 'Overdue tasks',
+    text: [intro, '', what, ...lines, ...more, '', `All your tasks: ${input.listLink}`].join('\n'),
+    bodyHtml: [
+      paragraph(intro),
+      paragraph(what),
+      `<ul style="margin:0 0 16px;padding-left:20px;font-size:15px;line-height:1.5">${items}</ul>`,
+      ...more.map(paragraph),
+      button('Open the reminders', input.listLink),
+    ].join('\n'),
+  };
+}

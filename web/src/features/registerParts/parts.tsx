@@ -51,7 +51,7 @@ type ItemParts = z.output<typeof ZRegisterItemParts>;
 export const browserToday = () => localDateOf(new Date(), browserTimeZone());
 
 /** The register's active employees by name, for a SearchChoice. */
-function usePeople(calls: RegisterCalls) {
+export function peopleSearch(calls: Pick<RegisterCalls, 'people'>) {
   return (text: string, page: number): Promise<PickerPage> =>
     callApi(calls.people, { body: { search: text, page } }).then((result) => ({
       options: result.options.map((person) => ({ value: person._id, label: person.name })),
@@ -72,7 +72,7 @@ export function PersonField({
   label,
   value,
   onChange,
-  calls,
+  search,
   queryKey,
   error,
   optional = false,
@@ -80,13 +80,13 @@ export function PersonField({
   label: string;
   value: TPersonRef | null;
   onChange: (person: TPersonRef | null) => void;
-  calls: RegisterCalls;
+  /** Finds the people to choose from (peopleSearch for a register's own call). */
+  search: (text: string, page: number) => Promise<PickerPage>;
   queryKey: readonly unknown[];
   error?: string | null;
   optional?: boolean;
 }) {
   const id = useId();
-  const search = usePeople(calls);
   return (
     <div className="field">
       <span id={`${id}-label`} className="field-label">
@@ -189,7 +189,7 @@ export function StewardshipFields({
         label="Owner"
         value={value.owner}
         onChange={(person) => set('owner', person)}
-        calls={calls}
+        search={peopleSearch(calls)}
         queryKey={queryKey}
         error={errors.ownerId}
       />
@@ -221,7 +221,7 @@ export function StewardshipFields({
         label="Reviewer"
         value={value.reviewer}
         onChange={(person) => set('reviewer', person)}
-        calls={calls}
+        search={peopleSearch(calls)}
         queryKey={queryKey}
         error={errors.reviewerId}
       />
@@ -229,7 +229,7 @@ export function StewardshipFields({
         label="Co-reviewer (optional)"
         value={value.coReviewer}
         onChange={(person) => set('coReviewer', person)}
-        calls={calls}
+        search={peopleSearch(calls)}
         queryKey={queryKey}
         error={errors.coReviewerId}
         optional
@@ -440,7 +440,7 @@ function RaiseActionDialog({
           label="Assigned to"
           value={assignee}
           onChange={setAssignee}
-          calls={calls}
+          search={peopleSearch(calls)}
           queryKey={queryKey}
           error={errors.assigneeId}
         />

@@ -1,0 +1,553 @@
+import {
+  frequencyLabel,
+  localDateOf,
+  occurrenceDay,
+  personName,
+  taskDueDateProblem,
+  taskDueType,
+  taskMessages as say,
+  type TTaskDetails,
+  type TTaskOptions,
+  type TTaskRow,
+  type TTaskSaveParsed,
+  type TValidationError,
+} from '@compass/shared';
+import type { z } from 'zod';
+import type { ZTaskListRequest } from '@compass/shared';
+import type { Db, Prisma } from '../../db/prisma';
+import { cappedCount, type Reader } from '../../db/reader';
+import { containing, join, sql, uuid, type Sql } from '../../db/sql';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { ScheduledTask } from '../../generated/prisma/client';
+import type { AuthContext } from '../../plugins/auth';
+import { recordChange } from '../../plugins/changeLog';
+import type { MailQueue } from '../../plugins/mail';
+import { organisationToday, organisationTodayRead } from '../administration/organisationToday';
+import { employeeNames, findAccountHolders } from '../employees/accountHolders';
+import { taskOverdueDigestMail, taskReminderMail } from '../mail/templates';
+import { USABLE_TEMPLATE } from '../submissions/shapes';
+
+type Tx = Prisma.TransactionClient;
+type ListRequest = z.output<typeof ZTaskListRequest>;
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** The reminder goes out this many days before the due day (and on it, if the job was not run). */
+export const TASK_REMINDER_DAYS_BEFORE_DUE = 3;
+/** The most occurrences one overdue digest lists; the rest are counted. */
+const DIGEST_LIST_LIMIT = 50;
+/** Each job run works at most this many reminders; the next run takes the rest. */
+const REMINDER_BATCH = 500;
+
+export interface TaskServiceOptions {
+  publicUrl: string;
+  productName: string;
+  /** The clock: tests move it across month ends, leap days and daylight-saving changes. */
+  now?: () => Date;
+}
+
+/**
+ * Scheduled tasks and reminders (ScheduledTask rows of sectionType `reminder`): a schedule is a
+ * series of occurrences, occurrence n due on occurrenceDay(anchor, frequency, n); signing one off
+ * creates the next in the same transaction. The reminder before the due day and the daily overdue
+ * digest are claimed in the database in the transaction that queues their mail, so two job
+ * runners (or a restart) never send one twice (docs/tasks.md).
+ */
+export class TaskService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Db,
+    private readonly reader: Reader,
+    private readonly mail: MailQueue,
+    private readonly settings: TaskServiceOptions,
+  ) {
+    this.now = settings.now ?? (() => new Date());
+  }
+
+  private today(db: Db | Tx, companyId: string) {
+    return organisationToday(db, companyId, this.now());
+  }
+
+  // ---------- The list ----------
+
+  async list(
+    auth: AuthContext,
+    request: ListRequest,
+  ): Promise<{ rows: TTaskRow[]; total: number; totalCapped?: true }> {
+    const today = await organisationTodayRead(this.reader, auth.companyId, this.now());
+    const where = listConditions(auth.companyId, request, today);
+    const direction = request.sortDirection === 'desc' ? sql`DESC` : sql`ASC`;
+    const order = {
+      dueDate: sql`t."dueDate" ${direction}, t.title`,
+      title: sql`t.title ${direction}, t."dueDate"`,
+      createdAt: sql`t."createdAt" ${direction}`,
+    }[request.sort];
+    const [rows, counted] = await Promise.all([
+      this.reader.rows<ListRow>(sql`SELECT t.id, t.title, t.frequency::text AS frequency,
+          t."dueDate"::text AS "dueDate", t."formTemplateId",
+          -- The sign-off's day in the organisation's time zone (completedAt is UTC).
+          ((t."completedAt" AT TIME ZONE 'UTC') AT TIME ZONE c."timeZone")::date::text AS "completedOn",
+          a."firstName" AS "assigneeFirst", a."lastName" AS "assigneeLast",
+          o."firstName" AS "ownerFirst", o."lastName" AS "ownerLast", w.name AS workplace
+        FROM "ScheduledTask" t
+        JOIN "Company" c ON c.id = t."companyId"
+        LEFT JOIN "Employee" a ON a.id = t."assignForEmployeeId"
+        LEFT JOIN "Employee" o ON o.id = t."taskOwnerEmployeeId"
+        LEFT JOIN "Workplace" w ON w.id = t."workplaceId"
+        WHERE ${where}
+        ORDER BY ${order}, t.id
+        LIMIT ${request.pageSize} OFFSET ${(request.page - 1) * request.pageSize}`),
+      cappedCount(this.reader, sql`SELECT 1 FROM "ScheduledTask" t WHERE ${where}`),
+    ]);
+    return {
+      rows: rows.map((row) => ({
+        _id: row.id,
+        title: row.title,
+        assignee:
+          row.assigneeFirst !== null
+            ? personName({ firstName: row.assigneeFirst, lastName: row.assigneeLast! })
+            : null,
+        owner:
+          row.ownerFirst !== null
+            ? personName({ firstName: row.ownerFirst, lastName: row.ownerLast! })
+            : null,
+        workplace: row.workplace,
+        frequency: row.frequency as TTaskRow['frequency'],
+        dueDate: row.dueDate,
+        taskDueDateType: row.completedOn ? 'nodue' : taskDueType(row.dueDate, today),
+        hasForm: row.formTemplateId !== null,
+        completedOn: row.completedOn,
+      })),
+      ...counted,
+    };
+  }
+
+  async options(auth: AuthContext): Promise<TTaskOptions> {
+    const [workplaces, templates] = await Promise.all([
+      this.db.workplace.findMany({
+        where: { companyId: auth.companyId, isActive: true },
+        orderBy: { name: 'asc' },
+        select: { id: true, name: true },
+      }),
+      this.db.formTemplate.findMany({
+        where: { companyId: auth.companyId, formType: 'form_submission', ...USABLE_TEMPLATE },
+        orderBy: { name: 'asc' },
+        select: { id: true, name: true },
+      }),
+    ]);
+    const named = (rows: { id: string; name: string }[]) => rows.map(({ id, name }) => ({ _id: id, name }));
+    return { workplaces: named(workplaces), templates: named(templates) };
+  }
+
+  async people(auth: AuthContext, search: string | undefined) {
+    const employees = await findAccountHolders(this.db, auth.companyId, search);
+    return employees.map(({ id, name }) => ({ _id: id, name }));
+  }
+
+  // ---------- One occurrence ----------
+
+  async details(auth: AuthContext, id: string): Promise<TTaskDetails> {
+    const task = await findTask(this.db, auth.companyId, id);
+    const [series, company, template] = await Promise.all([
+      this.db.scheduledTask.findMany({
+        where: { companyId: auth.companyId, seriesId: task.seriesId, sectionType: 'reminder' },
+        orderBy: { occurrence: 'desc' },
+      }),
+      this.db.company.findUniqueOrThrow({ where: { id: auth.companyId }, select: { timeZone: true } }),
+      task.formTemplateId
+        ? this.db.formTemplate.findFirst({
+            where: { id: task.formTemplateId, companyId: auth.companyId },
+            select: { id: true, name: true },
+          })
+        : null,
+    ]);
+    const workplace = task.workplaceId
+      ? await this.db.workplace.findFirst({
+          where: { id: task.workplaceId, companyId: auth.companyId },
+          select: { name: true },
+        })
+      : null;
+    const names = await employeeNames(this.db, auth.companyId, [
+      task.taskOwnerEmployeeId,
+      task.assignForEmployeeId,
+      ...series.map((row) => row.completedByEmployeeId),
+    ]);
+    const person = (employeeId: string | null) =>
+      employeeId ? { _id: employeeId, name: names.get(employeeId) ?? 'Former employee' } : null;
+    const today = localDateOf(this.now(), company.timeZone);
+    const instant = (at: Date | null) => (at ? at.toISOString() : null);
+    const next = series.find((row) => row.occurrence === task.occurrence + 1);
+    return {
+      _id: task.id,
+      title: task.title,
+      detail: task.detail ?? '',
+      owner: person(task.taskOwnerEmployeeId),
+      assignee: person(task.assignForEmployeeId),
+      workplaceId: task.workplaceId,
+      workplace: workplace?.name ?? null,
+      frequency: task.frequency,
+      formTemplate: template ? { _id: template.id, name: template.name } : null,
+      formSubmissionId: task.formSubmissionId,
+      anchorDate: dayOf(anchorOf(task)),
+      occurrence: task.occurrence,
+      dueDate: dayOf(task.dueDate),
+      taskDueDateType: task.completedAt ? 'nodue' : taskDueType(dayOf(task.dueDate), today),
+      nextDueDate: nextDueOf(task),
+      completedAt: instant(task.completedAt),
+      completedBy: task.completedByEmployeeId ? (person(task.completedByEmployeeId)?.name ?? null) : null,
+      response: task.response ?? '',
+      canSignOff: !task.completedAt && mayComplete(auth, task),
+      next: next ? { _id: next.id, dueDate: dayOf(next.dueDate) } : null,
+      history: series
+        .filter((row) => row.occurrence < task.occurrence)
+        .map((row) => ({
+          _id: row.id,
+          occurrence: row.occurrence,
+          dueDate: dayOf(row.dueDate),
+          completedBy: row.completedByEmployeeId ? (person(row.completedByEmployeeId)?.name ?? null) : null,
+          completedAt: instant(row.completedAt),
+          response: row.response ?? '',
+        })),
+    };
+  }
+
+  /**
+   * Creates a schedule (its first occurrence) or changes an open occurrence. People, workplace and
+   * form are checked first, so nothing is saved when one is wrong. A changed due day or frequency
+   * starts a new schedule from the changed occurrence (docs/tasks.md).
+   */
+  async save(auth: AuthContext, input: TTaskSaveParsed): Promise<{ _id: string }> {
+    const companyId = auth.companyId;
+    return this.db.$transaction(async (tx) => {
+      const before = input._id ? await findTask(tx, companyId, input._id) : null;
+      if (before?.completedAt) throw conflict(say.completed);
+      const rescheduled =
+        !before || dayOf(before.dueDate) !== input.dueDate || before.frequency !== input.frequency;
+      await this.check(tx, companyId, input, rescheduled);
+      const fields = {
+        title: input.title,
+        detail: input.detail || null,
+        taskOwnerEmployeeId: input.ownerId,
+        assignForEmployeeId: input.assigneeId,
+        workplaceId: input.workplaceId,
+        formTemplateId: input.formTemplateId,
+        frequency: input.frequency,
+        dueDate: dateOf(input.dueDate),
+        ...(rescheduled && { anchorDate: dateOf(input.dueDate), occurrence: 0, reminderSentAt: null }),
+      };
+      const saved = before
+        ? await tx.scheduledTask.update({
+            where: { id: before.id },
+            data: { ...fields, ...(rescheduled && { seriesId: crypto.randomUUID() }) },
+          })
+        : await tx.scheduledTask.create({ data: { ...fields, companyId, sectionType: 'reminder' } });
+      await recordChange(tx, {
+        companyId,
+        userId: auth.userId,
+        entityType: 'scheduledTask',
+        entityId: saved.id,
+        action: before ? 'updated' : 'created',
+        before: before ? snapshot(before) : null,
+        after: snapshot(saved),
+      });
+      return { _id: saved.id };
+    });
+  }
+
+  /**
+   * Signs an open occurrence off and, for a recurring task, creates the next one in the same
+   * transaction. The sign-off claims the row (completedAt still null), so of two concurrent
+   * sign-offs one gets a 409, and the series' unique occurrence number allows one next only.
+   */
+  async signOff(
+    auth: AuthContext,
+    input: { _id: string; response: string },
+  ): Promise<{ next: { _id: string; dueDate: string } | null }> {
+    const companyId = auth.companyId;
+    return this.db.$transaction(async (tx) => {
+      const task = await findTask(tx, companyId, input._id);
+      if (task.completedAt) throw conflict(say.completed);
+      if (!mayComplete(auth, task)) throw forbidden(say.notYours);
+      const claimed = await tx.scheduledTask.updateMany({
+        where: { id: task.id, companyId, completedAt: null },
+        data: {
+          completedAt: this.now(),
+          completedByEmployeeId: auth.employeeId,
+          response: input.response || null,
+        },
+      });
+      if (claimed.count !== 1) throw conflict(say.completed);
+      await recordChange(tx, {
+        companyId,
+        userId: auth.userId,
+        entityType: 'scheduledTask',
+        entityId: task.id,
+        action: 'completed',
+        before: { completedAt: null },
+        after: { completedAt: this.now().toISOString(), response: input.response },
+      });
+      const nextDue = nextDueOf(task);
+      if (!nextDue) return { next: null };
+      const next = await tx.scheduledTask.create({
+        data: {
+          companyId,
+          sectionType: 'reminder',
+          title: task.title,
+          detail: task.detail,
+          formTemplateId: task.formTemplateId,
+          taskOwnerEmployeeId: task.taskOwnerEmployeeId,
+          assignForEmployeeId: task.assignForEmployeeId,
+          workplaceId: task.workplaceId,
+          branchId: task.branchId,
+          frequency: task.frequency,
+          seriesId: task.seriesId,
+          anchorDate: anchorOf(task),
+          occurrence: task.occurrence + 1,
+          dueDate: dateOf(nextDue),
+        },
+      });
+      return { next: { _id: next.id, dueDate: nextDue } };
+    });
+  }
+
+  private async check(tx: Tx, companyId: string, input: TTaskSaveParsed, rescheduled: boolean) {
+    const problems: TValidationError[] = [];
+    const people = [input.ownerId, input.assigneeId].filter((id): id is string => id !== null);
+    const active = await tx.employee.findMany({
+      where: { companyId, id: { in: people }, isActive: true, user: { isNot: null } },
+      select: { id: true },
+    });
+    const found = new Set(active.map((employee) => employee.id));
+    if (!found.has(input.ownerId)) problems.push({ field: 'ownerId', message: say.personUnknown });
+    if (input.assigneeId && !found.has(input.assigneeId))
+      problems.push({ field: 'assigneeId', message: say.personUnknown });
+    if (
+      input.workplaceId &&
+      (await tx.workplace.count({ where: { companyId, id: input.workplaceId, isActive: true } })) === 0
+    )
+      problems.push({ field: 'workplaceId', message: say.workplaceUnknown });
+    if (
+      input.formTemplateId &&
+      (await tx.formTemplate.count({
+        where: { companyId, id: input.formTemplateId, formType: 'form_submission', ...USABLE_TEMPLATE },
+      })) === 0
+    )
+      problems.push({ field: 'formTemplateId', message: say.templateUnknown });
+    const dueProblem = rescheduled
+      ? taskDueDateProblem(input.dueDate, await this.today(tx, companyId))
+      : null;
+    if (dueProblem) problems.push({ field: 'dueDate', message: dueProblem });
+    if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
+  }
+
+  // ---------- The reminder job ----------
+
+  /** The job queue's `task-reminders` job: the reminders, then the overdue digest. */
+  async sendAll(now = this.now()): Promise<{ reminders: number; digests: number }> {
+    return { reminders: await this.sendReminders(now), digests: await this.sendOverdueDigest(now) };
+  }
+
+  /**
+   * The reminder before the due day: each open occurrence due within
+   * TASK_REMINDER_DAYS_BEFORE_DUE days of its organisation's today, once. The row is claimed
+   * (reminderSentAt) in the transaction that queues the mail: a second runner's claim waits for
+   * the first's commit and then finds it taken. Answers how many mails were queued.
+   */
+  async sendReminders(now = this.now()): Promise<number> {
+    const at = now.toISOString();
+    const due = await this.db.$queryRaw<{ id: string; companyId: string; timeZone: string }[]>(sql`
+      SELECT t.id, t."companyId", c."timeZone"
+      FROM "ScheduledTask" t JOIN "Company" c ON c.id = t."companyId"
+      WHERE t."sectionType" = 'reminder' AND t."completedAt" IS NULL AND t."reminderSentAt" IS NULL
+        AND t."dueDate" >= (${at}::timestamptz AT TIME ZONE c."timeZone")::date
+        AND t."dueDate" <= (${at}::timestamptz AT TIME ZONE c."timeZone")::date + ${TASK_REMINDER_DAYS_BEFORE_DUE}::int
+      ORDER BY t."dueDate"
+      LIMIT ${REMINDER_BATCH}`);
+    let queued = 0;
+    for (const row of due) {
+      queued += await this.db.$transaction(async (tx) => {
+        const claimed = await tx.scheduledTask.updateMany({
+          where: { id: row.id, companyId: row.companyId, completedAt: null, reminderSentAt: null },
+          data: { reminderSentAt: now },
+        });
+        if (claimed.count !== 1) return 0;
+        const task = await tx.scheduledTask.findUniqueOrThrow({ where: { id: row.id } });
+        const recipient = await recipientOf(tx, task.companyId, responsibleOf(task));
+        if (!recipient) return 0;
+        const result = await this.mail.enqueue(tx, {
+          companyId: task.companyId,
+          to: recipient.email,
+          userId: recipient.userId,
+          category: 'taskReminder',
+          optional: true,
+          content: taskReminderMail({
+            productName: this.settings.productName,
+            name: recipient.name,
+            title: task.title,
+            detail: task.detail ?? '',
+            dueDate: dayOf(task.dueDate),
+            frequency: task.frequency ? frequencyLabel(task.frequency) : null,
+            link: this.link(task.id),
+          }),
+        });
+        return result.queued ? 1 : 0;
+      });
+    }
+    return queued;
+  }
+
+  /**
+   * The overdue digest: one mail a day (the organisation's day) to each person with open
+   * occurrences due before today, listing them. The TaskOverdueDigest row for the person and day
+   * is inserted in the transaction that queues the mail; a second runner's insert waits for it and
+   * then conflicts, so it sends nothing. Answers how many mails were queued.
+   */
+  async sendOverdueDigest(now = this.now()): Promise<number> {
+    const at = now.toISOString();
+    const people = await this.db.$queryRaw<{ companyId: string; employeeId: string; day: string }[]>(sql`
+      SELECT DISTINCT t."companyId", COALESCE(t."assignForEmployeeId", t."taskOwnerEmployeeId") AS "employeeId",
+        ((${at}::timestamptz AT TIME ZONE c."timeZone")::date)::text AS day
+      FROM "ScheduledTask" t JOIN "Company" c ON c.id = t."companyId"
+      WHERE t."sectionType" = 'reminder' AND t."completedAt" IS NULL
+        AND COALESCE(t."assignForEmployeeId", t."taskOwnerEmployeeId") IS NOT NULL
+        AND t."dueDate" < (${at}::timestamptz AT TIME ZONE c."timeZone")::date
+        AND NOT EXISTS (SELECT 1 FROM "TaskOverdueDigest" d
+          WHERE d."companyId" = t."companyId"
+            AND d."employeeId" = COALESCE(t."assignForEmployeeId", t."taskOwnerEmployeeId")
+            AND d.day = (${at}::timestamptz AT TIME ZONE c."timeZone")::date)`);
+    let queued = 0;
+    for (const person of people) {
+      queued += await this.db.$transaction(async (tx) => {
+        const claimed = await tx.$executeRaw(sql`
+          INSERT INTO "TaskOverdueDigest" ("companyId", "employeeId", day)
+          VALUES (${uuid(person.companyId)}, ${uuid(person.employeeId)}, ${person.day}::date)
+          ON CONFLICT DO NOTHING`);
+        if (claimed !== 1) return 0;
+        const recipient = await recipientOf(tx, person.companyId, person.employeeId);
+        if (!recipient) return 0;
+        const overdue = {
+          companyId: person.companyId,
+          sectionType: 'reminder' as const,
+          completedAt: null,
+          dueDate: { lt: dateOf(person.day) },
+          OR: [
+            { assignForEmployeeId: person.employeeId },
+            { assignForEmployeeId: null, taskOwnerEmployeeId: person.employeeId },
+          ],
+        };
+        const [tasks, total] = await Promise.all([
+          tx.scheduledTask.findMany({
+            where: overdue,
+            orderBy: [{ dueDate: 'asc' }, { id: 'asc' }],
+            take: DIGEST_LIST_LIMIT,
+          }),
+          tx.scheduledTask.count({ where: overdue }),
+        ]);
+        if (tasks.length === 0) return 0;
+        const result = await this.mail.enqueue(tx, {
+          companyId: person.companyId,
+          to: recipient.email,
+          userId: recipient.userId,
+          category: 'taskOverdueDigest',
+          optional: true,
+          content: taskOverdueDigestMail({
+            productName: this.settings.productName,
+            name: recipient.name,
+            tasks: tasks.map((task) => ({
+              title: task.title,
+              dueDate: dayOf(task.dueDate),
+              link: this.link(task.id),
+            })),
+            more: total - tasks.length,
+            listLink: `${this.base()}/task/reminders`,
+          }),
+        });
+        return result.queued ? 1 : 0;
+      });
+    }
+    return queued;
+  }
+
+  private base() {
+    return this.settings.publicUrl.replace(/\/$/, '');
+  }
+
+  private link(id: string) {
+    return `${this.base()}/task/form/signoff/${id}`;
+  }
+}
+
+interface ListRow {
+  id: string;
+  title: string;
+  frequency: string | null;
+  dueDate: string;
+  completedOn: string | null;
+  formTemplateId: string | null;
+  assigneeFirst: string | null;
+  assigneeLast: string | null;
+  ownerFirst: string | null;
+  ownerLast: string | null;
+  workplace: string | null;
+}
+
+function listConditions(companyId: string, request: ListRequest, today: string): Sql {
+  const parts: Sql[] = [sql`t."companyId" = ${uuid(companyId)}`, sql`t."sectionType" = 'reminder'`];
+  parts.push(
+    request.status === 'completed' ? sql`t."completedAt" IS NOT NULL` : sql`t."completedAt" IS NULL`,
+  );
+  if (request.search) parts.push(sql`t.title ILIKE ${containing(request.search)}`);
+  if (request.assigneeId)
+    parts.push(sql`COALESCE(t."assignForEmployeeId", t."taskOwnerEmployeeId") = ${uuid(request.assigneeId)}`);
+  if (request.overdue) parts.push(sql`t."completedAt" IS NULL AND t."dueDate" < ${today}::date`);
+  if (request.dueFrom) parts.push(sql`t."dueDate" >= ${request.dueFrom}::date`);
+  if (request.dueTo) parts.push(sql`t."dueDate" <= ${request.dueTo}::date`);
+  return join(parts, ' AND ');
+}
+
+async function findTask(db: Db | Tx, companyId: string, id: string): Promise<ScheduledTask> {
+  const task = await db.scheduledTask.findFirst({ where: { id, companyId, sectionType: 'reminder' } });
+  if (!task) throw notFound();
+  return task;
+}
+
+/** A row written before schedules had an anchor is its own first occurrence. */
+const anchorOf = (task: ScheduledTask) => task.anchorDate ?? task.dueDate;
+
+/** The due day of the occurrence after this one, counted from the schedule's anchor. */
+function nextDueOf(task: ScheduledTask): string | null {
+  return task.frequency ? occurrenceDay(dayOf(anchorOf(task)), task.frequency, task.occurrence + 1) : null;
+}
+
+/** Who does the task: its assignee, else its owner. */
+const responsibleOf = (task: ScheduledTask) => task.assignForEmployeeId ?? task.taskOwnerEmployeeId;
+
+/** The assignee and the owner sign off; nobody else (the key only lets others see the schedule). */
+const mayComplete = (auth: AuthContext, task: ScheduledTask) =>
+  auth.employeeId !== null &&
+  (auth.employeeId === task.assignForEmployeeId || auth.employeeId === task.taskOwnerEmployeeId);
+
+/** The e-mail address and account of an active employee of the organisation, if they have both. */
+async function recipientOf(tx: Tx, companyId: string, employeeId: string | null) {
+  if (!employeeId) return null;
+  const employee = await tx.employee.findFirst({
+    where: { id: employeeId, companyId, isActive: true },
+    select: { firstName: true, lastName: true, email: true, user: { select: { id: true, email: true } } },
+  });
+  const email = employee?.email ?? employee?.user?.email;
+  if (!employee || !email) return null;
+  return { email, userId: employee.user?.id ?? null, name: personName(employee) };
+}
+
+const snapshot = (task: ScheduledTask) => ({
+  title: task.title,
+  detail: task.detail,
+  taskOwnerEmployeeId: task.taskOwnerEmployeeId,
+  assignForEmployeeId: task.assignForEmployeeId,
+  workplaceId: task.workplaceId,
+  formTemplateId: task.formTemplateId,
+  frequency: task.frequency,
+  dueDate: dayOf(task.dueDate),
+});

@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+
+/** The queue of the scheduled tasks' reminders and overdue digest. */
+export const TASK_REMINDERS_JOB = 'task-reminders';
+/** Every 15 minutes: a reminder or digest goes out within a quarter of an hour of becoming due. */
+const TASK_REMINDERS_CRON = '*/15 * * * *';
+/** The supplier form and document reminders (modules/externalParties). */
+export const SUPPLIER_REMINDERS_JOB = 'supplier-reminders';
+const SUPPLIER_REMINDERS_CRON = '0 * * * *';
+
+export interface JobWork {
+  /** The reminders before the due day and the overdue digest (modules/tasks). */
+  taskReminders: () => Promise<unknown>;
+  /** Supplier forms' and documents' due and expiry reminders, hourly. */
+  supplierReminders: () => Promise<unknown>;
+}
+
+/**
+ * The job queue (pg-boss, in its own `pgboss` schema of the product's database): its scheduler
+ * puts a `task-reminders` job on the queue every 15 minutes and a `supplier-reminders` job every
+ * hour, and this process works them. With
+ * several processes pg-boss hands each scheduled job to one worker; the work itself never sends a
+ * mail twice even when run twice (each claims its row in the database, docs/tasks.md). Started by
+ * server.ts only: the tests start it when they test it.
+ */
+export async function startJobs(
+  connectionString: string,
+  work: JobWork,
+  log: FastifyBaseLogger,
+): Promise<{ stop: () => Promise<void> }> {
+  const boss = new PgBoss({ connectionString, max: 2 });
+  boss.on('error', (error) => log.warn({ err: error }, 'job queue error'));
+  await boss.start();
+  const jobs = [
+    [TASK_REMINDERS_JOB, TASK_REMINDERS_CRON, work.taskReminders],
+    [SUPPLIER_REMINDERS_JOB, SUPPLIER_REMINDERS_CRON, work.supplierReminders],
+  ] as const;
+  for (const [name, cron, run] of jobs) {
+    await boss.createQueue(name);
+    await boss.schedule(name, cron);
+    await boss.work(name, async () => {
+      await run();
+    });
+  }
+  return { stop: () => boss.stop({ graceful: true, wait: true }) };
+}

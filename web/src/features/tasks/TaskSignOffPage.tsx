@@ -1,0 +1,190 @@
+import {
+  displayDay,
+  frequencyLabel,
+  taskDetailsCall,
+  taskSignOffCall,
+  type TTaskDetails,
+} from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, CheckCircle2, FileText, Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { callApi } from '../../api/client';
+import { useCall } from '../../api/useCall';
+import { Button } from '../../components/Button';
+import { DataTable } from '../../components/DataTable';
+import { DueMarker } from '../../components/DueMarker';
+import { TextAreaField } from '../../components/FormField';
+import { PageSpinner } from '../../components/Spinner';
+import { usePageTitle } from '../../shell/pageTitle';
+import { dashboardKeys } from '../dashboard/api';
+import { Fact } from '../registerParts/parts';
+import { taskKeys } from './api';
+
+/**
+ * /task/form/signoff/:id (and the dashboard's /task/form-submit/employeeAssessment/:owner/:id/:template
+ * for a reminder with a form): one occurrence, its form, the sign-off and the schedule's history.
+ */
+export function TaskSignOffPage() {
+  const { id } = useParams();
+  usePageTitle('Reminder');
+  const details = useQuery({
+    queryKey: taskKeys.details(id!),
+    queryFn: () => callApi(taskDetailsCall, { body: { _id: id! } }),
+    retry: false,
+  });
+  if (details.isError)
+    return (
+      <div className="admin-page stack-lg">
+        <BackLink />
+        <p className="alert alert-danger" role="alert">
+          This reminder cannot be opened: it may belong to another organisation.
+        </p>
+      </div>
+    );
+  if (!details.data) return <PageSpinner />;
+  return <Occurrence key={details.data._id} task={details.data} />;
+}
+
+function BackLink() {
+  return (
+    <Link to="/task/reminders" className="back-link">
+      <ArrowLeft size={16} aria-hidden="true" /> Reminders
+    </Link>
+  );
+}
+
+function Occurrence({ task }: { task: TTaskDetails }) {
+  const [response, setResponse] = useState('');
+  const signOff = useCall(taskSignOffCall, {
+    invalidate: [taskKeys.all, dashboardKeys.all],
+  });
+  const open = !task.completedAt;
+  const facts: [string, string][] = [
+    ['Owner', task.owner?.name ?? '—'],
+    ['Assigned to', task.assignee?.name ?? 'The owner'],
+    ['Workplace', task.workplace ?? '—'],
+    ['Recurs', task.frequency ? frequencyLabel(task.frequency) : 'Once'],
+    ['Schedule started', displayDay(task.anchorDate)],
+    ['Occurrence', String(task.occurrence + 1)],
+  ];
+  return (
+    <div className="admin-page stack-lg">
+      <BackLink />
+      <div className="page-header">
+        <div>
+          <h1>{task.title}</h1>
+          <p>
+            Due {displayDay(task.dueDate)} <DueMarker type={task.taskDueDateType} />
+            {task.completedAt && (
+              <span className="badge badge-success">
+                Signed off {displayDay(task.completedAt.slice(0, 10))}
+              </span>
+            )}
+          </p>
+        </div>
+        {open && (
+          <Link className="btn" to={`/task/edit/${task._id}`}>
+            <Pencil size={16} aria-hidden="true" /> Edit
+          </Link>
+        )}
+      </div>
+      <section className="card card-body stack" aria-labelledby="task-details">
+        <h2 id="task-details" className="card-title">
+          Details
+        </h2>
+        <dl className="facts">
+          {facts.map(([term, value]) => (
+            <Fact key={term} label={term}>
+              {value}
+            </Fact>
+          ))}
+        </dl>
+        {task.detail && <p className="pre-line">{task.detail}</p>}
+        {task.formTemplate && (
+          <p>
+            <Link className="btn" to={`/form-submission/new/${task.formTemplate._id}`}>
+              <FileText size={16} aria-hidden="true" /> Fill in {task.formTemplate.name}
+            </Link>
+          </p>
+        )}
+      </section>
+      <section className="card card-body stack" aria-labelledby="task-signoff">
+        <h2 id="task-signoff" className="card-title">
+          Sign off
+        </h2>
+        {open ? (
+          task.canSignOff ? (
+            <form
+              className="stack"
+              onSubmit={(event) => {
+                event.preventDefault();
+                signOff.mutate({ body: { _id: task._id, response } });
+              }}
+            >
+              <TextAreaField
+                label="Response or comment"
+                rows={3}
+                maxLength={10_000}
+                value={response}
+                onValueChange={setResponse}
+              />
+              {task.nextDueDate && (
+                <p className="text-secondary">
+                  Signing off schedules the next occurrence, due {displayDay(task.nextDueDate)}.
+                </p>
+              )}
+              <div className="row">
+                <Button
+                  type="submit"
+                  variant="primary"
+                  loading={signOff.isPending}
+                  icon={<CheckCircle2 size={16} aria-hidden="true" />}
+                >
+                  Sign off
+                </Button>
+              </div>
+            </form>
+          ) : (
+            <p className="text-secondary">Only the assignee or the owner can sign this task off.</p>
+          )
+        ) : (
+          <div className="stack">
+            <p>
+              Signed off by {task.completedBy ?? 'a former employee'} on{' '}
+              {displayDay(task.completedAt!.slice(0, 10))}.
+            </p>
+            {task.response && <p className="pre-line">{task.response}</p>}
+            {task.next && (
+              <p role="status">
+                Next occurrence due {displayDay(task.next.dueDate)}:{' '}
+                <Link to={`/task/form/signoff/${task.next._id}`}>open it</Link>
+              </p>
+            )}
+          </div>
+        )}
+      </section>
+      <section className="card" aria-labelledby="task-history">
+        <div className="card-header">
+          <h2 id="task-history">Earlier occurrences</h2>
+        </div>
+        {task.history.length === 0 ? (
+          <p className="card-body text-secondary">This is the schedule's first occurrence.</p>
+        ) : (
+          <DataTable columns={['Due', 'Signed off', 'By', 'Response']}>
+            {task.history.map((entry) => (
+              <tr key={entry._id}>
+                <td>
+                  <Link to={`/task/form/signoff/${entry._id}`}>{displayDay(entry.dueDate)}</Link>
+                </td>
+                <td>{entry.completedAt ? displayDay(entry.completedAt.slice(0, 10)) : 'Open'}</td>
+                <td>{entry.completedBy ?? '—'}</td>
+                <td className="pre-line">{entry.response || '—'}</td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </section>
+    </div>
+  );
+}
