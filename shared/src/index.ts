@@ -50,3 +50,4 @@ export * from './contracts/obligations';
 export * from './contracts/registerParts';
 export * from './contracts/risks';
 export * from './contracts/hazardous';
+export * from './contracts/actionRegister';
