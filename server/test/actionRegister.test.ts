@@ -126,6 +126,8 @@ describe('the list', () => {
     const bySource = await rowsOf({ status: 'all', sort: 'source' });
     expect(bySource.map((row) => row.source)).toEqual(bySource.map((row) => row.source).sort());
     const byAssignee = await rowsOf({ status: 'all', sort: 'assignee' });
+    // Every action, the unassigned too (first), when sorted by person.
+    expect(byAssignee.length).toBe(byAssignedOn.length);
     const surnames = byAssignee.map((row) => row.assigneeName.split(' ').slice(1).join(' '));
     expect(surnames).toEqual([...surnames].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
 

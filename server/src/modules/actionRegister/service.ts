@@ -3,6 +3,7 @@ import {
   ACTION_ASSIGNEE_PAGE,
   ACTION_EXPORT_LIMIT,
   ACTION_SOURCE_LABELS,
+  ACTION_SOURCES,
   actionRegisterMessages as say,
   displayDay,
   personName,
@@ -29,43 +30,72 @@ import { actionsReassignedMail } from '../mail/templates';
 
 type Tx = Prisma.TransactionClient;
 
-/** The three tables an action lives in, and what each contributes to the union (alias t). */
-const BRANCHES: Record<
-  TAssignedActionKind,
-  { table: Sql; sources: readonly ActionSource[]; columns: Sql; entity: string }
+/** The three tables an action lives in: the kind the details and reassign calls name. */
+const TABLES: Record<TAssignedActionKind, { table: Sql; entity: string }> = {
+  form: { table: sql`"Action"`, entity: 'action' },
+  audit: { table: sql`"AuditQuestionTask"`, entity: 'auditTask' },
+  obligation: { table: sql`"ObligationQuestionTask"`, entity: 'obligationTask' },
+};
+const KINDS = Object.keys(TABLES) as TAssignedActionKind[];
+/** Kinds and sources as literals, not parameters: constant in each branch, the merge sees it. */
+const KIND_LITERAL: Record<TAssignedActionKind, Sql> = {
+  form: sql`'form'::text`,
+  audit: sql`'audit'::text`,
+  obligation: sql`'obligation'::text`,
+};
+
+/**
+ * Each source as a branch of the union (alias t): its table, the rows of the table that are its
+ * own (the Action table holds three sources) and its parent and assigned-on columns. A branch per
+ * source keeps the source constant in each, so sorting by source is a merge too.
+ */
+const SOURCES: Record<
+  ActionSource,
+  { literal: Sql; kind: TAssignedActionKind; where: Sql | null; parent: Sql; assignedOn: Sql }
 > = {
   form: {
-    table: sql`"Action"`,
-    sources: ['form', 'risk', 'hazardous'],
-    // A register's action has a risk or a substance instead of a submission.
-    columns: sql`'form'::text AS kind, t.id,
-      CASE WHEN t."riskId" IS NOT NULL THEN 'risk' WHEN t."hazardousSubstanceId" IS NOT NULL THEN 'hazardous'
-        ELSE 'form' END AS source,
-      COALESCE(t."submissionId", t."riskId", t."hazardousSubstanceId") AS "parentId", t."assignedOn"`,
-    entity: 'action',
+    literal: sql`'form'::text`,
+    kind: 'form',
+    where: sql`t."riskId" IS NULL AND t."hazardousSubstanceId" IS NULL`,
+    parent: sql`t."submissionId"`,
+    assignedOn: sql`t."assignedOn"`,
+  },
+  risk: {
+    literal: sql`'risk'::text`,
+    kind: 'form',
+    where: sql`t."riskId" IS NOT NULL`,
+    parent: sql`t."riskId"`,
+    assignedOn: sql`t."assignedOn"`,
+  },
+  hazardous: {
+    literal: sql`'hazardous'::text`,
+    kind: 'form',
+    where: sql`t."hazardousSubstanceId" IS NOT NULL`,
+    parent: sql`t."hazardousSubstanceId"`,
+    assignedOn: sql`t."assignedOn"`,
   },
   audit: {
-    table: sql`"AuditQuestionTask"`,
-    sources: ['audit'],
-    columns: sql`'audit'::text AS kind, t.id, 'audit'::text AS source, t."auditId" AS "parentId",
-      t."createdAt" AS "assignedOn"`,
-    entity: 'auditTask',
+    literal: sql`'audit'::text`,
+    kind: 'audit',
+    where: null,
+    parent: sql`t."auditId"`,
+    assignedOn: sql`t."createdAt"`,
   },
   obligation: {
-    table: sql`"ObligationQuestionTask"`,
-    sources: ['obligation'],
-    columns: sql`'obligation'::text AS kind, t.id, 'obligation'::text AS source, t."obligationId" AS "parentId",
-      t."createdAt" AS "assignedOn"`,
-    entity: 'obligationTask',
+    literal: sql`'obligation'::text`,
+    kind: 'obligation',
+    where: null,
+    parent: sql`t."obligationId"`,
+    assignedOn: sql`t."createdAt"`,
   },
 };
-const KINDS = Object.keys(BRANCHES) as TAssignedActionKind[];
 
-/** The source filter on the Action table (its three sources). */
-const FORM_SOURCE: Partial<Record<ActionSource, Sql>> = {
-  form: sql`t."riskId" IS NULL AND t."hazardousSubstanceId" IS NULL`,
-  risk: sql`t."riskId" IS NOT NULL`,
-  hazardous: sql`t."hazardousSubstanceId" IS NOT NULL`,
+/** The completion states a status reads: 'all' is both, as two branches, each an index range. */
+const COMPLETE: Record<TActionRegisterFilters['status'], boolean[]> = {
+  open: [false],
+  overdue: [false],
+  completed: [true],
+  all: [false, true],
 };
 
 /**
@@ -121,45 +151,76 @@ export class ActionRegisterService {
     private readonly options: { publicUrl: string },
   ) {}
 
-  /** One table's rows that pass the filters, or null when the source filter leaves it out. */
-  private branch(
-    kind: TAssignedActionKind,
+  /**
+   * The branches of the union: one per source and completion state the filters keep, each the rows
+   * of its table that pass the filters (served by the (companyId, isComplete, dueDate) and assignee
+   * indexes). `assignee` narrows each to one person's actions (the assignee sort, per person).
+   */
+  private branches(
     auth: AuthContext,
     filters: TActionRegisterFilters,
     today: string,
-  ) {
-    const branch = BRANCHES[kind];
-    if (filters.source && !branch.sources.includes(filters.source)) return null;
-    const conditions: Sql[] = [sql`t."companyId" = ${uuid(auth.companyId)}`];
-    if (filters.status === 'open') conditions.push(sql`t."isComplete" = false`);
-    if (filters.status === 'overdue')
-      conditions.push(sql`t."isComplete" = false AND t."dueDate" < ${today}::date`);
-    if (filters.status === 'completed') conditions.push(sql`t."isComplete" = true`);
-    if (kind === 'form' && filters.source) conditions.push(FORM_SOURCE[filters.source]!);
+    /** A further condition: the assignee sort's one person. */
+    extra?: Sql,
+  ): Sql[] {
+    const common: Sql[] = [sql`t."companyId" = ${uuid(auth.companyId)}`];
+    if (filters.status === 'overdue') common.push(sql`t."dueDate" < ${today}::date`);
     if (filters.assigneeEmployeeId)
-      conditions.push(sql`t."assigneeEmployeeId" = ${uuid(filters.assigneeEmployeeId)}`);
+      common.push(sql`t."assigneeEmployeeId" = ${uuid(filters.assigneeEmployeeId)}`);
     if (filters.assigneePersonnelId)
-      conditions.push(sql`t."assigneePersonnelId" = ${uuid(filters.assigneePersonnelId)}`);
-    if (filters.dueFrom) conditions.push(sql`t."dueDate" >= ${filters.dueFrom}::date`);
-    if (filters.dueTo) conditions.push(sql`t."dueDate" <= ${filters.dueTo}::date`);
-    if (filters.search) conditions.push(sql`t.instruction ILIKE ${containing(filters.search)}`);
-    // The assignee's name is read here only for its sort: the other sorts stay on the indexes.
-    const assigneeSort =
-      filters.sort === 'assignee'
-        ? sql`, COALESCE((SELECT e."lastName" || ' ' || e."firstName" FROM "Employee" e
-            WHERE e.id = t."assigneeEmployeeId" AND e."companyId" = t."companyId"),
-          (SELECT p."lastName" || ' ' || p."firstName" FROM "Personnel" p
-            WHERE p.id = t."assigneePersonnelId" AND p."companyId" = t."companyId"), '') AS "assigneeSort"`
-        : sql``;
-    return sql`SELECT ${branch.columns}, t."companyId", t.instruction, t."assigneeEmployeeId",
-        t."assigneePersonnelId", t."dueDate", t."isComplete", t."completedOn"${assigneeSort}
-      FROM ${branch.table} t WHERE ${join(conditions, ' AND ')}`;
+      common.push(sql`t."assigneePersonnelId" = ${uuid(filters.assigneePersonnelId)}`);
+    if (extra) common.push(extra);
+    if (filters.dueFrom) common.push(sql`t."dueDate" >= ${filters.dueFrom}::date`);
+    if (filters.dueTo) common.push(sql`t."dueDate" <= ${filters.dueTo}::date`);
+    if (filters.search) common.push(sql`t.instruction ILIKE ${containing(filters.search)}`);
+    const sources = filters.source ? [filters.source] : ACTION_SOURCES;
+    return sources.flatMap((source) =>
+      COMPLETE[filters.status].map((complete) => {
+        const { literal, kind, where, parent, assignedOn } = SOURCES[source];
+        const conditions = [...common, complete ? sql`t."isComplete"` : sql`NOT t."isComplete"`];
+        if (where) conditions.push(where);
+        return sql`SELECT ${KIND_LITERAL[kind]} AS kind, t.id, ${literal} AS source, ${parent} AS "parentId",
+            ${assignedOn} AS "assignedOn", t."companyId", t.instruction, t."assigneeEmployeeId",
+            t."assigneePersonnelId", t."dueDate", t."isComplete", t."completedOn"
+          FROM ${TABLES[kind].table} t WHERE ${join(conditions, ' AND ')}`;
+      }),
+    );
   }
 
-  private branches(auth: AuthContext, filters: TActionRegisterFilters, today: string): Sql[] {
-    return KINDS.map((kind) => this.branch(kind, auth, filters, today)).filter(
-      (branch): branch is Sql => branch !== null,
-    );
+  /**
+   * The union in the list's order, at most `first` rows. Each branch gives its first rows in that
+   * order (an index range) and a merge keeps the first of them. By assignee, people are taken in
+   * name order (3,000 names sort in a millisecond) and each one's actions read through the
+   * assignee indexes, so a page stops after the first few people instead of naming every action.
+   */
+  private ordered(auth: AuthContext, filters: TActionRegisterFilters, today: string, first: number): Sql {
+    const order = ORDER[filters.sort];
+    const limited = (branches: Sql[]) =>
+      join(
+        branches.map((branch) => sql`SELECT * FROM (${branch} ORDER BY ${order} LIMIT ${first}) b`),
+        ' UNION ALL ',
+      );
+    if (filters.sort !== 'assignee')
+      return sql`SELECT u.* FROM (${limited(this.branches(auth, filters, today))}) u
+      ORDER BY ${order} LIMIT ${first}`;
+    const company = uuid(auth.companyId);
+    // One list of people in name order (and "nobody" first), each joined to its own actions: the
+    // nested loop keeps the people's order, so only each person's few actions are sorted.
+    const mine = (type: string, condition: Sql) =>
+      join(this.branches(auth, filters, today, sql`person.type = ${type} AND ${condition}`), ' UNION ALL ');
+    return sql`SELECT x.*, person."assigneeSort" FROM (
+        SELECT * FROM (
+          SELECT '' AS "assigneeSort", 'nobody' AS type, NULL::uuid AS id
+          UNION ALL SELECT e."lastName" || ' ' || e."firstName", 'employee', e.id FROM "Employee" e
+            WHERE e."companyId" = ${company}
+          UNION ALL SELECT p."lastName" || ' ' || p."firstName", 'personnel', p.id FROM "Personnel" p
+            WHERE p."companyId" = ${company}) people
+        ORDER BY 1) person
+      CROSS JOIN LATERAL (
+        ${mine('nobody', sql`t."assigneeEmployeeId" IS NULL AND t."assigneePersonnelId" IS NULL`)}
+        UNION ALL ${mine('employee', sql`t."assigneeEmployeeId" = person.id`)}
+        UNION ALL ${mine('personnel', sql`t."assigneePersonnelId" = person.id`)}) x
+      ORDER BY ${order} LIMIT ${first}`;
   }
 
   /**
@@ -175,12 +236,6 @@ export class ActionRegisterService {
     offset: number,
   ): Promise<TActionRow[]> {
     const order = ORDER[filters.sort];
-    const union = join(
-      this.branches(auth, filters, today).map(
-        (branch) => sql`SELECT * FROM (${branch} ORDER BY ${order} LIMIT ${offset + limit}) b`,
-      ),
-      ' UNION ALL ',
-    );
     const found = await this.reader.rows<ListRow>(sql`SELECT page.kind, page.id, page.source,
         page."parentId", page.instruction, page."dueDate", page."assignedOn", page."isComplete",
         page."completedOn", COALESCE(e."firstName", p."firstName") AS "assigneeFirstName",
@@ -194,7 +249,8 @@ export class ActionRegisterService {
           WHEN 'risk' THEN (SELECT r.name FROM "Risk" r WHERE r.id = page."parentId")
           ELSE (SELECT h.name FROM "HazardousSubstance" h WHERE h.id = page."parentId")
         END AS "parentName"
-      FROM (SELECT u.* FROM (${union}) u ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) page
+      FROM (SELECT o.* FROM (${this.ordered(auth, filters, today, offset + limit)}) o
+        ORDER BY ${order} OFFSET ${offset}) page
       LEFT JOIN "Employee" e ON e.id = page."assigneeEmployeeId" AND e."companyId" = page."companyId"
       LEFT JOIN "Personnel" p ON p.id = page."assigneePersonnelId" AND p."companyId" = page."companyId"
       ORDER BY ${order}`);
@@ -220,9 +276,7 @@ export class ActionRegisterService {
   async list(auth: AuthContext, request: TActionRegisterFilters & { page: number; pageSize: number }) {
     const today = await organisationTodayRead(this.reader, auth.companyId);
     const counted = join(
-      this.branches(auth, { ...request, sort: 'due' }, today).map(
-        (branch) => sql`SELECT 1 FROM (${branch}) t`,
-      ),
+      this.branches(auth, request, today).map((branch) => sql`SELECT 1 FROM (${branch}) t`),
       ' UNION ALL ',
     );
     const [rows, count] = await Promise.all([
@@ -436,7 +490,7 @@ export class ActionRegisterService {
     await tx.changeLog.createMany({
       data: changed.map((row) => ({
         companyId: auth.companyId,
-        entityType: BRANCHES[kind].entity,
+        entityType: TABLES[kind].entity,
         entityId: row.id,
         userId: auth.userId,
         action: 'reassigned',
