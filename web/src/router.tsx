@@ -55,6 +55,11 @@ const hazardous = lazyFrom(() => import('./features/hazardous/routes'));
  */
 const areaScreens: RouteObject[] = [
   {
+    path: 'action-register',
+    handle: { area: 'Action Register' } satisfies AreaHandle,
+    lazy: lazyFrom(() => import('./features/actionRegister/routes'))('ActionRegisterPage'),
+  },
+  {
     path: 'noticeboard',
     handle: { area: 'Noticeboard' } satisfies AreaHandle,
     lazy: lazyFrom(() => import('./features/noticeboard/routes'))('NoticeboardPage'),
