@@ -23,7 +23,7 @@ import { Download, UserRoundPen, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { callApi, callUrl, downloadFile } from '../../api/client';
+import { API_BASE, callApi, callUrl, downloadFile } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -96,9 +96,10 @@ export function ActionRegisterPage() {
       ...(searchText && { search: searchText }),
       format,
     };
-    void downloadFile(callUrl(actionRegisterExportCall, { query }), `action-register.${format}`).catch(
-      notifyError,
-    );
+    void downloadFile(
+      `${API_BASE}${callUrl(actionRegisterExportCall, { query })}`,
+      `action-register.${format}`,
+    ).catch(notifyError);
   };
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: actionRegisterKeys.all });
