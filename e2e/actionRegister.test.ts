@@ -45,7 +45,8 @@ describe('the action register', () => {
     // page has revoked it.
     await page.evaluate(() => {
       const create = URL.createObjectURL.bind(URL);
-      const saved = ((window as unknown as { saved: Blob[] }).saved = []);
+      const saved: Blob[] = [];
+      (window as unknown as { saved: Blob[] }).saved = saved;
       URL.createObjectURL = (blob: Blob) => {
         saved.push(blob);
         return create(blob);

@@ -27,7 +27,6 @@ import { API_BASE, callApi, callUrl, downloadFile } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { DueMarker } from '../../components/DueMarker';
 import { ListFilters } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { SearchPicker, type PickerOption } from '../../components/SearchPicker';
@@ -351,7 +350,7 @@ function ActionRow({
         />
       </td>
       <td>
-        <button type="button" className="link-button" onClick={onOpen}>
+        <button type="button" className="link-button action-register-open" onClick={onOpen}>
           {row.instruction || '(no instruction)'}
         </button>
       </td>
@@ -365,9 +364,7 @@ function ActionRow({
         {row.assigneeName || '—'}
         {row.assigneeType === 'external' && <div className="text-sm text-secondary">External</div>}
       </td>
-      <td>
-        {displayDay(row.dueDate)} {row.status === 'overdue' && <DueMarker type="overdue" />}
-      </td>
+      <td>{displayDay(row.dueDate)}</td>
       <td>
         <span className={`badge ${STATUS_BADGE[row.status]}`}>{ACTION_STATUS_LABELS[row.status]}</span>
         {row.completedOn && <div className="text-sm text-secondary">{displayDay(row.completedOn)}</div>}
