@@ -1,17 +1,22 @@
 import { actionRegisterMessages as say, localDateOf, type TActionRow } from '@compass/shared';
 import ExcelJS from 'exceljs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LocalFileStorage } from '../src/plugins/storage';
 import { apiCalls, setupTestApp, signIn, signInAll, type TestContext } from './helpers';
 
 /** The action register: the list over every source, its exports, the register's dialog and reassigning. */
 let ctx: TestContext;
+const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'compass-action-register-'));
 let tokens: Record<string, string>;
 let northwind: string;
 let southbankAction: string;
 let ids: { olivia: string; ethan: string; mia: string; personnel: string };
 
 beforeAll(async () => {
-  ctx = await setupTestApp();
+  ctx = await setupTestApp({ FILE_STORAGE_DIR: storageDir });
   tokens = await signInAll(ctx.app);
   tokens['acme.supplier'] = await signIn(ctx.app, 'acme.supplier');
   const employee = async (username: string) =>
@@ -242,6 +247,38 @@ describe('the action dialog and reassigning', () => {
     expect(
       (await call('mia.employee', 'actionRegisterDetails', { kind: 'form', _id: action.id })).statusCode,
     ).toBe(403);
+  });
+
+  it('lets the key read the files of any action of the organisation, not change them', async () => {
+    const action = await openAction({ NOT: { assigneeEmployeeId: ids.olivia } });
+    const storageKey = await new LocalFileStorage(storageDir).put(Buffer.from('%PDF-1.4 photo'), 'pdf');
+    const attachment = await ctx.db.attachment.create({
+      data: {
+        companyId: northwind,
+        ownerType: 'action',
+        ownerId: action.id,
+        name: 'photo.pdf',
+        storageKey,
+        mimeType: 'application/pdf',
+        size: 14,
+      },
+    });
+    const get = (as: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/files/${attachment.id}`,
+        headers: { authtoken: tokens[as]! },
+      });
+    expect((await get('olivia.admin')).statusCode).toBe(200);
+    if (action.assigneeEmployeeId !== ids.mia) expect((await get('mia.employee')).statusCode).toBe(404);
+    expect((await get('sam.southbank')).statusCode).toBe(404);
+    const removed = await call('olivia.admin', 'deleteAttachment', {
+      fileType: 'action',
+      fileId: attachment.id,
+      _id: action.id,
+    });
+    expect(removed.statusCode).toBe(404);
+    expect(await ctx.db.attachment.count({ where: { id: attachment.id } })).toBe(1);
   });
 
   it('reassigns one action: the change log and a mail to the new assignee', async () => {
