@@ -42,7 +42,7 @@ export function buildNorthwind(o: Org): void {
   const roles: Record<string, Record<AccessKey, boolean>> = {
     Administrator: accessMap(),
     Coordinator: accessMap(['system', 'hrAdmin', 'hrEmployeePrivateInfo']),
-    'Restricted Employee': accessMap(['risk', 'hazardous', 'system']),
+    'Restricted Employee': accessMap(['risk', 'hazardous', 'system', 'actionRegister']),
   };
   for (const [name, access] of Object.entries(roles)) {
     rows.role.push({ id: o.id('role', name), companyId, name, access });

@@ -73,6 +73,8 @@ import { FileSweeper } from './modules/attachments/sweeper';
 import { attachmentRoutes } from './modules/attachments/routes';
 import { AssignedActionService } from './modules/assignedActions/service';
 import { assignedActionRoutes } from './modules/assignedActions/routes';
+import { actionRegisterRoutes } from './modules/actionRegister/routes';
+import { ActionRegisterService } from './modules/actionRegister/service';
 import { clockInRoutes } from './modules/clockIn/routes';
 import { ClockInService } from './modules/clockIn/service';
 import { closeOffRoutes } from './modules/closeOff/routes';
@@ -313,6 +315,11 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
       const assignedActions = new AssignedActionService(db, reader, attachments);
       await api.register(assignedActionRoutes, { assignedActions });
       await api.register(taskRoutes, { tasks });
+      await api.register(actionRegisterRoutes, {
+        actionRegister: new ActionRegisterService(db, reader, app.mail, assignedActions, {
+          publicUrl: config.PUBLIC_URL,
+        }),
+      });
       await api.register(obligationRoutes, {
         obligations: new ObligationService(db, reader, attachments, reviews),
       });

@@ -262,6 +262,15 @@ const REGISTER_KEYS = ['risk', 'hazardous'].flatMap((prefix) =>
     .concat(`GET /api/${prefix}Export`),
 );
 
+/** The action register (key `actionRegister`, which Mia's role lacks): employees only. */
+const ACTION_REGISTER_KEY = [
+  'POST /api/actionRegisterList',
+  'GET /api/actionRegisterExport',
+  'POST /api/actionRegisterDetails',
+  'POST /api/actionRegisterReassign',
+  'POST /api/actionRegisterAssignees',
+];
+
 /** What still answers while a forced password change is pending (issue 13: nothing else). */
 const DURING_PASSWORD_CHANGE = ['POST /api/logout', 'GET /api/permissions', 'POST /api/changePassword'];
 
@@ -309,11 +318,13 @@ function expected(route: string, caller: CallerName): string | null {
         ...AUDIT_KEYS,
         ...TASK_KEY,
         ...REGISTER_KEYS,
+        ...ACTION_REGISTER_KEY,
       ].includes(route)
         ? 'caller_not_served'
         : null;
     case 'employee':
-      if ([...SYSTEM_KEY, ...REGISTER_KEYS].includes(route)) return 'access_key_missing';
+      if ([...SYSTEM_KEY, ...REGISTER_KEYS, ...ACTION_REGISTER_KEY].includes(route))
+        return 'access_key_missing';
       return [...LINK_ONLY, ...SUPPLIERS_ONLY, ...SUPPLIER_MAIN_ONLY].includes(route)
         ? 'caller_not_served'
         : null;

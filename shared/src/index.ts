@@ -53,3 +53,4 @@ export * from './contracts/tasks';
 export * from './contracts/registerParts';
 export * from './contracts/risks';
 export * from './contracts/hazardous';
+export * from './contracts/actionRegister';

@@ -57,6 +57,11 @@ const tasks = lazyFrom(() => import('./features/tasks/routes'));
  */
 const areaScreens: RouteObject[] = [
   {
+    path: 'action-register',
+    handle: { area: 'Action Register' } satisfies AreaHandle,
+    lazy: lazyFrom(() => import('./features/actionRegister/routes'))('ActionRegisterPage'),
+  },
+  {
     path: 'noticeboard',
     handle: { area: 'Noticeboard' } satisfies AreaHandle,
     lazy: lazyFrom(() => import('./features/noticeboard/routes'))('NoticeboardPage'),

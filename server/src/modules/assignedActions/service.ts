@@ -95,6 +95,10 @@ function assigneeFilter(auth: AuthContext) {
     : { assigneePersonnelId: assignee.assigneePersonnelId };
 }
 
+/** An employee whose role holds the action register's key. */
+const registerReader = (auth: AuthContext) =>
+  auth.userType === 'employee' && auth.accessKeys.has('actionRegister');
+
 export class AssignedActionService {
   constructor(
     private readonly db: Db,
@@ -104,7 +108,10 @@ export class AssignedActionService {
     for (const kind of Object.keys(OWNER_OF) as TAssignedActionKind[]) {
       attachments.registerPolicy(
         OWNER_OF[kind],
-        async (auth, ownerId) => (await this.find(auth, kind, ownerId)) !== null,
+        async (auth, ownerId, mode) =>
+          (await this.find(auth, kind, ownerId)) !== null ||
+          // The action register's dialog shows any action of the organisation, and its files.
+          (mode === 'read' && registerReader(auth) && (await this.inOrganisation(auth, kind, ownerId))),
       );
     }
   }
@@ -137,6 +144,13 @@ export class AssignedActionService {
     }
   }
 
+  private async inOrganisation(auth: AuthContext, kind: TAssignedActionKind, taskId: string) {
+    const [found] = await this.reader.rows<{ id: string }>(
+      sql`SELECT a.id FROM ${TASK_TABLE[kind]} a WHERE a.id = ${uuid(taskId)} AND a."companyId" = ${uuid(auth.companyId)}`,
+    );
+    return found !== undefined;
+  }
+
   /**
    * The task, its assignee's name, its parent's (audit, obligation or submission and template) and
    * its files in one prepared statement: only a task assigned to the caller is found.
@@ -148,10 +162,33 @@ export class AssignedActionService {
   ): Promise<TAssignedActionDetails> {
     const assignee = assignedTo(auth);
     if (!assignee) throw notFound(messages.action.notFound);
-    const company = uuid(auth.companyId);
     const mine = assignee.assigneeEmployeeId
       ? sql`a."assigneeEmployeeId" = ${uuid(assignee.assigneeEmployeeId)}`
       : sql`a."assigneePersonnelId" = ${uuid(assignee.assigneePersonnelId!)}`;
+    return this.detailsWhere(auth, kind, taskId, mine);
+  }
+
+  /**
+   * The action register's view of any action of the organisation (the caller holds its key; the
+   * route checks it); `mine`: it is assigned to the caller, who may complete it as on the dashboard.
+   */
+  async detailsInOrganisation(auth: AuthContext, kind: TAssignedActionKind, taskId: string) {
+    const details = await this.detailsWhere(auth, kind, taskId, sql`TRUE`);
+    const assignee = assignedTo(auth);
+    const mine =
+      assignee !== null &&
+      details.assignTo !== null &&
+      details.assignTo === (assignee.assigneeEmployeeId ?? assignee.assigneePersonnelId);
+    return { ...details, mine };
+  }
+
+  private async detailsWhere(
+    auth: AuthContext,
+    kind: TAssignedActionKind,
+    taskId: string,
+    scope: Sql,
+  ): Promise<TAssignedActionDetails> {
+    const company = uuid(auth.companyId);
     const [task] = await this.reader.rows<TaskRow>(sql`SELECT a.id, a.instruction, a.response,
         a."assigneeEmployeeId", a."assigneePersonnelId", a."dueDate", a."isComplete", a."completedOn",
         ${PARENT[kind]},
@@ -161,7 +198,7 @@ export class AssignedActionService {
           WHERE p.id = a."assigneePersonnelId" AND p."companyId" = a."companyId") AS "assigneePersonnel",
         ${attachmentsJson(OWNER_OF[kind], sql`a.id`, sql`a."companyId"`)} AS files
       FROM ${TASK_TABLE[kind]} a
-      WHERE a.id = ${uuid(taskId)} AND a."companyId" = ${company} AND ${mine}`);
+      WHERE a.id = ${uuid(taskId)} AND a."companyId" = ${company} AND ${scope}`);
     if (!task) throw notFound(messages.action.notFound);
     const common = {
       _id: task.id,

@@ -139,6 +139,38 @@ export function submissionTaskMail(
 }
 
 /**
+ * The action register reassigned actions to this person: one mail for the whole reassignment,
+ * naming up to ten of them (what each is and when it is due).
+ */
+export function actionsReassignedMail(facts: {
+  name: string;
+  reassignedBy: string;
+  actions: { source: string; instruction: string; due: string }[];
+  total: number;
+  link: string;
+}): MailContent {
+  const one = facts.total === 1;
+  const subject = one
+    ? 'An action has been reassigned to you'
+    : `${facts.total} actions have been reassigned to you`;
+  const intro = `Hello ${facts.name},`;
+  const what = `${facts.reassignedBy} reassigned ${one ? 'an action' : `${facts.total} actions`} to you.`;
+  const lines = facts.actions.map((action) => `${action.source}: ${action.instruction} (due ${action.due})`);
+  if (facts.total > facts.actions.length) lines.push(`… and ${facts.total - facts.actions.length} more.`);
+  return {
+    subject,
+    title: 'Actions reassigned',
+    text: [intro, '', what, '', ...lines, '', `Open your dashboard: ${facts.link}`].join('\n'),
+    bodyHtml: [
+      paragraph(intro),
+      paragraph(what),
+      ...lines.map((line) => paragraph(line)),
+      button('Open your dashboard', facts.link),
+    ].join('\n'),
+  };
+}
+
+/**
  * The copy e-mail for supplier submissions (supplier form submit): to the supplier assignment's
  * reviewer and the form's coordinator. `reviewer` words it for the person who reviews it.
  */

@@ -19,7 +19,7 @@ import {
 } from '@compass/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { callApi, downloadFile, sendCall } from '../../api/client';
@@ -31,10 +31,19 @@ import { Spinner } from '../../components/Spinner';
 import { browserTimeZone, dashboardKeys } from './api';
 
 interface ActionDialogProps {
-  item: TAssignedActionItem;
+  item: Pick<TAssignedActionItem, 'sectionType' | 'taskID' | 'itemName' | 'taskDueDateType'>;
   onClose: () => void;
   /** Link to the audit / obligation / form (employees only: external parties have no such pages). */
   showParentLink?: boolean;
+  /**
+   * Where the details come from instead of the caller's own actions (the action register's view of
+   * any action): `mine` false shows it read-only, since only the assignee completes an action.
+   */
+  load?: { key: readonly unknown[]; fetch: () => Promise<TAssignedActionDetails & { mine?: boolean }> };
+  /** More buttons before Close (the register's Reassign). */
+  actions?: ReactNode;
+  /** After a save, besides the dashboard's lists (the register's list). */
+  onSaved?: () => Promise<unknown>;
 }
 
 const TITLES: Record<TAssignedActionKind, string> = {
@@ -72,21 +81,30 @@ function titleOf(kind: TAssignedActionKind, details: TAssignedActionDetails | un
  * The audit question, obligation question and form-submission task dialogs (000 sections 2.2
  * and 4): the due date is read-only; Save Draft keeps the response open, Complete needs one.
  */
-export function ActionDialog({ item, onClose, showParentLink = true }: ActionDialogProps) {
+export function ActionDialog({
+  item,
+  onClose,
+  showParentLink = true,
+  load,
+  actions,
+  onSaved,
+}: ActionDialogProps) {
   const kind = item.sectionType as TAssignedActionKind;
   const queryClient = useQueryClient();
   const filesId = useId();
-  const key = detailsKey(kind, item.taskID);
-  const details = useQuery({
+  const key = load?.key ?? detailsKey(kind, item.taskID);
+  const details = useQuery<TAssignedActionDetails & { mine?: boolean }>({
     queryKey: key,
-    queryFn: () => callApi(assignedActionDetailsCall, { body: { sectionType: kind, taskId: item.taskID } }),
+    queryFn:
+      load?.fetch ??
+      (() => callApi(assignedActionDetailsCall, { body: { sectionType: kind, taskId: item.taskID } })),
   });
   const [response, setResponse] = useState<string | null>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
 
   const currentResponse = response ?? details.data?.response ?? '';
-  const readOnly = details.data?.completeStatus === 'yes';
+  const readOnly = details.data?.completeStatus === 'yes' || details.data?.mine === false;
 
   const save = useMutation({
     mutationFn: async (completeStatus: 'yes' | 'no') => {
@@ -103,6 +121,7 @@ export function ActionDialog({ item, onClose, showParentLink = true }: ActionDia
       toast.success(result.message);
       await queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
       await queryClient.invalidateQueries({ queryKey: key });
+      await onSaved?.();
       onClose();
     },
     onError: notifyError,
@@ -154,6 +173,7 @@ export function ActionDialog({ item, onClose, showParentLink = true }: ActionDia
       dismissable={!busy}
       footer={
         <>
+          {actions}
           <Button onClick={onClose} disabled={busy}>
             Close
           </Button>
@@ -205,7 +225,7 @@ export function ActionDialog({ item, onClose, showParentLink = true }: ActionDia
               due={details.data.dueDate}
               dueType={item.taskDueDateType}
             />
-            {readOnly && details.data.completedOn && (
+            {details.data.completeStatus === 'yes' && details.data.completedOn && (
               <div>
                 <dt>Completed</dt>
                 <dd>{displayDay(details.data.completedOn)}</dd>

@@ -15,7 +15,7 @@ import {
 } from '@compass/shared';
 import { Download, Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { callApi, callUrl, downloadFile } from '../../api/client';
+import { API_BASE, callApi, callUrl, downloadFile } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { DueMarker } from '../../components/DueMarker';
@@ -69,9 +69,10 @@ export function HazardousRegisterPage() {
           <Button
             icon={<Download size={16} aria-hidden="true" />}
             onClick={() =>
-              void downloadFile(callUrl(hazardousExportCall, { query }), 'hazardous-substances.csv').catch(
-                notifyError,
-              )
+              void downloadFile(
+                `${API_BASE}${callUrl(hazardousExportCall, { query })}`,
+                'hazardous-substances.csv',
+              ).catch(notifyError)
             }
           >
             Export CSV

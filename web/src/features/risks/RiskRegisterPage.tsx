@@ -19,7 +19,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { callApi, callUrl, downloadFile } from '../../api/client';
+import { API_BASE, callApi, callUrl, downloadFile } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { DueMarker } from '../../components/DueMarker';
@@ -65,7 +65,10 @@ export function RiskRegisterPage() {
           <Button
             icon={<Download size={16} aria-hidden="true" />}
             onClick={() =>
-              void downloadFile(callUrl(riskExportCall, { query }), 'risk-register.csv').catch(notifyError)
+              void downloadFile(
+                `${API_BASE}${callUrl(riskExportCall, { query })}`,
+                'risk-register.csv',
+              ).catch(notifyError)
             }
           >
             Export CSV

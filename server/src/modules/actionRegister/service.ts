@@ -1,0 +1,521 @@
+import { PassThrough } from 'node:stream';
+import {
+  ACTION_ASSIGNEE_PAGE,
+  ACTION_EXPORT_LIMIT,
+  ACTION_SOURCE_LABELS,
+  ACTION_SOURCES,
+  actionRegisterMessages as say,
+  displayDay,
+  personName,
+  type ActionSort,
+  type ActionSource,
+  type TActionAssignee,
+  type TActionReassign,
+  type TActionRegisterFilters,
+  type TActionRow,
+  type TAssignedActionKind,
+} from '@compass/shared';
+import ExcelJS from 'exceljs';
+import type { Db, Prisma } from '../../db/prisma';
+import { cappedCount, type Reader } from '../../db/reader';
+import { containing, join, sql, uuid, type Sql } from '../../db/sql';
+import { badRequest, conflict, notFound } from '../../errors';
+import type { AuthContext } from '../../plugins/auth';
+import { changesBetween } from '../../plugins/changeLog';
+import { csvOf, type CsvColumn } from '../../plugins/csv';
+import type { MailQueue } from '../../plugins/mail';
+import { organisationTodayRead } from '../administration/organisationToday';
+import type { AssignedActionService } from '../assignedActions/service';
+import { actionsReassignedMail } from '../mail/templates';
+
+type Tx = Prisma.TransactionClient;
+
+/** The three tables an action lives in: the kind the details and reassign calls name. */
+const TABLES: Record<TAssignedActionKind, { table: Sql; entity: string }> = {
+  form: { table: sql`"Action"`, entity: 'action' },
+  audit: { table: sql`"AuditQuestionTask"`, entity: 'auditTask' },
+  obligation: { table: sql`"ObligationQuestionTask"`, entity: 'obligationTask' },
+};
+const KINDS = Object.keys(TABLES) as TAssignedActionKind[];
+/** Kinds and sources as literals, not parameters: constant in each branch, the merge sees it. */
+const KIND_LITERAL: Record<TAssignedActionKind, Sql> = {
+  form: sql`'form'::text`,
+  audit: sql`'audit'::text`,
+  obligation: sql`'obligation'::text`,
+};
+
+/**
+ * Each source as a branch of the union (alias t): its table, the rows of the table that are its
+ * own (the Action table holds three sources) and its parent and assigned-on columns. A branch per
+ * source keeps the source constant in each, so sorting by source is a merge too.
+ */
+const SOURCES: Record<
+  ActionSource,
+  { literal: Sql; kind: TAssignedActionKind; where: Sql | null; parent: Sql; assignedOn: Sql }
+> = {
+  form: {
+    literal: sql`'form'::text`,
+    kind: 'form',
+    where: sql`t."riskId" IS NULL AND t."hazardousSubstanceId" IS NULL`,
+    parent: sql`t."submissionId"`,
+    assignedOn: sql`t."assignedOn"`,
+  },
+  risk: {
+    literal: sql`'risk'::text`,
+    kind: 'form',
+    where: sql`t."riskId" IS NOT NULL`,
+    parent: sql`t."riskId"`,
+    assignedOn: sql`t."assignedOn"`,
+  },
+  hazardous: {
+    literal: sql`'hazardous'::text`,
+    kind: 'form',
+    where: sql`t."hazardousSubstanceId" IS NOT NULL`,
+    parent: sql`t."hazardousSubstanceId"`,
+    assignedOn: sql`t."assignedOn"`,
+  },
+  audit: {
+    literal: sql`'audit'::text`,
+    kind: 'audit',
+    where: null,
+    parent: sql`t."auditId"`,
+    assignedOn: sql`t."createdAt"`,
+  },
+  obligation: {
+    literal: sql`'obligation'::text`,
+    kind: 'obligation',
+    where: null,
+    parent: sql`t."obligationId"`,
+    assignedOn: sql`t."createdAt"`,
+  },
+};
+
+/** The completion states a status reads: 'all' is both, as two branches, each an index range. */
+const COMPLETE: Record<TActionRegisterFilters['status'], boolean[]> = {
+  open: [false],
+  overdue: [false],
+  completed: [true],
+  all: [false, true],
+};
+
+/**
+ * Each sort by output column names, so one text serves the branches, their union and the page; the
+ * kind and id make the order total, so pages never overlap.
+ */
+const ORDER: Record<ActionSort, Sql> = {
+  due: sql`"dueDate" ASC, kind ASC, id ASC`,
+  assignedOn: sql`"assignedOn" DESC, kind ASC, id ASC`,
+  assignee: sql`"assigneeSort" ASC, "dueDate" ASC, kind ASC, id ASC`,
+  source: sql`source ASC, "dueDate" ASC, kind ASC, id ASC`,
+};
+
+interface ListRow {
+  kind: TAssignedActionKind;
+  id: string;
+  source: ActionSource;
+  parentId: string;
+  parentName: string | null;
+  instruction: string;
+  assigneeFirstName: string | null;
+  assigneeLastName: string | null;
+  external: boolean;
+  dueDate: string;
+  assignedOn: string;
+  isComplete: boolean;
+  completedOn: string | null;
+}
+
+/** The register's columns, the same in the CSV and the XLSX export. */
+const EXPORT_COLUMNS: CsvColumn<TActionRow>[] = [
+  { header: 'Source', value: (row) => ACTION_SOURCE_LABELS[row.source] },
+  { header: 'From', value: (row) => row.parentName },
+  { header: 'Instruction', value: (row) => row.instruction },
+  { header: 'Assignee', value: (row) => row.assigneeName },
+  { header: 'Assignee type', value: (row) => row.assigneeType },
+  { header: 'Due', value: (row) => row.dueDate },
+  { header: 'Assigned on', value: (row) => row.assignedOn },
+  { header: 'Status', value: (row) => row.status },
+  { header: 'Completed on', value: (row) => row.completedOn },
+];
+
+/**
+ * The action register: the organisation's actions of every source in one list (a UNION ALL of
+ * the three tables on the Reader), its exports, the register's view of one action, and reassigning.
+ */
+export class ActionRegisterService {
+  constructor(
+    private readonly db: Db,
+    private readonly reader: Reader,
+    private readonly mail: MailQueue,
+    private readonly assignedActions: AssignedActionService,
+    private readonly options: { publicUrl: string },
+  ) {}
+
+  /**
+   * The branches of the union: one per source and completion state the filters keep, each the rows
+   * of its table that pass the filters (served by the (companyId, isComplete, dueDate) and assignee
+   * indexes). `assignee` narrows each to one person's actions (the assignee sort, per person).
+   */
+  private branches(
+    auth: AuthContext,
+    filters: TActionRegisterFilters,
+    today: string,
+    /** A further condition: the assignee sort's one person. */
+    extra?: Sql,
+  ): Sql[] {
+    const common: Sql[] = [sql`t."companyId" = ${uuid(auth.companyId)}`];
+    if (filters.status === 'overdue') common.push(sql`t."dueDate" < ${today}::date`);
+    if (filters.assigneeEmployeeId)
+      common.push(sql`t."assigneeEmployeeId" = ${uuid(filters.assigneeEmployeeId)}`);
+    if (filters.assigneePersonnelId)
+      common.push(sql`t."assigneePersonnelId" = ${uuid(filters.assigneePersonnelId)}`);
+    if (extra) common.push(extra);
+    if (filters.dueFrom) common.push(sql`t."dueDate" >= ${filters.dueFrom}::date`);
+    if (filters.dueTo) common.push(sql`t."dueDate" <= ${filters.dueTo}::date`);
+    if (filters.search) common.push(sql`t.instruction ILIKE ${containing(filters.search)}`);
+    const sources = filters.source ? [filters.source] : ACTION_SOURCES;
+    return sources.flatMap((source) =>
+      COMPLETE[filters.status].map((complete) => {
+        const { literal, kind, where, parent, assignedOn } = SOURCES[source];
+        const conditions = [...common, complete ? sql`t."isComplete"` : sql`NOT t."isComplete"`];
+        if (where) conditions.push(where);
+        return sql`SELECT ${KIND_LITERAL[kind]} AS kind, t.id, ${literal} AS source, ${parent} AS "parentId",
+            ${assignedOn} AS "assignedOn", t."companyId", t.instruction, t."assigneeEmployeeId",
+            t."assigneePersonnelId", t."dueDate", t."isComplete", t."completedOn"
+          FROM ${TABLES[kind].table} t WHERE ${join(conditions, ' AND ')}`;
+      }),
+    );
+  }
+
+  /**
+   * The union in the list's order, at most `first` rows. Each branch gives its first rows in that
+   * order (an index range) and a merge keeps the first of them. By assignee, people are taken in
+   * name order (3,000 names sort in a millisecond) and each one's actions read through the
+   * assignee indexes, so a page stops after the first few people instead of naming every action.
+   */
+  private ordered(auth: AuthContext, filters: TActionRegisterFilters, today: string, first: number): Sql {
+    const order = ORDER[filters.sort];
+    const limited = (branches: Sql[]) =>
+      join(
+        branches.map((branch) => sql`SELECT * FROM (${branch} ORDER BY ${order} LIMIT ${first}) b`),
+        ' UNION ALL ',
+      );
+    if (filters.sort !== 'assignee')
+      return sql`SELECT u.* FROM (${limited(this.branches(auth, filters, today))}) u
+      ORDER BY ${order} LIMIT ${first}`;
+    const company = uuid(auth.companyId);
+    // One list of people in name order (and "nobody" first), each joined to its own actions: the
+    // nested loop keeps the people's order, so only each person's few actions are sorted.
+    const mine = (type: string, condition: Sql) =>
+      join(this.branches(auth, filters, today, sql`person.type = ${type} AND ${condition}`), ' UNION ALL ');
+    return sql`SELECT x.*, person."assigneeSort" FROM (
+        SELECT * FROM (
+          SELECT '' AS "assigneeSort", 'nobody' AS type, NULL::uuid AS id
+          UNION ALL SELECT e."lastName" || ' ' || e."firstName", 'employee', e.id FROM "Employee" e
+            WHERE e."companyId" = ${company}
+          UNION ALL SELECT p."lastName" || ' ' || p."firstName", 'personnel', p.id FROM "Personnel" p
+            WHERE p."companyId" = ${company}) people
+        ORDER BY 1) person
+      CROSS JOIN LATERAL (
+        ${mine('nobody', sql`t."assigneeEmployeeId" IS NULL AND t."assigneePersonnelId" IS NULL`)}
+        UNION ALL ${mine('employee', sql`t."assigneeEmployeeId" = person.id`)}
+        UNION ALL ${mine('personnel', sql`t."assigneePersonnelId" = person.id`)}) x
+      ORDER BY ${order} LIMIT ${first}`;
+  }
+
+  /**
+   * A page of rows: each table gives its first offset + limit rows in the list's order (an index
+   * range for the due date), the union keeps the first of those, and only that page is joined to
+   * the names of its parents and assignees.
+   */
+  private async rows(
+    auth: AuthContext,
+    filters: TActionRegisterFilters,
+    today: string,
+    limit: number,
+    offset: number,
+  ): Promise<TActionRow[]> {
+    const order = ORDER[filters.sort];
+    const found = await this.reader.rows<ListRow>(sql`SELECT page.kind, page.id, page.source,
+        page."parentId", page.instruction, page."dueDate", page."assignedOn", page."isComplete",
+        page."completedOn", COALESCE(e."firstName", p."firstName") AS "assigneeFirstName",
+        COALESCE(e."lastName", p."lastName") AS "assigneeLastName",
+        page."assigneePersonnelId" IS NOT NULL AS external,
+        CASE page.source
+          WHEN 'form' THEN (SELECT COALESCE('FS ' || f.number, 'Draft') || ' · ' || tpl.name
+            FROM "FormSubmission" f JOIN "FormTemplate" tpl ON tpl.id = f."templateId" WHERE f.id = page."parentId")
+          WHEN 'audit' THEN (SELECT a.name FROM "Audit" a WHERE a.id = page."parentId")
+          WHEN 'obligation' THEN (SELECT o.name FROM "Obligation" o WHERE o.id = page."parentId")
+          WHEN 'risk' THEN (SELECT r.name FROM "Risk" r WHERE r.id = page."parentId")
+          ELSE (SELECT h.name FROM "HazardousSubstance" h WHERE h.id = page."parentId")
+        END AS "parentName"
+      FROM (SELECT o.* FROM (${this.ordered(auth, filters, today, offset + limit)}) o
+        ORDER BY ${order} OFFSET ${offset}) page
+      LEFT JOIN "Employee" e ON e.id = page."assigneeEmployeeId" AND e."companyId" = page."companyId"
+      LEFT JOIN "Personnel" p ON p.id = page."assigneePersonnelId" AND p."companyId" = page."companyId"
+      ORDER BY ${order}`);
+    return found.map((row) => ({
+      _id: row.id,
+      kind: row.kind,
+      source: row.source,
+      parentId: row.parentId,
+      parentName: row.parentName ?? '',
+      instruction: row.instruction,
+      assigneeName:
+        row.assigneeFirstName === null
+          ? ''
+          : personName({ firstName: row.assigneeFirstName, lastName: row.assigneeLastName ?? '' }),
+      assigneeType: row.external ? 'external' : 'internal',
+      dueDate: row.dueDate,
+      assignedOn: row.assignedOn.slice(0, 10),
+      status: row.isComplete ? 'completed' : row.dueDate < today ? 'overdue' : 'open',
+      completedOn: row.completedOn,
+    }));
+  }
+
+  async list(auth: AuthContext, request: TActionRegisterFilters & { page: number; pageSize: number }) {
+    const today = await organisationTodayRead(this.reader, auth.companyId);
+    const counted = join(
+      this.branches(auth, request, today).map((branch) => sql`SELECT 1 FROM (${branch}) t`),
+      ' UNION ALL ',
+    );
+    const [rows, count] = await Promise.all([
+      this.rows(auth, request, today, request.pageSize, (request.page - 1) * request.pageSize),
+      cappedCount(this.reader, counted),
+    ]);
+    return { rows, ...count };
+  }
+
+  /** The filtered rows for an export, at most ACTION_EXPORT_LIMIT; `truncated` when there were more. */
+  private async exportRows(auth: AuthContext, filters: TActionRegisterFilters) {
+    const today = await organisationTodayRead(this.reader, auth.companyId);
+    const rows = await this.rows(auth, filters, today, ACTION_EXPORT_LIMIT + 1, 0);
+    return { rows: rows.slice(0, ACTION_EXPORT_LIMIT), truncated: rows.length > ACTION_EXPORT_LIMIT };
+  }
+
+  async exportCsv(auth: AuthContext, filters: TActionRegisterFilters) {
+    const { rows, truncated } = await this.exportRows(auth, filters);
+    return { body: csvOf(EXPORT_COLUMNS, rows), truncated };
+  }
+
+  /** The same rows and columns as the CSV, written as a streamed workbook (one sheet). */
+  async exportXlsx(auth: AuthContext, filters: TActionRegisterFilters) {
+    const { rows, truncated } = await this.exportRows(auth, filters);
+    const stream = new PassThrough();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    const sheet = workbook.addWorksheet('Actions');
+    sheet.columns = EXPORT_COLUMNS.map((column) => ({
+      header: column.header,
+      key: column.header,
+      width: 22,
+    }));
+    sheet.getRow(1).font = { bold: true };
+    const write = async () => {
+      for (const row of rows) sheet.addRow(EXPORT_COLUMNS.map((column) => column.value(row) ?? '')).commit();
+      sheet.commit();
+      await workbook.commit();
+    };
+    write().catch((error: unknown) => stream.destroy(error as Error));
+    return { body: stream, truncated };
+  }
+
+  async details(auth: AuthContext, kind: TAssignedActionKind, id: string) {
+    return this.assignedActions.detailsInOrganisation(auth, kind, id);
+  }
+
+  /** Active employees and personnel of the organisation by name, employees first on a tie. */
+  async assignees(auth: AuthContext, input: { search: string; page: number }) {
+    const company = uuid(auth.companyId);
+    const pattern = containing(input.search);
+    const people = await this.reader.rows<{
+      id: string;
+      type: 'internal' | 'external';
+      firstName: string;
+      lastName: string;
+      detail: string | null;
+    }>(sql`SELECT * FROM (
+        SELECT e.id, 'internal' AS type, e."firstName", e."lastName", NULL AS detail FROM "Employee" e
+          WHERE e."companyId" = ${company} AND e."isActive"
+            AND (e."firstName" || ' ' || e."lastName") ILIKE ${pattern}
+        UNION ALL
+        SELECT p.id, 'external', p."firstName", p."lastName", s.name FROM "Personnel" p
+          JOIN "SupplierCompany" s ON s.id = p."supplierId"
+          WHERE p."companyId" = ${company} AND p."isActive"
+            AND (p."firstName" || ' ' || p."lastName") ILIKE ${pattern}) people
+      ORDER BY "firstName", "lastName", type, id
+      LIMIT ${ACTION_ASSIGNEE_PAGE + 1} OFFSET ${(input.page - 1) * ACTION_ASSIGNEE_PAGE}`);
+    return {
+      options: people.slice(0, ACTION_ASSIGNEE_PAGE).map((person): TActionAssignee => ({
+        _id: person.id,
+        type: person.type,
+        name: personName(person),
+        detail: person.detail,
+      })),
+      hasMore: people.length > ACTION_ASSIGNEE_PAGE,
+    };
+  }
+
+  /**
+   * Gives open actions to another active employee or personnel, all or nothing in one
+   * transaction: an unknown or foreign action is 404, a completed one 409, and nothing changes.
+   * Each change is in the change log; the new assignee gets one mail for the lot.
+   */
+  async reassign(auth: AuthContext, input: TActionReassign): Promise<number> {
+    const keys = input.actions.map((ref) => `${ref.kind}:${ref._id}`);
+    if (new Set(keys).size !== keys.length) throw badRequest(say.duplicate);
+    return this.db.$transaction(async (tx) => {
+      const to = await this.assignee(tx, auth.companyId, input.assignee);
+      const moved: { source: ActionSource; instruction: string; dueDate: Date }[] = [];
+      for (const kind of KINDS) {
+        const ids = input.actions.filter((ref) => ref.kind === kind).map((ref) => ref._id);
+        if (ids.length === 0) continue;
+        moved.push(...(await this.reassignKind(tx, auth, kind, ids, to)));
+      }
+      if (moved.length > 0 && to.email) {
+        const reassigner = auth.employeeId
+          ? await tx.employee.findFirst({ where: { id: auth.employeeId, companyId: auth.companyId } })
+          : null;
+        await this.mail.enqueue(tx, {
+          companyId: auth.companyId,
+          to: to.email,
+          userId: to.userId,
+          category: 'actionsReassigned',
+          optional: false,
+          content: actionsReassignedMail({
+            name: to.name,
+            reassignedBy: reassigner ? personName(reassigner) : 'Your organisation',
+            actions: moved.slice(0, 10).map((action) => ({
+              source: ACTION_SOURCE_LABELS[action.source],
+              instruction: action.instruction,
+              due: displayDay(action.dueDate.toISOString().slice(0, 10)),
+            })),
+            total: moved.length,
+            link: `${this.options.publicUrl.replace(/\/$/, '')}/dashboard`,
+          }),
+        });
+      }
+      return input.actions.length;
+    });
+  }
+
+  private async assignee(tx: Tx, companyId: string, ref: TActionReassign['assignee']) {
+    const select = { firstName: true, lastName: true, email: true, user: { select: { id: true } } };
+    const where = { id: ref._id, companyId, isActive: true };
+    const person =
+      ref.type === 'internal'
+        ? await tx.employee.findFirst({ where, select })
+        : await tx.personnel.findFirst({ where, select });
+    if (!person) throw badRequest(say.assigneeMissing, [{ field: 'assignee', message: say.assigneeMissing }]);
+    return {
+      type: ref.type,
+      id: ref._id,
+      name: personName(person),
+      email: person.email,
+      userId: person.user?.id ?? null,
+    };
+  }
+
+  /** One table's part of a reassignment; returns the actions whose assignee changed. */
+  private async reassignKind(
+    tx: Tx,
+    auth: AuthContext,
+    kind: TAssignedActionKind,
+    ids: string[],
+    to: Awaited<ReturnType<ActionRegisterService['assignee']>>,
+  ) {
+    const where = { id: { in: ids }, companyId: auth.companyId };
+    const select = {
+      id: true,
+      instruction: true,
+      dueDate: true,
+      isComplete: true,
+      assigneeEmployeeId: true,
+      assigneePersonnelId: true,
+    } as const;
+    const found =
+      kind === 'form'
+        ? (
+            await tx.action.findMany({
+              where,
+              select: { ...select, riskId: true, hazardousSubstanceId: true },
+            })
+          ).map((row) => ({
+            ...row,
+            source: (row.riskId ? 'risk' : row.hazardousSubstanceId ? 'hazardous' : 'form') as ActionSource,
+          }))
+        : (kind === 'audit'
+            ? await tx.auditQuestionTask.findMany({ where, select })
+            : await tx.obligationQuestionTask.findMany({ where, select })
+          ).map((row) => ({ ...row, source: kind as ActionSource }));
+    if (found.length !== ids.length) throw notFound(say.notFound);
+    if (found.some((row) => row.isComplete)) throw conflict(say.completed);
+    const assignee = {
+      assigneeEmployeeId: to.type === 'internal' ? to.id : null,
+      assigneePersonnelId: to.type === 'external' ? to.id : null,
+    };
+    const changed = found.filter(
+      (row) =>
+        row.assigneeEmployeeId !== assignee.assigneeEmployeeId ||
+        row.assigneePersonnelId !== assignee.assigneePersonnelId,
+    );
+    if (changed.length === 0) return [];
+    const changedWhere = {
+      id: { in: changed.map((row) => row.id) },
+      companyId: auth.companyId,
+      isComplete: false,
+    };
+    const updated =
+      kind === 'form'
+        ? await tx.action.updateMany({
+            where: changedWhere,
+            data: { ...assignee, actionType: to.type, version: { increment: 1 } },
+          })
+        : kind === 'audit'
+          ? await tx.auditQuestionTask.updateMany({
+              where: changedWhere,
+              data: { ...assignee, assigneeType: to.type },
+            })
+          : await tx.obligationQuestionTask.updateMany({
+              where: changedWhere,
+              data: { ...assignee, assigneeType: to.type },
+            });
+    // Completed by its assignee between the read and this write.
+    if (updated.count !== changed.length) throw conflict(say.completed);
+    const names = await this.names(tx, auth.companyId, changed);
+    // One insert for the lot (up to 500 rows): the same entries recordChange writes one by one.
+    await tx.changeLog.createMany({
+      data: changed.map((row) => ({
+        companyId: auth.companyId,
+        entityType: TABLES[kind].entity,
+        entityId: row.id,
+        userId: auth.userId,
+        action: 'reassigned',
+        changes: changesBetween(
+          { assignee: names.get(row.assigneeEmployeeId ?? row.assigneePersonnelId ?? '') ?? null },
+          { assignee: to.name },
+        ) as Prisma.InputJsonValue,
+      })),
+    });
+    return changed;
+  }
+
+  /** The names of the previous assignees, for the change log. */
+  private async names(
+    tx: Tx,
+    companyId: string,
+    rows: { assigneeEmployeeId: string | null; assigneePersonnelId: string | null }[],
+  ) {
+    const employeeIds = [...new Set(rows.flatMap((row) => row.assigneeEmployeeId ?? []))];
+    const personnelIds = [...new Set(rows.flatMap((row) => row.assigneePersonnelId ?? []))];
+    const select = { id: true, firstName: true, lastName: true };
+    const people = [
+      ...(await tx.employee.findMany({ where: { id: { in: employeeIds }, companyId }, select })),
+      ...(await tx.personnel.findMany({ where: { id: { in: personnelIds }, companyId }, select })),
+    ];
+    return new Map(people.map((person) => [person.id, personName(person)]));
+  }
+}

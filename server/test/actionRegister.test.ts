@@ -1,0 +1,425 @@
+import { actionRegisterMessages as say, localDateOf, type TActionRow } from '@compass/shared';
+import ExcelJS from 'exceljs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LocalFileStorage } from '../src/plugins/storage';
+import { apiCalls, setupTestApp, signIn, signInAll, type TestContext } from './helpers';
+
+/** The action register: the list over every source, its exports, the register's dialog and reassigning. */
+let ctx: TestContext;
+const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'compass-action-register-'));
+let tokens: Record<string, string>;
+let northwind: string;
+let southbankAction: string;
+let ids: { olivia: string; ethan: string; mia: string; personnel: string };
+
+beforeAll(async () => {
+  ctx = await setupTestApp({ FILE_STORAGE_DIR: storageDir });
+  tokens = await signInAll(ctx.app);
+  tokens['acme.supplier'] = await signIn(ctx.app, 'acme.supplier');
+  const employee = async (username: string) =>
+    (await ctx.db.user.findUniqueOrThrow({ where: { username }, include: { employee: true } })).employee!;
+  const olivia = await employee('olivia.admin');
+  const sam = await employee('sam.southbank');
+  northwind = olivia.companyId;
+  const liam = await ctx.db.user.findUniqueOrThrow({ where: { username: 'liam.personnel' } });
+  ids = {
+    olivia: olivia.id,
+    ethan: (await employee('ethan.coordinator')).id,
+    mia: (await employee('mia.employee')).id,
+    personnel: liam.personnelId!,
+  };
+  const southbank = await ctx.db.action.findFirst({ where: { companyId: sam.companyId } });
+  southbankAction =
+    southbank?.id ??
+    (await ctx.db.auditQuestionTask.findFirstOrThrow({ where: { companyId: sam.companyId } })).id;
+});
+
+const { call, data } = apiCalls(
+  () => ctx,
+  () => tokens,
+);
+const list = (body: object = {}, as = 'olivia.admin') => data(as, 'actionRegisterList', body);
+const rowsOf = async (body: object = {}) => (await list({ pageSize: 100, ...body })).rows as TActionRow[];
+const download = (query: string, as = 'olivia.admin') =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/actionRegisterExport?${query}`,
+    headers: { authtoken: tokens[as]! },
+  });
+const today = () => localDateOf(new Date(), 'Australia/Sydney');
+
+/** Every open action of the organisation, counted in the three tables. */
+async function openCount(where: object = {}) {
+  const open = { companyId: northwind, isComplete: false, ...where };
+  return (
+    (await ctx.db.action.count({ where: open })) +
+    (await ctx.db.auditQuestionTask.count({ where: open })) +
+    (await ctx.db.obligationQuestionTask.count({ where: open }))
+  );
+}
+
+describe('the list', () => {
+  it('lists the open actions of every table, due first, with their parents and assignees', async () => {
+    const page = await list({ pageSize: 100 });
+    expect(page.total).toBe(await openCount());
+    const rows = page.rows as TActionRow[];
+    expect(rows.map((row) => row.dueDate)).toEqual(rows.map((row) => row.dueDate).sort());
+    expect(rows.every((row) => row.status !== 'completed' && row.completedOn === null)).toBe(true);
+    const sources = new Set(rows.map((row) => row.source));
+    for (const source of ['form', 'audit', 'obligation']) expect(sources).toContain(source);
+    const form = rows.find((row) => row.source === 'form')!;
+    expect(form.parentName).toMatch(/^(FS \d+|Draft) · /);
+    expect(rows.every((row) => row.parentName !== '' && row.assigneeName !== '')).toBe(true);
+    expect(rows.some((row) => row.assigneeType === 'external')).toBe(true);
+  });
+
+  it('filters by source, status, overdue, assignee, due dates and the instruction', async () => {
+    for (const source of ['form', 'audit', 'obligation', 'risk', 'hazardous'] as const) {
+      const rows = await rowsOf({ source, status: 'all' });
+      expect(rows.every((row) => row.source === source)).toBe(true);
+    }
+    const risks = await rowsOf({ source: 'risk', status: 'all' });
+    expect(risks.length).toBe(
+      await ctx.db.action.count({ where: { companyId: northwind, riskId: { not: null } } }),
+    );
+
+    const overdue = await rowsOf({ status: 'overdue' });
+    expect(overdue.length).toBeGreaterThan(0);
+    expect(overdue.every((row) => row.status === 'overdue' && row.dueDate < today())).toBe(true);
+    expect(overdue.length).toBe(await openCount({ dueDate: { lt: new Date(`${today()}T00:00:00Z`) } }));
+
+    const completed = await rowsOf({ status: 'completed' });
+    expect(completed.every((row) => row.status === 'completed' && row.completedOn !== null)).toBe(true);
+
+    const ethans = await rowsOf({ assigneeEmployeeId: ids.ethan, status: 'all' });
+    expect(ethans.length).toBe(
+      (await ctx.db.action.count({ where: { companyId: northwind, assigneeEmployeeId: ids.ethan } })) +
+        (await ctx.db.auditQuestionTask.count({
+          where: { companyId: northwind, assigneeEmployeeId: ids.ethan },
+        })) +
+        (await ctx.db.obligationQuestionTask.count({
+          where: { companyId: northwind, assigneeEmployeeId: ids.ethan },
+        })),
+    );
+    expect(new Set(ethans.map((row) => row.assigneeName))).toEqual(new Set(['Ethan Clarke']));
+    const liams = await rowsOf({ assigneePersonnelId: ids.personnel, status: 'all' });
+    expect(liams.every((row) => row.assigneeType === 'external')).toBe(true);
+
+    const all = await rowsOf({ status: 'all' });
+    const middle = all[Math.floor(all.length / 2)]!.dueDate;
+    const ranged = await rowsOf({ status: 'all', dueFrom: middle, dueTo: middle });
+    expect(ranged.length).toBe(all.filter((row) => row.dueDate === middle).length);
+
+    const word = all[0]!.instruction.split(' ')[0]!;
+    const searched = await rowsOf({ status: 'all', search: word.toUpperCase() });
+    expect(searched.length).toBe(
+      all.filter((row) => row.instruction.toLowerCase().includes(word.toLowerCase())).length,
+    );
+  });
+
+  it('sorts by due date, assigned on, assignee and source, and pages without overlap', async () => {
+    const byAssignedOn = await rowsOf({ status: 'all', sort: 'assignedOn' });
+    expect(byAssignedOn.map((row) => row.assignedOn)).toEqual(
+      byAssignedOn
+        .map((row) => row.assignedOn)
+        .sort()
+        .reverse(),
+    );
+    const bySource = await rowsOf({ status: 'all', sort: 'source' });
+    expect(bySource.map((row) => row.source)).toEqual(bySource.map((row) => row.source).sort());
+    const byAssignee = await rowsOf({ status: 'all', sort: 'assignee' });
+    // Every action, the unassigned too (first), when sorted by person.
+    expect(byAssignee.length).toBe(byAssignedOn.length);
+    const surnames = byAssignee.map((row) => row.assigneeName.split(' ').slice(1).join(' '));
+    expect(surnames).toEqual([...surnames].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+
+    const four = (await list({ status: 'all', pageSize: 4 })).rows as TActionRow[];
+    const first = (await list({ status: 'all', pageSize: 2, page: 1 })).rows as TActionRow[];
+    const second = (await list({ status: 'all', pageSize: 2, page: 2 })).rows as TActionRow[];
+    expect([...first, ...second].map((row) => row._id)).toEqual(four.map((row) => row._id));
+  });
+
+  it('refuses bad filters with a clear message', async () => {
+    const cases: Array<[object, string]> = [
+      [{ status: 'late' }, 'status'],
+      [{ source: 'email' }, 'source'],
+      [{ dueFrom: '2026-02-30' }, 'dueFrom'],
+      [{ dueFrom: '2026-05-02', dueTo: '2026-05-01' }, 'dueFrom'],
+      [{ assigneeEmployeeId: 'nobody' }, 'assigneeEmployeeId'],
+      [{ pageSize: 1000 }, 'pageSize'],
+    ];
+    for (const [body, field] of cases) {
+      const response = await call('olivia.admin', 'actionRegisterList', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(response.json())).toContain(field);
+    }
+    const response = await call('olivia.admin', 'actionRegisterList', {
+      dueFrom: '2026-05-02',
+      dueTo: '2026-05-01',
+    });
+    expect(response.json().response_message).toBe(say.dueRange);
+  });
+
+  it('is for employees whose role has the key', async () => {
+    expect((await call('mia.employee', 'actionRegisterList', {})).statusCode).toBe(403);
+    expect((await call('acme.supplier', 'actionRegisterList', {})).statusCode).toBe(403);
+    expect((await call(null, 'actionRegisterList', {})).statusCode).toBe(401);
+    const southbank = await list({ status: 'all', pageSize: 100 }, 'sam.southbank');
+    expect(southbank.rows.every((row: TActionRow) => row._id !== undefined)).toBe(true);
+    const ours = new Set((await rowsOf({ status: 'all' })).map((row) => row._id));
+    expect(southbank.rows.some((row: TActionRow) => ours.has(row._id))).toBe(false);
+  });
+});
+
+describe('the exports', () => {
+  it('writes the same rows as the list, as CSV and as XLSX', async () => {
+    const rows = await rowsOf({ status: 'all', sort: 'source' });
+    const csv = await download('status=all&sort=source&format=csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.headers['x-export-truncated']).toBe('no');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Source,From,Instruction,Assignee,Assignee type,Due,Assigned on,Status,Completed on',
+    );
+    expect(lines).toHaveLength(rows.length + 1);
+
+    const xlsx = await download('status=all&sort=source&format=xlsx');
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toMatch(/spreadsheetml/);
+    expect(xlsx.headers['content-disposition']).toMatch(/action-register\.xlsx/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Actions')!;
+    expect(sheet.rowCount).toBe(rows.length + 1);
+    const read = (at: number) =>
+      (sheet.getRow(at).values as unknown[]).slice(1).map((cell) => String(cell ?? ''));
+    expect(read(1)[0]).toBe('Source');
+    rows.forEach((row, at) => {
+      const cells = read(at + 2);
+      expect(cells[1]).toBe(row.parentName);
+      expect(cells[2]).toBe(row.instruction);
+      expect(cells[3]).toBe(row.assigneeName);
+      expect(cells[5]).toBe(row.dueDate);
+      expect(cells[7]).toBe(row.status);
+    });
+  });
+
+  it('takes the same filters, and refuses bad ones and other callers', async () => {
+    const overdue = await rowsOf({ status: 'overdue' });
+    const csv = await download('status=overdue&format=csv');
+    expect(csv.body.trim().split('\r\n')).toHaveLength(overdue.length + 1);
+    expect((await download('status=overdue&format=pdf')).statusCode).toBe(400);
+    expect((await download('format=csv', 'mia.employee')).statusCode).toBe(403);
+  });
+});
+
+describe('the action dialog and reassigning', () => {
+  const openAction = async (where: object = {}) =>
+    ctx.db.action.findFirstOrThrow({ where: { companyId: northwind, isComplete: false, ...where } });
+
+  it('shows any action of the organisation; mine only for the assignee', async () => {
+    const action = await openAction({ NOT: { assigneeEmployeeId: ids.olivia } });
+    const details = await data('olivia.admin', 'actionRegisterDetails', { kind: 'form', _id: action.id });
+    expect(details).toMatchObject({ _id: action.id, instruction: action.instruction, mine: false });
+    const audit = await ctx.db.auditQuestionTask.findFirstOrThrow({ where: { companyId: northwind } });
+    const auditDetails = await data('olivia.admin', 'actionRegisterDetails', {
+      kind: 'audit',
+      _id: audit.id,
+    });
+    expect(auditDetails).toMatchObject({ question: audit.question, auditId: audit.auditId });
+    if (audit.assigneeEmployeeId === ids.olivia) expect(auditDetails.mine).toBe(true);
+
+    const foreign = await call('olivia.admin', 'actionRegisterDetails', {
+      kind: 'form',
+      _id: southbankAction,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(
+      (await call('olivia.admin', 'actionRegisterDetails', { kind: 'audit', _id: action.id })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('mia.employee', 'actionRegisterDetails', { kind: 'form', _id: action.id })).statusCode,
+    ).toBe(403);
+  });
+
+  it('lets the key read the files of any action of the organisation, not change them', async () => {
+    const action = await openAction({ NOT: { assigneeEmployeeId: ids.olivia } });
+    const storageKey = await new LocalFileStorage(storageDir).put(Buffer.from('%PDF-1.4 photo'), 'pdf');
+    const attachment = await ctx.db.attachment.create({
+      data: {
+        companyId: northwind,
+        ownerType: 'action',
+        ownerId: action.id,
+        name: 'photo.pdf',
+        storageKey,
+        mimeType: 'application/pdf',
+        size: 14,
+      },
+    });
+    const get = (as: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/files/${attachment.id}`,
+        headers: { authtoken: tokens[as]! },
+      });
+    expect((await get('olivia.admin')).statusCode).toBe(200);
+    if (action.assigneeEmployeeId !== ids.mia) expect((await get('mia.employee')).statusCode).toBe(404);
+    expect((await get('sam.southbank')).statusCode).toBe(404);
+    const removed = await call('olivia.admin', 'deleteAttachment', {
+      fileType: 'action',
+      fileId: attachment.id,
+      _id: action.id,
+    });
+    expect(removed.statusCode).toBe(404);
+    expect(await ctx.db.attachment.count({ where: { id: attachment.id } })).toBe(1);
+  });
+
+  it('reassigns one action: the change log and a mail to the new assignee', async () => {
+    const action = await openAction({ NOT: { assigneeEmployeeId: ids.mia } });
+    const mails = await ctx.db.mailMessage.count({ where: { category: 'actionsReassigned' } });
+    const response = await call('olivia.admin', 'actionRegisterReassign', {
+      actions: [{ kind: 'form', _id: action.id }],
+      assignee: { type: 'internal', _id: ids.mia },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      response_data: { reassigned: 1 },
+      response_message: say.reassignedOne,
+    });
+    const after = await ctx.db.action.findUniqueOrThrow({ where: { id: action.id } });
+    expect(after).toMatchObject({
+      assigneeEmployeeId: ids.mia,
+      assigneePersonnelId: null,
+      actionType: 'internal',
+    });
+    expect(after.version).toBe(action.version + 1);
+    const logged = await ctx.db.changeLog.findFirstOrThrow({
+      where: { entityId: action.id, action: 'reassigned' },
+    });
+    expect(logged.changes).toMatchObject({ assignee: [expect.any(String), 'Mia Torres'] });
+    const mail = await ctx.db.mailMessage.findFirstOrThrow({
+      where: { category: 'actionsReassigned' },
+      orderBy: { createdAt: 'desc' },
+    });
+    expect(await ctx.db.mailMessage.count({ where: { category: 'actionsReassigned' } })).toBe(mails + 1);
+    expect(mail.subject).toBe('An action has been reassigned to you');
+    expect(mail.textBody).toContain(action.instruction);
+  });
+
+  it('reassigns in bulk across the tables to personnel, all or nothing', async () => {
+    const audit = await ctx.db.auditQuestionTask.findFirstOrThrow({
+      where: { companyId: northwind, isComplete: false },
+    });
+    const obligation = await ctx.db.obligationQuestionTask.findFirstOrThrow({
+      where: { companyId: northwind, isComplete: false },
+    });
+    const action = await openAction();
+    const refs = [
+      { kind: 'audit', _id: audit.id },
+      { kind: 'obligation', _id: obligation.id },
+      { kind: 'form', _id: action.id },
+    ];
+    const snapshot = async () => [
+      await ctx.db.auditQuestionTask.findUniqueOrThrow({ where: { id: audit.id } }),
+      await ctx.db.obligationQuestionTask.findUniqueOrThrow({ where: { id: obligation.id } }),
+      await ctx.db.action.findUniqueOrThrow({ where: { id: action.id } }),
+    ];
+    const before = await snapshot();
+    const to = { type: 'external', _id: ids.personnel };
+
+    // A foreign action: 404 and nothing changed.
+    const foreign = await call('olivia.admin', 'actionRegisterReassign', {
+      actions: [...refs, { kind: 'form', _id: southbankAction }],
+      assignee: to,
+    });
+    expect(foreign.statusCode).toBe(404);
+    // A completed action: 409 and nothing changed.
+    const done = await ctx.db.action.findFirstOrThrow({ where: { companyId: northwind, isComplete: true } });
+    const completed = await call('olivia.admin', 'actionRegisterReassign', {
+      actions: [...refs, { kind: 'form', _id: done.id }],
+      assignee: to,
+    });
+    expect(completed.statusCode).toBe(409);
+    expect(completed.json().response_message).toBe(say.completed);
+    expect(await snapshot()).toEqual(before);
+
+    const moved = await data('olivia.admin', 'actionRegisterReassign', { actions: refs, assignee: to });
+    expect(moved.reassigned).toBe(3);
+    for (const row of await snapshot())
+      expect(row).toMatchObject({ assigneePersonnelId: ids.personnel, assigneeEmployeeId: null });
+    const listed = await rowsOf({ assigneePersonnelId: ids.personnel });
+    expect(listed.map((row) => row._id)).toEqual(
+      expect.arrayContaining([audit.id, obligation.id, action.id]),
+    );
+  });
+
+  it('refuses bad input and changes nothing', async () => {
+    const action = await openAction();
+    const ref = { kind: 'form', _id: action.id };
+    const inactive = await ctx.db.employee.findFirstOrThrow({
+      where: { companyId: northwind, isActive: false },
+    });
+    const cases: Array<[object, string | null]> = [
+      [{ actions: [], assignee: { type: 'internal', _id: ids.mia } }, say.noActions],
+      [
+        { actions: Array.from({ length: 501 }, () => ref), assignee: { type: 'internal', _id: ids.mia } },
+        say.tooMany,
+      ],
+      [{ actions: [ref, ref], assignee: { type: 'internal', _id: ids.mia } }, say.duplicate],
+      [{ actions: [ref], assignee: { type: 'internal', _id: inactive.id } }, say.assigneeMissing],
+      // A personnel id given as an employee.
+      [{ actions: [ref], assignee: { type: 'internal', _id: ids.personnel } }, say.assigneeMissing],
+      [{ actions: [{ kind: 'task', _id: action.id }], assignee: { type: 'internal', _id: ids.mia } }, null],
+      [{ actions: [ref] }, null],
+    ];
+    for (const [body, message] of cases) {
+      const response = await call('olivia.admin', 'actionRegisterReassign', body);
+      expect(response.statusCode, JSON.stringify(body).slice(0, 200)).toBe(400);
+      if (message) expect(response.json().response_message).toBe(message);
+    }
+    expect(await ctx.db.action.findUniqueOrThrow({ where: { id: action.id } })).toEqual(action);
+    expect(
+      (
+        await call('mia.employee', 'actionRegisterReassign', {
+          actions: [ref],
+          assignee: { type: 'internal', _id: ids.mia },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('offers active employees and personnel as assignees', async () => {
+    const found = await data('olivia.admin', 'actionRegisterAssignees', { search: 'li' });
+    expect(found.options.map((option: { name: string }) => option.name)).toEqual(
+      expect.arrayContaining(['Olivia Bennett', 'Liam Walker']),
+    );
+    const liam = found.options.find((option: { _id: string }) => option._id === ids.personnel);
+    expect(liam).toMatchObject({ type: 'external', detail: expect.any(String) });
+  });
+});
+
+describe('the count', () => {
+  it('stops counting at 1,000 and says so', async () => {
+    const audit = await ctx.db.audit.findFirstOrThrow({ where: { companyId: northwind } });
+    await ctx.db.auditQuestionTask.createMany({
+      data: Array.from({ length: 1001 }, (_, at) => ({
+        companyId: northwind,
+        auditId: audit.id,
+        question: `Question ${at}`,
+        instruction: 'Check the fire extinguisher tags.',
+        assigneeEmployeeId: ids.ethan,
+        dueDate: new Date('2030-01-01T00:00:00Z'),
+      })),
+    });
+    const page = await list({ source: 'audit' });
+    expect(page).toMatchObject({ total: 1000, totalCapped: true });
+    expect(page.rows).toHaveLength(20);
+  });
+});

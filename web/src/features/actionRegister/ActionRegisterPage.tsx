@@ -1,0 +1,457 @@
+import {
+  ACTION_SORT_LABELS,
+  ACTION_SORTS,
+  ACTION_SOURCE_LABELS,
+  ACTION_SOURCES,
+  ACTION_STATUS_LABELS,
+  actionParentPath,
+  actionRegisterAssigneesCall,
+  actionRegisterDetailsCall,
+  actionRegisterExportCall,
+  actionRegisterListCall,
+  actionRegisterMessages as say,
+  actionRegisterReassignCall,
+  displayDay,
+  type ActionSort,
+  type ActionSource,
+  type ActionStatus,
+  type TActionRef,
+  type TActionRow,
+} from '@compass/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Download, UserRoundPen, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { API_BASE, callApi, callUrl, downloadFile } from '../../api/client';
+import { notifyError } from '../../api/errors';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { ListFilters } from '../../components/ListFilters';
+import { PagedTable, usePagedList } from '../../components/PagedList';
+import { SearchPicker, type PickerOption } from '../../components/SearchPicker';
+import { SelectField } from '../../components/SelectField';
+import { usePageTitle } from '../../shell/pageTitle';
+import { ActionDialog } from '../dashboard/ActionDialog';
+
+export const actionRegisterKeys = { all: ['actionRegister'] as const };
+
+const refKey = (ref: TActionRef) => `${ref.kind}:${ref._id}`;
+
+const STATUS_BADGE = { open: 'badge-primary', overdue: 'badge-danger', completed: 'badge-success' } as const;
+
+/** An assignee option: the picker's value carries the kind (employee or personnel) before the id. */
+async function searchAssignees(text: string, page: number) {
+  const found = await callApi(actionRegisterAssigneesCall, { body: { search: text, page } });
+  return {
+    options: found.options.map((person) => ({
+      value: `${person.type}:${person._id}`,
+      label: person.name,
+      detail: person.detail ?? 'Employee',
+    })),
+    hasMore: found.hasMore,
+  };
+}
+
+function assigneeOf(option: PickerOption) {
+  const [type, id] = option.value.split(':') as ['internal' | 'external', string];
+  return { type, _id: id };
+}
+
+/**
+ * /action-register: every action of the organisation (forms, audits, obligations, the risk and
+ * hazardous substance registers), filtered, sorted and paged by the server; a row opens the
+ * dashboard's action dialog; selected rows are reassigned together; the filtered list exports as
+ * CSV or XLSX.
+ */
+export function ActionRegisterPage() {
+  usePageTitle('Action Register');
+  const queryClient = useQueryClient();
+  const assigneeLabel = useId();
+  const list = usePagedList({
+    queryKey: actionRegisterKeys.all,
+    filters: {
+      // '' is the server's default (open; due date first), so it does not count as a filter.
+      status: '' as ActionStatus | '',
+      source: '' as ActionSource | '',
+      assigneeEmployeeId: '',
+      assigneePersonnelId: '',
+      dueFrom: '',
+      dueTo: '',
+      sort: '' as ActionSort | '',
+    },
+    fetch: (request) => callApi(actionRegisterListCall, { body: request }),
+  });
+  const { filters } = list;
+  const [assigneeName, setAssigneeName] = useState('');
+  const [selected, setSelected] = useState<Map<string, TActionRef>>(new Map());
+  const [opened, setOpened] = useState<TActionRow | null>(null);
+  const [reassigning, setReassigning] = useState<TActionRef[] | null>(null);
+  const [searchText, setSearchText] = useState('');
+
+  const exportAs = (format: 'csv' | 'xlsx') => {
+    const query = {
+      ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')),
+      ...(searchText && { search: searchText }),
+      format,
+    };
+    void downloadFile(
+      `${API_BASE}${callUrl(actionRegisterExportCall, { query })}`,
+      `action-register.${format}`,
+    ).catch(notifyError);
+  };
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: actionRegisterKeys.all });
+  const toggle = (row: TActionRow) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      const ref = { kind: row.kind, _id: row._id };
+      if (next.has(refKey(ref))) next.delete(refKey(ref));
+      else next.set(refKey(ref), ref);
+      return next;
+    });
+  const selectable = list.rows.filter((row) => row.status !== 'completed');
+  const allSelected =
+    selectable.length > 0 &&
+    selectable.every((row) => selected.has(refKey({ kind: row.kind, _id: row._id })));
+
+  return (
+    <div className="admin-page stack-lg">
+      <div className="page-header">
+        <div>
+          <h1>Action Register</h1>
+          <p>
+            Every action of the organisation: from forms, audits, obligations, risks and hazardous substances.
+          </p>
+        </div>
+        <div className="row wrap">
+          <Button icon={<Download size={16} aria-hidden="true" />} onClick={() => exportAs('csv')}>
+            Export CSV
+          </Button>
+          <Button icon={<Download size={16} aria-hidden="true" />} onClick={() => exportAs('xlsx')}>
+            Export XLSX
+          </Button>
+        </div>
+      </div>
+      <ListFilters
+        placeholder="Instruction"
+        onSearch={(text) => {
+          setSearchText(text);
+          list.search(text);
+        }}
+      >
+        <SelectField
+          label="Status"
+          value={filters.status}
+          none={ACTION_STATUS_LABELS.open}
+          options={(['overdue', 'completed', 'all'] as const).map((value) => ({
+            value,
+            label: ACTION_STATUS_LABELS[value],
+          }))}
+          onChange={(value) => list.setFilter('status', value as ActionStatus | '')}
+        />
+        <SelectField
+          label="Source"
+          value={filters.source}
+          none="Any source"
+          options={ACTION_SOURCES.map((value) => ({ value, label: ACTION_SOURCE_LABELS[value] }))}
+          onChange={(value) => list.setFilter('source', value as ActionSource | '')}
+        />
+        <div className="field">
+          <span className="field-label" id={assigneeLabel}>
+            Assignee
+          </span>
+          {assigneeName ? (
+            <span className="row">
+              {assigneeName}
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Any assignee (clear ${assigneeName})`}
+                icon={<X size={14} aria-hidden="true" />}
+                onClick={() => {
+                  setAssigneeName('');
+                  list.setFilter('assigneeEmployeeId', '');
+                  list.setFilter('assigneePersonnelId', '');
+                }}
+              />
+            </span>
+          ) : (
+            <SearchPicker
+              labelledBy={assigneeLabel}
+              queryKey={[...actionRegisterKeys.all, 'assignees']}
+              search={searchAssignees}
+              placeholder="Anyone"
+              onPick={(option) => {
+                const { type, _id } = assigneeOf(option);
+                setAssigneeName(option.label);
+                list.setFilter('assigneeEmployeeId', type === 'internal' ? _id : '');
+                list.setFilter('assigneePersonnelId', type === 'external' ? _id : '');
+              }}
+            />
+          )}
+        </div>
+        <DayFilter
+          label="Due from"
+          value={filters.dueFrom}
+          onChange={(value) => list.setFilter('dueFrom', value)}
+        />
+        <DayFilter
+          label="Due to"
+          value={filters.dueTo}
+          onChange={(value) => list.setFilter('dueTo', value)}
+        />
+        <SelectField
+          label="Sort by"
+          value={filters.sort}
+          none={ACTION_SORT_LABELS.due}
+          options={ACTION_SORTS.filter((value) => value !== 'due').map((value) => ({
+            value,
+            label: ACTION_SORT_LABELS[value],
+          }))}
+          onChange={(value) => list.setFilter('sort', value as ActionSort | '')}
+        />
+      </ListFilters>
+      <div className="row wrap">
+        <label className="row">
+          <input
+            type="checkbox"
+            checked={allSelected}
+            disabled={selectable.length === 0}
+            onChange={() =>
+              setSelected((current) => {
+                const next = new Map(current);
+                for (const row of selectable) {
+                  const ref = { kind: row.kind, _id: row._id };
+                  if (allSelected) next.delete(refKey(ref));
+                  else next.set(refKey(ref), ref);
+                }
+                return next;
+              })
+            }
+          />
+          Select the open actions of this page
+        </label>
+        <Button
+          variant="primary"
+          icon={<UserRoundPen size={16} aria-hidden="true" />}
+          disabled={selected.size === 0}
+          onClick={() => setReassigning([...selected.values()])}
+        >
+          Reassign selected{selected.size > 0 ? ` (${selected.size})` : ''}
+        </Button>
+      </div>
+      <PagedTable
+        label="Actions"
+        list={list}
+        columns={['Select', 'Action', 'From', 'Assignee', 'Due', 'Status']}
+        empty="No actions yet."
+        narrowedEmpty="No action matches."
+      >
+        {list.rows.map((row) => (
+          <ActionRow
+            key={refKey({ kind: row.kind, _id: row._id })}
+            row={row}
+            selected={selected.has(refKey({ kind: row.kind, _id: row._id }))}
+            onToggle={() => toggle(row)}
+            onOpen={() => setOpened(row)}
+          />
+        ))}
+      </PagedTable>
+      {opened && (
+        <ActionDialog
+          item={{
+            sectionType: opened.kind,
+            taskID: opened._id,
+            itemName: opened.parentName,
+            taskDueDateType: opened.status === 'overdue' ? 'overdue' : 'nodue',
+          }}
+          load={{
+            key: [...actionRegisterKeys.all, 'details', opened.kind, opened._id],
+            fetch: () => callApi(actionRegisterDetailsCall, { body: { kind: opened.kind, _id: opened._id } }),
+          }}
+          onSaved={refresh}
+          onClose={() => setOpened(null)}
+          actions={
+            opened.status !== 'completed' && (
+              <Button
+                onClick={() => {
+                  setReassigning([{ kind: opened.kind, _id: opened._id }]);
+                  setOpened(null);
+                }}
+              >
+                Reassign
+              </Button>
+            )
+          }
+        />
+      )}
+      {reassigning && (
+        <ReassignDialog
+          actions={reassigning}
+          onClose={() => setReassigning(null)}
+          onDone={async () => {
+            setSelected(new Map());
+            setReassigning(null);
+            await refresh();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function DayFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input"
+        type="date"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+function ActionRow({
+  row,
+  selected,
+  onToggle,
+  onOpen,
+}: {
+  row: TActionRow;
+  selected: boolean;
+  onToggle: () => void;
+  onOpen: () => void;
+}) {
+  return (
+    <tr>
+      <td>
+        <input
+          type="checkbox"
+          aria-label={`Select: ${row.instruction}`}
+          checked={selected}
+          disabled={row.status === 'completed'}
+          onChange={onToggle}
+        />
+      </td>
+      <td>
+        <button type="button" className="link-button action-register-open" onClick={onOpen}>
+          {row.instruction || '(no instruction)'}
+        </button>
+      </td>
+      <td>
+        <span className="text-sm text-secondary">{ACTION_SOURCE_LABELS[row.source]}</span>
+        <div>
+          <Link to={actionParentPath(row)}>{row.parentName}</Link>
+        </div>
+      </td>
+      <td>
+        {row.assigneeName || '—'}
+        {row.assigneeType === 'external' && <div className="text-sm text-secondary">External</div>}
+      </td>
+      <td>{displayDay(row.dueDate)}</td>
+      <td>
+        <span className={`badge ${STATUS_BADGE[row.status]}`}>{ACTION_STATUS_LABELS[row.status]}</span>
+        {row.completedOn && <div className="text-sm text-secondary">{displayDay(row.completedOn)}</div>}
+      </td>
+      <td className="row-actions">
+        <Button size="sm" variant="ghost" onClick={onOpen} aria-label={`Open: ${row.instruction}`}>
+          Open
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+/** Picks the new assignee of one or more actions; the server reassigns all of them or none. */
+function ReassignDialog({
+  actions,
+  onClose,
+  onDone,
+}: {
+  actions: TActionRef[];
+  onClose: () => void;
+  onDone: () => Promise<void>;
+}) {
+  const labelId = useId();
+  const [chosen, setChosen] = useState<PickerOption | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const reassign = useMutation({
+    mutationFn: (option: PickerOption) =>
+      callApi(actionRegisterReassignCall, { body: { actions, assignee: assigneeOf(option) } }),
+    onSuccess: async () => {
+      toast.success(actions.length === 1 ? say.reassignedOne : say.reassignedMany(actions.length));
+      await onDone();
+    },
+    onError: notifyError,
+  });
+  return (
+    <Dialog
+      title={actions.length === 1 ? 'Reassign the action' : `Reassign ${actions.length} actions`}
+      description="Choose an active employee or external person. They get an e-mail."
+      onClose={onClose}
+      dismissable={!reassign.isPending}
+      footer={
+        <>
+          <Button onClick={onClose} disabled={reassign.isPending}>
+            Cancel
+          </Button>
+          <Button
+            variant="primary"
+            loading={reassign.isPending}
+            onClick={() => {
+              if (!chosen) {
+                setError('Choose the new assignee.');
+                return;
+              }
+              reassign.mutate(chosen);
+            }}
+          >
+            Reassign
+          </Button>
+        </>
+      }
+    >
+      <div className="field">
+        <span className="field-label" id={labelId}>
+          New assignee
+        </span>
+        {chosen ? (
+          <span className="row">
+            {chosen.label} <span className="text-sm text-secondary">{chosen.detail}</span>
+            <Button size="sm" variant="ghost" onClick={() => setChosen(null)}>
+              Change
+            </Button>
+          </span>
+        ) : (
+          <SearchPicker
+            labelledBy={labelId}
+            queryKey={[...actionRegisterKeys.all, 'assignees']}
+            search={searchAssignees}
+            autoFocus
+            error={error}
+            onPick={(option) => {
+              setChosen(option);
+              setError(null);
+            }}
+          />
+        )}
+      </div>
+    </Dialog>
+  );
+}

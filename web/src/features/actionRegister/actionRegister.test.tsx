@@ -1,0 +1,145 @@
+import { actionRegisterMessages, type TActionRow } from '@compass/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { ActionRegisterPage } from './ActionRegisterPage';
+
+const row = (over: Partial<TActionRow> = {}): TActionRow => ({
+  _id: testId(1),
+  kind: 'form',
+  source: 'form',
+  parentId: testId(9),
+  parentName: 'FS 12 · Incident Report',
+  instruction: 'Replace the guard rail',
+  assigneeName: 'Ethan Clarke',
+  assigneeType: 'internal',
+  dueDate: '2026-11-01',
+  assignedOn: '2026-10-20',
+  status: 'overdue',
+  completedOn: null,
+  ...over,
+});
+
+const ROWS = [
+  row(),
+  row({
+    _id: testId(2),
+    kind: 'audit',
+    source: 'audit',
+    parentName: 'Site audit',
+    instruction: 'Check the tags',
+  }),
+  row({ _id: testId(3), status: 'completed', completedOn: '2026-11-02', instruction: 'Done already' }),
+];
+
+const bodies = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
+  fetchMock.mock.calls
+    .filter(([url]) => String(url).endsWith(path))
+    .map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
+
+const render = () =>
+  renderRoutes([{ path: '/action-register', element: <ActionRegisterPage /> }], '/action-register');
+
+describe('ActionRegisterPage', () => {
+  it('lists the actions with their parents, filters on the server and reassigns the selected ones', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/actionRegisterList': () => ok({ rows: ROWS, total: 3 }),
+      'POST /api/actionRegisterAssignees': () =>
+        ok({
+          options: [{ _id: testId(5), type: 'external', name: 'Liam Walker', detail: 'Acme' }],
+          hasMore: false,
+        }),
+      'POST /api/actionRegisterReassign': () => ok({ reassigned: 2 }),
+    });
+    render();
+    const user = userEvent.setup();
+    const table = await screen.findByRole('region', { name: 'Actions' });
+    expect(
+      (await within(table).findAllByRole('link', { name: 'FS 12 · Incident Report' }))[0],
+    ).toHaveAttribute('href', `/form-submission/Record/${testId(9)}`);
+    expect(within(table).getByRole('link', { name: 'Site audit' })).toHaveAttribute(
+      'href',
+      `/audit-inspection/audit-details/${testId(9)}`,
+    );
+    expect(within(table).getByLabelText('Select: Done already')).toBeDisabled();
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'overdue');
+    await user.selectOptions(screen.getByLabelText('Source'), 'audit');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'assignee');
+    expect(bodies(fetchMock, '/api/actionRegisterList').at(-1)).toMatchObject({
+      status: 'overdue',
+      source: 'audit',
+      sort: 'assignee',
+      page: 1,
+    });
+
+    await user.click(screen.getByLabelText('Select the open actions of this page'));
+    await user.click(screen.getByRole('button', { name: 'Reassign selected (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reassign 2 actions' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reassign' }));
+    expect(within(dialog).getByText('Choose the new assignee.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('New assignee'), 'li');
+    await user.click(await within(dialog).findByRole('button', { name: /Liam Walker/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reassign' }));
+    expect(await screen.findByText(actionRegisterMessages.reassignedMany(2))).toBeInTheDocument();
+    expect(bodies(fetchMock, '/api/actionRegisterReassign')).toEqual([
+      {
+        actions: [
+          { kind: 'form', _id: testId(1) },
+          { kind: 'audit', _id: testId(2) },
+        ],
+        assignee: { type: 'external', _id: testId(5) },
+      },
+    ]);
+  }, 20_000);
+
+  it('opens an action in the dialog, read-only for someone else’s', async () => {
+    mockFetch({
+      'POST /api/actionRegisterList': () => ok({ rows: ROWS, total: 3 }),
+      'POST /api/actionRegisterDetails': () =>
+        ok({
+          _id: testId(1),
+          sectionType: 'form',
+          instruction: 'Replace the guard rail',
+          response: '',
+          assignTo: testId(4),
+          assignToType: 'internal',
+          assignToName: 'Ethan Clarke',
+          dueDate: '2026-11-01',
+          attachment: [],
+          reference: 'FS 12 · Incident Report',
+          formSubmissionId: testId(9),
+          formatedNumber: 'FS 12',
+          completeStatus: 'no',
+          completedOn: null,
+          mine: false,
+        }),
+    });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Replace the guard rail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Form action' });
+    expect(await within(dialog).findByText('Ethan Clarke')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Complete' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Reassign' }));
+    expect(await screen.findByRole('dialog', { name: 'Reassign the action' })).toBeInTheDocument();
+  }, 20_000);
+
+  it('shows the empty state', async () => {
+    mockFetch({ 'POST /api/actionRegisterList': () => ok({ rows: [], total: 0 }) });
+    render();
+    expect(await screen.findByText('No actions yet.')).toBeInTheDocument();
+  }, 20_000);
+
+  it('shows the failed state with a retry', async () => {
+    mockFetch({
+      'POST /api/actionRegisterList': () => ({
+        status: 500,
+        body: envelope(null, 500, 'Something went wrong.'),
+      }),
+    });
+    render();
+    expect(await screen.findByRole('button', { name: 'Retry' }, { timeout: 10_000 })).toBeInTheDocument();
+  }, 20_000);
+});
