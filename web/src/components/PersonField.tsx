@@ -1,9 +1,18 @@
 import { useId } from 'react';
 import { Button } from './Button';
 import { FieldError } from './FieldError';
-import { SearchChoice } from './SearchPicker';
+import { SearchChoice, type PickerPage } from './SearchPicker';
 
 export type Person = { _id: string; name: string };
+
+/** A search call that answers every match at once, as one last page for a SearchChoice. */
+export const pickerPageOf = (people: readonly Person[]): PickerPage => ({
+  options: people.map((person) => ({ value: person._id, label: person.name })),
+  hasMore: false,
+});
+
+/** What a search limited to employees with an account says when nobody matches. */
+export const NO_ACCOUNT_MATCH = 'No active employee with an account matches.';
 
 /**
  * An employee found by name through the area's own people search (its access key), shown as a
@@ -11,20 +20,24 @@ export type Person = { _id: string; name: string };
  */
 export function PersonField({
   label,
-  person,
+  value,
+  onChange,
+  search,
+  queryKey,
   error,
   optional = false,
-  queryKey,
-  search,
-  onChange,
+  empty = 'No active employee matches.',
 }: {
   label: string;
-  person: Person | null;
-  error?: string;
-  optional?: boolean;
-  queryKey: readonly unknown[];
-  search: (text: string) => Promise<Person[]>;
+  value: Person | null;
   onChange: (person: Person | null) => void;
+  /** Finds the people to choose from, a page at a time. */
+  search: (text: string, page: number) => Promise<PickerPage>;
+  queryKey: readonly unknown[];
+  error?: string | null;
+  optional?: boolean;
+  /** What the list says when nobody matches (the area's search may only find people with an account). */
+  empty?: string;
 }) {
   const labelId = useId();
   const errorId = useId();
@@ -36,18 +49,15 @@ export function PersonField({
       <div className="person-field">
         <SearchChoice
           labelledBy={labelId}
-          name={person?.name ?? ''}
+          name={value?.name ?? ''}
           invalid={Boolean(error)}
           describedBy={error ? errorId : undefined}
           queryKey={queryKey}
-          empty="No active employee with an account matches."
-          search={async (text) => ({
-            options: (await search(text)).map((row) => ({ value: row._id, label: row.name })),
-            hasMore: false,
-          })}
+          empty={empty}
+          search={search}
           onPick={(option) => onChange({ _id: option.value, name: option.label })}
         />
-        {optional && person && (
+        {optional && value && (
           <Button
             size="sm"
             variant="ghost"

@@ -103,7 +103,7 @@ export function AuditAddPage() {
           <PersonField
             {...AUDIT_PEOPLE}
             label="Auditor"
-            person={auditor}
+            value={auditor}
             error={errors.auditorId}
             onChange={setAuditor}
           />

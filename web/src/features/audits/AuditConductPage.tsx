@@ -190,7 +190,7 @@ function FindingDialog({
         <PersonField
           {...AUDIT_PEOPLE}
           label="Assigned to"
-          person={assignee}
+          value={assignee}
           error={errors.assigneeId}
           onChange={setAssignee}
         />

@@ -1,6 +1,7 @@
 import { auditDetailsCall, auditOptionsCall, auditPeopleSearchCall } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
+import { NO_ACCOUNT_MATCH, pickerPageOf } from '../../components/PersonField';
 
 export const auditKeys = {
   all: ['audits'] as const,
@@ -19,7 +20,9 @@ export const auditPaths = {
 /** Auditors and finding assignees: the audit key's people search. */
 export const AUDIT_PEOPLE = {
   queryKey: ['audits', 'people'],
-  search: (text: string) => callApi(auditPeopleSearchCall, { body: { search: text } }),
+  search: async (text: string) =>
+    pickerPageOf(await callApi(auditPeopleSearchCall, { body: { search: text } })),
+  empty: NO_ACCOUNT_MATCH,
 };
 
 export function useAuditOptions() {

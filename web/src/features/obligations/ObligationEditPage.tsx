@@ -35,7 +35,7 @@ import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { DataTable } from '../../components/DataTable';
 import { FieldError } from '../../components/FieldError';
 import { InputField, TextAreaField } from '../../components/FormField';
-import { PersonField, type Person } from '../../components/PersonField';
+import { NO_ACCOUNT_MATCH, PersonField, pickerPageOf, type Person } from '../../components/PersonField';
 import { SelectField } from '../../components/SelectField';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -46,7 +46,9 @@ import { COMPLIANCE_BADGES, obligationKeys } from './ObligationsPage';
 /** Owners, reviewers and assignees: the obligation key's people search. */
 const OBLIGATION_PEOPLE = {
   queryKey: ['obligations', 'people'],
-  search: (text: string) => callApi(obligationPeopleSearchCall, { body: { search: text } }),
+  search: async (text: string) =>
+    pickerPageOf(await callApi(obligationPeopleSearchCall, { body: { search: text } })),
+  empty: NO_ACCOUNT_MATCH,
 };
 
 /** An open question as the form holds it; `key` tells new rows apart before they have an id. */
@@ -273,7 +275,7 @@ function ObligationForm({
             <PersonField
               {...OBLIGATION_PEOPLE}
               label="Owner"
-              person={owner}
+              value={owner}
               error={errors.ownerId}
               optional
               onChange={setOwner}
@@ -324,14 +326,14 @@ function ObligationForm({
             <PersonField
               {...OBLIGATION_PEOPLE}
               label="Reviewer"
-              person={reviewer}
+              value={reviewer}
               error={errors.reviewerId}
               onChange={setReviewer}
             />
             <PersonField
               {...OBLIGATION_PEOPLE}
               label="Co-reviewer (reviews first)"
-              person={coReviewer}
+              value={coReviewer}
               error={errors.coReviewerId}
               optional
               onChange={setCoReviewer}
@@ -378,7 +380,7 @@ function ObligationForm({
                   <PersonField
                     {...OBLIGATION_PEOPLE}
                     label="Assignee"
-                    person={question.assignee}
+                    value={question.assignee}
                     error={errors[`questions.${index}.assigneeId`]}
                     onChange={(assignee) => setQuestion(index, { assignee })}
                   />

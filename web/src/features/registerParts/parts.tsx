@@ -19,7 +19,7 @@ import {
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Upload } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { usePermissions } from '../../api/auth';
@@ -33,7 +33,8 @@ import { Dialog } from '../../components/Dialog';
 import { DueMarker } from '../../components/DueMarker';
 import { FieldError } from '../../components/FieldError';
 import { InputField, TextAreaField } from '../../components/FormField';
-import { SearchChoice, type PickerPage } from '../../components/SearchPicker';
+import { PersonField } from '../../components/PersonField';
+import type { PickerPage } from '../../components/SearchPicker';
 import { RATING_COLOUR_OPTIONS } from '../../components/RiskRating';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { PageSpinner } from '../../components/Spinner';
@@ -65,58 +66,6 @@ export function useWorkplaces(calls: RegisterCalls, queryKey: readonly unknown[]
     queryFn: () => callApi(calls.workplaces, {}),
     staleTime: 5 * 60_000,
   });
-}
-
-/** One person chosen by search, labelled, with its error. */
-export function PersonField({
-  label,
-  value,
-  onChange,
-  search,
-  queryKey,
-  error,
-  optional = false,
-}: {
-  label: string;
-  value: TPersonRef | null;
-  onChange: (person: TPersonRef | null) => void;
-  /** Finds the people to choose from (peopleSearch for a register's own call). */
-  search: (text: string, page: number) => Promise<PickerPage>;
-  queryKey: readonly unknown[];
-  error?: string | null;
-  optional?: boolean;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <span id={`${id}-label`} className="field-label">
-        {label}
-      </span>
-      <div className="row">
-        <SearchChoice
-          labelledBy={`${id}-label`}
-          name={value?.name ?? ''}
-          invalid={!!error}
-          describedBy={error ? `${id}-error` : undefined}
-          queryKey={[...queryKey, 'people']}
-          search={search}
-          empty="No active employee matches."
-          onPick={(option) => onChange({ _id: option.value, name: option.label })}
-        />
-        {optional && value && (
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => onChange(null)}
-            aria-label={`Remove the ${label.toLowerCase()}`}
-          >
-            Remove
-          </Button>
-        )}
-      </div>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
 }
 
 /** Owner, workplace and the review schedule as an edit form holds them. */
@@ -190,7 +139,7 @@ export function StewardshipFields({
         value={value.owner}
         onChange={(person) => set('owner', person)}
         search={peopleSearch(calls)}
-        queryKey={queryKey}
+        queryKey={[...queryKey, 'people']}
         error={errors.ownerId}
       />
       <SelectField
@@ -222,7 +171,7 @@ export function StewardshipFields({
         value={value.reviewer}
         onChange={(person) => set('reviewer', person)}
         search={peopleSearch(calls)}
-        queryKey={queryKey}
+        queryKey={[...queryKey, 'people']}
         error={errors.reviewerId}
       />
       <PersonField
@@ -230,7 +179,7 @@ export function StewardshipFields({
         value={value.coReviewer}
         onChange={(person) => set('coReviewer', person)}
         search={peopleSearch(calls)}
-        queryKey={queryKey}
+        queryKey={[...queryKey, 'people']}
         error={errors.coReviewerId}
         optional
       />
@@ -441,7 +390,7 @@ function RaiseActionDialog({
           value={assignee}
           onChange={setAssignee}
           search={peopleSearch(calls)}
-          queryKey={queryKey}
+          queryKey={[...queryKey, 'people']}
           error={errors.assigneeId}
         />
         <InputField

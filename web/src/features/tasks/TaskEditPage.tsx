@@ -26,7 +26,8 @@ import { optionsOf, SelectField } from '../../components/SelectField';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../dashboard/api';
-import { browserToday, PersonField } from '../registerParts/parts';
+import { PersonField } from '../../components/PersonField';
+import { browserToday } from '../registerParts/parts';
 import { searchTaskPeople, taskKeys } from './api';
 
 /** /task/new and /task/edit/:id: a schedule's first occurrence, or a change to an open one. */

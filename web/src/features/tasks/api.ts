@@ -1,5 +1,6 @@
 import { taskPeopleSearchCall } from '@compass/shared';
 import { callApi } from '../../api/client';
+import { pickerPageOf } from '../../components/PersonField';
 import type { PickerPage } from '../../components/SearchPicker';
 
 export const taskKeys = {
@@ -10,6 +11,5 @@ export const taskKeys = {
 
 /** Active employees with an account, by name: the owners and assignees a task can name. */
 export async function searchTaskPeople(text: string): Promise<PickerPage> {
-  const found = await callApi(taskPeopleSearchCall, { body: { search: text } });
-  return { options: found.map((row) => ({ value: row._id, label: row.name })), hasMore: false };
+  return pickerPageOf(await callApi(taskPeopleSearchCall, { body: { search: text } }));
 }
