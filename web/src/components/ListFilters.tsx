@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from './Button';
+import { InputField } from './FormField';
+import { SelectField } from './SelectField';
 
 /**
  * The filter bar of a list page: a search box applied with Search (or Enter), and the page's own
@@ -44,5 +46,58 @@ export function ListFilters({
         <Button type="submit">Search</Button>
       </div>
     </form>
+  );
+}
+
+/** "Sort by" as one select of each sort in both directions (↑ ascending, ↓ descending). */
+export function SortSelect<S extends string>({
+  sorts,
+  labels,
+  sort,
+  direction,
+  onChange,
+}: {
+  sorts: readonly S[];
+  labels: Record<S, string>;
+  sort: S;
+  direction: 'asc' | 'desc';
+  onChange: (sort: S, direction: 'asc' | 'desc') => void;
+}) {
+  return (
+    <SelectField
+      label="Sort by"
+      value={`${sort}:${direction}`}
+      options={sorts.flatMap((value) => [
+        { value: `${value}:asc`, label: `${labels[value]} ↑` },
+        { value: `${value}:desc`, label: `${labels[value]} ↓` },
+      ])}
+      onChange={(value) => {
+        const [by, next] = value.split(':') as [S, 'asc' | 'desc'];
+        onChange(by, next);
+      }}
+    />
+  );
+}
+
+/** "Due from" and "Due to": the days a list's due dates fall between ('' is open-ended). */
+export function DueRangeFilters({
+  from,
+  to,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  onChange: (bound: 'dueFrom' | 'dueTo', value: string) => void;
+}) {
+  return (
+    <>
+      <InputField
+        label="Due from"
+        type="date"
+        value={from}
+        onValueChange={(value) => onChange('dueFrom', value)}
+      />
+      <InputField label="Due to" type="date" value={to} onValueChange={(value) => onChange('dueTo', value)} />
+    </>
   );
 }

@@ -53,6 +53,8 @@ export function usePagedList<Filters extends Record<string, string>, Row>({
       paging.setPage(1);
     },
     pagination: query.data ? paging.pagination(query.data.total, query.data.totalCapped) : null,
+    /** The applied search and the filters that are set: what the list's export asks for. */
+    exportQuery: { ...(search && { search }), ...set } as Record<string, string>,
   };
 }
 

@@ -19,15 +19,16 @@ import {
   type TActionRow,
 } from '@compass/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Download, UserRoundPen, X } from 'lucide-react';
+import { UserRoundPen, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { API_BASE, callApi, callUrl, downloadFile } from '../../api/client';
+import { API_BASE, callApi, callUrl } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
+import { ExportButton } from '../../components/ExportButton';
 import { Dialog } from '../../components/Dialog';
-import { ListFilters } from '../../components/ListFilters';
+import { DueRangeFilters, ListFilters } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { SearchPicker, type PickerOption } from '../../components/SearchPicker';
 import { SelectField } from '../../components/SelectField';
@@ -87,19 +88,9 @@ export function ActionRegisterPage() {
   const [selected, setSelected] = useState<Map<string, TActionRef>>(new Map());
   const [opened, setOpened] = useState<TActionRow | null>(null);
   const [reassigning, setReassigning] = useState<TActionRef[] | null>(null);
-  const [searchText, setSearchText] = useState('');
 
-  const exportAs = (format: 'csv' | 'xlsx') => {
-    const query = {
-      ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')),
-      ...(searchText && { search: searchText }),
-      format,
-    };
-    void downloadFile(
-      `${API_BASE}${callUrl(actionRegisterExportCall, { query })}`,
-      `action-register.${format}`,
-    ).catch(notifyError);
-  };
+  const exportUrl = (format: 'csv' | 'xlsx') =>
+    `${API_BASE}${callUrl(actionRegisterExportCall, { query: { ...list.exportQuery, format } })}`;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: actionRegisterKeys.all });
   const toggle = (row: TActionRow) =>
@@ -125,21 +116,11 @@ export function ActionRegisterPage() {
           </p>
         </div>
         <div className="row wrap">
-          <Button icon={<Download size={16} aria-hidden="true" />} onClick={() => exportAs('csv')}>
-            Export CSV
-          </Button>
-          <Button icon={<Download size={16} aria-hidden="true" />} onClick={() => exportAs('xlsx')}>
-            Export XLSX
-          </Button>
+          <ExportButton label="Export CSV" url={exportUrl('csv')} fileName="action-register.csv" />
+          <ExportButton label="Export XLSX" url={exportUrl('xlsx')} fileName="action-register.xlsx" />
         </div>
       </div>
-      <ListFilters
-        placeholder="Instruction"
-        onSearch={(text) => {
-          setSearchText(text);
-          list.search(text);
-        }}
-      >
+      <ListFilters placeholder="Instruction" onSearch={list.search}>
         <SelectField
           label="Status"
           value={filters.status}
@@ -191,16 +172,7 @@ export function ActionRegisterPage() {
             />
           )}
         </div>
-        <DayFilter
-          label="Due from"
-          value={filters.dueFrom}
-          onChange={(value) => list.setFilter('dueFrom', value)}
-        />
-        <DayFilter
-          label="Due to"
-          value={filters.dueTo}
-          onChange={(value) => list.setFilter('dueTo', value)}
-        />
+        <DueRangeFilters from={filters.dueFrom} to={filters.dueTo} onChange={list.setFilter} />
         <SelectField
           label="Sort by"
           value={filters.sort}
@@ -297,32 +269,6 @@ export function ActionRegisterPage() {
           }}
         />
       )}
-    </div>
-  );
-}
-
-function DayFilter({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="input"
-        type="date"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
     </div>
   );
 }

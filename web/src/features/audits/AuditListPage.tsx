@@ -4,7 +4,6 @@ import {
   AUDIT_STATUSES,
   auditRegisterExportCall,
   auditRegisterListCall,
-  callPath,
   displayDay,
   frequencyLabel,
   myAuditExportCall,
@@ -12,15 +11,13 @@ import {
   type AuditStatus,
   type TAuditRow,
 } from '@compass/shared';
-import { Download, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { callApi, downloadFile } from '../../api/client';
-import { notifyError } from '../../api/errors';
-import { Button } from '../../components/Button';
+import { API_BASE, callApi, callUrl } from '../../api/client';
+import { ExportButton } from '../../components/ExportButton';
 import { DueMarker } from '../../components/DueMarker';
-import { InputField } from '../../components/FormField';
-import { ListFilters } from '../../components/ListFilters';
+import { DueRangeFilters, ListFilters, SortSelect } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -64,8 +61,6 @@ function AuditList({ scope }: { scope: 'register' | 'mine' }) {
   usePageTitle(title);
   const [sort, setSort] = useState<Sort>('dueDate');
   const [sortDirection, setDirection] = useState<'asc' | 'desc'>('asc');
-  const [search, setSearch] = useState('');
-  const [exporting, setExporting] = useState(false);
   const options = useAuditOptions();
   const list = usePagedList({
     queryKey: [...auditKeys.all, scope, sort, sortDirection],
@@ -75,22 +70,6 @@ function AuditList({ scope }: { scope: 'register' | 'mine' }) {
         body: { ...request, sort, sortDirection },
       }),
   });
-  const exportCsv = async () => {
-    const query = new URLSearchParams({ sort, sortDirection, ...(search && { search }) });
-    for (const [name, value] of Object.entries(list.filters)) if (value) query.set(name, value);
-    const call = register ? auditRegisterExportCall : myAuditExportCall;
-    setExporting(true);
-    try {
-      await downloadFile(
-        `/api${callPath(call)}?${query.toString()}`,
-        register ? 'audit-register.csv' : 'my-audits.csv',
-      );
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
     <div className="admin-page stack-lg">
       <div className="page-header">
@@ -103,13 +82,13 @@ function AuditList({ scope }: { scope: 'register' | 'mine' }) {
           </p>
         </div>
         <div className="row">
-          <Button
-            icon={<Download size={16} aria-hidden="true" />}
-            loading={exporting}
-            onClick={() => void exportCsv()}
-          >
-            Export CSV
-          </Button>
+          <ExportButton
+            label="Export CSV"
+            url={`${API_BASE}${callUrl(register ? auditRegisterExportCall : myAuditExportCall, {
+              query: { sort, sortDirection, ...list.exportQuery },
+            })}`}
+            fileName={register ? 'audit-register.csv' : 'my-audits.csv'}
+          />
           {register && (
             <Link className="btn btn-primary" to={auditPaths.add}>
               <Plus size={16} aria-hidden="true" /> Add audit
@@ -117,13 +96,7 @@ function AuditList({ scope }: { scope: 'register' | 'mine' }) {
           )}
         </div>
       </div>
-      <ListFilters
-        placeholder="Audit name"
-        onSearch={(text) => {
-          setSearch(text);
-          list.search(text);
-        }}
-      >
+      <ListFilters placeholder="Audit name" onSearch={list.search}>
         <SelectField
           label="Status"
           value={list.filters.status}
@@ -145,27 +118,13 @@ function AuditList({ scope }: { scope: 'register' | 'mine' }) {
           options={optionsOf(options.data?.workplaces)}
           onChange={(value) => list.setFilter('workplaceId', value)}
         />
-        <InputField
-          label="Due from"
-          type="date"
-          value={list.filters.dueFrom}
-          onValueChange={(value) => list.setFilter('dueFrom', value)}
-        />
-        <InputField
-          label="Due to"
-          type="date"
-          value={list.filters.dueTo}
-          onValueChange={(value) => list.setFilter('dueTo', value)}
-        />
-        <SelectField
-          label="Sort by"
-          value={`${sort}:${sortDirection}`}
-          options={AUDIT_SORTS.flatMap((value) => [
-            { value: `${value}:asc`, label: `${SORT_LABELS[value]} ↑` },
-            { value: `${value}:desc`, label: `${SORT_LABELS[value]} ↓` },
-          ])}
-          onChange={(value) => {
-            const [by, direction] = value.split(':') as [Sort, 'asc' | 'desc'];
+        <DueRangeFilters from={list.filters.dueFrom} to={list.filters.dueTo} onChange={list.setFilter} />
+        <SortSelect
+          sorts={AUDIT_SORTS}
+          labels={SORT_LABELS}
+          sort={sort}
+          direction={sortDirection}
+          onChange={(by, direction) => {
             setSort(by);
             setDirection(direction);
           }}

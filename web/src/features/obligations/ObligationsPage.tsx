@@ -1,5 +1,4 @@
 import {
-  callPath,
   displayDay,
   frequencyLabel,
   OBLIGATION_COMPLIANCE,
@@ -16,14 +15,13 @@ import {
   type TObligationRow,
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Download, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { callApi, downloadFile } from '../../api/client';
-import { notifyError } from '../../api/errors';
-import { Button } from '../../components/Button';
+import { API_BASE, callApi, callUrl } from '../../api/client';
+import { ExportButton } from '../../components/ExportButton';
 import { DueMarker } from '../../components/DueMarker';
-import { ListFilters } from '../../components/ListFilters';
+import { ListFilters, SortSelect } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -59,7 +57,6 @@ export function ObligationsPage() {
   usePageTitle('Obligations');
   const [sort, setSort] = useState<ObligationSort>('nextReviewDate');
   const [sortDirection, setDirection] = useState<'asc' | 'desc'>('asc');
-  const [exporting, setExporting] = useState(false);
   const options = useQuery({
     queryKey: obligationKeys.options,
     queryFn: () => callApi(obligationOptionsCall, {}),
@@ -69,20 +66,6 @@ export function ObligationsPage() {
     filters: FILTERS,
     fetch: (request) => callApi(obligationListCall, { body: { ...request, sort, sortDirection } }),
   });
-  // The applied search (usePagedList keeps it for the list's request; the export needs it too).
-  const [search, setSearch] = useState('');
-  const exportCsv = async () => {
-    const query = new URLSearchParams({ sort, sortDirection, ...(search && { search }) });
-    for (const [name, value] of Object.entries(list.filters)) if (value) query.set(name, value);
-    setExporting(true);
-    try {
-      await downloadFile(`/api${callPath(obligationExportCall)}?${query.toString()}`, 'obligations.csv');
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
     <div className="admin-page stack-lg">
       <div className="page-header">
@@ -94,25 +77,17 @@ export function ObligationsPage() {
           </p>
         </div>
         <div className="row">
-          <Button
-            icon={<Download size={16} aria-hidden="true" />}
-            loading={exporting}
-            onClick={() => void exportCsv()}
-          >
-            Export CSV
-          </Button>
+          <ExportButton
+            label="Export CSV"
+            url={`${API_BASE}${callUrl(obligationExportCall, { query: { sort, sortDirection, ...list.exportQuery } })}`}
+            fileName="obligations.csv"
+          />
           <Link className="btn btn-primary" to="/obligation/new">
             <Plus size={16} aria-hidden="true" /> Add obligation
           </Link>
         </div>
       </div>
-      <ListFilters
-        placeholder="Name, reference or authority"
-        onSearch={(text) => {
-          setSearch(text);
-          list.search(text);
-        }}
-      >
+      <ListFilters placeholder="Name, reference or authority" onSearch={list.search}>
         <SelectField
           label="Type"
           value={list.filters.type}
@@ -137,15 +112,12 @@ export function ObligationsPage() {
           options={optionsOf(options.data?.workplaces)}
           onChange={(value) => list.setFilter('workplaceId', value)}
         />
-        <SelectField
-          label="Sort by"
-          value={`${sort}:${sortDirection}`}
-          options={OBLIGATION_SORTS.flatMap((value) => [
-            { value: `${value}:asc`, label: `${SORT_LABELS[value]} ↑` },
-            { value: `${value}:desc`, label: `${SORT_LABELS[value]} ↓` },
-          ])}
-          onChange={(value) => {
-            const [by, direction] = value.split(':') as [ObligationSort, 'asc' | 'desc'];
+        <SortSelect
+          sorts={OBLIGATION_SORTS}
+          labels={SORT_LABELS}
+          sort={sort}
+          direction={sortDirection}
+          onChange={(by, direction) => {
             setSort(by);
             setDirection(direction);
           }}

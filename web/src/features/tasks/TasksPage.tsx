@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { callApi } from '../../api/client';
 import { DueMarker } from '../../components/DueMarker';
-import { InputField } from '../../components/FormField';
-import { ListFilters } from '../../components/ListFilters';
+import { DueRangeFilters, ListFilters, SortSelect } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { SearchChoice } from '../../components/SearchPicker';
 import { SelectField } from '../../components/SelectField';
@@ -109,27 +108,13 @@ export function TasksPage() {
             )}
           </div>
         </div>
-        <InputField
-          label="Due from"
-          type="date"
-          value={list.filters.dueFrom}
-          onValueChange={(value) => list.setFilter('dueFrom', value)}
-        />
-        <InputField
-          label="Due to"
-          type="date"
-          value={list.filters.dueTo}
-          onValueChange={(value) => list.setFilter('dueTo', value)}
-        />
-        <SelectField
-          label="Sort by"
-          value={`${sort}:${sortDirection}`}
-          options={TASK_SORTS.flatMap((value) => [
-            { value: `${value}:asc`, label: `${SORT_LABELS[value]} ↑` },
-            { value: `${value}:desc`, label: `${SORT_LABELS[value]} ↓` },
-          ])}
-          onChange={(value) => {
-            const [by, direction] = value.split(':') as [TaskSort, 'asc' | 'desc'];
+        <DueRangeFilters from={list.filters.dueFrom} to={list.filters.dueTo} onChange={list.setFilter} />
+        <SortSelect
+          sorts={TASK_SORTS}
+          labels={SORT_LABELS}
+          sort={sort}
+          direction={sortDirection}
+          onChange={(by, direction) => {
             setSort(by);
             setDirection(direction);
           }}
