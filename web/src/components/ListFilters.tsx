@@ -49,24 +49,33 @@ export function ListFilters({
   );
 }
 
+/** A list's order (ascending first), for its request and a SortSelect. */
+export function useSortOrder<S extends string>(initial: S) {
+  const [order, setOrder] = useState({ sort: initial, sortDirection: 'asc' as 'asc' | 'desc' });
+  return {
+    ...order,
+    onChange: (sort: S, sortDirection: 'asc' | 'desc') => setOrder({ sort, sortDirection }),
+  };
+}
+
 /** "Sort by" as one select of each sort in both directions (↑ ascending, ↓ descending). */
 export function SortSelect<S extends string>({
   sorts,
   labels,
   sort,
-  direction,
+  sortDirection,
   onChange,
 }: {
   sorts: readonly S[];
   labels: Record<S, string>;
   sort: S;
-  direction: 'asc' | 'desc';
-  onChange: (sort: S, direction: 'asc' | 'desc') => void;
+  sortDirection: 'asc' | 'desc';
+  onChange: (sort: S, sortDirection: 'asc' | 'desc') => void;
 }) {
   return (
     <SelectField
       label="Sort by"
-      value={`${sort}:${direction}`}
+      value={`${sort}:${sortDirection}`}
       options={sorts.flatMap((value) => [
         { value: `${value}:asc`, label: `${labels[value]} ↑` },
         { value: `${value}:desc`, label: `${labels[value]} ↓` },

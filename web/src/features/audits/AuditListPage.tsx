@@ -12,12 +12,11 @@ import {
   type TAuditRow,
 } from '@compass/shared';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { API_BASE, callApi, callUrl } from '../../api/client';
 import { ExportButton } from '../../components/ExportButton';
 import { DueMarker } from '../../components/DueMarker';
-import { DueRangeFilters, ListFilters, SortSelect } from '../../components/ListFilters';
+import { DueRangeFilters, ListFilters, SortSelect, useSortOrder } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -59,8 +58,8 @@ function AuditList({ scope }: { scope: 'register' | 'mine' }) {
   const register = scope === 'register';
   const title = register ? 'Audit Register' : 'My Audit';
   usePageTitle(title);
-  const [sort, setSort] = useState<Sort>('dueDate');
-  const [sortDirection, setDirection] = useState<'asc' | 'desc'>('asc');
+  const order = useSortOrder<Sort>('dueDate');
+  const { sort, sortDirection } = order;
   const options = useAuditOptions();
   const list = usePagedList({
     queryKey: [...auditKeys.all, scope, sort, sortDirection],
@@ -119,16 +118,7 @@ function AuditList({ scope }: { scope: 'register' | 'mine' }) {
           onChange={(value) => list.setFilter('workplaceId', value)}
         />
         <DueRangeFilters from={list.filters.dueFrom} to={list.filters.dueTo} onChange={list.setFilter} />
-        <SortSelect
-          sorts={AUDIT_SORTS}
-          labels={SORT_LABELS}
-          sort={sort}
-          direction={sortDirection}
-          onChange={(by, direction) => {
-            setSort(by);
-            setDirection(direction);
-          }}
-        />
+        <SortSelect sorts={AUDIT_SORTS} labels={SORT_LABELS} {...order} />
       </ListFilters>
       <PagedTable
         label={title}

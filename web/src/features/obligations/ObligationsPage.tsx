@@ -16,12 +16,11 @@ import {
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { API_BASE, callApi, callUrl } from '../../api/client';
 import { ExportButton } from '../../components/ExportButton';
 import { DueMarker } from '../../components/DueMarker';
-import { ListFilters, SortSelect } from '../../components/ListFilters';
+import { ListFilters, SortSelect, useSortOrder } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -55,8 +54,8 @@ const FILTERS = {
 /** Obligations > the register: every legal and other obligation, searched, filtered and sorted. */
 export function ObligationsPage() {
   usePageTitle('Obligations');
-  const [sort, setSort] = useState<ObligationSort>('nextReviewDate');
-  const [sortDirection, setDirection] = useState<'asc' | 'desc'>('asc');
+  const order = useSortOrder<ObligationSort>('nextReviewDate');
+  const { sort, sortDirection } = order;
   const options = useQuery({
     queryKey: obligationKeys.options,
     queryFn: () => callApi(obligationOptionsCall, {}),
@@ -112,16 +111,7 @@ export function ObligationsPage() {
           options={optionsOf(options.data?.workplaces)}
           onChange={(value) => list.setFilter('workplaceId', value)}
         />
-        <SortSelect
-          sorts={OBLIGATION_SORTS}
-          labels={SORT_LABELS}
-          sort={sort}
-          direction={sortDirection}
-          onChange={(by, direction) => {
-            setSort(by);
-            setDirection(direction);
-          }}
-        />
+        <SortSelect sorts={OBLIGATION_SORTS} labels={SORT_LABELS} {...order} />
       </ListFilters>
       <PagedTable
         label="Obligations"

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { callApi } from '../../api/client';
 import { DueMarker } from '../../components/DueMarker';
-import { DueRangeFilters, ListFilters, SortSelect } from '../../components/ListFilters';
+import { DueRangeFilters, ListFilters, SortSelect, useSortOrder } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { SearchChoice } from '../../components/SearchPicker';
 import { SelectField } from '../../components/SelectField';
@@ -30,8 +30,8 @@ const FILTERS = {
 /** Reminders (/task/reminders): the organisation's scheduled tasks, one row an occurrence. */
 export function TasksPage() {
   usePageTitle('Reminders');
-  const [sort, setSort] = useState<TaskSort>('dueDate');
-  const [sortDirection, setDirection] = useState<'asc' | 'desc'>('asc');
+  const order = useSortOrder<TaskSort>('dueDate');
+  const { sort, sortDirection } = order;
   const [assignee, setAssignee] = useState('');
   const list = usePagedList({
     queryKey: [...taskKeys.all, 'list', sort, sortDirection],
@@ -109,16 +109,7 @@ export function TasksPage() {
           </div>
         </div>
         <DueRangeFilters from={list.filters.dueFrom} to={list.filters.dueTo} onChange={list.setFilter} />
-        <SortSelect
-          sorts={TASK_SORTS}
-          labels={SORT_LABELS}
-          sort={sort}
-          direction={sortDirection}
-          onChange={(by, direction) => {
-            setSort(by);
-            setDirection(direction);
-          }}
-        />
+        <SortSelect sorts={TASK_SORTS} labels={SORT_LABELS} {...order} />
       </ListFilters>
       <PagedTable
         label="Reminders"
