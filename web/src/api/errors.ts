@@ -1,5 +1,6 @@
 import type { TErrorCode, TValidationError } from '@compass/shared';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 
 /** A failed call: the envelope's response_code and response_message, or a transport failure (code 0). */
 export class ApiError extends Error {
@@ -68,4 +69,19 @@ export function notifyError(error: unknown): void {
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
   return Object.fromEntries(error.validationErrors.map((entry) => [entry.field, entry.message]));
+}
+
+/** The server's schema run on a form's body before sending: its first message for each field. */
+export function schemaProblems(schema: z.ZodType, body: unknown): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const issue of schema.safeParse(body).error?.issues ?? [])
+    problems[issue.path.join('.')] ??= issue.message;
+  return problems;
+}
+
+/** Shows a form's first problem as an error toast; whether there was one (then nothing is sent). */
+export function notifyFirstProblem(problems: Record<string, string>): boolean {
+  const first = Object.values(problems)[0];
+  if (first !== undefined) toast.error(first);
+  return first !== undefined;
 }

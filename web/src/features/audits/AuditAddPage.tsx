@@ -8,8 +8,7 @@ import {
 import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { fieldErrorsOf } from '../../api/errors';
+import { fieldErrorsOf, notifyFirstProblem, schemaProblems } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { InputField } from '../../components/FormField';
@@ -62,14 +61,9 @@ export function AuditAddPage() {
       frequency: values.frequency || null,
     };
     // The server's schema, run here first: the same messages before anything is sent.
-    const parsed = ZAuditCreate.safeParse(body);
-    const problems: Record<string, string> = {};
-    for (const issue of parsed.error?.issues ?? []) problems[issue.path.join('.')] ??= issue.message;
+    const problems = schemaProblems(ZAuditCreate, body);
     setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      toast.error(Object.values(problems)[0]!);
-      return;
-    }
+    if (notifyFirstProblem(problems)) return;
     create.mutate({ body }, { onError: (error) => setErrors(fieldErrorsOf(error)) });
   };
 

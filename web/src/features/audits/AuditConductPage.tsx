@@ -11,7 +11,7 @@ import {
 import { Flag, Save } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { fieldErrorsOf } from '../../api/errors';
+import { fieldErrorsOf, schemaProblems } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { Dialog, DialogFormActions } from '../../components/Dialog';
@@ -169,9 +169,7 @@ function FindingDialog({
       assigneeId: assignee?._id as string,
       dueDate,
     };
-    const parsed = ZAuditFinding.safeParse(body);
-    const problems: Record<string, string> = {};
-    for (const issue of parsed.error?.issues ?? []) problems[issue.path.join('.')] ??= issue.message;
+    const problems = schemaProblems(ZAuditFinding, body);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     raise.mutate({ body }, { onError: (error) => setErrors(fieldErrorsOf(error)) });

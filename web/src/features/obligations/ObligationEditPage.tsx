@@ -26,7 +26,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { callApi, downloadFile } from '../../api/client';
-import { fieldErrorsOf, notifyError } from '../../api/errors';
+import { fieldErrorsOf, notifyError, notifyFirstProblem, schemaProblems } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { ActionAttachmentList } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
@@ -184,18 +184,13 @@ function ObligationForm({
       })),
     };
     // The server's schema and rule, run here first: the same messages before anything is sent.
-    const parsed = ZObligationSave.safeParse(body);
-    const problems: Record<string, string> = {};
-    for (const issue of parsed.error?.issues ?? []) problems[issue.path.join('.')] ??= issue.message;
+    const problems = schemaProblems(ZObligationSave, body);
     if (values.nextReviewDate && values.nextReviewDate !== obligation?.nextReviewDate) {
       const problem = nextReviewProblem(values.nextReviewDate, browserToday());
       if (problem) problems.nextReviewDate ??= problem;
     }
     setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      toast.error(Object.values(problems)[0]!);
-      return;
-    }
+    if (notifyFirstProblem(problems)) return;
     save.mutate({ body }, { onError: (error) => setErrors(fieldErrorsOf(error)) });
   };
 

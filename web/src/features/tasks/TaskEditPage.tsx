@@ -15,10 +15,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { usePermissions } from '../../api/auth';
 import { callApi } from '../../api/client';
-import { fieldErrorsOf } from '../../api/errors';
+import { fieldErrorsOf, notifyFirstProblem, schemaProblems } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { InputField, TextAreaField } from '../../components/FormField';
@@ -101,18 +100,13 @@ function TaskForm({ task, options }: { task: TTaskDetails | null; options: TTask
       frequency: values.frequency as FrequencyUnit,
     };
     // The server's schema and rule, run here first: the same messages before anything is sent.
-    const parsed = ZTaskSave.safeParse(body);
-    const problems: Record<string, string> = {};
-    for (const issue of parsed.error?.issues ?? []) problems[issue.path.join('.')] ??= issue.message;
+    const problems = schemaProblems(ZTaskSave, body);
     if (values.dueDate && values.dueDate !== task?.dueDate) {
       const problem = taskDueDateProblem(values.dueDate, browserToday());
       if (problem) problems.dueDate ??= problem;
     }
     setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      toast.error(Object.values(problems)[0]!);
-      return;
-    }
+    if (notifyFirstProblem(problems)) return;
     save.mutate({ body }, { onError: (error) => setErrors(fieldErrorsOf(error)) });
   };
 
