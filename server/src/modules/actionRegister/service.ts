@@ -44,50 +44,51 @@ const KIND_LITERAL: Record<TAssignedActionKind, Sql> = {
   obligation: sql`'obligation'::text`,
 };
 
+type SourceQuery = {
+  literal: Sql;
+  kind: TAssignedActionKind;
+  where: Sql | null;
+  parent: Sql;
+  assignedOn: Sql;
+};
+
+/** A source that is a slice of the form actions' table (its parent column tells which). */
+const formSlice = (literal: Sql, where: Sql, parent: Sql): SourceQuery => ({
+  literal,
+  kind: 'form',
+  where,
+  parent,
+  assignedOn: sql`t."assignedOn"`,
+});
+
+/** A source with a table of its own (created when assigned). */
+const ownTable = (literal: Sql, kind: TAssignedActionKind, parent: Sql): SourceQuery => ({
+  literal,
+  kind,
+  where: null,
+  parent,
+  assignedOn: sql`t."createdAt"`,
+});
+
 /**
  * Each source as a branch of the union (alias t): its table, the rows of the table that are its
  * own (the Action table holds three sources) and its parent and assigned-on columns. A branch per
  * source keeps the source constant in each, so sorting by source is a merge too.
  */
-const SOURCES: Record<
-  ActionSource,
-  { literal: Sql; kind: TAssignedActionKind; where: Sql | null; parent: Sql; assignedOn: Sql }
-> = {
-  form: {
-    literal: sql`'form'::text`,
-    kind: 'form',
-    where: sql`t."riskId" IS NULL AND t."hazardousSubstanceId" IS NULL`,
-    parent: sql`t."submissionId"`,
-    assignedOn: sql`t."assignedOn"`,
-  },
-  risk: {
-    literal: sql`'risk'::text`,
-    kind: 'form',
-    where: sql`t."riskId" IS NOT NULL`,
-    parent: sql`t."riskId"`,
-    assignedOn: sql`t."assignedOn"`,
-  },
-  hazardous: {
-    literal: sql`'hazardous'::text`,
-    kind: 'form',
-    where: sql`t."hazardousSubstanceId" IS NOT NULL`,
-    parent: sql`t."hazardousSubstanceId"`,
-    assignedOn: sql`t."assignedOn"`,
-  },
-  audit: {
-    literal: sql`'audit'::text`,
-    kind: 'audit',
-    where: null,
-    parent: sql`t."auditId"`,
-    assignedOn: sql`t."createdAt"`,
-  },
-  obligation: {
-    literal: sql`'obligation'::text`,
-    kind: 'obligation',
-    where: null,
-    parent: sql`t."obligationId"`,
-    assignedOn: sql`t."createdAt"`,
-  },
+const SOURCES: Record<ActionSource, SourceQuery> = {
+  form: formSlice(
+    sql`'form'::text`,
+    sql`t."riskId" IS NULL AND t."hazardousSubstanceId" IS NULL`,
+    sql`t."submissionId"`,
+  ),
+  risk: formSlice(sql`'risk'::text`, sql`t."riskId" IS NOT NULL`, sql`t."riskId"`),
+  hazardous: formSlice(
+    sql`'hazardous'::text`,
+    sql`t."hazardousSubstanceId" IS NOT NULL`,
+    sql`t."hazardousSubstanceId"`,
+  ),
+  audit: ownTable(sql`'audit'::text`, 'audit', sql`t."auditId"`),
+  obligation: ownTable(sql`'obligation'::text`, 'obligation', sql`t."obligationId"`),
 };
 
 /** The completion states a status reads: 'all' is both, as two branches, each an index range. */
