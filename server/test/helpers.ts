@@ -100,6 +100,12 @@ export async function signInAll(
   return tokens;
 }
 
+/** A demo user's employee record (who a test names as owner, assignee or auditor). */
+export async function employeeOf(db: Db, username: string) {
+  const user = await db.user.findUniqueOrThrow({ where: { username }, include: { employee: true } });
+  return user.employee!;
+}
+
 /**
  * POST calls of the API: `call` answers the response, `data` its response_data after checking it is
  * 200. `as` is a username of `tokens` (signed in by the file), a session token, or null (no session).

@@ -8,7 +8,16 @@ import {
 } from '@compass/shared';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls, setRoleKeys, setupTestApp, signIn, signInAll, type TestContext } from './helpers';
+import {
+  apiCalls,
+  DEMO_USERS,
+  employeeOf,
+  setRoleKeys,
+  setupTestApp,
+  signIn,
+  signInAll,
+  type TestContext,
+} from './helpers';
 
 /** The Obligations register: list, save with questions, answers from the dashboard, files, reviews. */
 let ctx: TestContext;
@@ -27,10 +36,8 @@ const NOBODY = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
   ctx = await setupTestApp();
-  tokens = await signInAll(ctx.app);
-  tokens['acme.supplier'] = await signIn(ctx.app, 'acme.supplier');
-  const employee = async (username: string) =>
-    (await ctx.db.user.findUniqueOrThrow({ where: { username }, include: { employee: true } })).employee!;
+  tokens = await signInAll(ctx.app, [...DEMO_USERS, 'acme.supplier']);
+  const employee = (username: string) => employeeOf(ctx.db, username);
   const ethan = await employee('ethan.coordinator');
   const sam = await employee('sam.southbank');
   people = {
