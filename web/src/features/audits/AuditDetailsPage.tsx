@@ -3,17 +3,15 @@ import {
   auditCloseCall,
   auditMessages,
   isAuditQuestion,
-  uploadProblem,
   type TAuditDetails,
 } from '@compass/shared';
-import { Download, Lock, PencilLine, Upload } from 'lucide-react';
-import { useRef } from 'react';
+import { Download, Lock, PencilLine } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { downloadFile } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { ActionAttachmentList } from '../../components/ActionParts';
+import { AddFilesButton } from '../../components/AddFilesButton';
 import { Button } from '../../components/Button';
 import { PageSpinner } from '../../components/Spinner';
 import { FieldRenderer } from '../../fields';
@@ -113,7 +111,6 @@ function Details({ audit }: { audit: TAuditDetails }) {
 
 /** The audit's files (photos of what was found): the auditor adds them while it is open. */
 function AuditFiles({ audit }: { audit: TAuditDetails }) {
-  const input = useRef<HTMLInputElement>(null);
   const upload = useCall(auditAttachmentUploadCall, { invalidate: [auditKeys.details(audit._id)] });
   return (
     <section className="card card-body stack" aria-labelledby="audit-files">
@@ -128,38 +125,11 @@ function AuditFiles({ audit }: { audit: TAuditDetails }) {
       />
       {audit.canConduct && (
         <>
-          <input
-            ref={input}
-            type="file"
-            multiple
-            className="visually-hidden"
-            aria-label="Add files"
-            onChange={(event) => {
-              const chosen = Array.from(event.target.files ?? []);
-              event.target.value = '';
-              const problem = chosen
-                .map((file) => uploadProblem({ name: file.name, size: file.size }))
-                .find(Boolean);
-              if (problem) {
-                toast.error(problem);
-                return;
-              }
-              if (chosen.length === 0) return;
-              const form = new FormData();
-              form.append('_id', audit._id);
-              for (const file of chosen) form.append('files', file, file.name);
-              upload.mutate({ form });
-            }}
+          <AddFilesButton
+            recordId={audit._id}
+            pending={upload.isPending}
+            onUpload={(form) => upload.mutate({ form })}
           />
-          <div>
-            <Button
-              icon={<Upload size={16} aria-hidden="true" />}
-              loading={upload.isPending}
-              onClick={() => input.current?.click()}
-            >
-              Add files
-            </Button>
-          </div>
         </>
       )}
     </section>

@@ -12,7 +12,6 @@ import {
   obligationOptionsCall,
   obligationPeopleSearchCall,
   obligationSaveCall,
-  uploadProblem,
   ZObligationSave,
   type FrequencyUnit,
   type ObligationType,
@@ -21,14 +20,14 @@ import {
   type TObligationSave,
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ClipboardCheck, Plus, Trash2, Upload } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { ArrowLeft, ClipboardCheck, Plus, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { callApi, downloadFile } from '../../api/client';
 import { fieldErrorsOf, notifyError, notifyFirstProblem, schemaProblems } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { ActionAttachmentList } from '../../components/ActionParts';
+import { AddFilesButton } from '../../components/AddFilesButton';
 import { Button } from '../../components/Button';
 import { CheckboxList } from '../../components/CheckboxList';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
@@ -459,7 +458,6 @@ function AnsweredQuestions({ questions }: { questions: TObligationDetails['quest
 
 /** The obligation's files (a licence, the act's text): added at once, downloaded, deleted. */
 function ObligationFiles({ obligation }: { obligation: TObligationDetails }) {
-  const input = useRef<HTMLInputElement>(null);
   const changes = [obligationKeys.details(obligation._id), ['changeLog']];
   const upload = useCall(obligationAttachmentUploadCall, { invalidate: changes });
   const remove = useCall(deleteAttachmentCall, { invalidate: changes });
@@ -477,38 +475,11 @@ function ObligationFiles({ obligation }: { obligation: TObligationDetails }) {
         }
         deleteDisabled={remove.isPending}
       />
-      <input
-        ref={input}
-        type="file"
-        multiple
-        className="visually-hidden"
-        aria-label="Add files"
-        onChange={(event) => {
-          const chosen = Array.from(event.target.files ?? []);
-          event.target.value = '';
-          const problem = chosen
-            .map((file) => uploadProblem({ name: file.name, size: file.size }))
-            .find(Boolean);
-          if (problem) {
-            toast.error(problem);
-            return;
-          }
-          if (chosen.length === 0) return;
-          const form = new FormData();
-          form.append('_id', obligation._id);
-          for (const file of chosen) form.append('files', file, file.name);
-          upload.mutate({ form });
-        }}
+      <AddFilesButton
+        recordId={obligation._id}
+        pending={upload.isPending}
+        onUpload={(form) => upload.mutate({ form })}
       />
-      <div>
-        <Button
-          icon={<Upload size={16} aria-hidden="true" />}
-          loading={upload.isPending}
-          onClick={() => input.current?.click()}
-        >
-          Add files
-        </Button>
-      </div>
     </section>
   );
 }
