@@ -105,6 +105,8 @@ describe('an organisation run from its own screens', () => {
 
     await employee.goto('/dashboard');
     await employee.waitForURL(/\/login/);
+    // Each refused call sends the page to the site root; let the last of them land before signing in.
+    await employee.waitForLoadState('networkidle');
     await signInThroughUi(employee, NEW_EMAIL, NEW_PASSWORD);
     await employee.getByText('This account is deactivated. Contact your administrator.').waitFor();
     await admin.close();
