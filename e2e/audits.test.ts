@@ -52,6 +52,8 @@ describe('an audit from start to close', () => {
     await screenshot(ethan, 'audit-conduct');
     await ethan.getByRole('button', { name: 'Save answers' }).click();
     await ethan.getByText('Audit saved.').waitFor();
+    // The save refreshes the audit; a dialog opened while it re-renders can be lost with it.
+    await ethan.waitForLoadState('networkidle');
     await ethan.getByRole('button', { name: 'Raise finding: Are walkways clear of trip hazards?' }).click();
     const dialog = ethan.getByRole('dialog', { name: 'Raise finding' });
     await dialog.getByLabel('Instruction').fill('Clear the pallets from the aisle 4 walkway.');
