@@ -22,7 +22,7 @@ import type { ScheduledTask } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
-import { organisationToday, organisationTodayRead } from '../administration/organisationToday';
+import { callerToday, organisationToday } from '../administration/organisationToday';
 import { employeeNames, findAccountHolders } from '../employees/accountHolders';
 import { taskOverdueDigestMail, taskReminderMail } from '../mail/templates';
 import { USABLE_TEMPLATE } from '../submissions/shapes';
@@ -76,7 +76,7 @@ export class TaskService {
     auth: AuthContext,
     request: ListRequest,
   ): Promise<{ rows: TTaskRow[]; total: number; totalCapped?: true }> {
-    const today = await organisationTodayRead(this.reader, auth.companyId, this.now());
+    const today = callerToday(auth, this.now());
     const where = listConditions(auth.companyId, request, today);
     const direction = request.sortDirection === 'desc' ? sql`DESC` : sql`ASC`;
     const order = {
@@ -91,14 +91,16 @@ export class TaskService {
           ((t."completedAt" AT TIME ZONE 'UTC') AT TIME ZONE c."timeZone")::date::text AS "completedOn",
           a."firstName" AS "assigneeFirst", a."lastName" AS "assigneeLast",
           o."firstName" AS "ownerFirst", o."lastName" AS "ownerLast", w.name AS workplace
-        FROM "ScheduledTask" t
+        FROM (SELECT t.id FROM "ScheduledTask" t WHERE ${where} ORDER BY ${order}, t.id
+          LIMIT ${request.pageSize} OFFSET ${(request.page - 1) * request.pageSize}) page
+        -- The page is found first (for open reminders an index range, even 50 pages in), then only
+        -- its rows are read and named.
+        JOIN "ScheduledTask" t ON t.id = page.id
         JOIN "Company" c ON c.id = t."companyId"
         LEFT JOIN "Employee" a ON a.id = t."assignForEmployeeId"
         LEFT JOIN "Employee" o ON o.id = t."taskOwnerEmployeeId"
         LEFT JOIN "Workplace" w ON w.id = t."workplaceId"
-        WHERE ${where}
-        ORDER BY ${order}, t.id
-        LIMIT ${request.pageSize} OFFSET ${(request.page - 1) * request.pageSize}`),
+        ORDER BY ${order}, t.id`),
       cappedCount(this.reader, sql`SELECT 1 FROM "ScheduledTask" t WHERE ${where}`),
     ]);
     return {
