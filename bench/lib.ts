@@ -130,13 +130,14 @@ export const dayStamp = (date = new Date()) => date.toISOString().slice(0, 10);
 /** The session-free caller context of a user, as the auth plugin builds it. */
 export async function authContextOf(client: pg.ClientBase, username: string): Promise<AuthContext> {
   const { rows } = await client.query<Omit<AuthContext, 'sessionId' | 'token'>>(
-    `SELECT u.id AS "userId", u."companyId", u."userType"::text AS "userType", u."employeeId", u."supplierId",
+    `SELECT u.id AS "userId", u."companyId", c."timeZone", u."userType"::text AS "userType", u."employeeId", u."supplierId",
        u."personnelId", u."isForceUpdatePassword",
        CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('companyId', s."companyId",
          'supplierPortal', s."supplierPortal", 'supplierAccess', s."supplierAccess", 'isActive', s."isActive",
          'portalAccess', u."portalAccess") END
          AS supplier
-     FROM "User" u LEFT JOIN "SupplierCompany" s ON s.id = u."supplierId" WHERE u.username = $1`,
+     FROM "User" u JOIN "Company" c ON c.id = u."companyId"
+       LEFT JOIN "SupplierCompany" s ON s.id = u."supplierId" WHERE u.username = $1`,
     [username],
   );
   const row = rows[0];

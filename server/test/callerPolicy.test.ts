@@ -438,6 +438,7 @@ describe('refusalOf', () => {
     token: 't',
     userId: randomUUID(),
     companyId: 'c1',
+    timeZone: 'UTC',
     userType: 'employee',
     employeeId: randomUUID(),
     supplierId: null,

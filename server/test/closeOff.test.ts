@@ -312,6 +312,7 @@ describe('atomic close', () => {
       token: 'test',
       userId: noah.id,
       companyId: noah.companyId,
+      timeZone: 'UTC',
       userType: 'employee',
       employeeId: noah.employeeId,
       supplierId: null,

@@ -66,6 +66,7 @@ function authContextOf(session: SessionRecord, token: string): AuthContext {
     token,
     userId: user.id,
     companyId: user.companyId,
+    timeZone: user.timeZone,
     userType: user.userType,
     employeeId: user.employeeId,
     supplierId: user.supplierId,

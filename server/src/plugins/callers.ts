@@ -36,6 +36,8 @@ export interface AuthContext {
   token: string;
   userId: string;
   companyId: string;
+  /** The organisation's time zone, read with the session: "today" needs no statement of its own. */
+  timeZone: string;
   userType: 'employee' | 'supplier' | 'company';
   employeeId: string | null;
   supplierId: string | null;

@@ -11,6 +11,8 @@ export interface SessionRecord {
   user: {
     id: string;
     companyId: string;
+    /** The organisation's time zone: its days (due dates, "today") are counted in it. */
+    timeZone: string;
     userType: 'employee' | 'supplier' | 'company';
     employeeId: string | null;
     supplierId: string | null;
@@ -39,6 +41,7 @@ interface Row {
   permissionsLoadedAt: Date;
   userId: string;
   companyId: string;
+  timeZone: string;
   userType: SessionRecord['user']['userType'];
   employeeId: string | null;
   supplierId: string | null;
@@ -59,13 +62,14 @@ interface Row {
 
 const SESSION_BY_TOKEN_HASH = `
   SELECT s.id, s."revokedAt", s."expiresAt", s."lastSeenAt", s."permissionsLoadedAt",
-    u.id AS "userId", u."companyId", u."userType"::text AS "userType", u."employeeId", u."supplierId",
+    u.id AS "userId", u."companyId", c."timeZone", u."userType"::text AS "userType", u."employeeId", u."supplierId",
     u."personnelId", u."isActive", u."isForceUpdatePassword", u."portalAccess", u."updatedAt",
     e.id IS NOT NULL AS "hasEmployee", r."updatedAt" AS "roleUpdatedAt", r.access AS "roleAccess",
     sc."updatedAt" AS "supplierUpdatedAt", sc."companyId" AS "supplierCompanyId", sc."supplierPortal",
     sc."supplierAccess", sc."isActive" AS "supplierActive"
   FROM "Session" s
   JOIN "User" u ON u.id = s."userId"
+  JOIN "Company" c ON c.id = u."companyId"
   LEFT JOIN "Employee" e ON e.id = u."employeeId"
   LEFT JOIN "Role" r ON r.id = e."roleId"
   LEFT JOIN "SupplierCompany" sc ON sc.id = u."supplierId"
@@ -111,6 +115,7 @@ function toRecord(row: Row | undefined): SessionRecord | null {
     user: {
       id: row.userId,
       companyId: row.companyId,
+      timeZone: row.timeZone,
       userType: row.userType,
       employeeId: row.employeeId,
       supplierId: row.supplierId,

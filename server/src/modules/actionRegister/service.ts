@@ -24,7 +24,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { changesBetween } from '../../plugins/changeLog';
 import { csvOf, type CsvColumn } from '../../plugins/csv';
 import type { MailQueue } from '../../plugins/mail';
-import { organisationTodayRead } from '../administration/organisationToday';
+import { callerToday } from '../administration/organisationToday';
 import type { AssignedActionService } from '../assignedActions/service';
 import { actionsReassignedMail } from '../mail/templates';
 
@@ -275,7 +275,7 @@ export class ActionRegisterService {
   }
 
   async list(auth: AuthContext, request: TActionRegisterFilters & { page: number; pageSize: number }) {
-    const today = await organisationTodayRead(this.reader, auth.companyId);
+    const today = callerToday(auth);
     const counted = join(
       this.branches(auth, request, today).map((branch) => sql`SELECT 1 FROM (${branch}) t`),
       ' UNION ALL ',
@@ -289,7 +289,7 @@ export class ActionRegisterService {
 
   /** The filtered rows for an export, at most ACTION_EXPORT_LIMIT; `truncated` when there were more. */
   private async exportRows(auth: AuthContext, filters: TActionRegisterFilters) {
-    const today = await organisationTodayRead(this.reader, auth.companyId);
+    const today = callerToday(auth);
     const rows = await this.rows(auth, filters, today, ACTION_EXPORT_LIMIT + 1, 0);
     return { rows: rows.slice(0, ACTION_EXPORT_LIMIT), truncated: rows.length > ACTION_EXPORT_LIMIT };
   }

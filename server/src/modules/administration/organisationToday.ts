@@ -2,6 +2,7 @@ import { localDateOf } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import type { Reader } from '../../db/reader';
 import { sql, uuid } from '../../db/sql';
+import type { AuthContext } from '../../plugins/auth';
 
 /**
  * Today (YYYY-MM-DD) in the organisation's time zone: its due dates and expiries are its days.
@@ -30,4 +31,9 @@ export async function organisationTodayRead(
   );
   if (!company) throw new Error(`No organisation ${companyId}`);
   return localDateOf(now, company.timeZone);
+}
+
+/** Today for a signed-in caller: the session lookup read the organisation's time zone already. */
+export function callerToday(auth: Pick<AuthContext, 'timeZone'>, now: Date = new Date()): string {
+  return localDateOf(now, auth.timeZone);
 }

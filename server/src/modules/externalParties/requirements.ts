@@ -26,7 +26,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
-import { organisationToday, organisationTodayRead } from '../administration/organisationToday';
+import { callerToday, organisationToday } from '../administration/organisationToday';
 import { cappedCount, type Reader } from '../../db/reader';
 import { join, sql, uuid, type Sql } from '../../db/sql';
 import type { AttachmentService, OwnerPolicy } from '../attachments/service';
@@ -350,7 +350,7 @@ export class SupplierRequirementService {
     const page = request.page ?? 1;
     const pageSize = request.pageSize ?? 20;
     const search = request.search?.trim();
-    const today = await organisationTodayRead(this.reader, companyId);
+    const today = callerToday(auth);
     const conditions = [sql`r."companyId" = ${company}`];
     if (request.supplierId) conditions.push(sql`r."supplierId" = ${uuid(request.supplierId)}`);
     if (request.state) conditions.push(stateWhere(request.state, today));
@@ -609,7 +609,7 @@ export class SupplierRequirementService {
     const supplierOf = sql`${uuid(supplierId)}`;
     const order = sql`r."personnelId", r."requirementTypeId", r."createdAt" DESC, r.id`;
     const [today, [supplier], current, people] = await Promise.all([
-      organisationTodayRead(this.reader, companyId),
+      callerToday(auth),
       this.reader.rows<{ name: string }>(
         sql`SELECT name FROM "SupplierCompany" WHERE id = ${supplierOf} AND "companyId" = ${company}`,
       ),

@@ -17,7 +17,7 @@ import { conflict, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
-import { organisationTodayRead } from '../administration/organisationToday';
+import { callerToday, organisationTodayRead } from '../administration/organisationToday';
 import { cappedCount, timestampOf, type Reader } from '../../db/reader';
 import { join, sql, uuid, type Sql } from '../../db/sql';
 import { findAccountHolders } from '../employees/accountHolders';
@@ -233,7 +233,7 @@ export class ExternalPartiesService {
     // How many rows a name matches decides the plan: planned for the values each time.
     const plan = { plan: search ? ('custom' as const) : ('generic' as const) };
     const [today, rows, total] = await Promise.all([
-      organisationTodayRead(this.reader, auth.companyId),
+      callerToday(auth),
       this.rows(where, sql`LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`, plan),
       cappedCount(this.reader, sql`SELECT 1 FROM "SupplierAssignment" r WHERE ${where}`, plan),
     ]);

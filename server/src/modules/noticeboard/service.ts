@@ -14,7 +14,7 @@ import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { UploadedFile } from '../../plugins/uploads';
-import { organisationToday, organisationTodayRead } from '../administration/organisationToday';
+import { callerToday, organisationToday } from '../administration/organisationToday';
 import { cappedCount, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import type { AttachmentService } from '../attachments/service';
@@ -69,7 +69,7 @@ export class NoticeAdminService {
   ): Promise<{ rows: TNoticeAdminRow[]; total: number; totalCapped?: true }> {
     const page = request.page ?? 1;
     const pageSize = request.pageSize ?? 20;
-    const today = await organisationTodayRead(this.reader, auth.companyId);
+    const today = callerToday(auth);
     const day = sql`${today}::date`;
     const conditions = [sql`n."companyId" = ${uuid(auth.companyId)}`];
     const byStatus: Record<NoticeStatus, Sql> = {
