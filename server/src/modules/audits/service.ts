@@ -36,7 +36,7 @@ import { recordChange } from '../../plugins/changeLog';
 import { csvOf } from '../../plugins/csv';
 import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
-import { organisationToday } from '../administration/organisationToday';
+import { callerToday } from '../administration/organisationToday';
 import type { AttachmentService } from '../attachments/service';
 import { employeeNames, findAccountHolders } from '../employees/accountHolders';
 import { auditFindingMail } from '../mail/templates';
@@ -93,7 +93,7 @@ export class AuditService {
     scope: 'register' | 'mine',
     request: Filters & { page: number; pageSize: number },
   ): Promise<{ rows: TAuditRow[]; total: number; totalCapped?: boolean }> {
-    const today = await organisationToday(this.db, auth.companyId);
+    const today = callerToday(auth);
     const where = conditions(auth, scope, request);
     const [rows, counted] = await Promise.all([
       this.reader.rows<ListRow>(
@@ -111,7 +111,7 @@ export class AuditService {
   }
 
   async exportCsv(auth: AuthContext, scope: 'register' | 'mine', filters: Filters): Promise<string> {
-    const today = await organisationToday(this.db, auth.companyId);
+    const today = callerToday(auth);
     const rows = await this.reader.rows<ListRow>(
       page(conditions(auth, scope, filters), filters, sql`LIMIT ${EXPORT_LIMIT}`),
     );
@@ -215,7 +215,7 @@ export class AuditService {
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       }),
       this.attachments.listFor(auth.companyId, 'audit', id),
-      organisationToday(this.db, auth.companyId),
+      callerToday(auth),
       this.placeNames(audit),
     ]);
     const people = await employeeNames(this.db, auth.companyId, [

@@ -29,7 +29,7 @@ import { badRequest, forbidden, notFound, parseOrBadRequest } from '../../errors
 import type { AuthContext } from '../../plugins/auth';
 import { csvOf } from '../../plugins/csv';
 import type { UploadedFile } from '../../plugins/uploads';
-import { organisationToday } from '../administration/organisationToday';
+import { callerToday } from '../administration/organisationToday';
 import type { AttachmentService, OwnerPolicy } from '../attachments/service';
 import type { ReviewService } from '../reviews/service';
 import {
@@ -109,8 +109,14 @@ export class DocumentService {
   async list(auth: AuthContext, request: ListRequest) {
     const where = await this.where(auth, request);
     const order = ORDER[request.sort];
+    // A search's matches are found first (the trigram index) and then sorted: walking the name order
+    // instead passed over 13,000 documents when the few matches all sort late (OFFSET 0 keeps the
+    // planner from merging the two).
+    const matching = request.search
+      ? sql`(SELECT * FROM "Document" d WHERE ${where} OFFSET 0) d`
+      : sql`"Document" d WHERE ${where}`;
     const [rows, counted] = await Promise.all([
-      this.reader.rows<ListRow>(sql`${this.select(sql`(SELECT d.* FROM "Document" d WHERE ${where}
+      this.reader.rows<ListRow>(sql`${this.select(sql`(SELECT d.* FROM ${matching}
           ORDER BY ${order('d')} LIMIT ${request.pageSize} OFFSET ${(request.page - 1) * request.pageSize})`)}
         ORDER BY ${order('page')}`),
       // Counted up to the cap only, as Records does: past it a count reads every matching row.
@@ -166,7 +172,7 @@ export class DocumentService {
     if (request.folderId) parts.push(sql`d."folderId" = ${uuid(request.folderId)}`);
     if (request.status) parts.push(sql`d.status = ${request.status}::"DocumentVersionStatus"`);
     if (request.review) {
-      const today = await organisationToday(this.db, auth.companyId);
+      const today = callerToday(auth);
       parts.push(
         request.review === 'overdue'
           ? sql`d."nextReviewDate" < ${day(today)}`
@@ -250,7 +256,7 @@ export class DocumentService {
   async create(auth: AuthContext, details: string, files: UploadedFile[]): Promise<{ _id: string }> {
     const input = parseDetails(ZDocumentCreate, details);
     const file = this.oneFile(files);
-    const today = await organisationToday(this.db, auth.companyId);
+    const today = callerToday(auth);
     await this.check(this.db, auth, input, today, null);
     await this.checkPeople(this.db, auth.companyId, input.approverIds, 'approverIds');
     const stored = await this.attachments.store([file]);
@@ -276,7 +282,7 @@ export class DocumentService {
   }
 
   async update(auth: AuthContext, input: TDocumentUpdateParsed): Promise<void> {
-    const today = await organisationToday(this.db, auth.companyId);
+    const today = callerToday(auth);
     await this.db.$transaction(async (tx) => {
       const before = await findDocument(tx, auth, input._id);
       await this.check(tx, auth, input, today, before);
@@ -301,7 +307,7 @@ export class DocumentService {
     if (!canManage(auth, document)) throw forbidden();
     const file = this.oneFile(files);
     await this.checkPeople(this.db, auth.companyId, input.approverIds, 'approverIds');
-    const today = await organisationToday(this.db, auth.companyId);
+    const today = callerToday(auth);
     const stored = await this.attachments.store([file]);
     try {
       return await this.db.$transaction(async (tx) => {
@@ -509,7 +515,7 @@ export class DocumentService {
     return this.reviews.complete(auth, 'document', input, async (tx, review) => {
       if (input.actionType !== 'review') return;
       const before = await findDocument(tx, auth, input.itemId);
-      const today = await organisationToday(tx, auth.companyId);
+      const today = callerToday(auth);
       const frequency = review.frequency ?? before.reviewFrequency;
       const next = input.outcome === 'retired' ? null : nextDueDay(today, frequency);
       await tx.document.update({
@@ -703,7 +709,7 @@ export class DocumentService {
   async createAction(auth: AuthContext, input: TDocumentActionCreate): Promise<{ _id: string }> {
     const document = await findDocument(this.db, auth, input._id);
     if (!canManage(auth, document)) throw forbidden();
-    const today = await organisationToday(this.db, auth.companyId);
+    const today = callerToday(auth);
     if (input.dueDate < today) throw fieldError('dueDate', 'The due date cannot be before today.');
     await this.checkPeople(this.db, auth.companyId, [input.assigneeId], 'assigneeId');
     return this.db.$transaction(async (tx) => {
@@ -735,7 +741,7 @@ export class DocumentService {
     const document = await findDocument(this.db, auth, action.documentId);
     if (!canManage(auth, document) && action.assigneeEmployeeId !== auth.employeeId) throw forbidden();
     if (action.completedOn) return;
-    const today = await organisationToday(this.db, auth.companyId);
+    const today = callerToday(auth);
     await this.db.$transaction(async (tx) => {
       await tx.documentAction.update({ where: { id: action.id }, data: { completedOn: dateOf(today) } });
       await logChange(tx, auth, document.id, 'action completed', null, { instruction: action.instruction });

@@ -4,7 +4,7 @@ import { timestampOf, type Reader } from '../../db/reader';
 import { sql, uuid } from '../../db/sql';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { organisationToday } from '../administration/organisationToday';
+import { callerToday } from '../administration/organisationToday';
 import {
   approvalView,
   dateOf,
@@ -97,7 +97,7 @@ export class DocumentWorkItems {
             documentId: id,
             versionId,
             employeeId,
-            dueDate: dateOf(await organisationToday(tx, auth.companyId)),
+            dueDate: dateOf(callerToday(auth)),
             acknowledgedAt: now,
           },
         });
@@ -215,7 +215,7 @@ export class DocumentWorkItems {
     input: { _id: string; employeeId: string; decision: 'approve' | 'reject'; comment?: string },
   ): Promise<{ published: boolean }> {
     const employeeId = this.own(auth, input.employeeId);
-    const today = await organisationToday(this.db, auth.companyId);
+    const today = callerToday(auth);
     return this.db.$transaction(async (tx) => {
       const document = await findDocument(tx, auth, input._id);
       const mine = await tx.documentApproval.findFirst({

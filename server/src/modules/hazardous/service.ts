@@ -25,16 +25,9 @@ import type { AuthContext } from '../../plugins/auth';
 import type { Snapshot } from '../../plugins/changeLog';
 import { csvOf } from '../../plugins/csv';
 import type { UploadedFile } from '../../plugins/uploads';
-import { organisationToday } from '../administration/organisationToday';
+import { callerToday } from '../administration/organisationToday';
 import type { AttachmentService } from '../attachments/service';
-import {
-  dateOf,
-  dayOf,
-  listToday,
-  ratingShown,
-  ratingText,
-  type RegisterParts,
-} from '../registerParts/service';
+import { dateOf, dayOf, ratingShown, ratingText, type RegisterParts } from '../registerParts/service';
 
 type Tx = Prisma.TransactionClient;
 type Substance = NonNullable<Awaited<ReturnType<Db['hazardousSubstance']['findFirst']>>>;
@@ -153,7 +146,7 @@ export class HazardousService {
   }
 
   async list(auth: AuthContext, request: ListRequest) {
-    const today = await listToday(this.reader, auth.companyId);
+    const today = callerToday(auth);
     const where = this.where(auth, request, today);
     const [rows, counted] = await Promise.all([
       this.rows(where, ORDER[request.sort], request.pageSize, (request.page - 1) * request.pageSize),
@@ -169,7 +162,7 @@ export class HazardousService {
   }
 
   async exportCsv(auth: AuthContext, request: Filters): Promise<string> {
-    const today = await listToday(this.reader, auth.companyId);
+    const today = callerToday(auth);
     const rows = (
       await this.rows(this.where(auth, request, today), ORDER[request.sort], EXPORT_LIMIT, 0)
     ).map((row) => this.toRow(row, today));
@@ -204,7 +197,7 @@ export class HazardousService {
     const substance = await this.find(this.db, auth, id);
     const [sheets, today, parts] = await Promise.all([
       this.attachments.listFor(auth.companyId, 'safetyDataSheet', substance.id),
-      organisationToday(this.db, auth.companyId),
+      callerToday(auth),
       this.parts.parts(auth.companyId, 'hazardous', substance),
     ]);
     const issueDate = dayOf(substance.sdsIssueDate);
@@ -293,7 +286,7 @@ export class HazardousService {
     if (!/\.pdf$/i.test(file.name))
       throw badRequest(say.sdsFileType, [{ field: 'file', message: say.sdsFileType }]);
     await this.find(this.db, auth, input._id);
-    if (input.issueDate > (await organisationToday(this.db, auth.companyId)))
+    if (input.issueDate > callerToday(auth))
       throw badRequest(say.sdsIssueFuture, [{ field: 'issueDate', message: say.sdsIssueFuture }]);
     await this.parts.storeFiles(
       auth,

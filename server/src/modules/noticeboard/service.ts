@@ -14,7 +14,7 @@ import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { UploadedFile } from '../../plugins/uploads';
-import { callerToday, organisationToday } from '../administration/organisationToday';
+import { callerToday } from '../administration/organisationToday';
 import { cappedCount, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import type { AttachmentService } from '../attachments/service';
@@ -139,7 +139,7 @@ export class NoticeAdminService {
       audience: notice.audience,
       audienceIds: notice.audienceIds,
       isPublished: notice.isPublished,
-      status: statusOf(notice, await organisationToday(this.db, auth.companyId)),
+      status: statusOf(notice, callerToday(auth)),
       attachments: await this.attachments.listFor(auth.companyId, 'notice', notice.id),
     };
   }
@@ -214,7 +214,7 @@ export class NoticeAdminService {
 
   /** Ends a notice today: it expires yesterday by the organisation's calendar (and starts no later). */
   async expire(auth: AuthContext, id: string): Promise<void> {
-    const yesterday = addDays(await organisationToday(this.db, auth.companyId), -1);
+    const yesterday = addDays(callerToday(auth), -1);
     await this.change(auth, id, 'expired', (notice) => ({
       expireDate: dateOf(yesterday),
       ...(dayOf(notice.startDate)! > yesterday && { startDate: dateOf(yesterday) }),

@@ -32,7 +32,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import { csvOf } from '../../plugins/csv';
 import type { UploadedFile } from '../../plugins/uploads';
-import { organisationToday } from '../administration/organisationToday';
+import { callerToday, organisationToday } from '../administration/organisationToday';
 import type { AttachmentService } from '../attachments/service';
 import { employeeNames, findAccountHolders } from '../employees/accountHolders';
 import type { ReviewService } from '../reviews/service';
@@ -72,7 +72,7 @@ export class ObligationService {
     auth: AuthContext,
     request: Filters & { page: number; pageSize: number },
   ): Promise<{ rows: TObligationRow[]; total: number; totalCapped?: boolean }> {
-    const today = await organisationToday(this.db, auth.companyId);
+    const today = callerToday(auth);
     const where = conditions(auth.companyId, request, today);
     const [rows, counted] = await Promise.all([
       this.reader.rows<ListRow>(
@@ -92,7 +92,7 @@ export class ObligationService {
 
   /** The filtered register as CSV, in the list's order. */
   async exportCsv(auth: AuthContext, filters: Filters): Promise<string> {
-    const today = await organisationToday(this.db, auth.companyId);
+    const today = callerToday(auth);
     const rows = await this.reader.rows<ListRow>(
       page(conditions(auth.companyId, filters, today), filters, sql`LIMIT ${EXPORT_LIMIT}`),
     );
@@ -130,7 +130,7 @@ export class ObligationService {
       this.db.review.findFirst({
         where: { companyId: auth.companyId, itemType: 'obligation', itemId: id, completedAt: null },
       }),
-      organisationToday(this.db, auth.companyId),
+      callerToday(auth),
     ]);
     const names = await this.names(auth.companyId, [
       obligation.ownerEmployeeId,
@@ -357,7 +357,7 @@ export class ObligationService {
       const next =
         input.outcome === 'retired' || !review.frequency
           ? null
-          : nextDueDay(await organisationToday(tx, auth.companyId), review.frequency);
+          : nextDueDay(callerToday(auth), review.frequency);
       const before = await this.find(tx, auth.companyId, input.itemId);
       await tx.obligation.update({
         where: { id: before.id },

@@ -1,6 +1,4 @@
 import {
-  DEFAULT_TIME_ZONE,
-  localDateOf,
   nextDueDay,
   personName,
   rateRisk,
@@ -25,13 +23,11 @@ import type {
 } from '@compass/shared';
 import type { AttachmentOwner } from '../../generated/prisma/client';
 import type { Db, Prisma } from '../../db/prisma';
-import type { Reader } from '../../db/reader';
-import { sql, uuid } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange, type Snapshot } from '../../plugins/changeLog';
 import type { UploadedFile } from '../../plugins/uploads';
-import { organisationToday } from '../administration/organisationToday';
+import { callerToday, organisationToday } from '../administration/organisationToday';
 import type { AttachmentService } from '../attachments/service';
 import type { ReviewService } from '../reviews/service';
 
@@ -67,17 +63,6 @@ export const REGISTERS: Record<RegisterKind, RegisterTraits> = {
     actionLink: 'hazardousSubstanceId',
   },
 };
-
-/**
- * The organisation's today for the hot lists: its time zone read as a prepared statement on the
- * read pool (organisationToday reads it through Prisma, a few milliseconds more per call).
- */
-export async function listToday(reader: Reader, companyId: string): Promise<string> {
-  const [company] = await reader.rows<{ timeZone: string }>(
-    sql`SELECT "timeZone" FROM "Company" WHERE id = ${uuid(companyId)}`,
-  );
-  return localDateOf(new Date(), company?.timeZone ?? DEFAULT_TIME_ZONE);
-}
 
 export const dayOf = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 export const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -263,10 +248,7 @@ export class RegisterParts {
       if (input.actionType !== 'review') return;
       const before = await item.find(tx);
       const retired = input.outcome === 'retired';
-      const next =
-        retired || !review.frequency
-          ? null
-          : nextDueDay(await organisationToday(tx, auth.companyId), review.frequency);
+      const next = retired || !review.frequency ? null : nextDueDay(callerToday(auth), review.frequency);
       const after = await item.update(tx, {
         nextReviewDate: next ? dateOf(next) : null,
         ...(retired && { isActive: false as const }),
@@ -370,8 +352,7 @@ export class RegisterParts {
     await this.mustExist(auth, kind, input.itemId);
     const { actionLink, entity } = REGISTERS[kind];
     return this.db.$transaction(async (tx) => {
-      if (input.dueDate < (await organisationToday(tx, auth.companyId)))
-        throw invalid('dueDate', say.dueBeforeToday);
+      if (input.dueDate < callerToday(auth)) throw invalid('dueDate', say.dueBeforeToday);
       const assignee = await tx.employee.findFirst({
         where: { companyId: auth.companyId, id: input.assigneeId, isActive: true },
       });

@@ -12,7 +12,7 @@ import {
 import type { Db, Prisma, Review } from '../../db/prisma';
 import { conflict, forbidden } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { organisationToday } from '../administration/organisationToday';
+import { callerToday } from '../administration/organisationToday';
 import { employeeNames } from '../employees/accountHolders';
 
 type Tx = Prisma.TransactionClient;
@@ -105,7 +105,7 @@ export class ReviewService {
     const [people, history, today] = await Promise.all([
       this.names(auth.companyId, [review.reviewerEmployeeId, review.coReviewerEmployeeId]),
       this.history(auth.companyId, itemType, itemId),
-      organisationToday(this.db, auth.companyId),
+      callerToday(auth),
     ]);
     const person = (id: string) => ({ _id: id, name: people.get(id) ?? '' });
     const dueDate = dayOf(review.dueDate);
@@ -176,7 +176,7 @@ export class ReviewService {
         },
       });
       if (input.outcome === 'retired' || !review.frequency) return { nextDueDate: null };
-      const nextDueDate = nextDueDay(await organisationToday(tx, auth.companyId), review.frequency);
+      const nextDueDate = nextDueDay(callerToday(auth), review.frequency);
       await tx.review.create({
         data: {
           companyId: review.companyId,

@@ -24,7 +24,8 @@ import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import type { Snapshot } from '../../plugins/changeLog';
 import { csvOf } from '../../plugins/csv';
-import { dayOf, listToday, ratingShown, ratingText, type RegisterParts } from '../registerParts/service';
+import { callerToday } from '../administration/organisationToday';
+import { dayOf, ratingShown, ratingText, type RegisterParts } from '../registerParts/service';
 
 type Tx = Prisma.TransactionClient;
 type Risk = NonNullable<Awaited<ReturnType<Db['risk']['findFirst']>>>;
@@ -122,7 +123,7 @@ export class RiskService {
   }
 
   async list(auth: AuthContext, request: ListRequest) {
-    const today = await listToday(this.reader, auth.companyId);
+    const today = callerToday(auth);
     const where = this.where(auth, request, today);
     const [rows, counted] = await Promise.all([
       this.rows(where, ORDER[request.sort], request.pageSize, (request.page - 1) * request.pageSize),
@@ -155,7 +156,7 @@ export class RiskService {
   }
 
   async matrix(auth: AuthContext, request: ListRequest): Promise<TRiskMatrix> {
-    const where = this.where(auth, request, await listToday(this.reader, auth.companyId));
+    const where = this.where(auth, request, callerToday(auth));
     const rows = await this.reader.rows<{
       likelihood: number | null;
       consequence: number | null;
@@ -182,7 +183,7 @@ export class RiskService {
   }
 
   async exportCsv(auth: AuthContext, request: Filters): Promise<string> {
-    const today = await listToday(this.reader, auth.companyId);
+    const today = callerToday(auth);
     const where = this.where(auth, request, today);
     const rows = await this.rows(where, ORDER[request.sort], EXPORT_LIMIT, 0);
     const rating = (row: ListRow, side: 'inherent' | 'residual') => {
