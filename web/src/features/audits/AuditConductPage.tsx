@@ -22,7 +22,14 @@ import { FieldRenderer } from '../../fields';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../dashboard/api';
 import { AUDIT_PEOPLE, auditKeys, auditPaths, useAuditDetails } from './api';
-import { AuditBackLink, AuditSummary, AuditUnavailable, FindingsTable, NO_REFERENCES } from './parts';
+import {
+  AuditBackLink,
+  AuditSections,
+  AuditSummary,
+  AuditUnavailable,
+  FindingsTable,
+  NO_REFERENCES,
+} from './parts';
 
 /** /audit-inspection/audit-update/:id: the auditor answers the questions and raises findings. */
 export function AuditConductPage() {
@@ -71,49 +78,40 @@ function ConductForm({ audit }: { audit: TAuditDetails }) {
         </p>
       )}
       <form className="stack-lg" onSubmit={submit} aria-label="Audit questions">
-        {audit.sections.map((section) => {
-          const fields = audit.fieldList.filter((field) => field.section === section._id);
-          if (fields.length === 0) return null;
-          return (
-            <section key={section._id} className="card" aria-label={section.level}>
-              <div className="card-header">
-                <h2 className="card-title">{section.level}</h2>
-              </div>
-              <div className="card-body stack">
-                {fields.map((field) => (
-                  <div key={field._id} className="audit-question">
-                    <FieldRenderer
-                      fields={[field]}
-                      values={values}
-                      onChange={(fieldId, value) => {
-                        setValues((current) => ({ ...current, [fieldId]: value }));
-                        setErrors((current) => ({ ...current, [fieldId]: '' }));
-                      }}
-                      errors={errors}
-                      readOnly={!audit.canConduct}
-                      references={NO_REFERENCES}
-                      files={{ existing: [], pending: {} }}
-                      tasks={{ items: [] }}
-                    />
-                    {audit.canConduct && isAuditQuestion(field.type) && (
-                      <div>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          icon={<Flag size={14} aria-hidden="true" />}
-                          onClick={() => setFinding(field)}
-                          aria-label={`Raise finding: ${field.level}`}
-                        >
-                          Raise finding
-                        </Button>
-                      </div>
-                    )}
+        <AuditSections audit={audit}>
+          {(fields) =>
+            fields.map((field) => (
+              <div key={field._id} className="audit-question">
+                <FieldRenderer
+                  fields={[field]}
+                  values={values}
+                  onChange={(fieldId, value) => {
+                    setValues((current) => ({ ...current, [fieldId]: value }));
+                    setErrors((current) => ({ ...current, [fieldId]: '' }));
+                  }}
+                  errors={errors}
+                  readOnly={!audit.canConduct}
+                  references={NO_REFERENCES}
+                  files={{ existing: [], pending: {} }}
+                  tasks={{ items: [] }}
+                />
+                {audit.canConduct && isAuditQuestion(field.type) && (
+                  <div>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      icon={<Flag size={14} aria-hidden="true" />}
+                      onClick={() => setFinding(field)}
+                      aria-label={`Raise finding: ${field.level}`}
+                    >
+                      Raise finding
+                    </Button>
                   </div>
-                ))}
+                )}
               </div>
-            </section>
-          );
-        })}
+            ))
+          }
+        </AuditSections>
         {audit.canConduct && (
           <div className="row">
             <Button

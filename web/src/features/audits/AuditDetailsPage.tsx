@@ -18,7 +18,14 @@ import { FieldRenderer } from '../../fields';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../dashboard/api';
 import { auditKeys, auditPaths, useAuditDetails } from './api';
-import { AuditBackLink, AuditSummary, AuditUnavailable, FindingsTable, NO_REFERENCES } from './parts';
+import {
+  AuditBackLink,
+  AuditSections,
+  AuditSummary,
+  AuditUnavailable,
+  FindingsTable,
+  NO_REFERENCES,
+} from './parts';
 
 const ignore = () => {};
 
@@ -75,28 +82,19 @@ function Details({ audit }: { audit: TAuditDetails }) {
           {auditMessages.openTasks}
         </p>
       )}
-      {audit.sections.map((section) => {
-        const fields = audit.fieldList.filter((field) => field.section === section._id);
-        if (fields.length === 0) return null;
-        return (
-          <section key={section._id} className="card" aria-label={section.level}>
-            <div className="card-header">
-              <h2 className="card-title">{section.level}</h2>
-            </div>
-            <div className="card-body">
-              <FieldRenderer
-                fields={fields}
-                values={audit.answers}
-                onChange={ignore}
-                readOnly
-                references={NO_REFERENCES}
-                files={{ existing: [], pending: {} }}
-                tasks={{ items: [] }}
-              />
-            </div>
-          </section>
-        );
-      })}
+      <AuditSections audit={audit}>
+        {(fields) => (
+          <FieldRenderer
+            fields={fields}
+            values={audit.answers}
+            onChange={ignore}
+            readOnly
+            references={NO_REFERENCES}
+            files={{ existing: [], pending: {} }}
+            tasks={{ items: [] }}
+          />
+        )}
+      </AuditSections>
       {answered.length === 0 && <p className="text-secondary">This audit has no questions.</p>}
       <section className="card card-body stack" aria-labelledby="audit-findings">
         <h2 id="audit-findings" className="card-title">
@@ -124,13 +122,11 @@ function AuditFiles({ audit }: { audit: TAuditDetails }) {
         onDownload={(file) => void downloadFile(file.path, file.name).catch(notifyError)}
       />
       {audit.canConduct && (
-        <>
-          <AddFilesButton
-            recordId={audit._id}
-            pending={upload.isPending}
-            onUpload={(form) => upload.mutate({ form })}
-          />
-        </>
+        <AddFilesButton
+          recordId={audit._id}
+          pending={upload.isPending}
+          onUpload={(form) => upload.mutate({ form })}
+        />
       )}
     </section>
   );

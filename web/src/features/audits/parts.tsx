@@ -5,8 +5,10 @@ import {
   localDateOf,
   taskDueType,
   type TAuditDetails,
+  type TTemplateField,
 } from '@compass/shared';
 import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/DataTable';
 import { DueMarker } from '../../components/DueMarker';
@@ -18,6 +20,28 @@ import { auditPaths } from './api';
 export const NO_REFERENCES = Object.fromEntries(
   REFERENCE_KINDS.map((kind) => [kind, { all: [], active: [] }]),
 ) as unknown as References;
+
+/** The audit's questions, a card per section that has any; `children` draws a section's fields. */
+export function AuditSections({
+  audit,
+  children,
+}: {
+  audit: TAuditDetails;
+  children: (fields: TTemplateField[]) => ReactNode;
+}) {
+  return audit.sections.map((section) => {
+    const fields = audit.fieldList.filter((field) => field.section === section._id);
+    if (fields.length === 0) return null;
+    return (
+      <section key={section._id} className="card" aria-label={section.level}>
+        <div className="card-header">
+          <h2 className="card-title">{section.level}</h2>
+        </div>
+        <div className="card-body stack">{children(fields)}</div>
+      </section>
+    );
+  });
+}
 
 export function AuditBackLink() {
   return (
