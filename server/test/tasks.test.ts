@@ -268,6 +268,58 @@ describe('recurrence through the API', () => {
   });
 });
 
+describe('the form of a task', () => {
+  it("the sign-off records one of the signer's submissions of the task's form, and nothing else", async () => {
+    at('2027-01-10T09:00:00Z');
+    const { templates } = await data('ethan.coordinator', 'taskOptions');
+    const usable = new Set(templates.map((template: { _id: string }) => template._id));
+    // A published form that ethan has filled in (created, recorded or coordinates) in the demo.
+    const own = await ctx.db.formSubmission.findMany({
+      where: { participants: { some: { participantId: people.ethan } } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    });
+    const form = own.find((submission) => usable.has(submission.templateId))!;
+    const mine = own.filter((submission) => submission.templateId === form.templateId);
+    const otherForm = own.find((submission) => submission.templateId !== form.templateId)!;
+    const notMine = await ctx.db.formSubmission.findFirstOrThrow({
+      where: { templateId: form.templateId, participants: { none: { participantId: people.ethan } } },
+    });
+    const { _id } = await data('ethan.coordinator', 'taskSave', task({ formTemplateId: form.templateId }));
+
+    const details = await data('ethan.coordinator', 'taskDetails', { _id });
+    expect(details.formChoices.map((choice: { _id: string }) => choice._id)).toEqual(
+      mine.slice(0, 10).map((submission) => submission.id),
+    );
+    expect(details.formChoices[0].name).toMatch(/^(FS \d+|Draft) · \d\d\/\d\d\/\d{4}$/);
+    // Olivia may see the task (key `task`) but may not sign it off: she is offered nothing.
+    expect((await data('olivia.admin', 'taskDetails', { _id })).formChoices).toEqual([]);
+
+    for (const wrong of [otherForm.id, notMine.id, '00000000-0000-4000-8000-000000000000']) {
+      const response = await call('ethan.coordinator', 'taskSignOff', { _id, formSubmissionId: wrong });
+      expect([response.statusCode, response.json().response_message]).toEqual([400, say.formUnknown]);
+    }
+    expect((await ctx.db.scheduledTask.findUniqueOrThrow({ where: { id: _id } })).completedAt).toBeNull();
+
+    const next = await data('ethan.coordinator', 'taskSignOff', { _id, formSubmissionId: mine[0]!.id });
+    const signedOff = await data('ethan.coordinator', 'taskDetails', { _id });
+    expect(signedOff.formSubmission).toEqual(details.formChoices[0]);
+    expect(signedOff.formChoices).toEqual([]);
+    const later = await data('ethan.coordinator', 'taskDetails', { _id: next.next._id });
+    expect(later.history[0].formSubmission).toEqual(details.formChoices[0]);
+    expect(later.formSubmission).toBeNull();
+  });
+
+  it('a task without a form records none', async () => {
+    at('2027-01-10T09:00:00Z');
+    const { _id } = await data('ethan.coordinator', 'taskSave', task());
+    const any = await ctx.db.formSubmission.findFirstOrThrow({
+      where: { participants: { some: { participantId: people.ethan } } },
+    });
+    const response = await call('ethan.coordinator', 'taskSignOff', { _id, formSubmissionId: any.id });
+    expect([response.statusCode, response.json().response_message]).toEqual([400, say.formUnknown]);
+  });
+});
+
 describe('rules', () => {
   const count = () => ctx.db.scheduledTask.count();
 

@@ -22,6 +22,7 @@ export const taskMessages = {
   templateUnknown: 'The chosen form does not exist or is not published.',
   completed: 'This occurrence has already been signed off: it cannot be changed or signed off again.',
   notYours: 'Only the assignee or the owner of the task can sign it off.',
+  formUnknown: 'Choose a submission of this task’s form that you filled in.',
   saved: 'Task saved.',
   signedOff: 'Task signed off.',
 } as const;
@@ -83,6 +84,8 @@ export const ZTaskHistoryEntry = z.object({
   completedBy: z.string().nullable(),
   completedAt: z.string().nullable(),
   response: z.string(),
+  /** The submission of the task's form recorded with the sign-off ("FS 12 · 03/02/2027"). */
+  formSubmission: ZPerson.nullable(),
 });
 
 export const ZTaskDetails = z.object({
@@ -96,6 +99,13 @@ export const ZTaskDetails = z.object({
   frequency: z.enum(FREQUENCY_KEYS).nullable(),
   formTemplate: ZPerson.nullable(),
   formSubmissionId: z.uuid().nullable(),
+  /** The submission recorded with the sign-off, named ("FS 12 · 03/02/2027"). */
+  formSubmission: ZPerson.nullable(),
+  /**
+   * For the caller who may sign off an occurrence with a form: their latest submissions of that
+   * form (newest first), one of which the sign-off can record.
+   */
+  formChoices: z.array(ZPerson),
   /** The schedule's first due day and this occurrence's number in it (0 the first). */
   anchorDate: z.string(),
   occurrence: z.number().int(),
@@ -158,8 +168,11 @@ export function taskDueDateProblem(dueDate: string, today: string): string | nul
 export const ZTaskSignOff = z.object({
   _id: z.uuid(),
   response: z.string().trim().max(10_000).default(''),
+  /** One of the details' formChoices: the form filled in for this occurrence. */
+  formSubmissionId: z.uuid({ error: say.formUnknown }).nullable().default(null),
 });
 export type TTaskSignOff = z.input<typeof ZTaskSignOff>;
+export type TTaskSignOffParsed = z.output<typeof ZTaskSignOff>;
 
 export const ZTaskSignedOff = z.object({ next: z.object({ _id: z.uuid(), dueDate: z.string() }).nullable() });
 

@@ -1,6 +1,6 @@
 import {
+  displayDay,
   frequencyLabel,
-  localDateOf,
   occurrenceDay,
   personName,
   taskDueDateProblem,
@@ -10,6 +10,7 @@ import {
   type TTaskOptions,
   type TTaskRow,
   type TTaskSaveParsed,
+  type TTaskSignOffParsed,
   type TValidationError,
 } from '@compass/shared';
 import type { z } from 'zod';
@@ -152,19 +153,38 @@ export class TaskService {
 
   async details(auth: AuthContext, id: string): Promise<TTaskDetails> {
     const task = await findTask(this.db, auth.companyId, id);
-    const [series, company, template] = await Promise.all([
+    const mayChooseForm = !task.completedAt && mayComplete(auth, task) && task.formTemplateId !== null;
+    const [series, template, formChoices] = await Promise.all([
       this.db.scheduledTask.findMany({
         where: { companyId: auth.companyId, seriesId: task.seriesId, sectionType: 'reminder' },
         orderBy: { occurrence: 'desc' },
       }),
-      this.db.company.findUniqueOrThrow({ where: { id: auth.companyId }, select: { timeZone: true } }),
       task.formTemplateId
         ? this.db.formTemplate.findFirst({
             where: { id: task.formTemplateId, companyId: auth.companyId },
             select: { id: true, name: true },
           })
         : null,
+      mayChooseForm
+        ? this.db.formSubmission.findMany({
+            where: ownSubmissions(auth, task.formTemplateId!),
+            orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+            take: TASK_FORM_CHOICES,
+            select: SUBMISSION_NAMED,
+          })
+        : [],
     ]);
+    const formIds = series.map((row) => row.formSubmissionId).filter((id): id is string => id !== null);
+    const forms = new Map(
+      (formIds.length > 0
+        ? await this.db.formSubmission.findMany({
+            where: { companyId: auth.companyId, id: { in: formIds } },
+            select: SUBMISSION_NAMED,
+          })
+        : []
+      ).map((form) => [form.id, submissionNamed(form)]),
+    );
+    const formOf = (id: string | null) => (id ? (forms.get(id) ?? null) : null);
     const workplace = task.workplaceId
       ? await this.db.workplace.findFirst({
           where: { id: task.workplaceId, companyId: auth.companyId },
@@ -178,7 +198,7 @@ export class TaskService {
     ]);
     const person = (employeeId: string | null) =>
       employeeId ? { _id: employeeId, name: names.get(employeeId) ?? 'Former employee' } : null;
-    const today = localDateOf(this.now(), company.timeZone);
+    const today = callerToday(auth, this.now());
     const instant = (at: Date | null) => (at ? at.toISOString() : null);
     const next = series.find((row) => row.occurrence === task.occurrence + 1);
     return {
@@ -192,6 +212,8 @@ export class TaskService {
       frequency: task.frequency,
       formTemplate: template ? { _id: template.id, name: template.name } : null,
       formSubmissionId: task.formSubmissionId,
+      formSubmission: formOf(task.formSubmissionId),
+      formChoices: formChoices.map(submissionNamed),
       anchorDate: dayOf(anchorOf(task)),
       occurrence: task.occurrence,
       dueDate: dayOf(task.dueDate),
@@ -211,6 +233,7 @@ export class TaskService {
           completedBy: row.completedByEmployeeId ? (person(row.completedByEmployeeId)?.name ?? null) : null,
           completedAt: instant(row.completedAt),
           response: row.response ?? '',
+          formSubmission: formOf(row.formSubmissionId),
         })),
     };
   }
@@ -265,19 +288,29 @@ export class TaskService {
    */
   async signOff(
     auth: AuthContext,
-    input: { _id: string; response: string },
+    input: TTaskSignOffParsed,
   ): Promise<{ next: { _id: string; dueDate: string } | null }> {
     const companyId = auth.companyId;
     return this.db.$transaction(async (tx) => {
       const task = await findTask(tx, companyId, input._id);
       if (task.completedAt) throw conflict(say.completed);
       if (!mayComplete(auth, task)) throw forbidden(say.notYours);
+      // The form recorded with the sign-off is one the signer filled in, of the task's own form.
+      if (
+        input.formSubmissionId &&
+        (!task.formTemplateId ||
+          (await tx.formSubmission.count({
+            where: { ...ownSubmissions(auth, task.formTemplateId), id: input.formSubmissionId },
+          })) === 0)
+      )
+        throw badRequest(say.formUnknown, [{ field: 'formSubmissionId', message: say.formUnknown }]);
       const claimed = await tx.scheduledTask.updateMany({
         where: { id: task.id, companyId, completedAt: null },
         data: {
           completedAt: this.now(),
           completedByEmployeeId: auth.employeeId,
           response: input.response || null,
+          ...(input.formSubmissionId && { formSubmissionId: input.formSubmissionId }),
         },
       });
       if (claimed.count !== 1) throw conflict(say.completed);
@@ -288,7 +321,11 @@ export class TaskService {
         entityId: task.id,
         action: 'completed',
         before: { completedAt: null },
-        after: { completedAt: this.now().toISOString(), response: input.response },
+        after: {
+          completedAt: this.now().toISOString(),
+          response: input.response,
+          formSubmissionId: input.formSubmissionId,
+        },
       });
       const nextDue = nextDueOf(task);
       if (!nextDue) return { next: null };
@@ -514,6 +551,24 @@ async function findTask(db: Db | Tx, companyId: string, id: string): Promise<Sch
   if (!task) throw notFound();
   return task;
 }
+
+/** How many of the signer's submissions of the task's form the sign-off offers. */
+const TASK_FORM_CHOICES = 10;
+
+/** Submissions of a form that the caller (an employee) created, recorded or coordinates. */
+const ownSubmissions = (auth: AuthContext, templateId: string) => ({
+  companyId: auth.companyId,
+  templateId,
+  participants: { some: { companyId: auth.companyId, participantId: auth.employeeId! } },
+});
+
+const SUBMISSION_NAMED = { id: true, number: true, formDate: true } as const;
+
+/** A submission as the sign-off names it: "FS 12 · 03/02/2027" (a draft has no number yet). */
+const submissionNamed = (form: { id: string; number: number | null; formDate: Date }) => ({
+  _id: form.id,
+  name: `${form.number === null ? 'Draft' : `FS ${form.number}`} · ${displayDay(dayOf(form.formDate))}`,
+});
 
 /** A row written before schedules had an anchor is its own first occurrence. */
 const anchorOf = (task: ScheduledTask) => task.anchorDate ?? task.dueDate;

@@ -10,11 +10,13 @@ import { ArrowLeft, CheckCircle2, FileText, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { callApi } from '../../api/client';
+import { fieldErrorsOf } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { DataTable } from '../../components/DataTable';
 import { DueMarker } from '../../components/DueMarker';
 import { TextAreaField } from '../../components/FormField';
+import { SelectField } from '../../components/SelectField';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../dashboard/api';
@@ -54,8 +56,16 @@ function BackLink() {
   );
 }
 
+/** A submission of the task's form, opened in the submission editor. */
+function FormLink({ form }: { form: { _id: string; name: string } }) {
+  return <Link to={`/form-submission/Record/${form._id}`}>{form.name}</Link>;
+}
+
 function Occurrence({ task }: { task: TTaskDetails }) {
   const [response, setResponse] = useState('');
+  // The newest of the signer's submissions of the form: the one just filled in, as a rule.
+  const [formSubmissionId, setFormSubmissionId] = useState(task.formChoices[0]?._id ?? '');
+  const [signOffErrors, setSignOffErrors] = useState<Record<string, string>>({});
   const signOff = useCall(taskSignOffCall, {
     invalidate: [taskKeys.all, dashboardKeys.all],
   });
@@ -119,9 +129,27 @@ function Occurrence({ task }: { task: TTaskDetails }) {
               className="stack"
               onSubmit={(event) => {
                 event.preventDefault();
-                signOff.mutate({ body: { _id: task._id, response } });
+                signOff.mutate(
+                  { body: { _id: task._id, response, formSubmissionId: formSubmissionId || null } },
+                  { onError: (error) => setSignOffErrors(fieldErrorsOf(error)) },
+                );
               }}
             >
+              {task.formTemplate &&
+                (task.formChoices.length > 0 ? (
+                  <SelectField
+                    label={`${task.formTemplate.name} filled in`}
+                    value={formSubmissionId}
+                    none="None"
+                    options={task.formChoices.map((form) => ({ value: form._id, label: form.name }))}
+                    error={signOffErrors.formSubmissionId}
+                    onChange={setFormSubmissionId}
+                  />
+                ) : (
+                  <p className="text-secondary">
+                    You have not filled in {task.formTemplate.name} yet: fill it in above, then sign off here.
+                  </p>
+                ))}
               <TextAreaField
                 label="Response or comment"
                 rows={3}
@@ -154,6 +182,11 @@ function Occurrence({ task }: { task: TTaskDetails }) {
               Signed off by {task.completedBy ?? 'a former employee'} on{' '}
               {displayDay(task.completedAt!.slice(0, 10))}.
             </p>
+            {task.formSubmission && (
+              <p>
+                Form filled in: <FormLink form={task.formSubmission} />
+              </p>
+            )}
             {task.response && <p className="pre-line">{task.response}</p>}
             {task.next && (
               <p role="status">
@@ -171,7 +204,9 @@ function Occurrence({ task }: { task: TTaskDetails }) {
         {task.history.length === 0 ? (
           <p className="card-body text-secondary">This is the schedule's first occurrence.</p>
         ) : (
-          <DataTable columns={['Due', 'Signed off', 'By', 'Response']}>
+          <DataTable
+            columns={['Due', 'Signed off', 'By', ...(task.formTemplate ? ['Form'] : []), 'Response']}
+          >
             {task.history.map((entry) => (
               <tr key={entry._id}>
                 <td>
@@ -179,6 +214,9 @@ function Occurrence({ task }: { task: TTaskDetails }) {
                 </td>
                 <td>{entry.completedAt ? displayDay(entry.completedAt.slice(0, 10)) : 'Open'}</td>
                 <td>{entry.completedBy ?? '—'}</td>
+                {task.formTemplate && (
+                  <td>{entry.formSubmission ? <FormLink form={entry.formSubmission} /> : '—'}</td>
+                )}
                 <td className="pre-line">{entry.response || '—'}</td>
               </tr>
             ))}

@@ -37,6 +37,8 @@ const details = (over: Partial<TTaskDetails> = {}): TTaskDetails => ({
   frequency: 'months',
   formTemplate: null,
   formSubmissionId: null,
+  formSubmission: null,
+  formChoices: [],
   anchorDate: '2026-12-31',
   occurrence: 1,
   dueDate: '2027-01-31',
@@ -55,6 +57,7 @@ const details = (over: Partial<TTaskDetails> = {}): TTaskDetails => ({
       completedBy: 'Ethan Clarke',
       completedAt: '2026-12-30T09:00:00.000Z',
       response: 'All checked.',
+      formSubmission: null,
     },
   ],
   ...over,
@@ -168,7 +171,68 @@ describe('the sign-off page', () => {
     await user.click(screen.getByRole('button', { name: 'Sign off' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Next occurrence due 28/02/2027');
     expect(screen.queryByRole('button', { name: 'Sign off' })).not.toBeInTheDocument();
-    expect(bodiesOf(fetchMock, '/api/taskSignOff')).toEqual([{ _id: TASK, response: 'Two re-tagged.' }]);
+    expect(bodiesOf(fetchMock, '/api/taskSignOff')).toEqual([
+      { _id: TASK, response: 'Two re-tagged.', formSubmissionId: null },
+    ]);
+  });
+
+  it('records the form filled in with the sign-off: the newest by default, and names it after', async () => {
+    const form = { _id: testId(7), name: 'Fire Extinguisher Check' };
+    const newest = { _id: testId(8), name: 'FS 12 · 30/01/2027' };
+    const older = { _id: testId(9), name: 'FS 9 · 31/12/2026' };
+    let signedOff = false;
+    const fetchMock = mockFetch({
+      'POST /api/taskDetails': () =>
+        ok(
+          signedOff
+            ? details({
+                formTemplate: form,
+                completedAt: '2027-01-30T10:00:00.000Z',
+                completedBy: 'Ethan Clarke',
+                canSignOff: false,
+                formSubmissionId: older._id,
+                formSubmission: older,
+              })
+            : details({ formTemplate: form, formChoices: [newest, older] }),
+        ),
+      'POST /api/taskSignOff': () => {
+        signedOff = true;
+        return ok({ next: { _id: NEXT, dueDate: '2027-02-28' } }, say.signedOff);
+      },
+    });
+    renderRoutes(
+      [{ path: '/task/form/signoff/:id', element: <TaskSignOffPage /> }],
+      `/task/form/signoff/${TASK}`,
+    );
+    const user = userEvent.setup();
+    const choice = await screen.findByLabelText('Fire Extinguisher Check filled in');
+    expect(choice).toHaveValue(newest._id);
+    await user.selectOptions(choice, older._id);
+    await user.click(screen.getByRole('button', { name: 'Sign off' }));
+    expect(await screen.findByRole('link', { name: older.name })).toHaveAttribute(
+      'href',
+      `/form-submission/Record/${older._id}`,
+    );
+    expect(bodiesOf(fetchMock, '/api/taskSignOff')).toEqual([
+      { _id: TASK, response: '', formSubmissionId: older._id },
+    ]);
+  });
+
+  it('says when the signer has not filled the form in yet', async () => {
+    mockFetch({
+      'POST /api/taskDetails': () =>
+        ok(details({ formTemplate: { _id: testId(7), name: 'Fire Extinguisher Check' } })),
+    });
+    renderRoutes(
+      [{ path: '/task/form/signoff/:id', element: <TaskSignOffPage /> }],
+      `/task/form/signoff/${TASK}`,
+    );
+    expect(
+      await screen.findByText(
+        'You have not filled in Fire Extinguisher Check yet: fill it in above, then sign off here.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Fill in Fire Extinguisher Check' })).toBeInTheDocument();
   });
 
   it('says when the occurrence cannot be opened', async () => {
