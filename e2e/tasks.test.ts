@@ -49,17 +49,25 @@ describe('tasks and reminders', () => {
     await form.getByLabel('Workplace').selectOption({ index: 1 });
     await form.getByLabel('First due date').fill(first);
     await form.getByLabel('Frequency').selectOption({ label: 'Monthly' });
+    // A form ethan has filled in (the demo's Incident Reports): the sign-off records one of them.
+    await form.getByLabel('Form to fill in (optional)').selectOption({ label: 'Incident Report' });
     await screenshot(page, 'task-create');
     await form.getByRole('button', { name: 'Create reminder' }).click();
 
     await page.waitForURL('**/task/form/signoff/**');
     await page.locator('#main-content').getByRole('heading', { level: 1, name: title }).waitFor();
     await page.getByText(`Signing off schedules the next occurrence, due ${displayDay(next)}.`).waitFor();
+    await page.getByRole('link', { name: 'Fill in Incident Report' }).waitFor();
+    const filledIn = page.getByLabel('Incident Report filled in');
+    const chosen = await filledIn.inputValue();
+    expect(chosen).not.toBe('');
+    const chosenName = (await filledIn.locator('option:checked').innerText()).trim();
     await page.getByLabel('Response or comment').fill('All 14 extinguishers checked; one re-tagged.');
     await screenshot(page, 'task-signoff');
     await page.getByRole('button', { name: 'Sign off' }).click();
     const status = page.getByRole('status').filter({ hasText: 'Next occurrence due' });
     await expect.poll(() => status.innerText()).toContain(displayDay(next));
+    await page.getByRole('link', { name: chosenName }).waitFor();
 
     await status.getByRole('link', { name: 'open it' }).click();
     await page.getByText(`Due ${displayDay(next)}`).waitFor();
@@ -70,9 +78,15 @@ describe('tasks and reminders', () => {
     await screenshot(page, 'task-next-occurrence');
 
     const rows = await db.scheduledTask.findMany({ where: { title }, orderBy: { occurrence: 'asc' } });
-    expect(rows.map((row) => [row.dueDate.toISOString().slice(0, 10), row.completedAt !== null])).toEqual([
-      [first, true],
-      [next, false],
+    expect(
+      rows.map((row) => [
+        row.dueDate.toISOString().slice(0, 10),
+        row.completedAt !== null,
+        row.formSubmissionId,
+      ]),
+    ).toEqual([
+      [first, true, chosen],
+      [next, false, null],
     ]);
 
     // The list shows the open occurrence on its new due day.

@@ -307,6 +307,15 @@ describe('the form of a task', () => {
     const later = await data('ethan.coordinator', 'taskDetails', { _id: next.next._id });
     expect(later.history[0].formSubmission).toEqual(details.formChoices[0]);
     expect(later.formSubmission).toBeNull();
+    // The next occurrence does not offer the submission that went with this one, nor takes it.
+    expect(later.formChoices.map((choice: { _id: string }) => choice._id)).toEqual(
+      mine.slice(1, 11).map((submission) => submission.id),
+    );
+    const again = await call('ethan.coordinator', 'taskSignOff', {
+      _id: next.next._id,
+      formSubmissionId: mine[0]!.id,
+    });
+    expect([again.statusCode, again.json().response_message]).toEqual([400, say.formUsed]);
   });
 
   it('a task without a form records none', async () => {

@@ -23,6 +23,7 @@ export const taskMessages = {
   completed: 'This occurrence has already been signed off: it cannot be changed or signed off again.',
   notYours: 'Only the assignee or the owner of the task can sign it off.',
   formUnknown: 'Choose a submission of this task’s form that you filled in.',
+  formUsed: 'That submission went with an earlier occurrence of this task: choose another.',
   saved: 'Task saved.',
   signedOff: 'Task signed off.',
 } as const;

@@ -154,7 +154,7 @@ export class TaskService {
   async details(auth: AuthContext, id: string): Promise<TTaskDetails> {
     const task = await findTask(this.db, auth.companyId, id);
     const mayChooseForm = !task.completedAt && mayComplete(auth, task) && task.formTemplateId !== null;
-    const [series, template, formChoices] = await Promise.all([
+    const [series, template] = await Promise.all([
       this.db.scheduledTask.findMany({
         where: { companyId: auth.companyId, seriesId: task.seriesId, sectionType: 'reminder' },
         orderBy: { occurrence: 'desc' },
@@ -165,25 +165,26 @@ export class TaskService {
             select: { id: true, name: true },
           })
         : null,
+    ]);
+    const formIds = series.map((row) => row.formSubmissionId).filter((id): id is string => id !== null);
+    const [recorded, formChoices] = await Promise.all([
+      formIds.length > 0
+        ? this.db.formSubmission.findMany({
+            where: { companyId: auth.companyId, id: { in: formIds } },
+            select: SUBMISSION_NAMED,
+          })
+        : [],
+      // A submission that went with an earlier occurrence is not offered again.
       mayChooseForm
         ? this.db.formSubmission.findMany({
-            where: ownSubmissions(auth, task.formTemplateId!),
+            where: { ...ownSubmissions(auth, task.formTemplateId!), id: { notIn: formIds } },
             orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
             take: TASK_FORM_CHOICES,
             select: SUBMISSION_NAMED,
           })
         : [],
     ]);
-    const formIds = series.map((row) => row.formSubmissionId).filter((id): id is string => id !== null);
-    const forms = new Map(
-      (formIds.length > 0
-        ? await this.db.formSubmission.findMany({
-            where: { companyId: auth.companyId, id: { in: formIds } },
-            select: SUBMISSION_NAMED,
-          })
-        : []
-      ).map((form) => [form.id, submissionNamed(form)]),
-    );
+    const forms = new Map(recorded.map((form) => [form.id, submissionNamed(form)]));
     const formOf = (id: string | null) => (id ? (forms.get(id) ?? null) : null);
     const workplace = task.workplaceId
       ? await this.db.workplace.findFirst({
@@ -304,6 +305,13 @@ export class TaskService {
           })) === 0)
       )
         throw badRequest(say.formUnknown, [{ field: 'formSubmissionId', message: say.formUnknown }]);
+      if (
+        input.formSubmissionId &&
+        (await tx.scheduledTask.count({
+          where: { companyId, seriesId: task.seriesId, formSubmissionId: input.formSubmissionId },
+        })) > 0
+      )
+        throw badRequest(say.formUsed, [{ field: 'formSubmissionId', message: say.formUsed }]);
       const claimed = await tx.scheduledTask.updateMany({
         where: { id: task.id, companyId, completedAt: null },
         data: {
