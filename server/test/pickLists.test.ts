@@ -14,6 +14,7 @@ import {
   template,
   tokens,
   useEveryFieldTemplate,
+  VALUES,
 } from './everyFieldTemplate';
 
 useEveryFieldTemplate();
@@ -42,7 +43,8 @@ describe('formSubmissionRelatedLists', () => {
     const data = await lists('ethan.coordinator');
     expect(ids(data.workplace)).toContain(RIVERSIDE);
     expect(data.listSupplier.length).toBe(await ctx.db.supplierCompany.count({ where: { companyId } }));
-    expect(data.listRisk.allRiskList.length).toBe(await ctx.db.risk.count({ where: { companyId } }));
+    // The risk register can hold thousands: a new form names none, a picker searches them.
+    expect(data.listRisk).toEqual({ allRiskList: [], masterRiskList: [] });
     expect(ids(data.listEmployee)).toEqual([employee('ethan')]);
     expect(data.allPersonnelList).toEqual([]);
     expect(data.submissionList).toEqual([]);
@@ -54,6 +56,7 @@ describe('formSubmissionRelatedLists', () => {
     expect(new Set(ids(data.listEmployee))).toEqual(new Set([employee('ethan'), employee('mia')]));
     expect(ids(data.submissionList)).toEqual([S1001]);
     expect(data.submissionList[0]!.name).toMatch(/^FS 1001 /);
+    expect(ids(data.listRisk.allRiskList)).toEqual(VALUES.risk);
     expect(data.allPersonnelList).toEqual([]);
     // Small whatever the size of the organisation: a few KB.
     expect(JSON.stringify(data).length).toBeLessThan(20_000);
@@ -148,6 +151,24 @@ describe('relatedOptionSearch', () => {
     expect(drafts.options.every((option) => !option.name.startsWith('(Draft)'))).toBe(true);
   });
 
+  it('finds the active risks by every word of their name, for a role with the risk key only', async () => {
+    const electrical = nw('risk', 'Electrical Hazards');
+    const found = await search('ethan.coordinator', { kind: 'risk', search: 'hazards ELECTRICAL' });
+    expect(found.options).toEqual([{ _id: electrical, name: 'Electrical Hazards' }]);
+    const all = await search('ethan.coordinator', { kind: 'risk', search: '' });
+    const active = await ctx.db.risk.findMany({
+      where: { companyId, isActive: true },
+      orderBy: [{ name: 'asc' }, { id: 'asc' }],
+      take: RELATED_SEARCH_PAGE_SIZE,
+    });
+    expect(ids(all.options)).toEqual(active.map((risk) => risk.id));
+    // Mia's role lacks the key (as it does in the lists); Southbank has its own register.
+    expect((await search('mia.employee', { kind: 'risk', search: '' })).options).toEqual([]);
+    expect(ids((await search('sam.southbank', { kind: 'risk', search: '' })).options)).not.toContain(
+      electrical,
+    );
+  });
+
   it('gives a supplier user or personnel only what its own supplier forms name', async () => {
     Object.assign(tokens, await signInAll(ctx.app, ['acme.supplier', 'liam.personnel']));
     const staff = await search('ethan.coordinator', { kind: 'employee', search: '' });
@@ -168,6 +189,11 @@ describe('relatedOptionSearch', () => {
       expect(ids(personnel.options), username).toContain(LIAM);
       const forms = await search(username, { kind: 'submission', search: '' });
       expect(ids(forms.options), username).not.toContain(S1001);
+      const answers = JSON.stringify(
+        await ctx.db.submissionValue.findMany({ where: { submission: { supplierId: ACME } } }),
+      );
+      for (const risk of (await search(username, { kind: 'risk', search: '' })).options)
+        expect(answers, username).toContain(risk._id);
     }
   });
 

@@ -58,8 +58,8 @@ export type TFormTemplateOption = z.infer<typeof ZFormTemplateOption>;
 
 /**
  * The pick lists of a form (spec 3 "Reference lists loaded"): all (for display) and active (to
- * pick). The short lists (templates, assets, risks, suppliers, workplaces) are whole; the long
- * ones (employees, personnel, submissions) hold only what the request's submission or template
+ * pick). The short lists (templates, assets, suppliers, workplaces) are whole; the long ones
+ * (employees, personnel, submissions, risks) hold only what the request's submission or template
  * names (see ZRelatedListsRequest), and new choices of them are searched with relatedOptionSearch.
  */
 export const ZRelatedLists = z.object({
@@ -67,6 +67,7 @@ export const ZRelatedLists = z.object({
   /** Assets (plants): every one, and the active ones offered for new selections. */
   listPlan: z.array(ZRecordOption),
   activePlantList: z.array(ZRecordOption),
+  /** The risks the request's submission names (the master risks among them apart). */
   listRisk: z.object({ allRiskList: z.array(ZRiskOption), masterRiskList: z.array(ZRiskOption) }),
   listSupplier: z.array(ZRecordOption),
   activeSupplierList: z.array(ZRecordOption),
@@ -81,13 +82,13 @@ export const ZRelatedLists = z.object({
 export type TRelatedLists = z.infer<typeof ZRelatedLists>;
 
 /** The long lists a picker searches on the server instead of receiving them whole. */
-export const RELATED_SEARCH_KINDS = ['employee', 'personnel', 'submission'] as const;
+export const RELATED_SEARCH_KINDS = ['employee', 'personnel', 'submission', 'risk'] as const;
 export type TRelatedSearchKind = (typeof RELATED_SEARCH_KINDS)[number];
 export const RELATED_SEARCH_PAGE_SIZE = 20;
 
 export const ZRelatedOptionSearchRequest = z.object({
   kind: z.enum(RELATED_SEARCH_KINDS),
-  /** Words each matching a first or last name; for submissions the number, form or description. */
+  /** Words each matching a first or last name; for risks the name; for submissions the number, form or description. */
   search: z.string().trim().max(200).default(''),
   page: ZPage.default(1),
 });

@@ -213,9 +213,9 @@ export class PickLists {
     const ids = [...referenced, template?.coordinatorEmployeeId, shown.employeeId].filter(
       (id): id is string => !!id && id !== shown.submissionId,
     );
-    const [employees, personnel, submissions] =
+    const [employees, personnel, submissions, risks] =
       ids.length === 0
-        ? [[], [], []]
+        ? [[], [], [], []]
         : await Promise.all([
             this.db.employee.findMany({
               where: { companyId, id: { in: ids } },
@@ -232,7 +232,16 @@ export class PickLists {
               select: SUBMISSION,
               orderBy: { number: 'desc' },
             }),
+            // The risk register is for roles with its key; outsiders see the risks their forms name.
+            audience.risk || outside
+              ? this.db.risk.findMany({
+                  where: { companyId, id: { in: ids } },
+                  select: { id: true, name: true, isActive: true, colour: true, isMaster: true },
+                  ...BY_NAME,
+                })
+              : [],
           ]);
+    const allRiskList = risks.map((row) => ({ ...option(row), colour: row.colour }));
     return {
       ...short,
       listEmployee: employees.map(person),
@@ -240,28 +249,21 @@ export class PickLists {
       activePersonnelList: personnel.filter((row) => row.isActive).map(person),
       allPersonnelList: personnel.map(person),
       submissionList: submissions.map(submissionOption),
+      listRisk: { allRiskList, masterRiskList: allRiskList.filter((_, i) => risks[i]!.isMaster) },
     };
   }
 
-  /** The lists that go whole: a few hundred entries at most. */
+  /** The lists that go whole: a few hundred entries at most (a risk register can hold thousands). */
   private async shortLists(audience: Audience) {
     const { companyId, outside } = audience;
     const record = { id: true, name: true, isActive: true } as const;
-    const [templates, assets, risks, suppliers, workplaces, shown] = await Promise.all([
+    const [templates, assets, suppliers, workplaces, shown] = await Promise.all([
       this.db.formTemplate.findMany({
         where: { companyId, ...USABLE_TEMPLATE, ...(outside && { formType: 'supplier' as const }) },
         select: { id: true, name: true, formType: true },
         ...BY_NAME,
       }),
       this.db.asset.findMany({ where: { companyId }, select: record, ...BY_NAME }),
-      // The risk register is for roles with its key; outsiders see the risks their forms name.
-      audience.risk || outside
-        ? this.db.risk.findMany({
-            where: { companyId },
-            select: { ...record, colour: true, isMaster: true },
-            ...BY_NAME,
-          })
-        : [],
       this.db.supplierCompany.findMany({ where: { companyId }, select: record, ...BY_NAME }),
       this.db.workplace.findMany({
         where: { companyId, isActive: true },
@@ -271,8 +273,6 @@ export class PickLists {
       outside ? this.idsOf(outside) : null,
     ]);
     const isShown = (row: { id: string }) => !shown || shown.has(row.id);
-    const allRisks = risks.filter(isShown);
-    const allRiskList = allRisks.map((row) => ({ ...option(row), colour: row.colour }));
     const shownSuppliers = suppliers.filter(isShown);
     return {
       formTemplate: templates.map((row) => ({
@@ -282,7 +282,6 @@ export class PickLists {
       })),
       listPlan: assets.map(option),
       activePlantList: assets.filter((row) => row.isActive).map(option),
-      listRisk: { allRiskList, masterRiskList: allRiskList.filter((_, i) => allRisks[i]!.isMaster) },
       listSupplier: shownSuppliers.map(option),
       activeSupplierList: shownSuppliers.filter((row) => row.isActive).map(option),
       workplace: workplaces.map((row) => ({ _id: row.id, name: row.name })),
@@ -313,6 +312,15 @@ export class PickLists {
         ],
         ' AND ',
       );
+    if (kind === 'risk') {
+      if (!audience.risk && !audience.outside) return pageOf([]);
+      const words = everyWord(search, (word) => sql`t.name ILIKE ${containing(word)}`);
+      const rows = await this.db.$queryRaw<{ id: string; name: string }[]>(sql`
+        SELECT t.id, t.name FROM "Risk" t
+          WHERE t."companyId" = ${company} AND t."isActive" ${allowed} AND ${words}
+          ORDER BY t.name, t.id ${paging}`);
+      return pageOf(rows.map((row) => ({ _id: row.id, name: row.name })));
+    }
     if (kind === 'submission') {
       const words = everyWord(search.replace(/^FS\s*(?=\d)/i, ''), (word) =>
         /^\d{1,9}$/.test(word)
