@@ -137,21 +137,11 @@ describe('the create page', () => {
 });
 
 describe('the sign-off page', () => {
-  it('signs an occurrence off and shows the next one’s due day and the history', async () => {
+  /** The sign-off page of TASK: `before` until it is signed off, `after` once it is. */
+  const openSignOff = (before: TTaskDetails, after: TTaskDetails) => {
     let signedOff = false;
     const fetchMock = mockFetch({
-      'POST /api/taskDetails': () =>
-        ok(
-          signedOff
-            ? details({
-                completedAt: '2027-01-30T10:00:00.000Z',
-                completedBy: 'Ethan Clarke',
-                response: 'Two re-tagged.',
-                canSignOff: false,
-                next: { _id: NEXT, dueDate: '2027-02-28' },
-              })
-            : details(),
-        ),
+      'POST /api/taskDetails': () => ok(signedOff ? after : before),
       'POST /api/taskSignOff': () => {
         signedOff = true;
         return ok({ next: { _id: NEXT, dueDate: '2027-02-28' } }, say.signedOff);
@@ -160,6 +150,20 @@ describe('the sign-off page', () => {
     renderRoutes(
       [{ path: '/task/form/signoff/:id', element: <TaskSignOffPage /> }],
       `/task/form/signoff/${TASK}`,
+    );
+    return fetchMock;
+  };
+
+  it('signs an occurrence off and shows the next one’s due day and the history', async () => {
+    const fetchMock = openSignOff(
+      details(),
+      details({
+        completedAt: '2027-01-30T10:00:00.000Z',
+        completedBy: 'Ethan Clarke',
+        response: 'Two re-tagged.',
+        canSignOff: false,
+        next: { _id: NEXT, dueDate: '2027-02-28' },
+      }),
     );
     const user = userEvent.setup();
     expect(
@@ -180,29 +184,16 @@ describe('the sign-off page', () => {
     const form = { _id: testId(7), name: 'Fire Extinguisher Check' };
     const newest = { _id: testId(8), name: 'FS 12 · 30/01/2027' };
     const older = { _id: testId(9), name: 'FS 9 · 31/12/2026' };
-    let signedOff = false;
-    const fetchMock = mockFetch({
-      'POST /api/taskDetails': () =>
-        ok(
-          signedOff
-            ? details({
-                formTemplate: form,
-                completedAt: '2027-01-30T10:00:00.000Z',
-                completedBy: 'Ethan Clarke',
-                canSignOff: false,
-                formSubmissionId: older._id,
-                formSubmission: older,
-              })
-            : details({ formTemplate: form, formChoices: [newest, older] }),
-        ),
-      'POST /api/taskSignOff': () => {
-        signedOff = true;
-        return ok({ next: { _id: NEXT, dueDate: '2027-02-28' } }, say.signedOff);
-      },
-    });
-    renderRoutes(
-      [{ path: '/task/form/signoff/:id', element: <TaskSignOffPage /> }],
-      `/task/form/signoff/${TASK}`,
+    const fetchMock = openSignOff(
+      details({ formTemplate: form, formChoices: [newest, older] }),
+      details({
+        formTemplate: form,
+        completedAt: '2027-01-30T10:00:00.000Z',
+        completedBy: 'Ethan Clarke',
+        canSignOff: false,
+        formSubmissionId: older._id,
+        formSubmission: older,
+      }),
     );
     const user = userEvent.setup();
     const choice = await screen.findByLabelText('Fire Extinguisher Check filled in');
