@@ -23,7 +23,7 @@ import type { ScheduledTask } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
-import { callerToday, organisationToday } from '../administration/organisationToday';
+import { callerToday } from '../administration/organisationToday';
 import { employeeNames, findAccountHolders } from '../employees/accountHolders';
 import { taskOverdueDigestMail, taskReminderMail } from '../mail/templates';
 import { USABLE_TEMPLATE } from '../submissions/shapes';
@@ -67,10 +67,6 @@ export class TaskService {
     this.now = settings.now ?? (() => new Date());
   }
 
-  private today(db: Db | Tx, companyId: string) {
-    return organisationToday(db, companyId, this.now());
-  }
-
   // ---------- The list ----------
 
   async list(
@@ -89,7 +85,7 @@ export class TaskService {
       this.reader.rows<ListRow>(sql`SELECT t.id, t.title, t.frequency::text AS frequency,
           t."dueDate"::text AS "dueDate", t."formTemplateId",
           -- The sign-off's day in the organisation's time zone (completedAt is UTC).
-          ((t."completedAt" AT TIME ZONE 'UTC') AT TIME ZONE c."timeZone")::date::text AS "completedOn",
+          ((t."completedAt" AT TIME ZONE 'UTC') AT TIME ZONE ${auth.timeZone})::date::text AS "completedOn",
           a."firstName" AS "assigneeFirst", a."lastName" AS "assigneeLast",
           o."firstName" AS "ownerFirst", o."lastName" AS "ownerLast", w.name AS workplace
         FROM (SELECT t.id FROM "ScheduledTask" t WHERE ${where} ORDER BY ${order}, t.id
@@ -97,7 +93,6 @@ export class TaskService {
         -- The page is found first (for open reminders an index range, even 50 pages in), then only
         -- its rows are read and named.
         JOIN "ScheduledTask" t ON t.id = page.id
-        JOIN "Company" c ON c.id = t."companyId"
         LEFT JOIN "Employee" a ON a.id = t."assignForEmployeeId"
         LEFT JOIN "Employee" o ON o.id = t."taskOwnerEmployeeId"
         LEFT JOIN "Workplace" w ON w.id = t."workplaceId"
@@ -154,7 +149,7 @@ export class TaskService {
   async details(auth: AuthContext, id: string): Promise<TTaskDetails> {
     const task = await findTask(this.db, auth.companyId, id);
     const mayChooseForm = !task.completedAt && mayComplete(auth, task) && task.formTemplateId !== null;
-    const [series, template] = await Promise.all([
+    const [series, template, workplace] = await Promise.all([
       this.db.scheduledTask.findMany({
         where: { companyId: auth.companyId, seriesId: task.seriesId, sectionType: 'reminder' },
         orderBy: { occurrence: 'desc' },
@@ -165,9 +160,15 @@ export class TaskService {
             select: { id: true, name: true },
           })
         : null,
+      task.workplaceId
+        ? this.db.workplace.findFirst({
+            where: { id: task.workplaceId, companyId: auth.companyId },
+            select: { name: true },
+          })
+        : null,
     ]);
     const formIds = series.map((row) => row.formSubmissionId).filter((id): id is string => id !== null);
-    const [recorded, formChoices] = await Promise.all([
+    const [recorded, formChoices, names] = await Promise.all([
       formIds.length > 0
         ? this.db.formSubmission.findMany({
             where: { companyId: auth.companyId, id: { in: formIds } },
@@ -183,20 +184,14 @@ export class TaskService {
             select: SUBMISSION_NAMED,
           })
         : [],
+      employeeNames(this.db, auth.companyId, [
+        task.taskOwnerEmployeeId,
+        task.assignForEmployeeId,
+        ...series.map((row) => row.completedByEmployeeId),
+      ]),
     ]);
     const forms = new Map(recorded.map((form) => [form.id, submissionNamed(form)]));
     const formOf = (id: string | null) => (id ? (forms.get(id) ?? null) : null);
-    const workplace = task.workplaceId
-      ? await this.db.workplace.findFirst({
-          where: { id: task.workplaceId, companyId: auth.companyId },
-          select: { name: true },
-        })
-      : null;
-    const names = await employeeNames(this.db, auth.companyId, [
-      task.taskOwnerEmployeeId,
-      task.assignForEmployeeId,
-      ...series.map((row) => row.completedByEmployeeId),
-    ]);
     const person = (employeeId: string | null) =>
       employeeId ? { _id: employeeId, name: names.get(employeeId) ?? 'Former employee' } : null;
     const today = callerToday(auth, this.now());
@@ -251,7 +246,7 @@ export class TaskService {
       if (before?.completedAt) throw conflict(say.completed);
       const rescheduled =
         !before || dayOf(before.dueDate) !== input.dueDate || before.frequency !== input.frequency;
-      await this.check(tx, companyId, input, rescheduled);
+      await this.check(tx, auth, input, rescheduled);
       const fields = {
         title: input.title,
         detail: input.detail || null,
@@ -296,22 +291,7 @@ export class TaskService {
       const task = await findTask(tx, companyId, input._id);
       if (task.completedAt) throw conflict(say.completed);
       if (!mayComplete(auth, task)) throw forbidden(say.notYours);
-      // The form recorded with the sign-off is one the signer filled in, of the task's own form.
-      if (
-        input.formSubmissionId &&
-        (!task.formTemplateId ||
-          (await tx.formSubmission.count({
-            where: { ...ownSubmissions(auth, task.formTemplateId), id: input.formSubmissionId },
-          })) === 0)
-      )
-        throw badRequest(say.formUnknown, [{ field: 'formSubmissionId', message: say.formUnknown }]);
-      if (
-        input.formSubmissionId &&
-        (await tx.scheduledTask.count({
-          where: { companyId, seriesId: task.seriesId, formSubmissionId: input.formSubmissionId },
-        })) > 0
-      )
-        throw badRequest(say.formUsed, [{ field: 'formSubmissionId', message: say.formUsed }]);
+      if (input.formSubmissionId) await checkFormChoice(tx, auth, task, input.formSubmissionId);
       const claimed = await tx.scheduledTask.updateMany({
         where: { id: task.id, companyId, completedAt: null },
         data: {
@@ -359,7 +339,8 @@ export class TaskService {
     });
   }
 
-  private async check(tx: Tx, companyId: string, input: TTaskSaveParsed, rescheduled: boolean) {
+  private async check(tx: Tx, auth: AuthContext, input: TTaskSaveParsed, rescheduled: boolean) {
+    const companyId = auth.companyId;
     const problems: TValidationError[] = [];
     const people = [input.ownerId, input.assigneeId].filter((id): id is string => id !== null);
     const active = await tx.employee.findMany({
@@ -382,9 +363,7 @@ export class TaskService {
       })) === 0
     )
       problems.push({ field: 'formTemplateId', message: say.templateUnknown });
-    const dueProblem = rescheduled
-      ? taskDueDateProblem(input.dueDate, await this.today(tx, companyId))
-      : null;
+    const dueProblem = rescheduled ? taskDueDateProblem(input.dueDate, callerToday(auth, this.now())) : null;
     if (dueProblem) problems.push({ field: 'dueDate', message: dueProblem });
     if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
   }
@@ -571,6 +550,24 @@ const ownSubmissions = (auth: AuthContext, templateId: string) => ({
 });
 
 const SUBMISSION_NAMED = { id: true, number: true, formDate: true } as const;
+
+/**
+ * The form recorded with a sign-off is one of the details' formChoices: a submission of the task's
+ * own form that the signer filled in, not gone with an earlier occurrence of the series.
+ */
+async function checkFormChoice(tx: Tx, auth: AuthContext, task: ScheduledTask, formSubmissionId: string) {
+  const refuse = (message: string) => badRequest(message, [{ field: 'formSubmissionId', message }]);
+  const own =
+    task.formTemplateId !== null &&
+    (await tx.formSubmission.count({
+      where: { ...ownSubmissions(auth, task.formTemplateId), id: formSubmissionId },
+    })) > 0;
+  if (!own) throw refuse(say.formUnknown);
+  const used = await tx.scheduledTask.count({
+    where: { companyId: auth.companyId, seriesId: task.seriesId, formSubmissionId },
+  });
+  if (used > 0) throw refuse(say.formUsed);
+}
 
 /** A submission as the sign-off names it: "FS 12 · 03/02/2027" (a draft has no number yet). */
 const submissionNamed = (form: { id: string; number: number | null; formDate: Date }) => ({
