@@ -185,6 +185,7 @@ describe('View Form Submission through a read link', () => {
     // Of the risk register, only what the form's answers name; only supplier templates.
     const answers = JSON.stringify(await ctx.db.submissionValue.findMany({ where: { submissionId: S1008 } }));
     for (const risk of data.listRisk.allRiskList as { _id: string }[]) expect(answers).toContain(risk._id);
+    for (const risk of await search('risk')) expect(answers).toContain(risk);
     expect(data.listRisk.allRiskList.length).toBeLessThan(await ctx.db.risk.count({ where: { companyId } }));
     expect(
       data.formTemplate.every((template: { formType: string }) => template.formType === 'supplier'),
