@@ -424,5 +424,14 @@ describe('the count', () => {
     const page = await list({ source: 'audit' });
     expect(page).toMatchObject({ total: 1000, totalCapped: true });
     expect(page.rows).toHaveLength(20);
+
+    // A search counts ten pages past the one shown, and the pager's Next moves the count on.
+    const searched = await list({ source: 'audit', search: 'extinguisher tags', pageSize: 10 });
+    expect(searched).toMatchObject({ total: 110, totalCapped: true });
+    const further = await list({ source: 'audit', search: 'extinguisher tags', pageSize: 10, page: 11 });
+    expect(further).toMatchObject({ total: 210, totalCapped: true });
+    expect(further.rows[0]?.instruction).toBe('Check the fire extinguisher tags.');
+    const rare = await list({ source: 'audit', search: 'Question', pageSize: 10 });
+    expect(rare).toEqual(expect.objectContaining({ total: 0 }));
   });
 });

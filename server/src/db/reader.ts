@@ -9,12 +9,17 @@ import { sql } from './sql';
  * parameters): the dashboard, the Records list, permissions. Prisma compiles every query on every call
  * and cannot prepare statements; these go out prepared on the app's read pool (bench/README.md).
  */
+/** How a statement is planned: see Reader.rows. */
+export interface ReadOptions {
+  plan?: 'generic' | 'custom';
+}
+
 export interface Reader {
   /**
    * `plan: 'custom'` sends the statement unnamed, planned for its values on every run: for
    * statements whose best plan depends on how many rows the caller has (see formCoordination).
    */
-  rows<T>(statement: Prisma.Sql, options?: { plan?: 'generic' | 'custom' }): Promise<T[]>;
+  rows<T>(statement: Prisma.Sql, options?: ReadOptions): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -39,21 +44,22 @@ export function timestampOf(value: unknown): Date {
   return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(' ', 'T')}Z`);
 }
 /**
- * How many rows `rows` (a SELECT) gives, counted up to RECORDS_COUNT_CAP only: a count of every
- * match reads them all, on every page (50,000 notices). Past the cap the answer is the cap with
- * `totalCapped`, and the pager says "of 1,000+" (docs/performance.md).
+ * How many rows `rows` (a SELECT) gives, counted up to RECORDS_COUNT_CAP only (or a lower `cap`):
+ * a count of every match reads them all, on every page (50,000 notices). Past the cap the answer
+ * is the cap with `totalCapped`, and the pager says "of 1,000+" (docs/performance.md).
  */
 export async function cappedCount(
   reader: Reader,
   rows: Prisma.Sql,
-  options?: { plan?: 'generic' | 'custom' },
+  options?: ReadOptions & { cap?: number },
 ): Promise<{ total: number; totalCapped?: true }> {
+  const cap = options?.cap ?? RECORDS_COUNT_CAP;
   const [counted] = await reader.rows<{ total: number }>(
-    sql`SELECT count(*)::int AS total FROM (${rows} LIMIT ${RECORDS_COUNT_CAP + 1}) capped`,
+    sql`SELECT count(*)::int AS total FROM (${rows} LIMIT ${cap + 1}) capped`,
     options,
   );
   const count = counted?.total ?? 0;
-  return count > RECORDS_COUNT_CAP ? { total: RECORDS_COUNT_CAP, totalCapped: true } : { total: count };
+  return count > cap ? { total: cap, totalCapped: true } : { total: count };
 }
 
 const types = {
@@ -79,7 +85,7 @@ export function pgReader(pool: pg.Pool, ownsPool: boolean): Reader {
     return name;
   };
   return {
-    async rows<T>(statement: Prisma.Sql, options?: { plan?: 'generic' | 'custom' }): Promise<T[]> {
+    async rows<T>(statement: Prisma.Sql, options?: ReadOptions): Promise<T[]> {
       const result = await pool.query({
         name: options?.plan === 'custom' ? undefined : nameOf(statement.text),
         text: statement.text,

@@ -95,12 +95,18 @@ export class AuditService {
   ): Promise<{ rows: TAuditRow[]; total: number; totalCapped?: boolean }> {
     const today = callerToday(auth);
     const where = conditions(auth, scope, request);
+    // A search is planned for its words, as the risk register's: the trigram index finds the names.
+    const plan = { plan: request.search ? ('custom' as const) : ('generic' as const) };
     const [rows, counted] = await Promise.all([
       this.reader.rows<ListRow>(
         page(where, request, sql`LIMIT ${request.pageSize} OFFSET ${(request.page - 1) * request.pageSize}`),
+        plan,
       ),
-      this.reader.rows<{ total: number }>(sql`SELECT count(*)::int AS total
-        FROM (SELECT 1 FROM "Audit" a WHERE ${where} LIMIT ${RECORDS_COUNT_CAP + 1}) capped`),
+      this.reader.rows<{ total: number }>(
+        sql`SELECT count(*)::int AS total
+        FROM (SELECT 1 FROM "Audit" a WHERE ${where} LIMIT ${RECORDS_COUNT_CAP + 1}) capped`,
+        plan,
+      ),
     ]);
     const count = counted[0]?.total ?? 0;
     return {

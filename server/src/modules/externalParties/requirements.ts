@@ -27,7 +27,7 @@ import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
 import { callerToday, organisationToday } from '../administration/organisationToday';
-import { cappedCount, type Reader } from '../../db/reader';
+import { cappedCount, type ReadOptions, type Reader } from '../../db/reader';
 import { join, sql, uuid, type Sql } from '../../db/sql';
 import type { AttachmentService, OwnerPolicy } from '../attachments/service';
 import { userNames } from '../employees/accountHolders';
@@ -385,7 +385,7 @@ export class SupplierRequirementService {
    * The requirements `chosen` (a SELECT of whole rows, in the order kept) with the names of their
    * party and type, in one statement of the Reader.
    */
-  private rows(chosen: Sql, order: Sql, options?: { plan?: 'generic' | 'custom' }) {
+  private rows(chosen: Sql, order: Sql, options?: ReadOptions) {
     return this.reader.rows<RequirementListRow>(
       sql`SELECT ${partyColumns}, r."requirementTypeId", r.status, r."expiryDate", t.name AS "typeName"
         FROM (${chosen}) r

@@ -18,7 +18,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
 import { callerToday, organisationTodayRead } from '../administration/organisationToday';
-import { cappedCount, timestampOf, type Reader } from '../../db/reader';
+import { cappedCount, timestampOf, type ReadOptions, type Reader } from '../../db/reader';
 import { join, sql, uuid, type Sql } from '../../db/sql';
 import { findAccountHolders } from '../employees/accountHolders';
 import { supplierAssignmentMail } from '../mail/templates';
@@ -253,7 +253,7 @@ export class ExternalPartiesService {
    * The assignments of `where` (on `r`), latest due first, `limit` of them, with the names of their
    * party and form and the number of their submission, in one statement of the Reader.
    */
-  private rows(where: Sql, limit: Sql, options?: { plan?: 'generic' | 'custom' }) {
+  private rows(where: Sql, limit: Sql, options?: ReadOptions) {
     return this.reader.rows<AssignmentListRow>(
       sql`SELECT ${partyColumns}, r."formTemplateId", r.status,
         r."submissionId", r."returnCount", r."createdAt", t.name AS "formName", f.number AS "formNumber",

@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import type { ZRiskExportQuery, ZRiskListRequest } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
-import type { Reader } from '../../db/reader';
+import type { ReadOptions, Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -108,9 +108,9 @@ export class RiskService {
     return join(conditions, ' AND ');
   }
 
-  private async rows(where: Sql, order: (t: Sql) => Sql, limit: number, offset: number) {
-    return this.reader
-      .rows<ListRow>(sql`SELECT page.id, page.name, page."isActive", page.hazard, w.name AS "workplaceName",
+  private async rows(where: Sql, order: (t: Sql) => Sql, limit: number, offset: number, plan?: ReadOptions) {
+    return this.reader.rows<ListRow>(
+      sql`SELECT page.id, page.name, page."isActive", page.hazard, w.name AS "workplaceName",
         o."firstName" AS "ownerFirstName", o."lastName" AS "ownerLastName",
         page."inherentLikelihood", page."inherentConsequence", page."residualLikelihood",
         page."residualConsequence", page."reviewFrequency"::text AS "reviewFrequency", page."nextReviewDate",
@@ -119,17 +119,24 @@ export class RiskService {
       FROM (SELECT r.* FROM "Risk" r WHERE ${where} ORDER BY ${order(sql`r`)} LIMIT ${limit} OFFSET ${offset}) page
       LEFT JOIN "Workplace" w ON w.id = page."workplaceId" AND w."companyId" = page."companyId"
       LEFT JOIN "Employee" o ON o.id = page."ownerEmployeeId" AND o."companyId" = page."companyId"
-      ORDER BY ${order(sql`page`)}`);
+      ORDER BY ${order(sql`page`)}`,
+      plan,
+    );
   }
 
   async list(auth: AuthContext, request: ListRequest) {
     const today = callerToday(auth);
     const where = this.where(auth, request, today);
+    // A search is planned for its words: the trigram indexes find a rare one, the order a common one.
+    const plan = { plan: request.search ? ('custom' as const) : ('generic' as const) };
     const [rows, counted] = await Promise.all([
-      this.rows(where, ORDER[request.sort], request.pageSize, (request.page - 1) * request.pageSize),
+      this.rows(where, ORDER[request.sort], request.pageSize, (request.page - 1) * request.pageSize, plan),
       // Counted up to the cap only, as Records does.
-      this.reader.rows<{ total: number }>(sql`SELECT count(*)::int AS total
-        FROM (SELECT 1 FROM "Risk" r WHERE ${where} LIMIT ${RECORDS_COUNT_CAP + 1}) capped`),
+      this.reader.rows<{ total: number }>(
+        sql`SELECT count(*)::int AS total
+        FROM (SELECT 1 FROM "Risk" r WHERE ${where} LIMIT ${RECORDS_COUNT_CAP + 1}) capped`,
+        plan,
+      ),
     ]);
     const count = counted[0]?.total ?? 0;
     return {
