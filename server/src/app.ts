@@ -287,7 +287,9 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
       await api.register(templateRoutes, { templates: new TemplateAdminService(db, reader) });
       // One review schedule for every register (modules/reviews).
       const reviews = new ReviewService(db);
-      const registerParts = new RegisterParts(db, attachments, reviews);
+      const registerParts = new RegisterParts(db, attachments, reviews, app.mail, {
+        publicUrl: config.PUBLIC_URL,
+      });
       await api.register(riskRoutes, {
         risks: new RiskService(db, reader, registerParts),
         parts: registerParts,

@@ -225,6 +225,14 @@ describe('the risk register', () => {
     });
     expect(raised.statusCode).toBe(200);
     expect(raised.json().response_message).toBe(registerMessages.actionAdded);
+    const olivia = await ctx.db.employee.findUniqueOrThrow({ where: { id: ids.olivia } });
+    const mail = await ctx.db.mailMessage.findFirstOrThrow({
+      where: { category: 'registerAction', toAddress: olivia.email! },
+      orderBy: { createdAt: 'desc' },
+    });
+    expect(mail.subject).toMatch(/^Confined space entry.*: an action is assigned to you$/);
+    expect(mail.textBody).toContain('raised an action on the risk');
+    expect(mail.textBody).toContain('Instruction: Install a fixed gas detector.');
     const dashboard = await data('olivia.admin', 'dashboardList', {});
     const item = dashboard.list.assignedActions.list.find(
       (entry: { _id: string }) => entry._id === raised.json().response_data._id,
@@ -245,6 +253,9 @@ describe('the risk register', () => {
       dueDate: addDays(today, -1),
     });
     expect(late.json().response_message).toBe(registerMessages.dueBeforeToday);
+    expect(
+      await ctx.db.mailMessage.count({ where: { category: 'registerAction', subject: mail.subject } }),
+    ).toBe(1);
     expect((await data('ethan.coordinator', 'riskDetails', { _id })).actions).toHaveLength(1);
 
     const files = await upload('ethan.coordinator', 'riskFilesAdd', { _id }, [

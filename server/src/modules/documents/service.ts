@@ -38,13 +38,13 @@ import {
   dateOf,
   DAYS_TO_ACT,
   dayOf,
-  employeeNames,
   findDocument,
   logChange,
   publish,
   versionFile,
   type Tx,
 } from './shared';
+import { employeeNames } from '../employees/accountHolders';
 
 type ListRequest = z.output<typeof ZDocumentListRequest>;
 type Filters = z.output<typeof ZDocumentCsvRequest>;

@@ -1,5 +1,5 @@
-/** What the library and the work items both need: finding a document, people, publishing, the log. */
-import { addDays, personName, type TAttachment } from '@compass/shared';
+/** What the library and the work items both need: finding a document, publishing, the log. */
+import { addDays, type TAttachment } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import type { Document, DocumentApproval, DocumentVersion } from '../../generated/prisma/client';
 import { notFound } from '../../errors';
@@ -26,21 +26,6 @@ export function canManage(auth: AuthContext, document: Pick<Document, 'ownerEmpl
   return (
     auth.accessKeys.has('documentEdit') || (!!auth.employeeId && document.ownerEmployeeId === auth.employeeId)
   );
-}
-
-/** Employees' names by id, within the organisation. */
-export async function employeeNames(
-  client: Tx | Db,
-  companyId: string,
-  ids: (string | null | undefined)[],
-): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
-  if (wanted.length === 0) return new Map();
-  const rows = await client.employee.findMany({
-    where: { companyId, id: { in: wanted } },
-    select: { id: true, firstName: true, lastName: true },
-  });
-  return new Map(rows.map((row) => [row.id, personName(row)]));
 }
 
 /** A version's file (an attachment of owner documentVersion) as the wire shows it. */

@@ -5,16 +5,8 @@ import { sql, uuid } from '../../db/sql';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { callerToday } from '../administration/organisationToday';
-import {
-  approvalView,
-  dateOf,
-  dayOf,
-  employeeNames,
-  findDocument,
-  logChange,
-  publish,
-  versionFile,
-} from './shared';
+import { approvalView, dateOf, dayOf, findDocument, logChange, publish, versionFile } from './shared';
+import { employeeNames } from '../employees/accountHolders';
 
 /**
  * The dashboard's document work items: reading and acknowledging the current version, approving

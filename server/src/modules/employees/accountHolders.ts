@@ -44,9 +44,9 @@ export async function findAccountHolders(
 export async function userNames(
   db: Db,
   companyId: string,
-  ids: (string | null)[],
+  ids: (string | null | undefined)[],
 ): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
   if (wanted.length === 0) return new Map();
   const users = await db.user.findMany({
     where: { companyId, id: { in: wanted } },
@@ -59,9 +59,9 @@ export async function userNames(
 export async function employeeNames(
   db: Db | Prisma.TransactionClient,
   companyId: string,
-  ids: (string | null)[],
+  ids: (string | null | undefined)[],
 ): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
   if (wanted.length === 0) return new Map();
   const employees = await db.employee.findMany({
     where: { companyId, id: { in: wanted } },

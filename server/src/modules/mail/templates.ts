@@ -392,6 +392,35 @@ export function auditFindingMail(input: {
   };
 }
 
+/** An action raised from a register's item (a risk, a hazardous substance), to its assignee. */
+export function registerActionMail(input: {
+  name: string;
+  /** 'risk' or 'hazardous substance', as the sentence names it. */
+  itemKind: string;
+  itemName: string;
+  raisedBy: string;
+  instruction: string;
+  /** dd/MM/yyyy */
+  due: string;
+  link: string;
+}): MailContent {
+  const subject = `${input.itemName}: an action is assigned to you`;
+  const intro = `Hello ${input.name},`;
+  const what = `${input.raisedBy || 'Someone'} raised an action on the ${input.itemKind} ${input.itemName} and assigned it to you.`;
+  const task = [`Instruction: ${input.instruction}`, `Due: ${input.due}`];
+  return {
+    subject,
+    title: 'Action assigned',
+    text: [intro, '', what, '', ...task, '', `Open your dashboard: ${input.link}`].join('\n'),
+    bodyHtml: [
+      paragraph(intro),
+      paragraph(what),
+      ...task.map((line) => paragraph(line)),
+      button('Open the dashboard', input.link),
+    ].join('\n'),
+  };
+}
+
 /** The reminder before a scheduled task's due day, to its assignee (else its owner). */
 export function taskReminderMail(input: {
   productName: string;

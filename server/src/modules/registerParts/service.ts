@@ -1,4 +1,5 @@
 import {
+  displayDay,
   nextDueDay,
   personName,
   rateRisk,
@@ -25,10 +26,13 @@ import type { AttachmentOwner } from '../../generated/prisma/client';
 import type { Db, Prisma } from '../../db/prisma';
 import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
+import type { MailQueue } from '../../plugins/mail';
 import { recordChange, type Snapshot } from '../../plugins/changeLog';
 import type { UploadedFile } from '../../plugins/uploads';
 import { callerToday, organisationToday } from '../administration/organisationToday';
 import type { AttachmentService } from '../attachments/service';
+import { employeeNames } from '../employees/accountHolders';
+import { registerActionMail } from '../mail/templates';
 import type { ReviewService } from '../reviews/service';
 
 type Tx = Prisma.TransactionClient;
@@ -103,6 +107,8 @@ export class RegisterParts {
     private readonly db: Db,
     private readonly attachments: AttachmentService,
     readonly reviews: ReviewService,
+    private readonly mail: MailQueue,
+    private readonly options: { publicUrl: string },
   ) {
     for (const kind of Object.keys(REGISTERS) as RegisterKind[]) {
       attachments.registerPolicy(REGISTERS[kind].owner, (auth, ownerId) => this.visible(auth, kind, ownerId));
@@ -342,7 +348,8 @@ export class RegisterParts {
 
   /**
    * An action raised from the item: an Action row linked to it, numbered after its others, for an
-   * active employee; it is on the assignee's dashboard (Assigned Actions) at once.
+   * active employee; it is on the assignee's dashboard (Assigned Actions) at once, and a mail
+   * tells them (queued in the same transaction, as an audit finding's is).
    */
   async raiseAction(
     auth: AuthContext,
@@ -355,6 +362,7 @@ export class RegisterParts {
       if (input.dueDate < callerToday(auth)) throw invalid('dueDate', say.dueBeforeToday);
       const assignee = await tx.employee.findFirst({
         where: { companyId: auth.companyId, id: input.assigneeId, isActive: true },
+        include: { user: { select: { id: true } } },
       });
       if (!assignee) throw invalid('assigneeId', say.personMissing);
       // Locks the item's actions' numbering: two actions raised at once get two numbers.
@@ -388,6 +396,32 @@ export class RegisterParts {
           due: input.dueDate,
         },
       });
+      if (assignee.email) {
+        const item =
+          kind === 'risk'
+            ? await tx.risk.findUniqueOrThrow({ where: { id: input.itemId }, select: { name: true } })
+            : await tx.hazardousSubstance.findUniqueOrThrow({
+                where: { id: input.itemId },
+                select: { name: true },
+              });
+        const raisedBy = await employeeNames(tx, auth.companyId, [auth.employeeId]);
+        await this.mail.enqueue(tx, {
+          companyId: auth.companyId,
+          to: assignee.email,
+          userId: assignee.user?.id ?? null,
+          category: 'registerAction',
+          optional: false,
+          content: registerActionMail({
+            name: personName(assignee),
+            itemKind: kind === 'risk' ? 'risk' : 'hazardous substance',
+            itemName: item.name,
+            raisedBy: raisedBy.get(auth.employeeId ?? '') ?? '',
+            instruction: input.instruction,
+            due: displayDay(input.dueDate),
+            link: `${this.options.publicUrl.replace(/\/$/, '')}/dashboard`,
+          }),
+        });
+      }
       return { _id: action.id };
     });
   }
