@@ -215,6 +215,7 @@ const OBLIGATION_KEY = [
   'POST /api/obligationOptions',
   'POST /api/obligationPeopleSearch',
   'POST /api/obligationSave',
+  'POST /api/obligationDelete',
   'POST /api/obligationAttachmentUpload',
   'POST /api/obligationReviewDetails',
   'POST /api/obligationReviewComplete',

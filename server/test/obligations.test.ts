@@ -92,6 +92,7 @@ const CALLS: { path: string; body?: object }[] = [
   { path: 'obligationOptions' },
   { path: 'obligationPeopleSearch', body: {} },
   { path: 'obligationSave', body: { name: 'Refused obligation' } },
+  { path: 'obligationDelete', body: { _id: NOBODY } },
   { path: 'obligationReviewDetails', body: { itemId: NOBODY, actionType: 'review' } },
   { path: 'obligationReviewComplete', body: { itemId: NOBODY, actionType: 'review', outcome: 'noChange' } },
 ];
@@ -132,6 +133,7 @@ describe('who may use the register', () => {
     for (const [path, body] of [
       ['obligationDetails', { _id: southbankObligation }],
       ['obligationSave', obligation({ _id: southbankObligation })],
+      ['obligationDelete', { _id: southbankObligation }],
       ['obligationReviewDetails', { itemId: southbankObligation, actionType: 'review' }],
       [
         'obligationReviewComplete',
@@ -315,6 +317,51 @@ describe('an obligation and its questions', () => {
       expect.arrayContaining(['created', 'questions changed']),
     );
     expect(log.list[0].changedBy).toBe('Ethan Clarke');
+  });
+
+  it('is deleted with its questions, files and open review; the history stays', async () => {
+    const id = await saved({ questions: [question(), question({ reference: 'cl. 360' })] });
+    const details = await data('ethan.coordinator', 'obligationDetails', { _id: id });
+    const [first] = details.questions;
+    await api()
+      .post('/api/assignedActionSave')
+      .set('authtoken', tokens['mia.employee']!)
+      .field('sectionType', 'obligation')
+      .field('taskId', first._id)
+      .field('response', 'Checked.')
+      .field('completeStatus', 'yes');
+    const upload = await api()
+      .post('/api/obligationAttachmentUpload')
+      .set('authtoken', tokens['ethan.coordinator']!)
+      .field('_id', id)
+      .attach('files', Buffer.from('%PDF-1.4'), { filename: 'licence.pdf', contentType: 'application/pdf' });
+    expect(upload.status).toBe(200);
+    expect(await ctx.db.review.count({ where: { itemId: id, completedAt: null } })).toBe(1);
+
+    const bad = await call('ethan.coordinator', 'obligationDelete', { _id: 'not-an-id' });
+    expect(bad.statusCode).toBe(400);
+    expect(await ctx.db.obligation.count({ where: { id } })).toBe(1);
+
+    const deleted = await call('ethan.coordinator', 'obligationDelete', { _id: id });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json().response_message).toBe(say.deleted);
+    expect(await ctx.db.obligation.count({ where: { id } })).toBe(0);
+    expect(await ctx.db.obligationQuestionTask.count({ where: { obligationId: id } })).toBe(0);
+    expect(await ctx.db.attachment.count({ where: { ownerId: id } })).toBe(0);
+    expect(await ctx.db.review.count({ where: { itemId: id, completedAt: null } })).toBe(0);
+    expect((await call('ethan.coordinator', 'obligationDetails', { _id: id })).statusCode).toBe(404);
+    expect((await call('ethan.coordinator', 'obligationDelete', { _id: id })).statusCode).toBe(404);
+    const dashboard = await data('mia.employee', 'dashboardList', {});
+    expect(dashboard.list.assignedActions.list.map((item: { taskID: string }) => item.taskID)).not.toContain(
+      details.questions[1]._id,
+    );
+    // The item is gone, so its history is no longer shown, but it is kept.
+    const log = await ctx.db.changeLog.findMany({ where: { entityType: 'obligation', entityId: id } });
+    expect(log.map((entry) => entry.action)).toEqual(expect.arrayContaining(['created', 'deleted']));
+    const answers = await ctx.db.changeLog.count({
+      where: { entityType: 'obligationTask', entityId: first._id },
+    });
+    expect(answers).toBe(1);
   });
 
   it('keeps files, readable by the register’s users and not by another organisation', async () => {

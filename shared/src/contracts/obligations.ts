@@ -31,6 +31,7 @@ export const obligationMessages = {
   questionAnswered: 'An answered question cannot be changed or removed.',
   saved: 'Obligation saved.',
   filesAdded: 'Files added.',
+  deleted: 'Obligation deleted.',
 } as const;
 const say = obligationMessages;
 
@@ -260,6 +261,17 @@ export const obligationSaveCall = defineCall({
   access,
   body: ZObligationSave,
   response: ZId,
+});
+
+export const obligationDeleteCall = defineCall({
+  method: 'POST',
+  path: '/obligationDelete',
+  tags: ['obligations'],
+  summary:
+    'Delete an obligation, its questions (answered ones too), files and open review; its history stays in the change log',
+  access,
+  body: ZId,
+  response: z.null(),
 });
 
 export const ZObligationAttachmentUpload = ZId;

@@ -7,6 +7,7 @@ import {
   obligationOptionsCall,
   obligationPeopleSearchCall,
   obligationReviewCalls,
+  obligationDeleteCall,
   obligationSaveCall,
   reviewMessages,
   ZObligationAttachmentUpload,
@@ -44,6 +45,12 @@ export const obligationRoutes: FastifyPluginAsync<{ obligations: ObligationServi
   });
   registerCall(app, obligationSaveCall, {
     handler: async (request) => ok(await obligations.save(requireAuth(request), request.body), say.saved),
+  });
+  registerCall(app, obligationDeleteCall, {
+    handler: async (request) => {
+      await obligations.remove(requireAuth(request), request.body._id);
+      return ok(null, say.deleted);
+    },
   });
   registerCall(app, obligationAttachmentUploadCall, {
     handler: async (request) => {

@@ -317,6 +317,48 @@ export class ObligationService {
     });
   }
 
+  /**
+   * Deletes the obligation with its questions (answered ones too: each answer stays in the change
+   * log under its question), the files of it and of its questions, and its open review. The
+   * deletion is logged with what the obligation was.
+   */
+  async remove(auth: AuthContext, id: string): Promise<void> {
+    const companyId = auth.companyId;
+    await this.db.$transaction(async (tx) => {
+      const obligation = await this.find(tx, companyId, id);
+      const questions = await tx.obligationQuestionTask.findMany({
+        where: { companyId, obligationId: id },
+        select: { id: true, reference: true },
+      });
+      await tx.attachment.deleteMany({
+        where: {
+          companyId,
+          OR: [
+            { ownerType: 'obligation', ownerId: id },
+            { ownerType: 'obligationTask', ownerId: { in: questions.map((question) => question.id) } },
+          ],
+        },
+      });
+      await this.reviews.cancel(tx, companyId, 'obligation', id);
+      await tx.obligation.delete({ where: { id } });
+      await recordChange(tx, {
+        companyId,
+        userId: auth.userId,
+        entityType: 'obligation',
+        entityId: id,
+        action: 'deleted',
+        before: {
+          name: obligation.name,
+          type: obligation.type,
+          authority: obligation.authority,
+          reference: obligation.reference,
+          questions: questions.map((question) => question.reference),
+        },
+        after: null,
+      });
+    });
+  }
+
   async addFiles(auth: AuthContext, id: string, files: UploadedFile[]): Promise<void> {
     await this.find(this.db, auth.companyId, id);
     const owner = { companyId: auth.companyId, ownerType: 'obligation' as const, ownerId: id };

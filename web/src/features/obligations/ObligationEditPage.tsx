@@ -8,6 +8,7 @@ import {
   OBLIGATION_TYPE_LABELS,
   OBLIGATION_TYPES,
   obligationAttachmentUploadCall,
+  obligationDeleteCall,
   obligationDetailsCall,
   obligationOptionsCall,
   obligationPeopleSearchCall,
@@ -31,6 +32,7 @@ import { AddFilesButton } from '../../components/AddFilesButton';
 import { Button } from '../../components/Button';
 import { CheckboxList } from '../../components/CheckboxList';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { FieldError } from '../../components/FieldError';
 import { InputField, TextAreaField } from '../../components/FormField';
@@ -158,6 +160,11 @@ function ObligationForm({
     },
   });
   const answered = obligation?.questions.filter((question) => question.isComplete) ?? [];
+  const [deleting, setDeleting] = useState(false);
+  const remove = useCall(obligationDeleteCall, {
+    invalidate: [obligationKeys.all, dashboardKeys.all],
+    onSuccess: () => void navigate('/obligation/register'),
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -220,16 +227,42 @@ function ObligationForm({
             </p>
           )}
         </div>
-        {obligation?.myReview && (
-          <Link
-            className="btn btn-primary"
-            to={`/obligation/review/${obligation._id}/${obligation.myReview}`}
-          >
-            <ClipboardCheck size={16} aria-hidden="true" />{' '}
-            {obligation.myReview === 'coReview' ? 'Open your co-review' : 'Open your review'}
-          </Link>
+        {obligation && (
+          <div className="row wrap">
+            {obligation.myReview && (
+              <Link
+                className="btn btn-primary"
+                to={`/obligation/review/${obligation._id}/${obligation.myReview}`}
+              >
+                <ClipboardCheck size={16} aria-hidden="true" />{' '}
+                {obligation.myReview === 'coReview' ? 'Open your co-review' : 'Open your review'}
+              </Link>
+            )}
+            <Button
+              variant="danger"
+              icon={<Trash2 size={16} aria-hidden="true" />}
+              onClick={() => setDeleting(true)}
+            >
+              Delete
+            </Button>
+          </div>
         )}
       </div>
+      {obligation && deleting && (
+        <ConfirmDialog
+          title="Delete this obligation?"
+          confirmLabel="Delete obligation"
+          danger
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate({ body: { _id: obligation._id } })}
+          onClose={() => setDeleting(false)}
+        >
+          <p>
+            {obligation.name} leaves the register with its questions (answered ones too), files and open
+            review. This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      )}
       <form className="stack-lg" onSubmit={submit} noValidate aria-label="Obligation">
         <section className="card card-body stack" aria-labelledby="obligation-details">
           <h2 id="obligation-details" className="card-title">

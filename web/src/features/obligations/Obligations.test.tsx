@@ -153,6 +153,7 @@ function openEdit(path: string) {
     [
       { path: '/obligation/new', element: <ObligationEditPage /> },
       { path: '/obligation/edit/:id', element: <ObligationEditPage /> },
+      { path: '/obligation/register', element: <h1>The register</h1> },
     ],
     path,
   );
@@ -232,6 +233,28 @@ describe('the edit page', () => {
     await user.click(await screen.findByRole('button', { name: 'Save obligation' }));
     const question = screen.getByRole('group', { name: 'Question 1' });
     expect(await within(question).findByText(say.personUnknown)).toBeInTheDocument();
+  });
+
+  it('deletes after asking, then goes back to the register; Cancel keeps it', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/obligationDetails': () => ok(details()),
+      'POST /api/obligationOptions': () => ok(options),
+      'POST /api/changeLogList': () => ok({ list: [] }),
+      'POST /api/obligationDelete': () => ok(null, say.deleted),
+    });
+    openEdit(`/obligation/edit/${OBLIGATION}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const asked = screen.getByRole('dialog', { name: 'Delete this obligation?' });
+    expect(asked).toHaveTextContent('answered ones too');
+    await user.click(within(asked).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(bodiesOf(fetchMock, '/api/obligationDelete')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Delete obligation' }));
+    expect(await screen.findByRole('heading', { name: 'The register' })).toBeInTheDocument();
+    expect(bodiesOf(fetchMock, '/api/obligationDelete')).toEqual([{ _id: OBLIGATION }]);
   });
 
   it('cannot open another organisation’s obligation', async () => {
