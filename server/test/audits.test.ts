@@ -130,6 +130,7 @@ describe('callers', () => {
         { auditId: other, fieldId: template.exits, instruction: 'x', assigneeId: people.mia, dueDate: today },
       ],
       ['auditClose', { _id: other, version: 1 }],
+      ['auditReopen', { _id: other, version: 1, reason: 'x' }],
     ] as const) {
       const response = await call('olivia.admin', path, payload);
       expect(response.statusCode, path).toBe(404);
@@ -405,6 +406,50 @@ describe('conduct and close', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().response_message).toBe(say.closed);
+
+    // Reopened with a reason, by its auditor (not by the assignee of a finding); closed again, the
+    // next occurrence is the one already scheduled.
+    const reopen = (as: string, body: object) =>
+      call(as, 'auditReopen', {
+        _id: id,
+        version: after.version,
+        reason: 'The exit answer was wrong.',
+        ...body,
+      });
+    const noReason = await reopen('ethan.coordinator', { reason: '  ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().response_message).toBe(say.reopenReasonRequired);
+    await setRoleKeys(ctx.db, 'mia.employee', { auditManageAudit: false });
+    try {
+      const byAssignee = await reopen('mia.employee', {});
+      expect(byAssignee.statusCode).toBe(403);
+      expect(byAssignee.json().response_message).toBe(say.notReopener);
+    } finally {
+      await setRoleKeys(ctx.db, 'mia.employee', { auditManageAudit: true });
+    }
+    expect((await reopen('ethan.coordinator', { version: after.version - 1 })).statusCode).toBe(409);
+    expect((await details(id)).status).toBe('closed');
+    expect((await reopen('ethan.coordinator', {})).statusCode).toBe(200);
+    const reopened = await details(id);
+    expect(reopened).toMatchObject({ status: 'inProgress', canConduct: true, canReopen: false, pdf: null });
+    expect(reopened.attachments.map((file: { name: string }) => file.name)).toContain(closed.pdf.name);
+    const twice = await call('ethan.coordinator', 'auditReopen', {
+      _id: id,
+      version: reopened.version,
+      reason: 'Again',
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().response_message).toBe(say.notClosed);
+    const log = await ctx.db.changeLog.findFirstOrThrow({
+      where: { entityType: 'audit', entityId: id, action: 'reopened' },
+    });
+    expect(JSON.stringify(log.changes)).toContain('The exit answer was wrong.');
+    const reclosed = await data('ethan.coordinator', 'auditClose', { _id: id, version: reopened.version });
+    expect(reclosed.nextAuditId).toBe(closed.nextAuditId);
+    expect(reclosed.pdf._id).not.toBe(closed.pdf._id);
+    const stored = await ctx.db.audit.findUniqueOrThrow({ where: { id } });
+    const series = { companyId: stored.companyId, name: stored.name, firstDueDate: stored.firstDueDate };
+    expect(await ctx.db.audit.count({ where: { ...series, occurrence: 1 } })).toBe(1);
   });
 
   it('refuses to close with an unanswered mandatory question, and adds files while open', async () => {

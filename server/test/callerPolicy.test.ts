@@ -233,6 +233,7 @@ const AUDIT_KEYS = [
   'POST /api/auditSave',
   'POST /api/auditFinding',
   'POST /api/auditClose',
+  'POST /api/auditReopen',
   'POST /api/auditAttachmentUpload',
 ];
 /** Tasks and reminders (the task key, which Mia's role has): employees only. */

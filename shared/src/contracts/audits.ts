@@ -34,6 +34,10 @@ export const auditMessages = {
   findingRaised: 'Finding raised.',
   closedOff: 'Audit closed.',
   filesAdded: 'Files added.',
+  reopened: 'Audit reopened.',
+  notClosed: 'This audit is not closed.',
+  reopenReasonRequired: 'Please say why the audit is reopened.',
+  notReopener: 'Only the auditor or someone who manages audits can reopen this audit.',
 } as const;
 const say = auditMessages;
 
@@ -156,6 +160,8 @@ export const ZAuditDetails = z.object({
   version: z.number().int(),
   /** The caller is the auditor and the audit is open: they may answer, raise findings, close. */
   canConduct: z.boolean(),
+  /** The audit is closed and the caller is its auditor or manages audits: they may reopen it. */
+  canReopen: z.boolean(),
   closedAt: z.string().nullable(),
   sections: z.array(ZTemplateSection),
   fieldList: z.array(ZTemplateField),
@@ -299,6 +305,24 @@ export const auditCloseCall = defineCall({
   access,
   body: z.object({ _id: z.uuid(), version: z.number().int() }),
   response: z.object({ pdf: ZAttachment, nextAuditId: z.uuid().nullable() }),
+});
+
+export const ZAuditReopen = z.object({
+  _id: z.uuid(),
+  version: z.number().int(),
+  reason: z.string().trim().min(1, say.reopenReasonRequired).max(1000),
+});
+export type TAuditReopen = z.input<typeof ZAuditReopen>;
+export const auditReopenCall = defineCall({
+  method: 'POST',
+  path: '/auditReopen',
+  tags: ['audits'],
+  summary:
+    'The auditor (or a manager of audits) reopens a closed audit, with a reason: it is conducted and ' +
+    'closed again; the earlier PDF stays among its files',
+  access,
+  body: ZAuditReopen,
+  response: z.null(),
 });
 
 export const ZAuditAttachmentUpload = ZId;

@@ -9,6 +9,7 @@ import {
   auditPeopleSearchCall,
   auditRegisterExportCall,
   auditRegisterListCall,
+  auditReopenCall,
   auditSaveCall,
   myAuditExportCall,
   myAuditListCall,
@@ -64,6 +65,12 @@ export const auditRoutes: FastifyPluginAsync<{ audits: AuditService }> = async (
   registerCall(app, auditCloseCall, {
     handler: async (request) =>
       ok(await audits.close(requireAuth(request), request.body._id, request.body.version), say.closedOff),
+  });
+  registerCall(app, auditReopenCall, {
+    handler: async (request) => {
+      await audits.reopen(requireAuth(request), request.body);
+      return ok(null, say.reopened);
+    },
   });
   registerCall(app, auditAttachmentUploadCall, {
     handler: async (request) => {

@@ -24,6 +24,7 @@ import {
   type ZAuditCreate,
   type ZAuditFilters,
   type ZAuditFinding,
+  type ZAuditReopen,
 } from '@compass/shared';
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
@@ -244,6 +245,7 @@ export class AuditService {
       occurrence: audit.occurrence,
       version: audit.version,
       canConduct: audit.status !== 'closed' && audit.ownerEmployeeId === auth.employeeId,
+      canReopen: audit.status === 'closed' && this.mayReopen(auth, audit),
       closedAt: audit.closedAt?.toISOString() ?? null,
       ...shape,
       answers: answersOf(audit),
@@ -510,6 +512,49 @@ export class AuditService {
   }
 
   /** The open audit the caller conducts: 404 unseen, 403 not its auditor, 409 closed or stale. */
+  /**
+   * Reopens a closed audit, for its auditor or a manager of audits: it is in progress again (on the
+   * auditor's dashboard), to be conducted and closed off anew. The earlier close-off PDF stays
+   * among its files; the reason is in the history. A recurring audit's next occurrence, scheduled
+   * at the first close, is not scheduled again.
+   */
+  async reopen(auth: AuthContext, input: z.output<typeof ZAuditReopen>): Promise<void> {
+    const audit = await this.visible(this.db, auth, input._id);
+    if (!audit) throw notFound();
+    if (!this.mayReopen(auth, audit)) throw forbidden(say.notReopener);
+    if (audit.status !== 'closed') throw conflict(say.notClosed);
+    if (audit.version !== input.version) throw staleVersion();
+    await this.db.$transaction(async (tx) => {
+      const updated = await tx.audit.updateMany({
+        where: { id: audit.id, companyId: auth.companyId, version: audit.version, status: 'closed' },
+        data: {
+          status: 'inProgress',
+          closedAt: null,
+          closedByUserId: null,
+          pdfAttachmentId: null,
+          version: { increment: 1 },
+        },
+      });
+      if (updated.count !== 1) throw staleVersion();
+      await recordChange(tx, {
+        companyId: auth.companyId,
+        userId: auth.userId,
+        entityType: 'audit',
+        entityId: audit.id,
+        action: 'reopened',
+        before: { status: 'closed', closedAt: audit.closedAt?.toISOString() ?? null },
+        after: { status: 'inProgress', reason: input.reason },
+      });
+    });
+  }
+
+  private mayReopen(auth: AuthContext, audit: StoredAudit): boolean {
+    return (
+      (!!auth.employeeId && audit.ownerEmployeeId === auth.employeeId) ||
+      auth.accessKeys.has('auditManageAudit')
+    );
+  }
+
   private async conductable(client: Tx | Db, auth: AuthContext, id: string, version?: number) {
     const audit = await this.visible(client, auth, id);
     if (!audit) throw notFound();
@@ -552,6 +597,19 @@ export class AuditService {
   private async scheduleNext(tx: Tx, audit: StoredAudit): Promise<string | null> {
     if (!audit.frequency || !audit.firstDueDate) return null;
     const occurrence = audit.occurrence + 1;
+    // Closed before and reopened: the next occurrence was scheduled at the first close.
+    const scheduled = await tx.audit.findFirst({
+      where: {
+        companyId: audit.companyId,
+        name: audit.name,
+        templateId: audit.templateId,
+        frequency: audit.frequency,
+        firstDueDate: audit.firstDueDate,
+        occurrence,
+      },
+      select: { id: true },
+    });
+    if (scheduled) return scheduled.id;
     const next = await tx.audit.create({
       data: {
         companyId: audit.companyId,

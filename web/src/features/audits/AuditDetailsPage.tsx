@@ -2,10 +2,12 @@ import {
   auditAttachmentUploadCall,
   auditCloseCall,
   auditMessages,
+  auditReopenCall,
   isAuditQuestion,
   type TAuditDetails,
 } from '@compass/shared';
-import { Download, Lock, PencilLine } from 'lucide-react';
+import { Download, Lock, LockOpen, PencilLine } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { downloadFile } from '../../api/client';
 import { notifyError } from '../../api/errors';
@@ -13,6 +15,8 @@ import { useCall } from '../../api/useCall';
 import { ActionAttachmentList } from '../../components/ActionParts';
 import { AddFilesButton } from '../../components/AddFilesButton';
 import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { TextAreaField } from '../../components/FormField';
 import { PageSpinner } from '../../components/Spinner';
 import { FieldRenderer } from '../../fields';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -76,6 +80,7 @@ function Details({ audit }: { audit: TAuditDetails }) {
             Download PDF
           </Button>
         )}
+        {audit.canReopen && <ReopenButton audit={audit} />}
       </div>
       {audit.canConduct && openFindings > 0 && (
         <p className="alert alert-warning" role="status">
@@ -104,6 +109,58 @@ function Details({ audit }: { audit: TAuditDetails }) {
       </section>
       <AuditFiles audit={audit} />
     </div>
+  );
+}
+
+/** Reopens a closed audit after asking why; the reason goes to the audit's history. */
+function ReopenButton({ audit }: { audit: TAuditDetails }) {
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const reopen = useCall(auditReopenCall, {
+    invalidate: [auditKeys.details(audit._id), auditKeys.all, dashboardKeys.all],
+    onSuccess: () => setAsking(false),
+  });
+  const submit = () => {
+    if (!reason.trim()) {
+      setError(auditMessages.reopenReasonRequired);
+      return;
+    }
+    reopen.mutate({ body: { _id: audit._id, version: audit.version, reason } });
+  };
+  return (
+    <>
+      <Button icon={<LockOpen size={16} aria-hidden="true" />} onClick={() => setAsking(true)}>
+        Reopen
+      </Button>
+      {asking && (
+        <Dialog
+          title="Reopen this audit?"
+          description="It is in progress again, on the auditor’s dashboard, and is closed off anew with a new PDF. The earlier PDF stays among its files."
+          onClose={() => setAsking(false)}
+          footer={
+            <>
+              <Button onClick={() => setAsking(false)}>Cancel</Button>
+              <Button variant="primary" loading={reopen.isPending} onClick={submit}>
+                Reopen audit
+              </Button>
+            </>
+          }
+        >
+          <TextAreaField
+            label="Why is it reopened?"
+            value={reason}
+            error={error}
+            rows={3}
+            maxLength={1000}
+            onValueChange={(value) => {
+              setReason(value);
+              setError('');
+            }}
+          />
+        </Dialog>
+      )}
+    </>
   );
 }
 

@@ -69,6 +69,7 @@ const details = (over: Partial<TAuditDetails> = {}): TAuditDetails => ({
   occurrence: 0,
   version: 3,
   canConduct: true,
+  canReopen: false,
   closedAt: null,
   sections: [
     { _id: SECTION, level: 'Emergency Readiness', secMandatoryType: null, orderNo: 1, isDelete: 'no' },
@@ -259,5 +260,34 @@ describe('details', () => {
     expect(await screen.findByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Close off' })).not.toBeInTheDocument();
     expect(screen.getByText('Closed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reopen' })).not.toBeInTheDocument();
+  });
+
+  it('reopens a closed audit with a reason, asked for before sending', async () => {
+    let reopened = false;
+    const closed = details({ status: 'closed', canConduct: false, canReopen: true });
+    const fetchMock = mockFetch({
+      'POST /api/auditDetails': () => ok(reopened ? details({ version: 4 }) : closed),
+      'POST /api/auditReopen': () => {
+        reopened = true;
+        return ok(null, say.reopened);
+      },
+    });
+    renderRoutes([{ path: '/d/:auditId', element: <AuditDetailsPage /> }], `/d/${AUDIT}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reopen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reopen this audit?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reopen audit' }));
+    expect(within(dialog).getByText(say.reopenReasonRequired)).toBeInTheDocument();
+    expect(bodiesOf(fetchMock, '/api/auditReopen')).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Why is it reopened?'), 'The fire exit answer was wrong.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reopen audit' }));
+    expect(await screen.findByText(say.reopened)).toBeInTheDocument();
+    expect(bodiesOf(fetchMock, '/api/auditReopen')).toEqual([
+      { _id: AUDIT, version: 3, reason: 'The fire exit answer was wrong.' },
+    ]);
+    expect(await screen.findByRole('button', { name: 'Close off' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
