@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 
@@ -35,5 +36,42 @@ export function ConfirmDialog({
     >
       {children}
     </Dialog>
+  );
+}
+
+/** A register item's Delete button: asks first (a danger ConfirmDialog), deletes only on confirm. */
+export function DeleteButton({
+  title,
+  confirmLabel,
+  pending,
+  onConfirm,
+  children,
+}: {
+  title: string;
+  confirmLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+  /** What goes with the item. */
+  children: ReactNode;
+}) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <Button variant="danger" icon={<Trash2 size={16} aria-hidden="true" />} onClick={() => setAsking(true)}>
+        Delete
+      </Button>
+      {asking && (
+        <ConfirmDialog
+          title={title}
+          confirmLabel={confirmLabel}
+          danger
+          pending={pending}
+          onConfirm={onConfirm}
+          onClose={() => setAsking(false)}
+        >
+          {children}
+        </ConfirmDialog>
+      )}
+    </>
   );
 }

@@ -157,15 +157,28 @@ export function actionsReassignedMail(facts: {
   const what = `${facts.reassignedBy} reassigned ${one ? 'an action' : `${facts.total} actions`} to you.`;
   const lines = facts.actions.map((action) => `${action.source}: ${action.instruction} (due ${action.due})`);
   if (facts.total > facts.actions.length) lines.push(`… and ${facts.total - facts.actions.length} more.`);
+  return toDashboard({ subject, title: 'Actions reassigned', intro, what, lines, link: facts.link });
+}
+
+/** A mail that tells someone what is now theirs to do, line by line, and opens their dashboard. */
+function toDashboard(input: {
+  subject: string;
+  title: string;
+  intro: string;
+  what: string;
+  lines: string[];
+  link: string;
+}): MailContent {
+  const { intro, what, lines, link } = input;
   return {
-    subject,
-    title: 'Actions reassigned',
-    text: [intro, '', what, '', ...lines, '', `Open your dashboard: ${facts.link}`].join('\n'),
+    subject: input.subject,
+    title: input.title,
+    text: [intro, '', what, '', ...lines, '', `Open your dashboard: ${link}`].join('\n'),
     bodyHtml: [
       paragraph(intro),
       paragraph(what),
       ...lines.map((line) => paragraph(line)),
-      button('Open your dashboard', facts.link),
+      button('Open your dashboard', link),
     ].join('\n'),
   };
 }
@@ -378,18 +391,8 @@ export function auditFindingMail(input: {
   const subject = `${input.auditName}: an audit finding is assigned to you`;
   const intro = `Hello ${input.name},`;
   const what = `${input.auditor || 'The auditor'} raised a finding in the audit ${input.auditName} and assigned it to you.`;
-  const task = [`Question: ${input.question}`, `Instruction: ${input.instruction}`, `Due: ${input.due}`];
-  return {
-    subject,
-    title: 'Audit finding assigned',
-    text: [intro, '', what, '', ...task, '', `Open your dashboard: ${input.link}`].join('\n'),
-    bodyHtml: [
-      paragraph(intro),
-      paragraph(what),
-      ...task.map((line) => paragraph(line)),
-      button('Open the dashboard', input.link),
-    ].join('\n'),
-  };
+  const lines = [`Question: ${input.question}`, `Instruction: ${input.instruction}`, `Due: ${input.due}`];
+  return toDashboard({ subject, title: 'Audit finding assigned', intro, what, lines, link: input.link });
 }
 
 /** An action raised from a register's item (a risk, a hazardous substance), to its assignee. */
@@ -407,18 +410,8 @@ export function registerActionMail(input: {
   const subject = `${input.itemName}: an action is assigned to you`;
   const intro = `Hello ${input.name},`;
   const what = `${input.raisedBy || 'Someone'} raised an action on the ${input.itemKind} ${input.itemName} and assigned it to you.`;
-  const task = [`Instruction: ${input.instruction}`, `Due: ${input.due}`];
-  return {
-    subject,
-    title: 'Action assigned',
-    text: [intro, '', what, '', ...task, '', `Open your dashboard: ${input.link}`].join('\n'),
-    bodyHtml: [
-      paragraph(intro),
-      paragraph(what),
-      ...task.map((line) => paragraph(line)),
-      button('Open the dashboard', input.link),
-    ].join('\n'),
-  };
+  const lines = [`Instruction: ${input.instruction}`, `Due: ${input.due}`];
+  return toDashboard({ subject, title: 'Action assigned', intro, what, lines, link: input.link });
 }
 
 /** The reminder before a scheduled task's due day, to its assignee (else its owner). */

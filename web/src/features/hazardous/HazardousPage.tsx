@@ -12,7 +12,7 @@ import {
   uploadProblem,
   type THazardousDetails,
 } from '@compass/shared';
-import { ArrowLeft, Download, Pencil, Trash2, Upload } from 'lucide-react';
+import { ArrowLeft, Download, Pencil, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { callApi, downloadFile } from '../../api/client';
@@ -20,7 +20,7 @@ import { fieldErrorsOf, notifyError } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeleteButton } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
 import { FieldError } from '../../components/FieldError';
 import { InputField } from '../../components/FormField';
@@ -60,7 +60,6 @@ export function HazardousPage() {
 
 function Substance({ substance }: { substance: THazardousDetails }) {
   const navigate = useNavigate();
-  const [deleting, setDeleting] = useState(false);
   const remove = useCall(hazardousDeleteCall, {
     invalidate: [hazardousKeys.all, dashboardKeys.all],
     onSuccess: () => void navigate(HAZARDOUS_REGISTER_PATH),
@@ -85,13 +84,17 @@ function Substance({ substance }: { substance: THazardousDetails }) {
           <Link className="btn btn-secondary" to={hazardousEditPath(substance._id)}>
             <Pencil size={16} aria-hidden="true" /> Edit
           </Link>
-          <Button
-            variant="danger"
-            icon={<Trash2 size={16} aria-hidden="true" />}
-            onClick={() => setDeleting(true)}
+          <DeleteButton
+            title="Delete this substance?"
+            confirmLabel="Delete substance"
+            pending={remove.isPending}
+            onConfirm={() => remove.mutate({ body: { _id: substance._id } })}
           >
-            Delete
-          </Button>
+            <p>
+              {substance.name} leaves the register with its safety data sheets, actions, files and open
+              review. This cannot be undone.
+            </p>
+          </DeleteButton>
         </div>
       </div>
       <div className="register-columns">
@@ -171,21 +174,6 @@ function Substance({ substance }: { substance: THazardousDetails }) {
           </section>
         </div>
       </div>
-      {deleting && (
-        <ConfirmDialog
-          title="Delete this substance?"
-          confirmLabel="Delete substance"
-          danger
-          pending={remove.isPending}
-          onConfirm={() => remove.mutate({ body: { _id: substance._id } })}
-          onClose={() => setDeleting(false)}
-        >
-          <p>
-            {substance.name} leaves the register with its safety data sheets, actions, files and open review.
-            This cannot be undone.
-          </p>
-        </ConfirmDialog>
-      )}
     </div>
   );
 }

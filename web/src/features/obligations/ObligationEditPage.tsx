@@ -32,7 +32,7 @@ import { AddFilesButton } from '../../components/AddFilesButton';
 import { Button } from '../../components/Button';
 import { CheckboxList } from '../../components/CheckboxList';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeleteButton } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { FieldError } from '../../components/FieldError';
 import { InputField, TextAreaField } from '../../components/FormField';
@@ -160,7 +160,6 @@ function ObligationForm({
     },
   });
   const answered = obligation?.questions.filter((question) => question.isComplete) ?? [];
-  const [deleting, setDeleting] = useState(false);
   const remove = useCall(obligationDeleteCall, {
     invalidate: [obligationKeys.all, dashboardKeys.all],
     onSuccess: () => void navigate('/obligation/register'),
@@ -238,31 +237,20 @@ function ObligationForm({
                 {obligation.myReview === 'coReview' ? 'Open your co-review' : 'Open your review'}
               </Link>
             )}
-            <Button
-              variant="danger"
-              icon={<Trash2 size={16} aria-hidden="true" />}
-              onClick={() => setDeleting(true)}
+            <DeleteButton
+              title="Delete this obligation?"
+              confirmLabel="Delete obligation"
+              pending={remove.isPending}
+              onConfirm={() => remove.mutate({ body: { _id: obligation._id } })}
             >
-              Delete
-            </Button>
+              <p>
+                {obligation.name} leaves the register with its questions (answered ones too), files and open
+                review. This cannot be undone.
+              </p>
+            </DeleteButton>
           </div>
         )}
       </div>
-      {obligation && deleting && (
-        <ConfirmDialog
-          title="Delete this obligation?"
-          confirmLabel="Delete obligation"
-          danger
-          pending={remove.isPending}
-          onConfirm={() => remove.mutate({ body: { _id: obligation._id } })}
-          onClose={() => setDeleting(false)}
-        >
-          <p>
-            {obligation.name} leaves the register with its questions (answered ones too), files and open
-            review. This cannot be undone.
-          </p>
-        </ConfirmDialog>
-      )}
       <form className="stack-lg" onSubmit={submit} noValidate aria-label="Obligation">
         <section className="card card-body stack" aria-labelledby="obligation-details">
           <h2 id="obligation-details" className="card-title">

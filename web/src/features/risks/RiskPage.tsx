@@ -6,14 +6,12 @@ import {
   RISK_REGISTER_PATH,
   type TRiskDetails,
 } from '@compass/shared';
-import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { ArrowLeft, Pencil } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
-import { Button } from '../../components/Button';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeleteButton } from '../../components/ConfirmDialog';
 import { RatingBadge, RatingLegend, RiskMatrix, type MatrixMark } from '../../components/RiskRating';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../dashboard/api';
@@ -47,7 +45,6 @@ export function RiskPage() {
 
 function Risk({ risk }: { risk: TRiskDetails }) {
   const navigate = useNavigate();
-  const [deleting, setDeleting] = useState(false);
   const remove = useCall(riskDeleteCall, {
     invalidate: [riskKeys.all, dashboardKeys.all],
     onSuccess: () => void navigate(RISK_REGISTER_PATH),
@@ -74,13 +71,16 @@ function Risk({ risk }: { risk: TRiskDetails }) {
           <Link className="btn btn-secondary" to={riskEditPath(risk._id)}>
             <Pencil size={16} aria-hidden="true" /> Edit
           </Link>
-          <Button
-            variant="danger"
-            icon={<Trash2 size={16} aria-hidden="true" />}
-            onClick={() => setDeleting(true)}
+          <DeleteButton
+            title="Delete this risk?"
+            confirmLabel="Delete risk"
+            pending={remove.isPending}
+            onConfirm={() => remove.mutate({ body: { _id: risk._id } })}
           >
-            Delete
-          </Button>
+            <p>
+              {risk.name} leaves the register with its actions, files and open review. This cannot be undone.
+            </p>
+          </DeleteButton>
         </div>
       </div>
       <div className="register-columns">
@@ -138,20 +138,6 @@ function Risk({ risk }: { risk: TRiskDetails }) {
           </section>
         </div>
       </div>
-      {deleting && (
-        <ConfirmDialog
-          title="Delete this risk?"
-          confirmLabel="Delete risk"
-          danger
-          pending={remove.isPending}
-          onConfirm={() => remove.mutate({ body: { _id: risk._id } })}
-          onClose={() => setDeleting(false)}
-        >
-          <p>
-            {risk.name} leaves the register with its actions, files and open review. This cannot be undone.
-          </p>
-        </ConfirmDialog>
-      )}
     </div>
   );
 }
