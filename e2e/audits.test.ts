@@ -101,11 +101,26 @@ describe('an audit from start to close', () => {
     const closed = await db.audit.findUniqueOrThrow({ where: { id: auditId } });
     expect(closed.status).toBe('closed');
     // The next quarter's audit is scheduled for Ethan.
-    expect(
-      await db.audit.count({
-        where: { occurrence: 1, firstDueDate: closed.firstDueDate, ownerEmployeeId: closed.ownerEmployeeId },
-      }),
-    ).toBe(1);
+    const nextQuarter = {
+      occurrence: 1,
+      firstDueDate: closed.firstDueDate,
+      ownerEmployeeId: closed.ownerEmployeeId,
+    };
+    expect(await db.audit.count({ where: nextQuarter })).toBe(1);
+
+    // He reopens it with a reason and closes it again: a new PDF, the same next audit.
+    await ethan.getByRole('button', { name: 'Reopen' }).click();
+    const reopen = ethan.getByRole('dialog', { name: 'Reopen this audit?' });
+    await reopen.getByLabel('Why is it reopened?').fill('The answer about the east exit was wrong.');
+    await screenshot(ethan, 'audit-reopen');
+    await reopen.getByRole('button', { name: 'Reopen audit' }).click();
+    await reopen.waitFor({ state: 'detached' });
+    await ethan.getByRole('button', { name: 'Close off' }).click();
+    await downloadButton.waitFor();
+    const reclosed = await db.audit.findUniqueOrThrow({ where: { id: auditId } });
+    expect(reclosed.status).toBe('closed');
+    expect(reclosed.pdfAttachmentId).not.toBe(closed.pdfAttachmentId);
+    expect(await db.audit.count({ where: nextQuarter })).toBe(1);
     await ethan.close();
   });
 });

@@ -48,7 +48,12 @@ export function useBrowser(): { page: () => Promise<Page>; baseUrl: string } {
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.UPDATE_SCREENSHOTS !== '1') return;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+  // Animations finished: a dialog is shot as it is seen, not while it fades in.
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `${name}.png`),
+    fullPage: false,
+    animations: 'disabled',
+  });
 }
 
 /** The API calls of a page the server refused (4xx other than 404, or 5xx), as 'status path', as they come. */

@@ -112,6 +112,15 @@ describe('obligations from the dashboard', () => {
     await answered.getByRole('cell', { name: 'Ethan Clarke' }).waitFor();
     await page.getByRole('heading', { name: 'Questions' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'obligation-detail');
+
+    // Delete asks first, naming what goes with the obligation; Cancel keeps it.
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const asked = page.getByRole('dialog', { name: 'Delete this obligation?' });
+    await asked.getByText('answered ones too', { exact: false }).waitFor();
+    await screenshot(page, 'obligation-delete');
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await asked.waitFor({ state: 'detached' });
+    expect(await db.obligation.count({ where: { id: question.obligationId } })).toBe(1);
     await page.close();
   });
 });
