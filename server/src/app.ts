@@ -325,7 +325,9 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
       await api.register(obligationRoutes, {
         obligations: new ObligationService(db, reader, attachments, reviews),
       });
-      const documents = new DocumentService(db, reader, attachments, reviews);
+      const documents = new DocumentService(db, reader, attachments, reviews, app.mail, {
+        publicUrl: config.PUBLIC_URL,
+      });
       attachments.registerPolicy('document', documents.documentFilePolicy);
       attachments.registerPolicy('documentVersion', documents.versionFilePolicy);
       await api.register(documentRoutes, { documents, workItems: new DocumentWorkItems(db, reader) });

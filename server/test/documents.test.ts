@@ -478,12 +478,23 @@ describe('attachments and actions', () => {
       dueDate: today,
     });
     expect(missing.json().response_message).toBe(say.instructionRequired);
+    const mailsBefore = await ctx.db.mailMessage.count({ where: { category: 'documentAction' } });
     const action = await data('ethan.coordinator', 'documentActionCreate', {
       _id: id,
       instruction: 'Put the new poster up in the workshop.',
       assigneeId: people.mia,
       dueDate: addDays(today, 5),
     });
+    // Mia hears of it by mail, with a link to the document.
+    const mail = await ctx.db.mailMessage.findFirstOrThrow({
+      where: { category: 'documentAction' },
+      orderBy: { createdAt: 'desc' },
+    });
+    expect(await ctx.db.mailMessage.count({ where: { category: 'documentAction' } })).toBe(mailsBefore + 1);
+    expect(mail.textBody).toContain('raised an action on the document');
+    expect(mail.textBody).toContain('Instruction: Put the new poster up in the workshop.');
+    expect(mail.textBody).toContain('Open the document: ');
+    expect(mail.textBody).toContain(`/document/library/${id}`);
     const details = await data('mia.employee', 'documentDetails', { _id: id });
     expect(details.attachments.map((file: { name: string }) => file.name)).toEqual(['checklist.xlsx']);
     expect(details.actions[0]).toMatchObject({ _id: action._id, canComplete: true, completedOn: null });

@@ -1,5 +1,6 @@
 import {
   addDays,
+  displayDay,
   nextDueDay,
   type TReviewCompleteParsed,
   documentMessages as say,
@@ -28,6 +29,7 @@ import type { Document } from '../../generated/prisma/client';
 import { badRequest, forbidden, notFound, parseOrBadRequest } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { csvOf } from '../../plugins/csv';
+import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
 import { callerToday } from '../administration/organisationToday';
 import type { AttachmentService, OwnerPolicy } from '../attachments/service';
@@ -45,6 +47,7 @@ import {
   type Tx,
 } from './shared';
 import { employeeNames } from '../employees/accountHolders';
+import { registerActionMail } from '../mail/templates';
 
 type ListRequest = z.output<typeof ZDocumentListRequest>;
 type Filters = z.output<typeof ZDocumentCsvRequest>;
@@ -90,6 +93,8 @@ export class DocumentService {
     private readonly reader: Reader,
     private readonly attachments: AttachmentService,
     private readonly reviews: ReviewService,
+    private readonly mail: MailQueue,
+    private readonly links: { publicUrl: string },
   ) {}
 
   /** Who may read and change the files of documents (supporting files) and of their versions. */
@@ -723,12 +728,35 @@ export class DocumentService {
           createdByUserId: auth.userId,
         },
       });
-      const names = await employeeNames(tx, auth.companyId, [input.assigneeId]);
+      const names = await employeeNames(tx, auth.companyId, [input.assigneeId, auth.employeeId]);
       await logChange(tx, auth, document.id, 'action raised', null, {
         instruction: input.instruction,
         assignee: names.get(input.assigneeId),
         dueDate: input.dueDate,
       });
+      // The action is done on the document's page: the mail is how the assignee hears of it.
+      const assignee = await tx.employee.findUniqueOrThrow({
+        where: { id: input.assigneeId },
+        select: { email: true, user: { select: { id: true } } },
+      });
+      if (assignee.email)
+        await this.mail.enqueue(tx, {
+          companyId: auth.companyId,
+          to: assignee.email,
+          userId: assignee.user?.id ?? null,
+          category: 'documentAction',
+          optional: false,
+          content: registerActionMail({
+            name: names.get(input.assigneeId) ?? '',
+            itemKind: 'document',
+            itemName: document.name,
+            raisedBy: names.get(auth.employeeId ?? '') ?? '',
+            instruction: input.instruction,
+            due: displayDay(input.dueDate),
+            link: `${this.links.publicUrl.replace(/\/$/, '')}/document/library/${document.id}`,
+            open: 'Open the document',
+          }),
+        });
       return { _id: action.id };
     });
   }

@@ -168,17 +168,19 @@ function toDashboard(input: {
   what: string;
   lines: string[];
   link: string;
+  /** Where the link goes, when not the dashboard. */
+  open?: string;
 }): MailContent {
-  const { intro, what, lines, link } = input;
+  const { intro, what, lines, link, open = 'Open your dashboard' } = input;
   return {
     subject: input.subject,
     title: input.title,
-    text: [intro, '', what, '', ...lines, '', `Open your dashboard: ${link}`].join('\n'),
+    text: [intro, '', what, '', ...lines, '', `${open}: ${link}`].join('\n'),
     bodyHtml: [
       paragraph(intro),
       paragraph(what),
       ...lines.map((line) => paragraph(line)),
-      button('Open your dashboard', link),
+      button(open, link),
     ].join('\n'),
   };
 }
@@ -395,10 +397,13 @@ export function auditFindingMail(input: {
   return toDashboard({ subject, title: 'Audit finding assigned', intro, what, lines, link: input.link });
 }
 
-/** An action raised from a register's item (a risk, a hazardous substance), to its assignee. */
+/**
+ * An action raised from a register's item (a risk, a hazardous substance: on the dashboard) or
+ * from a document (completed on the document's page, which `open` names), to its assignee.
+ */
 export function registerActionMail(input: {
   name: string;
-  /** 'risk' or 'hazardous substance', as the sentence names it. */
+  /** 'risk', 'hazardous substance' or 'document', as the sentence names it. */
   itemKind: string;
   itemName: string;
   raisedBy: string;
@@ -406,12 +411,14 @@ export function registerActionMail(input: {
   /** dd/MM/yyyy */
   due: string;
   link: string;
+  open?: string;
 }): MailContent {
   const subject = `${input.itemName}: an action is assigned to you`;
   const intro = `Hello ${input.name},`;
   const what = `${input.raisedBy || 'Someone'} raised an action on the ${input.itemKind} ${input.itemName} and assigned it to you.`;
   const lines = [`Instruction: ${input.instruction}`, `Due: ${input.due}`];
-  return toDashboard({ subject, title: 'Action assigned', intro, what, lines, link: input.link });
+  const { link, open } = input;
+  return toDashboard({ subject, title: 'Action assigned', intro, what, lines, link, open });
 }
 
 /** The reminder before a scheduled task's due day, to its assignee (else its owner). */
