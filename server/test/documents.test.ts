@@ -495,10 +495,25 @@ describe('attachments and actions', () => {
     expect(mail.textBody).toContain('Instruction: Put the new poster up in the workshop.');
     expect(mail.textBody).toContain('Open the document: ');
     expect(mail.textBody).toContain(`/document/library/${id}`);
+    // It is in her Assigned Actions, opening the document, until she completes it.
+    const assigned = async () =>
+      (await data('mia.employee', 'dashboardList', {})).list.assignedActions.list.filter(
+        (item: { _id: string }) => item._id === action._id,
+      );
+    expect(await assigned()).toEqual([
+      expect.objectContaining({
+        sectionType: 'document',
+        actionType: 'document-action',
+        documentId: id,
+        instructionShow: 'Put the new poster up in the workshop.',
+        dueDate: addDays(today, 5),
+      }),
+    ]);
     const details = await data('mia.employee', 'documentDetails', { _id: id });
     expect(details.attachments.map((file: { name: string }) => file.name)).toEqual(['checklist.xlsx']);
     expect(details.actions[0]).toMatchObject({ _id: action._id, canComplete: true, completedOn: null });
     await data('mia.employee', 'documentActionComplete', { _id: action._id });
+    expect(await assigned()).toEqual([]);
     const done = await data('ethan.coordinator', 'documentDetails', { _id: id });
     expect(done.actions[0].completedOn).toBe(today);
     expect((await call('sam.southbank', 'documentActionComplete', { _id: action._id })).statusCode).toBe(404);

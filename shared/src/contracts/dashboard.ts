@@ -132,6 +132,8 @@ export const ASSIGNED_ACTION_TYPES = [
   'document-requestApprove',
   'document-rejected',
   'document-assign',
+  /** An action raised from a document (not in the specification's list: docs/decisions.md). */
+  'document-action',
 ] as const;
 
 /** Assigned action item: a form task, audit or obligation question, or document to act on. */

@@ -299,6 +299,15 @@ const EXAMPLES: Array<{ kind: WorkItemKind; ref: WorkItemRef; viewer: WorkItemVi
     expected: `/document/review/${OTHER}/revise`,
   },
   {
+    kind: 'assignedAction.document-action',
+    ref: {
+      section: 'assignedActions',
+      item: action({ sectionType: 'document', actionType: 'document-action' }),
+    },
+    viewer: employee,
+    expected: `/document/library/${OTHER}`,
+  },
+  {
     kind: 'onlineTraining.attempt',
     ref: { section: 'onlineTraining', item: training() },
     viewer: employee,

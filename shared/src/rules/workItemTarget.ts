@@ -67,6 +67,7 @@ export interface WorkItemKinds {
   'assignedAction.document-assign': TAssignedActionItem;
   'assignedAction.document-requestApprove': TAssignedActionItem;
   'assignedAction.document-rejected': TAssignedActionItem;
+  'assignedAction.document-action': TAssignedActionItem;
   'onlineTraining.attempt': TOnlineTrainingItem;
   'onlineTraining.reTest': TOnlineTrainingItem;
   'onlineTraining.view': TOnlineTrainingItem;
@@ -279,6 +280,11 @@ export const WORK_ITEM_TARGETS: Table = {
     description: 'Assigned Actions: a rejected document the caller revises ({x} = revise)',
     pattern: '/document/review/{documentId}/revise',
     target: (item) => link(['document', 'review', seg(item.documentId), 'revise']),
+  },
+  'assignedAction.document-action': {
+    description: 'Assigned Actions: an action raised from a document, completed on its page',
+    pattern: '/document/library/{documentId}',
+    target: (item) => link(['document', 'library', seg(item.documentId)]),
   },
   'onlineTraining.attempt': {
     description: 'Online Training Assessment: a first attempt',

@@ -16,7 +16,7 @@ import {
 /** One assigned action as the query reads it, whichever register it comes from. */
 interface AssignedActionRow {
   id: string | null;
-  kind: 'form' | 'audit' | 'obligation' | 'acknowledgement' | 'approval' | 'revision';
+  kind: 'form' | 'audit' | 'obligation' | 'acknowledgement' | 'approval' | 'revision' | 'documentAction';
   dueDate: string;
   instruction: string | null;
   question: string | null;
@@ -43,7 +43,7 @@ export async function assignedActionSection(
   const rows = await query<Array<Counted & AssignedActionRow>>(sql`
     WITH top AS (${topItems(sources, DASHBOARD_LIST_LIMIT)})
     SELECT i.id, i.kind, to_char(i.due, 'YYYY-MM-DD') AS "dueDate",
-      COALESCE(a.instruction, aq.instruction, oq.instruction) AS instruction,
+      COALESCE(a.instruction, aq.instruction, oq.instruction, dac.instruction) AS instruction,
       COALESCE(aq.question, oq.reference) AS question,
       COALESCE(a.response, aq.response, oq.response) AS response,
       au.id AS "auditId", au.name AS "auditName", ob.id AS "obligationId", ob.name AS "obligationName",
@@ -64,8 +64,9 @@ export async function assignedActionSection(
     LEFT JOIN "DocumentAcknowledgement" da ON i.kind = 'acknowledgement' AND da.id = i.id
     LEFT JOIN "DocumentApproval" dp ON i.kind = 'approval' AND dp.id = i.id
     LEFT JOIN "DocumentVersion" dv ON i.kind = 'revision' AND dv.id = i.id
-    LEFT JOIN "Document" d ON d.id = COALESCE(da."documentId", dp."documentId", dv."documentId")
-      AND d."companyId" = COALESCE(da."companyId", dp."companyId", dv."companyId")
+    LEFT JOIN "DocumentAction" dac ON i.kind = 'documentAction' AND dac.id = i.id
+    LEFT JOIN "Document" d ON d.id = COALESCE(da."documentId", dp."documentId", dv."documentId", dac."documentId")
+      AND d."companyId" = COALESCE(da."companyId", dp."companyId", dv."companyId", dac."companyId")
     ORDER BY i.due, i.kind, i.id`);
   return toSection(rows, (row) => toAssignedAction(row, scope.today));
 }
@@ -130,6 +131,16 @@ function toAssignedAction(row: AssignedActionRow, today: string): TAssignedActio
         itemName: row.documentName ?? '',
         instructionShow: 'An approver rejected this version: revise it or withdraw it.',
         actionType: 'document-rejected',
+        isDraft: 'no',
+        badge: 'Pending Completion',
+      };
+    case 'documentAction':
+      return {
+        ...common,
+        sectionType: 'document',
+        itemName: row.documentName ?? '',
+        instructionShow: row.instruction ?? '',
+        actionType: 'document-action',
         isDraft: 'no',
         badge: 'Pending Completion',
       };

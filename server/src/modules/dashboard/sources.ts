@@ -148,6 +148,16 @@ export function assignedActionSources(
       }`,
       due: sql`t."rejectedOn"`,
     },
+    {
+      kind: 'documentAction',
+      from: sql`"DocumentAction" t`,
+      where: sql`${company} AND t."completedOn" IS NULL${
+        assignee === 'organisation'
+          ? emptySql
+          : sql` AND t."assigneeEmployeeId" = ${uuid(assignee.employeeId)}`
+      }`,
+      due: sql`t."dueDate"`,
+    },
   );
   return sources;
 }
