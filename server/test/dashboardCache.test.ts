@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoId } from '../../seed/demo';
-import { DashboardCache } from '../src/modules/dashboard/cache';
+import { answerEncoding, DashboardCache } from '../src/modules/dashboard/cache';
 import { setupTestApp, signIn, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -132,6 +133,35 @@ describe('cached dashboard answers', () => {
     expect(cached.body.response_data.form.total).toBeGreaterThan(0);
   });
 
+  it('sends a cached answer compressed as the client accepts, compressing it once', async () => {
+    const ask = (encoding?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/dashboardList',
+        headers: {
+          authtoken: token,
+          'content-type': 'application/json',
+          ...(encoding ? { 'accept-encoding': encoding } : {}),
+        },
+        payload: { localTimeZone: ZONE },
+      });
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const brotli = await ask('gzip, deflate, br');
+    expect(brotli.headers).toMatchObject({
+      'content-encoding': 'br',
+      'content-type': 'application/json; charset=utf-8',
+    });
+    expect(String(brotli.headers.vary)).toMatch(/accept-encoding/);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect((await ask('br')).rawPayload.equals(brotli.rawPayload)).toBe(true);
+    const gzip = await ask('br;q=0, gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect((await ask('identity')).headers['content-encoding']).toBeUndefined();
+  });
+
   it('keeps answers apart by caller, input and organisation', async () => {
     const mia = await signIn(ctx.app, 'mia.employee');
     const southbank = await signIn(ctx.app, 'sam.southbank');
@@ -164,6 +194,20 @@ describe('cached dashboard answers', () => {
   });
 });
 
+describe('answerEncoding', () => {
+  it('chooses brotli, else gzip, as the client accepts them', () => {
+    expect(answerEncoding(undefined)).toBeNull();
+    expect(answerEncoding('gzip, deflate, br')).toBe('br');
+    expect(answerEncoding('gzip')).toBe('gzip');
+    expect(answerEncoding('x-gzip')).toBe('gzip');
+    expect(answerEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(answerEncoding('*')).toBe('br');
+    expect(answerEncoding('*;q=0')).toBeNull();
+    expect(answerEncoding('identity')).toBeNull();
+    expect(answerEncoding('deflate')).toBeNull();
+  });
+});
+
 describe('DashboardCache', () => {
   const versions = (initial: string | null) => {
     let version = initial;
@@ -182,6 +226,22 @@ describe('DashboardCache', () => {
     v.set('2');
     await cache.body('c', 'k', load);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('encodes a cached answer once per encoding (UTF-8 too), and an answer it does not hold every time', async () => {
+    const cache = new DashboardCache(versions('1').lookup, 1024 * 1024);
+    const body = await cache.body('c', 'k', async () => JSON.stringify({ rows: 'x'.repeat(5000) }));
+    const brotli = await cache.encoded('k', body, 'br');
+    expect(await cache.encoded('k', body, 'br')).toBe(brotli);
+    expect(brotliDecompressSync(brotli).toString()).toBe(body);
+    const gzip = await cache.encoded('k', body, 'gzip');
+    expect(await cache.encoded('k', body, 'gzip')).toBe(gzip);
+    expect(gunzipSync(gzip).toString()).toBe(body);
+    const utf8 = await cache.encoded('k', body, 'identity');
+    expect(await cache.encoded('k', body, 'identity')).toBe(utf8);
+    expect(utf8.toString()).toBe(body);
+    const other = await cache.encoded('k', 'another body', 'br');
+    expect(await cache.encoded('k', 'another body', 'br')).not.toBe(other);
   });
 
   it('keeps nothing without a version, when turned off, or when the load fails', async () => {

@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { requireAuth, type AuthContext } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
-import type { DashboardCache } from './cache';
+import { answerEncoding, COMPRESS_THRESHOLD, type DashboardCache } from './cache';
 import type { DashboardAnswer, DashboardService } from './service';
 
 type CachedCall = Call & { method: 'POST'; response: z.ZodType };
@@ -51,8 +51,21 @@ export const dashboardRoutes: FastifyPluginAsync<{
         const auth = requireAuth(request);
         const { key, load } = answer(auth, request.body as CallParsed<C>['Body']);
         const body = await cache.body(auth.companyId, key, async () => serializer(ok(await load())));
-        // A string with a JSON content type is sent as it is: Fastify does not serialize it again.
-        return reply.type('application/json; charset=utf-8').send(body);
+        // Bytes with a JSON content type are sent as they are: Fastify does not serialize them again.
+        reply.type('application/json; charset=utf-8');
+        const encoding = answerEncoding(request.headers['accept-encoding']);
+        if (
+          !encoding ||
+          body.length < COMPRESS_THRESHOLD ||
+          request.headers['x-no-compression'] !== undefined
+        )
+          return reply.send(await cache.encoded(key, body, 'identity'));
+        // Compressed once per cached answer; the compression plugin leaves an encoded reply alone.
+        const vary = reply.getHeader('vary');
+        return reply
+          .header('content-encoding', encoding)
+          .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
+          .send(await cache.encoded(key, body, encoding));
       },
     });
   };
