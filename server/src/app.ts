@@ -1,8 +1,8 @@
-import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { ANSWER_ENCODINGS, BROTLI_OPTIONS, COMPRESS_THRESHOLD } from './plugins/compression';
 import type { Db } from './db/prisma';
 import { AuthService } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
@@ -169,9 +169,9 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
   // lists' JSON are hundreds of KB): brotli at a fast level, else gzip. The web client's files are
   // already compressed at build time (plugins/web.ts) and pass through as they are.
   await app.register(fastifyCompress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ANSWER_ENCODINGS,
+    brotliOptions: BROTLI_OPTIONS,
   });
   await app.register(envelopePlugin);
   await app.register(textGuardPlugin);

@@ -4,7 +4,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoId } from '../../seed/demo';
-import { answerEncoding, DashboardCache } from '../src/modules/dashboard/cache';
+import { DashboardCache } from '../src/modules/dashboard/cache';
+import { answerEncoding } from '../src/plugins/compression';
 import { setupTestApp, signIn, type TestContext } from './helpers';
 
 let ctx: TestContext;

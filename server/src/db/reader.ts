@@ -14,6 +14,12 @@ export interface ReadOptions {
   plan?: 'generic' | 'custom';
 }
 
+/**
+ * Planned for its values when `filtered` (a search or a narrowing filter: how many rows match decides
+ * the plan, an index range or a trigram bitmap), else the prepared statement's generic plan.
+ */
+export const planFor = (filtered: unknown): ReadOptions => ({ plan: filtered ? 'custom' : 'generic' });
+
 export interface Reader {
   /**
    * `plan: 'custom'` sends the statement unnamed, planned for its values on every run: for

@@ -29,7 +29,7 @@ import {
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import type { Db, Prisma } from '../../db/prisma';
-import type { Reader } from '../../db/reader';
+import { planFor, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -97,7 +97,7 @@ export class AuditService {
     const today = callerToday(auth);
     const where = conditions(auth, scope, request);
     // A search is planned for its words, as the risk register's: the trigram index finds the names.
-    const plan = { plan: request.search ? ('custom' as const) : ('generic' as const) };
+    const plan = planFor(request.search);
     const [rows, counted] = await Promise.all([
       this.reader.rows<ListRow>(
         page(where, request, sql`LIMIT ${request.pageSize} OFFSET ${(request.page - 1) * request.pageSize}`),

@@ -2,37 +2,16 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
+import { BROTLI_OPTIONS, type AnswerEncoding } from '../../plugins/compression';
 
-/** The encodings an answer is sent in, as the app's compression plugin would choose them (app.ts). */
-export type AnswerEncoding = 'br' | 'gzip';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 /** The bytes sent for each encoding; identity is the UTF-8 (a string is encoded on every send). */
 const ENCODE: Record<AnswerEncoding | 'identity', (body: string) => Promise<Buffer>> = {
-  br: (body) => brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
+  br: (body) => brotli(body, BROTLI_OPTIONS),
   gzip: (body) => gzip(body),
   identity: async (body) => Buffer.from(body),
 };
-/** Below this the answer goes out plain, as the compression plugin's threshold says. */
-export const COMPRESS_THRESHOLD = 1024;
-
-/**
- * The encoding to send to a client's accept-encoding: brotli, else gzip, else none. q=0 refuses
- * one; '*' accepts either (brotli).
- */
-export function answerEncoding(acceptEncoding: string | undefined): AnswerEncoding | null {
-  if (!acceptEncoding) return null;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
-    const q = params.find((param) => param.startsWith('q='));
-    accepted.set(name === 'x-gzip' ? 'gzip' : name, q ? Number(q.slice(2)) : 1);
-  }
-  const wanted = (encoding: AnswerEncoding) => (accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0;
-  if (wanted('br')) return 'br';
-  if (wanted('gzip')) return 'gzip';
-  return null;
-}
 
 /** The organisation's dashboard data version, or null when it has none (nothing may be cached). */
 export type DashboardVersionLookup = (companyId: string) => Promise<string | null>;

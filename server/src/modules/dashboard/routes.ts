@@ -16,7 +16,8 @@ import type { z } from 'zod';
 import { requireAuth, type AuthContext } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
-import { answerEncoding, COMPRESS_THRESHOLD, type DashboardCache } from './cache';
+import { answerEncoding, COMPRESS_THRESHOLD } from '../../plugins/compression';
+import type { DashboardCache } from './cache';
 import type { DashboardAnswer, DashboardService } from './service';
 
 type CachedCall = Call & { method: 'POST'; response: z.ZodType };

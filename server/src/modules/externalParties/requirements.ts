@@ -27,7 +27,7 @@ import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
 import { callerToday, organisationToday } from '../administration/organisationToday';
-import { cappedCount, type ReadOptions, type Reader } from '../../db/reader';
+import { cappedCount, type ReadOptions, type Reader, planFor } from '../../db/reader';
 import { join, sql, uuid, type Sql } from '../../db/sql';
 import type { AttachmentService, OwnerPolicy } from '../attachments/service';
 import { userNames } from '../employees/accountHolders';
@@ -368,7 +368,7 @@ export class SupplierRequirementService {
     const where = join(conditions, ' AND ');
     const order = sql`r."dueDate" DESC, r.id`;
     // How many rows a day or a name matches decides the plan: planned for the values each time.
-    const plan = { plan: request.state || search ? ('custom' as const) : ('generic' as const) };
+    const plan = planFor(request.state || search);
     const [rows, total] = await Promise.all([
       this.rows(
         sql`SELECT r.* FROM "SupplierRequirement" r WHERE ${where}

@@ -18,7 +18,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
 import { callerToday, organisationTodayRead } from '../administration/organisationToday';
-import { cappedCount, timestampOf, type ReadOptions, type Reader } from '../../db/reader';
+import { cappedCount, timestampOf, type ReadOptions, type Reader, planFor } from '../../db/reader';
 import { join, sql, uuid, type Sql } from '../../db/sql';
 import { findAccountHolders } from '../employees/accountHolders';
 import { supplierAssignmentMail } from '../mail/templates';
@@ -231,7 +231,7 @@ export class ExternalPartiesService {
     }
     const where = join(conditions, ' AND ');
     // How many rows a name matches decides the plan: planned for the values each time.
-    const plan = { plan: search ? ('custom' as const) : ('generic' as const) };
+    const plan = planFor(search);
     const [today, rows, total] = await Promise.all([
       callerToday(auth),
       this.rows(where, sql`LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`, plan),

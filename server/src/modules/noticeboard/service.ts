@@ -15,7 +15,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { UploadedFile } from '../../plugins/uploads';
 import { callerToday } from '../administration/organisationToday';
-import { cappedCount, type Reader } from '../../db/reader';
+import { cappedCount, type Reader, planFor } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import type { AttachmentService } from '../attachments/service';
 
@@ -84,7 +84,7 @@ export class NoticeAdminService {
     const where = join(conditions, ' AND ');
     // How many notices a day or a word matches decides the plan (a generic one counted the live
     // notices through the start-date index, 34,000 rows, 82 ms; sorted every match of a common word).
-    const plan = { plan: request.status || request.search ? ('custom' as const) : ('generic' as const) };
+    const plan = planFor(request.status || request.search);
     const order = sql`n."startDate" DESC, n."createdAt" DESC, n.id DESC`;
     const [notices, total] = await Promise.all([
       this.reader.rows<NoticeRow>(

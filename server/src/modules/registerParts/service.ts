@@ -49,6 +49,8 @@ interface RegisterTraits {
   entity: 'risk' | 'hazardousSubstance';
   /** The Action column that links an action to the item. */
   actionLink: 'riskId' | 'hazardousSubstanceId';
+  /** The item as a sentence names it ("an action on the risk …"). */
+  noun: string;
 }
 
 export const REGISTERS: Record<RegisterKind, RegisterTraits> = {
@@ -58,6 +60,7 @@ export const REGISTERS: Record<RegisterKind, RegisterTraits> = {
     owner: 'risk',
     entity: 'risk',
     actionLink: 'riskId',
+    noun: 'risk',
   },
   hazardous: {
     accessKey: 'hazardous',
@@ -65,6 +68,7 @@ export const REGISTERS: Record<RegisterKind, RegisterTraits> = {
     owner: 'hazardousSubstance',
     entity: 'hazardousSubstance',
     actionLink: 'hazardousSubstanceId',
+    noun: 'hazardous substance',
   },
 };
 
@@ -413,7 +417,7 @@ export class RegisterParts {
           optional: false,
           content: registerActionMail({
             name: personName(assignee),
-            itemKind: kind === 'risk' ? 'risk' : 'hazardous substance',
+            itemKind: REGISTERS[kind].noun,
             itemName: item.name,
             raisedBy: raisedBy.get(auth.employeeId ?? '') ?? '',
             instruction: input.instruction,

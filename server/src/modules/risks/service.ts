@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import type { ZRiskExportQuery, ZRiskListRequest } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
-import type { ReadOptions, Reader } from '../../db/reader';
+import { planFor, type ReadOptions, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -128,7 +128,7 @@ export class RiskService {
     const today = callerToday(auth);
     const where = this.where(auth, request, today);
     // A search is planned for its words: the trigram indexes find a rare one, the order a common one.
-    const plan = { plan: request.search ? ('custom' as const) : ('generic' as const) };
+    const plan = planFor(request.search);
     const [rows, counted] = await Promise.all([
       this.rows(where, ORDER[request.sort], request.pageSize, (request.page - 1) * request.pageSize, plan),
       // Counted up to the cap only, as Records does.
