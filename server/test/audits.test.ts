@@ -115,6 +115,8 @@ describe('callers', () => {
     try {
       expect((await call('mia.employee', 'myAuditList', {})).statusCode).toBe(403);
       expect((await call('mia.employee', 'auditDetails', { _id: southbankAudit })).statusCode).toBe(403);
+      const reopen = { _id: southbankAudit, version: 1, reason: 'x' };
+      expect((await call('mia.employee', 'auditReopen', reopen)).statusCode).toBe(403);
     } finally {
       await setRoleKeys(ctx.db, 'mia.employee', { audit: true });
     }
