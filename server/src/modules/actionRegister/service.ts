@@ -18,7 +18,7 @@ import {
 } from '@compass/shared';
 import ExcelJS from 'exceljs';
 import type { Db, Prisma } from '../../db/prisma';
-import { cappedCount, type Reader } from '../../db/reader';
+import { cappedCount, planFor, type Reader } from '../../db/reader';
 import { containing, emptySql, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -201,6 +201,18 @@ export class ActionRegisterService {
         branches.map((branch) => sql`SELECT * FROM (${branch} ORDER BY ${order} LIMIT ${first}) b`),
         ' UNION ALL ',
       );
+    if (filters.sort === 'due') {
+      const [lead, ...rest] = this.branches(auth, filters, today);
+      // The first branch (the forms' actions, most of them) bounds the others: when it fills the
+      // page, none of their rows due after its last one can be on it. A search that a small source does not
+      // match otherwise reads that source's every open action before the merge can begin.
+      const bound = sql`t."dueDate" <= COALESCE((SELECT max("dueDate") FROM lead HAVING count(*) = ${first}),
+        'infinity'::date)`;
+      const bounded = this.branches(auth, filters, today, bound).slice(1);
+      if (rest.length > 0)
+        return sql`WITH lead AS MATERIALIZED (${lead} ORDER BY ${order} LIMIT ${first})
+        SELECT u.* FROM (SELECT * FROM lead UNION ALL ${limited(bounded)}) u ORDER BY ${order} LIMIT ${first}`;
+    }
     if (filters.sort !== 'assignee')
       return sql`SELECT u.* FROM (${limited(this.branches(auth, filters, today))}) u
       ORDER BY ${order} LIMIT ${first}`;
@@ -248,7 +260,8 @@ export class ActionRegisterService {
       ),
       ' UNION ALL ',
     );
-    const found = await this.reader.rows<ListRow>(sql`SELECT page.kind, page.id, page.source,
+    const found = await this.reader.rows<ListRow>(
+      sql`SELECT page.kind, page.id, page.source,
         r."parentId", r.instruction, page."dueDate", r."assignedOn", r."isComplete",
         r."completedOn", COALESCE(e."firstName", p."firstName") AS "assigneeFirstName",
         COALESCE(e."lastName", p."lastName") AS "assigneeLastName",
@@ -266,7 +279,9 @@ export class ActionRegisterService {
       CROSS JOIN LATERAL (${details}) r
       LEFT JOIN "Employee" e ON e.id = r."assigneeEmployeeId" AND e."companyId" = r."companyId"
       LEFT JOIN "Personnel" p ON p.id = r."assigneePersonnelId" AND p."companyId" = r."companyId"
-      ORDER BY ${order}`);
+      ORDER BY ${order}`,
+      planFor(filters.search),
+    );
     return found.map((row) => ({
       _id: row.id,
       kind: row.kind,
@@ -294,12 +309,14 @@ export class ActionRegisterService {
     );
     // A search counts ten pages past the one shown ("of 220+", and Next goes on): a common word
     // is in thousands of actions, and counting a thousand of them read ten times the index the page did.
+    // A search is planned for its word (the page too): the due-order indexes for a common word,
+    // the trigram indexes for a rare one.
     const cap = request.search
       ? Math.min(RECORDS_COUNT_CAP, (request.page + SEARCH_PAGES_COUNTED) * request.pageSize)
       : RECORDS_COUNT_CAP;
     const [rows, count] = await Promise.all([
       this.rows(auth, request, today, request.pageSize, (request.page - 1) * request.pageSize),
-      cappedCount(this.reader, counted, { cap }),
+      cappedCount(this.reader, counted, { cap, ...planFor(request.search) }),
     ]);
     return { rows, ...count };
   }
