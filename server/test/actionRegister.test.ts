@@ -60,7 +60,8 @@ async function openCount(where: object = {}) {
   return (
     (await ctx.db.action.count({ where: open })) +
     (await ctx.db.auditQuestionTask.count({ where: open })) +
-    (await ctx.db.obligationQuestionTask.count({ where: open }))
+    (await ctx.db.obligationQuestionTask.count({ where: open })) +
+    (await ctx.db.documentAction.count({ where: { companyId: northwind, completedOn: null, ...where } }))
   );
 }
 
@@ -426,6 +427,102 @@ describe('the action dialog and reassigning', () => {
     );
     const liam = found.options.find((option: { _id: string }) => option._id === ids.personnel);
     expect(liam).toMatchObject({ type: 'external', detail: expect.any(String) });
+  });
+});
+
+describe('actions raised from documents', () => {
+  /** A document action raised by olivia (an editor) on one of the demo's documents. */
+  async function raise(instruction: string, assigneeId = ids.ethan) {
+    const document = await ctx.db.document.findFirstOrThrow({ where: { companyId: northwind } });
+    const raised = await data('olivia.admin', 'documentActionCreate', {
+      _id: document.id,
+      instruction,
+      assigneeId,
+      dueDate: today(),
+    });
+    return { document, id: raised._id as string };
+  }
+
+  it('lists them with the others, named by their document, and shows one read-only', async () => {
+    const { document, id } = await raise('Replace the laminated copy in the lunch room.');
+    const documents = await rowsOf({ source: 'document' });
+    expect(documents).toEqual([
+      expect.objectContaining({
+        _id: id,
+        kind: 'document',
+        source: 'document',
+        parentId: document.id,
+        parentName: document.name,
+        assigneeName: 'Ethan Clarke',
+        assigneeType: 'internal',
+        status: 'open',
+      }),
+    ]);
+    expect((await rowsOf({ search: 'laminated' })).map((row) => row._id)).toEqual([id]);
+    expect((await rowsOf({ assigneeEmployeeId: ids.ethan })).map((row) => row._id)).toContain(id);
+    expect((await rowsOf({ assigneePersonnelId: ids.personnel })).map((row) => row._id)).not.toContain(id);
+    expect((await rowsOf({ sort: 'assignee' })).map((row) => row._id)).toContain(id);
+
+    const details = await data('olivia.admin', 'actionRegisterDetails', { kind: 'document', _id: id });
+    expect(details).toMatchObject({
+      _id: id,
+      sectionType: 'document',
+      instruction: 'Replace the laminated copy in the lunch room.',
+      assignToName: 'Ethan Clarke',
+      documentId: document.id,
+      completeStatus: 'no',
+      mine: false,
+    });
+    expect(
+      (await data('ethan.coordinator', 'actionRegisterDetails', { kind: 'document', _id: id })).mine,
+    ).toBe(true);
+    const foreign = await call('sam.southbank', 'actionRegisterDetails', { kind: 'document', _id: id });
+    expect(foreign.statusCode).toBe(404);
+
+    // Completed on the document's page, it is listed as completed.
+    await data('ethan.coordinator', 'documentActionComplete', { _id: id });
+    expect((await rowsOf({ source: 'document' })).map((row) => row._id)).not.toContain(id);
+    expect(await rowsOf({ source: 'document', status: 'completed' })).toEqual([
+      expect.objectContaining({ _id: id, status: 'completed', completedOn: today() }),
+    ]);
+  });
+
+  it('reassigns them to employees only, logged on the document', async () => {
+    const { document, id } = await raise('Check the signage matches the new procedure.');
+    const toPersonnel = await call('olivia.admin', 'actionRegisterReassign', {
+      actions: [{ kind: 'document', _id: id }],
+      assignee: { type: 'external', _id: ids.personnel },
+    });
+    expect(toPersonnel.statusCode).toBe(400);
+    expect(toPersonnel.json().response_message).toBe(say.documentToEmployee);
+    expect((await ctx.db.documentAction.findUniqueOrThrow({ where: { id } })).assigneeEmployeeId).toBe(
+      ids.ethan,
+    );
+
+    const moved = await data('olivia.admin', 'actionRegisterReassign', {
+      actions: [{ kind: 'document', _id: id }],
+      assignee: { type: 'internal', _id: ids.mia },
+    });
+    expect(moved.reassigned).toBe(1);
+    expect((await ctx.db.documentAction.findUniqueOrThrow({ where: { id } })).assigneeEmployeeId).toBe(
+      ids.mia,
+    );
+    const logged = await ctx.db.changeLog.findFirstOrThrow({
+      where: { entityType: 'document', entityId: document.id, action: 'action reassigned' },
+    });
+    expect(logged.changes).toMatchObject({ assignee: ['Ethan Clarke', 'Mia Torres'] });
+    const mail = await ctx.db.mailMessage.findFirstOrThrow({
+      where: { category: 'actionsReassigned' },
+      orderBy: { createdAt: 'desc' },
+    });
+    expect(mail.textBody).toContain('Check the signage matches the new procedure.');
+
+    await data('mia.employee', 'documentActionComplete', { _id: id });
+    const completed = await call('olivia.admin', 'actionRegisterReassign', {
+      actions: [{ kind: 'document', _id: id }],
+      assignee: { type: 'internal', _id: ids.ethan },
+    });
+    expect(completed.statusCode).toBe(409);
   });
 });
 

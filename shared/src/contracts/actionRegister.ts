@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditDetailsPath, obligationEditPath } from '../rules/workItemTarget';
+import { auditDetailsPath, documentLibraryPath, obligationEditPath } from '../rules/workItemTarget';
 import { ZAssignedActionDetails, ZAssignedActionKind } from './assignedActions';
 import { defineCall } from './call';
 import { ZDay, ZPage } from './envelope';
@@ -8,8 +8,9 @@ import { riskPath } from './risks';
 
 /**
  * The action register (access key `actionRegister`, issue 20): every follow-up action of the
- * organisation, from forms, audits, obligations and the risk and hazardous substance registers, in
- * one list; docs/action-register.md. Document approvals and acknowledgements are not actions.
+ * organisation, from forms, audits, obligations, documents and the risk and hazardous substance
+ * registers, in one list; docs/action-register.md. Document approvals and acknowledgements are not
+ * actions.
  */
 export const actionRegisterMessages = {
   dueRange: 'The "due from" date must not be after the "due to" date.',
@@ -19,6 +20,7 @@ export const actionRegisterMessages = {
   notFound: 'An action was not found.',
   completed: 'A completed action cannot be reassigned.',
   duplicate: 'An action is listed twice.',
+  documentToEmployee: 'An action raised from a document can only be given to an employee.',
   reassignedOne: 'Action reassigned.',
   reassignedMany: (count: number) => `${count} actions reassigned.`,
 } as const;
@@ -26,15 +28,23 @@ export const actionRegisterMessages = {
 const access = { callers: ['employee'], accessKeys: ['actionRegister'] } as const;
 
 /** Where an action comes from: a form's submission, an audit, an obligation or a register item. */
-export const ACTION_SOURCES = ['form', 'audit', 'obligation', 'risk', 'hazardous'] as const;
+export const ACTION_SOURCES = ['form', 'audit', 'obligation', 'document', 'risk', 'hazardous'] as const;
 export type ActionSource = (typeof ACTION_SOURCES)[number];
 export const ACTION_SOURCE_LABELS: Record<ActionSource, string> = {
   form: 'Form',
   audit: 'Audit',
   obligation: 'Obligation',
+  document: 'Document',
   risk: 'Risk',
   hazardous: 'Hazardous substance',
 };
+
+/**
+ * The table an action is in, named with its id by the details and reassign calls: the dashboard's
+ * three dialog kinds, and a document's actions (completed on the document's page).
+ */
+export const ZActionKind = z.enum([...ZAssignedActionKind.options, 'document']);
+export type TActionKind = z.output<typeof ZActionKind>;
 
 /** overdue: open and due before the organisation's today. */
 export const ACTION_STATUSES = ['open', 'overdue', 'completed', 'all'] as const;
@@ -84,7 +94,7 @@ export type TActionRegisterListRequest = z.input<typeof ZActionRegisterListReque
 export const ZActionRow = z.object({
   _id: z.uuid(),
   /** Which table: what the details and reassign calls take with the id. */
-  kind: ZAssignedActionKind,
+  kind: ZActionKind,
   source: z.enum(ACTION_SOURCES),
   parentId: z.uuid(),
   /** 'FS 12 · Incident Report', the audit's, obligation's, risk's or substance's name. */
@@ -105,7 +115,7 @@ export const ZActionRegisterList = z.object({
   totalCapped: z.boolean().optional(),
 });
 
-export const ZActionRef = z.object({ kind: ZAssignedActionKind, _id: z.uuid() });
+export const ZActionRef = z.object({ kind: ZActionKind, _id: z.uuid() });
 export type TActionRef = z.output<typeof ZActionRef>;
 
 export const ZActionReassign = z.object({
@@ -164,10 +174,16 @@ export const actionRegisterDetailsCall = defineCall({
   method: 'POST',
   path: '/actionRegisterDetails',
   tags: ['actionRegister'],
-  summary: 'Any action of the organisation as the action dialog shows it; mine: the caller may complete it',
+  summary:
+    'Any action of the organisation as the action dialog shows it; mine: the caller is its assignee (a document’s action is completed on the document’s page)',
   access,
   body: ZActionRef,
-  response: ZAssignedActionDetails.extend({ mine: z.boolean() }),
+  response: ZAssignedActionDetails.extend({
+    sectionType: ZActionKind,
+    mine: z.boolean(),
+    /** A document's action: the document it was raised from. */
+    documentId: z.uuid().optional(),
+  }),
 });
 
 export const actionRegisterReassignCall = defineCall({
@@ -201,6 +217,8 @@ export function actionParentPath(row: Pick<TActionRow, 'source' | 'parentId'>): 
       return auditDetailsPath(row.parentId);
     case 'obligation':
       return obligationEditPath(row.parentId);
+    case 'document':
+      return documentLibraryPath(row.parentId);
     case 'risk':
       return riskPath(row.parentId);
     case 'hazardous':

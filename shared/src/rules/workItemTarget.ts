@@ -441,6 +441,11 @@ export function obligationEditPath(obligationId: string): string {
   return buildPath(['obligation', 'edit', seg(obligationId)]);
 }
 
+/** A document's page in the library, where the actions raised from it are completed. */
+export function documentLibraryPath(documentId: string): string {
+  return buildPath(['document', 'library', seg(documentId)]);
+}
+
 /** The form-submission task page the form task dialog links to. */
 export function formTaskPath(formSumissionId: string, taskId: string): string {
   return buildPath(['form-submission', 'my-action-edit', seg(formSumissionId), seg(taskId)]);

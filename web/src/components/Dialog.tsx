@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from './Button';
+import { Spinner } from './Spinner';
 
 interface DialogProps {
   title: string;
@@ -132,5 +133,33 @@ export function DialogFormActions({
         {submitLabel}
       </Button>
     </div>
+  );
+}
+
+/** A dialog's loading and failed states while the query that fills it runs; Retry asks again. */
+export function DialogQueryState({
+  query,
+  failure,
+}: {
+  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  /** What the failed state says. */
+  failure: string;
+}) {
+  return (
+    <>
+      {query.isPending && (
+        <div className="dialog-loading">
+          <Spinner /> Loading…
+        </div>
+      )}
+      {query.isError && (
+        <p className="form-error" role="alert">
+          {failure}{' '}
+          <Button size="sm" variant="ghost" onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        </p>
+      )}
+    </>
   );
 }

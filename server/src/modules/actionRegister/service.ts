@@ -13,8 +13,9 @@ import {
   type TActionAssignee,
   type TActionReassign,
   type TActionRegisterFilters,
+  type TActionKind,
   type TActionRow,
-  type TAssignedActionKind,
+  yesNo,
 } from '@compass/shared';
 import ExcelJS from 'exceljs';
 import type { Db, Prisma } from '../../db/prisma';
@@ -26,6 +27,7 @@ import { changesBetween } from '../../plugins/changeLog';
 import { csvOf, type CsvColumn } from '../../plugins/csv';
 import type { MailQueue } from '../../plugins/mail';
 import { callerToday } from '../administration/organisationToday';
+import { dayOf } from '../registerParts/service';
 import type { AssignedActionService } from '../assignedActions/service';
 import { actionsReassignedMail } from '../mail/templates';
 
@@ -34,23 +36,26 @@ type Tx = Prisma.TransactionClient;
 /** How many pages past the one shown a search counts. */
 const SEARCH_PAGES_COUNTED = 10;
 
-/** The three tables an action lives in: the kind the details and reassign calls name. */
-const TABLES: Record<TAssignedActionKind, { table: Sql; entity: string }> = {
+/** The four tables an action lives in: the kind the details and reassign calls name. */
+const TABLES: Record<TActionKind, { table: Sql; entity: string }> = {
   form: { table: sql`"Action"`, entity: 'action' },
   audit: { table: sql`"AuditQuestionTask"`, entity: 'auditTask' },
   obligation: { table: sql`"ObligationQuestionTask"`, entity: 'obligationTask' },
+  // A document keeps its history, its actions' changes included, under the document.
+  document: { table: sql`"DocumentAction"`, entity: 'document' },
 };
-const KINDS = Object.keys(TABLES) as TAssignedActionKind[];
+const KINDS = Object.keys(TABLES) as TActionKind[];
 /** Kinds and sources as literals, not parameters: constant in each branch, the merge sees it. */
-const KIND_LITERAL: Record<TAssignedActionKind, Sql> = {
+const KIND_LITERAL: Record<TActionKind, Sql> = {
   form: sql`'form'::text`,
   audit: sql`'audit'::text`,
   obligation: sql`'obligation'::text`,
+  document: sql`'document'::text`,
 };
 
 type SourceQuery = {
   literal: Sql;
-  kind: TAssignedActionKind;
+  kind: TActionKind;
   where: Sql | null;
 };
 
@@ -73,20 +78,46 @@ const SOURCES: Record<ActionSource, SourceQuery> = {
   },
   audit: { literal: sql`'audit'::text`, kind: 'audit', where: null },
   obligation: { literal: sql`'obligation'::text`, kind: 'obligation', where: null },
+  document: { literal: sql`'document'::text`, kind: 'document', where: null },
+};
+
+interface Columns {
+  parent: Sql;
+  assignedOn: Sql;
+  /** Completed: the flag, or a document action's day of completion. */
+  complete: Sql;
+  open: Sql;
+  /** Document actions are given to employees only. */
+  personnel: Sql;
+}
+
+/** The question tasks' columns: assigned when created. */
+const TASK_COLUMNS = {
+  assignedOn: sql`t."createdAt"`,
+  complete: sql`t."isComplete"`,
+  open: sql`NOT t."isComplete"`,
+  personnel: sql`t."assigneePersonnelId"`,
 };
 
 /**
- * Per table, its parent and assigned-on columns (alias t). An action belongs to exactly one of
- * a submission, a risk or a substance (the Action_one_owner check); question tasks are assigned
- * when created.
+ * Per table, its columns as the register reads them (alias t). An action belongs to exactly one of
+ * a submission, a risk or a substance (the Action_one_owner check).
  */
-const COLUMNS: Record<TAssignedActionKind, { parent: Sql; assignedOn: Sql }> = {
+const COLUMNS: Record<TActionKind, Columns> = {
   form: {
+    ...TASK_COLUMNS,
     parent: sql`COALESCE(t."riskId", t."hazardousSubstanceId", t."submissionId")`,
     assignedOn: sql`t."assignedOn"`,
   },
-  audit: { parent: sql`t."auditId"`, assignedOn: sql`t."createdAt"` },
-  obligation: { parent: sql`t."obligationId"`, assignedOn: sql`t."createdAt"` },
+  audit: { ...TASK_COLUMNS, parent: sql`t."auditId"` },
+  obligation: { ...TASK_COLUMNS, parent: sql`t."obligationId"` },
+  document: {
+    parent: sql`t."documentId"`,
+    assignedOn: sql`t."createdAt"`,
+    complete: sql`t."completedOn" IS NOT NULL`,
+    open: sql`t."completedOn" IS NULL`,
+    personnel: sql`NULL::uuid`,
+  },
 };
 
 /** The completion states a status reads: 'all' is both, as two branches, each an index range. */
@@ -109,7 +140,7 @@ const ORDER: Record<ActionSort, Sql> = {
 };
 
 interface ListRow {
-  kind: TAssignedActionKind;
+  kind: TActionKind;
   id: string;
   source: ActionSource;
   parentId: string;
@@ -155,33 +186,37 @@ export class ActionRegisterService {
    * (kind, id, source, due date; assigned-on when sorted by it) of the rows of its table that pass
    * the filters. The (companyId, isComplete, dueDate, id) indexes hold the instruction too, so a
    * branch is an index-only scan even when searching: no table row is read to be thrown away.
-   * `assignee` narrows each to one person's actions (the assignee sort, per person).
+   * `extra` narrows each to one person's actions (the assignee sort, per person).
    */
   private branches(
     auth: AuthContext,
     filters: TActionRegisterFilters,
     today: string,
-    /** A further condition: the assignee sort's one person. */
-    extra?: Sql,
+    /** A further condition on a table's columns: the assignee sort's one person, a due-date bound. */
+    extra?: (columns: Columns) => Sql,
   ): Sql[] {
-    const common: Sql[] = [sql`t."companyId" = ${uuid(auth.companyId)}`];
-    if (filters.status === 'overdue') common.push(sql`t."dueDate" < ${today}::date`);
-    if (filters.assigneeEmployeeId)
-      common.push(sql`t."assigneeEmployeeId" = ${uuid(filters.assigneeEmployeeId)}`);
-    if (filters.assigneePersonnelId)
-      common.push(sql`t."assigneePersonnelId" = ${uuid(filters.assigneePersonnelId)}`);
-    if (extra) common.push(extra);
-    if (filters.dueFrom) common.push(sql`t."dueDate" >= ${filters.dueFrom}::date`);
-    if (filters.dueTo) common.push(sql`t."dueDate" <= ${filters.dueTo}::date`);
-    if (filters.search) common.push(sql`t.instruction ILIKE ${containing(filters.search)}`);
+    const common = (columns: Columns): Sql[] => {
+      const conditions = [sql`t."companyId" = ${uuid(auth.companyId)}`];
+      if (filters.status === 'overdue') conditions.push(sql`t."dueDate" < ${today}::date`);
+      if (filters.assigneeEmployeeId)
+        conditions.push(sql`t."assigneeEmployeeId" = ${uuid(filters.assigneeEmployeeId)}`);
+      if (filters.assigneePersonnelId)
+        conditions.push(sql`${columns.personnel} = ${uuid(filters.assigneePersonnelId)}`);
+      if (extra) conditions.push(extra(columns));
+      if (filters.dueFrom) conditions.push(sql`t."dueDate" >= ${filters.dueFrom}::date`);
+      if (filters.dueTo) conditions.push(sql`t."dueDate" <= ${filters.dueTo}::date`);
+      if (filters.search) conditions.push(sql`t.instruction ILIKE ${containing(filters.search)}`);
+      return conditions;
+    };
     const sources = filters.source ? [filters.source] : ACTION_SOURCES;
     return sources.flatMap((source) =>
       COMPLETE[filters.status].map((complete) => {
         const { literal, kind, where } = SOURCES[source];
-        const conditions = [...common, complete ? sql`t."isComplete"` : sql`NOT t."isComplete"`];
+        const columns = COLUMNS[kind];
+        const conditions = [...common(columns), complete ? columns.complete : columns.open];
         if (where) conditions.push(where);
         const assignedOn =
-          filters.sort === 'assignedOn' ? sql`, ${COLUMNS[kind].assignedOn} AS "assignedOn"` : emptySql;
+          filters.sort === 'assignedOn' ? sql`, ${columns.assignedOn} AS "assignedOn"` : emptySql;
         return sql`SELECT ${KIND_LITERAL[kind]} AS kind, t.id, ${literal} AS source, t."dueDate"${assignedOn}
           FROM ${TABLES[kind].table} t WHERE ${join(conditions, ' AND ')}`;
       }),
@@ -208,7 +243,7 @@ export class ActionRegisterService {
       // match otherwise reads that source's every open action before the merge can begin.
       const bound = sql`t."dueDate" <= COALESCE((SELECT max("dueDate") FROM lead HAVING count(*) = ${first}),
         'infinity'::date)`;
-      const bounded = this.branches(auth, filters, today, bound).slice(1);
+      const bounded = this.branches(auth, filters, today, () => bound).slice(1);
       if (rest.length > 0)
         return sql`WITH lead AS MATERIALIZED (${lead} ORDER BY ${order} LIMIT ${first})
         SELECT u.* FROM (SELECT * FROM lead UNION ALL ${limited(bounded)}) u ORDER BY ${order} LIMIT ${first}`;
@@ -219,8 +254,16 @@ export class ActionRegisterService {
     const company = uuid(auth.companyId);
     // One list of people in name order (and "nobody" first), each joined to its own actions: the
     // nested loop keeps the people's order, so only each person's few actions are sorted.
-    const mine = (type: string, condition: Sql) =>
-      join(this.branches(auth, filters, today, sql`person.type = ${type} AND ${condition}`), ' UNION ALL ');
+    const mine = (type: string, condition: (columns: Columns) => Sql) =>
+      join(
+        this.branches(
+          auth,
+          filters,
+          today,
+          (columns) => sql`person.type = ${type} AND ${condition(columns)}`,
+        ),
+        ' UNION ALL ',
+      );
     return sql`SELECT x.*, person."assigneeSort" FROM (
         SELECT * FROM (
           SELECT '' AS "assigneeSort", 'nobody' AS type, NULL::uuid AS id
@@ -230,9 +273,9 @@ export class ActionRegisterService {
             WHERE p."companyId" = ${company}) people
         ORDER BY 1) person
       CROSS JOIN LATERAL (
-        ${mine('nobody', sql`t."assigneeEmployeeId" IS NULL AND t."assigneePersonnelId" IS NULL`)}
-        UNION ALL ${mine('employee', sql`t."assigneeEmployeeId" = person.id`)}
-        UNION ALL ${mine('personnel', sql`t."assigneePersonnelId" = person.id`)}) x
+        ${mine('nobody', (columns) => sql`t."assigneeEmployeeId" IS NULL AND ${columns.personnel} IS NULL`)}
+        UNION ALL ${mine('employee', () => sql`t."assigneeEmployeeId" = person.id`)}
+        UNION ALL ${mine('personnel', (columns) => sql`${columns.personnel} = person.id`)}) x
       ORDER BY ${order} LIMIT ${first}`;
   }
 
@@ -255,8 +298,9 @@ export class ActionRegisterService {
         (
           kind,
         ) => sql`SELECT ${COLUMNS[kind].parent} AS "parentId", ${COLUMNS[kind].assignedOn} AS "assignedOn",
-          t."companyId", t.instruction, t."assigneeEmployeeId", t."assigneePersonnelId", t."isComplete",
-          t."completedOn" FROM ${TABLES[kind].table} t WHERE page.kind = ${KIND_LITERAL[kind]} AND t.id = page.id`,
+          t."companyId", t.instruction, t."assigneeEmployeeId", ${COLUMNS[kind].personnel} AS "assigneePersonnelId",
+          ${COLUMNS[kind].complete} AS "isComplete", t."completedOn"
+          FROM ${TABLES[kind].table} t WHERE page.kind = ${KIND_LITERAL[kind]} AND t.id = page.id`,
       ),
       ' UNION ALL ',
     );
@@ -271,6 +315,7 @@ export class ActionRegisterService {
             FROM "FormSubmission" f JOIN "FormTemplate" tpl ON tpl.id = f."templateId" WHERE f.id = r."parentId")
           WHEN 'audit' THEN (SELECT a.name FROM "Audit" a WHERE a.id = r."parentId")
           WHEN 'obligation' THEN (SELECT o.name FROM "Obligation" o WHERE o.id = r."parentId")
+          WHEN 'document' THEN (SELECT d.name FROM "Document" d WHERE d.id = r."parentId")
           WHEN 'risk' THEN (SELECT x.name FROM "Risk" x WHERE x.id = r."parentId")
           ELSE (SELECT h.name FROM "HazardousSubstance" h WHERE h.id = r."parentId")
         END AS "parentName"
@@ -358,8 +403,29 @@ export class ActionRegisterService {
     return { body: stream, truncated };
   }
 
-  async details(auth: AuthContext, kind: TAssignedActionKind, id: string) {
-    return this.assignedActions.detailsInOrganisation(auth, kind, id);
+  async details(auth: AuthContext, kind: TActionKind, id: string) {
+    if (kind !== 'document') return this.assignedActions.detailsInOrganisation(auth, kind, id);
+    const action = await this.db.documentAction.findFirst({ where: { id, companyId: auth.companyId } });
+    if (!action) throw notFound(say.notFound);
+    const assignee = await this.db.employee.findFirst({
+      where: { id: action.assigneeEmployeeId, companyId: auth.companyId },
+      select: { firstName: true, lastName: true },
+    });
+    return {
+      _id: action.id,
+      sectionType: kind,
+      instruction: action.instruction,
+      response: '',
+      assignTo: action.assigneeEmployeeId,
+      assignToType: 'internal' as const,
+      assignToName: assignee ? personName(assignee) : '',
+      dueDate: dayOf(action.dueDate)!,
+      attachment: [],
+      documentId: action.documentId,
+      completeStatus: yesNo(action.completedOn !== null),
+      completedOn: dayOf(action.completedOn),
+      mine: action.assigneeEmployeeId === auth.employeeId,
+    };
   }
 
   /** Active employees and personnel of the organisation by name, employees first on a tie. */
@@ -454,14 +520,8 @@ export class ActionRegisterService {
     };
   }
 
-  /** One table's part of a reassignment; returns the actions whose assignee changed. */
-  private async reassignKind(
-    tx: Tx,
-    auth: AuthContext,
-    kind: TAssignedActionKind,
-    ids: string[],
-    to: Awaited<ReturnType<ActionRegisterService['assignee']>>,
-  ) {
+  /** The actions of one table a reassignment names, each with its source and its change log's entity. */
+  private async found(tx: Tx, auth: AuthContext, kind: TActionKind, ids: string[]) {
     const where = { id: { in: ids }, companyId: auth.companyId };
     const select = {
       id: true,
@@ -471,64 +531,121 @@ export class ActionRegisterService {
       assigneeEmployeeId: true,
       assigneePersonnelId: true,
     } as const;
-    const found =
-      kind === 'form'
-        ? (
-            await tx.action.findMany({
-              where,
-              select: { ...select, riskId: true, hazardousSubstanceId: true },
-            })
-          ).map((row) => ({
-            ...row,
-            source: (row.riskId ? 'risk' : row.hazardousSubstanceId ? 'hazardous' : 'form') as ActionSource,
-          }))
-        : (kind === 'audit'
+    switch (kind) {
+      case 'form':
+        return (
+          await tx.action.findMany({ where, select: { ...select, riskId: true, hazardousSubstanceId: true } })
+        ).map((row) => ({
+          ...row,
+          entityId: row.id,
+          source: (row.riskId ? 'risk' : row.hazardousSubstanceId ? 'hazardous' : 'form') as ActionSource,
+        }));
+      case 'audit':
+      case 'obligation':
+        return (
+          kind === 'audit'
             ? await tx.auditQuestionTask.findMany({ where, select })
             : await tx.obligationQuestionTask.findMany({ where, select })
-          ).map((row) => ({ ...row, source: kind as ActionSource }));
-    if (found.length !== ids.length) throw notFound(say.notFound);
-    if (found.some((row) => row.isComplete)) throw conflict(say.completed);
+        ).map((row) => ({ ...row, entityId: row.id, source: kind as ActionSource }));
+      case 'document':
+        return (
+          await tx.documentAction.findMany({
+            where,
+            select: {
+              id: true,
+              instruction: true,
+              dueDate: true,
+              completedOn: true,
+              assigneeEmployeeId: true,
+              documentId: true,
+            },
+          })
+        ).map(({ completedOn, documentId, ...row }) => ({
+          ...row,
+          isComplete: completedOn !== null,
+          assigneePersonnelId: null,
+          entityId: documentId,
+          source: kind as ActionSource,
+        }));
+    }
+  }
+
+  /** Gives one table's open actions among `ids` to the new assignee; returns how many it changed. */
+  private async move(
+    tx: Tx,
+    companyId: string,
+    kind: TActionKind,
+    ids: string[],
+    to: Awaited<ReturnType<ActionRegisterService['assignee']>>,
+  ): Promise<number> {
+    const where = { id: { in: ids }, companyId, isComplete: false };
     const assignee = {
       assigneeEmployeeId: to.type === 'internal' ? to.id : null,
       assigneePersonnelId: to.type === 'external' ? to.id : null,
     };
-    const changed = found.filter(
-      (row) =>
-        row.assigneeEmployeeId !== assignee.assigneeEmployeeId ||
-        row.assigneePersonnelId !== assignee.assigneePersonnelId,
-    );
-    if (changed.length === 0) return [];
-    const changedWhere = {
-      id: { in: changed.map((row) => row.id) },
-      companyId: auth.companyId,
-      isComplete: false,
-    };
-    const updated =
-      kind === 'form'
-        ? await tx.action.updateMany({
-            where: changedWhere,
+    switch (kind) {
+      case 'form':
+        return (
+          await tx.action.updateMany({
+            where,
             data: { ...assignee, actionType: to.type, version: { increment: 1 } },
           })
-        : kind === 'audit'
-          ? await tx.auditQuestionTask.updateMany({
-              where: changedWhere,
-              data: { ...assignee, assigneeType: to.type },
-            })
-          : await tx.obligationQuestionTask.updateMany({
-              where: changedWhere,
-              data: { ...assignee, assigneeType: to.type },
-            });
+        ).count;
+      case 'audit':
+        return (
+          await tx.auditQuestionTask.updateMany({ where, data: { ...assignee, assigneeType: to.type } })
+        ).count;
+      case 'obligation':
+        return (
+          await tx.obligationQuestionTask.updateMany({ where, data: { ...assignee, assigneeType: to.type } })
+        ).count;
+      case 'document':
+        return (
+          await tx.documentAction.updateMany({
+            where: { id: { in: ids }, companyId, completedOn: null },
+            data: { assigneeEmployeeId: to.id },
+          })
+        ).count;
+    }
+  }
+
+  /** One table's part of a reassignment; returns the actions whose assignee changed. */
+  private async reassignKind(
+    tx: Tx,
+    auth: AuthContext,
+    kind: TActionKind,
+    ids: string[],
+    to: Awaited<ReturnType<ActionRegisterService['assignee']>>,
+  ) {
+    if (kind === 'document' && to.type === 'external')
+      throw badRequest(say.documentToEmployee, [{ field: 'assignee', message: say.documentToEmployee }]);
+    const found = await this.found(tx, auth, kind, ids);
+    if (found.length !== ids.length) throw notFound(say.notFound);
+    if (found.some((row) => row.isComplete)) throw conflict(say.completed);
+    const changed = found.filter(
+      (row) =>
+        row.assigneeEmployeeId !== (to.type === 'internal' ? to.id : null) ||
+        row.assigneePersonnelId !== (to.type === 'external' ? to.id : null),
+    );
+    if (changed.length === 0) return [];
+    const updated = await this.move(
+      tx,
+      auth.companyId,
+      kind,
+      changed.map((row) => row.id),
+      to,
+    );
     // Completed by its assignee between the read and this write.
-    if (updated.count !== changed.length) throw conflict(say.completed);
+    if (updated !== changed.length) throw conflict(say.completed);
     const names = await this.names(tx, auth.companyId, changed);
     // One insert for the lot (up to 500 rows): the same entries recordChange writes one by one.
     await tx.changeLog.createMany({
       data: changed.map((row) => ({
         companyId: auth.companyId,
         entityType: TABLES[kind].entity,
-        entityId: row.id,
+        entityId: row.entityId,
         userId: auth.userId,
-        action: 'reassigned',
+        action: kind === 'document' ? 'action reassigned' : 'reassigned',
         changes: changesBetween(
           { assignee: names.get(row.assigneeEmployeeId ?? row.assigneePersonnelId ?? '') ?? null },
           { assignee: to.name },

@@ -34,6 +34,7 @@ import { SearchPicker, type PickerOption } from '../../components/SearchPicker';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
 import { ActionDialog } from '../dashboard/ActionDialog';
+import { DocumentActionDialog } from './DocumentActionDialog';
 
 export const actionRegisterKeys = { all: ['actionRegister'] as const };
 
@@ -231,31 +232,14 @@ export function ActionRegisterPage() {
         ))}
       </PagedTable>
       {opened && (
-        <ActionDialog
-          item={{
-            sectionType: opened.kind,
-            taskID: opened._id,
-            itemName: opened.parentName,
-            taskDueDateType: opened.status === 'overdue' ? 'overdue' : 'nodue',
-          }}
-          load={{
-            key: [...actionRegisterKeys.all, 'details', opened.kind, opened._id],
-            fetch: () => callApi(actionRegisterDetailsCall, { body: { kind: opened.kind, _id: opened._id } }),
-          }}
+        <OpenedAction
+          row={opened}
           onSaved={refresh}
           onClose={() => setOpened(null)}
-          actions={
-            opened.status !== 'completed' && (
-              <Button
-                onClick={() => {
-                  setReassigning([{ kind: opened.kind, _id: opened._id }]);
-                  setOpened(null);
-                }}
-              >
-                Reassign
-              </Button>
-            )
-          }
+          onReassign={() => {
+            setReassigning([{ kind: opened.kind, _id: opened._id }]);
+            setOpened(null);
+          }}
         />
       )}
       {reassigning && (
@@ -270,6 +254,41 @@ export function ActionRegisterPage() {
         />
       )}
     </div>
+  );
+}
+
+/** The action dialog of a row: the dashboard's, or a document action's (completed on its page). */
+function OpenedAction({
+  row,
+  onSaved,
+  onClose,
+  onReassign,
+}: {
+  row: TActionRow;
+  onSaved: () => Promise<unknown>;
+  onClose: () => void;
+  onReassign: () => void;
+}) {
+  const key = [...actionRegisterKeys.all, 'details', row.kind, row._id];
+  const reassign = row.status !== 'completed' && <Button onClick={onReassign}>Reassign</Button>;
+  if (row.kind === 'document')
+    return <DocumentActionDialog row={row} queryKey={key} actions={reassign} onClose={onClose} />;
+  return (
+    <ActionDialog
+      item={{
+        sectionType: row.kind,
+        taskID: row._id,
+        itemName: row.parentName,
+        taskDueDateType: row.status === 'overdue' ? 'overdue' : 'nodue',
+      }}
+      load={{
+        key,
+        fetch: () => callApi(actionRegisterDetailsCall, { body: { kind: row.kind, _id: row._id } }),
+      }}
+      onSaved={onSaved}
+      onClose={onClose}
+      actions={reassign}
+    />
   );
 }
 

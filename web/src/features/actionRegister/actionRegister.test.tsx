@@ -126,6 +126,55 @@ describe('ActionRegisterPage', () => {
     expect(await screen.findByRole('dialog', { name: 'Reassign the action' })).toBeInTheDocument();
   }, 20_000);
 
+  it('opens a document’s action read-only, with the way to its document', async () => {
+    const documentRow = row({
+      _id: testId(6),
+      kind: 'document',
+      source: 'document',
+      parentId: testId(7),
+      parentName: 'Evacuation Procedure',
+      instruction: 'Replace the laminated copy',
+      status: 'open',
+    });
+    mockFetch({
+      'POST /api/actionRegisterList': () => ok({ rows: [documentRow], total: 1 }),
+      'POST /api/actionRegisterDetails': () =>
+        ok({
+          _id: testId(6),
+          sectionType: 'document',
+          instruction: 'Replace the laminated copy',
+          response: '',
+          assignTo: testId(4),
+          assignToType: 'internal',
+          assignToName: 'Ethan Clarke',
+          dueDate: '2026-11-01',
+          attachment: [],
+          documentId: testId(7),
+          completeStatus: 'no',
+          completedOn: null,
+          mine: false,
+        }),
+    });
+    render();
+    const user = userEvent.setup();
+    const table = await screen.findByRole('region', { name: 'Actions' });
+    expect(await within(table).findByRole('link', { name: 'Evacuation Procedure' })).toHaveAttribute(
+      'href',
+      `/document/library/${testId(7)}`,
+    );
+    await user.click(within(table).getByRole('button', { name: 'Replace the laminated copy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Document action' });
+    expect(await within(dialog).findByText('Ethan Clarke')).toBeInTheDocument();
+    expect(within(dialog).getByText('Its assignee completes it on the document’s page.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Open the document' })).toHaveAttribute(
+      'href',
+      `/document/library/${testId(7)}`,
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Complete' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Reassign' }));
+    expect(await screen.findByRole('dialog', { name: 'Reassign the action' })).toBeInTheDocument();
+  }, 20_000);
+
   it('shows the empty state', async () => {
     mockFetch({ 'POST /api/actionRegisterList': () => ok({ rows: [], total: 0 }) });
     render();

@@ -26,8 +26,7 @@ import { callApi, downloadFile, sendCall } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { ActionAttachmentList, ActionResponse, AssigneeAndDue } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { Spinner } from '../../components/Spinner';
+import { Dialog, DialogQueryState } from '../../components/Dialog';
 import { browserTimeZone, dashboardKeys } from './api';
 
 interface ActionDialogProps {
@@ -39,12 +38,15 @@ interface ActionDialogProps {
    * Where the details come from instead of the caller's own actions (the action register's view of
    * any action): `mine` false shows it read-only, since only the assignee completes an action.
    */
-  load?: { key: readonly unknown[]; fetch: () => Promise<TAssignedActionDetails & { mine?: boolean }> };
+  load?: { key: readonly unknown[]; fetch: () => Promise<Details> };
   /** More buttons before Close (the register's Reassign). */
   actions?: ReactNode;
   /** After a save, besides the dashboard's lists (the register's list). */
   onSaved?: () => Promise<unknown>;
 }
+
+/** The details as the dialog reads them: the dashboard's own, or the register's view of any action. */
+type Details = Omit<TAssignedActionDetails, 'sectionType'> & { mine?: boolean };
 
 const TITLES: Record<TAssignedActionKind, string> = {
   audit: 'Audit action',
@@ -58,7 +60,7 @@ const ACCEPT = ALLOWED_UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).joi
 
 const detailsKey = (kind: TAssignedActionKind, taskId: string) => ['assignedAction', kind, taskId] as const;
 
-function parentLink(details: TAssignedActionDetails): { to: string; label: string } | null {
+function parentLink(details: Details): { to: string; label: string } | null {
   if (details.auditId) return { to: auditDetailsPath(details.auditId), label: 'Open the audit' };
   if (details.obligationId)
     return { to: obligationEditPath(details.obligationId), label: 'Open the obligation' };
@@ -71,7 +73,7 @@ function parentLink(details: TAssignedActionDetails): { to: string; label: strin
 }
 
 /** A register's action is listed with the form actions (sectionType form) but says what it is. */
-function titleOf(kind: TAssignedActionKind, details: TAssignedActionDetails | undefined): string {
+function titleOf(kind: TAssignedActionKind, details: Details | undefined): string {
   if (details?.riskId) return 'Risk action';
   if (details?.hazardousId) return 'Hazardous substance action';
   return TITLES[kind];
@@ -93,7 +95,7 @@ export function ActionDialog({
   const queryClient = useQueryClient();
   const filesId = useId();
   const key = load?.key ?? detailsKey(kind, item.taskID);
-  const details = useQuery<TAssignedActionDetails & { mine?: boolean }>({
+  const details = useQuery<Details>({
     queryKey: key,
     queryFn:
       load?.fetch ??
@@ -195,19 +197,7 @@ export function ActionDialog({
         </>
       }
     >
-      {details.isPending && (
-        <div className="dialog-loading">
-          <Spinner /> Loading…
-        </div>
-      )}
-      {details.isError && (
-        <p className="form-error" role="alert">
-          This action could not be loaded.{' '}
-          <Button size="sm" variant="ghost" onClick={() => void details.refetch()}>
-            Retry
-          </Button>
-        </p>
-      )}
+      <DialogQueryState query={details} failure="This action could not be loaded." />
       {details.data && (
         <>
           <dl className="detail-list">

@@ -9,8 +9,7 @@ import {
 import { format, isValid, parseISO } from 'date-fns';
 import { describeError } from '../../api/errors';
 import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { Spinner } from '../../components/Spinner';
+import { Dialog, DialogQueryState } from '../../components/Dialog';
 import { useSubmissionHistory } from './api';
 
 /** Long values (drawings, rich text) are cut so a change stays one readable line. */
@@ -96,19 +95,7 @@ export function HistoryDialog({ submissionId, context, onClose }: HistoryDialogP
 
   return (
     <Dialog title="Change history" onClose={onClose} footer={<Button onClick={onClose}>Close</Button>}>
-      {history.isPending && (
-        <div className="dialog-loading">
-          <Spinner /> Loading…
-        </div>
-      )}
-      {history.isError && (
-        <p className="form-error" role="alert">
-          {describeError(history.error).message}{' '}
-          <Button size="sm" variant="ghost" onClick={() => void history.refetch()}>
-            Retry
-          </Button>
-        </p>
-      )}
+      <DialogQueryState query={history} failure={history.error ? describeError(history.error).message : ''} />
       {history.data && history.data.length === 0 && (
         <p className="text-secondary">No changes recorded yet.</p>
       )}

@@ -1,0 +1,83 @@
+import { actionRegisterDetailsCall, displayDay, documentLibraryPath, type TActionRow } from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { callApi } from '../../api/client';
+import { AssigneeAndDue } from '../../components/ActionParts';
+import { Button } from '../../components/Button';
+import { Dialog, DialogQueryState } from '../../components/Dialog';
+
+/**
+ * The register's view of an action raised from a document: read here, completed on the document's
+ * page (by its assignee, an editor or the owner), where the link leads.
+ */
+export function DocumentActionDialog({
+  row,
+  queryKey,
+  actions,
+  onClose,
+}: {
+  row: TActionRow;
+  queryKey: readonly unknown[];
+  /** More buttons before Close (Reassign). */
+  actions?: ReactNode;
+  onClose: () => void;
+}) {
+  const details = useQuery({
+    queryKey,
+    queryFn: () => callApi(actionRegisterDetailsCall, { body: { kind: 'document', _id: row._id } }),
+  });
+  return (
+    <Dialog
+      title="Document action"
+      description={row.parentName}
+      onClose={onClose}
+      footer={
+        <>
+          {actions}
+          <Button onClick={onClose}>Close</Button>
+        </>
+      }
+    >
+      <DialogQueryState query={details} failure="This action could not be loaded." />
+      {details.data && (
+        <>
+          <dl className="detail-list">
+            <div>
+              <dt>Instruction</dt>
+              <dd className="preserve-lines">{details.data.instruction || '—'}</dd>
+            </div>
+            <AssigneeAndDue
+              name={details.data.assignToName}
+              external={false}
+              due={details.data.dueDate}
+              dueType={row.status === 'overdue' ? 'overdue' : 'nodue'}
+            />
+            {details.data.completedOn && (
+              <div>
+                <dt>Completed</dt>
+                <dd>{displayDay(details.data.completedOn)}</dd>
+              </div>
+            )}
+          </dl>
+          {details.data.completeStatus === 'no' && (
+            <p className="field-hint">
+              {details.data.mine
+                ? 'This action is yours: complete it on the document’s page.'
+                : 'Its assignee completes it on the document’s page.'}
+            </p>
+          )}
+          {details.data.documentId && (
+            <p className="dialog-link">
+              <Link to={documentLibraryPath(details.data.documentId)}>
+                Open the document
+                <ArrowRight size={14} aria-hidden="true" />
+              </Link>
+            </p>
+          )}
+        </>
+      )}
+    </Dialog>
+  );
+}
