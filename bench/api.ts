@@ -7,9 +7,9 @@
  * - the call over HTTP (autocannon in a child process, its own event loop), with the app started in
  *   this process (production config, silent log) on the scale database;
  * - the raw SQL of the same answer: the SELECT statements the call sent (recorded from the pg driver
- *   during one request), sent straight to PostgreSQL at the same concurrency, back to back on one
- *   connection, prepared where the app prepares them, so the ratio API / SQL is what the app adds
- *   to its database work;
+ *   during one request), sent straight to PostgreSQL at the same concurrency, back to back, each
+ *   planned as the app plans it (prepared, generic or per run), so the ratio API / SQL is what the
+ *   app adds to its database work;
  * - the floors: a bare Fastify JSON route, and a trivial signed-in call (a route behind the auth
  *   plugin, so the session lookup and the envelope and nothing else);
  * - a submission save (20 answers, 3 actions) per connection on its own draft;
@@ -26,7 +26,7 @@ import * as prettier from 'prettier';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { createPrisma } from '../server/src/db/prisma';
-import { READ_SESSION_OPTIONS } from '../server/src/db/reader';
+import { GENERIC_SESSION_OPTIONS, READ_SESSION_OPTIONS } from '../server/src/db/reader';
 import { openScaleDatabase, SCALE_USERS } from '../seed/scaleDb';
 import { addFloors, listen, load, SIGNED_IN_FLOOR, signIn } from './http';
 import { closedLoop, dayStamp, machineInfo, ms, requireScaleSeed, soloName, type Stats } from './lib';
@@ -270,11 +270,15 @@ interface Row {
 }
 
 /** Every statement the pg driver sends while `fn` runs (Prisma's adapter and the read pool alike). */
-/** A statement the call sent; `prepared` when the app named it (a generic plan), else planned per run. */
+/**
+ * A statement the call sent: `prepared` when the app named it, `generic` when on the generic pool
+ * (always its generic plan), else planned for its values on every run.
+ */
 interface Statement {
   text: string;
   values: unknown[];
   prepared: boolean;
+  generic: boolean;
 }
 
 async function recordStatements(fn: () => Promise<void>): Promise<Statement[]> {
@@ -283,11 +287,19 @@ async function recordStatements(fn: () => Promise<void>): Promise<Statement[]> {
   // pg's overloads cannot be restated; the recorder passes every form through unchanged.
   pg.Client.prototype.query = function record(this: pg.Client, ...args: unknown[]) {
     const [config, values] = args;
+    const { options } = (this as unknown as { connectionParameters: { options?: string } })
+      .connectionParameters;
+    const generic = options === GENERIC_SESSION_OPTIONS;
     if (typeof config === 'string')
-      statements.push({ text: config, values: (values as unknown[]) ?? [], prepared: false });
+      statements.push({ text: config, values: (values as unknown[]) ?? [], prepared: false, generic });
     else if (config && typeof config === 'object' && 'text' in config) {
       const { text, values: bound, name } = config as { text: string; values?: unknown[]; name?: string };
-      statements.push({ text, values: bound ?? (values as unknown[]) ?? [], prepared: Boolean(name) });
+      statements.push({
+        text,
+        values: bound ?? (values as unknown[]) ?? [],
+        prepared: Boolean(name),
+        generic,
+      });
     }
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
@@ -307,6 +319,11 @@ const rawPool = new pg.Pool({
   connectionString: database.url,
   max: CONNECTIONS,
   options: READ_SESSION_OPTIONS,
+});
+const rawGenericPool = new pg.Pool({
+  connectionString: database.url,
+  max: CONNECTIONS,
+  options: GENERIC_SESSION_OPTIONS,
 });
 const one = async <T extends pg.QueryResultRow>(text: string, values: unknown[]) => {
   const row = (await admin.query<T>(text, values)).rows[0];
@@ -439,19 +456,23 @@ try {
     const { stats, autocannon } = await run(url, test.method, token, body);
     let sqlP50: number | null = null;
     if (statements.length > 0) {
-      // Back to back on one connection, each as the app sent it (a named prepared statement, or
-      // planned for its values): the database's part alone.
+      // Back to back, each as the app sent it (a named prepared statement, or planned for its
+      // values; on a generic-plan session where the app used one): the database's part alone.
       const raw = async () => {
         const client = await rawPool.connect();
+        const generic = statements.some((statement) => statement.generic)
+          ? await rawGenericPool.connect()
+          : client;
         try {
           for (const statement of statements)
-            await client.query({
+            await (statement.generic ? generic : client).query({
               name: statement.prepared ? soloName(statement.text) : undefined,
               text: statement.text,
               values: statement.values,
             });
         } finally {
           client.release();
+          if (generic !== client) generic.release();
         }
       };
       await closedLoop(CONNECTIONS, WARMUP_S * 1000, raw);
@@ -501,6 +522,7 @@ try {
   await bare.close();
   await db.$disconnect();
   await rawPool.end();
+  await rawGenericPool.end();
   await admin.end();
   await database.stop();
 }
@@ -680,7 +702,7 @@ async function writeReport() {
     `${machine.nproc} cores (${machine.cpu}), PostgreSQL ${machine.postgres}, Node ${machine.node}. ` +
     `Load average (1/5/15 min) ${load(loadAtStart)} at the start, ${load(loadAtEnd)} at the end; ` +
     `${Math.round((Date.now() - started) / 1000)} s in all. Targets: p50 < ${TARGET.p50} ms, p95 < ${TARGET.p95} ms, ` +
-    `API / raw SQL ≤ ${TARGET.ratio}× (the SELECTs the call sent, back to back on one connection, prepared where the app prepares them).`;
+    `API / raw SQL ≤ ${TARGET.ratio}× (the SELECTs the call sent, back to back, each planned as the app plans it).`;
   const report = [summary, table, floorTable, saveLine, lighthouseTable].filter(Boolean).join('\n\n');
   const out = path.join(benchDir, 'results', `${dayStamp()}${argv.label ? `-${argv.label}` : ''}`);
   fs.writeFileSync(`${out}.md`, `# API benchmark (${dayStamp()})\n\n${report}\n`);

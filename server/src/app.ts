@@ -9,7 +9,7 @@ import { authRoutes } from './modules/auth/routes';
 import { configurationRoutes } from './modules/configuration/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { DashboardCache, pgDashboardVersions } from './modules/dashboard/cache';
-import { createReadPool, pgReader } from './db/reader';
+import { createReadPool, GENERIC_SESSION_OPTIONS, pgReader } from './db/reader';
 import { DashboardService } from './modules/dashboard/service';
 import { healthRoutes } from './modules/health/routes';
 import { accountRoutes } from './modules/account/routes';
@@ -181,7 +181,10 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
   // Prepared reads of the hot paths: the session lookup of every signed-in call, the dashboard, Records, permissions.
   const readPool = createReadPool(readDatabaseUrl, config.DATABASE_POOL_SIZE);
   app.addHook('onClose', () => readPool.end());
-  const reader = pgReader(readPool, false);
+  // Connections open as statements need them: only lists that ask for generic plans use these.
+  const genericPool = createReadPool(readDatabaseUrl, config.DATABASE_POOL_SIZE, GENERIC_SESSION_OPTIONS);
+  app.addHook('onClose', () => genericPool.end());
+  const reader = pgReader(readPool, false, genericPool);
   const links = new LinkService(db);
   await app.register(authPlugin, {
     db,

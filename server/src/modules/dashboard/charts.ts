@@ -19,7 +19,7 @@ export async function pies(
   today: string,
 ): Promise<TDashboardPieChartResponse> {
   const zero: TPieEntry = { total: 0, today: 0, upcoming: 0, due: 0 };
-  const pie = async (sources: Source[], plan: 'generic' | 'custom' = 'generic') => {
+  const pie = async (sources: Source[], plan?: 'custom') => {
     const [row] = await query<TPieEntry[]>(pieOf(sources, today), plan);
     return row ?? zero;
   };
@@ -55,7 +55,7 @@ export async function barCounts(
         range,
       )} AS "assignAction",
       ${countOf(scheduledTaskSources(companyId, who), range)} AS scheduled`,
-    who ? COORDINATOR_PLAN : 'generic',
+    who ? COORDINATOR_PLAN : undefined,
   );
   return row;
 }

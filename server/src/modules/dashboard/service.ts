@@ -44,8 +44,7 @@ export class DashboardService {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  private readonly run: Query = (statement, plan = 'generic') =>
-    this.reader.rows(statement, { plan }) as never;
+  private readonly run: Query = (statement, plan) => this.reader.rows(statement, { plan }) as never;
 
   close(): Promise<void> {
     return this.reader.close();

@@ -5,8 +5,8 @@ import { Prisma } from '../../generated/prisma/client';
 
 export { day, emptySql, join, sql, uuid, type Sql } from '../../db/sql';
 
-/** Runs one statement on the dashboard's read pool: generic or custom plans (reader.ts). */
-export type Query = <T extends unknown[]>(statement: Sql, plan?: 'generic' | 'custom') => Promise<T>;
+/** A dashboard read: prepared (PostgreSQL chooses its plan), or planned for its values ('custom'). */
+export type Query = <T extends unknown[]>(statement: Sql, plan?: 'custom') => Promise<T>;
 
 /** Prefix of file URLs on the wire (notice attachments: filePath + attachment.path). */
 export const FILE_PATH = '/api/files/';
