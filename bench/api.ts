@@ -241,6 +241,10 @@ const CASES: Case[] = [
     search: 'xylophone',
   })),
   post('actionRegisterList: by assignee', 'admin', '/api/actionRegisterList', () => ({ sort: 'assignee' })),
+  post('actionRegisterList: all, newest assigned', 'admin', '/api/actionRegisterList', () => ({
+    status: 'all',
+    sort: 'assignedOn',
+  })),
   post('riskList', 'admin', '/api/riskList'),
   post('riskList: highest rating', 'admin', '/api/riskList', () => ({ sort: 'rating' })),
   post('riskList: red, due for review', 'admin', '/api/riskList', () => ({ colour: 'red', due: 'yes' })),
