@@ -16,7 +16,8 @@ async function olivia(): Promise<Page> {
 /**
  * Issue 20, the action register: olivia.admin opens it from the menu, filters to the overdue
  * actions, exports them as XLSX (read back here: the same rows as the page), opens one in the
- * action dialog and reassigns two actions together.
+ * action dialog and reassigns two actions together; an action raised from a document is listed and
+ * leads to its document.
  */
 describe('the action register', () => {
   it('filters to overdue and exports an XLSX with the same rows', async () => {
@@ -126,6 +127,40 @@ describe('the action register', () => {
     const all = [...moved, ...tasks];
     expect(all.map((row) => row.assigneeEmployeeId)).toEqual([mia, mia]);
     expect(all.map((row) => row.instruction).sort()).toEqual(instructions.sort());
+    await page.close();
+  });
+
+  it('lists an action raised from a document, read here and completed on the document', async () => {
+    const ethan = (
+      await db.user.findUniqueOrThrow({
+        where: { username: 'ethan.coordinator' },
+        include: { employee: true },
+      })
+    ).employee!;
+    const document = await db.document.findFirstOrThrow({ where: { companyId: ethan.companyId } });
+    await db.documentAction.create({
+      data: {
+        companyId: ethan.companyId,
+        documentId: document.id,
+        instruction: 'Replace the laminated copy in the lunch room.',
+        assigneeEmployeeId: ethan.id,
+        dueDate: new Date(Date.now() + 30 * 86_400_000),
+      },
+    });
+    const page = await olivia();
+    await page.goto('/action-register');
+    await page.getByLabel('Source').selectOption({ label: 'Document' });
+    const table = page.getByRole('region', { name: 'Actions' }).getByRole('table');
+    await table.getByRole('link', { name: document.name }).first().waitFor();
+    await table
+      .getByRole('button', { name: 'Replace the laminated copy in the lunch room.' })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Document action' });
+    await dialog.getByText('Its assignee completes it on the document’s page.').waitFor();
+    await screenshot(page, 'action-register-document');
+    await dialog.getByRole('link', { name: 'Open the document' }).click();
+    await page.waitForURL(`**/document/library/${document.id}`);
     await page.close();
   });
 });

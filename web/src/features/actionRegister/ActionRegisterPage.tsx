@@ -113,7 +113,8 @@ export function ActionRegisterPage() {
         <div>
           <h1>Action Register</h1>
           <p>
-            Every action of the organisation: from forms, audits, obligations, risks and hazardous substances.
+            Every action of the organisation: from forms, audits, obligations, documents, risks and hazardous
+            substances.
           </p>
         </div>
         <div className="row wrap">
