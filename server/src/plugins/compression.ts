@@ -1,3 +1,4 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import zlib from 'node:zlib';
 
 /**
@@ -12,19 +13,10 @@ export const COMPRESS_THRESHOLD = 1024;
 export const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /**
- * The encoding to send to a client's accept-encoding: brotli, else gzip, else none. q=0 refuses
- * one; '*' accepts either (brotli).
+ * The encoding to send to a client's accept-encoding, negotiated as @fastify/compress does (its
+ * own negotiator, x-gzip read as gzip): brotli or gzip by the client's preference, else none.
  */
 export function answerEncoding(acceptEncoding: string | undefined): AnswerEncoding | null {
   if (!acceptEncoding) return null;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
-    const q = params.find((param) => param.startsWith('q='));
-    accepted.set(name === 'x-gzip' ? 'gzip' : name, q ? Number(q.slice(2)) : 1);
-  }
-  const wanted = (encoding: AnswerEncoding) => (accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0;
-  if (wanted('br')) return 'br';
-  if (wanted('gzip')) return 'gzip';
-  return null;
+  return negotiate(acceptEncoding.toLowerCase().replace(/x-gzip/g, 'gzip'), ANSWER_ENCODINGS);
 }
