@@ -478,6 +478,15 @@ describe('attachments and actions', () => {
       dueDate: today,
     });
     expect(missing.json().response_message).toBe(say.instructionRequired);
+    const foreign = await call('ethan.coordinator', 'documentActionCreate', {
+      _id: id,
+      instruction: 'Put the new poster up in the workshop.',
+      assigneeId: people.sam,
+      dueDate: today,
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().response_message).toBe(say.personMissing);
+    expect(await ctx.db.documentAction.count({ where: { documentId: id } })).toBe(0);
     const mailsBefore = await ctx.db.mailMessage.count({ where: { category: 'documentAction' } });
     const action = await data('ethan.coordinator', 'documentActionCreate', {
       _id: id,

@@ -716,7 +716,13 @@ export class DocumentService {
     if (!canManage(auth, document)) throw forbidden();
     const today = callerToday(auth);
     if (input.dueDate < today) throw fieldError('dueDate', 'The due date cannot be before today.');
-    await this.checkPeople(this.db, auth.companyId, [input.assigneeId], 'assigneeId');
+    // One read of the assignee: an active employee of the organisation, named in the history, mailed.
+    const assignee = await this.db.employee.findFirst({
+      where: { id: input.assigneeId, companyId: auth.companyId, isActive: true },
+      select: { firstName: true, lastName: true, email: true, user: { select: { id: true } } },
+    });
+    if (!assignee) throw fieldError('assigneeId', say.personMissing);
+    const assigneeName = personName(assignee);
     return this.db.$transaction(async (tx) => {
       const action = await tx.documentAction.create({
         data: {
@@ -728,17 +734,13 @@ export class DocumentService {
           createdByUserId: auth.userId,
         },
       });
-      const names = await employeeNames(tx, auth.companyId, [input.assigneeId, auth.employeeId]);
       await logChange(tx, auth, document.id, 'action raised', null, {
         instruction: input.instruction,
-        assignee: names.get(input.assigneeId),
+        assignee: assigneeName,
         dueDate: input.dueDate,
       });
+      const raisers = await employeeNames(tx, auth.companyId, [auth.employeeId]);
       // The action is done on the document's page: the mail is how the assignee hears of it.
-      const assignee = await tx.employee.findUniqueOrThrow({
-        where: { id: input.assigneeId },
-        select: { email: true, user: { select: { id: true } } },
-      });
       if (assignee.email)
         await this.mail.enqueue(tx, {
           companyId: auth.companyId,
@@ -747,10 +749,10 @@ export class DocumentService {
           category: 'documentAction',
           optional: false,
           content: registerActionMail({
-            name: names.get(input.assigneeId) ?? '',
+            name: assigneeName,
             itemKind: 'document',
             itemName: document.name,
-            raisedBy: names.get(auth.employeeId ?? '') ?? '',
+            raisedBy: raisers.get(auth.employeeId ?? '') ?? '',
             instruction: input.instruction,
             due: displayDay(input.dueDate),
             link: `${this.links.publicUrl.replace(/\/$/, '')}/document/library/${document.id}`,
