@@ -10,6 +10,7 @@ export function ReasonDialog({
   requiredMessage,
   submitLabel,
   pending,
+  maxLength = 2000,
   onSubmit,
   onClose,
 }: {
@@ -20,6 +21,8 @@ export function ReasonDialog({
   requiredMessage: string;
   submitLabel: string;
   pending: boolean;
+  /** The longest text the call takes. */
+  maxLength?: number;
   onSubmit: (text: string) => void;
   onClose: () => void;
 }) {
@@ -36,7 +39,7 @@ export function ReasonDialog({
         <TextAreaField
           label={label}
           rows={4}
-          maxLength={2000}
+          maxLength={maxLength}
           error={error}
           value={text}
           onValueChange={(value) => {

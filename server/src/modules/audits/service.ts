@@ -511,7 +511,6 @@ export class AuditService {
     return assigned > 0 ? audit : null;
   }
 
-  /** The open audit the caller conducts: 404 unseen, 403 not its auditor, 409 closed or stale. */
   /**
    * Reopens a closed audit, for its auditor or a manager of audits: it is in progress again (on the
    * auditor's dashboard), to be conducted and closed off anew. The earlier close-off PDF stays
@@ -555,6 +554,7 @@ export class AuditService {
     );
   }
 
+  /** The open audit the caller conducts: 404 unseen, 403 not its auditor, 409 closed or stale. */
   private async conductable(client: Tx | Db, auth: AuthContext, id: string, version?: number) {
     const audit = await this.visible(client, auth, id);
     if (!audit) throw notFound();

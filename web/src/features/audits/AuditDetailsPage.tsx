@@ -15,8 +15,7 @@ import { useCall } from '../../api/useCall';
 import { ActionAttachmentList } from '../../components/ActionParts';
 import { AddFilesButton } from '../../components/AddFilesButton';
 import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { TextAreaField } from '../../components/FormField';
+import { ReasonDialog } from '../../components/ReasonDialog';
 import { PageSpinner } from '../../components/Spinner';
 import { FieldRenderer } from '../../fields';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -115,50 +114,27 @@ function Details({ audit }: { audit: TAuditDetails }) {
 /** Reopens a closed audit after asking why; the reason goes to the audit's history. */
 function ReopenButton({ audit }: { audit: TAuditDetails }) {
   const [asking, setAsking] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
   const reopen = useCall(auditReopenCall, {
     invalidate: [auditKeys.details(audit._id), auditKeys.all, dashboardKeys.all],
     onSuccess: () => setAsking(false),
   });
-  const submit = () => {
-    if (!reason.trim()) {
-      setError(auditMessages.reopenReasonRequired);
-      return;
-    }
-    reopen.mutate({ body: { _id: audit._id, version: audit.version, reason } });
-  };
   return (
     <>
       <Button icon={<LockOpen size={16} aria-hidden="true" />} onClick={() => setAsking(true)}>
         Reopen
       </Button>
       {asking && (
-        <Dialog
+        <ReasonDialog
           title="Reopen this audit?"
           description="It is in progress again, on the auditor’s dashboard, and is closed off anew with a new PDF. The earlier PDF stays among its files."
+          label="Why is it reopened?"
+          requiredMessage={auditMessages.reopenReasonRequired}
+          submitLabel="Reopen audit"
+          pending={reopen.isPending}
+          maxLength={1000}
+          onSubmit={(reason) => reopen.mutate({ body: { _id: audit._id, version: audit.version, reason } })}
           onClose={() => setAsking(false)}
-          footer={
-            <>
-              <Button onClick={() => setAsking(false)}>Cancel</Button>
-              <Button variant="primary" loading={reopen.isPending} onClick={submit}>
-                Reopen audit
-              </Button>
-            </>
-          }
-        >
-          <TextAreaField
-            label="Why is it reopened?"
-            value={reason}
-            error={error}
-            rows={3}
-            maxLength={1000}
-            onValueChange={(value) => {
-              setReason(value);
-              setError('');
-            }}
-          />
-        </Dialog>
+        />
       )}
     </>
   );
