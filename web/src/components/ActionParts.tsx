@@ -1,6 +1,12 @@
-import { displayDay, messages, type TaskDueType, type TAttachment } from '@compass/shared';
+import {
+  displayDay,
+  messages,
+  type TaskDueType,
+  type TAssignedActionDetails,
+  type TAttachment,
+} from '@compass/shared';
 import { Download, Paperclip, Trash2, X } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { DueMarker } from './DueMarker';
 import { Button } from './Button';
 import { FieldError } from './FieldError';
@@ -40,6 +46,45 @@ export function AssigneeAndDue({
         </dd>
       </div>
     </>
+  );
+}
+
+/**
+ * An action's detail list: its instruction, assignee, due day and, once completed, the day it was;
+ * `children` are the rows before them (the question or reference).
+ */
+export function ActionFacts({
+  details,
+  dueType,
+  children,
+}: {
+  details: Pick<
+    TAssignedActionDetails,
+    'instruction' | 'assignToName' | 'assignToType' | 'dueDate' | 'completeStatus' | 'completedOn'
+  >;
+  dueType: TaskDueType;
+  children?: ReactNode;
+}) {
+  return (
+    <dl className="detail-list">
+      {children}
+      <div>
+        <dt>Instruction</dt>
+        <dd className="preserve-lines">{details.instruction || '—'}</dd>
+      </div>
+      <AssigneeAndDue
+        name={details.assignToName}
+        external={details.assignToType === 'external'}
+        due={details.dueDate}
+        dueType={dueType}
+      />
+      {details.completeStatus === 'yes' && details.completedOn && (
+        <div>
+          <dt>Completed</dt>
+          <dd>{displayDay(details.completedOn)}</dd>
+        </div>
+      )}
+    </dl>
   );
 }
 

@@ -1,10 +1,10 @@
-import { actionRegisterDetailsCall, displayDay, documentLibraryPath, type TActionRow } from '@compass/shared';
+import { actionRegisterDetailsCall, documentLibraryPath, type TActionRow } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { callApi } from '../../api/client';
-import { AssigneeAndDue } from '../../components/ActionParts';
+import { ActionFacts } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
 import { Dialog, DialogQueryState } from '../../components/Dialog';
 
@@ -43,24 +43,7 @@ export function DocumentActionDialog({
       <DialogQueryState query={details} failure="This action could not be loaded." />
       {details.data && (
         <>
-          <dl className="detail-list">
-            <div>
-              <dt>Instruction</dt>
-              <dd className="preserve-lines">{details.data.instruction || '—'}</dd>
-            </div>
-            <AssigneeAndDue
-              name={details.data.assignToName}
-              external={false}
-              due={details.data.dueDate}
-              dueType={row.status === 'overdue' ? 'overdue' : 'nodue'}
-            />
-            {details.data.completedOn && (
-              <div>
-                <dt>Completed</dt>
-                <dd>{displayDay(details.data.completedOn)}</dd>
-              </div>
-            )}
-          </dl>
+          <ActionFacts details={details.data} dueType={row.status === 'overdue' ? 'overdue' : 'nodue'} />
           {details.data.completeStatus === 'no' && (
             <p className="field-hint">
               {details.data.mine

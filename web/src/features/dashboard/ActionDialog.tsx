@@ -4,7 +4,6 @@ import {
   assignedActionSaveCall,
   auditDetailsPath,
   deleteAttachmentCall,
-  displayDay,
   formTaskPath,
   hazardousPath,
   messages,
@@ -24,7 +23,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { callApi, downloadFile, sendCall } from '../../api/client';
 import { notifyError } from '../../api/errors';
-import { ActionAttachmentList, ActionResponse, AssigneeAndDue } from '../../components/ActionParts';
+import { ActionAttachmentList, ActionFacts, ActionResponse } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
 import { Dialog, DialogQueryState } from '../../components/Dialog';
 import { browserTimeZone, dashboardKeys } from './api';
@@ -200,28 +199,12 @@ export function ActionDialog({
       <DialogQueryState query={details} failure="This action could not be loaded." />
       {details.data && (
         <>
-          <dl className="detail-list">
+          <ActionFacts details={details.data} dueType={item.taskDueDateType}>
             <div>
               <dt>{kind === 'audit' ? 'Question' : 'Reference'}</dt>
               <dd>{details.data.question ?? details.data.reference ?? '—'}</dd>
             </div>
-            <div>
-              <dt>Instruction</dt>
-              <dd className="preserve-lines">{details.data.instruction || '—'}</dd>
-            </div>
-            <AssigneeAndDue
-              name={details.data.assignToName}
-              external={details.data.assignToType === 'external'}
-              due={details.data.dueDate}
-              dueType={item.taskDueDateType}
-            />
-            {details.data.completeStatus === 'yes' && details.data.completedOn && (
-              <div>
-                <dt>Completed</dt>
-                <dd>{displayDay(details.data.completedOn)}</dd>
-              </div>
-            )}
-          </dl>
+          </ActionFacts>
 
           <ActionResponse
             value={currentResponse}
