@@ -495,6 +495,13 @@ describe('actions raised from documents', () => {
     });
     expect(toPersonnel.statusCode).toBe(400);
     expect(toPersonnel.json().response_message).toBe(say.documentToEmployee);
+    // Another organisation's register: not found, and nothing changes.
+    const sam = await ctx.db.user.findUniqueOrThrow({ where: { username: 'sam.southbank' } });
+    const foreign = await call('sam.southbank', 'actionRegisterReassign', {
+      actions: [{ kind: 'document', _id: id }],
+      assignee: { type: 'internal', _id: sam.employeeId },
+    });
+    expect(foreign.statusCode).toBe(404);
     expect((await ctx.db.documentAction.findUniqueOrThrow({ where: { id } })).assigneeEmployeeId).toBe(
       ids.ethan,
     );
