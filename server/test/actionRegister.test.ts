@@ -167,6 +167,31 @@ describe('the list', () => {
     }
   });
 
+  it('searches in every order as the list does, page by page', async () => {
+    // Fewer matches than counted: their keys are read first and the page is sorted from them;
+    // more: the page is the list's own. Pages of 3 count 33 at first, more as they go.
+    const matching = (rows: TActionRow[], word: string) =>
+      rows.filter((row) => row.instruction.toLowerCase().includes(word));
+    for (const sort of ['due', 'assignedOn', 'assignee', 'source']) {
+      const word = 'the';
+      const whole = matching(await rowsOf({ status: 'all', sort }), word);
+      expect(whole.length).toBeGreaterThan(3);
+      const paged: TActionRow[] = [];
+      for (let page = 1; paged.length < whole.length; page++) {
+        const found = await list({ status: 'all', sort, search: word, pageSize: 3, page });
+        const counted = (page + 10) * 3;
+        expect(found.total, sort).toBe(Math.min(whole.length, counted));
+        expect(found.totalCapped).toBe(whole.length > counted ? true : undefined);
+        expect(found.rows.length).toBeGreaterThan(0);
+        paged.push(...(found.rows as TActionRow[]));
+      }
+      expect(
+        paged.map((row) => row._id),
+        sort,
+      ).toEqual(whole.map((row) => row._id));
+    }
+  });
+
   it('refuses bad filters with a clear message', async () => {
     const cases: Array<[object, string]> = [
       [{ status: 'late' }, 'status'],
@@ -558,5 +583,19 @@ describe('the count', () => {
     expect(further.rows[0]?.instruction).toBe('Check the fire extinguisher tags.');
     const rare = await list({ source: 'audit', search: 'Question', pageSize: 10 });
     expect(rare).toEqual(expect.objectContaining({ total: 0 }));
+
+    // Many matches: the page is the list's own, in every order.
+    for (const sort of ['due', 'assignedOn', 'assignee', 'source']) {
+      const listed = (await rowsOf({ source: 'audit', sort })).filter((row) =>
+        row.instruction.includes('extinguisher tags'),
+      );
+      expect(listed.length).toBeGreaterThan(20);
+      const second = await list({ source: 'audit', sort, search: 'EXTINGUISHER', pageSize: 10, page: 2 });
+      expect(second.totalCapped).toBe(true);
+      expect(
+        second.rows.map((row: TActionRow) => row._id),
+        sort,
+      ).toEqual(listed.slice(10, 20).map((row) => row._id));
+    }
   });
 });

@@ -19,7 +19,7 @@ import {
 } from '@compass/shared';
 import ExcelJS from 'exceljs';
 import type { Db, Prisma } from '../../db/prisma';
-import { cappedCount, planFor, type Reader } from '../../db/reader';
+import { cappedCount, planFor, type Reader, type ReadOptions } from '../../db/reader';
 import { containing, emptySql, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -134,8 +134,9 @@ const COMPLETE: Record<TActionRegisterFilters['status'], boolean[]> = {
  */
 const ORDER: Record<ActionSort, Sql> = {
   due: sql`"dueDate" ASC, kind ASC, id ASC`,
-  assignedOn: sql`"assignedOn" DESC, kind ASC, id ASC`,
-  assignee: sql`"assigneeSort" ASC, "dueDate" ASC, kind ASC, id ASC`,
+  // Ties newest id first too: the (…, assignedOn, id) indexes read backwards give exactly that.
+  assignedOn: sql`"assignedOn" DESC, kind DESC, id DESC`,
+  assignee: sql`"assigneeLastName" ASC, "assigneeFirstName" ASC, "dueDate" ASC, kind ASC, id ASC`,
   source: sql`source ASC, "dueDate" ASC, kind ASC, id ASC`,
 };
 
@@ -153,6 +154,25 @@ interface ListRow {
   assignedOn: string;
   isComplete: boolean;
   completedOn: string | null;
+}
+
+/** Besides the due date, the columns a branch gives for the list's order. */
+const sortColumns = (sort: ActionSort, columns: Columns): Sql =>
+  sort === 'assignedOn'
+    ? sql`, ${columns.assignedOn} AS "assignedOn"`
+    : sort === 'assignee'
+      ? sql`, t."assigneeEmployeeId", ${columns.personnel} AS "assigneePersonnelId"`
+      : emptySql;
+
+/** A searched action's key and the columns its order reads (ActionRegisterService.searched). */
+interface SearchKey {
+  kind: TActionKind;
+  id: string;
+  source: ActionSource;
+  dueDate: string;
+  assignedOn: string | null;
+  assigneeLastName: string | null;
+  assigneeFirstName: string | null;
 }
 
 /** The register's columns, the same in the CSV and the XLSX export. */
@@ -215,9 +235,7 @@ export class ActionRegisterService {
         const columns = COLUMNS[kind];
         const conditions = [...common(columns), complete ? columns.complete : columns.open];
         if (where) conditions.push(where);
-        const assignedOn =
-          filters.sort === 'assignedOn' ? sql`, ${columns.assignedOn} AS "assignedOn"` : emptySql;
-        return sql`SELECT ${KIND_LITERAL[kind]} AS kind, t.id, ${literal} AS source, t."dueDate"${assignedOn}
+        return sql`SELECT ${KIND_LITERAL[kind]} AS kind, t.id, ${literal} AS source, t."dueDate"${sortColumns(filters.sort, columns)}
           FROM ${TABLES[kind].table} t WHERE ${join(conditions, ' AND ')}`;
       }),
     );
@@ -264,14 +282,14 @@ export class ActionRegisterService {
         ),
         ' UNION ALL ',
       );
-    return sql`SELECT x.*, person."assigneeSort" FROM (
+    return sql`SELECT x.*, person."assigneeLastName", person."assigneeFirstName" FROM (
         SELECT * FROM (
-          SELECT '' AS "assigneeSort", 'nobody' AS type, NULL::uuid AS id
-          UNION ALL SELECT e."lastName" || ' ' || e."firstName", 'employee', e.id FROM "Employee" e
+          SELECT '' AS "assigneeLastName", '' AS "assigneeFirstName", 'nobody' AS type, NULL::uuid AS id
+          UNION ALL SELECT e."lastName", e."firstName", 'employee', e.id FROM "Employee" e
             WHERE e."companyId" = ${company}
-          UNION ALL SELECT p."lastName" || ' ' || p."firstName", 'personnel', p.id FROM "Personnel" p
+          UNION ALL SELECT p."lastName", p."firstName", 'personnel', p.id FROM "Personnel" p
             WHERE p."companyId" = ${company}) people
-        ORDER BY 1) person
+        ORDER BY 1, 2) person
       CROSS JOIN LATERAL (
         ${mine('nobody', (columns) => sql`t."assigneeEmployeeId" IS NULL AND ${columns.personnel} IS NULL`)}
         UNION ALL ${mine('employee', () => sql`t."assigneeEmployeeId" = person.id`)}
@@ -280,18 +298,19 @@ export class ActionRegisterService {
   }
 
   /**
-   * A page of rows: each table gives its first offset + limit rows in the list's order (an index
-   * range for the due date), the union keeps the first of those, and only that page is joined to
-   * the names of its parents and assignees.
+   * A page of rows: the keys of the list's first offset + limit rows (the ordered union, or a
+   * search's keys), sorted, and only the page's rows joined to the names of their parents and
+   * assignees.
    */
   private async rows(
-    auth: AuthContext,
-    filters: TActionRegisterFilters,
+    sort: ActionSort,
     today: string,
-    limit: number,
+    /** The keys of the list's first offset + limit rows, in any order (see ordered). */
+    first: Sql,
     offset: number,
+    options: ReadOptions,
   ): Promise<TActionRow[]> {
-    const order = ORDER[filters.sort];
+    const order = ORDER[sort];
     // The page's keys first, then its rows from their own tables, each by primary key.
     const details = join(
       KINDS.map(
@@ -319,13 +338,12 @@ export class ActionRegisterService {
           WHEN 'risk' THEN (SELECT x.name FROM "Risk" x WHERE x.id = r."parentId")
           ELSE (SELECT h.name FROM "HazardousSubstance" h WHERE h.id = r."parentId")
         END AS "parentName"
-      FROM (SELECT o.* FROM (${this.ordered(auth, filters, today, offset + limit)}) o
-        ORDER BY ${order} OFFSET ${offset}) page
+      FROM (SELECT o.* FROM (${first}) o ORDER BY ${order} OFFSET ${offset}) page
       CROSS JOIN LATERAL (${details}) r
       LEFT JOIN "Employee" e ON e.id = r."assigneeEmployeeId" AND e."companyId" = r."companyId"
       LEFT JOIN "Personnel" p ON p.id = r."assigneePersonnelId" AND p."companyId" = r."companyId"
       ORDER BY ${order}`,
-      planFor(filters.search),
+      options,
     );
     return found.map((row) => ({
       _id: row.id,
@@ -348,28 +366,80 @@ export class ActionRegisterService {
 
   async list(auth: AuthContext, request: TActionRegisterFilters & { page: number; pageSize: number }) {
     const today = callerToday(auth);
+    const offset = (request.page - 1) * request.pageSize;
+    if (request.search) return this.searched(auth, request, today, offset);
     const counted = join(
       this.branches(auth, request, today).map((branch) => sql`SELECT 1 FROM (${branch}) t`),
       ' UNION ALL ',
     );
-    // A search counts ten pages past the one shown ("of 220+", and Next goes on): a common word
-    // is in thousands of actions, and counting a thousand of them read ten times the index the page did.
-    // A search is planned for its word (the page too): the due-order indexes for a common word,
-    // the trigram indexes for a rare one.
-    const cap = request.search
-      ? Math.min(RECORDS_COUNT_CAP, (request.page + SEARCH_PAGES_COUNTED) * request.pageSize)
-      : RECORDS_COUNT_CAP;
     const [rows, count] = await Promise.all([
-      this.rows(auth, request, today, request.pageSize, (request.page - 1) * request.pageSize),
-      cappedCount(this.reader, counted, { cap, ...planFor(request.search) }),
+      this.rows(
+        request.sort,
+        today,
+        this.ordered(auth, request, today, offset + request.pageSize),
+        offset,
+        planFor(false),
+      ),
+      cappedCount(this.reader, counted),
     ]);
     return { rows, ...count };
+  }
+
+  /**
+   * A search counts ten pages past the one shown ("of 220+", and Next goes on), so it first reads
+   * the keys of its matches, at most that many and one more, planned for its word: a rare word
+   * through the trigram indexes. When they are all there, they are the count, and the page is
+   * sorted from them and only its rows are read (one prepared statement, whatever the word). A
+   * common word fills them from the first index entries it reads, and its page is the list's own,
+   * whose due-order index scans find a common word at once. Planning the whole list for each word
+   * cost more than reading it (docs/performance.md).
+   */
+  private async searched(
+    auth: AuthContext,
+    request: TActionRegisterFilters & { page: number; pageSize: number },
+    today: string,
+    offset: number,
+  ) {
+    const cap = Math.min(RECORDS_COUNT_CAP, (request.page + SEARCH_PAGES_COUNTED) * request.pageSize);
+    const matches = join(this.branches(auth, request, today), ' UNION ALL ');
+    const named =
+      request.sort === 'assignee'
+        ? sql`SELECT m.kind, m.id, m.source, m."dueDate", NULL AS "assignedOn",
+            COALESCE(e."lastName", p."lastName", '') AS "assigneeLastName",
+            COALESCE(e."firstName", p."firstName", '') AS "assigneeFirstName"
+          FROM (${matches} LIMIT ${cap + 1}) m
+          LEFT JOIN "Employee" e ON e.id = m."assigneeEmployeeId"
+          LEFT JOIN "Personnel" p ON p.id = m."assigneePersonnelId"`
+        : sql`SELECT m.kind, m.id, m.source, m."dueDate",
+            ${request.sort === 'assignedOn' ? sql`m."assignedOn"` : sql`NULL`} AS "assignedOn",
+            NULL AS "assigneeLastName", NULL AS "assigneeFirstName"
+          FROM (${matches} LIMIT ${cap + 1}) m`;
+    const keys = await this.reader.rows<SearchKey>(named, { plan: 'custom' });
+    if (keys.length > cap) {
+      const first = this.ordered(auth, request, today, offset + request.pageSize);
+      return {
+        rows: await this.rows(request.sort, today, first, offset, planFor(false)),
+        total: cap,
+        totalCapped: true as const,
+      };
+    }
+    if (keys.length === 0) return { rows: [], total: 0 };
+    const column = <K extends keyof SearchKey>(name: K) => keys.map((key) => key[name]);
+    const first = sql`SELECT * FROM unnest(${column('kind')}::text[], ${column('id')}::uuid[],
+        ${column('source')}::text[], ${column('dueDate')}::date[], ${column('assignedOn')}::timestamptz[],
+        ${column('assigneeLastName')}::text[], ${column('assigneeFirstName')}::text[])
+        AS k(kind, id, source, "dueDate", "assignedOn", "assigneeLastName", "assigneeFirstName")`;
+    return {
+      rows: await this.rows(request.sort, today, first, offset, planFor(false)),
+      total: keys.length,
+    };
   }
 
   /** The filtered rows for an export, at most ACTION_EXPORT_LIMIT; `truncated` when there were more. */
   private async exportRows(auth: AuthContext, filters: TActionRegisterFilters) {
     const today = callerToday(auth);
-    const rows = await this.rows(auth, filters, today, ACTION_EXPORT_LIMIT + 1, 0);
+    const first = this.ordered(auth, filters, today, ACTION_EXPORT_LIMIT + 1);
+    const rows = await this.rows(filters.sort, today, first, 0, planFor(filters.search));
     return { rows: rows.slice(0, ACTION_EXPORT_LIMIT), truncated: rows.length > ACTION_EXPORT_LIMIT };
   }
 
