@@ -8,7 +8,8 @@ import { AuthService } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
 import { configurationRoutes } from './modules/configuration/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
-import { DashboardCache, pgDashboardVersions } from './modules/dashboard/cache';
+import { pgDataVersions } from './db/versionedCache';
+import { DashboardCache } from './modules/dashboard/cache';
 import { createReadPool, GENERIC_SESSION_OPTIONS, pgReader } from './db/reader';
 import { DashboardService } from './modules/dashboard/service';
 import { healthRoutes } from './modules/health/routes';
@@ -185,6 +186,7 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
   const genericPool = createReadPool(readDatabaseUrl, config.DATABASE_POOL_SIZE, GENERIC_SESSION_OPTIONS);
   app.addHook('onClose', () => genericPool.end());
   const reader = pgReader(readPool, false, genericPool);
+  const dataVersions = pgDataVersions(readPool);
   const links = new LinkService(db);
   await app.register(authPlugin, {
     db,
@@ -258,7 +260,7 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
       await api.register(authRoutes, { auth, abuseLimits });
       await api.register(dashboardRoutes, {
         dashboard: new DashboardService(reader),
-        cache: new DashboardCache(pgDashboardVersions(readPool), config.DASHBOARD_CACHE_MB * 1024 * 1024),
+        cache: new DashboardCache(dataVersions, config.DASHBOARD_CACHE_MB * 1024 * 1024),
       });
       await api.register(passwordRoutes, {
         password: new PasswordService(db, app.mail, passwords, throttle, {
@@ -367,7 +369,7 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
       await api.register(qrSubmissionRoutes, {
         qrSubmissions: new QrSubmissionService(db, submissions, templates),
       });
-      const pickLists = new PickLists(db, submissionPolicy);
+      const pickLists = new PickLists(db, submissionPolicy, dataVersions);
       await api.register(submissionRoutes, {
         submissions,
         templates,

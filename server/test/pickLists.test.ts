@@ -197,6 +197,32 @@ describe('relatedOptionSearch', () => {
     }
   });
 
+  it("follows what a supplier's forms name from one call to the next, whatever wrote it", async () => {
+    Object.assign(tokens, await signInAll(ctx.app, ['acme.supplier']));
+    const newcomer = await ctx.db.employee.create({
+      data: { companyId, firstName: 'Quentin', lastName: 'Zabriskie' },
+    });
+    const found = async () =>
+      ids((await search('acme.supplier', { kind: 'employee', search: 'Zabriskie' })).options);
+    expect(await found()).toEqual([]);
+
+    // An answer naming the newcomer, written by SQL alone (the submission's row untouched).
+    const fieldId = crypto.randomUUID();
+    await ctx.db.$executeRaw`INSERT INTO "SubmissionValue" (id, "companyId", "submissionId", "fieldId", value)
+      VALUES (${crypto.randomUUID()}::uuid, ${companyId}::uuid, ${S1008}::uuid, ${fieldId}::uuid,
+        ${JSON.stringify([newcomer.id])}::jsonb)`;
+    expect(await found()).toEqual([newcomer.id]);
+    await ctx.db.submissionValue.deleteMany({ where: { fieldId } });
+    expect(await found()).toEqual([]);
+
+    await ctx.db.submissionCoordinator.create({
+      data: { companyId, submissionId: S1008, employeeId: newcomer.id, position: 99 },
+    });
+    expect(await found()).toEqual([newcomer.id]);
+    await ctx.db.submissionCoordinator.deleteMany({ where: { employeeId: newcomer.id } });
+    await ctx.db.employee.delete({ where: { id: newcomer.id } });
+  });
+
   it('answers 400 to bad input', async () => {
     for (const request of [
       { kind: 'asset', search: '' },

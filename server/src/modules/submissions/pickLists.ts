@@ -9,6 +9,7 @@ import {
   type TRelatedSearchKind,
 } from '@compass/shared';
 import type { Db } from '../../db/prisma';
+import { VersionedCache, type DataVersionLookup } from '../../db/versionedCache';
 import { containing, emptySql, join, sql, uuid, type Sql } from '../../db/sql';
 import { notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -19,13 +20,19 @@ import { USABLE_TEMPLATE, WIRE_FORM_TYPE } from './shapes';
  * Who asks for pick lists. The organisation's own employees see them whole (the risk register
  * only with the `risk` key); anyone outside it (a supplier user or personnel, a link holder) sees
  * people, risks, suppliers and submissions only where its supplier forms name them, besides its own
- * supplier and that supplier's personnel: `outside` is the statement of those ids (as text).
+ * supplier and that supplier's personnel: `outside` is those ids.
  */
 interface Audience {
   companyId: string;
-  outside: Sql | null;
+  outside: string[] | null;
   risk: boolean;
 }
+
+/**
+ * What the supplier audiences of this process may keep: a supplier's ids are a few thousand at
+ * most (1,955 for the scale seed's busiest, about 80 bytes each as strings in a set of entries).
+ */
+const SUPPLIER_AUDIENCE_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** What a stored or new form shows by name: its references, its template's coordinator, the caller. */
 interface Shown {
@@ -83,16 +90,31 @@ const pageOf = (options: TNamedOption[]): TRelatedOptionPage => ({
  * form names, so it shows them by name; new choices are searched a page at a time.
  */
 export class PickLists {
+  /**
+   * What each supplier's forms name, under the organisation's data version: reading them takes
+   * every form of the supplier (1,252 for the scale seed's busiest: 19 ms, more with many answers),
+   * and every pick list and search of its users needs them. Every table `namedBy` and `audienceOf`
+   * read has the version's trigger (SubmissionValue since migration
+   * 20261127200000_submission_value_version).
+   */
+  private readonly supplierAudiences: VersionedCache<string[]>;
+
   constructor(
     private readonly db: Db,
     private readonly policy: SubmissionPolicy,
-  ) {}
+    dataVersions: DataVersionLookup,
+  ) {
+    this.supplierAudiences = new VersionedCache(dataVersions, {
+      maxSize: SUPPLIER_AUDIENCE_CACHE_BYTES,
+      sizeOf: (ids, key) => 80 * ids.length + 2 * key.length + 64,
+    });
+  }
 
   /** A signed-in caller's lists; a named submission must be one the caller may see. */
   async forCaller(auth: AuthContext, request: TRelatedListsRequest): Promise<TRelatedLists> {
     const submissionId = request.formSubmissionId ?? null;
     if (submissionId && !(await this.policy.visible(auth, submissionId))) throw notFound();
-    return this.lists(this.audienceOf(auth), {
+    return this.lists(await this.audienceOf(auth), {
       submissionId,
       templateId: request.formTemplateId ?? null,
       employeeId: auth.employeeId,
@@ -101,7 +123,7 @@ export class PickLists {
 
   /** A link holder's lists: those of the linked submission (checked by the caller). */
   async forLink(companyId: string, supplierId: string | null, submissionId: string) {
-    return this.lists(this.linkAudience(companyId, supplierId, submissionId), {
+    return this.lists(await this.linkAudience(companyId, supplierId, submissionId), {
       submissionId,
       templateId: null,
       employeeId: null,
@@ -109,7 +131,7 @@ export class PickLists {
   }
 
   async searchForCaller(auth: AuthContext, kind: TRelatedSearchKind, search: string, page: number) {
-    return this.search(this.audienceOf(auth), kind, search, page);
+    return this.search(await this.audienceOf(auth), kind, search, page);
   }
 
   async searchForLink(
@@ -120,32 +142,31 @@ export class PickLists {
     search: string,
     page: number,
   ) {
-    return this.search(this.linkAudience(companyId, supplierId, submissionId), kind, search, page);
+    return this.search(await this.linkAudience(companyId, supplierId, submissionId), kind, search, page);
   }
 
-  private audienceOf(auth: AuthContext): Audience {
+  private async audienceOf(auth: AuthContext): Promise<Audience> {
     const companyId = auth.companyId;
     if (auth.userType === 'employee') return { companyId, outside: null, risk: auth.accessKeys.has('risk') };
-    if (!auth.supplierId) return { companyId, outside: sql`SELECT NULL::text`, risk: false };
-    const supplier = uuid(auth.supplierId);
+    const supplierId = auth.supplierId;
+    if (!supplierId) return { companyId, outside: [], risk: false };
+    const supplier = uuid(supplierId);
     const ownForms = sql`f."formType" = 'supplier' AND f."supplierId" = ${supplier}`;
     // Its assignments' reviewers are employees the organisation put in touch with the supplier: a
     // new supplier form may name them as coordinator.
     const reviewers = sql`SELECT s."reviewerEmployeeId"::text FROM "SupplierAssignment" s
       WHERE s."companyId" = ${uuid(companyId)} AND s."supplierId" = ${supplier}`;
-    return {
-      companyId,
-      risk: false,
-      outside: sql`${this.outsideOf(companyId, auth.supplierId, ownForms)} UNION ${reviewers}`,
-    };
+    const outside = await this.supplierAudiences.get(companyId, `${companyId}:${supplierId}`, () =>
+      this.idsOf(sql`${this.outsideOf(companyId, supplierId, ownForms)} UNION ${reviewers}`),
+    );
+    return { companyId, risk: false, outside };
   }
 
-  private linkAudience(companyId: string, supplierId: string | null, submissionId: string): Audience {
-    return {
-      companyId,
-      risk: false,
-      outside: this.outsideOf(companyId, supplierId, sql`f.id = ${uuid(submissionId)}`),
-    };
+  private async linkAudience(companyId: string, supplierId: string | null, submissionId: string) {
+    const outside = await this.idsOf(
+      this.outsideOf(companyId, supplierId, sql`f.id = ${uuid(submissionId)}`),
+    );
+    return { companyId, risk: false, outside };
   }
 
   /** What the forms (a condition on "FormSubmission" f) name, with the supplier and its personnel. */
@@ -186,8 +207,8 @@ export class PickLists {
       ${log}) named WHERE id IS NOT NULL`;
   }
 
-  private async idsOf(statement: Sql): Promise<Set<string>> {
-    return new Set((await this.db.$queryRaw<{ id: string }[]>(statement)).map((row) => row.id));
+  private async idsOf(statement: Sql): Promise<string[]> {
+    return (await this.db.$queryRaw<{ id: string }[]>(statement)).map((row) => row.id);
   }
 
   private async lists(audience: Audience, shown: Shown): Promise<TRelatedLists> {
@@ -196,7 +217,7 @@ export class PickLists {
       this.shortLists(audience),
       shown.submissionId
         ? this.idsOf(this.namedBy(companyId, sql`f.id = ${uuid(shown.submissionId)}`, outside === null))
-        : new Set<string>(),
+        : [],
       shown.templateId
         ? this.db.formTemplate.findFirst({
             where: {
@@ -257,7 +278,7 @@ export class PickLists {
   private async shortLists(audience: Audience) {
     const { companyId, outside } = audience;
     const record = { id: true, name: true, isActive: true } as const;
-    const [templates, assets, suppliers, workplaces, shown] = await Promise.all([
+    const [templates, assets, suppliers, workplaces] = await Promise.all([
       this.db.formTemplate.findMany({
         where: { companyId, ...USABLE_TEMPLATE, ...(outside && { formType: 'supplier' as const }) },
         select: { id: true, name: true, formType: true },
@@ -270,8 +291,8 @@ export class PickLists {
         select: { id: true, name: true },
         ...BY_NAME,
       }),
-      outside ? this.idsOf(outside) : null,
     ]);
+    const shown = outside && new Set(outside);
     const isShown = (row: { id: string }) => !shown || shown.has(row.id);
     const shownSuppliers = suppliers.filter(isShown);
     return {
@@ -299,7 +320,7 @@ export class PickLists {
     page: number,
   ): Promise<TRelatedOptionPage> {
     const company = uuid(audience.companyId);
-    const allowed = audience.outside ? sql`AND t.id::text IN (${audience.outside})` : emptySql;
+    const allowed = audience.outside ? sql`AND t.id = ANY(${audience.outside}::uuid[])` : emptySql;
     const paging = sql`LIMIT ${RELATED_SEARCH_PAGE_SIZE + 1} OFFSET ${(page - 1) * RELATED_SEARCH_PAGE_SIZE}`;
     const everyWord = (text: string, matches: (word: string) => Sql) =>
       join(

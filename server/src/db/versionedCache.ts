@@ -1,0 +1,76 @@
+import { LRUCache } from 'lru-cache';
+import type pg from 'pg';
+
+/** The organisation's data version, or null when it has none (nothing may be cached). */
+export type DataVersionLookup = (companyId: string) => Promise<string | null>;
+
+/**
+ * Reads "DashboardVersion": a value that changes in the same commit as any row of a table with its
+ * deferred trigger (migration 20261123155027_dashboard_version and the tables added since). One
+ * prepared primary-key read per call.
+ */
+export function pgDataVersions(pool: pg.Pool): DataVersionLookup {
+  return async (companyId) => {
+    const { rows } = await pool.query<{ version: string }>({
+      name: 'dashboard_version_of_company',
+      text: 'SELECT version::text AS version FROM "DashboardVersion" WHERE "companyId" = $1::uuid',
+      values: [companyId],
+    });
+    return rows[0]?.version ?? null;
+  };
+}
+
+/**
+ * Values of this process, each under its key and the organisation's data version when it was
+ * loaded, for answers that read only tables with the version's trigger.
+ *
+ * Why it is correct across API processes: the version is read from the database before loading, and
+ * a committed change gives the organisation a version never used before, so a value is only served
+ * while no change has committed since the version it was loaded under was read. Values loaded while
+ * a change commits are kept under the older version and never match again. Nothing is shared between
+ * processes; each keeps at most `maxSize` (by `sizeOf`), least recently used going first.
+ */
+export class VersionedCache<T extends object> {
+  private readonly entries: LRUCache<string, { version: string; value: T }> | null;
+  /** Loads in progress by key and version: simultaneous misses of one value load it once. */
+  private readonly loading = new Map<string, Promise<T>>();
+
+  constructor(
+    private readonly versionOf: DataVersionLookup,
+    options: { maxSize: number; sizeOf: (value: T, key: string) => number },
+  ) {
+    this.entries =
+      options.maxSize > 0
+        ? new LRUCache({
+            maxSize: options.maxSize,
+            sizeCalculation: (entry, key) => options.sizeOf(entry.value, key),
+          })
+        : null;
+  }
+
+  /** The value of `key`: the cached one when the organisation's data has not changed, else `load`'s. */
+  async get(companyId: string, key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.entries) return load();
+    const version = await this.versionOf(companyId);
+    if (version === null) return load();
+    const entry = this.entries.get(key);
+    if (entry?.version === version) return entry.value;
+
+    const loadingKey = `${version}\u0000${key}`;
+    const inProgress = this.loading.get(loadingKey);
+    if (inProgress) return inProgress;
+    const loaded = load()
+      .then((value) => {
+        this.entries?.set(key, { version, value });
+        return value;
+      })
+      .finally(() => this.loading.delete(loadingKey));
+    this.loading.set(loadingKey, loaded);
+    return loaded;
+  }
+
+  /** The value cached under `key`, whatever its version: for what is kept alongside a value `get` gave. */
+  cached(key: string): T | undefined {
+    return this.entries?.get(key)?.value;
+  }
+}
