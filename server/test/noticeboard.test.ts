@@ -126,6 +126,17 @@ describe('the audience rule', () => {
     const { title: otherTitle } = await data('olivia.admin', 'noticeAdminDetails', other);
     expect(await titlesSeenBy('mia.employee')).not.toContain(otherTitle);
     expect(await titlesSeenBy('acme.supplier')).not.toContain(title);
+
+    // The answer is cached per reader; moving her to the other workplace shows her its notice.
+    const mia = await ctx.db.user.findUniqueOrThrow({ where: { username: 'mia.employee' } });
+    await ctx.db.employee.update({
+      where: { id: mia.employeeId! },
+      data: { workplaceId: ids.otherWorkplace },
+    });
+    const moved = await titlesSeenBy('mia.employee');
+    await ctx.db.employee.update({ where: { id: mia.employeeId! }, data: { workplaceId: ids.miaWorkplace } });
+    expect(moved).toContain(otherTitle);
+    expect(moved).not.toContain(title);
   });
 
   it('a role notice reaches only that role; a supplier notice only that company; everyone-notices no supplier', async () => {

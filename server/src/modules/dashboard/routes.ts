@@ -76,9 +76,7 @@ export const dashboardRoutes: FastifyPluginAsync<{
   registerCached(dashboardPieChartCall, (auth, body) => dashboard.pie(auth, body));
   registerCached(dashboardBarChartCall, (auth, body) => dashboard.bar(auth, body));
 
-  registerCall(app, noticeboardListCall, {
-    handler: async (request) => ok(await dashboard.noticeboardList(requireAuth(request), request.body)),
-  });
+  registerCached(noticeboardListCall, (auth, body) => dashboard.noticeboardList(auth, body));
 
   registerCall(app, noticeCall, {
     handler: async (request) =>
