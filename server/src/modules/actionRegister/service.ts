@@ -402,20 +402,25 @@ export class ActionRegisterService {
   ) {
     const cap = Math.min(RECORDS_COUNT_CAP, (request.page + SEARCH_PAGES_COUNTED) * request.pageSize);
     const matches = join(this.branches(auth, request, today), ' UNION ALL ');
-    const named =
+    // The keys come back only when they are all there: a common word's are only counted.
+    const keys = sql`SELECT m.kind, m.id, m.source, m."dueDate", ${
+      request.sort === 'assignedOn' ? sql`m."assignedOn"` : sql`NULL`
+    } AS "assignedOn", ${
       request.sort === 'assignee'
-        ? sql`SELECT m.kind, m.id, m.source, m."dueDate", NULL AS "assignedOn",
-            COALESCE(e."lastName", p."lastName", '') AS "assigneeLastName",
+        ? sql`COALESCE(e."lastName", p."lastName", '') AS "assigneeLastName",
             COALESCE(e."firstName", p."firstName", '') AS "assigneeFirstName"
-          FROM (${matches} LIMIT ${cap + 1}) m
-          LEFT JOIN "Employee" e ON e.id = m."assigneeEmployeeId"
+          FROM m LEFT JOIN "Employee" e ON e.id = m."assigneeEmployeeId"
           LEFT JOIN "Personnel" p ON p.id = m."assigneePersonnelId"`
-        : sql`SELECT m.kind, m.id, m.source, m."dueDate",
-            ${request.sort === 'assignedOn' ? sql`m."assignedOn"` : sql`NULL`} AS "assignedOn",
-            NULL AS "assigneeLastName", NULL AS "assigneeFirstName"
-          FROM (${matches} LIMIT ${cap + 1}) m`;
-    const keys = await this.reader.rows<SearchKey>(named, { plan: 'custom' });
-    if (keys.length > cap) {
+        : sql`NULL AS "assigneeLastName", NULL AS "assigneeFirstName" FROM m`
+    }`;
+    const found = await this.reader.rows<{ matched: number } & Partial<SearchKey>>(
+      sql`WITH m AS MATERIALIZED (${matches} LIMIT ${cap + 1}), counted AS (SELECT count(*)::int AS matched FROM m)
+        SELECT counted.matched, k.* FROM counted
+        LEFT JOIN LATERAL (${keys} WHERE counted.matched <= ${cap}) k ON true`,
+      { plan: 'custom' },
+    );
+    const matched = found[0]?.matched ?? 0;
+    if (matched > cap) {
       const first = this.ordered(auth, request, today, offset + request.pageSize);
       return {
         rows: await this.rows(request.sort, today, first, offset, planFor(false)),
@@ -423,15 +428,15 @@ export class ActionRegisterService {
         totalCapped: true as const,
       };
     }
-    if (keys.length === 0) return { rows: [], total: 0 };
-    const column = <K extends keyof SearchKey>(name: K) => keys.map((key) => key[name]);
+    if (matched === 0) return { rows: [], total: 0 };
+    const column = <K extends keyof SearchKey>(name: K) => found.map((key) => key[name]);
     const first = sql`SELECT * FROM unnest(${column('kind')}::text[], ${column('id')}::uuid[],
         ${column('source')}::text[], ${column('dueDate')}::date[], ${column('assignedOn')}::timestamptz[],
         ${column('assigneeLastName')}::text[], ${column('assigneeFirstName')}::text[])
         AS k(kind, id, source, "dueDate", "assignedOn", "assigneeLastName", "assigneeFirstName")`;
     return {
       rows: await this.rows(request.sort, today, first, offset, planFor(false)),
-      total: keys.length,
+      total: matched,
     };
   }
 
