@@ -76,7 +76,7 @@ export const dashboardRoutes: FastifyPluginAsync<{
   registerCached(dashboardPieChartCall, (auth, body) => dashboard.pie(auth, body));
   registerCached(dashboardBarChartCall, (auth, body) => dashboard.bar(auth, body));
 
-  registerCached(noticeboardListCall, (auth, body) => dashboard.noticeboardList(auth, body));
+  registerCached(noticeboardListCall, (auth, body) => dashboard.noticeboard(auth, body));
 
   registerCall(app, noticeCall, {
     handler: async (request) =>

@@ -92,7 +92,7 @@ export class DashboardService {
    * like the dashboard: counting a large organisation's live notices read them all (5,000 on the
    * scale seed, 5 ms a call).
    */
-  noticeboardList(
+  noticeboard(
     auth: AuthContext,
     input: { page: number; pageSize: number; localTimeZone: string },
   ): DashboardAnswer<TNoticeboardListResponse> {
@@ -109,6 +109,13 @@ export class DashboardService {
         return { ...base, ...section };
       },
     };
+  }
+
+  noticeboardList(
+    auth: AuthContext,
+    input: { page: number; pageSize: number; localTimeZone: string },
+  ): Promise<TNoticeboardListResponse> {
+    return this.noticeboard(auth, input).load();
   }
 
   /** One notice that reaches the caller, with its whole content; 404 otherwise. */
