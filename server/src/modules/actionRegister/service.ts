@@ -33,6 +33,9 @@ import { actionsReassignedMail } from '../mail/templates';
 
 type Tx = Prisma.TransactionClient;
 
+/** Statements whose generic plan serves every value (Reader.rows). */
+const GENERIC: ReadOptions = { plan: 'generic' };
+
 /** How many pages past the one shown a search counts. */
 const SEARCH_PAGES_COUNTED = 10;
 
@@ -373,16 +376,21 @@ export class ActionRegisterService {
       ' UNION ALL ',
     );
     const [rows, count] = await Promise.all([
-      this.rows(
-        request.sort,
-        today,
-        this.ordered(auth, request, today, offset + request.pageSize),
-        offset,
-        planFor(false),
-      ),
+      this.page(auth, request, today, offset),
       cappedCount(this.reader, counted),
     ]);
     return { rows, ...count };
+  }
+
+  /** The list's page, its statement on its generic plan (the same for every value of the filters). */
+  private page(
+    auth: AuthContext,
+    request: TActionRegisterFilters & { pageSize: number },
+    today: string,
+    offset: number,
+  ) {
+    const first = this.ordered(auth, request, today, offset + request.pageSize);
+    return this.rows(request.sort, today, first, offset, GENERIC);
   }
 
   /**
@@ -421,9 +429,8 @@ export class ActionRegisterService {
     );
     const matched = found[0]?.matched ?? 0;
     if (matched > cap) {
-      const first = this.ordered(auth, request, today, offset + request.pageSize);
       return {
-        rows: await this.rows(request.sort, today, first, offset, planFor(false)),
+        rows: await this.page(auth, request, today, offset),
         total: cap,
         totalCapped: true as const,
       };
@@ -435,7 +442,7 @@ export class ActionRegisterService {
         ${column('assigneeLastName')}::text[], ${column('assigneeFirstName')}::text[])
         AS k(kind, id, source, "dueDate", "assignedOn", "assigneeLastName", "assigneeFirstName")`;
     return {
-      rows: await this.rows(request.sort, today, first, offset, planFor(false)),
+      rows: await this.rows(request.sort, today, first, offset, GENERIC),
       total: matched,
     };
   }

@@ -30,7 +30,7 @@ interface Audience {
 
 /**
  * What the supplier audiences of this process may keep: a supplier's ids are a few thousand at
- * most (1,955 for the scale seed's busiest, about 80 bytes each as strings in a set of entries).
+ * most (1,955 for the scale seed's busiest, about 80 bytes each as strings in an array).
  */
 const SUPPLIER_AUDIENCE_CACHE_BYTES = 16 * 1024 * 1024;
 
