@@ -247,8 +247,8 @@ export class ActionRegisterService {
   /**
    * The union in the list's order, at most `first` rows. Each branch gives its first rows in that
    * order (an index range) and a merge keeps the first of them. By assignee, people are taken in
-   * name order (3,000 names sort in a millisecond) and each one's actions read through the
-   * assignee indexes, so a page stops after the first few people instead of naming every action.
+   * name order from their name indexes and each one's actions read through the assignee indexes,
+   * so a page stops after the first few people instead of naming every action.
    */
   private ordered(auth: AuthContext, filters: TActionRegisterFilters, today: string, first: number): Sql {
     const order = ORDER[filters.sort];
@@ -273,30 +273,28 @@ export class ActionRegisterService {
       return sql`SELECT u.* FROM (${limited(this.branches(auth, filters, today))}) u
       ORDER BY ${order} LIMIT ${first}`;
     const company = uuid(auth.companyId);
-    // One list of people in name order (and "nobody" first), each joined to its own actions: the
-    // nested loop keeps the people's order, so only each person's few actions are sorted.
-    const mine = (type: string, condition: (columns: Columns) => Sql) =>
-      join(
-        this.branches(
-          auth,
-          filters,
-          today,
-          (columns) => sql`person.type = ${type} AND ${condition(columns)}`,
-        ),
-        ' UNION ALL ',
-      );
-    return sql`SELECT x.*, person."assigneeLastName", person."assigneeFirstName" FROM (
-        SELECT * FROM (
-          SELECT '' AS "assigneeLastName", '' AS "assigneeFirstName", 'nobody' AS type, NULL::uuid AS id
-          UNION ALL SELECT e."lastName", e."firstName", 'employee', e.id FROM "Employee" e
-            WHERE e."companyId" = ${company}
-          UNION ALL SELECT p."lastName", p."firstName", 'personnel', p.id FROM "Personnel" p
-            WHERE p."companyId" = ${company}) people
-        ORDER BY 1, 2) person
-      CROSS JOIN LATERAL (
-        ${mine('nobody', (columns) => sql`t."assigneeEmployeeId" IS NULL AND ${columns.personnel} IS NULL`)}
-        UNION ALL ${mine('employee', () => sql`t."assigneeEmployeeId" = person.id`)}
-        UNION ALL ${mine('personnel', (columns) => sql`${columns.personnel} = person.id`)}) x
+    const mine = (condition: (columns: Columns) => Sql) =>
+      join(this.branches(auth, filters, today, condition), ' UNION ALL ');
+    // "Nobody" sorts first and is its own ordered input. The people are one list in name order, a
+    // merge of the two name indexes (the organisation is named outside the union, as a condition
+    // inside a member stops PostgreSQL from merging it), each joined to its own actions: the nested
+    // loop keeps the people's order, so only each person's few actions are sorted and a page stops
+    // after the first few people.
+    return sql`SELECT u.* FROM (
+        (SELECT x.*, ''::text AS "assigneeLastName", ''::text AS "assigneeFirstName" FROM (
+          ${mine((columns) => sql`t."assigneeEmployeeId" IS NULL AND ${columns.personnel} IS NULL`)}) x
+          ORDER BY ${order} LIMIT ${first})
+        UNION ALL
+        (SELECT x.*, person."assigneeLastName", person."assigneeFirstName" FROM (
+          SELECT * FROM (
+            SELECT "companyId", "lastName" AS "assigneeLastName", "firstName" AS "assigneeFirstName",
+              'employee' AS type, id FROM "Employee"
+            UNION ALL SELECT "companyId", "lastName", "firstName", 'personnel', id FROM "Personnel") people
+          WHERE "companyId" = ${company} ORDER BY 2, 3) person
+        CROSS JOIN LATERAL (
+          ${mine(() => sql`person.type = 'employee' AND t."assigneeEmployeeId" = person.id`)}
+          UNION ALL ${mine((columns) => sql`person.type = 'personnel' AND ${columns.personnel} = person.id`)}) x
+        ORDER BY ${order} LIMIT ${first})) u
       ORDER BY ${order} LIMIT ${first}`;
   }
 
