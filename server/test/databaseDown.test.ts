@@ -1,4 +1,5 @@
 import net from 'node:net';
+import pg from 'pg';
 import { messages } from '@compass/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,15 @@ import { databaseErrorOf } from '../src/db/errors';
 import { createPrisma, type Db } from '../src/db/prisma';
 import { createTestDatabase, signIn } from './helpers';
 import { freePort } from './smtp';
+
+/** The database URL on another TCP port of this machine (the embedded cluster's is a local socket). */
+function overTcp(target: URL, port: number): string {
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  url.searchParams.delete('host');
+  return url.toString();
+}
 
 /**
  * A TCP relay between the app and its database, so a test can take the database away (every
@@ -22,7 +32,7 @@ async function startRelay(target: URL) {
     new Promise<void>((resolve) => {
       if (server) return resolve();
       server = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port), target.hostname);
+        const upstream = net.connect(Number(target.port), '127.0.0.1');
         for (const socket of [client, upstream]) {
           sockets.add(socket);
           socket.on('close', () => sockets.delete(socket));
@@ -38,9 +48,7 @@ async function startRelay(target: URL) {
     server = null;
   };
   await up();
-  const url = new URL(target);
-  url.port = String(port);
-  return { url: url.toString(), up, down };
+  return { url: overTcp(target, port), up, down };
 }
 
 describe('database failures that arrive without a code', () => {
@@ -63,6 +71,20 @@ describe('database failures that arrive without a code', () => {
 
   it('leaves other failures alone', () => {
     expect(databaseErrorOf(new Error('Cannot read properties of undefined'))).toBeNull();
+    const missingFile = Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT', syscall: 'open' });
+    expect(databaseErrorOf(missingFile)).toBeNull();
+  });
+
+  it('maps a local socket that is not there (no database listens) to 503, from pg and from Prisma', async () => {
+    const url = `postgresql://postgres:secret@localhost:${await freePort()}/compass?host=/tmp`;
+    const client = new pg.Client({ connectionString: url });
+    const fromPg = await client.connect().catch((error: unknown) => error);
+    expect(fromPg).toMatchObject({ code: 'ENOENT', syscall: 'connect' });
+    expect(databaseErrorOf(fromPg)).toMatchObject({ statusCode: 503 });
+    const prisma = createPrisma(url, 1);
+    const fromPrisma = await prisma.user.findFirst().catch((error: unknown) => error);
+    await prisma.$disconnect();
+    expect(databaseErrorOf(fromPrisma)).toMatchObject({ statusCode: 503 });
   });
 });
 
@@ -137,15 +159,14 @@ describe('waiting for an external database at start', () => {
     const database = await createTestDatabase();
     const target = new URL(database.url);
     const port = await freePort();
-    const url = new URL(target);
-    url.port = String(port);
+    const url = overTcp(target, port);
     const log: string[] = [];
     // The database "comes up" (the relay starts listening) a little after the first tries.
     let relay: net.Server | undefined;
     const late = setTimeout(() => {
       relay = net
         .createServer((client) => {
-          const upstream = net.connect(Number(target.port), target.hostname);
+          const upstream = net.connect(Number(target.port), '127.0.0.1');
           client.pipe(upstream).pipe(client);
           client.on('error', () => undefined);
           upstream.on('error', () => undefined);
@@ -153,7 +174,7 @@ describe('waiting for an external database at start', () => {
         .listen(port, '127.0.0.1');
     }, 1_500);
     try {
-      await waitForDatabase(url.toString(), { timeoutSeconds: 30, log: (line) => log.push(line) });
+      await waitForDatabase(url, { timeoutSeconds: 30, log: (line) => log.push(line) });
       expect(log.length).toBeGreaterThanOrEqual(2);
       expect(log[0]).toMatch(/not reachable \(attempt 1, .*ECONNREFUSED.*; retrying$/);
       expect(log.join('\n')).not.toContain('compass@');
