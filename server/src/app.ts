@@ -9,7 +9,6 @@ import { authRoutes } from './modules/auth/routes';
 import { configurationRoutes } from './modules/configuration/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { pgDataVersions } from './db/versionedCache';
-import { DashboardCache } from './modules/dashboard/cache';
 import { createReadPool, GENERIC_SESSION_OPTIONS, pgReader } from './db/reader';
 import { DashboardService } from './modules/dashboard/service';
 import { healthRoutes } from './modules/health/routes';
@@ -53,6 +52,7 @@ import { passwordRoutes } from './modules/password/routes';
 import { PasswordService } from './modules/password/service';
 import { ssoRoutes } from './modules/sso/routes';
 import { SsoService } from './modules/sso/service';
+import { AnswerCache } from './plugins/answerCache';
 import { authPlugin } from './plugins/auth';
 import { PasswordHasher } from './modules/auth/passwords';
 import { SignInThrottle } from './modules/auth/throttle';
@@ -187,6 +187,8 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
   app.addHook('onClose', () => genericPool.end());
   const reader = pgReader(readPool, false, genericPool);
   const dataVersions = pgDataVersions(readPool);
+  // Serialized answers that follow the organisation's data version (plugins/answerCache.ts).
+  const answers = new AnswerCache(dataVersions, config.DASHBOARD_CACHE_MB * 1024 * 1024);
   const links = new LinkService(db);
   await app.register(authPlugin, {
     db,
@@ -260,7 +262,7 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
       await api.register(authRoutes, { auth, abuseLimits });
       await api.register(dashboardRoutes, {
         dashboard: new DashboardService(reader),
-        cache: new DashboardCache(dataVersions, config.DASHBOARD_CACHE_MB * 1024 * 1024),
+        cache: answers,
       });
       await api.register(passwordRoutes, {
         password: new PasswordService(db, app.mail, passwords, throttle, {
@@ -274,6 +276,7 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
       await api.register(administrationRoutes, {
         profile: new OrganisationProfileService(db, storage, secrets),
         structure: new OrganisationStructureService(db),
+        cache: answers,
       });
       const invitations = new Invitations(app.mail, {
         publicUrl: config.PUBLIC_URL,
@@ -281,6 +284,7 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
       });
       await api.register(employeeRoutes, {
         employees: new EmployeeService(db, reader, invitations, throttle),
+        cache: answers,
       });
       await api.register(supplierRoutes, { suppliers: new SupplierAdminService(db, reader, invitations) });
       await api.register(supplierAccessRoutes, { supplierAccess: new SupplierAccessService(db, storage) });
@@ -312,7 +316,7 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
         productName: config.PRODUCT_NAME,
       });
       attachments.registerPolicy('requirement', requirements.attachmentPolicy);
-      await api.register(externalPartiesRoutes, { externalParties, requirements });
+      await api.register(externalPartiesRoutes, { externalParties, requirements, cache: answers });
       // The reminders before a supplier form's or document's due date and a document's expiry,
       // each sent once (claimed in the database): hourly, by the job queue (plugins/jobs.ts).
       supplierReminders.push(

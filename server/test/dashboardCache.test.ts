@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoId } from '../../seed/demo';
-import { DashboardCache } from '../src/modules/dashboard/cache';
+import { AnswerCache } from '../src/plugins/answerCache';
 import { answerEncoding } from '../src/plugins/compression';
 import { setupTestApp, signIn, type TestContext } from './helpers';
 
@@ -31,11 +31,11 @@ beforeAll(async () => {
 
 describe('the dashboard data version (deferred triggers)', () => {
   it('has a trigger on every table the dashboard statements read', async () => {
-    // Every file of the dashboard module that builds SQL, but the cache's read of the version itself.
+    // Every file of the dashboard module (the cache and its read of the version are in plugins/).
     const folder = path.join(import.meta.dirname, '../src/modules/dashboard');
     const service = fs
       .readdirSync(folder)
-      .filter((name) => name.endsWith('.ts') && name !== 'cache.ts')
+      .filter((name) => name.endsWith('.ts'))
       .map((name) => fs.readFileSync(path.join(folder, name), 'utf8'))
       .join('\n');
     // Tables appear in the SQL after FROM or JOIN, or as a source's `from`: a quoted name and its alias.
@@ -209,7 +209,7 @@ describe('answerEncoding', () => {
   });
 });
 
-describe('DashboardCache', () => {
+describe('AnswerCache', () => {
   const versions = (initial: string | null) => {
     let version = initial;
     return { lookup: async () => version, set: (next: string | null) => (version = next) };
@@ -217,7 +217,7 @@ describe('DashboardCache', () => {
 
   it('loads an answer once for simultaneous misses and again after the version changes', async () => {
     const v = versions('1');
-    const cache = new DashboardCache(v.lookup, 1024 * 1024);
+    const cache = new AnswerCache(v.lookup, 1024 * 1024);
     const load = vi.fn(async () => 'body-1');
     const bodies = await Promise.all([1, 2, 3].map(() => cache.body('c', 'k', load)));
     expect(bodies).toEqual(['body-1', 'body-1', 'body-1']);
@@ -230,7 +230,7 @@ describe('DashboardCache', () => {
   });
 
   it('encodes a cached answer once per encoding (UTF-8 too), and an answer it does not hold every time', async () => {
-    const cache = new DashboardCache(versions('1').lookup, 1024 * 1024);
+    const cache = new AnswerCache(versions('1').lookup, 1024 * 1024);
     const body = await cache.body('c', 'k', async () => JSON.stringify({ rows: 'x'.repeat(5000) }));
     const brotli = await cache.encoded('k', body, 'br');
     expect(await cache.encoded('k', body, 'br')).toBe(brotli);
@@ -247,15 +247,15 @@ describe('DashboardCache', () => {
 
   it('keeps nothing without a version, when turned off, or when the load fails', async () => {
     const load = vi.fn(async () => 'body');
-    const noVersion = new DashboardCache(versions(null).lookup, 1024 * 1024);
+    const noVersion = new AnswerCache(versions(null).lookup, 1024 * 1024);
     await noVersion.body('c', 'k', load);
     await noVersion.body('c', 'k', load);
-    const off = new DashboardCache(versions('1').lookup, 0);
+    const off = new AnswerCache(versions('1').lookup, 0);
     await off.body('c', 'k', load);
     await off.body('c', 'k', load);
     expect(load).toHaveBeenCalledTimes(4);
 
-    const cache = new DashboardCache(versions('1').lookup, 1024 * 1024);
+    const cache = new AnswerCache(versions('1').lookup, 1024 * 1024);
     await expect(cache.body('c', 'k', () => Promise.reject(new Error('database down')))).rejects.toThrow(
       'database down',
     );
@@ -263,7 +263,7 @@ describe('DashboardCache', () => {
   });
 
   it('stays within its memory limit, dropping the least recently used answers', async () => {
-    const cache = new DashboardCache(versions('1').lookup, 10_000);
+    const cache = new AnswerCache(versions('1').lookup, 10_000);
     const big = 'x'.repeat(2_000); // ~4 kB in memory
     const load = vi.fn(async () => big);
     for (const key of ['a', 'b', 'c']) await cache.body('c', key, load);

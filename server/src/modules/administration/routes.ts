@@ -19,6 +19,7 @@ import {
   workplaceSaveCall,
 } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
+import { organisationAnswer, registerCachedCall, type AnswerCache } from '../../plugins/answerCache';
 import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { fileHeaders } from '../../plugins/downloads';
@@ -30,7 +31,8 @@ import type { OrganisationStructureService } from './structure';
 export const administrationRoutes: FastifyPluginAsync<{
   profile: OrganisationProfileService;
   structure: OrganisationStructureService;
-}> = async (app, { profile, structure }) => {
+  cache: AnswerCache;
+}> = async (app, { profile, structure, cache }) => {
   registerCall(app, organisationProfileCall, {
     handler: async (request) => ok(await profile.profile(requireAuth(request).companyId)),
   });
@@ -57,9 +59,11 @@ export const administrationRoutes: FastifyPluginAsync<{
     handler: async (request) => ok(await profile.updateSso(requireAuth(request), request.body), say.saved),
   });
 
-  registerCall(app, workplaceListCall, {
-    handler: async (request) => ok({ list: await structure.workplaces(requireAuth(request).companyId) }),
-  });
+  registerCachedCall(app, cache, workplaceListCall, (auth) =>
+    organisationAnswer(workplaceListCall, auth, async () => ({
+      list: await structure.workplaces(auth.companyId),
+    })),
+  );
   registerCall(app, workplaceSaveCall, {
     handler: async (request) =>
       ok(await structure.saveWorkplace(requireAuth(request), request.body), say.saved),

@@ -11,6 +11,7 @@ import {
 } from '@compass/shared';
 import { notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
+import type { CachedAnswer } from '../../plugins/answerCache';
 import { barCounts, pies } from './charts';
 import { notices, type NoticeViewer } from './noticeboard';
 import type { Reader } from '../../db/reader';
@@ -19,17 +20,6 @@ import { emptySection, FILE_PATH, type Query } from './sql';
 import type { Provider, Scope } from './sources';
 
 // ---------- The service ----------
-
-/**
- * A dashboard answer, named before it is loaded. `key` holds everything the answer depends on
- * besides the organisation's data — who asks (as far as the answer differs by it), the input and the
- * local day — so the routes can keep what `load` returns under key + the organisation's data
- * version (cache.ts). The caller checks have run when an answer exists.
- */
-export interface DashboardAnswer<T> {
-  key: string;
-  load: () => Promise<T>;
-}
 
 type Asker = Pick<AuthContext, 'companyId' | 'userType' | 'employeeId' | 'supplierId' | 'personnelId'>;
 
@@ -62,8 +52,8 @@ export class DashboardService {
 
   // ----- dashboardList -----
 
-  /** Names the answer and how to load it: see DashboardAnswer. */
-  list(auth: AuthContext, input: { localTimeZone: string }): DashboardAnswer<TDashboardListResponse> {
+  /** Names the answer and how to load it: see CachedAnswer. */
+  list(auth: AuthContext, input: { localTimeZone: string }): CachedAnswer<TDashboardListResponse> {
     const scope = this.scope(auth, input.localTimeZone);
     return {
       key: answerKey('dashboardList', auth, input, scope?.today ?? null),
@@ -95,7 +85,7 @@ export class DashboardService {
   noticeboard(
     auth: AuthContext,
     input: { page: number; pageSize: number; localTimeZone: string },
-  ): DashboardAnswer<TNoticeboardListResponse> {
+  ): CachedAnswer<TNoticeboardListResponse> {
     const viewer = this.noticeViewer(auth);
     const today = localDateOf(this.clock(), input.localTimeZone);
     return {
@@ -132,11 +122,11 @@ export class DashboardService {
 
   // ----- dashboardSupplierList -----
 
-  /** Names the answer and how to load it: see DashboardAnswer. */
+  /** Names the answer and how to load it: see CachedAnswer. */
   supplierList(
     auth: AuthContext,
     input: { localTimeZone: string },
-  ): DashboardAnswer<TDashboardSupplierListResponse> {
+  ): CachedAnswer<TDashboardSupplierListResponse> {
     const today = localDateOf(this.clock(), input.localTimeZone);
     const provider = auth.userType === 'employee' ? null : this.provider(auth);
     return {
@@ -168,7 +158,7 @@ export class DashboardService {
    * coordination, assigned actions, scheduled tasks. Suppliers: their Assigned Forms and Assigned
    * Actions of dashboardSupplierList (they have no scheduled activities).
    */
-  pie(auth: AuthContext, input: { localTimeZone: string }): DashboardAnswer<TDashboardPieChartResponse> {
+  pie(auth: AuthContext, input: { localTimeZone: string }): CachedAnswer<TDashboardPieChartResponse> {
     const scope = this.scope(auth, input.localTimeZone);
     const today = scope?.today ?? localDateOf(this.clock(), input.localTimeZone);
     const provider = scope ? null : this.provider(auth);
@@ -193,7 +183,7 @@ export class DashboardService {
       selectedDay: DashboardPeriodKey;
       localTimeZone: string;
     },
-  ): DashboardAnswer<TDashboardBarChartResponse> {
+  ): CachedAnswer<TDashboardBarChartResponse> {
     const period = dashboardPeriod(input.selectedDay, this.clock(), input.localTimeZone);
     const employeeId = auth.userType === 'employee' ? auth.employeeId : null;
     // Company users without an employee record have no own items and no view of the organisation.

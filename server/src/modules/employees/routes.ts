@@ -10,14 +10,15 @@ import {
   employeeUnlockCall,
 } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
+import { organisationAnswer, registerCachedCall, type AnswerCache } from '../../plugins/answerCache';
 import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import type { EmployeeService } from './service';
 
-export const employeeRoutes: FastifyPluginAsync<{ employees: EmployeeService }> = async (
+export const employeeRoutes: FastifyPluginAsync<{ employees: EmployeeService; cache: AnswerCache }> = async (
   app,
-  { employees },
+  { employees, cache },
 ) => {
   registerCall(app, employeeListCall, {
     handler: async (request) => ok(await employees.list(requireAuth(request), request.body)),
@@ -25,9 +26,9 @@ export const employeeRoutes: FastifyPluginAsync<{ employees: EmployeeService }> 
   registerCall(app, employeeDetailsCall, {
     handler: async (request) => ok(await employees.details(requireAuth(request), request.body._id)),
   });
-  registerCall(app, employeeFormOptionsCall, {
-    handler: async (request) => ok(await employees.formOptions(requireAuth(request))),
-  });
+  registerCachedCall(app, cache, employeeFormOptionsCall, (auth) =>
+    organisationAnswer(employeeFormOptionsCall, auth, () => employees.formOptions(auth)),
+  );
   registerCall(app, employeeSaveCall, {
     handler: async (request) => {
       const { _id, invited } = await employees.save(requireAuth(request), request.body);

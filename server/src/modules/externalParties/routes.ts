@@ -23,6 +23,7 @@ import {
 } from '@compass/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { parseOrBadRequest } from '../../errors';
+import { organisationAnswer, registerCachedCall, type AnswerCache } from '../../plugins/answerCache';
 import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
@@ -37,10 +38,11 @@ const viewerOf = (request: FastifyRequest): SupplierCaller =>
 export const externalPartiesRoutes: FastifyPluginAsync<{
   externalParties: ExternalPartiesService;
   requirements: SupplierRequirementService;
-}> = async (app, { externalParties, requirements }) => {
-  registerCall(app, supplierAssignmentOptionsCall, {
-    handler: async (request) => ok(await externalParties.assignOptions(requireAuth(request))),
-  });
+  cache: AnswerCache;
+}> = async (app, { externalParties, requirements, cache }) => {
+  registerCachedCall(app, cache, supplierAssignmentOptionsCall, (auth) =>
+    organisationAnswer(supplierAssignmentOptionsCall, auth, () => externalParties.assignOptions(auth)),
+  );
   registerCall(app, supplierReviewerSearchCall, {
     handler: async (request) =>
       ok(await externalParties.reviewers(requireAuth(request), request.body.search)),

@@ -1,0 +1,121 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { envelopeOf, type Call, type CallData, type CallParsed } from '@compass/shared';
+import type { FastifyInstance } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { VersionedCache, type DataVersionLookup } from '../db/versionedCache';
+import { requireAuth, type AuthContext } from './auth';
+import { registerCall } from './calls';
+import { answerEncoding, BROTLI_OPTIONS, COMPRESS_THRESHOLD, type AnswerEncoding } from './compression';
+import { ok } from './envelope';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/** The bytes sent for each encoding; identity is the UTF-8 (a string is encoded on every send). */
+const ENCODE: Record<AnswerEncoding | 'identity', (body: string) => Promise<Buffer>> = {
+  br: (body) => brotli(body, BROTLI_OPTIONS),
+  gzip: (body) => gzip(body),
+  identity: async (body) => Buffer.from(body),
+};
+
+interface Entry {
+  body: string;
+  /** The body's bytes, by encoding, made when first asked for (a 230 KB answer: 2–3 ms of brotli). */
+  encoded: Partial<Record<AnswerEncoding | 'identity', Promise<Buffer>>>;
+}
+
+/**
+ * An answer named before it is loaded. `key` holds everything the answer depends on besides the
+ * organisation's data (the organisation itself; who asks, as far as the answer differs by it; the
+ * input; the local day), so the route can keep what `load` returns under key + the organisation's
+ * data version. `load` may read only tables with the version's trigger. The caller checks have run
+ * when an answer exists.
+ */
+export interface CachedAnswer<T> {
+  key: string;
+  load: () => Promise<T>;
+}
+
+/** An answer that is the same for everyone of the organisation who may make the call. */
+export function organisationAnswer<T>(
+  call: Pick<Call, 'path'>,
+  auth: AuthContext,
+  load: () => Promise<T>,
+): CachedAnswer<T> {
+  return { key: JSON.stringify([call.path, auth.companyId]), load };
+}
+
+/**
+ * The serialized answers of this process (the dashboard's, the noticeboard's, the administration's
+ * option lists), each under its key and the organisation's data version when it was loaded (see
+ * VersionedCache for why that is correct across API processes); at most `maxBytes` of answers.
+ */
+export class AnswerCache {
+  private readonly answers: VersionedCache<Entry>;
+
+  constructor(versionOf: DataVersionLookup, maxBytes: number) {
+    this.answers = new VersionedCache<Entry>(versionOf, {
+      maxSize: maxBytes,
+      // The string (UTF-16 code units) and its UTF-8 copy, near enough; the compressed copies are a
+      // small fraction.
+      sizeOf: (entry, key) => 3 * entry.body.length + 2 * key.length + 64,
+    });
+  }
+
+  /** The answer's body: the cached one when the organisation's data has not changed, otherwise `load`'s. */
+  async body(companyId: string, key: string, load: () => Promise<string>): Promise<string> {
+    const entry = await this.answers.get(companyId, key, async () => ({ body: await load(), encoded: {} }));
+    return entry.body;
+  }
+
+  /**
+   * The bytes of `body` (an answer `body()` gave for `key`) in an encoding: the cached answer's are
+   * made once and kept with it, so a cached answer is neither compressed nor encoded per call.
+   */
+  async encoded(key: string, body: string, encoding: AnswerEncoding | 'identity'): Promise<Buffer> {
+    const entry = this.answers.cached(key);
+    if (entry?.body !== body) return ENCODE[encoding](body);
+    entry.encoded[encoding] ??= ENCODE[encoding](body);
+    return entry.encoded[encoding];
+  }
+}
+
+type CachedCall = Call & { method: 'POST'; response: z.ZodType };
+
+/**
+ * Registers a call answered from the cache: the caller checks have run (the answer exists), the body
+ * is the cached one or the answer loaded and serialized (validated against the response schema, as
+ * Fastify would) once for later calls.
+ */
+export function registerCachedCall<C extends CachedCall>(
+  app: FastifyInstance,
+  cache: AnswerCache,
+  call: C,
+  answer: (auth: AuthContext, body: CallParsed<C>['Body']) => CachedAnswer<CallData<C>>,
+): void {
+  const serializer = serializerCompiler({
+    schema: envelopeOf(call.response),
+    method: call.method,
+    url: `/api${call.path}`,
+    httpStatus: '200',
+  });
+  registerCall(app, call, {
+    handler: async (request, reply) => {
+      const auth = requireAuth(request);
+      const { key, load } = answer(auth, request.body as CallParsed<C>['Body']);
+      const body = await cache.body(auth.companyId, key, async () => serializer(ok(await load())));
+      // Bytes with a JSON content type are sent as they are: Fastify does not serialize them again.
+      reply.type('application/json; charset=utf-8');
+      const encoding = answerEncoding(request.headers['accept-encoding']);
+      if (!encoding || body.length < COMPRESS_THRESHOLD || request.headers['x-no-compression'] !== undefined)
+        return reply.send(await cache.encoded(key, body, 'identity'));
+      // Compressed once per cached answer; the compression plugin leaves an encoded reply alone.
+      const vary = reply.getHeader('vary');
+      return reply
+        .header('content-encoding', encoding)
+        .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
+        .send(await cache.encoded(key, body, encoding));
+    },
+  });
+}
