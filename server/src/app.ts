@@ -373,7 +373,7 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
       await api.register(qrSubmissionRoutes, {
         qrSubmissions: new QrSubmissionService(db, submissions, templates),
       });
-      const pickLists = new PickLists(db, submissionPolicy, dataVersions);
+      const pickLists = new PickLists(db, reader, submissionPolicy, dataVersions);
       await api.register(submissionRoutes, {
         submissions,
         templates,

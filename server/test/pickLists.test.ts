@@ -223,6 +223,29 @@ describe('relatedOptionSearch', () => {
     await ctx.db.employee.delete({ where: { id: newcomer.id } });
   });
 
+  it('follows the short lists from one call to the next, whatever wrote them', async () => {
+    const assetId = crypto.randomUUID();
+    const plant = async (username: string) => ids((await lists(username)).listPlan);
+    expect(await plant('ethan.coordinator')).not.toContain(assetId);
+    await ctx.db.$executeRaw`INSERT INTO "Asset" (id, "companyId", name, "isActive")
+      VALUES (${assetId}::uuid, ${companyId}::uuid, 'Forklift by SQL', true)`;
+    expect(await plant('ethan.coordinator')).toContain(assetId);
+    expect(await plant('acme.supplier')).toContain(assetId);
+    await ctx.db.$executeRaw`DELETE FROM "Asset" WHERE id = ${assetId}::uuid`;
+    expect(await plant('ethan.coordinator')).not.toContain(assetId);
+
+    // A template archived by SQL is no longer offered, to employees nor to the supplier's users.
+    const offered = (await lists('acme.supplier')).formTemplate;
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.every((row) => row.formType === 'supplier')).toBe(true);
+    const archived = offered[0]!._id;
+    await ctx.db.$executeRaw`UPDATE "FormTemplate" SET "isActive" = false WHERE id = ${archived}::uuid`;
+    expect(ids((await lists('acme.supplier')).formTemplate)).not.toContain(archived);
+    expect(ids((await lists('ethan.coordinator')).formTemplate)).not.toContain(archived);
+    await ctx.db.$executeRaw`UPDATE "FormTemplate" SET "isActive" = true WHERE id = ${archived}::uuid`;
+    expect(ids((await lists('ethan.coordinator')).formTemplate)).toContain(archived);
+  });
+
   it('answers 400 to bad input', async () => {
     for (const request of [
       { kind: 'asset', search: '' },

@@ -9,12 +9,13 @@ import {
   type TRelatedSearchKind,
 } from '@compass/shared';
 import type { Db } from '../../db/prisma';
+import type { Reader } from '../../db/reader';
 import { VersionedCache, type DataVersionLookup } from '../../db/versionedCache';
 import { containing, emptySql, join, sql, uuid, type Sql } from '../../db/sql';
 import { notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import type { SubmissionPolicy } from './policy';
-import { USABLE_TEMPLATE, WIRE_FORM_TYPE } from './shapes';
+import { USABLE_TEMPLATE, USABLE_TEMPLATE_SQL, WIRE_FORM_TYPE } from './shapes';
 
 /**
  * Who asks for pick lists. The organisation's own employees see them whole (the risk register
@@ -34,6 +35,20 @@ interface Audience {
  */
 const SUPPLIER_AUDIENCE_CACHE_BYTES = 16 * 1024 * 1024;
 
+/**
+ * What the organisations' short lists of this process may keep: a few hundred rows each (381 for
+ * the scale seed, about 150 bytes a row).
+ */
+const SHORT_LISTS_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** The rows of the short lists, the same for the whole organisation (PickLists.shortLists filters them). */
+interface OrganisationLists {
+  templates: { id: string; name: string; formType: keyof typeof WIRE_FORM_TYPE }[];
+  assets: { id: string; name: string; isActive: boolean }[];
+  suppliers: { id: string; name: string; isActive: boolean }[];
+  workplaces: { id: string; name: string }[];
+}
+
 /** What a stored or new form shows by name: its references, its template's coordinator, the caller. */
 interface Shown {
   submissionId: string | null;
@@ -45,18 +60,28 @@ interface Shown {
 const SQL_UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 const BY_NAME = { orderBy: { name: 'asc' } } as const;
-const BY_PERSON = {
-  orderBy: [{ firstName: 'asc' as const }, { lastName: 'asc' as const }, { id: 'asc' as const }],
-};
-const PERSON = { id: true, firstName: true, lastName: true, isActive: true } as const;
-const SUBMISSION = {
-  id: true,
-  number: true,
-  formDescription: true,
-  template: { select: { name: true } },
-} as const;
 
-const person = (row: { id: string; firstName: string; lastName: string; isActive: boolean }) => ({
+interface PersonRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  isActive: boolean;
+}
+interface SubmissionRow {
+  id: string;
+  number: number | null;
+  formDescription: string;
+  templateName: string;
+}
+interface RiskRow {
+  id: string;
+  name: string;
+  isActive: boolean;
+  colour: string;
+  isMaster: boolean;
+}
+
+const person = (row: PersonRow) => ({
   _id: row.id,
   firstName: row.firstName,
   lastName: row.lastName,
@@ -67,14 +92,9 @@ const option = (row: { id: string; name: string; isActive: boolean }) => ({
   name: row.name,
   isActive: row.isActive,
 });
-const submissionOption = (row: {
-  id: string;
-  number: number | null;
-  formDescription: string;
-  template: { name: string };
-}) => ({
+const submissionOption = (row: SubmissionRow) => ({
   _id: row.id,
-  name: `${formatedNumber(row.number)} ${row.template.name}: ${row.formDescription}`,
+  name: `${formatedNumber(row.number)} ${row.templateName}: ${row.formDescription}`,
 });
 
 /** One page of a search: the extra row fetched only says whether there is more. */
@@ -98,15 +118,29 @@ export class PickLists {
    * 20261127200000_submission_value_version).
    */
   private readonly supplierAudiences: VersionedCache<string[]>;
+  /**
+   * The rows of the short lists by organisation, under its data version: the same for every form
+   * and caller, and four statements of every call otherwise. Their tables have the version's
+   * trigger (Asset since migration 20261127233000_asset_version).
+   */
+  private readonly organisationLists: VersionedCache<OrganisationLists>;
 
   constructor(
     private readonly db: Db,
+    private readonly reader: Reader,
     private readonly policy: SubmissionPolicy,
     dataVersions: DataVersionLookup,
   ) {
     this.supplierAudiences = new VersionedCache(dataVersions, {
       maxSize: SUPPLIER_AUDIENCE_CACHE_BYTES,
       sizeOf: (ids, key) => 80 * ids.length + 2 * key.length + 64,
+    });
+    this.organisationLists = new VersionedCache(dataVersions, {
+      maxSize: SHORT_LISTS_CACHE_BYTES,
+      sizeOf: (lists, key) =>
+        150 * Object.values(lists).reduce((rows: number, list: unknown[]) => rows + list.length, 0) +
+        2 * key.length +
+        64,
     });
   }
 
@@ -213,53 +247,44 @@ export class PickLists {
 
   private async lists(audience: Audience, shown: Shown): Promise<TRelatedLists> {
     const { companyId, outside } = audience;
+    const company = uuid(companyId);
     const [short, referenced, template] = await Promise.all([
       this.shortLists(audience),
       shown.submissionId
         ? this.idsOf(this.namedBy(companyId, sql`f.id = ${uuid(shown.submissionId)}`, outside === null))
         : [],
       shown.templateId
-        ? this.db.formTemplate.findFirst({
-            where: {
-              id: shown.templateId,
-              companyId,
-              ...USABLE_TEMPLATE,
-              ...(outside && { formType: 'supplier' as const }),
-            },
-            select: { coordinatorEmployeeId: true },
-          })
-        : null,
+        ? this.reader.rows<{ coordinatorEmployeeId: string | null }>(
+            sql`SELECT t."coordinatorEmployeeId" FROM "FormTemplate" t
+              WHERE t.id = ${uuid(shown.templateId)} AND t."companyId" = ${company} AND ${USABLE_TEMPLATE_SQL}
+                AND (t."formType" = 'supplier' OR ${outside === null})`,
+          )
+        : [],
     ]);
     // The template's default coordinator is preselected on a new form: it must show by name.
-    const ids = [...referenced, template?.coordinatorEmployeeId, shown.employeeId].filter(
+    const ids = [...referenced, template[0]?.coordinatorEmployeeId, shown.employeeId].filter(
       (id): id is string => !!id && id !== shown.submissionId,
     );
+    // Prepared statements on the read pool: a new form names one or two people, and these run on
+    // every form opened.
+    const named = sql`t."companyId" = ${company} AND t.id = ANY(${ids}::uuid[])`;
+    const people = (table: Sql) =>
+      this.reader.rows<PersonRow>(sql`SELECT t.id, t."firstName", t."lastName", t."isActive" FROM ${table} t
+        WHERE ${named} ORDER BY t."firstName", t."lastName", t.id`);
     const [employees, personnel, submissions, risks] =
       ids.length === 0
         ? [[], [], [], []]
         : await Promise.all([
-            this.db.employee.findMany({
-              where: { companyId, id: { in: ids } },
-              select: PERSON,
-              ...BY_PERSON,
-            }),
-            this.db.personnel.findMany({
-              where: { companyId, id: { in: ids } },
-              select: PERSON,
-              ...BY_PERSON,
-            }),
-            this.db.formSubmission.findMany({
-              where: { companyId, isDraft: false, id: { in: ids } },
-              select: SUBMISSION,
-              orderBy: { number: 'desc' },
-            }),
+            people(sql`"Employee"`),
+            people(sql`"Personnel"`),
+            this.reader
+              .rows<SubmissionRow>(sql`SELECT t.id, t.number, t."formDescription", tpl.name AS "templateName"
+              FROM "FormSubmission" t JOIN "FormTemplate" tpl ON tpl.id = t."templateId"
+              WHERE ${named} AND NOT t."isDraft" ORDER BY t.number DESC`),
             // The risk register is for roles with its key; outsiders see the risks their forms name.
             audience.risk || outside
-              ? this.db.risk.findMany({
-                  where: { companyId, id: { in: ids } },
-                  select: { id: true, name: true, isActive: true, colour: true, isMaster: true },
-                  ...BY_NAME,
-                })
+              ? this.reader.rows<RiskRow>(sql`SELECT t.id, t.name, t."isActive", t.colour, t."isMaster"
+                  FROM "Risk" t WHERE ${named} ORDER BY t.name`)
               : [],
           ]);
     const allRiskList = risks.map((row) => ({ ...option(row), colour: row.colour }));
@@ -277,10 +302,35 @@ export class PickLists {
   /** The lists that go whole: a few hundred entries at most (a risk register can hold thousands). */
   private async shortLists(audience: Audience) {
     const { companyId, outside } = audience;
+    const { templates, assets, suppliers, workplaces } = await this.organisationLists.get(
+      companyId,
+      companyId,
+      () => this.organisationRows(companyId),
+    );
+    const shown = outside && new Set(outside);
+    const isShown = (row: { id: string }) => !shown || shown.has(row.id);
+    const shownSuppliers = suppliers.filter(isShown);
+    return {
+      formTemplate: templates
+        .filter((row) => !outside || row.formType === 'supplier')
+        .map((row) => ({
+          _id: row.id,
+          name: row.name,
+          formType: WIRE_FORM_TYPE[row.formType],
+        })),
+      listPlan: assets.map(option),
+      activePlantList: assets.filter((row) => row.isActive).map(option),
+      listSupplier: shownSuppliers.map(option),
+      activeSupplierList: shownSuppliers.filter((row) => row.isActive).map(option),
+      workplace: workplaces.map((row) => ({ _id: row.id, name: row.name })),
+    };
+  }
+
+  private async organisationRows(companyId: string): Promise<OrganisationLists> {
     const record = { id: true, name: true, isActive: true } as const;
     const [templates, assets, suppliers, workplaces] = await Promise.all([
       this.db.formTemplate.findMany({
-        where: { companyId, ...USABLE_TEMPLATE, ...(outside && { formType: 'supplier' as const }) },
+        where: { companyId, ...USABLE_TEMPLATE },
         select: { id: true, name: true, formType: true },
         ...BY_NAME,
       }),
@@ -292,21 +342,7 @@ export class PickLists {
         ...BY_NAME,
       }),
     ]);
-    const shown = outside && new Set(outside);
-    const isShown = (row: { id: string }) => !shown || shown.has(row.id);
-    const shownSuppliers = suppliers.filter(isShown);
-    return {
-      formTemplate: templates.map((row) => ({
-        _id: row.id,
-        name: row.name,
-        formType: WIRE_FORM_TYPE[row.formType],
-      })),
-      listPlan: assets.map(option),
-      activePlantList: assets.filter((row) => row.isActive).map(option),
-      listSupplier: shownSuppliers.map(option),
-      activeSupplierList: shownSuppliers.filter((row) => row.isActive).map(option),
-      workplace: workplaces.map((row) => ({ _id: row.id, name: row.name })),
-    };
+    return { templates, assets, suppliers, workplaces };
   }
 
   /**
@@ -348,14 +384,12 @@ export class PickLists {
           ? sql`t.number = ${Number(word)} OR t."formDescription" ILIKE ${containing(word)}`
           : sql`t."formDescription" ILIKE ${containing(word)}`,
       );
-      const rows = await this.db.$queryRaw<
-        { id: string; number: number; formDescription: string; name: string }[]
-      >(sql`
-        SELECT t.id, t.number, t."formDescription", ft.name FROM "FormSubmission" t
+      const rows = await this.db.$queryRaw<SubmissionRow[]>(sql`
+        SELECT t.id, t.number, t."formDescription", ft.name AS "templateName" FROM "FormSubmission" t
           JOIN "FormTemplate" ft ON ft.id = t."templateId"
           WHERE t."companyId" = ${company} AND NOT t."isDraft" ${allowed} AND ${words}
           ORDER BY t.number DESC ${paging}`);
-      return pageOf(rows.map((row) => submissionOption({ ...row, template: { name: row.name } })));
+      return pageOf(rows.map(submissionOption));
     }
     const table = kind === 'employee' ? sql`"Employee"` : sql`"Personnel"`;
     const words = everyWord(

@@ -8,6 +8,7 @@ import {
 } from '@compass/shared';
 import sanitizeHtml from 'sanitize-html';
 import type { Prisma } from '../../db/prisma';
+import { sql } from '../../db/sql';
 import type { FormType } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
 
@@ -43,6 +44,8 @@ export const USABLE_TEMPLATE = {
   isActive: true,
   currentVersion: { gt: 0 },
 } as const satisfies Prisma.FormTemplateWhereInput;
+/** USABLE_TEMPLATE in SQL, of "FormTemplate" t. */
+export const USABLE_TEMPLATE_SQL = sql`t."isActive" AND t."currentVersion" > 0`;
 
 /**
  * The field types whose value names records of the organisation; new picks must be active

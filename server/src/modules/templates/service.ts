@@ -18,7 +18,7 @@ import { badRequest, conflict, notFound, parseOrBadRequest } from '../../errors'
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange, type Snapshot } from '../../plugins/changeLog';
 import { templateFileOf, templateRows } from '../organisationFile/templates';
-import { WIRE_FORM_TYPE } from '../submissions/shapes';
+import { USABLE_TEMPLATE_SQL, WIRE_FORM_TYPE } from '../submissions/shapes';
 import {
   findAccountHolders,
   nameOfUser,
@@ -44,7 +44,7 @@ const statusOf = (template: Pick<FormTemplate, 'isActive' | 'currentVersion'>): 
 
 const STATUS_WHERE: Record<TemplateStatus, Sql> = {
   draft: sql`t."isActive" AND t."currentVersion" = 0`,
-  published: sql`t."isActive" AND t."currentVersion" > 0`,
+  published: USABLE_TEMPLATE_SQL,
   archived: sql`NOT t."isActive"`,
 };
 
