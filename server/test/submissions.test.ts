@@ -287,6 +287,30 @@ describe('saved content', () => {
     expect(response.json().response_message).toBe(messages.submission.inactiveSelection);
   });
 
+  it("refuses a record of any kind that is not the organisation's, and stores nothing", async () => {
+    const before = await ctx.db.formSubmission.count();
+    for (const type of ['employee', 'asset', 'risk', 'supplier', 'submission'] as const) {
+      const formValue = body().formValue.map((entry) =>
+        entry.relatedFormId === fieldId[type] ? { ...entry, value: [randomUUID()] } : entry,
+      );
+      const refused = await post(
+        'ethan.coordinator',
+        '/formSubmissionSave',
+        body(null, { isDraft: 'yes', formValue }),
+      );
+      expect(refused.statusCode, type).toBe(400);
+      expect(refused.json().response_message, type).toBe(messages.submission.inactiveSelection);
+    }
+    const toNobody = await post(
+      'ethan.coordinator',
+      '/formSubmissionSave',
+      body(null, { isDraft: 'yes', taskData: [task(randomUUID(), { actionType: 'external' })] }),
+    );
+    expect(toNobody.statusCode).toBe(400);
+    expect(toNobody.json().response_message).toBe(messages.submission.inactiveSelection);
+    expect(await ctx.db.formSubmission.count()).toBe(before);
+  });
+
   it('refuses an inactive employee as a new selection but keeps one already stored', async () => {
     const william = employee('william');
     const refused = await post(

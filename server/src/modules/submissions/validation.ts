@@ -156,19 +156,22 @@ export async function checkSelections(
   }
   const fresh = (kind: RecordKind) => [...wanted[kind]].filter((id) => !had[kind].has(id));
   const active = { companyId, isActive: true };
-  const counts = await Promise.all([
-    db.employee.count({ where: { ...active, id: { in: fresh('employee') } } }),
-    db.asset.count({ where: { ...active, id: { in: fresh('asset') } } }),
-    db.risk.count({ where: { ...active, id: { in: fresh('risk') } } }),
-    db.supplierCompany.count({ where: { ...active, id: { in: fresh('supplier') } } }),
-    db.formSubmission.count({ where: { companyId, id: { in: fresh('submission') } } }),
-    db.personnel.count({ where: { ...active, id: { in: fresh('personnel') } } }),
-  ]);
-  const expected = (['employee', 'asset', 'risk', 'supplier', 'submission', 'personnel'] as const).map(
-    (kind) => fresh(kind).length,
+  const count: Record<RecordKind, (ids: string[]) => Promise<number>> = {
+    employee: (ids) => db.employee.count({ where: { ...active, id: { in: ids } } }),
+    asset: (ids) => db.asset.count({ where: { ...active, id: { in: ids } } }),
+    risk: (ids) => db.risk.count({ where: { ...active, id: { in: ids } } }),
+    supplier: (ids) => db.supplierCompany.count({ where: { ...active, id: { in: ids } } }),
+    submission: (ids) => db.formSubmission.count({ where: { companyId, id: { in: ids } } }),
+    personnel: (ids) => db.personnel.count({ where: { ...active, id: { in: ids } } }),
+  };
+  // Only what the save adds is checked: a kind with nothing new sends no statement.
+  const missing = await Promise.all(
+    (Object.keys(count) as RecordKind[]).map(async (kind) => {
+      const ids = fresh(kind);
+      return ids.length > 0 && (await count[kind](ids)) !== ids.length;
+    }),
   );
-  if (counts.some((found, index) => found !== expected[index]))
-    throw badRequest(messages.submission.inactiveSelection);
+  if (missing.some(Boolean)) throw badRequest(messages.submission.inactiveSelection);
 
   // The workplace and branch: the organisation's, active unless already stored, and matching.
   if (input.workplace && input.workplace !== stored?.workplaceId) {
