@@ -242,7 +242,7 @@ export class PickLists {
   }
 
   private async idsOf(statement: Sql): Promise<string[]> {
-    return (await this.db.$queryRaw<{ id: string }[]>(statement)).map((row) => row.id);
+    return (await this.reader.rows<{ id: string }>(statement)).map((row) => row.id);
   }
 
   private async lists(audience: Audience, shown: Shown): Promise<TRelatedLists> {

@@ -1,0 +1,41 @@
+// @ts-nocheck
+import pg from 'pg';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { createPrisma } from '../server/src/db/prisma';
+import { SCALE_USERS } from './scaleDb';
+import { listen, signIn } from '../bench/http';
+const url = 'postgresql://postgres:compass@localhost:54339/compass_scale?host=/tmp';
+const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: url });
+const db = createPrisma(url, 4);
+const app = await buildApp({ config, db, databaseUrl: url });
+const base = await listen(app);
+const token = await signIn(base, SCALE_USERS.busy);
+const call = async (path, body) => (await (await fetch(`${base}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authtoken: token }, body: JSON.stringify(body) })).json());
+const admin = new pg.Client({ connectionString: url }); await admin.connect();
+const tpl = (await call('formTemplateList', {})).response_data.find((t) => t.name === 'Benchmark: 200 fields');
+const detail = (await call('formTemplateDetail', { _id: tpl._id })).response_data;
+const VALUE = { text: 'Racking', textarea: 'Long text', number: '3', date: '2026-11-20', time: '14:15' };
+const answered = detail.fieldList.filter((f) => f.type in VALUE).slice(0, 20);
+const taskField = detail.fieldList.find((f) => f.type === 'task');
+const me = (await admin.query(`select "employeeId", "companyId" from "User" where username=$1`, [SCALE_USERS.busy])).rows[0];
+const place = (await admin.query(`SELECT w.id AS "workplaceId", b.id AS "branchId" FROM "Workplace" w JOIN "Branch" b ON b."workplaceId" = w.id WHERE w."companyId" = $1 AND w."isActive" AND b."isActive" ORDER BY w.name, b.name LIMIT 1`, [me.companyId])).rows[0];
+const bodyOf = (draft, counter) => ({ ...(draft._id ? { _id: draft._id, version: draft.version } : {}), formTemplateId: tpl._id, formDescription: 'Save probe', formDate: '2026-11-20', workplace: place.workplaceId, branch: place.branchId, submissionUserId: [{ userId: me.employeeId }], formValue: answered.map((f, i) => ({ relatedFormId: f._id, value: f === answered.find((x) => x.type === 'text') ? `Racking ${counter}` : VALUE[f.type] })), taskData: [0, 1, 2].map((i) => ({ ...(draft.tasks?.[i] ? { _id: draft.tasks[i] } : {}), relatedFormId: taskField._id, instruction: `Action ${i + 1}`, actionType: 'internal', investigator: me.employeeId, due: '2026-12-01' })), tableData: [], isDraft: 'yes' });
+const first = await call('formSubmissionSave', bodyOf({}, 0)); if (!first.response_data) { console.log(JSON.stringify(first).slice(0, 500)); process.exit(1); } const created = first.response_data;
+const tasks = (await admin.query(`SELECT id FROM "Action" WHERE "submissionId" = $1 ORDER BY "taskNumber"`, [created._id])).rows.map((r) => r.id);
+const draft = { _id: created._id, version: created.version, tasks };
+for (let i = 1; i < 30; i++) draft.version = (await call('formSubmissionSave', bodyOf(draft, i))).response_data.version;
+const statements = [];
+const original = pg.Client.prototype.query;
+pg.Client.prototype.query = function (...args) { const [c] = args; statements.push(typeof c === 'string' ? c : c?.text); return original.apply(this, args); };
+const { Session } = await import('node:inspector/promises'); const session = new Session(); session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.start');
+const t = performance.now();
+const n = 300;
+for (let i = 30; i < 30 + n; i++) { if (i === 31) statements.length = 0; draft.version = (await call('formSubmissionSave', bodyOf(draft, i))).response_data.version; }
+const { profile } = await session.post('Profiler.stop'); (await import('node:fs')).writeFileSync('/work/tmp/prof/run.cpuprofile', JSON.stringify(profile));
+console.log('serial save', ((performance.now() - t) / n).toFixed(1), 'ms; statements per save', (statements.length / (n - 1)).toFixed(1));
+const counts = new Map(); for (const s of statements.slice(0, statements.length / (n - 1))) { const k = String(s).replace(/\s+/g, ' ').slice(0, 90); counts.set(k, (counts.get(k) ?? 0) + 1); }
+for (const [k, v] of counts) console.log(v, k);
+pg.Client.prototype.query = original;
+await admin.query(`DELETE FROM "FormSubmission" WHERE id = $1`, [created._id]);
+await admin.end(); await app.close(); process.exit(0);
