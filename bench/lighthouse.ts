@@ -36,6 +36,13 @@ export interface LighthouseRow {
   cls: number;
   /** JavaScript as it crossed the wire (compressed), KB. */
   jsTransferredKB: number;
+  /**
+   * Lighthouse's own measure of the machine's CPU while it ran (higher is faster): the simulated 4×
+   * slower CPU scales what this machine does, so scores compare only at similar indexes.
+   */
+  benchmarkIndex: number;
+  /** The Chromium that ran the page (its version, from the user agent). */
+  chromium: string;
   /** How many Lighthouse runs the medians above are of. */
   runs: number;
 }
@@ -98,7 +105,7 @@ async function auditOnce(url: string, authToken: string | undefined): Promise<Re
   }
 }
 
-type Figures = Omit<LighthouseRow, 'page' | 'runs'>;
+type Figures = Omit<LighthouseRow, 'page' | 'runs' | 'chromium'>;
 
 function figures(lhr: Result): Figures {
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -113,6 +120,7 @@ function figures(lhr: Result): Figures {
     cls: numeric('cumulative-layout-shift'),
     jsTransferredKB:
       (items?.find((item) => item.resourceType === 'script')?.transferSize ?? Number.NaN) / 1024,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -124,8 +132,12 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
   const rows: LighthouseRow[] = [];
   for (const { page, authToken } of pages) {
     const results: Figures[] = [];
-    for (let run = 0; run < runs; run++)
-      results.push(figures(await auditOnce(`${options.baseUrl}${page}`, authToken)));
+    let chromium = '';
+    for (let run = 0; run < runs; run++) {
+      const lhr = await auditOnce(`${options.baseUrl}${page}`, authToken);
+      chromium = /Chrome\/([\d.]+)/.exec(lhr.environment.hostUserAgent)?.[1] ?? 'unknown';
+      results.push(figures(lhr));
+    }
     const of = (key: keyof Figures) => median(results.map((result) => result[key]));
     rows.push({
       page,
@@ -135,6 +147,8 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
       tbtMs: of('tbtMs'),
       cls: of('cls'),
       jsTransferredKB: of('jsTransferredKB'),
+      benchmarkIndex: of('benchmarkIndex'),
+      chromium,
       runs,
     });
   }
@@ -144,12 +158,12 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
 /** The rows as a Markdown table. */
 export function lighthouseTable(rows: LighthouseRow[]): string {
   return [
-    '| page | performance | FCP ms | LCP ms | TBT ms | CLS | JS transferred KB |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| page | performance | FCP ms | LCP ms | TBT ms | CLS | JS transferred KB | CPU index | Chromium |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...rows.map(
       (row) =>
         `| ${row.page} | ${row.performance} | ${row.fcpMs.toFixed(0)} | ${row.lcpMs.toFixed(0)} | ${row.tbtMs.toFixed(0)} | ` +
-        `${row.cls.toFixed(3)} | ${row.jsTransferredKB.toFixed(1)} |`,
+        `${row.cls.toFixed(3)} | ${row.jsTransferredKB.toFixed(1)} | ${row.benchmarkIndex.toFixed(0)} | ${row.chromium} |`,
     ),
   ].join('\n');
 }
