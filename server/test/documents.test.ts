@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCalls,
   multipartPayload,
+  openReviewId,
   setRoleKeys,
   setupTestApp,
   signIn,
@@ -549,12 +550,14 @@ describe('review', () => {
     ).toBe(404);
     const noOutcome = await call('ethan.coordinator', 'documentReviewComplete', {
       itemId: id,
+      reviewId: await openReviewId(ctx.db, id),
       actionType: 'review',
     });
     expect(noOutcome.statusCode).toBe(400);
 
     const done = await data('ethan.coordinator', 'documentReviewComplete', {
       itemId: id,
+      reviewId: await openReviewId(ctx.db, id),
       actionType: 'review',
       outcome: 'noChange',
     });

@@ -111,6 +111,11 @@ export async function employeeOf(db: Db, username: string) {
  * 200. `as` is a username of `tokens` (signed in by the file), a session token, or null (no session).
  * Both are read when a call is made, so a file may set them in beforeAll.
  */
+/** A register item's open review: the `_id` its review details give, which a completion names. */
+export async function openReviewId(db: Db, itemId: string): Promise<string> {
+  return (await db.review.findFirstOrThrow({ where: { itemId, completedAt: null } })).id;
+}
+
 export function apiCalls(ctx: () => TestContext, tokens: () => Record<string, string>) {
   const call = (as: string | null, path: string, payload?: object) =>
     ctx().app.inject({

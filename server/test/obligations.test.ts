@@ -12,6 +12,7 @@ import {
   apiCalls,
   DEMO_USERS,
   employeeOf,
+  openReviewId,
   setRoleKeys,
   setupTestApp,
   signIn,
@@ -94,7 +95,10 @@ const CALLS: { path: string; body?: object }[] = [
   { path: 'obligationSave', body: { name: 'Refused obligation' } },
   { path: 'obligationDelete', body: { _id: NOBODY } },
   { path: 'obligationReviewDetails', body: { itemId: NOBODY, actionType: 'review' } },
-  { path: 'obligationReviewComplete', body: { itemId: NOBODY, actionType: 'review', outcome: 'noChange' } },
+  {
+    path: 'obligationReviewComplete',
+    body: { itemId: NOBODY, reviewId: NOBODY, actionType: 'review', outcome: 'noChange' },
+  },
 ];
 
 describe('who may use the register', () => {
@@ -137,7 +141,12 @@ describe('who may use the register', () => {
       ['obligationReviewDetails', { itemId: southbankObligation, actionType: 'review' }],
       [
         'obligationReviewComplete',
-        { itemId: southbankObligation, actionType: 'review', outcome: 'noChange' },
+        {
+          itemId: southbankObligation,
+          reviewId: await openReviewId(ctx.db, southbankObligation),
+          actionType: 'review',
+          outcome: 'noChange',
+        },
       ],
     ] as const) {
       expect((await call('ethan.coordinator', path, body)).statusCode).toBe(404);
@@ -467,6 +476,7 @@ describe('reviews', () => {
     });
     const done = await call('ethan.coordinator', 'obligationReviewComplete', {
       itemId: whs.id,
+      reviewId: await openReviewId(ctx.db, whs.id),
       actionType: 'review',
       outcome: 'noChange',
     });
@@ -488,6 +498,7 @@ describe('reviews', () => {
 
     const missing = await call('ethan.coordinator', 'obligationReviewComplete', {
       itemId: id,
+      reviewId: await openReviewId(ctx.db, id),
       actionType: 'review',
     });
     expect(missing.statusCode).toBe(400);
@@ -498,6 +509,7 @@ describe('reviews', () => {
 
     const done = await call('ethan.coordinator', 'obligationReviewComplete', {
       itemId: id,
+      reviewId: await openReviewId(ctx.db, id),
       actionType: 'review',
       outcome: 'noChange',
       comments: 'Still current.',
@@ -527,12 +539,14 @@ describe('reviews', () => {
     const id = await saved({ coReviewerId: people.olivia });
     const early = await call('ethan.coordinator', 'obligationReviewComplete', {
       itemId: id,
+      reviewId: await openReviewId(ctx.db, id),
       actionType: 'review',
       outcome: 'noChange',
     });
     expect(early.statusCode).toBe(409);
     const co = await call('olivia.admin', 'obligationReviewComplete', {
       itemId: id,
+      reviewId: await openReviewId(ctx.db, id),
       actionType: 'coReview',
       comments: 'Agreed',
     });
@@ -540,6 +554,7 @@ describe('reviews', () => {
     expect(co.json().response_message).toBe(reviewMessages.coReviewed);
     const retired = await call('ethan.coordinator', 'obligationReviewComplete', {
       itemId: id,
+      reviewId: await openReviewId(ctx.db, id),
       actionType: 'review',
       outcome: 'retired',
     });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../src/plugins/auth';
 import { ReviewService, type ReviewedItem } from '../src/modules/reviews/service';
-import { setupTestApp, type TestContext } from './helpers';
+import { openReviewId, setupTestApp, type TestContext } from './helpers';
 
 /** The review schedule every register shares: scheduling, the co-reviewer first, history, the next one. */
 let ctx: TestContext;
@@ -12,8 +12,12 @@ let people: { companyId: string; ethan: string; mia: string; olivia: string; sou
 const today = localDateOf(new Date(), 'UTC');
 
 const as = (employeeId: string, companyId = people.companyId) => ({ companyId, employeeId }) as AuthContext;
-const complete = (auth: AuthContext, input: Record<string, unknown>) =>
-  reviews.complete(auth, 'obligation', ZReviewComplete.parse(input));
+const complete = async (auth: AuthContext, input: Record<string, unknown>) =>
+  reviews.complete(
+    auth,
+    'obligation',
+    ZReviewComplete.parse({ reviewId: await openReviewId(ctx.db, String(input.itemId)), ...input }),
+  );
 
 async function scheduled(overrides: Partial<ReviewedItem> = {}): Promise<ReviewedItem> {
   const item: ReviewedItem = {
@@ -159,34 +163,74 @@ describe('completing a review', () => {
       expect(await ctx.db.review.count({ where: { itemId: item.itemId, completedAt: null } })).toBe(0);
   });
 
-  it('completes once when two completions race', async () => {
+  it('completes once when two completions race, and not the next one after it', async () => {
     const item = await scheduled();
-    const input = { itemId: item.itemId, actionType: 'review', outcome: 'noChange' };
+    const input = {
+      itemId: item.itemId,
+      reviewId: await openReviewId(ctx.db, item.itemId),
+      actionType: 'review',
+    };
     const results = await Promise.allSettled([
-      complete(as(people.ethan), input),
-      complete(as(people.ethan), input),
+      complete(as(people.ethan), { ...input, outcome: 'noChange' }),
+      complete(as(people.ethan), { ...input, outcome: 'noChange' }),
     ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
-    expect(await ctx.db.review.count({ where: { itemId: item.itemId } })).toBe(2);
+    // A tab still showing the completed review: refused, whenever it comes.
+    await expect(complete(as(people.ethan), { ...input, outcome: 'retired' })).rejects.toMatchObject({
+      statusCode: 403,
+      message: say.notYours,
+    });
+    const stored = await ctx.db.review.findMany({
+      where: { itemId: item.itemId },
+      orderBy: { dueDate: 'asc' },
+    });
+    expect(stored.map((review) => [review.outcome, review.completedAt === null])).toEqual([
+      ['noChange', false],
+      [null, true],
+    ]);
   });
 
-  it('completes the caller’s own when an item has several open reviews', async () => {
-    // Seeded by hand, not by schedule: someone else's review first, then the caller's.
+  it('completes only the caller’s own review when an item has several open', async () => {
+    // Seeded by hand, not by schedule: someone else's review and the caller's.
     const itemId = randomUUID();
-    for (const reviewerEmployeeId of [people.mia, people.ethan])
-      await ctx.db.review.create({
-        data: {
-          companyId: people.companyId,
-          itemType: 'obligation',
-          itemId,
-          name: 'Shared item',
-          reviewerEmployeeId,
-          dueDate: new Date(`${today}T00:00:00Z`),
-        },
-      });
-    await complete(as(people.ethan), { itemId, actionType: 'review', outcome: 'noChange' });
+    const [mias, ethans] = await Promise.all(
+      [people.mia, people.ethan].map((reviewerEmployeeId) =>
+        ctx.db.review.create({
+          data: {
+            companyId: people.companyId,
+            itemType: 'obligation',
+            itemId,
+            name: 'Shared item',
+            reviewerEmployeeId,
+            dueDate: new Date(`${today}T00:00:00Z`),
+          },
+        }),
+      ),
+    );
+    const input = { itemId, actionType: 'review', outcome: 'noChange' };
+    await expect(complete(as(people.ethan), { ...input, reviewId: mias!.id })).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    await complete(as(people.ethan), { ...input, reviewId: ethans!.id });
     const done = await ctx.db.review.findMany({ where: { itemId, completedAt: { not: null } } });
     expect(done.map((review) => review.reviewerEmployeeId)).toEqual([people.ethan]);
+  });
+
+  it('refuses a review of another item or another organisation', async () => {
+    const [first, second] = [await scheduled(), await scheduled()];
+    const input = {
+      actionType: 'review',
+      outcome: 'noChange',
+      reviewId: await openReviewId(ctx.db, first.itemId),
+    };
+    for (const [auth, itemId] of [
+      [as(people.ethan), second.itemId],
+      [as(people.ethan, randomUUID()), first.itemId],
+    ] as const)
+      await expect(complete(auth, { ...input, itemId })).rejects.toMatchObject({ statusCode: 403 });
+    expect(await ctx.db.review.count({ where: { itemId: first.itemId, completedAt: { not: null } } })).toBe(
+      0,
+    );
   });
 
   it('saves nothing when the register’s own part fails', async () => {
@@ -195,7 +239,12 @@ describe('completing a review', () => {
       reviews.complete(
         as(people.ethan),
         'obligation',
-        ZReviewComplete.parse({ itemId: item.itemId, actionType: 'review', outcome: 'noChange' }),
+        ZReviewComplete.parse({
+          itemId: item.itemId,
+          reviewId: await openReviewId(ctx.db, item.itemId),
+          actionType: 'review',
+          outcome: 'noChange',
+        }),
         async () => {
           throw new Error('rating refused');
         },
@@ -211,7 +260,9 @@ describe('the completion body', () => {
   it('asks the reviewer for an outcome, and for comments when something changed', () => {
     const itemId = randomUUID();
     const issues = (input: Record<string, unknown>) =>
-      ZReviewComplete.safeParse({ itemId, ...input }).error?.issues.map((issue) => issue.message) ?? [];
+      ZReviewComplete.safeParse({ itemId, reviewId: randomUUID(), ...input }).error?.issues.map(
+        (issue) => issue.message,
+      ) ?? [];
     expect(issues({ actionType: 'review' })).toEqual([say.outcomeRequired]);
     expect(issues({ actionType: 'review', outcome: 'updated', comments: '  ' })).toEqual([
       say.commentsRequired,

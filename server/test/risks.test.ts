@@ -13,7 +13,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls, multipartPayload, setupTestApp, signIn, signInAll, type TestContext } from './helpers';
+import {
+  apiCalls,
+  multipartPayload,
+  openReviewId,
+  setupTestApp,
+  signIn,
+  signInAll,
+  type TestContext,
+} from './helpers';
 
 /** The risk register and the hazardous substances register: their calls, rules and reviews. */
 let ctx: TestContext;
@@ -303,6 +311,7 @@ describe('the risk register', () => {
     );
     const early = await call('ethan.coordinator', 'riskRegisterReviewComplete', {
       itemId: _id,
+      reviewId: await openReviewId(ctx.db, _id),
       actionType: 'review',
       outcome: 'noChange',
     });
@@ -310,12 +319,14 @@ describe('the risk register', () => {
     expect(early.json().response_message).toBe(reviewMessages.waitingForCoReviewer);
     const co = await call('olivia.admin', 'riskRegisterReviewComplete', {
       itemId: _id,
+      reviewId: await openReviewId(ctx.db, _id),
       actionType: 'coReview',
       comments: 'Gas detector works.',
     });
     expect(co.json().response_message).toBe(reviewMessages.coReviewed);
     const outside = await call('ethan.coordinator', 'riskRegisterReviewComplete', {
       itemId: _id,
+      reviewId: await openReviewId(ctx.db, _id),
       actionType: 'review',
       outcome: 'updated',
       comments: 'Re-rated.',
@@ -325,6 +336,7 @@ describe('the risk register', () => {
     expect(outside.json().response_message).toBe(ratingMessages.outsideMatrix);
     const done = await data('ethan.coordinator', 'riskRegisterReviewComplete', {
       itemId: _id,
+      reviewId: await openReviewId(ctx.db, _id),
       actionType: 'review',
       outcome: 'updated',
       comments: 'Detector fitted: likelihood down.',
@@ -353,6 +365,7 @@ describe('the risk register', () => {
     expect(item).toBeDefined();
     await data('ethan.coordinator', 'hazardousRegisterReviewComplete', {
       itemId: item.itemId,
+      reviewId: await openReviewId(ctx.db, item.itemId),
       actionType: 'review',
       outcome: 'noChange',
     });
@@ -374,7 +387,14 @@ describe('the risk register', () => {
       ],
       ['hazardousDetails', { _id: ids.southbankSubstance }],
       ['hazardousSave', substance({ _id: ids.southbankSubstance })],
-      ['hazardousRegisterReviewComplete', { itemId: ids.southbankSubstance, actionType: 'coReview' }],
+      [
+        'hazardousRegisterReviewComplete',
+        {
+          itemId: ids.southbankSubstance,
+          reviewId: await openReviewId(ctx.db, ids.southbankSubstance),
+          actionType: 'coReview',
+        },
+      ],
     ] as const) {
       const response = await call('ethan.coordinator', path, body);
       expect(response.statusCode, path).toBe(404);
@@ -498,6 +518,7 @@ describe('the hazardous substances register', () => {
     const { _id } = await data('ethan.coordinator', 'hazardousSave', substance({ nextReviewDate: today }));
     const done = await data('ethan.coordinator', 'hazardousRegisterReviewComplete', {
       itemId: _id,
+      reviewId: await openReviewId(ctx.db, _id),
       actionType: 'review',
       outcome: 'retired',
       comments: 'No longer used on site.',

@@ -41,9 +41,12 @@ export type TReviewOpen = z.input<typeof ZReviewOpen>;
 
 /**
  * Completing one's part: the co-reviewer's comments, or the reviewer's outcome with comments
- * (required when something was changed, so the history says what).
+ * (required when something was changed, so the history says what). It names the review that was
+ * opened (`_id` of its details), so a second tab or a repeated call cannot complete the next one
+ * that the first completion scheduled.
  */
 export const ZReviewComplete = ZReviewOpen.extend({
+  reviewId: z.uuid(),
   outcome: z.enum(REVIEW_OUTCOMES).optional(),
   comments: z.string().trim().max(4000).default(''),
 }).superRefine((input, ctx) => {

@@ -140,19 +140,18 @@ export class ReviewService {
     also?: (tx: Tx, review: Review) => Promise<void>,
   ): Promise<TReviewCompleted> {
     return this.db.$transaction(async (tx) => {
-      // Locked so that two tabs (or reviewer and co-reviewer at once) cannot both complete it; the
-      // caller's own (an item has one open review, but data made by hand may hold more).
-      const me = auth.employeeId ?? '';
+      // The review the caller opened, locked so that two tabs (or reviewer and co-reviewer at once)
+      // cannot both complete it; once completed it is no longer open for anyone.
       const [locked] = await tx.$queryRaw<{ id: string }[]>`
         SELECT id FROM "Review"
-        WHERE "companyId" = ${auth.companyId}::uuid AND "itemType" = ${itemType}::"ReviewItemType"
-          AND "itemId" = ${input.itemId}::uuid AND "completedAt" IS NULL
-          AND ("reviewerEmployeeId"::text = ${me} OR "coReviewerEmployeeId"::text = ${me})
-        ORDER BY "dueDate", id
-        LIMIT 1
+        WHERE id = ${input.reviewId}::uuid AND "companyId" = ${auth.companyId}::uuid
+          AND "itemType" = ${itemType}::"ReviewItemType" AND "itemId" = ${input.itemId}::uuid
+          AND "completedAt" IS NULL
         FOR UPDATE`;
       const review = locked
-        ? await tx.review.findFirst({ where: { id: locked.id, ...whoseTurn(auth, input.actionType) } })
+        ? await tx.review.findFirst({
+            where: { id: locked.id, completedAt: null, ...whoseTurn(auth, input.actionType) },
+          })
         : null;
       if (!review) throw forbidden(say.notYours);
       const now = new Date();

@@ -74,6 +74,7 @@ describe('ReviewPage', () => {
     expect(sent(fetchMock, 'sampleReviewComplete')).toEqual([
       {
         itemId: ITEM,
+        reviewId: testId(9),
         actionType: 'review',
         outcome: 'noChange',
         comments: 'Checked against the 2026 amendment.',

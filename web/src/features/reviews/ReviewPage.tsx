@@ -162,6 +162,7 @@ function ReviewForm({
       {
         body: {
           itemId: review.itemId,
+          reviewId: review._id,
           actionType: review.actionType,
           comments,
           ...(asReviewer && outcome ? { outcome } : {}),

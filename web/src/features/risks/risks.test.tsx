@@ -254,6 +254,7 @@ describe('RiskReviewPage', () => {
     expect(bodies(fetchMock, '/api/riskRegisterReviewComplete')).toEqual([
       {
         itemId: RISK,
+        reviewId: testId(8),
         actionType: 'review',
         outcome: 'updated',
         comments: 'Guard rails fitted.',
