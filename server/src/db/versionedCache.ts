@@ -51,8 +51,20 @@ export class VersionedCache<T extends object> {
   /** The value of `key`: the cached one when the organisation's data has not changed, else `load`'s. */
   async get(companyId: string, key: string, load: () => Promise<T>): Promise<T> {
     if (!this.entries) return load();
-    const version = await this.versionOf(companyId);
-    if (version === null) return load();
+    return this.getAt(await this.versionOf(companyId), key, load);
+  }
+
+  /** The organisation's data version now, or null when it has none (nothing may be cached). */
+  async version(companyId: string): Promise<string | null> {
+    return this.entries ? this.versionOf(companyId) : null;
+  }
+
+  /**
+   * `get` under a version the call has already read (`version`), for a call that reads several
+   * caches: a version read before loading is all the argument above needs.
+   */
+  async getAt(version: string | null, key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.entries || version === null) return load();
     const entry = this.entries.get(key);
     if (entry?.version === version) return entry.value;
 

@@ -27,6 +27,8 @@ interface Audience {
   companyId: string;
   outside: string[] | null;
   risk: boolean;
+  /** The organisation's data version when the call has read it already (a supplier user's). */
+  version?: string | null;
 }
 
 /**
@@ -190,10 +192,12 @@ export class PickLists {
     // new supplier form may name them as coordinator.
     const reviewers = sql`SELECT s."reviewerEmployeeId"::text FROM "SupplierAssignment" s
       WHERE s."companyId" = ${uuid(companyId)} AND s."supplierId" = ${supplier}`;
-    const outside = await this.supplierAudiences.get(companyId, `${companyId}:${supplierId}`, () =>
+    // One version read for the call: the short lists are cached under the same one.
+    const version = await this.supplierAudiences.version(companyId);
+    const outside = await this.supplierAudiences.getAt(version, `${companyId}:${supplierId}`, () =>
       this.idsOf(sql`${this.outsideOf(companyId, supplierId, ownForms)} UNION ${reviewers}`),
     );
-    return { companyId, risk: false, outside };
+    return { companyId, risk: false, outside, version };
   }
 
   private async linkAudience(companyId: string, supplierId: string | null, submissionId: string) {
@@ -302,11 +306,10 @@ export class PickLists {
   /** The lists that go whole: a few hundred entries at most (a risk register can hold thousands). */
   private async shortLists(audience: Audience) {
     const { companyId, outside } = audience;
-    const { templates, assets, suppliers, workplaces } = await this.organisationLists.get(
-      companyId,
-      companyId,
-      () => this.organisationRows(companyId),
-    );
+    const load = () => this.organisationRows(companyId);
+    const { templates, assets, suppliers, workplaces } = await (audience.version === undefined
+      ? this.organisationLists.get(companyId, companyId, load)
+      : this.organisationLists.getAt(audience.version, companyId, load));
     const shown = outside && new Set(outside);
     const isShown = (row: { id: string }) => !shown || shown.has(row.id);
     const shownSuppliers = suppliers.filter(isShown);
@@ -356,6 +359,9 @@ export class PickLists {
     page: number,
   ): Promise<TRelatedOptionPage> {
     const company = uuid(audience.companyId);
+    // On the read pool, planned for each search: a supplier user's audience is a few thousand ids,
+    // and the number of words changes the statement.
+    const read = <T>(statement: Sql) => this.reader.rows<T>(statement, { plan: 'custom' });
     const allowed = audience.outside ? sql`AND t.id = ANY(${audience.outside}::uuid[])` : emptySql;
     const paging = sql`LIMIT ${RELATED_SEARCH_PAGE_SIZE + 1} OFFSET ${(page - 1) * RELATED_SEARCH_PAGE_SIZE}`;
     const everyWord = (text: string, matches: (word: string) => Sql) =>
@@ -372,7 +378,7 @@ export class PickLists {
     if (kind === 'risk') {
       if (!audience.risk && !audience.outside) return pageOf([]);
       const words = everyWord(search, (word) => sql`t.name ILIKE ${containing(word)}`);
-      const rows = await this.db.$queryRaw<{ id: string; name: string }[]>(sql`
+      const rows = await read<{ id: string; name: string }>(sql`
         SELECT t.id, t.name FROM "Risk" t
           WHERE t."companyId" = ${company} AND t."isActive" ${allowed} AND ${words}
           ORDER BY t.name, t.id ${paging}`);
@@ -384,7 +390,7 @@ export class PickLists {
           ? sql`t.number = ${Number(word)} OR t."formDescription" ILIKE ${containing(word)}`
           : sql`t."formDescription" ILIKE ${containing(word)}`,
       );
-      const rows = await this.db.$queryRaw<SubmissionRow[]>(sql`
+      const rows = await read<SubmissionRow>(sql`
         SELECT t.id, t.number, t."formDescription", ft.name AS "templateName" FROM "FormSubmission" t
           JOIN "FormTemplate" ft ON ft.id = t."templateId"
           WHERE t."companyId" = ${company} AND NOT t."isDraft" ${allowed} AND ${words}
@@ -396,7 +402,7 @@ export class PickLists {
       search,
       (word) => sql`t."firstName" ILIKE ${containing(word)} OR t."lastName" ILIKE ${containing(word)}`,
     );
-    const rows = await this.db.$queryRaw<{ id: string; firstName: string; lastName: string }[]>(sql`
+    const rows = await read<{ id: string; firstName: string; lastName: string }>(sql`
       SELECT t.id, t."firstName", t."lastName" FROM ${table} t
         WHERE t."companyId" = ${company} AND t."isActive" ${allowed} AND ${words}
         ORDER BY t."firstName", t."lastName", t.id ${paging}`);
