@@ -37,7 +37,7 @@ type Tx = Prisma.TransactionClient;
 const GENERIC: ReadOptions = { plan: 'generic' };
 
 /** How many pages past the one shown a search counts. */
-const SEARCH_PAGES_COUNTED = 10;
+const SEARCH_PAGES_COUNTED = 4;
 
 /** The four tables an action lives in: the kind the details and reassign calls name. */
 const TABLES: Record<TActionKind, { table: Sql; entity: string }> = {
@@ -392,7 +392,7 @@ export class ActionRegisterService {
   }
 
   /**
-   * A search counts ten pages past the one shown ("of 220+", and Next goes on), so it first reads
+   * A search counts four pages past the one shown ("of 100+", and Next goes on), so it first reads
    * the keys of its matches, at most that many and one more, planned for its word: a rare word
    * through the trigram indexes. When they are all there, they are the count, and the page is
    * sorted from them and only its rows are read (one prepared statement, whatever the word). A
