@@ -1,6 +1,6 @@
 /**
  * `npm run bench` — the API benchmark of issue 18 on the scale seed (run `npx tsx seed/scale.ts` first).
- * Options: --duration=10 --warmup=3 --connections=10 --only=<text in a call's name, or several: a|b> --label=x
+ * Options: --duration=10 --warmup=3 --connections=10 --only=<text in a call's name, or several: a|b; floors> --label=x
  * --skip-lighthouse.
  *
  * For every read call the screens use it measures, in one run:
@@ -403,7 +403,9 @@ try {
       warmupS: WARMUP_S,
     });
 
-  if (!argv.only) {
+  // --only=floors (alone or among other texts): the two floors.
+  const wanted = argv.only?.split('|') ?? [];
+  if (!argv.only || wanted.includes('floors')) {
     for (const [name, url, token] of [
       ['bare Fastify (JSON route)', `${bareBase}/floor`, undefined],
       ['trivial signed-in call (auth plugin + envelope)', `${base}${SIGNED_IN_FLOOR}`, tokens.busy],
@@ -415,7 +417,6 @@ try {
   }
 
   // --only=a|b: the calls whose name contains any of the texts (names themselves hold commas).
-  const wanted = argv.only?.split('|') ?? [];
   for (const test of CASES.filter(
     (entry) => !argv.only || wanted.some((text) => entry.name.includes(text)),
   )) {
