@@ -164,11 +164,13 @@ export const authPlugin = fp(
     });
 
     // The envelope carries updatePermissions: 'yes' when the caller's permissions changed since read.
-    app.addHook('preSerialization', async (_request, reply, payload) => {
-      if (reply.getHeader('x-update-permissions') !== 'yes' || !payload || typeof payload !== 'object')
-        return payload;
+    app.addHook('preSerialization', (_request, reply, payload, done) => {
+      if (reply.getHeader('x-update-permissions') !== 'yes' || !payload || typeof payload !== 'object') {
+        done(null, payload);
+        return;
+      }
       reply.removeHeader('x-update-permissions');
-      return { ...payload, updatePermissions: 'yes' };
+      done(null, { ...payload, updatePermissions: 'yes' });
     });
   },
 );
