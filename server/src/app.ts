@@ -65,6 +65,7 @@ import { mailPlugin } from './plugins/mail';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
+import { SessionCache } from './plugins/sessionCache';
 import { webPlugin } from './plugins/web';
 import { loadSecretsKey, SecretBox } from './plugins/secrets';
 import { LocalFileStorage } from './plugins/storage';
@@ -104,6 +105,9 @@ export interface AppDeps {
   /** The clock of the scheduled tasks (tests cross month ends and daylight-saving changes). */
   now?: () => Date;
 }
+
+/** Sessions one API process remembers at most (about 1 KB each). */
+const SESSION_CACHE_ENTRIES = 20_000;
 
 const REDACTED_PATHS = [
   'req.headers.authtoken',
@@ -191,10 +195,17 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
   // Serialized answers that follow the organisation's data version (plugins/answerCache.ts).
   const answers = new AnswerCache(dataVersions, config.DASHBOARD_CACHE_MB * 1024 * 1024);
   const links = new LinkService(db);
+  const sessions = new SessionCache(pgSessionLookup(readPool), {
+    databaseUrl: readDatabaseUrl,
+    ttlSeconds: config.SESSION_CACHE_SECONDS,
+    maxEntries: SESSION_CACHE_ENTRIES,
+    log: app.log,
+  });
+  app.addHook('onClose', () => sessions.close());
   await app.register(authPlugin, {
     db,
     links,
-    sessions: pgSessionLookup(readPool),
+    sessions: sessions.get,
     sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
   });
   await app.register(cookiesPlugin, {

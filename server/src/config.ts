@@ -32,6 +32,11 @@ const ZConfig = z.object({
    * form filled without a call; NIST 800-63B AAL2 asks for 30 minutes.
    */
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  /**
+   * How long an API process serves a looked-up session from memory at most (plugins/sessionCache.ts);
+   * any change to it is heard at once, so this bounds only a lost database notification. 0 turns it off.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
   /** Sign-in, forgot-password and switch calls allowed per client address and per account a minute. */
   RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),

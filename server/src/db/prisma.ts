@@ -4,6 +4,55 @@ import { PrismaClient } from '../generated/prisma/client';
 export type Db = PrismaClient;
 export type { MailMessage, Notice, Prisma, Review } from '../generated/prisma/client';
 
+/** The models whose rows a session lookup reads (plugins/sessionLookup.ts). */
+const SESSION_MODELS = new Set(['Session', 'User', 'Company', 'Employee', 'Role', 'SupplierCompany']);
+const WRITES = new Set([
+  'create',
+  'createMany',
+  'createManyAndReturn',
+  'update',
+  'updateMany',
+  'updateManyAndReturn',
+  'upsert',
+  'delete',
+  'deleteMany',
+]);
+
+const sessionDataListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` after every write this process makes through Prisma to what a session lookup
+ * reads; returns the way to stop. Other processes hear of writes from the database
+ * (plugins/sessionCache.ts); this process hears of its own before its request answers.
+ */
+export function onSessionDataWrite(listener: () => void): () => void {
+  sessionDataListeners.add(listener);
+  return () => sessionDataListeners.delete(listener);
+}
+
+/** A new session changes no looked-up one, and the auth plugin's lastSeenAt touch is kept in the cache. */
+function changesSessionData(model: string, operation: string, args: unknown): boolean {
+  if (!SESSION_MODELS.has(model) || !WRITES.has(operation)) return false;
+  if (model !== 'Session') return true;
+  if (operation === 'create' || operation === 'createMany' || operation === 'createManyAndReturn')
+    return false;
+  const data = (args as { data?: object }).data;
+  return !(operation.startsWith('update') && data && Object.keys(data).every((key) => key === 'lastSeenAt'));
+}
+
 export function createPrisma(connectionString: string, maxConnections = 10): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: maxConnections }) });
+  const client = new PrismaClient({ adapter: new PrismaPg({ connectionString, max: maxConnections }) });
+  // A query extension leaves the client's API as it is: the cast only names it the same.
+  return client.$extends({
+    query: {
+      $allModels: {
+        async $allOperations({ model, operation, args, query }) {
+          const result = await query(args);
+          if (changesSessionData(model, operation, args))
+            for (const listener of sessionDataListeners) listener();
+          return result;
+        },
+      },
+    },
+  }) as unknown as PrismaClient;
 }

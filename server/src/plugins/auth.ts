@@ -150,6 +150,8 @@ export const authPlugin = fp(
       if (auth.permissionsChanged) reply.header('x-update-permissions', 'yes');
       if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
         await db.session.update({ where: { id: session.id }, data: { lastSeenAt: now } });
+        // The record may be the session cache's: it holds what the database now holds.
+        session.lastSeenAt = now;
       }
       return { kind: sessionKind(auth), auth };
     }

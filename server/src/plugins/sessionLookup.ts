@@ -60,7 +60,8 @@ interface Row {
   supplierActive: boolean | null;
 }
 
-const SESSION_BY_TOKEN_HASH = `
+/** What the auth plugin needs of a session; every column it names is watched by the session cache's triggers. */
+export const SESSION_BY_TOKEN_HASH = `
   SELECT s.id, s."revokedAt", s."expiresAt", s."lastSeenAt", s."permissionsLoadedAt",
     u.id AS "userId", u."companyId", c."timeZone", u."userType"::text AS "userType", u."employeeId", u."supplierId",
     u."personnelId", u."isActive", u."isForceUpdatePassword", u."portalAccess", u."updatedAt",
