@@ -98,6 +98,8 @@ export class SessionCache {
         this.retry = null;
         void this.listen();
       }, this.retryMs);
+      // A retry alone keeps no process (a script, a test) running.
+      this.retry.unref();
       this.retryMs = Math.min(this.retryMs * 2, RETRY_MOST_MS);
     };
     client.on('error', lose);
