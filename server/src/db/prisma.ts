@@ -4,8 +4,6 @@ import { PrismaClient } from '../generated/prisma/client';
 export type Db = PrismaClient;
 export type { MailMessage, Notice, Prisma, Review } from '../generated/prisma/client';
 
-/** The models whose rows a session lookup reads (plugins/sessionLookup.ts). */
-const SESSION_MODELS = new Set(['Session', 'User', 'Company', 'Employee', 'Role', 'SupplierCompany']);
 const WRITES = new Set([
   'create',
   'createMany',
@@ -32,27 +30,44 @@ export function onSessionDataWrite(listener: () => void): () => void {
 
 /** A new session changes no looked-up one, and the auth plugin's lastSeenAt touch is kept in the cache. */
 function changesSessionData(model: string, operation: string, args: unknown): boolean {
-  if (!SESSION_MODELS.has(model) || !WRITES.has(operation)) return false;
+  if (!WRITES.has(operation)) return false;
   if (model !== 'Session') return true;
-  if (operation === 'create' || operation === 'createMany' || operation === 'createManyAndReturn')
-    return false;
+  if (operation.startsWith('create')) return false;
   const data = (args as { data?: object }).data;
   return !(operation.startsWith('update') && data && Object.keys(data).every((key) => key === 'lastSeenAt'));
 }
+
+/** Watches one model's calls; only the models a session lookup reads get it, so no other query pays for it. */
+const watchSessionData = {
+  async $allOperations({
+    model,
+    operation,
+    args,
+    query,
+  }: {
+    model: string;
+    operation: string;
+    args: unknown;
+    query: (args: unknown) => Promise<unknown>;
+  }) {
+    const result = await query(args);
+    if (changesSessionData(model, operation, args)) for (const listener of sessionDataListeners) listener();
+    return result;
+  },
+};
 
 export function createPrisma(connectionString: string, maxConnections = 10): PrismaClient {
   const client = new PrismaClient({ adapter: new PrismaPg({ connectionString, max: maxConnections }) });
   // A query extension leaves the client's API as it is: the cast only names it the same.
   return client.$extends({
+    // The models whose rows a session lookup reads (plugins/sessionLookup.ts).
     query: {
-      $allModels: {
-        async $allOperations({ model, operation, args, query }) {
-          const result = await query(args);
-          if (changesSessionData(model, operation, args))
-            for (const listener of sessionDataListeners) listener();
-          return result;
-        },
-      },
+      session: watchSessionData,
+      user: watchSessionData,
+      company: watchSessionData,
+      employee: watchSessionData,
+      role: watchSessionData,
+      supplierCompany: watchSessionData,
     },
   }) as unknown as PrismaClient;
 }

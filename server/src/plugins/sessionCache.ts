@@ -112,11 +112,13 @@ export class SessionCache {
       lose(error instanceof Error ? error : new Error(String(error)));
       return;
     }
-    if (this.closed || lost) {
+    // A loss has already ended the client and planned the retry.
+    if (lost) return;
+    if (this.closed) {
       await client.end().catch(() => undefined);
       return;
     }
-    // What changed while nobody listened is not known: start from nothing.
+    // What changed while nobody listened is not known: a lookup under way since then must not store.
     this.forget();
     this.listener = client;
     this.retryMs = RETRY_FIRST_MS;
