@@ -29,7 +29,7 @@ import {
   yes,
   wireAttachment,
   sameJson,
-  submissionInclude,
+  readStoredSubmission,
   type StoredSubmission,
   type GuestSave,
   type Change,
@@ -161,11 +161,8 @@ export class SubmissionService {
     );
   }
 
-  private async load(db: Db | Prisma.TransactionClient, auth: SubmissionActor, submissionId: string) {
-    const submission = await db.formSubmission.findFirst({
-      where: { id: submissionId, companyId: auth.companyId },
-      include: submissionInclude,
-    });
+  private async load(auth: SubmissionActor, submissionId: string) {
+    const submission = await readStoredSubmission(this.reader, auth.companyId, submissionId);
     if (!submission) throw notFound();
     return submission;
   }
@@ -174,7 +171,7 @@ export class SubmissionService {
 
   /** Why this caller may not edit the submission now (the banner), or null when it may. */
   async editBlockOf(auth: SubmissionActor, submissionId: string): Promise<string | null> {
-    return this.editBlock(auth, await this.load(this.db, auth, submissionId));
+    return this.editBlock(auth, await this.load(auth, submissionId));
   }
 
   async details(
@@ -183,7 +180,7 @@ export class SubmissionService {
     timeZone = DEFAULT_TIME_ZONE,
   ): Promise<TFormSubmission> {
     // Read once: the rule looks at the submission the details are made of.
-    const submission = await this.load(this.db, auth, submissionId);
+    const submission = await this.load(auth, submissionId);
     if (!this.policy.mayView(auth, submission)) throw notFound();
     return this.detailsFrom(auth, submission, timeZone);
   }
@@ -194,7 +191,7 @@ export class SubmissionService {
     submissionId: string,
     timeZone = DEFAULT_TIME_ZONE,
   ): Promise<TFormSubmission> {
-    return this.detailsFrom(auth, await this.load(this.db, auth, submissionId), timeZone);
+    return this.detailsFrom(auth, await this.load(auth, submissionId), timeZone);
   }
 
   private async detailsFrom(
@@ -318,7 +315,7 @@ export class SubmissionService {
   ): Promise<TFormSubmissionSaveResult & { message: string }> {
     const companyId = auth.companyId;
     const isDraft = input.isDraft === 'yes';
-    const stored = input._id ? await this.load(this.db, auth, input._id) : null;
+    const stored = input._id ? await this.load(auth, input._id) : null;
     if (stored) {
       const block = this.editBlock(auth, stored);
       if (block) throw forbidden(block);
@@ -495,7 +492,7 @@ export class SubmissionService {
 
   /** Adds files to a file field of a submission the caller may edit; one transaction. */
   async uploadFiles(auth: SubmissionActor, submissionId: string, fieldId: string, files: UploadedFile[]) {
-    const submission = await this.load(this.db, auth, submissionId);
+    const submission = await this.load(auth, submissionId);
     const block = this.editBlock(auth, submission);
     if (block) throw forbidden(block);
     const field = await this.db.templateField.findFirst({
