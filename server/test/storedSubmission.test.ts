@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrisma, type Db } from '../src/db/prisma';
 import { createReader, type Reader } from '../src/db/reader';
+import { sql, storedTimestamp } from '../src/db/sql';
 import {
   readStoredSubmission,
   submissionInclude,
@@ -86,5 +87,18 @@ describe('readStoredSubmission', () => {
     expect(
       await readStoredSubmission(reader, submission.companyId, '00000000-0000-4000-8000-000000000000'),
     ).toBeNull();
+  });
+});
+
+describe('storedTimestamp', () => {
+  it("stores a moment as Prisma does (UTC, no zone) whatever the session's time zone", async () => {
+    const moment = new Date('2026-11-20T09:15:30.123Z');
+    for (const zone of ['UTC', 'America/New_York', 'Pacific/Auckland']) {
+      const [row] = await db.$transaction(async (tx) => {
+        await tx.$executeRawUnsafe(`SET LOCAL TIME ZONE '${zone}'`);
+        return tx.$queryRaw<{ stored: string }[]>(sql`SELECT ${storedTimestamp(moment)}::text AS stored`);
+      });
+      expect(row!.stored).toBe('2026-11-20 09:15:30.123');
+    }
   });
 });

