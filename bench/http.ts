@@ -9,24 +9,33 @@ import type { LoadResult, LoadSpec } from './load';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 
-/** One autocannon run (bench/load.ts) in its own process, so it never shares the server's event loop. */
-export function load(spec: LoadSpec): Promise<LoadResult> {
+/**
+ * Runs `script` (a file in bench/) in its own Node process with `spec` as its one JSON argument, so
+ * a load generator never shares an event loop with the server it measures; the last line it prints
+ * is its JSON result. Killed after `limitS` seconds.
+ */
+export function runChild<T>(script: string, spec: unknown, limitS: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', import.meta.resolve('tsx'), path.join(benchDir, 'load.ts'), JSON.stringify(spec)],
+      ['--import', import.meta.resolve('tsx'), path.join(benchDir, script), JSON.stringify(spec)],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const killer = setTimeout(() => child.kill('SIGKILL'), (spec.durationS + spec.warmupS + 60) * 1000);
+    const killer = setTimeout(() => child.kill('SIGKILL'), limitS * 1000);
     child.on('close', (code) => {
       clearTimeout(killer);
       const line = out.trim().split('\n').at(-1);
-      if (code !== 0 || !line) reject(new Error(`load generator exited with ${code}: ${out}`));
-      else resolve(JSON.parse(line) as LoadResult);
+      if (code !== 0 || !line) reject(new Error(`${script} exited with ${code}: ${out}`));
+      else resolve(JSON.parse(line) as T);
     });
   });
+}
+
+/** One autocannon run (bench/load.ts) in its own process. */
+export function load(spec: LoadSpec): Promise<LoadResult> {
+  return runChild<LoadResult>('load.ts', spec, spec.durationS + spec.warmupS + 60);
 }
 
 export async function post(
