@@ -369,7 +369,7 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
       );
       await api.register(closeOffRoutes, { closeOff });
       const submissionOptions = { publicUrl: config.PUBLIC_URL, productName: config.PRODUCT_NAME };
-      const templates = new SubmissionTemplates(db);
+      const templates = new SubmissionTemplates(db, reader);
       const submissions = new SubmissionService(
         db,
         reader,

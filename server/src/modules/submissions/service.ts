@@ -336,7 +336,7 @@ export class SubmissionService {
     }
     const { template, version } = stored
       ? { template: null, version: { id: stored.templateVersionId } }
-      : await this.templates.currentVersion(this.db, companyId, input.formTemplateId);
+      : await this.templates.currentVersion(companyId, input.formTemplateId);
     if (template && !template.isActive) throw notFound(messages.submission.templateInactive);
     if (!guest && !auth.employeeId) await this.checkExternalSave(auth, input, template, stored);
     const templateShape = await this.templates.versionShape(this.db, companyId, version.id);

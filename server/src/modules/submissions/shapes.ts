@@ -40,7 +40,8 @@ export const WIRE_FORM_TYPE: Record<FormType, TFormSubmission['formType']> = {
   audit: 'audit',
 };
 
-const FORM_TYPE_OF_WIRE = Object.fromEntries(
+/** The Prisma enum of a stored (wire) form type. */
+export const FORM_TYPE_OF_WIRE = Object.fromEntries(
   Object.entries(WIRE_FORM_TYPE).map(([formType, wire]) => [wire, formType]),
 ) as Record<TFormSubmission['formType'], FormType>;
 

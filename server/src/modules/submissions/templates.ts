@@ -9,10 +9,30 @@ import {
 } from '@compass/shared';
 import { LRUCache } from 'lru-cache';
 import type { Db, Prisma } from '../../db/prisma';
-import type { FormType } from '../../generated/prisma/client';
+import type { BranchType } from '../../generated/prisma/client';
 import { notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { USABLE_TEMPLATE, WIRE_FORM_TYPE, yes, type TemplateVersionShape } from './shapes';
+import { sql, uuid } from '../../db/sql';
+import type { Reader } from '../../db/reader';
+import {
+  FORM_TYPE_OF_WIRE,
+  USABLE_TEMPLATE_SQL,
+  WIRE_FORM_TYPE,
+  yes,
+  type TemplateVersionShape,
+} from './shapes';
+
+interface CurrentTemplateRow {
+  id: string;
+  name: string;
+  formType: TFormSubmission['formType'];
+  formBranchType: BranchType;
+  emailNotification: number[];
+  coordinatorEmployeeId: string | null;
+  isActive: boolean;
+  versionId: string;
+  version: number;
+}
 
 /** The templates a caller may fill in and their fields (the pick lists are PickLists'). */
 export class SubmissionTemplates {
@@ -23,18 +43,21 @@ export class SubmissionTemplates {
    */
   private readonly shapes = new LRUCache<string, TemplateVersionShape>({ max: 500 });
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly reader: Reader,
+  ) {}
 
   async templateList(auth: AuthContext, formType?: TFormSubmission['formType']) {
-    const wanted = formType
-      ? (Object.keys(WIRE_FORM_TYPE) as FormType[]).find((key) => WIRE_FORM_TYPE[key] === formType)
-      : undefined;
-    const rows = await this.db.formTemplate.findMany({
-      // Audit templates are answered in audits only, never as a form (modules/audits).
-      where: { companyId: auth.companyId, ...USABLE_TEMPLATE, formType: wanted ?? { not: 'audit' } },
-      orderBy: { name: 'asc' },
-    });
-    return rows.map((row) => ({ _id: row.id, name: row.name, formType: WIRE_FORM_TYPE[row.formType] }));
+    // Audit templates are answered in audits only, never as a form (modules/audits). The stored
+    // type is the wire's (schema.prisma maps the enum's values).
+    const rows = await this.reader.rows<{ id: string; name: string; formType: TFormSubmission['formType'] }>(
+      sql`SELECT t.id, t.name, t."formType"::text AS "formType" FROM "FormTemplate" t
+        WHERE t."companyId" = ${uuid(auth.companyId)} AND ${USABLE_TEMPLATE_SQL}
+          AND ${formType ? sql`t."formType"::text = ${formType}` : sql`t."formType" <> 'audit'`}
+        ORDER BY t.name`,
+    );
+    return rows.map((row) => ({ _id: row.id, name: row.name, formType: row.formType }));
   }
 
   async branches(auth: Pick<AuthContext, 'companyId'>, workplaceId: string) {
@@ -100,21 +123,31 @@ export class SubmissionTemplates {
     };
   }
 
-  async currentVersion(db: Db | Prisma.TransactionClient, companyId: string, templateId: string) {
-    const template = await db.formTemplate.findFirst({
-      where: { id: templateId, companyId },
-      include: { versions: true },
-    });
-    const version = template?.versions.find((row) => row.version === template.currentVersion);
-    if (!template || !version) throw notFound(messages.submission.templateInactive);
-    return { template, version };
+  /**
+   * A template with its published version, on the read pool: only what a save and the details
+   * use. Not the whole row, whose builder draft holds a copy of every field (and not every version).
+   */
+  async currentVersion(companyId: string, templateId: string) {
+    const [row] = await this.reader.rows<CurrentTemplateRow>(sql`SELECT t.id, t.name,
+        t."formType"::text AS "formType", t."formBranchType"::text AS "formBranchType", t."emailNotification",
+        t."coordinatorEmployeeId", t."isActive", v.id AS "versionId", v.version
+      FROM "FormTemplate" t
+      JOIN "FormTemplateVersion" v ON v."companyId" = t."companyId" AND v."templateId" = t.id
+        AND v.version = t."currentVersion"
+      WHERE t.id = ${uuid(templateId)} AND t."companyId" = ${uuid(companyId)}`);
+    if (!row) throw notFound(messages.submission.templateInactive);
+    const { versionId, version, ...template } = row;
+    return {
+      template: { ...template, formType: FORM_TYPE_OF_WIRE[template.formType] },
+      version: { id: versionId, version },
+    };
   }
 
   async templateDetail(
     auth: Pick<AuthContext, 'companyId'>,
     templateId: string,
   ): Promise<TFormTemplateDetail> {
-    const { template, version } = await this.currentVersion(this.db, auth.companyId, templateId);
+    const { template, version } = await this.currentVersion(auth.companyId, templateId);
     if (!template.isActive) throw notFound(messages.submission.templateInactive);
     return {
       _id: template.id,
