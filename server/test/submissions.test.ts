@@ -7,6 +7,7 @@ import {
   employee,
   RIVERSIDE,
   HEAD_OFFICE_BRANCH,
+  WAREHOUSE,
   ctx,
   fieldId,
   investigationField,
@@ -149,6 +150,30 @@ describe('header validation', () => {
     );
     expect(response.statusCode).toBe(400);
     expect(response.json().response_message).toBe(messages.submission.branchOfWorkplace);
+  });
+
+  it('keeps a stored place whose branch has closed since, and checks a changed one', async () => {
+    const draft = await createDraft();
+    await ctx.db.branch.update({ where: { id: WAREHOUSE }, data: { isActive: false } });
+    try {
+      const kept = await post('ethan.coordinator', '/formSubmissionSave', {
+        ...body(null, { isDraft: 'yes' }),
+        _id: draft._id,
+        version: draft.version,
+      });
+      expect(kept.statusCode, kept.body).toBe(200);
+      const moved = await post('ethan.coordinator', '/formSubmissionSave', {
+        ...body(null, { isDraft: 'yes', branch: HEAD_OFFICE_BRANCH }),
+        _id: draft._id,
+        version: kept.json().response_data.version,
+      });
+      expect(moved.statusCode).toBe(400);
+      expect(moved.json().response_message).toBe(messages.submission.branchOfWorkplace);
+      const stored = await ctx.db.formSubmission.findUniqueOrThrow({ where: { id: draft._id } });
+      expect(stored).toMatchObject({ branchId: WAREHOUSE, version: kept.json().response_data.version });
+    } finally {
+      await ctx.db.branch.update({ where: { id: WAREHOUSE }, data: { isActive: true } });
+    }
   });
 });
 
