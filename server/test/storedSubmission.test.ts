@@ -4,6 +4,7 @@ import { createReader, type Reader } from '../src/db/reader';
 import { sql, storedTimestamp } from '../src/db/sql';
 import {
   readStoredSubmission,
+  sameJson,
   submissionInclude,
   type StoredSubmission,
 } from '../src/modules/submissions/shapes';
@@ -100,5 +101,15 @@ describe('storedTimestamp', () => {
       });
       expect(row!.stored).toBe('2026-11-20 09:15:30.123');
     }
+  });
+});
+
+describe('sameJson', () => {
+  it("holds a value equal to itself whatever its keys' order, as jsonb does, and tells changes apart", () => {
+    const stored = { cells: { b: 'Sam', a: ['x', { d: 1, c: 2 }] } };
+    expect(sameJson(stored, { cells: { a: ['x', { c: 2, d: 1 }], b: 'Sam' } })).toBe(true);
+    expect(sameJson(stored, { cells: { a: ['x', { c: 2, d: 9 }], b: 'Sam' } })).toBe(false);
+    expect(sameJson([1, 2], [2, 1])).toBe(false);
+    expect(sameJson('', null)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FIELD_REGISTRY, type TOrganisationFile, type TTemplateFile } from '@compass/shared';
 import sharp from 'sharp';
+import { canonicalJson } from '../../db/json';
 import type { Db, Prisma } from '../../db/prisma';
 import { changesBetween, recordChange, type Snapshot } from '../../plugins/changeLog';
 import type { SecretBox } from '../../plugins/secrets';
@@ -905,7 +906,7 @@ export class OrganisationImporter {
         : null;
       const current = found ? await templateFileOf(tx, found, companyId) : null;
       const desired = normalised(template);
-      if (found && current && canonical(normalised(current)) === canonical(desired)) {
+      if (found && current && canonicalJson(normalised(current)) === canonicalJson(desired)) {
         this.tally('templates', 'unchanged');
         continue;
       }
@@ -949,13 +950,4 @@ function normalised(template: TTemplateFile) {
       })),
     })),
   };
-}
-
-/** JSON with every object's keys sorted: equal values give equal text whatever order they were written in. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
-      : item,
-  );
 }

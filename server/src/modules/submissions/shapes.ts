@@ -8,6 +8,7 @@ import {
 } from '@compass/shared';
 import sanitizeHtml from 'sanitize-html';
 import type { Prisma } from '../../db/prisma';
+import { canonicalJson } from '../../db/json';
 import { timestampOf, type Reader } from '../../db/reader';
 import { sql, uuid } from '../../db/sql';
 import type { FormType } from '../../generated/prisma/client';
@@ -93,9 +94,12 @@ export const wireAttachment = (row: {
 /** No answer, however it is stored: a draft keeps '' or [] where a later save may send null. */
 export const blank = (value: unknown) =>
   value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
-/** The same stored value; two kinds of "no answer" are the same (no history entry "— → —"). */
+/**
+ * The same stored value; two kinds of "no answer" are the same (no history entry "— → —"), and so
+ * are objects whose keys differ only in order (a table row's cells as stored and as sent).
+ */
 export const sameJson = (a: unknown, b: unknown) =>
-  (blank(a) && blank(b)) || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  (blank(a) && blank(b)) || canonicalJson(a ?? null) === canonicalJson(b ?? null);
 
 export const submissionInclude = {
   template: { select: { name: true, formBranchType: true } },
