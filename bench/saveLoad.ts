@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { post } from './http';
 import { closedLoop, type Stats } from './lib';
 
 /** What a save of the benchmark template's draft holds, apart from the draft itself. */
@@ -82,15 +83,9 @@ export const answerable = (fields: { _id: string; type: string }[]) =>
 
 /** One save; its id and new version. Anything but 200 throws. */
 export async function saveOnce(url: string, token: string, body: unknown) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authtoken: token },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as { response_data: { _id: string; version: number } };
-  if (response.status !== 200)
-    throw new Error(`formSubmissionSave: ${response.status} ${JSON.stringify(json)}`);
-  return json.response_data;
+  const { status, json } = await post(url, body, token);
+  if (status !== 200) throw new Error(`formSubmissionSave: ${status} ${JSON.stringify(json)}`);
+  return (json as { response_data: { _id: string; version: number } }).response_data;
 }
 
 async function main(): Promise<void> {
