@@ -296,9 +296,18 @@ describe("the administrators' list", () => {
         isPublished: false,
       })),
     });
-    const capped = await data('olivia.admin', 'noticeAdminList', { search: 'bulk NOTICE', pageSize: 100 });
+    const capped = await data('olivia.admin', 'noticeAdminList', { pageSize: 100 });
     expect(capped).toMatchObject({ total: 1000, totalCapped: true });
-    const days = capped.rows.map((row: { startDate: string }) => row.startDate);
+    // A search counts four pages past the one shown, up to the same cap.
+    const searched = await data('olivia.admin', 'noticeAdminList', { search: 'bulk NOTICE', pageSize: 100 });
+    expect(searched).toMatchObject({ total: 500, totalCapped: true });
+    expect(searched.rows.every((row: { title: string }) => row.title.startsWith('Bulk notice'))).toBe(true);
+    const later = { search: 'bulk notice', pageSize: 100, page: 7 };
+    expect(await data('olivia.admin', 'noticeAdminList', later)).toMatchObject({
+      total: 1000,
+      totalCapped: true,
+    });
+    const days = searched.rows.map((row: { startDate: string }) => row.startDate);
     expect(days).toEqual([...days].sort().reverse());
     const drafts = await data('olivia.admin', 'noticeAdminList', {
       status: 'draft',

@@ -681,6 +681,20 @@ describe('My Records and the Records filters', () => {
       });
       expect(needles.json().response_data.total).toBe(3);
       expect(needles.json().response_data.totalCapped).toBeUndefined();
+      // A search counts four pages past the one shown, in the page's order; Next moves it on.
+      const bulk = async (page: number) => {
+        const searched = await post('sam.southbank', '/formSubmissionList', {
+          scope: 'all',
+          search: 'bulk',
+          page,
+        });
+        expect(searched.statusCode, searched.body).toBe(200);
+        return searched.json().response_data;
+      };
+      expect(await bulk(1)).toMatchObject({ total: 100, totalCapped: true });
+      const third = await bulk(3);
+      expect(third).toMatchObject({ total: 140, totalCapped: true });
+      expect(third.rows).toHaveLength(20);
     } finally {
       await ctx.db.formSubmission.deleteMany({
         where: { companyId: sam.companyId, formDescription: { startsWith: 'Bulk ' } },

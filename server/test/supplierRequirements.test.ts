@@ -455,6 +455,15 @@ describe('who may do what', () => {
       });
       expect(capped).toMatchObject({ total: 1000, totalCapped: true });
       expect(capped.rows.every((row: { state: string }) => row.state === 'expiringSoon')).toBe(true);
+      // A search counts four pages past the one shown; the pager's Next moves the count on.
+      const searched = { supplierId: ZENITH, search: 'induction certificate', pageSize: 10 };
+      expect(await data('olivia.admin', 'supplierRequirementList', searched)).toMatchObject({
+        total: 50,
+        totalCapped: true,
+      });
+      const further = await data('olivia.admin', 'supplierRequirementList', { ...searched, page: 3 });
+      expect(further).toMatchObject({ total: 70, totalCapped: true });
+      expect(further.rows).toHaveLength(10);
       const compliance = await data('olivia.admin', 'supplierCompliance', { supplierId: ZENITH });
       expect(
         compliance.company.filter(

@@ -74,6 +74,20 @@ export async function cappedCount(
   return count > cap ? { total: cap, totalCapped: true } : { total: count };
 }
 
+/** How many pages past the one shown a search counts. */
+const SEARCH_PAGES_COUNTED = 4;
+
+/**
+ * Where a list's count stops. A search counts four pages past the one shown ("of 100+", and Next
+ * moves it on), at most RECORDS_COUNT_CAP: a common word is in thousands of rows, and counting a
+ * thousand of them read ten times what the page needed (docs/performance.md, "Counting four pages
+ * ahead"). Without a search a list counts to RECORDS_COUNT_CAP: an index range is cheap to count.
+ */
+export const countCap = (request: { search?: string | undefined; page: number; pageSize: number }) =>
+  request.search
+    ? Math.min(RECORDS_COUNT_CAP, (request.page + SEARCH_PAGES_COUNTED) * request.pageSize)
+    : RECORDS_COUNT_CAP;
+
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     AS_TEXT.has(oid) ? identity : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,

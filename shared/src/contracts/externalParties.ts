@@ -49,7 +49,7 @@ const ZPartyRequest = z.object({
   message: z.string().trim().max(2000).optional(),
 });
 
-/** Set when a register has more than RECORDS_COUNT_CAP matching rows: `total` is the cap, not the count. */
+/** Set when the count stopped at its cap (RECORDS_COUNT_CAP, less for a search): `total` is the cap. */
 const ZTotalCapped = z.boolean().optional();
 
 /** A register's search, company filter and page. */

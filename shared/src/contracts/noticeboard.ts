@@ -111,7 +111,7 @@ export const noticeAdminListCall = defineCall({
   response: z.object({
     rows: z.array(ZNoticeAdminRow),
     total: z.number().int(),
-    /** Set when there are more than RECORDS_COUNT_CAP notices: `total` is the cap, not the count. */
+    /** Set when the count stopped at its cap (RECORDS_COUNT_CAP, less for a search): `total` is the cap. */
     totalCapped: z.boolean().optional(),
   }),
 });

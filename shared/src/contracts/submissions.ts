@@ -366,13 +366,14 @@ export type TFormSubmissionListRow = z.infer<typeof ZFormSubmissionListRow>;
 /**
  * The Records list counts at most this many rows: past it the count alone would read the whole
  * organisation's submissions on every page (issue 18), and nobody pages that far; they filter.
+ * A searched list counts less: four pages past the one shown (server/src/db/reader.ts).
  */
 export const RECORDS_COUNT_CAP = 1_000;
 
 export const ZFormSubmissionList = z.object({
   rows: z.array(ZFormSubmissionListRow),
   total: z.number().int(),
-  /** Set when there are more than RECORDS_COUNT_CAP rows: `total` is the cap, not the count. */
+  /** Set when the count stopped at its cap (RECORDS_COUNT_CAP, less for a search): `total` is the cap. */
   totalCapped: z.boolean().optional(),
   page: z.number().int(),
   pageSize: z.number().int(),

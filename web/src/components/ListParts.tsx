@@ -57,7 +57,10 @@ export function Pagination({
   page: number;
   pageSize: number;
   total: number;
-  /** The server stopped counting at `total`: there are more (shown as "of 1,000+"). */
+  /**
+   * The server stopped counting at `total`: there are more (shown as "of 1,000+", and a search's
+   * "of 100+" counts further as Next moves on).
+   */
   capped?: boolean;
   onPage: (page: number) => void;
   onPageSize: (pageSize: number) => void;
@@ -97,6 +100,7 @@ export function Pagination({
         </Button>
         <span className="text-sm">
           Page {page} of {pages}
+          {capped ? '+' : ''}
         </span>
         <Button
           size="sm"

@@ -7,7 +7,6 @@ import {
   actionRegisterMessages as say,
   displayDay,
   personName,
-  RECORDS_COUNT_CAP,
   type ActionSort,
   type ActionSource,
   type TActionAssignee,
@@ -19,7 +18,7 @@ import {
 } from '@compass/shared';
 import ExcelJS from 'exceljs';
 import type { Db, Prisma } from '../../db/prisma';
-import { cappedCount, planFor, type Reader, type ReadOptions } from '../../db/reader';
+import { cappedCount, planFor, countCap, type Reader, type ReadOptions } from '../../db/reader';
 import { containing, emptySql, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -35,9 +34,6 @@ type Tx = Prisma.TransactionClient;
 
 /** Statements whose generic plan serves every value (Reader.rows). */
 const GENERIC: ReadOptions = { plan: 'generic' };
-
-/** How many pages past the one shown a search counts. */
-const SEARCH_PAGES_COUNTED = 4;
 
 /** The four tables an action lives in: the kind the details and reassign calls name. */
 const TABLES: Record<TActionKind, { table: Sql; entity: string }> = {
@@ -406,7 +402,7 @@ export class ActionRegisterService {
     today: string,
     offset: number,
   ) {
-    const cap = Math.min(RECORDS_COUNT_CAP, (request.page + SEARCH_PAGES_COUNTED) * request.pageSize);
+    const cap = countCap(request);
     const matches = join(this.branches(auth, request, today), ' UNION ALL ');
     // The keys come back only when they are all there: a common word's are only counted.
     const keys = sql`SELECT m.kind, m.id, m.source, m."dueDate", ${
