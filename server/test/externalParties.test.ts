@@ -156,6 +156,12 @@ describe('the Form Register', () => {
         status: 'closed',
       });
       expect(capped).toMatchObject({ total: 1000, totalCapped: true });
+      // A search counts four pages past the one shown.
+      const searched = await data('olivia.admin', 'supplierAssignmentList', {
+        search: 'zenith',
+        pageSize: 50,
+      });
+      expect(searched).toMatchObject({ total: 250, totalCapped: true });
       expect(capped.rows[0]).toMatchObject({
         supplierName: 'Zenith Cleaning',
         dueDate: addDays(today, 400),

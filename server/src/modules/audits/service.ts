@@ -12,7 +12,6 @@ import {
   messages,
   occurrenceDay,
   personName,
-  RECORDS_COUNT_CAP,
   taskDueType,
   type AuditStatus,
   type FrequencyUnit,
@@ -29,7 +28,7 @@ import {
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import type { Db, Prisma } from '../../db/prisma';
-import { planFor, type Reader } from '../../db/reader';
+import { cappedCount, countCap, planFor, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -103,17 +102,14 @@ export class AuditService {
         page(where, request, sql`LIMIT ${request.pageSize} OFFSET ${(request.page - 1) * request.pageSize}`),
         plan,
       ),
-      this.reader.rows<{ total: number }>(
-        sql`SELECT count(*)::int AS total
-        FROM (SELECT 1 FROM "Audit" a WHERE ${where} LIMIT ${RECORDS_COUNT_CAP + 1}) capped`,
-        plan,
-      ),
+      cappedCount(this.reader, sql`SELECT 1 FROM "Audit" a WHERE ${where}`, {
+        ...plan,
+        cap: countCap(request),
+      }),
     ]);
-    const count = counted[0]?.total ?? 0;
     return {
       rows: rows.map((row) => rowOf(row, today)),
-      total: Math.min(count, RECORDS_COUNT_CAP),
-      ...(count > RECORDS_COUNT_CAP ? { totalCapped: true } : {}),
+      ...counted,
     };
   }
 

@@ -5,7 +5,6 @@ import {
   type TReviewCompleteParsed,
   documentMessages as say,
   personName,
-  RECORDS_COUNT_CAP,
   ZDocumentCreate,
   ZDocumentVersionCreate,
   type DocumentVersionStatus,
@@ -22,8 +21,7 @@ import {
 import type { z } from 'zod';
 import type { ZDocumentCsvRequest, ZDocumentListRequest, ZReviewOpen } from '@compass/shared';
 import type { Db } from '../../db/prisma';
-import type { Reader } from '../../db/reader';
-import { timestampOf } from '../../db/reader';
+import { cappedCount, countCap, timestampOf, type Reader } from '../../db/reader';
 import { containing, day, join, sql, uuid, type Sql } from '../../db/sql';
 import type { Document } from '../../generated/prisma/client';
 import { badRequest, forbidden, notFound, parseOrBadRequest } from '../../errors';
@@ -124,15 +122,11 @@ export class DocumentService {
       this.reader.rows<ListRow>(sql`${this.select(sql`(SELECT d.* FROM ${matching}
           ORDER BY ${order('d')} LIMIT ${request.pageSize} OFFSET ${(request.page - 1) * request.pageSize})`)}
         ORDER BY ${order('page')}`),
-      // Counted up to the cap only, as Records does: past it a count reads every matching row.
-      this.reader.rows<{ total: number }>(sql`SELECT count(*)::int AS total
-        FROM (SELECT 1 FROM "Document" d WHERE ${where} LIMIT ${RECORDS_COUNT_CAP + 1}) capped`),
+      cappedCount(this.reader, sql`SELECT 1 FROM "Document" d WHERE ${where}`, { cap: countCap(request) }),
     ]);
-    const count = counted[0]?.total ?? 0;
     return {
       rows: rows.map(toRow),
-      total: Math.min(count, RECORDS_COUNT_CAP),
-      ...(count > RECORDS_COUNT_CAP ? { totalCapped: true as const } : {}),
+      ...counted,
     };
   }
 

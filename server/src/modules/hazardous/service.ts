@@ -4,7 +4,6 @@ import {
   hazardousMessages as say,
   oldestCurrentSdsIssue,
   rateRisk,
-  RECORDS_COUNT_CAP,
   sdsStatus,
   taskDueType,
   type HazardousSort,
@@ -18,7 +17,7 @@ import {
 import type { z } from 'zod';
 import type { ZHazardousExportQuery, ZHazardousListRequest, ZSdsUpload } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
-import type { Reader } from '../../db/reader';
+import { cappedCount, countCap, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -150,14 +149,13 @@ export class HazardousService {
     const where = this.where(auth, request, today);
     const [rows, counted] = await Promise.all([
       this.rows(where, ORDER[request.sort], request.pageSize, (request.page - 1) * request.pageSize),
-      this.reader.rows<{ total: number }>(sql`SELECT count(*)::int AS total
-        FROM (SELECT 1 FROM "HazardousSubstance" h WHERE ${where} LIMIT ${RECORDS_COUNT_CAP + 1}) capped`),
+      cappedCount(this.reader, sql`SELECT 1 FROM "HazardousSubstance" h WHERE ${where}`, {
+        cap: countCap(request),
+      }),
     ]);
-    const count = counted[0]?.total ?? 0;
     return {
       rows: rows.map((row) => this.toRow(row, today)),
-      total: Math.min(count, RECORDS_COUNT_CAP),
-      ...(count > RECORDS_COUNT_CAP ? { totalCapped: true } : {}),
+      ...counted,
     };
   }
 

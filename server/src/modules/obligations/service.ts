@@ -7,7 +7,6 @@ import {
   obligationCompliance,
   obligationMessages as say,
   personName,
-  RECORDS_COUNT_CAP,
   tallyQuestions,
   taskDueType,
   type FrequencyUnit,
@@ -25,7 +24,7 @@ import {
 import type { z } from 'zod';
 import type { ZObligationFilters } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
-import type { Reader } from '../../db/reader';
+import { cappedCount, countCap, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -78,15 +77,11 @@ export class ObligationService {
       this.reader.rows<ListRow>(
         page(where, request, sql`LIMIT ${request.pageSize} OFFSET ${(request.page - 1) * request.pageSize}`),
       ),
-      // Counted up to the cap only, as the Records list is: past it the count reads every row.
-      this.reader.rows<{ total: number }>(sql`SELECT count(*)::int AS total
-        FROM (SELECT 1 FROM "Obligation" o WHERE ${where} LIMIT ${RECORDS_COUNT_CAP + 1}) capped`),
+      cappedCount(this.reader, sql`SELECT 1 FROM "Obligation" o WHERE ${where}`, { cap: countCap(request) }),
     ]);
-    const count = counted[0]?.total ?? 0;
     return {
       rows: rows.map((row) => rowOf(row, today)),
-      total: Math.min(count, RECORDS_COUNT_CAP),
-      ...(count > RECORDS_COUNT_CAP ? { totalCapped: true } : {}),
+      ...counted,
     };
   }
 

@@ -2,7 +2,6 @@ import {
   frequencyLabel,
   personName,
   rateRisk,
-  RECORDS_COUNT_CAP,
   riskMessages as say,
   RISK_COLOURS,
   taskDueType,
@@ -18,7 +17,7 @@ import {
 import type { z } from 'zod';
 import type { ZRiskExportQuery, ZRiskListRequest } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
-import { planFor, type ReadOptions, type Reader } from '../../db/reader';
+import { cappedCount, countCap, planFor, type ReadOptions, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -131,14 +130,11 @@ export class RiskService {
     const plan = planFor(request.search);
     const [rows, counted] = await Promise.all([
       this.rows(where, ORDER[request.sort], request.pageSize, (request.page - 1) * request.pageSize, plan),
-      // Counted up to the cap only, as Records does.
-      this.reader.rows<{ total: number }>(
-        sql`SELECT count(*)::int AS total
-        FROM (SELECT 1 FROM "Risk" r WHERE ${where} LIMIT ${RECORDS_COUNT_CAP + 1}) capped`,
-        plan,
-      ),
+      cappedCount(this.reader, sql`SELECT 1 FROM "Risk" r WHERE ${where}`, {
+        ...plan,
+        cap: countCap(request),
+      }),
     ]);
-    const count = counted[0]?.total ?? 0;
     return {
       rows: rows.map((row): TRiskRow => ({
         _id: row.id,
@@ -157,8 +153,7 @@ export class RiskService {
         reviewDueType: taskDueType(row.nextReviewDate, today),
         openActions: row.openActions,
       })),
-      total: Math.min(count, RECORDS_COUNT_CAP),
-      ...(count > RECORDS_COUNT_CAP ? { totalCapped: true } : {}),
+      ...counted,
     };
   }
 
