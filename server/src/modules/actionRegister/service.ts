@@ -26,7 +26,7 @@ import { changesBetween } from '../../plugins/changeLog';
 import { csvOf, type CsvColumn } from '../../plugins/csv';
 import type { MailQueue } from '../../plugins/mail';
 import { callerToday } from '../administration/organisationToday';
-import { dayOf } from '../registerParts/service';
+import { dayOf } from '../../db/days';
 import type { AssignedActionService } from '../assignedActions/service';
 import { actionsReassignedMail } from '../mail/templates';
 

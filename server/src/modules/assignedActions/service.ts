@@ -17,6 +17,7 @@ import type { UploadedFile } from '../../plugins/uploads';
 import { attachmentOf, attachmentsJson, type AttachmentService } from '../attachments/service';
 import type { Reader } from '../../db/reader';
 import { sql, uuid, type Sql } from '../../db/sql';
+import { dateOf } from '../../db/days';
 
 const OWNER_OF: Record<TAssignedActionKind, AttachmentOwner> = {
   audit: 'auditTask',
@@ -306,7 +307,7 @@ export class AssignedActionService {
     const data = {
       response: input.response,
       isComplete: complete,
-      completedOn: complete ? new Date(`${localDateOf(new Date(), zone)}T00:00:00Z`) : null,
+      completedOn: complete ? dateOf(localDateOf(new Date(), zone)) : null,
     };
     const stored = await this.attachments.store(files);
     try {

@@ -46,13 +46,12 @@ import { auditPdfModel } from './pdf';
 import { pdfFileName } from '../closeOff/pdfRender';
 import { renderPdfIsolated } from '../closeOff/renderPool';
 import type { FileStorage } from '../../plugins/storage';
+import { dateOf, dayOf } from '../../db/days';
 
 type Tx = Prisma.TransactionClient;
 type Filters = z.output<typeof ZAuditFilters>;
 type StoredAudit = Prisma.AuditGetPayload<object>;
 
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
 const EXPORT_LIMIT = 50_000;
 
 export interface AuditOptions {

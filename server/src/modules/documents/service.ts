@@ -35,15 +35,14 @@ import type { ReviewService } from '../reviews/service';
 import {
   approvalView,
   canManage,
-  dateOf,
   DAYS_TO_ACT,
-  dayOf,
   findDocument,
   logChange,
   publish,
   versionFile,
   type Tx,
 } from './shared';
+import { dateOf, dayOf } from '../../db/days';
 import { employeeNames } from '../employees/accountHolders';
 import { registerActionMail } from '../mail/templates';
 

@@ -5,14 +5,12 @@ import type { Document, DocumentApproval, DocumentVersion } from '../../generate
 import { notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
+import { dateOf } from '../../db/days';
 
 export type Tx = Prisma.TransactionClient;
 
 /** Readers and approvers have a week from the day a version is published or sent for approval. */
 export const DAYS_TO_ACT = 7;
-
-export const dayOf = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
-export const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** The caller's organisation's document; another organisation's is not found. */
 export async function findDocument(client: Tx | Db, auth: AuthContext, id: string): Promise<Document> {

@@ -5,7 +5,8 @@ import { sql, uuid } from '../../db/sql';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { callerToday } from '../administration/organisationToday';
-import { approvalView, dateOf, dayOf, findDocument, logChange, publish, versionFile } from './shared';
+import { approvalView, findDocument, logChange, publish, versionFile } from './shared';
+import { dateOf, dayOf } from '../../db/days';
 import { employeeNames } from '../employees/accountHolders';
 
 /**

@@ -13,9 +13,6 @@ import { organisationToday } from '../administration/organisationToday';
 // What supplier form assignments and document requirements share: the party they are asked of,
 // its reviewer and due date, checked on the way in and named on the way out.
 
-export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-export const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
-
 /** A request's party, reviewer and due date (the ids as sent). */
 export interface PartyInput {
   supplierId: string;

@@ -34,7 +34,8 @@ import { userNames } from '../employees/accountHolders';
 import { checkScope, issueLink } from '../links/service';
 import { supplierRequirementMail, supplierRequirementSentMail } from '../mail/templates';
 import type { SupplierCaller } from '../submissions/supplierLinks';
-import { dateOf, dayOf, findParty, refuseProblems } from './parties';
+import { findParty, refuseProblems } from './parties';
+import { dateOf, dayOf } from '../../db/days';
 import { partyColumns, partyFields, partySearch, type PartyColumns } from './parties';
 import { supplierRecipients } from './recipients';
 

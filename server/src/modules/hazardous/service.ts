@@ -26,7 +26,8 @@ import { csvOf } from '../../plugins/csv';
 import type { UploadedFile } from '../../plugins/uploads';
 import { callerToday } from '../administration/organisationToday';
 import type { AttachmentService } from '../attachments/service';
-import { dateOf, dayOf, ratingShown, ratingText, type RegisterParts } from '../registerParts/service';
+import { ratingShown, ratingText, type RegisterParts } from '../registerParts/service';
+import { dateOf, dayOf } from '../../db/days';
 
 type Tx = Prisma.TransactionClient;
 type Substance = NonNullable<Awaited<ReturnType<Db['hazardousSubstance']['findFirst']>>>;

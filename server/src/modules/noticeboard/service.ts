@@ -18,11 +18,9 @@ import { callerToday } from '../administration/organisationToday';
 import { cappedCount, type Reader, planFor, countCap } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import type { AttachmentService } from '../attachments/service';
+import { dateOf, dayOf } from '../../db/days';
 
 type Tx = Prisma.TransactionClient;
-
-const dayOf = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
-const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** A notice's standing on a day (days as YYYY-MM-DD): a draft, not started, on the board, or past its expiry. */
 function statusOfDays(

@@ -35,12 +35,10 @@ import { callerToday, organisationToday } from '../administration/organisationTo
 import type { AttachmentService } from '../attachments/service';
 import { employeeNames, findAccountHolders } from '../employees/accountHolders';
 import type { ReviewService } from '../reviews/service';
+import { dateOf, dayOf } from '../../db/days';
 
 type Tx = Prisma.TransactionClient;
 type Filters = z.output<typeof ZObligationFilters>;
-
-const dayOf = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
-const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** The most rows one CSV export writes: the whole register of a large organisation. */
 const EXPORT_LIMIT = 50_000;

@@ -11,6 +11,7 @@ import { accessMapOf, allowedKeys } from '../administration/structure';
 import type { PasswordHasher } from '../auth/passwords';
 import type { Invitations } from '../password/invitations';
 import { templateFileOf, templateRows } from './templates';
+import { dateOf } from '../../db/days';
 
 type Tx = Prisma.TransactionClient;
 export type Outcome = 'created' | 'updated' | 'unchanged';
@@ -42,7 +43,6 @@ export interface ImportDeps {
 }
 
 const day = (value: Date | null) => (value ? value.toISOString().slice(0, 10) : null);
-const dateOf = (value: string) => new Date(`${value}T00:00:00Z`);
 const lower = (value: string) => value.toLowerCase();
 
 /**

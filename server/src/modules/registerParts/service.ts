@@ -34,6 +34,7 @@ import type { AttachmentService } from '../attachments/service';
 import { employeeNames } from '../employees/accountHolders';
 import { registerActionMail } from '../mail/templates';
 import type { ReviewService } from '../reviews/service';
+import { dateOf, dayOf } from '../../db/days';
 
 type Tx = Prisma.TransactionClient;
 
@@ -71,9 +72,6 @@ export const REGISTERS: Record<RegisterKind, RegisterTraits> = {
     noun: 'hazardous substance',
   },
 };
-
-export const dayOf = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
-export const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** A stored rating as the screens show it; null for an item that was never rated. */
 export function ratingShown(likelihood: number | null, consequence: number | null): TRatingShown | null {

@@ -14,6 +14,7 @@ import { conflict, forbidden } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { callerToday } from '../administration/organisationToday';
 import { employeeNames } from '../employees/accountHolders';
+import { dateOf, dayOf } from '../../db/days';
 
 type Tx = Prisma.TransactionClient;
 
@@ -30,9 +31,6 @@ export interface ReviewedItem {
   /** yyyy-MM-dd */
   dueDate: string;
 }
-
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** The caller's part of a review: the reviewer's, or the co-reviewer's until they have co-reviewed. */
 function whoseTurn(auth: AuthContext, actionType: ReviewActionType): Prisma.ReviewWhereInput {

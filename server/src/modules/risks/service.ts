@@ -24,7 +24,8 @@ import type { AuthContext } from '../../plugins/auth';
 import type { Snapshot } from '../../plugins/changeLog';
 import { csvOf } from '../../plugins/csv';
 import { callerToday } from '../administration/organisationToday';
-import { dayOf, ratingShown, ratingText, type RegisterParts } from '../registerParts/service';
+import { ratingShown, ratingText, type RegisterParts } from '../registerParts/service';
+import { dayOf } from '../../db/days';
 
 type Tx = Prisma.TransactionClient;
 type Risk = NonNullable<Awaited<ReturnType<Db['risk']['findFirst']>>>;

@@ -41,6 +41,7 @@ import { SubmissionTasks } from './tasks';
 import { type SubmissionTemplates } from './templates';
 import { checkInput, checkSelections } from './validation';
 import { type SubmissionPolicy } from './policy';
+import { dateOf } from '../../db/days';
 
 export class SubmissionService {
   private readonly tasks: SubmissionTasks;
@@ -358,7 +359,7 @@ export class SubmissionService {
       if (submitting && number === null) number = await this.nextNumber(tx, companyId);
       const header = {
         formDescription: input.formDescription.trim(),
-        formDate: new Date(`${input.formDate}T00:00:00.000Z`),
+        formDate: dateOf(input.formDate),
         workplaceId: input.workplace || null,
         branchId: input.branch || null,
         isDraft,

@@ -12,6 +12,7 @@ import { issueActionLink } from '../links/service';
 import { submissionTaskMail } from '../mail/templates';
 import { type SubmissionOptions, type SubmissionActor, day, type StoredSubmission } from './shapes';
 import { logChanges } from './records';
+import { dateOf } from '../../db/days';
 
 /** A submission's actions as a save changes them, and the mail each new or reassigned one sends. */
 export class SubmissionTasks {
@@ -51,7 +52,7 @@ export class SubmissionTasks {
         instruction: task.instruction.trim(),
         actionType: task.actionType,
         ...assignee,
-        dueDate: new Date(`${task.due}T00:00:00.000Z`),
+        dueDate: dateOf(task.due),
       };
       if (!task._id) {
         taskNumber += 1;

@@ -27,12 +27,10 @@ import { callerToday } from '../administration/organisationToday';
 import { employeeNames, findAccountHolders } from '../employees/accountHolders';
 import { taskOverdueDigestMail, taskReminderMail } from '../mail/templates';
 import { USABLE_TEMPLATE } from '../submissions/shapes';
+import { dateOf, dayOf } from '../../db/days';
 
 type Tx = Prisma.TransactionClient;
 type ListRequest = z.output<typeof ZTaskListRequest>;
-
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** The reminder goes out this many days before the due day (and on it, if the job was not run). */
 export const TASK_REMINDER_DAYS_BEFORE_DUE = 3;
