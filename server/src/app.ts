@@ -1,6 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler } from './plugins/serializer';
 import type { Config } from './config';
 import { ANSWER_ENCODINGS, BROTLI_OPTIONS, COMPRESS_THRESHOLD } from './plugins/compression';
 import type { Db } from './db/prisma';

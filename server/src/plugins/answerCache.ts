@@ -2,13 +2,13 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { envelopeOf, type Call, type CallData, type CallParsed } from '@compass/shared';
 import type { FastifyInstance } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { VersionedCache, type DataVersionLookup } from '../db/versionedCache';
 import { requireAuth, type AuthContext } from './auth';
 import { registerCall } from './calls';
 import { answerEncoding, BROTLI_OPTIONS, COMPRESS_THRESHOLD, type AnswerEncoding } from './compression';
 import { ok } from './envelope';
+import { serializerCompiler } from './serializer';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
