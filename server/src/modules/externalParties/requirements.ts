@@ -34,9 +34,15 @@ import { userNames } from '../employees/accountHolders';
 import { checkScope, issueLink } from '../links/service';
 import { supplierRequirementMail, supplierRequirementSentMail } from '../mail/templates';
 import type { SupplierCaller } from '../submissions/supplierLinks';
-import { findParty, refuseProblems } from './parties';
 import { dateOf, dayOf } from '../../db/days';
-import { partyColumns, partyFields, partySearch, type PartyColumns } from './parties';
+import {
+  findParty,
+  partyColumns,
+  partyFields,
+  partySearch,
+  refuseProblems,
+  type PartyColumns,
+} from './parties';
 import { supplierRecipients } from './recipients';
 
 type Tx = Prisma.TransactionClient;

@@ -25,9 +25,15 @@ import { supplierAssignmentMail } from '../mail/templates';
 import { checkScope } from '../links/service';
 import { USABLE_TEMPLATE } from '../submissions/shapes';
 import type { SupplierCaller } from '../submissions/supplierLinks';
-import { findParty, refuseProblems } from './parties';
 import { dateOf, dayOf } from '../../db/days';
-import { partyColumns, partyFields, partySearch, type PartyColumns } from './parties';
+import {
+  findParty,
+  partyColumns,
+  partyFields,
+  partySearch,
+  refuseProblems,
+  type PartyColumns,
+} from './parties';
 import { supplierRecipients } from './recipients';
 import { issueSupplierAssignmentLink } from '../submissions/supplierLinkIssue';
 
