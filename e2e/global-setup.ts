@@ -50,9 +50,12 @@ export default async function setup(project: TestProject) {
         MAIL_POLL_SECONDS: '0.5',
         FILE_STORAGE_DIR: path.join(root, 'files'),
         WEB_DIST_DIR: webDistDir,
-        // Every browser signs in from 127.0.0.1 and the test files run side by side: the per-address
-        // sign-in limit (tested in server/test/abuse.test.ts) would refuse later tests' sign-ins.
+        // Every browser signs in from 127.0.0.1, and a dozen files sign the same demo people in:
+        // the per-address and per-account sign-in limits (tested in server/test/abuse.test.ts) would
+        // refuse later tests' sign-ins. ethan.coordinator signs in about ten times in the minute
+        // before accounts.test.ts signs him in once more (its sign-in then got a 429, now and then).
         RATE_LIMIT_PER_ADDRESS: '1000',
+        RATE_LIMIT_PER_ACCOUNT: '1000',
       }),
       db,
       databaseUrl: url,
