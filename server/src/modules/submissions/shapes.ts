@@ -9,6 +9,7 @@ import {
 import sanitizeHtml from 'sanitize-html';
 import type { Prisma } from '../../db/prisma';
 import { canonicalJson } from '../../db/json';
+import { dateOf } from '../../db/days';
 import { timestampOf, type Reader } from '../../db/reader';
 import { sql, uuid } from '../../db/sql';
 import type { FormType } from '../../generated/prisma/client';
@@ -112,8 +113,7 @@ export const submissionInclude = {
 export type StoredSubmission = Prisma.FormSubmissionGetPayload<{ include: typeof submissionInclude }>;
 
 /** A `date` (yyyy-MM-dd) or `timestamp` as text or inside JSON, as the Date Prisma would give. */
-const storedDate = (value: string) =>
-  timestampOf(/^\d{4}-\d\d-\d\d$/.test(value) ? `${value}T00:00:00.000Z` : value);
+const storedDate = (value: string) => (/^\d{4}-\d\d-\d\d$/.test(value) ? dateOf(value) : timestampOf(value));
 const storedDateOrNull = (value: string | null) => (value === null ? null : storedDate(value));
 
 type AsRead<T> = {
