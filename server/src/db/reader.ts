@@ -56,22 +56,31 @@ export function timestampOf(value: unknown): Date {
   return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(' ', 'T')}Z`);
 }
 /**
- * How many rows `rows` (a SELECT) gives, counted up to RECORDS_COUNT_CAP only (or a lower `cap`):
- * a count of every match reads them all, on every page (50,000 notices). Past the cap the answer
- * is the cap with `totalCapped`, and the pager says "of 1,000+" (docs/performance.md).
+ * How many rows `rows` (a SELECT) gives for a page of a list, counted only up to `countCap(listed)`:
+ * a count of every match reads them all, on every page (50,000 notices). Past the cap the answer is
+ * the cap with `totalCapped`, and the pager says "of 1,000+" or, for a search, "of 100+"
+ * (docs/performance.md).
  */
 export async function cappedCount(
   reader: Reader,
   rows: Prisma.Sql,
-  options?: ReadOptions & { cap?: number },
+  listed: Listed,
+  options?: ReadOptions,
 ): Promise<{ total: number; totalCapped?: true }> {
-  const cap = options?.cap ?? RECORDS_COUNT_CAP;
+  const cap = countCap(listed);
   const [counted] = await reader.rows<{ total: number }>(
     sql`SELECT count(*)::int AS total FROM (${rows} LIMIT ${cap + 1}) capped`,
     options,
   );
   const count = counted?.total ?? 0;
   return count > cap ? { total: cap, totalCapped: true } : { total: count };
+}
+
+/** A list request as far as its count depends on it. */
+export interface Listed {
+  search?: string | undefined;
+  page: number;
+  pageSize: number;
 }
 
 /** How many pages past the one shown a search counts. */
@@ -83,7 +92,7 @@ const SEARCH_PAGES_COUNTED = 4;
  * thousand of them read ten times what the page needed (docs/performance.md, "Counting four pages
  * ahead"). Without a search a list counts to RECORDS_COUNT_CAP: an index range is cheap to count.
  */
-export const countCap = (request: { search?: string | undefined; page: number; pageSize: number }) =>
+export const countCap = (request: Listed) =>
   request.search
     ? Math.min(RECORDS_COUNT_CAP, (request.page + SEARCH_PAGES_COUNTED) * request.pageSize)
     : RECORDS_COUNT_CAP;

@@ -371,7 +371,7 @@ export class ActionRegisterService {
     );
     const [rows, count] = await Promise.all([
       this.page(auth, request, today, offset),
-      cappedCount(this.reader, counted),
+      cappedCount(this.reader, counted, request),
     ]);
     return { rows, ...count };
   }

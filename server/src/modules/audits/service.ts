@@ -28,7 +28,7 @@ import {
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import type { Db, Prisma } from '../../db/prisma';
-import { cappedCount, countCap, planFor, type Reader } from '../../db/reader';
+import { cappedCount, planFor, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, conflict, forbidden, notFound, staleVersion } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -101,10 +101,7 @@ export class AuditService {
         page(where, request, sql`LIMIT ${request.pageSize} OFFSET ${(request.page - 1) * request.pageSize}`),
         plan,
       ),
-      cappedCount(this.reader, sql`SELECT 1 FROM "Audit" a WHERE ${where}`, {
-        ...plan,
-        cap: countCap(request),
-      }),
+      cappedCount(this.reader, sql`SELECT 1 FROM "Audit" a WHERE ${where}`, request, plan),
     ]);
     return {
       rows: rows.map((row) => rowOf(row, today)),

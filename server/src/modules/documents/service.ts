@@ -21,7 +21,7 @@ import {
 import type { z } from 'zod';
 import type { ZDocumentCsvRequest, ZDocumentListRequest, ZReviewOpen } from '@compass/shared';
 import type { Db } from '../../db/prisma';
-import { cappedCount, countCap, timestampOf, type Reader } from '../../db/reader';
+import { cappedCount, timestampOf, type Reader } from '../../db/reader';
 import { containing, day, join, sql, uuid, type Sql } from '../../db/sql';
 import type { Document } from '../../generated/prisma/client';
 import { badRequest, forbidden, notFound, parseOrBadRequest } from '../../errors';
@@ -121,7 +121,7 @@ export class DocumentService {
       this.reader.rows<ListRow>(sql`${this.select(sql`(SELECT d.* FROM ${matching}
           ORDER BY ${order('d')} LIMIT ${request.pageSize} OFFSET ${(request.page - 1) * request.pageSize})`)}
         ORDER BY ${order('page')}`),
-      cappedCount(this.reader, sql`SELECT 1 FROM "Document" d WHERE ${where}`, { cap: countCap(request) }),
+      cappedCount(this.reader, sql`SELECT 1 FROM "Document" d WHERE ${where}`, request),
     ]);
     return {
       rows: rows.map(toRow),

@@ -27,7 +27,7 @@ import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
 import { callerToday, organisationToday } from '../administration/organisationToday';
-import { cappedCount, type ReadOptions, type Reader, planFor, countCap } from '../../db/reader';
+import { cappedCount, type ReadOptions, type Reader, planFor } from '../../db/reader';
 import { join, sql, uuid, type Sql } from '../../db/sql';
 import type { AttachmentService, OwnerPolicy } from '../attachments/service';
 import { userNames } from '../employees/accountHolders';
@@ -385,10 +385,12 @@ export class SupplierRequirementService {
         order,
         plan,
       ),
-      cappedCount(this.reader, sql`SELECT 1 FROM "SupplierRequirement" r WHERE ${where}`, {
-        ...plan,
-        cap: countCap({ search, page, pageSize }),
-      }),
+      cappedCount(
+        this.reader,
+        sql`SELECT 1 FROM "SupplierRequirement" r WHERE ${where}`,
+        { search, page, pageSize },
+        plan,
+      ),
     ]);
     return { ...total, rows: rows.map((row) => rowOf(row, today)) };
   }

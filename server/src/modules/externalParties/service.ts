@@ -18,7 +18,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
 import { callerToday, organisationTodayRead } from '../administration/organisationToday';
-import { cappedCount, countCap, timestampOf, type ReadOptions, type Reader, planFor } from '../../db/reader';
+import { cappedCount, timestampOf, type ReadOptions, type Reader, planFor } from '../../db/reader';
 import { join, sql, uuid, type Sql } from '../../db/sql';
 import { findAccountHolders } from '../employees/accountHolders';
 import { supplierAssignmentMail } from '../mail/templates';
@@ -242,10 +242,12 @@ export class ExternalPartiesService {
     const [today, rows, total] = await Promise.all([
       callerToday(auth),
       this.rows(where, sql`LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`, plan),
-      cappedCount(this.reader, sql`SELECT 1 FROM "SupplierAssignment" r WHERE ${where}`, {
-        ...plan,
-        cap: countCap({ search, page, pageSize }),
-      }),
+      cappedCount(
+        this.reader,
+        sql`SELECT 1 FROM "SupplierAssignment" r WHERE ${where}`,
+        { search, page, pageSize },
+        plan,
+      ),
     ]);
     return { ...total, rows: rows.map((row) => rowOf(row, today)) };
   }

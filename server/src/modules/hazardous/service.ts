@@ -17,7 +17,7 @@ import {
 import type { z } from 'zod';
 import type { ZHazardousExportQuery, ZHazardousListRequest, ZSdsUpload } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
-import { cappedCount, countCap, type Reader } from '../../db/reader';
+import { cappedCount, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -150,9 +150,7 @@ export class HazardousService {
     const where = this.where(auth, request, today);
     const [rows, counted] = await Promise.all([
       this.rows(where, ORDER[request.sort], request.pageSize, (request.page - 1) * request.pageSize),
-      cappedCount(this.reader, sql`SELECT 1 FROM "HazardousSubstance" h WHERE ${where}`, {
-        cap: countCap(request),
-      }),
+      cappedCount(this.reader, sql`SELECT 1 FROM "HazardousSubstance" h WHERE ${where}`, request),
     ]);
     return {
       rows: rows.map((row) => this.toRow(row, today)),

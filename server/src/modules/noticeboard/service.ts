@@ -15,7 +15,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { UploadedFile } from '../../plugins/uploads';
 import { callerToday } from '../administration/organisationToday';
-import { cappedCount, type Reader, planFor, countCap } from '../../db/reader';
+import { cappedCount, type Reader, planFor } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import type { AttachmentService } from '../attachments/service';
 import { dateOf, dayOf } from '../../db/days';
@@ -103,10 +103,12 @@ export class NoticeAdminService {
         ORDER BY ${order}`,
         plan,
       ),
-      cappedCount(this.reader, sql`SELECT 1 FROM "Notice" n WHERE ${where}`, {
-        ...plan,
-        cap: countCap({ search: request.search, page, pageSize }),
-      }),
+      cappedCount(
+        this.reader,
+        sql`SELECT 1 FROM "Notice" n WHERE ${where}`,
+        { search: request.search, page, pageSize },
+        plan,
+      ),
     ]);
     return {
       ...total,

@@ -24,7 +24,7 @@ import {
 import type { z } from 'zod';
 import type { ZObligationFilters } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
-import { cappedCount, countCap, type Reader } from '../../db/reader';
+import { cappedCount, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -75,7 +75,7 @@ export class ObligationService {
       this.reader.rows<ListRow>(
         page(where, request, sql`LIMIT ${request.pageSize} OFFSET ${(request.page - 1) * request.pageSize}`),
       ),
-      cappedCount(this.reader, sql`SELECT 1 FROM "Obligation" o WHERE ${where}`, { cap: countCap(request) }),
+      cappedCount(this.reader, sql`SELECT 1 FROM "Obligation" o WHERE ${where}`, request),
     ]);
     return {
       rows: rows.map((row) => rowOf(row, today)),

@@ -17,7 +17,7 @@ import {
 import type { z } from 'zod';
 import type { ZRiskExportQuery, ZRiskListRequest } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
-import { cappedCount, countCap, planFor, type ReadOptions, type Reader } from '../../db/reader';
+import { cappedCount, planFor, type ReadOptions, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -131,10 +131,7 @@ export class RiskService {
     const plan = planFor(request.search);
     const [rows, counted] = await Promise.all([
       this.rows(where, ORDER[request.sort], request.pageSize, (request.page - 1) * request.pageSize, plan),
-      cappedCount(this.reader, sql`SELECT 1 FROM "Risk" r WHERE ${where}`, {
-        ...plan,
-        cap: countCap(request),
-      }),
+      cappedCount(this.reader, sql`SELECT 1 FROM "Risk" r WHERE ${where}`, request, plan),
     ]);
     return {
       rows: rows.map((row): TRiskRow => ({

@@ -11,7 +11,7 @@ import type { ZFormSubmissionListRequest } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import { forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { cappedCount, countCap, timestampOf, type Reader } from '../../db/reader';
+import { cappedCount, timestampOf, type Reader } from '../../db/reader';
 import { containing, join, sql, storedTimestamp, uuid, type Sql } from '../../db/sql';
 import { hasRecordsAccess } from './policy';
 import { type SubmissionActor, blank, type Change, recorderName } from './shapes';
@@ -55,11 +55,15 @@ export class SubmissionRecords {
       // reads the date index (which carries the description) until it has them, a rare one the
       // trigram index. In no order, a common word's count walked the description index from "A".
       request.search
-        ? cappedCount(this.reader, sql`SELECT 1 FROM ${from} WHERE ${where} ORDER BY ${order('f')}`, {
-            plan: 'custom',
-            cap: countCap(request),
-          })
-        : cappedCount(this.reader, sql`SELECT 1 FROM ${from} WHERE ${where}`),
+        ? cappedCount(
+            this.reader,
+            sql`SELECT 1 FROM ${from} WHERE ${where} ORDER BY ${order('f')}`,
+            request,
+            {
+              plan: 'custom',
+            },
+          )
+        : cappedCount(this.reader, sql`SELECT 1 FROM ${from} WHERE ${where}`, request),
     ]);
     return {
       rows: rows.map((row) => ({

@@ -16,7 +16,7 @@ import {
 import type { z } from 'zod';
 import type { ZTaskListRequest } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
-import { cappedCount, countCap, type Reader } from '../../db/reader';
+import { cappedCount, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { ScheduledTask } from '../../generated/prisma/client';
@@ -95,9 +95,7 @@ export class TaskService {
         LEFT JOIN "Employee" o ON o.id = t."taskOwnerEmployeeId"
         LEFT JOIN "Workplace" w ON w.id = t."workplaceId"
         ORDER BY ${order}, t.id`),
-      cappedCount(this.reader, sql`SELECT 1 FROM "ScheduledTask" t WHERE ${where}`, {
-        cap: countCap(request),
-      }),
+      cappedCount(this.reader, sql`SELECT 1 FROM "ScheduledTask" t WHERE ${where}`, request),
     ]);
     return {
       rows: rows.map((row) => ({
