@@ -43,11 +43,9 @@ export function toAccessMap(
   stored: Partial<Record<AccessKey, boolean>>,
   supplier: { supplierPortal: boolean; supplierAccess: boolean },
 ): AccessMap {
-  const map = {} as Record<AccessKey, YesNo>;
+  const map = {} as AccessMap;
   for (const key of ACCESS_KEYS) map[key] = yesNo(stored[key] === true);
-  return {
-    ...map,
-    supplierPortal: yesNo(supplier.supplierPortal),
-    supplierAccess: yesNo(supplier.supplierAccess),
-  };
+  map.supplierPortal = yesNo(supplier.supplierPortal);
+  map.supplierAccess = yesNo(supplier.supplierAccess);
+  return map;
 }

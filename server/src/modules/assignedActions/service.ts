@@ -201,6 +201,7 @@ export class AssignedActionService {
       FROM ${TASK_TABLE[kind]} a
       WHERE a.id = ${uuid(taskId)} AND a."companyId" = ${company} AND ${scope}`);
     if (!task) throw notFound(messages.action.notFound);
+    // `common` goes last in each answer (docs/performance.md, "A spread goes last").
     const common = {
       _id: task.id,
       sectionType: kind,
@@ -220,43 +221,43 @@ export class AssignedActionService {
     switch (kind) {
       case 'audit':
         return {
-          ...common,
           assignToType: task.assignToType,
           question: task.question!,
           auditId: task.parentId,
           auditName: task.parentName,
+          ...common,
         };
       case 'obligation':
         return {
-          ...common,
           assignToType: task.assignToType,
           reference: task.reference!,
           obligationId: task.parentId,
           obligationsName: task.parentName,
+          ...common,
         };
       case 'form': {
         // A register's action names its risk or substance instead of a form.
         if (task.parentKind === 'risk')
           return {
-            ...common,
             assignToType: task.assignToType,
             reference: `Risk · ${task.parentName}`,
             riskId: task.parentId,
+            ...common,
           };
         if (task.parentKind === 'hazardous')
           return {
-            ...common,
             assignToType: task.assignToType,
             reference: `Hazardous substance · ${task.parentName}`,
             hazardousId: task.parentId,
+            ...common,
           };
         const formatedNumber = task.number ? `FS ${task.number}` : 'Draft';
         return {
-          ...common,
           assignToType: task.assignToType,
           reference: `${formatedNumber} · ${task.parentName}`,
           formSubmissionId: task.parentId,
           formatedNumber,
+          ...common,
         };
       }
     }

@@ -280,11 +280,11 @@ export class AuthService {
       ORDER BY a."userType", a.username`);
     return rows.map((row) =>
       toAccount({
-        ...accountNames(row),
         id: row.id,
         email: row.email,
         userType: row.userType,
         company: { name: row.companyName },
+        ...accountNames(row),
       }),
     );
   }

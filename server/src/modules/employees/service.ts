@@ -76,13 +76,13 @@ export class EmployeeService {
     );
     if (!employee) throw notFound();
     return {
-      ...rowOf(employee, now),
       positionId: employee.positionId,
       roleId: employee.roleId,
       workplaceId: employee.workplaceId,
       branchId: employee.branchId,
       managerEmployeeId: employee.managerEmployeeId,
       isSelf: employee.id === auth.employeeId,
+      ...rowOf(employee, now),
     };
   }
 
@@ -124,8 +124,8 @@ export class EmployeeService {
       positions: positions.map(option),
       roles: roles.map(option),
       workplaces: workplaces.map((workplace) => ({
-        ...option(workplace),
         branches: workplace.branches.map(option),
+        ...option(workplace),
       })),
     };
   }

@@ -81,13 +81,14 @@ interface RequirementListRow extends PartyColumns {
 }
 
 function rowOf(row: RequirementListRow, today: string): TSupplierRequirementRow {
+  // The spread goes last, as in service.ts's rowOf.
   return {
-    ...partyFields(row, today, row.status === 'pending' || row.status === 'rejected'),
     requirementTypeId: row.requirementTypeId,
     typeName: row.typeName ?? '',
     status: row.status,
     state: requirementState({ status: row.status, expiryDate: row.expiryDate }, today),
     expiryDate: row.expiryDate,
+    ...partyFields(row, today, row.status === 'pending' || row.status === 'rejected'),
   };
 }
 
@@ -392,7 +393,7 @@ export class SupplierRequirementService {
         plan,
       ),
     ]);
-    return { ...total, rows: rows.map((row) => rowOf(row, today)) };
+    return { rows: rows.map((row) => rowOf(row, today)), ...total };
   }
 
   /**

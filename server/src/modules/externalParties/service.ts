@@ -249,7 +249,7 @@ export class ExternalPartiesService {
         plan,
       ),
     ]);
-    return { ...total, rows: rows.map((row) => rowOf(row, today)) };
+    return { rows: rows.map((row) => rowOf(row, today)), ...total };
   }
 
   /** One assignment as the register shows it (the caller has checked it may be seen). */
@@ -425,8 +425,9 @@ interface AssignmentListRow extends PartyColumns {
 }
 
 function rowOf(row: AssignmentListRow, today: string): TSupplierAssignmentRow {
+  // The spread goes last: Node 20's V8 defines each property written after a leading spread on its
+  // own, about 0.6 µs apiece, which on 20 rows was a sixth of the list's CPU (docs/performance.md).
   return {
-    ...partyFields(row, today, row.status === 'assigned'),
     formTemplateId: row.formTemplateId,
     formName: row.formName ?? '',
     status: row.status,
@@ -434,5 +435,6 @@ function rowOf(row: AssignmentListRow, today: string): TSupplierAssignmentRow {
     formNumber: row.formIsDraft === false && row.formNumber !== null ? formNumberLabel(row.formNumber) : null,
     returnCount: row.returnCount,
     createdAt: timestampOf(row.createdAt).toISOString(),
+    ...partyFields(row, today, row.status === 'assigned'),
   };
 }

@@ -291,15 +291,15 @@ export class PickLists {
                   FROM "Risk" t WHERE ${named} ORDER BY t.name`)
               : [],
           ]);
-    const allRiskList = risks.map((row) => ({ ...option(row), colour: row.colour }));
+    const allRiskList = risks.map((row) => ({ colour: row.colour, ...option(row) }));
     return {
-      ...short,
       listEmployee: employees.map(person),
       activeEmployeeList: employees.filter((row) => row.isActive).map(person),
       activePersonnelList: personnel.filter((row) => row.isActive).map(person),
       allPersonnelList: personnel.map(person),
       submissionList: submissions.map(submissionOption),
       listRisk: { allRiskList, masterRiskList: allRiskList.filter((_, i) => risks[i]!.isMaster) },
+      ...short,
     };
   }
 
