@@ -360,7 +360,7 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
       await api.register(attachmentRoutes, { attachments });
       await api.register(clockInRoutes, { clockIn: new ClockInService(db) });
       await api.register(qrCodeRoutes, { qrCodes: new QrCodeService(db, config.PUBLIC_URL) });
-      const submissionPolicy = new SubmissionPolicy(db, attachments);
+      const submissionPolicy = new SubmissionPolicy(db, reader, attachments);
       const closeOff = new CloseOffService(
         db,
         storage,

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { messages, TIME_ZONE_MESSAGE } from '@compass/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { demoId } from '../../seed/demo';
+import { createReader } from '../src/db/reader';
 import { AttachmentService } from '../src/modules/attachments/service';
 import { CloseOffService } from '../src/modules/closeOff/service';
 import { SubmissionPolicy } from '../src/modules/submissions/policy';
@@ -322,13 +323,15 @@ describe('atomic close', () => {
       accessKeys: new Set(),
     };
     const storage = new LocalFileStorage(storageDir);
+    const reader = createReader(ctx.databaseUrl, 1);
+    onTestFinished(() => reader.close());
     let written: string | null = null;
     const failing = new CloseOffService(
       ctx.db,
       storage,
       ctx.app.mail,
       { publicUrl: 'http://localhost', productName: 'Compass' },
-      new SubmissionPolicy(ctx.db, new AttachmentService(ctx.db, storage)),
+      new SubmissionPolicy(ctx.db, reader, new AttachmentService(ctx.db, storage)),
       {
         afterPdfStored: async ({ storageKey }) => {
           written = storageKey;
