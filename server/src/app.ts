@@ -288,7 +288,7 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
       await api.register(changeLogRoutes, { changeLog: new ChangeLogService(reader) });
       await api.register(administrationRoutes, {
         profile: new OrganisationProfileService(db, storage, secrets),
-        structure: new OrganisationStructureService(db),
+        structure: new OrganisationStructureService(db, reader),
         cache: answers,
       });
       const invitations = new Invitations(app.mail, {

@@ -357,6 +357,54 @@ describe('positions', () => {
       404,
     );
   });
+
+  it("counts each position's and role's active employees of the organisation only", async () => {
+    const { companyId } = await ctx.db.user.findUniqueOrThrow({ where: { username: 'olivia.admin' } });
+    const active = { companyId, isActive: true };
+    const byPosition = await ctx.db.employee.groupBy({
+      by: ['positionId'],
+      where: active,
+      _count: { _all: true },
+    });
+    const byRole = await ctx.db.employee.groupBy({ by: ['roleId'], where: active, _count: { _all: true } });
+    const positions = (await data('olivia.admin', 'positionList')).list as {
+      _id: string;
+      employeeCount: number;
+    }[];
+    const roles = (await data('olivia.admin', 'roleList')).list as { _id: string; memberCount: number }[];
+    const counted = (rows: { _count: { _all: number } }[], id: (row: never) => string | null, of: string) =>
+      rows.find((row) => id(row as never) === of)?._count._all ?? 0;
+    expect(positions.length).toBeGreaterThan(1);
+    for (const row of positions)
+      expect(row.employeeCount).toBe(
+        counted(byPosition, (r: { positionId: string | null }) => r.positionId, row._id),
+      );
+    for (const row of roles)
+      expect(row.memberCount).toBe(counted(byRole, (r: { roleId: string | null }) => r.roleId, row._id));
+    expect(positions.some((row) => row.employeeCount > 0)).toBe(true);
+
+    // A deactivated employee leaves the counts.
+    const held = await ctx.db.employee.findFirstOrThrow({
+      where: {
+        ...active,
+        positionId: { not: null },
+        roleId: { not: null },
+        user: { username: { not: 'olivia.admin' } },
+      },
+    });
+    const before = positions.find((row) => row._id === held.positionId)!.employeeCount;
+    const members = roles.find((row) => row._id === held.roleId)!.memberCount;
+    await ctx.db.employee.update({ where: { id: held.id }, data: { isActive: false } });
+    const after = (await data('olivia.admin', 'positionList')).list.find(
+      (row: { _id: string }) => row._id === held.positionId,
+    );
+    const role = (await data('olivia.admin', 'roleList')).list.find(
+      (row: { _id: string }) => row._id === held.roleId,
+    );
+    await ctx.db.employee.update({ where: { id: held.id }, data: { isActive: true } });
+    expect(after.employeeCount).toBe(before - 1);
+    expect(role.memberCount).toBe(members - 1);
+  });
 });
 
 describe('roles and their access keys', () => {
