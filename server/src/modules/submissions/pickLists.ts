@@ -272,6 +272,9 @@ export class PickLists {
     // Prepared statements on the read pool: a new form names one or two people, and these run on
     // every form opened.
     const named = sql`t."companyId" = ${company} AND t.id = ANY(${ids}::uuid[])`;
+    // A new form names employees only (its template's coordinator and the caller): the other
+    // tables are looked up for a stored form's answers.
+    const answered = shown.submissionId !== null;
     const people = (table: Sql) =>
       this.reader.rows<PersonRow>(sql`SELECT t.id, t."firstName", t."lastName", t."isActive" FROM ${table} t
         WHERE ${named} ORDER BY t."firstName", t."lastName", t.id`);
@@ -280,13 +283,15 @@ export class PickLists {
         ? [[], [], [], []]
         : await Promise.all([
             people(sql`"Employee"`),
-            people(sql`"Personnel"`),
-            this.reader
-              .rows<SubmissionRow>(sql`SELECT t.id, t.number, t."formDescription", tpl.name AS "templateName"
-              FROM "FormSubmission" t JOIN "FormTemplate" tpl ON tpl.id = t."templateId"
-              WHERE ${named} AND NOT t."isDraft" ORDER BY t.number DESC`),
+            answered ? people(sql`"Personnel"`) : [],
+            answered
+              ? this.reader.rows<SubmissionRow>(sql`SELECT t.id, t.number, t."formDescription",
+                  tpl.name AS "templateName"
+                FROM "FormSubmission" t JOIN "FormTemplate" tpl ON tpl.id = t."templateId"
+                WHERE ${named} AND NOT t."isDraft" ORDER BY t.number DESC`)
+              : [],
             // The risk register is for roles with its key; outsiders see the risks their forms name.
-            audience.risk || outside
+            answered && (audience.risk || outside)
               ? this.reader.rows<RiskRow>(sql`SELECT t.id, t.name, t."isActive", t.colour, t."isMaster"
                   FROM "Risk" t WHERE ${named} ORDER BY t.name`)
               : [],
