@@ -84,6 +84,67 @@ describe('reference calls', () => {
     expect(data.submissionUserId[0].userId).toBeTruthy();
     expect(data.taskData.length).toBeGreaterThan(0);
   });
+
+  it("names the submission's coordinators, recorder, assignees, workplace, branch and files as stored", async () => {
+    const id = nw('submission', '1001');
+    const stored = await ctx.db.formSubmission.findUniqueOrThrow({
+      where: { id },
+      include: {
+        coordinators: { orderBy: { position: 'asc' } },
+        actions: { orderBy: { taskNumber: 'asc' } },
+      },
+    });
+    const employees = new Map(
+      (await ctx.db.employee.findMany({ where: { companyId: stored.companyId } })).map((row) => [
+        row.id,
+        `${row.firstName} ${row.lastName}`,
+      ]),
+    );
+    const personnel = new Map(
+      (await ctx.db.personnel.findMany({ where: { companyId: stored.companyId } })).map((row) => [
+        row.id,
+        `${row.firstName} ${row.lastName}`,
+      ]),
+    );
+    const action = stored.actions[0]!;
+    const file = await ctx.db.attachment.create({
+      data: {
+        companyId: stored.companyId,
+        ownerType: 'action',
+        ownerId: action.id,
+        name: 'photo.png',
+        storageKey: `test/${randomUUID()}`,
+        size: 10,
+        fileType: 'image',
+        mimeType: 'image/png',
+      },
+    });
+    const data = (
+      await post('ethan.coordinator', '/formSubmissionDetails', {
+        formSubmissionId: id,
+        localTimeZone: 'UTC',
+      })
+    ).json().response_data;
+    await ctx.db.attachment.delete({ where: { id: file.id } });
+    expect(data.submissionUserId).toEqual(
+      stored.coordinators.map((row) => ({ userId: row.employeeId, name: employees.get(row.employeeId) })),
+    );
+    expect(data.recordedBy[0].name).toBe(
+      employees.get(stored.recordedByEmployeeId ?? '') ?? personnel.get(stored.recordedByPersonnelId ?? ''),
+    );
+    expect(data.taskData.map((row: { investigatorName: string }) => row.investigatorName)).toEqual(
+      stored.actions.map((row) =>
+        row.assigneeEmployeeId
+          ? employees.get(row.assigneeEmployeeId)
+          : personnel.get(row.assigneePersonnelId!),
+      ),
+    );
+    const place = await ctx.db.workplace.findUniqueOrThrow({ where: { id: stored.workplaceId! } });
+    const branch = await ctx.db.branch.findUniqueOrThrow({ where: { id: stored.branchId! } });
+    expect([data.workplaceName, data.branchName]).toEqual([place.name, branch.name]);
+    expect(data.taskData[0].attachment.map((row: { name: string }) => row.name)).toEqual(['photo.png']);
+    expect(data.attachment.some((row: { name: string }) => row.name === 'photo.png')).toBe(false);
+  });
 });
 
 describe('header validation', () => {

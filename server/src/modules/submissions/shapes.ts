@@ -11,7 +11,7 @@ import type { Prisma } from '../../db/prisma';
 import { canonicalJson } from '../../db/json';
 import { dateOf } from '../../db/days';
 import { timestampOf, type Reader } from '../../db/reader';
-import { sql, uuid } from '../../db/sql';
+import { emptySql, sql, uuid, type Sql } from '../../db/sql';
 import type { FormType } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
 
@@ -127,16 +127,19 @@ type AsRead<T> = {
  * Whole rows are read (`f.*`, `json_agg(a)`), so a new column arrives by itself; a new date column
  * must be added below, which test/storedSubmission.test.ts would show (it compares with Prisma's).
  */
-export async function readStoredSubmission(
+export async function readStoredSubmission<Extra extends object = object>(
   reader: Reader,
   companyId: string,
   submissionId: string,
-): Promise<StoredSubmission | null> {
-  type Row = AsRead<Omit<StoredSubmission, 'actions' | 'formType'>> & {
-    /** As stored: schema.prisma maps the enum's values, which are the wire's. */
-    formType: TFormSubmission['formType'];
-    actions: AsRead<StoredSubmission['actions'][number]>[];
-  };
+  /** More columns of the same row (on `f`), each `, expression AS name`: see details. */
+  extraColumns: Sql = emptySql,
+): Promise<(StoredSubmission & Extra) | null> {
+  type Row = Extra &
+    AsRead<Omit<StoredSubmission, 'actions' | 'formType'>> & {
+      /** As stored: schema.prisma maps the enum's values, which are the wire's. */
+      formType: TFormSubmission['formType'];
+      actions: AsRead<StoredSubmission['actions'][number]>[];
+    };
   const [row] = await reader.rows<Row>(sql`SELECT f.*,
       json_build_object('name', t.name, 'formBranchType', t."formBranchType") AS template,
       (SELECT coalesce(json_agg(c ORDER BY c.position), '[]') FROM "SubmissionCoordinator" c
@@ -145,7 +148,7 @@ export async function readStoredSubmission(
       (SELECT coalesce(json_agg(r ORDER BY r."fieldId", r."rowIndex"), '[]') FROM "SubmissionTableRow" r
         WHERE r."submissionId" = f.id) AS "tableRows",
       (SELECT coalesce(json_agg(a ORDER BY a."taskNumber"), '[]') FROM "Action" a
-        WHERE a."submissionId" = f.id) AS actions
+        WHERE a."submissionId" = f.id) AS actions ${extraColumns}
     FROM "FormSubmission" f JOIN "FormTemplate" t ON t.id = f."templateId"
     WHERE f.id = ${uuid(submissionId)} AND f."companyId" = ${uuid(companyId)}`);
   if (!row) return null;
