@@ -144,3 +144,35 @@ describe('dueBucket', () => {
     expect(dueBucket('2026-11-26', '2026-11-25')).toBe('upcoming');
   });
 });
+
+describe('localDateOf', () => {
+  it("gives the day Intl's parts give, across zones, daylight-saving changes and years", () => {
+    const zones = [
+      'UTC',
+      'Australia/Sydney',
+      'America/New_York',
+      'Asia/Kathmandu',
+      'Pacific/Chatham',
+      'Europe/London',
+    ];
+    const oracle = (instant: Date, timeZone: string) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+          .formatToParts(instant)
+          .map((part) => [part.type, part.value]),
+      );
+      return `${parts.year!.padStart(4, '0')}-${parts.month}-${parts.day}`;
+    };
+    // Every 3 h 7 min over two years: each zone's changes of offset and of year fall in between.
+    const mismatches: string[] = [];
+    for (let time = Date.UTC(2025, 0, 1); time < Date.UTC(2027, 0, 1); time += 187 * 60_000) {
+      const instant = new Date(time);
+      for (const zone of zones) {
+        const day = localDateOf(instant, zone);
+        if (day !== oracle(instant, zone)) mismatches.push(`${instant.toISOString()} ${zone} ${day}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(localDateOf(new Date('0099-06-30T23:30:00Z'), 'UTC')).toBe('0099-06-30');
+  });
+});
