@@ -1,14 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import pg from 'pg';
+import { ChannelListener } from '../db/channelListener';
 import { onSessionDataWrite } from '../db/prisma';
 import type { SessionLookup, SessionRecord } from './sessionLookup';
 
 /** The channel the database's triggers speak on when a row a session lookup reads changes (migration 20261128040000). */
 export const SESSION_DATA_CHANNEL = 'session_data';
-
-const RETRY_FIRST_MS = 1_000;
-const RETRY_MOST_MS = 30_000;
 
 export interface SessionCacheOptions {
   databaseUrl: string;
@@ -31,27 +28,33 @@ export class SessionCache {
   private readonly entries: LRUCache<string, SessionRecord> | null;
   /** Moves on every forget: a lookup that was under way then does not store its older answer. */
   private generation = 0;
-  private listener: pg.Client | null = null;
-  private retry: NodeJS.Timeout | null = null;
-  private retryMs = RETRY_FIRST_MS;
-  private closed = false;
+  private readonly listener: ChannelListener | null;
   private readonly stopHearingWrites: () => void;
 
   constructor(
     private readonly lookup: SessionLookup,
-    private readonly options: SessionCacheOptions,
+    options: SessionCacheOptions,
   ) {
     this.entries =
       options.ttlSeconds > 0
         ? new LRUCache({ max: options.maxEntries, ttl: options.ttlSeconds * 1000 })
         : null;
     this.stopHearingWrites = onSessionDataWrite(() => this.forget());
-    if (this.entries) void this.listen();
+    this.listener = this.entries
+      ? new ChannelListener({
+          databaseUrl: options.databaseUrl,
+          channel: SESSION_DATA_CHANNEL,
+          name: 'Session cache',
+          log: options.log,
+          onNotification: () => this.forget(),
+          onChange: () => this.forget(),
+        })
+      : null;
   }
 
   /** True while changes from other processes are heard, so sessions may be served from memory. */
   get listening(): boolean {
-    return this.listener !== null;
+    return this.listener?.listening ?? false;
   }
 
   /** The session of a token hash: the remembered one while nothing it reads has changed. */
@@ -71,56 +74,8 @@ export class SessionCache {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
     this.stopHearingWrites();
-    if (this.retry) clearTimeout(this.retry);
-    const listener = this.listener;
-    this.listener = null;
+    await this.listener?.close();
     this.forget();
-    await listener?.end().catch(() => undefined);
-  }
-
-  private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.databaseUrl, keepAlive: true });
-    let lost = false;
-    const lose = (error?: Error) => {
-      if (lost) return;
-      lost = true;
-      if (this.listener === client) this.listener = null;
-      this.forget();
-      void client.end().catch(() => undefined);
-      if (this.closed) return;
-      this.options.log.warn(
-        { err: error },
-        `Session cache: not listening to the database; retrying in ${this.retryMs / 1000} s`,
-      );
-      this.retry = setTimeout(() => {
-        this.retry = null;
-        void this.listen();
-      }, this.retryMs);
-      // A retry alone keeps no process (a script, a test) running.
-      this.retry.unref();
-      this.retryMs = Math.min(this.retryMs * 2, RETRY_MOST_MS);
-    };
-    client.on('error', lose);
-    client.on('end', () => lose());
-    client.on('notification', () => this.forget());
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${SESSION_DATA_CHANNEL}`);
-    } catch (error) {
-      lose(error instanceof Error ? error : new Error(String(error)));
-      return;
-    }
-    // A loss has already ended the client and planned the retry.
-    if (lost) return;
-    if (this.closed) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    // What changed while nobody listened is not known: a lookup under way since then must not store.
-    this.forget();
-    this.listener = client;
-    this.retryMs = RETRY_FIRST_MS;
   }
 }
