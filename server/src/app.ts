@@ -9,7 +9,7 @@ import { AuthService } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
 import { configurationRoutes } from './modules/configuration/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
-import { pgDataVersions } from './db/versionedCache';
+import { pgDataVersions, RememberedDataVersions } from './db/versionedCache';
 import { createReadPool, GENERIC_SESSION_OPTIONS, pgReader } from './db/reader';
 import { DashboardService } from './modules/dashboard/service';
 import { healthRoutes } from './modules/health/routes';
@@ -192,7 +192,13 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
   const genericPool = createReadPool(readDatabaseUrl, config.DATABASE_POOL_SIZE, GENERIC_SESSION_OPTIONS);
   app.addHook('onClose', () => genericPool.end());
   const reader = pgReader(readPool, false, genericPool);
-  const dataVersions = pgDataVersions(readPool);
+  const versions = new RememberedDataVersions(pgDataVersions(readPool), {
+    databaseUrl: readDatabaseUrl,
+    ttlSeconds: config.DATA_VERSION_CACHE_SECONDS,
+    log: app.log,
+  });
+  app.addHook('onClose', () => versions.close());
+  const dataVersions = versions.lookup;
   // Serialized answers that follow the organisation's data version (plugins/answerCache.ts).
   const answers = new AnswerCache(dataVersions, config.DASHBOARD_CACHE_MB * 1024 * 1024);
   const links = new LinkService(db);

@@ -37,6 +37,12 @@ const ZConfig = z.object({
    * any change to it is heard at once, so this bounds only a lost database notification. 0 turns it off.
    */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
+  /**
+   * How long an API process serves an organisation's data version from memory at most, so a cached
+   * answer is checked without a round trip (db/versionedCache.ts); changes are heard at once, so this
+   * too bounds only a lost notification. 0 reads the version on every call.
+   */
+  DATA_VERSION_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
   /** Sign-in, forgot-password and switch calls allowed per client address and per account a minute. */
   RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { RECORDS_COUNT_CAP } from '@compass/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
@@ -171,3 +171,19 @@ export function multipartPayload(
 /** One more row than a list counts (RECORDS_COUNT_CAP), made by `make`: its count then says it stopped. */
 export const pastTheCountCap = <T>(make: (index: number) => T): T[] =>
   Array.from({ length: RECORDS_COUNT_CAP + 1 }, (_, index) => make(index));
+
+/** Waits until a connection of `client`'s database LISTENs on `channel` (an app's cache, once it hears changes). */
+export async function someoneListens(client: pg.Client, channel: string): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (
+          await client.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = $1`,
+            [`LISTEN ${channel}`],
+          )
+        ).rows[0]!.n,
+      { timeout: 5_000, interval: 20 },
+    )
+    .toBeGreaterThanOrEqual(1);
+}

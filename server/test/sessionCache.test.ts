@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/plugins/auth';
 import { SESSION_DATA_CHANNEL, SessionCache } from '../src/plugins/sessionCache';
 import { SESSION_BY_TOKEN_HASH, type SessionRecord } from '../src/plugins/sessionLookup';
-import { setupTestApp, signIn, type TestContext } from './helpers';
+import { setupTestApp, signIn, someoneListens, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let shortLived: TestContext;
@@ -32,20 +32,7 @@ async function unannounced(client: pg.Client, sql: string, values: unknown[]) {
 }
 
 /** Waits until the session cache of the app on `client`'s database listens: before, nothing is served from memory. */
-async function listening(client: pg.Client) {
-  await expect
-    .poll(
-      async () =>
-        (
-          await client.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = $1`,
-            [`LISTEN ${SESSION_DATA_CHANNEL}`],
-          )
-        ).rows[0]!.n,
-      { timeout: 5_000, interval: 20 },
-    )
-    .toBeGreaterThanOrEqual(1);
-}
+const listening = (client: pg.Client) => someoneListens(client, SESSION_DATA_CHANNEL);
 
 /** Signs `username` in on `app` and makes one call, once its cache listens: the session is remembered. */
 async function rememberedSession(app: TestContext, client: pg.Client, username: string) {

@@ -56,12 +56,31 @@ const watchSessionData = {
   },
 };
 
+const dataWriteListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` when this process writes through Prisma (any model, or a raw statement that
+ * executes): nearly every table moves the organisation's data version (db/versionedCache.ts).
+ * Called as the write is sent, before its transaction commits; returns the way to stop.
+ */
+export function onDataWrite(listener: () => void): () => void {
+  dataWriteListeners.add(listener);
+  return () => dataWriteListeners.delete(listener);
+}
+
+const RAW_WRITES = new Set(['$executeRaw', '$executeRawUnsafe']);
+
 export function createPrisma(connectionString: string, maxConnections = 10): PrismaClient {
   const client = new PrismaClient({ adapter: new PrismaPg({ connectionString, max: maxConnections }) });
   // A query extension leaves the client's API as it is: the cast only names it the same.
   return client.$extends({
-    // The models whose rows a session lookup reads (plugins/sessionLookup.ts).
     query: {
+      $allOperations({ operation, args, query }) {
+        if (WRITES.has(operation) || RAW_WRITES.has(operation))
+          for (const listener of dataWriteListeners) listener();
+        return query(args);
+      },
+      // The models whose rows a session lookup reads (plugins/sessionLookup.ts).
       session: watchSessionData,
       user: watchSessionData,
       company: watchSessionData,

@@ -1,5 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
+import { ChannelListener } from './channelListener';
+import { onDataWrite } from './prisma';
 
 /** The organisation's data version, or null when it has none (nothing may be cached). */
 export type DataVersionLookup = (companyId: string) => Promise<string | null>;
@@ -18,6 +21,79 @@ export function pgDataVersions(pool: pg.Pool): DataVersionLookup {
     });
     return rows[0]?.version ?? null;
   };
+}
+
+/** The channel the database notifies with an organisation's id when its data version moves (migration 20261128130000). */
+export const DATA_VERSION_CHANNEL = 'data_version';
+
+/** How long after this process writes its versions are read from the database again. */
+const AFTER_OWN_WRITE_MS = 1_000;
+
+/**
+ * The organisations' data versions as this process last read them, so that a cached answer needs no
+ * round trip to be checked (docs/performance.md, "Data versions from memory"). A version is served
+ * from memory only while the database's notifications are heard (`DATA_VERSION_CHANNEL`: another
+ * process's commit forgets that organisation's version the moment it arrives), and not for a second
+ * after this process writes: a read between its write and its commit would keep the version from
+ * before it, and the request that follows the write must see it. A version is kept `ttlSeconds` at
+ * most, which bounds what a silently lost connection could keep; 0 turns the memory off.
+ */
+export class RememberedDataVersions {
+  private readonly versions: LRUCache<string, string> | null;
+  /** Moves on every forget: a read that was under way then does not store its older version. */
+  private generation = 0;
+  private pausedUntil = 0;
+  private readonly listener: ChannelListener | null;
+  private readonly stopHearingWrites: () => void;
+
+  constructor(
+    private readonly read: DataVersionLookup,
+    options: { databaseUrl: string; ttlSeconds: number; log: FastifyBaseLogger },
+  ) {
+    this.versions =
+      options.ttlSeconds > 0 ? new LRUCache({ max: 10_000, ttl: options.ttlSeconds * 1000 }) : null;
+    this.stopHearingWrites = onDataWrite(() => {
+      this.pausedUntil = Date.now() + AFTER_OWN_WRITE_MS;
+      this.forget();
+    });
+    this.listener = this.versions
+      ? new ChannelListener({
+          databaseUrl: options.databaseUrl,
+          channel: DATA_VERSION_CHANNEL,
+          name: 'Data versions',
+          log: options.log,
+          onNotification: (companyId) => this.forget(companyId || undefined),
+          onChange: () => this.forget(),
+        })
+      : null;
+  }
+
+  /** True while a version may be served from memory. */
+  get serving(): boolean {
+    return (this.listener?.listening ?? false) && Date.now() >= this.pausedUntil;
+  }
+
+  readonly lookup: DataVersionLookup = async (companyId) => {
+    const remembered = this.serving ? this.versions?.get(companyId) : undefined;
+    if (remembered !== undefined) return remembered;
+    const generation = this.generation;
+    const version = await this.read(companyId);
+    if (version !== null && this.serving && generation === this.generation)
+      this.versions?.set(companyId, version);
+    return version;
+  };
+
+  /** Forgets one organisation's version, or every one. */
+  forget(companyId?: string): void {
+    this.generation += 1;
+    if (companyId === undefined) this.versions?.clear();
+    else this.versions?.delete(companyId);
+  }
+
+  async close(): Promise<void> {
+    this.stopHearingWrites();
+    await this.listener?.close();
+  }
 }
 
 /**
