@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VERSIONED_MODELS } from '../src/db/prisma';
 import { DATA_VERSION_CHANNEL, pgDataVersions, RememberedDataVersions } from '../src/db/versionedCache';
 import { setupTestApp, signIn, someoneListens, type TestContext } from './helpers';
 
@@ -85,6 +86,26 @@ describe('data versions from memory', () => {
       expect(await versions.lookup(companyId)).not.toBe(before);
       expect(reads.n).toBe(readsNow + 1);
       await listening(versions);
+    } finally {
+      await versions.close();
+    }
+  });
+
+  it('hears the writes of tables with the version trigger, and not those of others', async () => {
+    const { rows } = await other.query<{ table: string }>(
+      `SELECT DISTINCT event_object_table AS table FROM information_schema.triggers
+       WHERE action_statement ILIKE '%dashboard_version%' ORDER BY 1`,
+    );
+    const asModel = (table: string) => table.charAt(0).toLowerCase() + table.slice(1);
+    expect([...VERSIONED_MODELS].sort()).toEqual(rows.map((row) => asModel(row.table)).sort());
+
+    await signIn(ctx.app, 'olivia.admin');
+    const { versions } = counted();
+    try {
+      await listening(versions);
+      const session = await ctx.db.session.findFirstOrThrow({});
+      await ctx.db.session.update({ where: { id: session.id }, data: { lastSeenAt: new Date() } });
+      expect(versions.serving).toBe(true);
     } finally {
       await versions.close();
     }

@@ -59,25 +59,74 @@ const watchSessionData = {
 const dataWriteListeners = new Set<() => void>();
 
 /**
- * Calls `listener` when this process writes through Prisma (any model, or a raw statement that
- * executes): nearly every table moves the organisation's data version (db/versionedCache.ts).
- * Called as the write is sent, before its transaction commits; returns the way to stop.
+ * Calls `listener` when this process writes, through Prisma, a table that moves the organisation's
+ * data version (db/versionedCache.ts), or executes a raw statement (which might). Called as the write
+ * is sent, before its transaction commits; returns the way to stop.
  */
 export function onDataWrite(listener: () => void): () => void {
   dataWriteListeners.add(listener);
   return () => dataWriteListeners.delete(listener);
 }
 
+/**
+ * The tables with the data version's trigger (migration dashboard_version and those since), as
+ * Prisma names their models; test/dataVersions.test.ts checks the list against the database. A
+ * session's lastSeenAt touch, a sign-in throttle or the mail outbox moves no version.
+ */
+export const VERSIONED_MODELS = [
+  'action',
+  'asset',
+  'attachment',
+  'audit',
+  'auditQuestionTask',
+  'branch',
+  'company',
+  'document',
+  'documentAcknowledgement',
+  'documentAction',
+  'documentApproval',
+  'documentVersion',
+  'employee',
+  'formSubmission',
+  'formTemplate',
+  'hazardousSubstance',
+  'hrFormAssignment',
+  'notice',
+  'obligation',
+  'obligationQuestionTask',
+  'onlineTrainingAssignment',
+  'personnel',
+  'position',
+  'requirementType',
+  'review',
+  'risk',
+  'role',
+  'scheduledTask',
+  'submissionCoordinator',
+  'submissionValue',
+  'supplierAssignment',
+  'supplierCompany',
+  'supplierRequirement',
+  'workplace',
+] as const;
+const VERSIONED = new Set<string>(VERSIONED_MODELS);
+
 const RAW_WRITES = new Set(['$executeRaw', '$executeRawUnsafe']);
+
+function hearDataWrite(model: string | undefined, operation: string) {
+  const versioned = model
+    ? VERSIONED.has(model.charAt(0).toLowerCase() + model.slice(1)) && WRITES.has(operation)
+    : RAW_WRITES.has(operation);
+  if (versioned) for (const listener of dataWriteListeners) listener();
+}
 
 export function createPrisma(connectionString: string, maxConnections = 10): PrismaClient {
   const client = new PrismaClient({ adapter: new PrismaPg({ connectionString, max: maxConnections }) });
   // A query extension leaves the client's API as it is: the cast only names it the same.
   return client.$extends({
     query: {
-      $allOperations({ operation, args, query }) {
-        if (WRITES.has(operation) || RAW_WRITES.has(operation))
-          for (const listener of dataWriteListeners) listener();
+      $allOperations({ model, operation, args, query }) {
+        hearDataWrite(model, operation);
         return query(args);
       },
       // The models whose rows a session lookup reads (plugins/sessionLookup.ts).
