@@ -34,7 +34,7 @@ const AFTER_OWN_WRITE_MS = 1_000;
  * round trip to be checked (docs/performance.md, "Data versions from memory"). A version is served
  * from memory only while the database's notifications are heard (`DATA_VERSION_CHANNEL`: another
  * process's commit forgets that organisation's version the moment it arrives), and not for a second
- * after this process writes: a read between its write and its commit would keep the version from
+ * after this process writes a table with the version's trigger (db/prisma.ts): a read between its write and its commit would keep the version from
  * before it, and the request that follows the write must see it. A version is kept `ttlSeconds` at
  * most, which bounds what a silently lost connection could keep; 0 turns the memory off.
  */
