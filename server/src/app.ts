@@ -397,6 +397,7 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
         submissions,
         templates,
         pickLists,
+        cache: answers,
         records: new SubmissionRecords(db, reader, submissionPolicy),
         supplierLinks: new SupplierLinkService(
           db,

@@ -102,12 +102,17 @@ describe('building and publishing a template', () => {
     const first = everyField('Spill report');
     await published(id, first);
     const v1 = await ctx.db.formTemplateVersion.findFirstOrThrow({ where: { templateId: id, version: 1 } });
+    // A form opened now gets version 1 (and the answer is kept for the organisation).
+    expect((await data('mia.employee', 'formTemplateDetail', { _id: id })).version).toBe(1);
 
     const second = structuredClone(first);
     field(second, 'radio').label = 'Spill size';
     field(second, 'radio').options = [{ value: 'option_1', label: 'Option 1' }];
     const result = await published(id, second);
     expect(result.version).toBe(2);
+    const opened = await data('mia.employee', 'formTemplateDetail', { _id: id });
+    expect(opened.version).toBe(2);
+    expect(opened.templateVersionId).not.toBe(v1.id);
 
     const old = await data(admin, 'templateVersion', { _id: id, version: 1 });
     expect(field(old, 'radio')).toMatchObject({
@@ -181,8 +186,10 @@ describe('building and publishing a template', () => {
     expect((await details(copy._id)).template.sections).toEqual((await details(id)).template.sections);
     expect((await details(copy._id)).status).toBe('draft');
 
+    expect((await call('mia.employee', 'formTemplateDetail', { _id: id })).statusCode).toBe(200);
     await data(admin, 'templateArchive', { _id: id });
     expect((await details(id)).status).toBe('archived');
+    expect((await call('mia.employee', 'formTemplateDetail', { _id: id })).statusCode).toBe(404);
     const offered = await data('mia.employee', 'formTemplateList', {});
     expect(offered.map((row: { _id: string }) => row._id)).not.toContain(id);
     const { revision } = await details(id);

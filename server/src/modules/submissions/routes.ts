@@ -17,6 +17,7 @@ import {
 } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { parseOrBadRequest } from '../../errors';
+import { registerCachedCall, type AnswerCache } from '../../plugins/answerCache';
 import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
@@ -41,7 +42,8 @@ export const submissionRoutes: FastifyPluginAsync<{
   records: SubmissionRecords;
   supplierLinks: SupplierLinkService;
   pickLists: PickLists;
-}> = async (app, { submissions, templates, records, supplierLinks, pickLists }) => {
+  cache: AnswerCache;
+}> = async (app, { submissions, templates, records, supplierLinks, pickLists, cache }) => {
   registerCall(app, formSubmissionRelatedListsCall, {
     handler: async (request) =>
       ok(
@@ -66,9 +68,12 @@ export const submissionRoutes: FastifyPluginAsync<{
     handler: async (request) => ok(await templates.templateList(requireAuth(request), request.body.formType)),
   });
 
-  registerCall(app, formTemplateDetailCall, {
-    handler: async (request) => ok(await templates.templateDetail(requireAuth(request), request.body._id)),
-  });
+  // The same for everyone of the organisation: a template and its current version, which moves the
+  // data version when it changes (a published version itself never does).
+  registerCachedCall(app, cache, formTemplateDetailCall, (auth, body) => ({
+    key: JSON.stringify([formTemplateDetailCall.path, auth.companyId, body._id]),
+    load: () => templates.templateDetail(auth, body._id),
+  }));
 
   registerCall(app, branchesByWorkplaceCall, {
     handler: async (request) =>
