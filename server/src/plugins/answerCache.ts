@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { envelopeOf, type Call, type CallData, type CallParsed } from '@compass/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { VersionedCache, type DataVersionLookup } from '../db/versionedCache';
 import { requireAuth, type AuthContext } from './auth';
@@ -84,9 +84,42 @@ export class AnswerCache {
 type CachedCall = Call & { method: 'POST'; response: z.ZodType };
 
 /**
+ * Sends a call's answer from the cache: the cached body when the organisation's data has not changed,
+ * otherwise `load`'s answer serialized (validated against the response schema, as Fastify would) and
+ * kept for later calls. For a route whose answers are cached only in some cases (the others go
+ * through `ok` as usual); `registerCachedCall` is the route whose every answer is.
+ */
+export function cachedAnswerSender<C extends CachedCall>(cache: AnswerCache, call: C) {
+  const serializer = serializerCompiler({
+    schema: envelopeOf(call.response),
+    method: call.method,
+    url: `/api${call.path}`,
+    httpStatus: '200',
+  });
+  return async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    companyId: string,
+    { key, load }: CachedAnswer<CallData<C>>,
+  ) => {
+    const body = await cache.body(companyId, key, async () => serializer(ok(await load())));
+    // Bytes with a JSON content type are sent as they are: Fastify does not serialize them again.
+    reply.type('application/json; charset=utf-8');
+    const encoding = answerEncoding(request.headers['accept-encoding']);
+    if (!encoding || body.length < COMPRESS_THRESHOLD || request.headers['x-no-compression'] !== undefined)
+      return reply.send(await cache.encoded(key, body, 'identity'));
+    // Compressed once per cached answer; the compression plugin leaves an encoded reply alone.
+    const vary = reply.getHeader('vary');
+    return reply
+      .header('content-encoding', encoding)
+      .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
+      .send(await cache.encoded(key, body, encoding));
+  };
+}
+
+/**
  * Registers a call answered from the cache: the caller checks have run (the answer exists), the body
- * is the cached one or the answer loaded and serialized (validated against the response schema, as
- * Fastify would) once for later calls.
+ * is the cached one or the answer loaded and serialized once for later calls.
  */
 export function registerCachedCall<C extends CachedCall>(
   app: FastifyInstance,
@@ -94,28 +127,11 @@ export function registerCachedCall<C extends CachedCall>(
   call: C,
   answer: (auth: AuthContext, body: CallParsed<C>['Body']) => CachedAnswer<CallData<C>>,
 ): void {
-  const serializer = serializerCompiler({
-    schema: envelopeOf(call.response),
-    method: call.method,
-    url: `/api${call.path}`,
-    httpStatus: '200',
-  });
+  const send = cachedAnswerSender(cache, call);
   registerCall(app, call, {
     handler: async (request, reply) => {
       const auth = requireAuth(request);
-      const { key, load } = answer(auth, request.body as CallParsed<C>['Body']);
-      const body = await cache.body(auth.companyId, key, async () => serializer(ok(await load())));
-      // Bytes with a JSON content type are sent as they are: Fastify does not serialize them again.
-      reply.type('application/json; charset=utf-8');
-      const encoding = answerEncoding(request.headers['accept-encoding']);
-      if (!encoding || body.length < COMPRESS_THRESHOLD || request.headers['x-no-compression'] !== undefined)
-        return reply.send(await cache.encoded(key, body, 'identity'));
-      // Compressed once per cached answer; the compression plugin leaves an encoded reply alone.
-      const vary = reply.getHeader('vary');
-      return reply
-        .header('content-encoding', encoding)
-        .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
-        .send(await cache.encoded(key, body, encoding));
+      return send(request, reply, auth.companyId, answer(auth, request.body as CallParsed<C>['Body']));
     },
   });
 }

@@ -13,6 +13,7 @@ import type { Reader } from '../../db/reader';
 import { VersionedCache, type DataVersionLookup } from '../../db/versionedCache';
 import { containing, emptySql, join, sql, uuid, type Sql } from '../../db/sql';
 import { notFound } from '../../errors';
+import type { CachedAnswer } from '../../plugins/answerCache';
 import type { AuthContext } from '../../plugins/auth';
 import type { SubmissionPolicy } from './policy';
 import { USABLE_TEMPLATE, USABLE_TEMPLATE_SQL, WIRE_FORM_TYPE } from './shapes';
@@ -155,6 +156,21 @@ export class PickLists {
       templateId: request.formTemplateId ?? null,
       employeeId: auth.employeeId,
     });
+  }
+
+  /**
+   * A new form's lists for an employee, as an answer of the organisation's cache: the short lists, the
+   * template's default coordinator and the employee, all from tables with the data version's trigger,
+   * so the answer stands until the organisation's data changes. Null for a stored form (its answers
+   * name people the history may add) or an outsider (the lists follow their forms).
+   */
+  newFormAnswer(auth: AuthContext, request: TRelatedListsRequest): CachedAnswer<TRelatedLists> | null {
+    if (auth.userType !== 'employee' || request.formSubmissionId) return null;
+    const templateId = request.formTemplateId ?? null;
+    return {
+      key: JSON.stringify(['relatedLists', auth.companyId, templateId, auth.employeeId]),
+      load: () => this.forCaller(auth, { formTemplateId: templateId ?? undefined }),
+    };
   }
 
   /** A link holder's lists: those of the linked submission (checked by the caller). */
