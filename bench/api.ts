@@ -584,18 +584,18 @@ async function measureSave(base: string, token: string) {
     taskFieldId: taskField._id,
   };
   const url = `${base}/api/formSubmissionSave`;
-  const drafts = await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      const created = await saveOnce(url, token, saveBody(form, {}, 0));
-      const tasks = (
-        await admin.query<{ id: string }>(
-          `SELECT id FROM "Action" WHERE "submissionId" = $1 ORDER BY "taskNumber"`,
-          [created._id],
-        )
-      ).rows.map((row) => row.id);
-      return { _id: created._id, version: created.version, tasks };
-    }),
-  );
+  // One after another: `admin` is a single connection (pg refuses a query while one is running).
+  const drafts: SaveSpec['drafts'] = [];
+  for (let i = 0; i < CONNECTIONS; i++) {
+    const created = await saveOnce(url, token, saveBody(form, {}, 0));
+    const tasks = (
+      await admin.query<{ id: string }>(
+        `SELECT id FROM "Action" WHERE "submissionId" = $1 ORDER BY "taskNumber"`,
+        [created._id],
+      )
+    ).rows.map((row) => row.id);
+    drafts.push({ _id: created._id, version: created.version, tasks });
+  }
   const spec: SaveSpec = { url, token, form, drafts, warmupS: WARMUP_S, durationS: DURATION_S };
   let stats: SaveResult;
   try {
