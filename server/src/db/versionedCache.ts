@@ -23,7 +23,7 @@ export function pgDataVersions(pool: pg.Pool): DataVersionLookup {
   };
 }
 
-/** The channel the database notifies with an organisation's id when its data version moves (migration 20261128130000). */
+/** The channel of an organisation's data version: its id, when the version moves (migration 20261128130000). */
 export const DATA_VERSION_CHANNEL = 'data_version';
 
 /** How long after this process writes its versions are read from the database again. */
@@ -32,11 +32,13 @@ const AFTER_OWN_WRITE_MS = 1_000;
 /**
  * The organisations' data versions as this process last read them, so that a cached answer needs no
  * round trip to be checked (docs/performance.md, "Data versions from memory"). A version is served
- * from memory only while the database's notifications are heard (`DATA_VERSION_CHANNEL`: another
- * process's commit forgets that organisation's version the moment it arrives), and not for a second
- * after this process writes a table with the version's trigger (db/prisma.ts): a read between its write and its commit would keep the version from
- * before it, and the request that follows the write must see it. A version is kept `ttlSeconds` at
- * most, which bounds what a silently lost connection could keep; 0 turns the memory off.
+ * from memory only while the database's notifications are heard (`DATA_VERSION_CHANNEL`: a commit
+ * that moves an organisation's version forgets it the moment the notification arrives), and not
+ * for a second after this process writes a table with the version's trigger (db/prisma.ts): a read
+ * between its write and its commit would keep the version from before it, and the request that
+ * follows the write must see it (a transaction longer than that is seen when its notification
+ * arrives, as another process's is). A version is kept `ttlSeconds` at most, which bounds what a
+ * silently lost connection could keep; 0 turns the memory off.
  */
 export class RememberedDataVersions {
   private readonly versions: LRUCache<string, string> | null;
