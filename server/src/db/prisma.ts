@@ -69,54 +69,53 @@ export function onDataWrite(listener: () => void): () => void {
 }
 
 /**
- * The tables with the data version's trigger (migration dashboard_version and those since), as
- * Prisma names their models; test/dataVersions.test.ts checks the list against the database. A
- * session's lastSeenAt touch, a sign-in throttle or the mail outbox moves no version.
+ * The tables with the data version's trigger (migration dashboard_version and those since), named as
+ * their models are (no model maps its table to another name); test/dataVersions.test.ts checks the
+ * list against the database. A session's lastSeenAt touch, a sign-in throttle or the mail outbox
+ * moves no version.
  */
 export const VERSIONED_MODELS = [
-  'action',
-  'asset',
-  'attachment',
-  'audit',
-  'auditQuestionTask',
-  'branch',
-  'company',
-  'document',
-  'documentAcknowledgement',
-  'documentAction',
-  'documentApproval',
-  'documentVersion',
-  'employee',
-  'formSubmission',
-  'formTemplate',
-  'hazardousSubstance',
-  'hrFormAssignment',
-  'notice',
-  'obligation',
-  'obligationQuestionTask',
-  'onlineTrainingAssignment',
-  'personnel',
-  'position',
-  'requirementType',
-  'review',
-  'risk',
-  'role',
-  'scheduledTask',
-  'submissionCoordinator',
-  'submissionValue',
-  'supplierAssignment',
-  'supplierCompany',
-  'supplierRequirement',
-  'workplace',
+  'Action',
+  'Asset',
+  'Attachment',
+  'Audit',
+  'AuditQuestionTask',
+  'Branch',
+  'Company',
+  'Document',
+  'DocumentAcknowledgement',
+  'DocumentAction',
+  'DocumentApproval',
+  'DocumentVersion',
+  'Employee',
+  'FormSubmission',
+  'FormTemplate',
+  'HazardousSubstance',
+  'HrFormAssignment',
+  'Notice',
+  'Obligation',
+  'ObligationQuestionTask',
+  'OnlineTrainingAssignment',
+  'Personnel',
+  'Position',
+  'RequirementType',
+  'Review',
+  'Risk',
+  'Role',
+  'ScheduledTask',
+  'SubmissionCoordinator',
+  'SubmissionValue',
+  'SupplierAssignment',
+  'SupplierCompany',
+  'SupplierRequirement',
+  'Workplace',
 ] as const;
 const VERSIONED = new Set<string>(VERSIONED_MODELS);
 
 const RAW_WRITES = new Set(['$executeRaw', '$executeRawUnsafe']);
 
 function hearDataWrite(model: string | undefined, operation: string) {
-  const versioned = model
-    ? VERSIONED.has(model.charAt(0).toLowerCase() + model.slice(1)) && WRITES.has(operation)
-    : RAW_WRITES.has(operation);
+  const versioned = model ? VERSIONED.has(model) && WRITES.has(operation) : RAW_WRITES.has(operation);
   if (versioned) for (const listener of dataWriteListeners) listener();
 }
 

@@ -72,7 +72,8 @@ export class SubmissionPolicy {
   async visible(auth: AuthContext, submissionId: string): Promise<SubmissionAccess | null> {
     // A prepared statement of the read pool: Prisma's findFirst of the same took a third of the
     // history's CPU (docs/performance.md).
-    const [row] = await this.reader.rows<SubmissionAccess>(sql`SELECT f.id, f."companyId",
+    type Row = Omit<SubmissionAccess, 'formType'> & { formType: TFormSubmission['formType'] };
+    const [row] = await this.reader.rows<Row>(sql`SELECT f.id, f."companyId",
         f."formType"::text AS "formType", f."isDraft", f."isClosed", f.version, f.number,
         f."recordedByEmployeeId", f."recordedByPersonnelId", f."createdByUserId", f."supplierId",
         (SELECT coalesce(json_agg(json_build_object('employeeId', c."employeeId", 'position', c.position)
@@ -81,7 +82,7 @@ export class SubmissionPolicy {
       FROM "FormSubmission" f WHERE f.id = ${uuid(submissionId)} AND f."companyId" = ${uuid(auth.companyId)}`);
     if (!row) return null;
     // The stored type is the wire's ('form-submission'); the rules and callers use Prisma's enum.
-    const submission = { ...row, formType: FORM_TYPE_OF_WIRE[row.formType as TFormSubmission['formType']] };
+    const submission = { ...row, formType: FORM_TYPE_OF_WIRE[row.formType] };
     return this.mayView(auth, submission) ? submission : null;
   }
 
