@@ -102,6 +102,25 @@ describe('formSubmissionRelatedLists', () => {
     expect(ids(data.listEmployee)).toContain(employee('noah'));
   });
 
+  it("keeps a new form's cached lists to their employee and organisation", async () => {
+    await ctx.db.formTemplate.update({
+      where: { id: template.id },
+      data: { coordinatorEmployeeId: employee('noah'), currentVersion: 1 },
+    });
+    const ethan = await lists('ethan.coordinator', { formTemplateId: template.id });
+    expect(ids((await lists('ethan.coordinator', { formTemplateId: template.id })).listEmployee)).toEqual(
+      ids(ethan.listEmployee),
+    );
+    // Each employee sees themself named, not whoever asked first.
+    const mia = await lists('mia.employee', { formTemplateId: template.id });
+    expect(ids(mia.listEmployee)).toContain(employee('mia'));
+    expect(ids(mia.listEmployee)).not.toContain(employee('ethan'));
+    // Another organisation's employee gets its own lists: nothing of this template or organisation.
+    const southbank = await lists('sam.southbank', { formTemplateId: template.id });
+    expect(ids(southbank.listEmployee)).not.toContain(employee('noah'));
+    expect(ids(southbank.formTemplate)).not.toContain(template.id);
+  });
+
   it('refuses a form the caller may not see, and bad input, without a 500', async () => {
     const foreign = await post('sam.southbank', '/formSubmissionRelatedLists', { formSubmissionId: S1001 });
     expect(foreign.statusCode).toBe(404);

@@ -327,6 +327,16 @@ describe('bad input', () => {
     expect(stale.statusCode).toBe(409);
   });
 
+  it("answers another organisation's template detail as not found, even once its own has it cached", async () => {
+    const id = await created('Northwind detail');
+    await published(id, everyField('Northwind detail'));
+    expect((await call('mia.employee', 'formTemplateDetail', { _id: id })).statusCode).toBe(200);
+    expect((await call('mia.employee', 'formTemplateDetail', { _id: id })).statusCode).toBe(200);
+    const other = await call('sam.southbank', 'formTemplateDetail', { _id: id });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().response_data).toBeNull();
+  });
+
   it('keeps templates to their organisation and to callers with the key', async () => {
     const id = await created('Northwind only');
     for (const path of ['templateAdminDetails', 'templateExport', 'templateArchive']) {
