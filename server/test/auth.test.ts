@@ -186,6 +186,11 @@ describe('GET /api/permissions', () => {
     await api().get('/api/permissions').set('authtoken', token);
     const quiet = await api().get(`/api/health`).set('authtoken', token);
     expect(quiet.body.updatePermissions).toBeUndefined();
+    // A cached answer (the noticeboard) is read once before the change, so the later one is the cache's.
+    const notices = () =>
+      api().post('/api/noticeboardList').set('authtoken', token).send({ localTimeZone: 'Europe/London' });
+    const noticesBefore = await notices();
+    expect(noticesBefore.body.updatePermissions).toBeUndefined();
 
     const ethan = await ctx.db.user.findUniqueOrThrow({
       where: { username: 'ethan.coordinator' },
@@ -196,6 +201,10 @@ describe('GET /api/permissions', () => {
 
     const accounts = await api().get(`/api/accounts/${ethan.id}`).set('authtoken', token);
     expect(accounts.body.updatePermissions).toBe('yes');
+    const noticesAfter = await notices();
+    expect(noticesAfter.body.updatePermissions).toBe('yes');
+    expect(noticesAfter.body.response_data).toEqual(noticesBefore.body.response_data);
+    expect(noticesAfter.headers['x-update-permissions']).toBeUndefined();
     await api().get('/api/permissions').set('authtoken', token);
     const after = await api().get(`/api/accounts/${ethan.id}`).set('authtoken', token);
     expect(after.body.updatePermissions).toBeUndefined();

@@ -103,6 +103,9 @@ export function cachedAnswerSender<C extends CachedCall>(cache: AnswerCache, cal
     { key, load }: CachedAnswer<CallData<C>>,
   ) => {
     const body = await cache.body(companyId, key, async () => serializer(ok(await load())));
+    // The caller's permissions changed since read: the envelope must say so (the auth plugin adds
+    // it to an answer Fastify serializes), and this answer is the caller's, not the cache's, to send.
+    if (reply.getHeader('x-update-permissions') === 'yes') return reply.send(JSON.parse(body));
     // Bytes with a JSON content type are sent as they are: Fastify does not serialize them again.
     reply.type('application/json; charset=utf-8');
     const encoding = answerEncoding(request.headers['accept-encoding']);
