@@ -71,6 +71,9 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** How often a page is audited again after a trace that missed the navigation's start. */
+const RUNTIME_ERROR_ATTEMPTS = 3;
+
 /** One Lighthouse navigation of `url` in a fresh browser; the session token in local storage, where the client keeps it. */
 async function auditOnce(url: string, authToken: string | undefined): Promise<Result> {
   const browser = await puppeteer.launch({
@@ -95,13 +98,41 @@ async function auditOnce(url: string, authToken: string | undefined): Promise<Re
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError)
-      throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      throw new LighthouseRuntimeError(
+        `Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+        lhr.runtimeError.code,
+      );
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
       throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
     }
     return lhr;
   } finally {
     await browser.close();
+  }
+}
+
+class LighthouseRuntimeError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/** auditOnce, again after NO_NAVSTART ("run Lighthouse again": now and then a trace misses the navigation's start). */
+async function audit(url: string, authToken: string | undefined): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url, authToken);
+    } catch (error) {
+      const again =
+        error instanceof LighthouseRuntimeError &&
+        error.code === 'NO_NAVSTART' &&
+        attempt < RUNTIME_ERROR_ATTEMPTS;
+      if (!again) throw error;
+      console.warn(`${error.message}; running it again`);
+    }
   }
 }
 
@@ -134,7 +165,7 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
     const results: Figures[] = [];
     let chromium = '';
     for (let run = 0; run < runs; run++) {
-      const lhr = await auditOnce(`${options.baseUrl}${page}`, authToken);
+      const lhr = await audit(`${options.baseUrl}${page}`, authToken);
       chromium = /Chrome\/([\d.]+)/.exec(lhr.environment.hostUserAgent)?.[1] ?? 'unknown';
       results.push(figures(lhr));
     }
