@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { prefetchPermissions } from './api/auth';
 import { PageSpinner } from './components/Spinner';
 import { LoginPage } from './features/auth/LoginPage';
+import { loadDashboard } from './features/dashboard/loader';
 import type { AreaHandle } from './shell/ModuleUnavailable';
 import { NotFoundPage } from './shell/NotFoundPage';
 import { RouteErrorPage } from './shell/RouteErrorPage';
@@ -147,10 +148,9 @@ export const GUARDED_AREAS: { path: string; area: string }[] = [
 const guardedRoutes: RouteObject[] = [
   {
     path: 'dashboard',
-    lazy: async () => {
-      const { DashboardPage, loadDashboard } = await import('./features/dashboard/DashboardPage');
-      return { Component: DashboardPage, loader: loadDashboard };
-    },
+    // The loader ships with the entry: the first list is asked for while the page's code downloads.
+    loader: loadDashboard,
+    lazy: lazyFrom(() => import('./features/dashboard/DashboardPage'))('DashboardPage'),
   },
   { path: 'change-password', lazy: auth('ChangePasswordPage') },
   {

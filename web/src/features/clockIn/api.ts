@@ -12,7 +12,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { callApi, sendCall } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
-import { browserTimeZone } from '../dashboard/api';
+import { browserTimeZone } from '../../lib/timeZone';
 
 /** The sign-ins-today request has the same shape as the clock-out one (the contract derives both). */
 type TSignInsTodayRequest = TClockOutRequest;

@@ -26,7 +26,8 @@ import { notifyError } from '../../api/errors';
 import { ActionAttachmentList, ActionFacts, ActionResponse } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
 import { Dialog, DialogQueryState } from '../../components/Dialog';
-import { browserTimeZone, dashboardKeys } from './api';
+import { dashboardKeys } from './api';
+import { browserTimeZone } from '../../lib/timeZone';
 
 interface ActionDialogProps {
   item: Pick<TAssignedActionItem, 'sectionType' | 'taskID' | 'itemName' | 'taskDueDateType'>;

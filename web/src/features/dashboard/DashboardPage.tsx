@@ -2,17 +2,10 @@ import { messages, type TPermissions, type WorkItemViewer } from '@compass/share
 import { BarChart3, Building2, KeyRound, ListTodo } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { isEmployee, permissionsQuery, usePermissions } from '../../api/auth';
-import { queryClient } from '../../api/queryClient';
-import { getAuthToken } from '../../lib/storage';
+import { usePermissions } from '../../api/auth';
 import { usePageTitle } from '../../shell/pageTitle';
-import {
-  dashboardListQuery,
-  supplierListQuery,
-  useDashboardList,
-  useNoticeboard,
-  useSupplierList,
-} from './api';
+import { useDashboardList, useNoticeboard, useSupplierList } from './api';
+import { dashboardAccess } from './loader';
 import { EmployeeTasks, SupplierTasks } from './MyTasks';
 import { PageSpinner } from '../../components/Spinner';
 
@@ -24,22 +17,6 @@ const TABS: Array<{ key: TabKey; label: string; Icon: typeof ListTodo }> = [
   { key: 'tasks', label: 'My Tasks', Icon: ListTodo },
   { key: 'charts', label: 'Overview Charts', Icon: BarChart3 },
 ];
-
-/** What the signed-in user may load (000 section 6). */
-export function dashboardAccess(permissions: TPermissions) {
-  const forced = permissions.isForceUpdatePassword === 'yes';
-  const employee = isEmployee(permissions);
-  const portal = permissions.access.supplierPortal === 'yes' || permissions.access.supplierAccess === 'yes';
-  return {
-    forced,
-    employee,
-    /** Suppliers (and company users) only through an enabled supplier portal. */
-    portalDisabled: !employee && !portal,
-    canLoad: !forced && (employee || portal),
-    /** The bar chart is for non-suppliers only. */
-    showBarChart: permissions.userType !== 'supplier',
-  };
-}
 
 function viewerOf(permissions: TPermissions, employee: boolean): WorkItemViewer {
   return {
@@ -140,32 +117,6 @@ function Tabs({
       </div>
     </div>
   );
-}
-
-/**
- * The route's loader: when nothing is cached yet the page waits for its first list (asked for as
- * soon as the permission profile is known, while the code still downloads), so it opens filled in
- * instead of as skeletons that grow and push the sections below down the screen. A later visit
- * shows what is cached at once and refreshes it, as before. Loader fetches are silent: a failure
- * is shown by the page, which asks again.
- */
-export async function loadDashboard(): Promise<null> {
-  if (!getAuthToken()) return null;
-  try {
-    const access = dashboardAccess(
-      await queryClient.ensureQueryData({ ...permissionsQuery, meta: { silent: true } }),
-    );
-    if (!access.canLoad) return null;
-    if (access.employee) {
-      void queryClient.prefetchQuery(supplierListQuery(true));
-      await queryClient.ensureQueryData({ ...dashboardListQuery, meta: { silent: true } });
-    } else {
-      await queryClient.ensureQueryData(supplierListQuery(true));
-    }
-  } catch {
-    // The page shows the failure.
-  }
-  return null;
 }
 
 /** The home page: My Tasks and Overview Charts (000 section 2.2). */

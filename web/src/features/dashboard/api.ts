@@ -1,57 +1,24 @@
 import {
   dashboardBarChartCall,
-  dashboardListCall,
   dashboardPeriod,
   dashboardPieChartCall,
-  dashboardSupplierListCall,
   noticeboardListCall,
   noticeCall,
   type DashboardPeriodKey,
   type TDashboardBarChartRequest,
 } from '@compass/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
+import { browserTimeZone } from '../../lib/timeZone';
+import { dashboardKeys, dashboardListQuery, supplierListQuery } from './loader';
 
-/** The browser's IANA time zone: "today" and the chart periods are the user's local days. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  list: ['dashboard', 'list'] as const,
-  supplierList: ['dashboard', 'supplierList'] as const,
-  noticeboard: ['dashboard', 'noticeboard'] as const,
-  notice: (id: string) => ['dashboard', 'notice', id] as const,
-  pie: ['dashboard', 'pie'] as const,
-  bar: (type: string, day: DashboardPeriodKey) => ['dashboard', 'bar', type, day] as const,
-};
+export { dashboardKeys };
 
 /** How many notices the Noticeboard section asks for. */
 export const NOTICEBOARD_PAGE_SIZE = 20;
 
-/** POST /api/dashboardList: the employee's My Tasks sections (the hook and the route's loader). */
-export const dashboardListQuery = queryOptions({
-  queryKey: dashboardKeys.list,
-  queryFn: () => callApi(dashboardListCall, { body: { localTimeZone: browserTimeZone() } }),
-});
-
 export function useDashboardList(enabled: boolean) {
   return useQuery({ ...dashboardListQuery, enabled });
-}
-
-/** POST /api/dashboardSupplierList: the supplier sections (also asked for employees). */
-export function supplierListQuery(silent: boolean) {
-  return queryOptions({
-    // For employees the supplier sections are extra: a failure there is not worth a toast.
-    meta: { silent },
-    queryKey: dashboardKeys.supplierList,
-    queryFn: () => callApi(dashboardSupplierListCall, { body: { localTimeZone: browserTimeZone() } }),
-  });
 }
 
 export function useSupplierList(enabled: boolean, silent = false) {

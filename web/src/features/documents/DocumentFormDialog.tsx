@@ -16,7 +16,7 @@ import { callApi, sendCall } from '../../api/client';
 import { Dialog, DialogFormActions } from '../../components/Dialog';
 import { InputField, TextAreaField } from '../../components/FormField';
 import { optionsOf, SelectField } from '../../components/SelectField';
-import { browserTimeZone } from '../dashboard/api';
+import { browserTimeZone } from '../../lib/timeZone';
 import {
   documentKeys,
   PeopleField,

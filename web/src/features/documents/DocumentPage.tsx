@@ -31,7 +31,7 @@ import { Dialog, DialogFormActions } from '../../components/Dialog';
 import { InputField, TextAreaField } from '../../components/FormField';
 import { ListState } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
-import { browserTimeZone } from '../dashboard/api';
+import { browserTimeZone } from '../../lib/timeZone';
 import { DocumentFormDialog } from './DocumentFormDialog';
 import {
   documentKeys,

@@ -24,7 +24,7 @@ import { InputField, TextAreaField } from '../../components/FormField';
 import { ListState } from '../../components/ListParts';
 import { SearchPicker } from '../../components/SearchPicker';
 import { optionsOf, SelectField } from '../../components/SelectField';
-import { browserTimeZone } from '../dashboard/api';
+import { browserTimeZone } from '../../lib/timeZone';
 import { linkPath } from '../links/api';
 
 export const assignmentKeys = { all: ['supplierAssignments'] as const };

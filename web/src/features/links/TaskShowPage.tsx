@@ -25,7 +25,7 @@ import { browser } from '../../lib/browser';
 import { getAuthToken } from '../../lib/storage';
 import { StandaloneLayout } from '../../shell/StandaloneLayout';
 import { usePageTitle } from '../../shell/pageTitle';
-import { browserTimeZone } from '../dashboard/api';
+import { browserTimeZone } from '../../lib/timeZone';
 import { deleteExternalTaskFile, externalTaskKeys, linkPath, saveExternalTask, useExternalTask } from './api';
 
 const ACCEPT = ALLOWED_UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');

@@ -6,7 +6,8 @@ import { usePermissions } from '../../api/auth';
 import { callApi } from '../../api/client';
 import { ListState, Pagination, usePaging } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
-import { browserTimeZone, dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../dashboard/api';
+import { browserTimeZone } from '../../lib/timeZone';
 import { NoticeCard, NoticeDialog } from '../dashboard/Noticeboard';
 import { ManageNotices } from './ManageNotices';
 

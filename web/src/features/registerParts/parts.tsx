@@ -38,7 +38,8 @@ import type { PickerPage } from '../../components/SearchPicker';
 import { RATING_COLOUR_OPTIONS } from '../../components/RiskRating';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { PageSpinner } from '../../components/Spinner';
-import { browserTimeZone, dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../dashboard/api';
+import { browserTimeZone } from '../../lib/timeZone';
 
 /**
  * What the risk register and the hazardous substances register share on their pages: the people

@@ -6,13 +6,8 @@ import { ApiError, describeError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
-import {
-  browserTimeZone,
-  useEmployeePlace,
-  useRelatedLists,
-  useSubmissionDetails,
-  useTemplateDetail,
-} from './api';
+import { browserTimeZone } from '../../lib/timeZone';
+import { useEmployeePlace, useRelatedLists, useSubmissionDetails, useTemplateDetail } from './api';
 import { newEditorState, shapeOfSubmission, shapeOfTemplate, storedEditorState } from './editorState';
 import { MY_RECORDS_PATH } from './paths';
 import { usePickReferences } from './pickReferences';

@@ -12,9 +12,7 @@ import {
 } from '@compass/shared';
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
-import { browserTimeZone } from '../dashboard/api';
-
-export { browserTimeZone };
+import { browserTimeZone } from '../../lib/timeZone';
 
 export const submissionKeys = {
   all: ['submissions'] as const,

@@ -9,7 +9,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { callApi, sendCall } from '../../api/client';
 import { linkOptions, linkPath } from '../links/api';
-import { browserTimeZone, submissionKeys } from './api';
+import { submissionKeys } from './api';
+import { browserTimeZone } from '../../lib/timeZone';
 
 // The calls of the supplier screens (View and Update Form Submission) carry the page's link token
 // (001 section 7, linkOptions): a refused link must not sign out whoever else uses this browser.

@@ -14,7 +14,8 @@ import { ApiError, sendCall } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import type { FileFieldState, TaskFieldState } from '../../fields';
 import type { AssignActionMode } from './AssignActionDialog';
-import { browserTimeZone, fetchBranches, submissionKeys, useBranches } from './api';
+import { fetchBranches, submissionKeys, useBranches } from './api';
+import { browserTimeZone } from '../../lib/timeZone';
 import {
   applyTaskDraft,
   editorButtons,
