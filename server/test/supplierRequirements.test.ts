@@ -134,6 +134,19 @@ describe('requirement types', () => {
     expect(list.map((type: { name: string }) => type.name)).toContain('Public Liability Insurance');
     // Archived types come last.
     expect(list.at(-1)).toMatchObject({ _id: archived._id, isActive: false });
+    // Each type says how many requirements use it, as the stored rows count them.
+    const stored = await ctx.db.supplierRequirement.groupBy({
+      by: ['requirementTypeId'],
+      where: {
+        companyId: (await ctx.db.requirementType.findUniqueOrThrow({ where: { id: archived._id } }))
+          .companyId,
+      },
+      _count: { _all: true },
+    });
+    const used = new Map(stored.map((row) => [row.requirementTypeId, row._count._all]));
+    expect(used.size).toBeGreaterThan(0);
+    for (const type of list as { _id: string; inUse: number }[])
+      expect(type.inUse, type._id).toBe(used.get(type._id) ?? 0);
   });
 
   it('keeps types to the External Parties key and the organisation', async () => {

@@ -98,6 +98,15 @@ function rowOf(row: RequirementListRow, today: string): TSupplierRequirementRow 
  * the reminders before the due date and before expiry, and a company's compliance at a glance.
  * The documents are attachments of owner `requirement`, newest first; earlier ones stay as history.
  */
+interface RequirementTypeRow {
+  id: string;
+  name: string;
+  appliesTo: 'company' | 'personnel';
+  description: string | null;
+  expires: boolean;
+  isActive: boolean;
+}
+
 export class SupplierRequirementService {
   constructor(
     private readonly db: Db,
@@ -109,33 +118,20 @@ export class SupplierRequirementService {
 
   // ---------- Types ----------
 
+  /** The organisation's types with how many requirements use each: one prepared statement. */
   async types(auth: AuthContext): Promise<TRequirementType[]> {
-    const [types, counts] = await Promise.all([
-      this.db.requirementType.findMany({
-        where: { companyId: auth.companyId },
-        orderBy: [{ isActive: 'desc' }, { appliesTo: 'asc' }, { name: 'asc' }],
-      }),
-      this.db.supplierRequirement.groupBy({
-        by: ['requirementTypeId'],
-        where: { companyId: auth.companyId },
-        _count: { _all: true },
-      }),
-    ]);
-    const inUse = new Map(counts.map((row) => [row.requirementTypeId, row._count._all]));
-    return types.map((type) => this.typeOf(type, inUse.get(type.id) ?? 0));
+    const company = uuid(auth.companyId);
+    const types = await this.reader.rows<RequirementTypeRow & { inUse: number }>(
+      sql`SELECT t.id, t.name, t."appliesTo", t.description, t.expires, t."isActive",
+          (SELECT count(*)::int FROM "SupplierRequirement" r
+            WHERE r."companyId" = ${company} AND r."requirementTypeId" = t.id) AS "inUse"
+        FROM "RequirementType" t WHERE t."companyId" = ${company}
+        ORDER BY t."isActive" DESC, t."appliesTo", t.name`,
+    );
+    return types.map((type) => this.typeOf(type, type.inUse));
   }
 
-  private typeOf(
-    type: {
-      id: string;
-      name: string;
-      appliesTo: 'company' | 'personnel';
-      description: string | null;
-      expires: boolean;
-      isActive: boolean;
-    },
-    inUse: number,
-  ): TRequirementType {
+  private typeOf(type: RequirementTypeRow, inUse: number): TRequirementType {
     return {
       _id: type.id,
       name: type.name,
