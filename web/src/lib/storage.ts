@@ -1,6 +1,8 @@
 /** Browser storage used by the client: the session token, the remembered username and saved list state. */
 export const AUTH_TOKEN_KEY = 'authToken';
 export const REMEMBERED_USERNAME_KEY = 'rememberedUsername';
+/** Set when the last dashboard this browser opened was an employee's (see lastDashboardWasEmployees). */
+export const EMPLOYEE_DASHBOARD_KEY = 'employeeDashboard';
 /** Every saved list / page-setup value is stored under a key with this prefix. */
 export const LIST_STATE_PREFIX = 'listState:';
 
@@ -27,6 +29,28 @@ export function getRememberedUsername(): string {
 export function setRememberedUsername(username: string | null): void {
   if (username) localStorage.setItem(REMEMBERED_USERNAME_KEY, username);
   else localStorage.removeItem(REMEMBERED_USERNAME_KEY);
+}
+
+/**
+ * The last dashboard opened here was an employee's: on a fresh page load its loader asks for the
+ * employee's list while the permission profile is still on its way. A hint only: the server checks
+ * the call, and a wrong guess costs one answer nobody shows.
+ */
+export function lastDashboardWasEmployees(): boolean {
+  try {
+    return localStorage.getItem(EMPLOYEE_DASHBOARD_KEY) === 'yes';
+  } catch {
+    return false;
+  }
+}
+
+export function rememberDashboard(employees: boolean): void {
+  try {
+    if (employees) localStorage.setItem(EMPLOYEE_DASHBOARD_KEY, 'yes');
+    else localStorage.removeItem(EMPLOYEE_DASHBOARD_KEY);
+  } catch {
+    // Storage refused (private mode, quota): the next load waits for the profile, as without it.
+  }
 }
 
 /**

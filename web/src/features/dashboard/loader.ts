@@ -9,7 +9,7 @@ import { isEmployee, permissionsQuery } from '../../api/auth';
 import { callApi } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { browserTimeZone } from '../../lib/timeZone';
-import { getAuthToken } from '../../lib/storage';
+import { getAuthToken, lastDashboardWasEmployees, rememberDashboard } from '../../lib/storage';
 
 // The dashboard route's loader and what it reads, apart from the page: the router imports this
 // module with the entry, so the first list is asked for as soon as the permission profile is known,
@@ -66,10 +66,15 @@ export function dashboardAccess(permissions: TPermissions) {
  */
 export async function loadDashboard(): Promise<null> {
   if (!getAuthToken()) return null;
+  // A fresh page load of an employee's dashboard: the list goes out with the profile, not one round
+  // trip after it (docs/performance.md, "The dashboard page").
+  if (lastDashboardWasEmployees() && !queryClient.getQueryData(permissionsQuery.queryKey))
+    void queryClient.prefetchQuery({ ...dashboardListQuery, meta: { silent: true } });
   try {
     const access = dashboardAccess(
       await queryClient.ensureQueryData({ ...permissionsQuery, meta: { silent: true } }),
     );
+    rememberDashboard(access.canLoad && access.employee);
     if (!access.canLoad) return null;
     if (access.employee) {
       void queryClient.prefetchQuery(supplierListQuery(true));
