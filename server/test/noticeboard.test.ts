@@ -284,6 +284,47 @@ describe("the administrators' list", () => {
     });
   });
 
+  it('lists and counts as live the published, started notices with no end day or one still to come', async () => {
+    const northwind = (await ctx.db.user.findUniqueOrThrow({ where: { username: 'olivia.admin' } }))
+      .companyId;
+    const at = (day: string) => new Date(`${day}T00:00:00Z`);
+    const kinds = {
+      openEnded: { startDate: at(addDays(today, -5)), expireDate: null, isPublished: true },
+      endsToday: { startDate: at(today), expireDate: at(today), isPublished: true },
+      endsLater: { startDate: at(addDays(today, -1)), expireDate: at(addDays(today, 9)), isPublished: true },
+      ended: { startDate: at(addDays(today, -9)), expireDate: at(addDays(today, -1)), isPublished: true },
+      notStarted: { startDate: at(addDays(today, 2)), expireDate: null, isPublished: true },
+      draft: { startDate: at(addDays(today, -5)), expireDate: null, isPublished: false },
+    };
+    await ctx.db.notice.createMany({
+      data: Object.entries(kinds).flatMap(([kind, days]) =>
+        [1, 2].map((n) => ({
+          companyId: northwind,
+          title: `Live count ${kind} ${n}`,
+          content: 'x',
+          ...days,
+        })),
+      ),
+    });
+    const live = await data('olivia.admin', 'noticeAdminList', { status: 'live', search: 'Live count' });
+    expect(live.total).toBe(6);
+    expect(live.rows.map((row: { title: string }) => row.title).sort()).toEqual(
+      ['openEnded', 'endsToday', 'endsLater']
+        .flatMap((kind) => [1, 2].map((n) => `Live count ${kind} ${n}`))
+        .sort(),
+    );
+    // The whole organisation's count is the stored rows'.
+    const stored = await ctx.db.notice.count({
+      where: {
+        companyId: northwind,
+        isPublished: true,
+        startDate: { lte: at(today) },
+        OR: [{ expireDate: null }, { expireDate: { gte: at(today) } }],
+      },
+    });
+    expect((await data('olivia.admin', 'noticeAdminList', { status: 'live' })).total).toBe(stored);
+  });
+
   it('counts up to 1,000 (then says so), newest first, and searches the title with % taken literally', async () => {
     const northwind = (await ctx.db.user.findUniqueOrThrow({ where: { username: 'olivia.admin' } }))
       .companyId;
