@@ -335,6 +335,13 @@ describe('bad input', () => {
     const other = await call('sam.southbank', 'formTemplateDetail', { _id: id });
     expect(other.statusCode).toBe(404);
     expect(other.json().response_data).toBeNull();
+    // The list of templates is cached per organisation too.
+    for (const formType of [undefined, 'form-submission']) {
+      const own = await data('mia.employee', 'formTemplateList', { formType });
+      expect(own.map((row: { _id: string }) => row._id)).toContain(id);
+      const theirs = await data('sam.southbank', 'formTemplateList', { formType });
+      expect(theirs.map((row: { _id: string }) => row._id)).not.toContain(id);
+    }
   });
 
   it('keeps templates to their organisation and to callers with the key', async () => {

@@ -68,12 +68,13 @@ export const submissionRoutes: FastifyPluginAsync<{
     },
   });
 
-  registerCall(app, formTemplateListCall, {
-    handler: async (request) => ok(await templates.templateList(requireAuth(request), request.body.formType)),
-  });
+  // The same for everyone of the organisation, as is a template and its current version: a template
+  // moves the data version when it changes (a published version itself never does).
+  registerCachedCall(app, cache, formTemplateListCall, (auth, body) => ({
+    key: JSON.stringify([formTemplateListCall.path, auth.companyId, body.formType ?? null]),
+    load: () => templates.templateList(auth, body.formType),
+  }));
 
-  // The same for everyone of the organisation: a template and its current version, which moves the
-  // data version when it changes (a published version itself never does).
   registerCachedCall(app, cache, formTemplateDetailCall, (auth, body) => ({
     key: JSON.stringify([formTemplateDetailCall.path, auth.companyId, body._id]),
     load: () => templates.templateDetail(auth, body._id),
