@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/lighthouse.ts [--runs=3] [--label=x]` (after `npm run build`)
+ * `npx tsx bench/lighthouse.ts [--runs=5] [--label=x]` (after `npm run build`)
  *
  * Lighthouse (mobile preset: simulated slow 4G and a 4× slower CPU) on /login and, signed in, on
  * /dashboard, in Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium), offline against
@@ -157,7 +157,7 @@ function figures(lhr: Result): Figures {
 
 /** Lighthouse, mobile preset, on /login and (with a session) /dashboard: the median of `runs` runs each. */
 export async function runLighthouse(options: LighthouseOptions): Promise<LighthouseRow[]> {
-  const runs = options.runs ?? 3;
+  const runs = options.runs ?? 5;
   const pages: { page: string; authToken?: string }[] = [{ page: '/login' }];
   if (options.authToken) pages.push({ page: '/dashboard', authToken: options.authToken });
   const rows: LighthouseRow[] = [];
@@ -238,7 +238,7 @@ async function startDemoProduct(webDistDir: string) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const { values: argv } = parseArgs({
-    options: { runs: { type: 'string', default: '3' }, label: { type: 'string' } },
+    options: { runs: { type: 'string', default: '5' }, label: { type: 'string' } },
   });
   const webDistDir = process.env.WEB_DIST_DIR ?? path.join(projectRoot, 'web', 'dist');
   if (!fs.existsSync(path.join(webDistDir, 'index.html')))
