@@ -92,12 +92,7 @@ function rowOf(row: RequirementListRow, today: string): TSupplierRequirementRow 
   };
 }
 
-/**
- * Supplier requirements (docs/external-parties.md): the types, a request of a document from a
- * company or one of its people with its mail and link, the upload with its expiry, the review,
- * the reminders before the due date and before expiry, and a company's compliance at a glance.
- * The documents are attachments of owner `requirement`, newest first; earlier ones stay as history.
- */
+/** A requirement type as stored. */
 interface RequirementTypeRow {
   id: string;
   name: string;
@@ -107,6 +102,12 @@ interface RequirementTypeRow {
   isActive: boolean;
 }
 
+/**
+ * Supplier requirements (docs/external-parties.md): the types, a request of a document from a
+ * company or one of its people with its mail and link, the upload with its expiry, the review,
+ * the reminders before the due date and before expiry, and a company's compliance at a glance.
+ * The documents are attachments of owner `requirement`, newest first; earlier ones stay as history.
+ */
 export class SupplierRequirementService {
   constructor(
     private readonly db: Db,
