@@ -99,13 +99,13 @@ export function cachedAnswerSender<C extends CachedCall>(cache: AnswerCache, cal
   return async (
     request: FastifyRequest,
     reply: FastifyReply,
-    companyId: string,
+    auth: AuthContext,
     { key, load }: CachedAnswer<CallData<C>>,
   ) => {
-    const body = await cache.body(companyId, key, async () => serializer(ok(await load())));
+    const body = await cache.body(auth.companyId, key, async () => serializer(ok(await load())));
     // The caller's permissions changed since read: the envelope must say so (the auth plugin adds
     // it to an answer Fastify serializes), and this answer is the caller's, not the cache's, to send.
-    if (reply.getHeader('x-update-permissions') === 'yes') return reply.send(JSON.parse(body));
+    if (auth.permissionsChanged) return reply.send(JSON.parse(body));
     // Bytes with a JSON content type are sent as they are: Fastify does not serialize them again.
     reply.type('application/json; charset=utf-8');
     const encoding = answerEncoding(request.headers['accept-encoding']);
@@ -134,7 +134,7 @@ export function registerCachedCall<C extends CachedCall>(
   registerCall(app, call, {
     handler: async (request, reply) => {
       const auth = requireAuth(request);
-      return send(request, reply, auth.companyId, answer(auth, request.body as CallParsed<C>['Body']));
+      return send(request, reply, auth, answer(auth, request.body as CallParsed<C>['Body']));
     },
   });
 }

@@ -52,7 +52,7 @@ export const submissionRoutes: FastifyPluginAsync<{
       if (request.link) return ok(await supplierLinks.relatedLists(request.link));
       const auth = requireAuth(request);
       const cached = pickLists.newFormAnswer(auth, request.body);
-      if (cached) return sendCached(request, reply, auth.companyId, cached);
+      if (cached) return sendCached(request, reply, auth, cached);
       return ok(await pickLists.forCaller(auth, request.body));
     },
   });
