@@ -70,10 +70,11 @@ export class NoticeAdminService {
     const today = callerToday(auth);
     const day = sql`${today}::date`;
     const conditions = [sql`n."companyId" = ${uuid(auth.companyId)}`];
+    const started = sql`n."isPublished" AND n."startDate" <= ${day}`;
     const byStatus: Record<NoticeStatus, Sql> = {
       draft: sql`NOT n."isPublished"`,
       scheduled: sql`n."isPublished" AND n."startDate" > ${day}`,
-      live: sql`n."isPublished" AND n."startDate" <= ${day} AND (n."expireDate" IS NULL OR n."expireDate" >= ${day})`,
+      live: sql`${started} AND (n."expireDate" IS NULL OR n."expireDate" >= ${day})`,
       expired: sql`n."isPublished" AND n."expireDate" < ${day}`,
     };
     // A trigram index serves a rare word; for a common one the planner walks the date order instead.
@@ -81,11 +82,11 @@ export class NoticeAdminService {
     const where = join(request.status ? [...conditions, byStatus[request.status]] : conditions, ' AND ');
     // The live notices are counted as two ranges of the published notices' index (no end day; an end
     // day still to come): with the OR of byStatus.live the count read the table.
-    const started = join([...conditions, sql`n."isPublished" AND n."startDate" <= ${day}`], ' AND ');
+    const liveFrom = (ends: Sql) =>
+      sql`SELECT 1 FROM "Notice" n WHERE ${join([...conditions, started, ends], ' AND ')}`;
     const counted =
       request.status === 'live'
-        ? sql`SELECT 1 FROM "Notice" n WHERE ${started} AND n."expireDate" IS NULL
-            UNION ALL SELECT 1 FROM "Notice" n WHERE ${started} AND n."expireDate" >= ${day}`
+        ? sql`${liveFrom(sql`n."expireDate" IS NULL`)} UNION ALL ${liveFrom(sql`n."expireDate" >= ${day}`)}`
         : sql`SELECT 1 FROM "Notice" n WHERE ${where}`;
     // How many notices a day or a word matches decides the plan (a generic one counted the live
     // notices through the start-date index, 34,000 rows, 82 ms; sorted every match of a common word).
