@@ -66,7 +66,19 @@ interface Case {
   method: 'GET' | 'POST';
   path: (ids: Ids) => string;
   body?: (ids: Ids) => Record<string, unknown>;
+  /** Sent as a browser's accept-encoding: the answer goes out compressed, as the screens get it. */
+  acceptEncoding?: string;
 }
+
+/** Chromium's accept-encoding. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/** A case again, asked for as a browser asks: its answer compressed (over 1 KB) as the screens get it. */
+const asBrowser = (base: Case): Case => ({
+  ...base,
+  name: `${base.name}, as a browser asks (br)`,
+  acceptEncoding: BROWSER_ACCEPT_ENCODING,
+});
 
 const post = (name: string, who: Case['who'], url: string, body: Case['body'] = () => ({})): Case => ({
   name,
@@ -75,6 +87,18 @@ const post = (name: string, who: Case['who'], url: string, body: Case['body'] = 
   path: () => url,
   body,
 });
+
+const storedFormDetails = post('formSubmissionDetails', 'busy', '/api/formSubmissionDetails', (ids) => ({
+  formSubmissionId: ids.submissionId,
+}));
+const storedFormLists = post(
+  'formSubmissionRelatedLists: a stored form',
+  'busy',
+  '/api/formSubmissionRelatedLists',
+  (ids) => ({ formSubmissionId: ids.submissionId }),
+);
+const dashboard = post('dashboardList (cached)', 'busy', '/api/dashboardList', () => ({}));
+const riskList = post('riskList', 'admin', '/api/riskList');
 
 const CASES: Case[] = [
   post('formSubmissionList: My Records', 'busy', '/api/formSubmissionList', () => ({ scope: 'my' })),
@@ -104,18 +128,16 @@ const CASES: Case[] = [
     scope: 'all',
     search: 'inspection',
   })),
-  post('formSubmissionDetails', 'busy', '/api/formSubmissionDetails', (ids) => ({
-    formSubmissionId: ids.submissionId,
-  })),
+  storedFormDetails,
+  asBrowser(storedFormDetails),
   post('formSubmissionHistory', 'busy', '/api/formSubmissionHistory', (ids) => ({
     formSubmissionId: ids.submissionId,
   })),
   post('formSubmissionRelatedLists: a new form', 'busy', '/api/formSubmissionRelatedLists', (ids) => ({
     formTemplateId: ids.templateId,
   })),
-  post('formSubmissionRelatedLists: a stored form', 'busy', '/api/formSubmissionRelatedLists', (ids) => ({
-    formSubmissionId: ids.submissionId,
-  })),
+  storedFormLists,
+  asBrowser(storedFormLists),
   post('relatedOptionSearch: employees', 'busy', '/api/relatedOptionSearch', () => ({
     kind: 'employee',
     search: 'son',
@@ -151,7 +173,8 @@ const CASES: Case[] = [
     sectionType: 'form',
     taskId: ids.actionId,
   })),
-  post('dashboardList (cached)', 'busy', '/api/dashboardList', () => ({})),
+  dashboard,
+  asBrowser(dashboard),
   post('employeeList', 'admin', '/api/employeeList'),
   post('employeeList: page 50', 'admin', '/api/employeeList', () => ({ page: 50 })),
   post('employeeList: invited', 'admin', '/api/employeeList', () => ({ status: 'invited' })),
@@ -246,7 +269,8 @@ const CASES: Case[] = [
     status: 'all',
     sort: 'assignedOn',
   })),
-  post('riskList', 'admin', '/api/riskList'),
+  riskList,
+  asBrowser(riskList),
   post('riskList: highest rating', 'admin', '/api/riskList', () => ({ sort: 'rating' })),
   post('riskList: red, due for review', 'admin', '/api/riskList', () => ({ colour: 'red', due: 'yes' })),
   post('riskList: searched', 'admin', '/api/riskList', () => ({ search: 'height' })),
@@ -393,11 +417,22 @@ try {
     admin: await signIn(base, SCALE_USERS.admin),
     supplier: await signIn(base, SCALE_USERS.supplier),
   };
-  const run = (url: string, method: 'GET' | 'POST', token: string | undefined, body?: string) =>
+  const headersOf = (token: string | undefined, acceptEncoding?: string) => ({
+    'content-type': 'application/json',
+    ...(token ? { authtoken: token } : {}),
+    ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+  });
+  const run = (
+    url: string,
+    method: 'GET' | 'POST',
+    token: string | undefined,
+    body?: string,
+    acceptEncoding?: string,
+  ) =>
     load({
       url,
       method,
-      headers: { 'content-type': 'application/json', ...(token ? { authtoken: token } : {}) },
+      headers: headersOf(token, acceptEncoding),
       body,
       connections: CONNECTIONS,
       durationS: DURATION_S,
@@ -443,7 +478,7 @@ try {
     const call = async () => {
       const response = await fetch(url, {
         method: test.method,
-        headers: { 'content-type': 'application/json', authtoken: token },
+        headers: headersOf(token, test.acceptEncoding),
         body,
       });
       return { status: response.status, text: await response.text() };
@@ -475,7 +510,7 @@ try {
       });
       continue;
     }
-    const { stats, autocannon } = await run(url, test.method, token, body);
+    const { stats, autocannon } = await run(url, test.method, token, body, test.acceptEncoding);
     let sqlP50: number | null = null;
     if (statements.length > 0) {
       // Back to back, each as the app sent it (a named prepared statement, or planned for its
