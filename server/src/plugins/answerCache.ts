@@ -37,13 +37,22 @@ export interface CachedAnswer<T> {
   load: () => Promise<T>;
 }
 
-/** An answer that is the same for everyone of the organisation who may make the call. */
+/**
+ * An answer that is the same for everyone of the organisation who may make the call (for the same
+ * `input`, when the answer depends on the request).
+ */
 export function organisationAnswer<T>(
   call: Pick<Call, 'path'>,
   auth: AuthContext,
   load: () => Promise<T>,
+  input?: string | null,
 ): CachedAnswer<T> {
-  return { key: JSON.stringify([call.path, auth.companyId]), load };
+  return {
+    key: JSON.stringify(
+      input === undefined ? [call.path, auth.companyId] : [call.path, auth.companyId, input],
+    ),
+    load,
+  };
 }
 
 /**

@@ -17,7 +17,12 @@ import {
 } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { parseOrBadRequest } from '../../errors';
-import { cachedAnswerSender, registerCachedCall, type AnswerCache } from '../../plugins/answerCache';
+import {
+  cachedAnswerSender,
+  organisationAnswer,
+  registerCachedCall,
+  type AnswerCache,
+} from '../../plugins/answerCache';
 import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
@@ -70,15 +75,23 @@ export const submissionRoutes: FastifyPluginAsync<{
 
   // The same for everyone of the organisation, as is a template and its current version: a template
   // moves the data version when it changes (a published version itself never does).
-  registerCachedCall(app, cache, formTemplateListCall, (auth, body) => ({
-    key: JSON.stringify([formTemplateListCall.path, auth.companyId, body.formType ?? null]),
-    load: () => templates.templateList(auth, body.formType),
-  }));
+  registerCachedCall(app, cache, formTemplateListCall, (auth, body) =>
+    organisationAnswer(
+      formTemplateListCall,
+      auth,
+      () => templates.templateList(auth, body.formType),
+      body.formType ?? null,
+    ),
+  );
 
-  registerCachedCall(app, cache, formTemplateDetailCall, (auth, body) => ({
-    key: JSON.stringify([formTemplateDetailCall.path, auth.companyId, body._id]),
-    load: () => templates.templateDetail(auth, body._id),
-  }));
+  registerCachedCall(app, cache, formTemplateDetailCall, (auth, body) =>
+    organisationAnswer(
+      formTemplateDetailCall,
+      auth,
+      () => templates.templateDetail(auth, body._id),
+      body._id,
+    ),
+  );
 
   registerCall(app, branchesByWorkplaceCall, {
     handler: async (request) =>
