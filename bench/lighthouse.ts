@@ -71,6 +71,9 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** How many runs each page's medians are of, unless told otherwise. */
+const DEFAULT_RUNS = 5;
+
 /** How often a page is audited again after a trace that missed the navigation's start. */
 const RUNTIME_ERROR_ATTEMPTS = 3;
 
@@ -157,7 +160,7 @@ function figures(lhr: Result): Figures {
 
 /** Lighthouse, mobile preset, on /login and (with a session) /dashboard: the median of `runs` runs each. */
 export async function runLighthouse(options: LighthouseOptions): Promise<LighthouseRow[]> {
-  const runs = options.runs ?? 5;
+  const runs = options.runs ?? DEFAULT_RUNS;
   const pages: { page: string; authToken?: string }[] = [{ page: '/login' }];
   if (options.authToken) pages.push({ page: '/dashboard', authToken: options.authToken });
   const rows: LighthouseRow[] = [];
@@ -238,7 +241,7 @@ async function startDemoProduct(webDistDir: string) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const { values: argv } = parseArgs({
-    options: { runs: { type: 'string', default: '5' }, label: { type: 'string' } },
+    options: { runs: { type: 'string', default: String(DEFAULT_RUNS) }, label: { type: 'string' } },
   });
   const webDistDir = process.env.WEB_DIST_DIR ?? path.join(projectRoot, 'web', 'dist');
   if (!fs.existsSync(path.join(webDistDir, 'index.html')))

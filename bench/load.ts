@@ -4,13 +4,17 @@
  * line (LoadResult) on stdout. Warm-up first (not recorded), then the measured run.
  */
 import autocannon from 'autocannon';
-import PipelinedRequestsQueue from 'autocannon/lib/pipelinedRequestsQueue.js';
+import { createRequire } from 'node:module';
 import { summarize, type Stats } from './lib';
 
 // autocannon appends every answer's bytes to a string (`body += chunk`), to check bodies this
 // benchmark never asks it to check. Decoding is the load generator's CPU, on the same two cores as
 // the server: for compressed answers (binary, UTF-8's slow path) it doubled the latency measured
 // (docs/performance.md, "Answers compressed in one piece"). Only statuses and times are kept.
+// An internal of autocannon 9 without types, so it is required as it is.
+const PipelinedRequestsQueue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as {
+  prototype: { addBody: (data: Buffer) => void };
+};
 if (typeof PipelinedRequestsQueue.prototype.addBody !== 'function')
   throw new Error('autocannon no longer has PipelinedRequestsQueue.addBody: see bench/load.ts');
 PipelinedRequestsQueue.prototype.addBody = () => {};
