@@ -33,6 +33,7 @@ export * from './contracts/health';
 export * from './contracts/qrCodes';
 export * from './rules/text';
 export * from './rules/returnUrl';
+export * from './rules/rights';
 export * from './rules/display';
 export * from './contracts/changeLog';
 export * from './contracts/administration';

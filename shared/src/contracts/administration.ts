@@ -19,6 +19,11 @@ export const administrationMessages = {
   roleInUse: (count: number) =>
     `This role cannot be deleted: ${count} employee${count === 1 ? ' has' : 's have'} it.`,
   ownSystemAccess: 'You cannot remove System Administration access from your own role.',
+  /** A role's new keys, or a role given to an employee, beyond the caller's own rights. */
+  grantBeyondOwn: 'You cannot give access you do not hold yourself.',
+  /** The role, e-mail, username or active state of an account that holds more than the caller. */
+  manageBeyondOwn:
+    'This employee holds access you do not: only someone who holds all of it can change their role, e-mail, username or account.',
   lastAdmin:
     'This would leave the organisation without an active administrator: at least one active employee must keep System Administration access.',
   logoType: 'The logo must be a PNG, JPEG or WebP image.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCESS_KEYS } from '../rules/access';
 import { updateUsernameError } from '../rules/email';
 import { defineCall } from './call';
 
@@ -19,6 +20,7 @@ export const employeeMessages = {
   created: 'Employee created.',
   createdInvited: 'Employee created and invited by e-mail.',
   saved: 'Employee saved.',
+  savedReinvited: 'Employee saved. The open invitation was sent again, to the new e-mail address.',
   invited: 'Invitation sent.',
   unlocked: 'The account is unlocked.',
   deactivated: 'The employee is deactivated and signed out everywhere.',
@@ -72,6 +74,11 @@ export const ZEmployeeDetails = ZEmployeeRow.extend({
   branchId: z.uuid().nullable(),
   managerEmployeeId: z.uuid().nullable(),
   isSelf: z.boolean(),
+  /**
+   * The caller holds every right of this employee's role, so may change their role, e-mail,
+   * username and active state (holdsAll; the server checks it again on every save).
+   */
+  mayManage: z.boolean(),
 });
 export type TEmployeeDetails = z.output<typeof ZEmployeeDetails>;
 
@@ -108,7 +115,10 @@ export type TEmployeeSaveParsed = z.output<typeof ZEmployeeSave>;
 const ZOption = z.object({ _id: z.uuid(), name: z.string() });
 export const ZEmployeeFormOptions = z.object({
   positions: z.array(ZOption),
-  roles: z.array(ZOption),
+  /** With each role's rights, so the form offers only roles the caller may give (holdsAll). */
+  roles: z.array(
+    ZOption.extend({ access: z.array(z.enum(ACCESS_KEYS)), restricted: z.array(z.string()) }),
+  ),
   workplaces: z.array(ZOption.extend({ branches: z.array(ZOption) })),
 });
 export type TEmployeeFormOptions = z.output<typeof ZEmployeeFormOptions>;

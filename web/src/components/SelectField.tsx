@@ -4,6 +4,8 @@ import { FieldError } from './FieldError';
 export interface SelectOption {
   value: string;
   label: string;
+  /** Shown but not choosable. */
+  disabled?: boolean;
 }
 
 /** A labelled select; `none` is the first, empty choice (no filter, no value). */
@@ -13,6 +15,7 @@ export function SelectField({
   options,
   none,
   error,
+  disabled,
   onChange,
 }: {
   label: string;
@@ -20,6 +23,7 @@ export function SelectField({
   options: readonly SelectOption[];
   none?: string;
   error?: string | null;
+  disabled?: boolean;
   onChange: (value: string) => void;
 }) {
   const id = useId();
@@ -33,13 +37,14 @@ export function SelectField({
         id={id}
         className="input"
         value={value}
+        disabled={disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         onChange={(event) => onChange(event.target.value)}
       >
         {none !== undefined && <option value="">{none}</option>}
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
           </option>
         ))}

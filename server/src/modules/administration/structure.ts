@@ -1,6 +1,8 @@
 import {
   ACCESS_KEYS,
   administrationMessages as say,
+  holdsAll,
+  rightsOf,
   type AccessKey,
   type TPositionRow,
   type TRoleRow,
@@ -9,17 +11,12 @@ import {
 import type { Db, Prisma } from '../../db/prisma';
 import type { Reader } from '../../db/reader';
 import { sql, uuid } from '../../db/sql';
-import { conflict, notFound } from '../../errors';
+import { conflict, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
+import { allowedKeys, restrictableFields, rightsOfCaller } from './rights';
 
 type Tx = Prisma.TransactionClient;
-
-/** The keys a stored access map ({ key: boolean }) allows, in the order of ACCESS_KEYS. */
-export function allowedKeys(access: unknown): AccessKey[] {
-  const map = (access ?? {}) as Record<string, unknown>;
-  return ACCESS_KEYS.filter((key) => map[key] === true);
-}
 
 /** A stored access map of every key, from the keys allowed. */
 export function accessMapOf(keys: readonly AccessKey[]): Record<AccessKey, boolean> {
@@ -335,6 +332,13 @@ export class OrganisationStructureService {
       });
       if (clash) throw conflict(say.roleExists);
       const keys = ACCESS_KEYS.filter((key) => input.access.includes(key));
+      // What this save gives: a new role all it has (free of every restriction); a stored one only
+      // the keys it turns on, as its restrictions do not change here.
+      const actor = await rightsOfCaller(tx, auth);
+      const given = before
+        ? { keys: new Set(keys.filter((key) => !allowedKeys(before.access).includes(key))), free: actor.free }
+        : rightsOf(keys, [], await restrictableFields(tx, auth.companyId));
+      if (!holdsAll(actor, given)) throw forbidden(say.grantBeyondOwn);
       if (before && !keys.includes('system') && auth.employeeId) {
         const own = await tx.employee.findFirst({ where: { id: auth.employeeId, roleId: before.id } });
         if (own) throw conflict(say.ownSystemAccess);

@@ -32,7 +32,13 @@ export const employeeRoutes: FastifyPluginAsync<{ employees: EmployeeService; ca
   registerCall(app, employeeSaveCall, {
     handler: async (request) => {
       const { _id, invited } = await employees.save(requireAuth(request), request.body);
-      const message = request.body._id ? say.saved : invited ? say.createdInvited : say.created;
+      const message = request.body._id
+        ? invited
+          ? say.savedReinvited
+          : say.saved
+        : invited
+          ? say.createdInvited
+          : say.created;
       return ok({ _id }, message);
     },
   });

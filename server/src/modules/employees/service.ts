@@ -1,5 +1,7 @@
 import {
+  administrationMessages as adminSay,
   employeeMessages as say,
+  holdsAll,
   personName,
   type EmployeeStatus,
   type TEmployeeDetails,
@@ -9,9 +11,10 @@ import {
   type TEmployeeSaveParsed,
 } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
+import { allowedKeys, rightsOfCaller, rightsOfRole } from '../administration/rights';
 import { requireAdministrator } from '../administration/structure';
 import { throttleAccountOf, type SignInThrottle } from '../auth/throttle';
 import type { Invitations } from '../password/invitations';
@@ -29,6 +32,7 @@ const include = {
     select: {
       id: true,
       username: true,
+      email: true,
       isActive: true,
       passwordHash: true,
       resetTokens: {
@@ -75,7 +79,12 @@ export class EmployeeService {
       now,
     );
     if (!employee) throw notFound();
+    const [actor, target] = await Promise.all([
+      rightsOfCaller(this.db, auth),
+      rightsOfRole(this.db, auth.companyId, employee.roleId),
+    ]);
     return {
+      mayManage: holdsAll(actor, target),
       positionId: employee.positionId,
       roleId: employee.roleId,
       workplaceId: employee.workplaceId,
@@ -112,7 +121,11 @@ export class EmployeeService {
     const byName = { orderBy: { name: 'asc' as const } };
     const [positions, roles, workplaces] = await Promise.all([
       this.db.position.findMany({ where: { companyId }, ...byName }),
-      this.db.role.findMany({ where: { companyId }, ...byName }),
+      this.db.role.findMany({
+        where: { companyId },
+        include: { restrictions: { where: { isAccess: false }, select: { keyField: true } } },
+        ...byName,
+      }),
       this.db.workplace.findMany({
         where: { companyId, isActive: true },
         include: { branches: { where: { isActive: true }, ...byName } },
@@ -122,7 +135,11 @@ export class EmployeeService {
     const option = (row: { id: string; name: string }) => ({ _id: row.id, name: row.name });
     return {
       positions: positions.map(option),
-      roles: roles.map(option),
+      roles: roles.map((role) => ({
+        ...option(role),
+        access: allowedKeys(role.access),
+        restricted: role.restrictions.map((row) => row.keyField),
+      })),
       workplaces: workplaces.map((workplace) => ({
         branches: workplace.branches.map(option),
         ...option(workplace),
@@ -141,6 +158,18 @@ export class EmployeeService {
       await this.checkUnique(tx, auth.companyId, input, before);
       if (input.invite && !input.email)
         throw badRequest(say.inviteNeedsEmail, [{ field: 'email', message: say.inviteNeedsEmail }]);
+      const change = {
+        role: !before || before.roleId !== (input.roleId ?? null),
+        email: Boolean(before?.user) && !sameAddress(before?.user?.email ?? null, input.email),
+        username: Boolean(before?.user) && before?.user?.username !== input.username,
+      };
+      const actor = await rightsOfCaller(tx, auth);
+      if (before && (change.role || change.email || change.username)) {
+        const target = await rightsOfRole(tx, auth.companyId, before.roleId);
+        if (!holdsAll(actor, target)) throw forbidden(adminSay.manageBeyondOwn);
+      }
+      if (change.role && !holdsAll(actor, await rightsOfRole(tx, auth.companyId, input.roleId ?? null)))
+        throw forbidden(adminSay.grantBeyondOwn);
 
       const data = {
         firstName: input.firstName,
@@ -157,11 +186,21 @@ export class EmployeeService {
         ? await tx.employee.update({ where: { id: before.id }, data })
         : await tx.employee.create({ data: { companyId: auth.companyId, ...data } });
       let userId = before?.user?.id ?? null;
+      let reinvited = false;
       if (userId) {
         await tx.user.update({
           where: { id: userId },
           data: { username: input.username, email: input.email },
         });
+        const oldEmail = before?.user?.email;
+        if (change.email && oldEmail) {
+          ({ reinvited } = await this.invitations.signInEmailChanged(tx, {
+            userId,
+            oldEmail,
+            changedBy: await callerName(tx, auth),
+            keepSessionId: before?.id === auth.employeeId ? auth.sessionId : null,
+          }));
+        }
       } else {
         const user = await tx.user.create({
           data: {
@@ -187,7 +226,7 @@ export class EmployeeService {
       });
       const invited = !before && Boolean(input.invite);
       if (invited) await this.inviteIn(tx, auth, employee.id, userId);
-      return { _id: employee.id, invited };
+      return { _id: employee.id, invited: invited || reinvited };
     });
   }
 
@@ -236,6 +275,9 @@ export class EmployeeService {
       if (!employee) throw notFound();
       if (!active && employee.id === auth.employeeId) throw conflict(say.deactivateSelf);
       if (employee.isActive === active) return;
+      // Reactivating gives the account its role's rights back; deactivating takes a stronger one's away.
+      if (!holdsAll(await rightsOfCaller(tx, auth), await rightsOfRole(tx, auth.companyId, employee.roleId)))
+        throw forbidden(adminSay.manageBeyondOwn);
       await tx.employee.update({ where: { id }, data: { isActive: active } });
       if (employee.user) {
         await tx.user.update({ where: { id: employee.user.id }, data: { isActive: active } });
@@ -449,4 +491,20 @@ function rowOf(row: EmployeeRow, now: Date): TEmployeeRow {
         : null,
     status,
   };
+}
+
+/** Two e-mail addresses name one mailbox (case aside); none and none are the same. */
+function sameAddress(a: string | null, b: string | null): boolean {
+  return (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+}
+
+/** The caller's name as a mail to another person shows it. */
+async function callerName(tx: Tx, auth: AuthContext): Promise<string> {
+  const me = auth.employeeId
+    ? await tx.employee.findUnique({
+        where: { id: auth.employeeId },
+        select: { firstName: true, lastName: true },
+      })
+    : null;
+  return me ? personName(me) : 'An administrator';
 }

@@ -238,6 +238,35 @@ export function invitationMail(input: {
 }
 
 /**
+ * To the old address when an account's sign-in e-mail is changed: its owner learns of it even when
+ * someone else changed it to take the account over (the reset mail now goes to the new address).
+ */
+export function signInEmailChangedMail(input: {
+  productName: string;
+  companyName: string;
+  name: string;
+  username: string;
+  newEmail: string | null;
+  changedBy: string;
+}): MailContent {
+  const { productName, companyName, name, username, newEmail, changedBy } = input;
+  const subject = `The e-mail address of your ${productName} account was changed`;
+  const intro = `Hello ${name},`;
+  const changed = newEmail
+    ? `${changedBy} changed the e-mail address of your ${companyName} account "${username}" from this address to ${newEmail}.`
+    : `${changedBy} removed the e-mail address of your ${companyName} account "${username}".`;
+  const effect =
+    'You were signed out, and password reset and invitation links sent before the change no longer work.';
+  const unexpected = `If you did not expect this, tell your ${companyName} administrator at once.`;
+  return {
+    subject,
+    title: 'Your e-mail address was changed',
+    text: [intro, '', changed, effect, '', unexpected].join('\n'),
+    bodyHtml: [paragraph(intro), paragraph(changed), paragraph(effect), paragraph(unexpected)].join('\n'),
+  };
+}
+
+/**
  * A supplier form to fill in: the invitation when it is assigned, the reviewer's return with a
  * comment, and the reminder before its due date. The link opens the form without signing in;
  * people with an account may also sign in and find it under Assigned Forms.

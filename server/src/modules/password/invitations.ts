@@ -4,7 +4,7 @@ import { badRequest } from '../../errors';
 import { hashToken, newToken } from '../../plugins/auth';
 import type { MailQueue } from '../../plugins/mail';
 import { displayName } from '../auth/service';
-import { invitationMail } from '../mail/templates';
+import { invitationMail, signInEmailChangedMail } from '../mail/templates';
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_DAYS = 7;
@@ -77,5 +77,59 @@ export class Invitations {
         validDays: INVITATION_TTL_DAYS,
       }),
     });
+  }
+
+  /**
+   * An account's sign-in e-mail was changed (in the caller's transaction, after the change): the old
+   * address is told, the account's sessions end (but the caller's own, when it changed itself) and
+   * its open reset and invitation links stop working; an invitation still open goes again, to the
+   * new address, so a corrected address needs no second step.
+   */
+  async signInEmailChanged(
+    tx: Prisma.TransactionClient,
+    change: { userId: string; oldEmail: string; changedBy: string; keepSessionId: string | null },
+  ): Promise<{ reinvited: boolean }> {
+    const user = await tx.user.findUniqueOrThrow({
+      where: { id: change.userId },
+      select: {
+        id: true,
+        companyId: true,
+        username: true,
+        email: true,
+        isActive: true,
+        passwordHash: true,
+        company: { select: { name: true } },
+        employee: { select: { firstName: true, lastName: true } },
+        personnel: { select: { firstName: true, lastName: true } },
+        supplier: { select: { name: true } },
+      },
+    });
+    const invitationOpen =
+      (await tx.passwordResetToken.count({
+        where: { userId: user.id, purpose: 'invitation', usedAt: null, expiresAt: { gt: new Date() } },
+      })) > 0;
+    await tx.passwordResetToken.deleteMany({ where: { userId: user.id, usedAt: null } });
+    await tx.session.updateMany({
+      where: { userId: user.id, revokedAt: null, id: { not: change.keepSessionId ?? undefined } },
+      data: { revokedAt: new Date() },
+    });
+    await this.mail.enqueue(tx, {
+      companyId: user.companyId,
+      userId: user.id,
+      to: change.oldEmail,
+      category: 'signInEmailChanged',
+      optional: false,
+      content: signInEmailChangedMail({
+        productName: this.options.productName,
+        companyName: user.company.name,
+        name: displayName(user),
+        username: user.username,
+        newEmail: user.email,
+        changedBy: change.changedBy,
+      }),
+    });
+    const reinvited = invitationOpen && !user.passwordHash && Boolean(user.email) && user.isActive;
+    if (reinvited) await this.invite(tx, user.id);
+    return { reinvited };
   }
 }

@@ -1,8 +1,9 @@
 import { ACCESS_KEYS, accessKeyGroups } from '@compass/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { mockFetch, ok, renderRoutes } from '../../../test/helpers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { accessMap, mockFetch, ok, permissionsFixture, renderRoutes } from '../../../test/helpers';
+import { setAuthToken } from '../../lib/storage';
 import { RolesPage } from './RolesPage';
 
 const ROLE = {
@@ -13,6 +14,8 @@ const ROLE = {
 };
 
 describe('the access-key grid', () => {
+  beforeEach(() => setAuthToken('token'));
+
   it('groups every key as the navigation does, once, with Quick Add left out', () => {
     const groups = accessKeyGroups();
     expect(groups.map((group) => group.label)).not.toContain('Quick Add');
@@ -27,6 +30,7 @@ describe('the access-key grid', () => {
 
   it('edits a role: a group box ticks its keys, and the save sends the keys in their order', async () => {
     const fetchMock = mockFetch({
+      'GET /api/permissions': () => ok(permissionsFixture()),
       'POST /api/roleList': () => ok({ list: [ROLE] }),
       'POST /api/roleSave': () => ok({ _id: ROLE._id }, 'Saved.'),
     });
@@ -46,6 +50,31 @@ describe('the access-key grid', () => {
       name: 'Depot Staff',
       access: ['document', 'task'],
     });
+  });
+
+  it('offers only the keys its editor holds, and keeps a key the role has', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/permissions': () =>
+        ok(permissionsFixture({ access: accessMap({ risk: 'no', hazardous: 'no' }) })),
+      'POST /api/roleList': () => ok({ list: [{ ...ROLE, access: ['task', 'hazardous'] }] }),
+      'POST /api/roleSave': () => ok({ _id: ROLE._id }, 'Saved.'),
+    });
+    renderRoutes([{ path: '/roles', element: <RolesPage /> }], '/roles');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Depot Staff' }));
+    const dialog = screen.getByRole('dialog');
+    const risk = await within(dialog).findByRole('checkbox', { name: /^Risk.*risk.*You do not hold it$/ });
+    expect(risk).toBeDisabled();
+    // A key the role has stays, and may be unticked, though its editor lacks it.
+    const hazardous = within(dialog).getByRole('checkbox', { name: /^Hazardous.*hazardous/ });
+    expect(hazardous).toBeChecked();
+    expect(hazardous).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/roleSave'))).toBe(true),
+    );
+    const save = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/roleSave'));
+    expect(JSON.parse(String(save?.[1]?.body)).access).toEqual(['task', 'hazardous']);
   });
 
   it('refuses an empty role name in the browser, sending nothing', async () => {

@@ -11,6 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { usePermissions } from '../../api/auth';
 import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
@@ -120,13 +121,16 @@ export function RoleDialog({ row, onClose }: { row?: TRoleRow; onClose: () => vo
   const [tab, setTab] = useState<'access' | 'history'>('access');
   const save = useCall(roleSaveCall, { invalidate: [KEY], onSuccess: onClose });
   const gridId = useId();
+  const profile = usePermissions().data;
+  // Nobody gives a key they do not hold (the server refuses it too); a key the role has stays.
+  const mayTurnOn = (key: AccessKey) => profile?.access[key] === 'yes' || Boolean(row?.access.includes(key));
 
   const toggle = (changed: AccessKey[], on: boolean) =>
     setKeys((current) => {
       const next = new Set(current);
       for (const key of changed)
-        if (on) next.add(key);
-        else next.delete(key);
+        if (!on) next.delete(key);
+        else if (mayTurnOn(key)) next.add(key);
       return next;
     });
   const submit = (event: FormEvent) => {
@@ -199,11 +203,15 @@ export function RoleDialog({ row, onClose }: { row?: TRoleRow; onClose: () => vo
                       <input
                         type="checkbox"
                         checked={keys.has(key)}
+                        disabled={!keys.has(key) && !mayTurnOn(key)}
                         onChange={(event) => toggle([key], event.target.checked)}
                       />
                       <span className="access-key-text">
                         {accessKeyLabel(key)}
                         <code className="access-key">{key}</code>
+                        {!mayTurnOn(key) && (
+                          <span className="text-sm text-secondary">You do not hold it</span>
+                        )}
                       </span>
                     </label>
                   ))}

@@ -1,4 +1,5 @@
 import {
+  administrationMessages,
   EMPLOYEE_STATUS_LABELS,
   employeeDeactivateCall,
   employeeDetailsCall,
@@ -8,7 +9,10 @@ import {
   employeeReactivateCall,
   employeeSaveCall,
   employeeUnlockCall,
+  holdsAll,
   personName,
+  rightsOf,
+  rightsOfProfile,
   type TEmployeeDetails,
   type TEmployeeFormOptions,
 } from '@compass/shared';
@@ -16,6 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, LockOpen, Mail, UserCheck, UserX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { usePermissions } from '../../api/auth';
 import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
@@ -88,6 +93,21 @@ function EmployeeForm({
   const reactivate = useCall(employeeReactivateCall, refresh);
   const branches =
     options.workplaces.find((workplace) => workplace._id === values.workplaceId)?.branches ?? [];
+  const profile = usePermissions().data;
+  // The server rules on every save; the form offers only what it would accept.
+  const locked = Boolean(employee && !employee.mayManage);
+  const restrictable = options.roles.flatMap((role) => role.restricted);
+  const actor = profile && rightsOfProfile(profile, restrictable);
+  const roleOptions = options.roles.map((role) => {
+    const grantable =
+      role._id === employee?.roleId ||
+      (actor && holdsAll(actor, rightsOf(role.access, role.restricted, restrictable)));
+    return {
+      value: role._id,
+      label: grantable ? role.name : `${role.name} (access you do not hold)`,
+      disabled: !grantable,
+    };
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -170,7 +190,7 @@ function EmployeeForm({
                 Unlock
               </Button>
             )}
-            {employee.status === 'deactivated' ? (
+            {locked ? null : employee.status === 'deactivated' ? (
               <Button
                 icon={<UserCheck size={16} aria-hidden="true" />}
                 loading={reactivate.isPending}
@@ -194,6 +214,11 @@ function EmployeeForm({
       </div>
       <div className="admin-columns">
         <form className="card card-body stack" onSubmit={submit} noValidate aria-label="Employee details">
+          {locked && (
+            <p className="alert alert-info" role="note">
+              {administrationMessages.manageBeyondOwn}
+            </p>
+          )}
           <div className="form-grid">
             <InputField
               label="First name"
@@ -216,12 +241,14 @@ function EmployeeForm({
               value={values.email}
               error={errors.email}
               maxLength={320}
+              disabled={locked}
               onValueChange={set('email')}
             />
             <InputField
               label="Username"
               value={values.username}
               error={errors.username}
+              disabled={locked}
               placeholder={values.email || 'The e-mail address when left empty'}
               maxLength={320}
               onValueChange={set('username')}
@@ -233,7 +260,14 @@ function EmployeeForm({
               onValueChange={set('employeeNumber')}
             />
             {select('positionId', 'Position', options.positions, 'No position')}
-            {select('roleId', 'Role', options.roles, 'No role (no access)')}
+            <SelectField
+              label="Role"
+              value={values.roleId}
+              none="No role (no access)"
+              options={roleOptions}
+              disabled={locked}
+              onChange={set('roleId')}
+            />
             {select('workplaceId', 'Workplace', options.workplaces, 'No workplace')}
             {select(
               'branchId',
