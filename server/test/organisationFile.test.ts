@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { TOrganisationFile } from '@compass/shared';
 import Fastify from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { buildApp } from '../src/app';
@@ -15,6 +16,7 @@ import { PasswordHasher } from '../src/modules/auth/passwords';
 import { exportOrganisation } from '../src/modules/organisationFile/exporter';
 import {
   formatOrganisationFile,
+  ORGANISATION_FILE_MAX_BYTES,
   organisationFileJsonSchema,
   parseOrganisationFile,
 } from '../src/modules/organisationFile/files';
@@ -263,6 +265,61 @@ describe('a file that is refused changes nothing', () => {
   });
 });
 
+describe("the logo is read only from the organisation file's folder", () => {
+  const outsideDir = fs.mkdtempSync(path.join(os.tmpdir(), 'org-outside-'));
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'org-folder-'));
+  const outsideLogo = path.join(outsideDir, 'logo.png');
+
+  beforeAll(async () => {
+    const png = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: { r: 10, g: 90, b: 160 } },
+    })
+      .png()
+      .toBuffer();
+    fs.writeFileSync(outsideLogo, png);
+    fs.writeFileSync(path.join(folder, 'logo.png'), png);
+    fs.mkdirSync(path.join(folder, 'images'));
+    fs.writeFileSync(path.join(folder, 'images', 'logo.png'), png);
+    fs.symlinkSync(outsideLogo, path.join(folder, 'link.png'));
+    fs.symlinkSync(outsideDir, path.join(folder, 'elsewhere'));
+  });
+  afterAll(() => {
+    for (const dir of [outsideDir, folder]) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const importWithLogo = (logo: string) => {
+    const file = parseOrganisationFile(exampleText);
+    file.organisation.logo = logo;
+    return empty.importer.import(file, { baseDir: folder, dryRun: true, invite: false });
+  };
+
+  it.each([
+    ['a path of the host', '/etc/passwd'],
+    ['an absolute path to an image', outsideLogo],
+    ['a path up and out of the folder', `../${path.basename(outsideDir)}/logo.png`],
+    ['a path that goes up and comes back', `images/../../${path.basename(folder)}/logo.png`],
+    ['a link in the folder to an image outside it', 'link.png'],
+    ['an image in a linked folder outside it', 'elsewhere/logo.png'],
+  ])('refuses %s, reading nothing', async (_what, logo) => {
+    const refused = await importWithLogo(logo).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ImportRefused);
+    expect((refused as ImportRefused).problems).toEqual([
+      `organisation.logo: ${logo} must be a file in the organisation file's folder, named without .. or a leading /`,
+    ]);
+  });
+
+  it('reads an image beside the file or in a folder beside it', async () => {
+    for (const logo of ['logo.png', './logo.png', 'images/logo.png']) {
+      const { counts } = await importWithLogo(logo);
+      expect(counts.logo, logo).toEqual({ created: 1, updated: 0, unchanged: 0 });
+    }
+    const missing = await importWithLogo('nothing.png').catch((error: unknown) => error);
+    expect((missing as ImportRefused).problems).toEqual([
+      'organisation.logo: No file nothing.png next to the organisation file',
+    ]);
+  });
+});
+
 describe('the command', () => {
   const run = promisify(execFile);
   const cli = (args: string[], url: string) =>
@@ -283,5 +340,21 @@ describe('the command', () => {
     );
     expect(failed).toMatchObject({ code: 1 });
     expect((failed as { stderr: string }).stderr).toContain('organisation.timeZone: Unknown time zone');
+  }, 60_000);
+
+  it('refuses a file larger than ORGANISATION_FILE_MAX_BYTES before reading it', async () => {
+    const big = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'org-')), 'big.yaml');
+    // A valid file, made too large by a comment: only its size is wrong.
+    const padding = `# ${'x'.repeat(98)}\n`.repeat(Math.ceil(ORGANISATION_FILE_MAX_BYTES / 100));
+    fs.writeFileSync(big, `${exampleText}${padding}`);
+    expect(fs.statSync(big).size).toBeGreaterThan(ORGANISATION_FILE_MAX_BYTES);
+    const refused = await cli(['import', big, '--dry-run'], empty.url).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused).toMatchObject({ code: 1 });
+    expect((refused as { stderr: string }).stderr).toContain(
+      `(file): ${big} is larger than 5 MB; import the organisation in several files`,
+    );
+    fs.rmSync(path.dirname(big), { recursive: true, force: true });
   }, 60_000);
 });

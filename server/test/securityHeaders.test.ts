@@ -9,7 +9,7 @@ import { demoId } from '../../seed/demo';
 import { ANSWER_COMPRESSION } from '../src/plugins/compression';
 import { contentTypeOf, fileHeaders } from '../src/plugins/downloads';
 import { LocalFileStorage } from '../src/plugins/storage';
-import { setupTestApp, signIn, type TestContext } from './helpers';
+import { DEMO_PASSWORD, setupTestApp, signIn, type TestContext } from './helpers';
 
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'compass-headers-'));
 let ctx: TestContext;
@@ -62,6 +62,79 @@ describe('security headers', () => {
     expect(docs.headers['content-type']).toMatch(/^text\/html/);
     expect(String(docs.headers['content-security-policy'])).toContain("script-src 'self';");
     expect(docs.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+});
+
+describe('caching of API answers', () => {
+  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url, headers, payload });
+
+  it('no cache keeps a session token, personal data or a refusal', async () => {
+    const signedIn = await post('/api/signIn', {
+      username: 'mia.employee',
+      password: DEMO_PASSWORD,
+      appType: 'web',
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const answers = [
+      signedIn,
+      await get(ctx, '/api/permissions', { authtoken: ethan }),
+      await post(
+        '/api/formSubmissionDetails',
+        { formSubmissionId: demoId('nw:submission:1001') },
+        { authtoken: ethan },
+      ),
+      await get(ctx, '/api/permissions'),
+      await get(ctx, '/api/nothing-here'),
+    ];
+    for (const answer of answers) expect(answer.headers['cache-control'], answer.body).toBe('no-store');
+  });
+
+  it('nor an answer sent from the answer cache, compressed or not', async () => {
+    const encodings = new Set<unknown>();
+    // The first call of each loads and keeps the answer; the others send the kept bytes.
+    for (const encoding of ['br', 'identity', 'br']) {
+      const headers = { authtoken: ethan, 'accept-encoding': encoding };
+      for (const [url, payload] of [
+        ['/api/formTemplateList', {}],
+        ['/api/dashboardList', { localTimeZone: 'Australia/Sydney' }],
+      ] as const) {
+        const answer = await post(url, payload, headers);
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(answer.headers['cache-control'], url).toBe('no-store');
+        encodings.add(answer.headers['content-encoding']);
+      }
+    }
+    expect(encodings).toEqual(new Set([undefined, 'br']));
+  });
+
+  it("a private file is the caller's only, and an organisation's logo stays cacheable", async () => {
+    const submission = await ctx.db.formSubmission.findUniqueOrThrow({
+      where: { id: demoId('nw:submission:1001') },
+    });
+    const storage = new LocalFileStorage(storageDir);
+    const attachment = await ctx.db.attachment.create({
+      data: {
+        companyId: submission.companyId,
+        ownerType: 'submission',
+        ownerId: submission.id,
+        name: 'report.pdf',
+        storageKey: await storage.put(Buffer.from('%PDF-1.4'), 'pdf'),
+        mimeType: 'application/pdf',
+        size: 8,
+      },
+    });
+    const file = await get(ctx, `/api/files/${attachment.id}`, { authtoken: ethan });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('private, no-store');
+
+    await ctx.db.company.update({
+      where: { id: submission.companyId },
+      data: { logoKey: await storage.put(Buffer.from('not really a PNG'), 'png') },
+    });
+    const logo = await get(ctx, `/api/organisationLogo/${submission.companyId}`);
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['cache-control']).toBe('private, max-age=86400');
   });
 });
 

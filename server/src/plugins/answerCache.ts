@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { VersionedCache, type DataVersionLookup } from '../db/versionedCache';
 import { requireAuth, type AuthContext } from './auth';
+import { sessionKind } from './callers';
 import { registerCall } from './calls';
 import { answerEncoding, BROTLI_OPTIONS, COMPRESS_THRESHOLD, type AnswerEncoding } from './compression';
 import { ok } from './envelope';
@@ -38,8 +39,18 @@ export interface CachedAnswer<T> {
 }
 
 /**
+ * Whom an answer of the organisation is the same for: all its employees, or one supplier company
+ * account or person, whose answers hold only what it is asked for (a call's `load` decides).
+ */
+function audienceOf(auth: AuthContext): unknown[] {
+  const kind = sessionKind(auth);
+  return kind === 'employee' ? [kind] : [kind, auth.supplierId, auth.personnelId];
+}
+
+/**
  * An answer that is the same for everyone of the organisation who may make the call (for the same
- * `input`, when the answer depends on the request).
+ * `input`, when the answer depends on the request), within its audience: what was loaded for an
+ * employee is never sent to a supplier user or person, nor one supplier's to another.
  */
 export function organisationAnswer<T>(
   call: Pick<Call, 'path'>,
@@ -47,12 +58,8 @@ export function organisationAnswer<T>(
   load: () => Promise<T>,
   input?: string | null,
 ): CachedAnswer<T> {
-  return {
-    key: JSON.stringify(
-      input === undefined ? [call.path, auth.companyId] : [call.path, auth.companyId, input],
-    ),
-    load,
-  };
+  const asker = [call.path, auth.companyId, ...audienceOf(auth)];
+  return { key: JSON.stringify(input === undefined ? asker : [...asker, input]), load };
 }
 
 /**

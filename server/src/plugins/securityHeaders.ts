@@ -56,11 +56,22 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * An API answer is its caller's: a session token, names, personal data. No cache, the browser's or
+ * a proxy's, keeps one unless its route sets its own header (a logo: fileHeaders' maxAge). Set
+ * before the handler, so it is on every answer, refusals and the answer cache's bytes included.
+ */
+const API_ANSWER = { 'cache-control': 'no-store' };
+
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const headers = helmetHeaders(HELMET_OPTIONS);
   const overHttps = { ...headers, 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
+  const api = { ...headers, ...API_ANSWER };
+  const apiOverHttps = { ...overHttps, ...API_ANSWER };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.protocol === 'https' ? overHttps : headers);
+    const https = request.protocol === 'https';
+    if (request.url.startsWith('/api/')) reply.headers(https ? apiOverHttps : api);
+    else reply.headers(https ? overHttps : headers);
     done();
   });
 });

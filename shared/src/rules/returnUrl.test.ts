@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeReturnPath } from './returnUrl';
+import { RETURN_URL_BYPASSES } from './returnUrlBypasses';
 
 describe('safeReturnPath', () => {
   it.each([
@@ -34,6 +35,20 @@ describe('safeReturnPath', () => {
     `/${'a'.repeat(3000)}`,
   ])('refuses %j', (value) => {
     expect(safeReturnPath(value)).toBeNull();
+  });
+
+  it.each(RETURN_URL_BYPASSES)('refuses the known bypass %j', (value) => {
+    expect(safeReturnPath(value)).toBeNull();
+  });
+
+  it('keeps only what stays a path of this application once normalised', () => {
+    // A browser opens the result against the page's own address: it must not name a host there.
+    for (const value of [...RETURN_URL_BYPASSES, '/a/../dashboard', '/./x/./y', '/%2e%2e/dashboard']) {
+      const path = safeReturnPath(value);
+      if (path === null) continue;
+      expect(new URL(path, 'https://app.example/login').origin).toBe('https://app.example');
+      expect(safeReturnPath(path)).toBe(path);
+    }
   });
 
   it('refuses nothing and null', () => {

@@ -11,23 +11,37 @@ function hasAmbiguousCharacter(value: string): boolean {
   return false;
 }
 
-/**
- * Where to go after sign-in, only when it is a path of this application: resolved by the URL
- * parser first, so what is checked is what the browser would open ('//evil', '/\\evil',
- * '/\t/evil', 'javascript:' and encoded variants all leave the origin and are refused). Returns
- * the parser's normalised path, query and fragment, or null. The web client and the server (the
- * SSO start) both use it.
- */
-export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || value.length > MAX_LENGTH || !value.startsWith('/') || hasAmbiguousCharacter(value)) {
-    return null;
-  }
+/** The path, query and fragment `value` resolves to on this origin, or null when it leaves it. */
+function pathOnOrigin(value: string): string | null {
   let url: URL;
   try {
     url = new URL(value, BASE);
   } catch {
     return null;
   }
-  if (url.origin !== BASE) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  return url.origin === BASE ? `${url.pathname}${url.search}${url.hash}` : null;
+}
+
+/**
+ * Where to go after sign-in, only when it is a path of this application: resolved by the URL
+ * parser first, so what is checked is what the browser would open ('//evil', '/\\evil',
+ * '/\t/evil', 'javascript:' and encoded variants all leave the origin and are refused). The parser's
+ * normalisation can itself make an address of another site ('/.//evil' and '/..//evil' become
+ * '//evil'), so its result is checked again: it must resolve to itself on this origin. Returns the
+ * normalised path, query and fragment, or null. The web client (sign-in, SSO return, account
+ * switcher) and the server (the SSO start) both use it.
+ */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  // '//host/…' names a host, even the placeholder's: never a path of this application.
+  if (
+    !value ||
+    value.length > MAX_LENGTH ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    hasAmbiguousCharacter(value)
+  ) {
+    return null;
+  }
+  const path = pathOnOrigin(value);
+  return path !== null && pathOnOrigin(path) === path ? path : null;
 }

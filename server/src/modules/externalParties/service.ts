@@ -35,6 +35,7 @@ import {
   type PartyColumns,
 } from './parties';
 import { supplierRecipients } from './recipients';
+import { assignmentsOfCaller, isOpen, OPEN_ASSIGNMENT } from './openAssignments';
 import { issueSupplierAssignmentLink } from '../submissions/supplierLinkIssue';
 
 type Tx = Prisma.TransactionClient;
@@ -163,7 +164,7 @@ export class ExternalPartiesService {
     return this.db.$transaction(async (tx) => {
       const assignment = await tx.supplierAssignment.findFirst({ where: { id, companyId: auth.companyId } });
       if (!assignment) throw notFound();
-      if (assignment.status !== 'assigned') throw conflict(say.finished);
+      if (!isOpen(assignment)) throw conflict(say.finished);
       return { mailsQueued: await this.invite(tx, assignment, 'invitation', auth.userId) };
     });
   }
@@ -332,17 +333,10 @@ export class ExternalPartiesService {
 
   /** A signed-in supplier user or person opens their assigned form: a link of their own to it. */
   async open(auth: AuthContext, id: string) {
-    const assignment = await this.db.supplierAssignment.findFirst({
-      where: {
-        id,
-        companyId: auth.companyId,
-        supplierId: auth.supplierId ?? undefined,
-        // A person opens their own; the company account the company's.
-        ...(auth.personnelId ? { personnelId: auth.personnelId } : { personnelId: null }),
-      },
-    });
-    if (!assignment || !auth.supplierId) throw notFound(say.notYours);
-    if (assignment.status !== 'assigned') throw conflict(say.finished);
+    const theirs = assignmentsOfCaller(auth);
+    const assignment = theirs && (await this.db.supplierAssignment.findFirst({ where: { id, ...theirs } }));
+    if (!assignment) throw notFound(say.notYours);
+    if (!isOpen(assignment)) throw conflict(say.finished);
     const link = await this.db.$transaction((tx) => issueSupplierAssignmentLink(tx, assignment, auth.userId));
     if (!link) throw conflict(say.finished);
     return { path: link.path };
@@ -353,18 +347,10 @@ export class ExternalPartiesService {
    * signed-in supplier (the company's) or person (their own).
    */
   async status(caller: SupplierCaller, id: string): Promise<TSupplierAssessmentStatus> {
-    const where: Prisma.SupplierAssignmentWhereInput =
-      'link' in caller
-        ? { id, companyId: caller.link.companyId }
-        : {
-            id,
-            companyId: caller.auth.companyId,
-            supplierId: caller.auth.supplierId ?? undefined,
-            ...(caller.auth.personnelId ? { personnelId: caller.auth.personnelId } : { personnelId: null }),
-          };
+    const theirs = 'link' in caller ? { companyId: caller.link.companyId } : assignmentsOfCaller(caller.auth);
     if ('link' in caller) checkScope(caller.link, 'supplierAssignment', id, 'read');
-    const assignment = await this.db.supplierAssignment.findFirst({ where });
-    if (!assignment || ('auth' in caller && !caller.auth.supplierId)) throw notFound(say.notYours);
+    const assignment = theirs && (await this.db.supplierAssignment.findFirst({ where: { id, ...theirs } }));
+    if (!assignment) throw notFound(say.notYours);
     const [organisation, row] = await Promise.all([
       this.db.company.findUniqueOrThrow({ where: { id: assignment.companyId }, select: { name: true } }),
       this.rowOf(assignment.companyId, assignment.id),
@@ -391,7 +377,7 @@ export class ExternalPartiesService {
     const horizon = addDays(dayOf(now), REMINDER_DAYS_BEFORE_DUE);
     const due = await this.db.supplierAssignment.findMany({
       where: {
-        status: 'assigned',
+        ...OPEN_ASSIGNMENT,
         reminderSentAt: null,
         dueDate: { lte: dateOf(horizon), gte: dateOf(dayOf(now)) },
       },
@@ -401,7 +387,7 @@ export class ExternalPartiesService {
     for (const assignment of due) {
       sent += await this.db.$transaction(async (tx) => {
         const claimed = await tx.supplierAssignment.updateMany({
-          where: { id: assignment.id, status: 'assigned', reminderSentAt: null },
+          where: { id: assignment.id, ...OPEN_ASSIGNMENT, reminderSentAt: null },
           data: { reminderSentAt: now },
         });
         if (claimed.count !== 1) return 0;
@@ -435,6 +421,6 @@ function rowOf(row: AssignmentListRow, today: string): TSupplierAssignmentRow {
     formNumber: row.formIsDraft === false && row.formNumber !== null ? formNumberLabel(row.formNumber) : null,
     returnCount: row.returnCount,
     createdAt: timestampOf(row.createdAt).toISOString(),
-    ...partyFields(row, today, row.status === 'assigned'),
+    ...partyFields(row, today, isOpen(row)),
   };
 }

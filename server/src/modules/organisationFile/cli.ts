@@ -17,7 +17,12 @@ import { LocalFileStorage } from '../../plugins/storage';
 import { PasswordHasher } from '../auth/passwords';
 import { Invitations } from '../password/invitations';
 import { exportOrganisation } from './exporter';
-import { formatOrganisationFile, organisationFileJsonSchema, parseOrganisationFile } from './files';
+import {
+  formatOrganisationFile,
+  organisationFileJsonSchema,
+  parseOrganisationFile,
+  readOrganisationFile,
+} from './files';
 import { ImportRefused, OrganisationImporter, type ImportCounts } from './importer';
 
 const USAGE = `Usage:
@@ -37,10 +42,7 @@ function report(counts: ImportCounts, dryRun: boolean): string {
 
 async function importFile(db: Db, file: string, options: { dryRun: boolean; invite: boolean }) {
   const config = loadConfig();
-  const text = await fs.readFile(file, 'utf8').catch(() => {
-    throw new ImportRefused([`(file): cannot read ${file}`]);
-  });
-  const parsed = parseOrganisationFile(text);
+  const parsed = parseOrganisationFile(await readOrganisationFile(file));
   const mail = new MailQueue(db, config, Fastify({ logger: { level: 'warn' } }).log);
   const importer = new OrganisationImporter(db, {
     passwords: new PasswordHasher({ concurrency: 2, queue: 100_000 }),

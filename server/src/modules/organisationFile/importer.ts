@@ -1,6 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { FIELD_REGISTRY, type TOrganisationFile, type TTemplateFile } from '@compass/shared';
+import {
+  FIELD_REGISTRY,
+  MAX_UPLOAD_BYTES,
+  type TOrganisationFile,
+  type TTemplateFile,
+} from '@compass/shared';
 import sharp from 'sharp';
 import { canonicalJson } from '../../db/json';
 import type { Db, Prisma } from '../../db/prisma';
@@ -45,6 +50,36 @@ export interface ImportDeps {
 
 const day = (value: Date | null) => (value ? value.toISOString().slice(0, 10) : null);
 const lower = (value: string) => value.toLowerCase();
+
+/**
+ * The logo's file: inside the organisation file's folder (`baseDir`), as a relative path without
+ * '..' whose real path, links followed, is inside the folder's real path too; a regular file no larger
+ * than an uploaded one. Anything else is refused: a file must not make the import read the host's
+ * other files (a logo of /etc/passwd was read before).
+ */
+async function logoFileBeside(baseDir: string, logoPath: string): Promise<string> {
+  const outside = new ImportRefused([
+    `organisation.logo: ${logoPath} must be a file in the organisation file's folder, named without .. or a leading /`,
+  ]);
+  if (path.isAbsolute(logoPath) || logoPath.split(/[\\/]/).includes('..')) throw outside;
+  const missing = new ImportRefused([`organisation.logo: No file ${logoPath} next to the organisation file`]);
+  const [folder, file] = await Promise.all([
+    fs.realpath(baseDir),
+    fs.realpath(path.resolve(baseDir, logoPath)),
+  ]).catch(() => {
+    throw missing;
+  });
+  const inside = path.relative(folder, file);
+  if (inside === '' || inside === '..' || inside.startsWith(`..${path.sep}`) || path.isAbsolute(inside))
+    throw outside;
+  const stat = await fs.stat(file);
+  if (!stat.isFile()) throw missing;
+  if (stat.size > MAX_UPLOAD_BYTES)
+    throw new ImportRefused([
+      `organisation.logo: ${logoPath} is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
+    ]);
+  return file;
+}
 
 /**
  * Creates or updates one organisation from its file, in one transaction. Records match by natural
@@ -328,12 +363,9 @@ export class OrganisationImporter {
   }
 
   private async readLogo(baseDir: string, logoPath: string): Promise<Buffer> {
-    let content: Buffer;
-    try {
-      content = await fs.readFile(path.resolve(baseDir, logoPath));
-    } catch {
+    const content = await fs.readFile(await logoFileBeside(baseDir, logoPath)).catch(() => {
       throw new ImportRefused([`organisation.logo: No file ${logoPath} next to the organisation file`]);
-    }
+    });
     try {
       return await sharp(content)
         .rotate()

@@ -73,8 +73,10 @@ export const submissionRoutes: FastifyPluginAsync<{
     },
   });
 
-  // The same for everyone of the organisation, as is a template and its current version: a template
-  // moves the data version when it changes (a published version itself never does).
+  // The same for every employee of the organisation, as is a template and its current version; a
+  // supplier user or person gets only the supplier forms it is asked to fill in, an answer keyed to it
+  // (organisationAnswer). A template and an assignment move the data version when they change (a
+  // published version itself never does).
   registerCachedCall(app, cache, formTemplateListCall, (auth, body) =>
     organisationAnswer(
       formTemplateListCall,
@@ -88,7 +90,7 @@ export const submissionRoutes: FastifyPluginAsync<{
     organisationAnswer(
       formTemplateDetailCall,
       auth,
-      () => templates.templateDetail(auth, body._id),
+      () => templates.callerTemplateDetail(auth, body._id),
       body._id,
     ),
   );

@@ -21,6 +21,7 @@ import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { AttachmentService } from '../attachments/service';
 import { queueSubmittedNotifications } from '../closeOff/notifications';
+import { templatesToFillIn } from '../externalParties/openAssignments';
 import {
   type SubmissionOptions,
   type SubmissionActor,
@@ -97,8 +98,9 @@ export class SubmissionService {
 
   /**
    * What someone outside the organisation (a supplier user, personnel, a supplier link) may save:
-   * supplier forms only; the organisation's coordinators and its own actions stay as they are; new
-   * or changed actions go to the supplier's own personnel.
+   * supplier forms only, a new one only of a form it is asked to fill in; the organisation's
+   * coordinators and its own actions stay as they are; new or changed actions go to the supplier's
+   * own personnel.
    */
   private async checkExternalSave(
     auth: SubmissionActor,
@@ -108,6 +110,9 @@ export class SubmissionService {
   ) {
     if ((stored?.formType ?? template?.formType) !== 'supplier')
       throw forbidden(messages.submission.supplierFormsOnly);
+    // Else saving a draft, then reading it, would show a template it may not read (templates.ts).
+    if (!stored && !(await templatesToFillIn(this.db, auth)).includes(input.formTemplateId))
+      throw notFound(messages.submission.templateInactive);
     const organisationActions = stored ? await this.organisationActionIds(auth, stored) : new Set<string>();
     if (stored) {
       const coordinators = stored.coordinators.map((row) => row.employeeId);

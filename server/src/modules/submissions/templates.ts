@@ -12,7 +12,9 @@ import type { Db, Prisma } from '../../db/prisma';
 import type { BranchType } from '../../generated/prisma/client';
 import { notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { sql, uuid } from '../../db/sql';
+import { sessionKind } from '../../plugins/callers';
+import { templatesToFillIn } from '../externalParties/openAssignments';
+import { emptySql, sql, uuid } from '../../db/sql';
 import type { Reader } from '../../db/reader';
 import {
   FORM_TYPE_OF_WIRE,
@@ -48,13 +50,24 @@ export class SubmissionTemplates {
     private readonly reader: Reader,
   ) {}
 
+  /**
+   * The templates a caller is asked to fill in, when it is not all the organisation's (null): a
+   * supplier user's or person's are those of its open supplier assignments (externalParties), so the
+   * organisation's internal, HR, QR and audit templates, and other suppliers' forms, stay its own.
+   */
+  private async askedOnly(auth: AuthContext): Promise<string[] | null> {
+    return sessionKind(auth) === 'employee' ? null : templatesToFillIn(this.db, auth);
+  }
+
   async templateList(auth: AuthContext, formType?: TFormSubmission['formType']) {
+    const asked = await this.askedOnly(auth);
     // Audit templates are answered in audits only, never as a form (modules/audits). The stored
     // type is the wire's (schema.prisma maps the enum's values).
     const rows = await this.reader.rows<{ id: string; name: string; formType: TFormSubmission['formType'] }>(
       sql`SELECT t.id, t.name, t."formType"::text AS "formType" FROM "FormTemplate" t
         WHERE t."companyId" = ${uuid(auth.companyId)} AND ${USABLE_TEMPLATE_SQL}
           AND ${formType ? sql`t."formType"::text = ${formType}` : sql`t."formType" <> 'audit'`}
+          ${asked ? sql`AND t."formType" = 'supplier' AND t.id = ANY(${asked}::uuid[])` : emptySql}
         ORDER BY t.name`,
     );
     return rows.map((row) => ({ _id: row.id, name: row.name, formType: row.formType }));
@@ -141,6 +154,15 @@ export class SubmissionTemplates {
       template: { ...template, formType: FORM_TYPE_OF_WIRE[template.formType] },
       version: { id: versionId, version },
     };
+  }
+
+  /** A template for a signed-in caller: one it is asked to fill in (askedOnly), else unknown to it. */
+  async callerTemplateDetail(auth: AuthContext, templateId: string): Promise<TFormTemplateDetail> {
+    const asked = await this.askedOnly(auth);
+    if (asked && !asked.includes(templateId)) throw notFound(messages.submission.templateInactive);
+    const detail = await this.templateDetail(auth, templateId);
+    if (asked && detail.formType !== 'supplier') throw notFound(messages.submission.templateInactive);
+    return detail;
   }
 
   async templateDetail(
