@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler } from './plugins/serializer';
-import type { Config } from './config';
+import { databaseWaitsOf, type Config } from './config';
 import { ANSWER_COMPRESSION } from './plugins/compression';
 import type { Db } from './db/prisma';
 import { AuthService } from './modules/auth/service';
@@ -10,9 +10,11 @@ import { authRoutes } from './modules/auth/routes';
 import { configurationRoutes } from './modules/configuration/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { pgDataVersions, RememberedDataVersions } from './db/versionedCache';
-import { createReadPool, GENERIC_SESSION_OPTIONS, pgReader } from './db/reader';
+import { createReadPool, GENERIC_SESSION_OPTIONS, pgReader, READ_SESSION_OPTIONS } from './db/reader';
+import { shippedMigrationNames } from './db/migrate';
 import { DashboardService } from './modules/dashboard/service';
 import { healthRoutes } from './modules/health/routes';
+import { HealthService } from './modules/health/service';
 import { accountRoutes } from './modules/account/routes';
 import { changeLogRoutes } from './modules/changeLog/routes';
 import { administrationRoutes } from './modules/administration/routes';
@@ -182,12 +184,20 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
   if (!readDatabaseUrl)
     throw new Error('buildApp needs databaseUrl (or config.DATABASE_URL) for the read pool');
   // Prepared reads of the hot paths: the session lookup of every signed-in call, the dashboard, Records, permissions.
-  const readPool = createReadPool(readDatabaseUrl, config.DATABASE_POOL_SIZE);
+  // Every wait on them is bounded (db/waits.ts), as on the Prisma client's (server.ts): the session
+  // lookup and the data versions read through them too.
+  const waits = databaseWaitsOf(config);
+  const readPool = createReadPool(readDatabaseUrl, config.DATABASE_POOL_SIZE, READ_SESSION_OPTIONS, waits);
   app.addHook('onClose', () => readPool.end());
   // Connections open as statements need them: only lists that ask for generic plans use these.
-  const genericPool = createReadPool(readDatabaseUrl, config.DATABASE_POOL_SIZE, GENERIC_SESSION_OPTIONS);
+  const genericPool = createReadPool(
+    readDatabaseUrl,
+    config.DATABASE_POOL_SIZE,
+    GENERIC_SESSION_OPTIONS,
+    waits,
+  );
   app.addHook('onClose', () => genericPool.end());
-  const reader = pgReader(readPool, false, genericPool);
+  const reader = pgReader(readPool, false, genericPool, config.DATABASE_EXPORT_TIMEOUT_SECONDS * 1000);
   const versions = new RememberedDataVersions(pgDataVersions(readPool), {
     databaseUrl: readDatabaseUrl,
     ttlSeconds: config.DATA_VERSION_CACHE_SECONDS,
@@ -271,7 +281,12 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
   });
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, {
+        health: new HealthService(db, storage, {
+          timeoutMs: config.HEALTH_CHECK_TIMEOUT_SECONDS * 1000,
+          migrations: shippedMigrationNames(),
+        }),
+      });
       await api.register(configurationRoutes, { config, sso });
       await api.register(ssoRoutes, { sso, publicUrl: config.PUBLIC_URL, abuseLimits });
       await api.register(authRoutes, { auth, abuseLimits });

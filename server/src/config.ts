@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { projectRoot } from './db/migrate';
+import type { DatabaseWaits } from './db/waits';
 
 const ZConfig = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -13,6 +14,17 @@ const ZConfig = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** How long start-up waits for an external DATABASE_URL that does not answer yet, retrying with backoff. */
   DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * The bounds of every wait on the database while serving (db/waits.ts): a connection of a pool
+   * (opened if need be), one statement (the client gives up a second later when the server does not
+   * answer at all), a transaction that names no timeout of its own, and an export's read.
+   */
+  DATABASE_ACQUIRE_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
+  DATABASE_TRANSACTION_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
+  DATABASE_EXPORT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  /** How long a health check waits for the database and the file store before it calls them failing. */
+  HEALTH_CHECK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(2),
   SEED_ON_START: z
     .enum(['true', 'false'])
     .default('true')
@@ -127,6 +139,13 @@ const ZConfig = z.object({
 });
 
 export type Config = Omit<z.infer<typeof ZConfig>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+
+/** The API's database bounds in milliseconds. */
+export const databaseWaitsOf = (config: Config): DatabaseWaits => ({
+  acquireMs: config.DATABASE_ACQUIRE_TIMEOUT_SECONDS * 1000,
+  statementMs: config.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+  transactionMs: config.DATABASE_TRANSACTION_TIMEOUT_SECONDS * 1000,
+});
 
 /** Reads the environment (or overrides, for tests); the defaults run on a bare machine. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

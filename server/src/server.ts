@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { loadConfig, type Config } from './config';
+import { databaseWaitsOf, loadConfig, type Config } from './config';
 import { waitForDatabase } from './db/connect';
 import { defaultDataDir, ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { migrate, projectRoot } from './db/migrate';
@@ -43,7 +43,7 @@ export async function startServer(beforeListen?: BeforeListen): Promise<void> {
     const applied = await migrate(databaseUrl);
     if (applied.length > 0) console.warn(`Applied migrations: ${applied.join(', ')}`);
 
-    const db = createPrisma(databaseUrl, config.DATABASE_POOL_SIZE);
+    const db = createPrisma(databaseUrl, config.DATABASE_POOL_SIZE, databaseWaitsOf(config));
     await beforeListen?.(db, config);
 
     const app = await buildApp({ config, db, databaseUrl });

@@ -18,6 +18,8 @@ const PUBLIC = [
   'POST /api/unsubscribe',
   'GET /api/configuration',
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'POST /api/forgotPassword',
   'POST /api/resetPassword',
   'POST /api/qrSubmissionForm',

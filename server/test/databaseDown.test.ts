@@ -8,53 +8,16 @@ import { loadConfig } from '../src/config';
 import { waitForDatabase } from '../src/db/connect';
 import { databaseErrorOf } from '../src/db/errors';
 import { createPrisma, type Db } from '../src/db/prisma';
+import { overTcp, startRelay } from './databaseRelay';
 import { createTestDatabase, signIn } from './helpers';
 import { freePort } from './smtp';
-
-/** The database URL on another TCP port of this machine (the embedded cluster's is a local socket). */
-function overTcp(target: URL, port: number): string {
-  const url = new URL(target);
-  url.hostname = '127.0.0.1';
-  url.port = String(port);
-  url.searchParams.delete('host');
-  return url.toString();
-}
-
-/**
- * A TCP relay between the app and its database, so a test can take the database away (every
- * connection cut, new ones refused) and bring it back, without stopping the shared PostgreSQL.
- */
-async function startRelay(target: URL) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | null = null;
-  const port = await freePort();
-  const up = () =>
-    new Promise<void>((resolve) => {
-      if (server) return resolve();
-      server = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port), '127.0.0.1');
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => undefined);
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', resolve);
-    });
-  const down = async () => {
-    for (const socket of sockets) socket.destroy();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    server = null;
-  };
-  await up();
-  return { url: overTcp(target, port), up, down };
-}
 
 describe('database failures that arrive without a code', () => {
   it.each([
     // pg, a connection cut while a query waits for its answer
     new Error('Connection terminated unexpectedly'),
+    // pg's query_timeout: a server that stopped answering (db/waits.ts)
+    new Error('Query read timeout'),
     // Prisma's P1001 and P1017 texts, as the driver adapter can report them without the code
     new Error("Can't reach database server at `127.0.0.1:5432`"),
     new Error('Server has closed the connection.'),

@@ -15,6 +15,8 @@ export const messages = {
     deleteFileConfirm: 'Are you sure want to delete this file?',
     serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
     busy: 'The server is busy. Please try again in a moment.',
+    /** The file store is full, over its quota or read-only: nothing of the upload was kept. */
+    fileStoreUnavailable: 'The file store cannot take files at the moment. Try again later.',
     invalidValue: 'A value is not valid here: it is too long, out of range or not of the right kind.',
     alreadyExists: 'This record already exists.',
     referenceMissing: 'A record this refers to does not exist.',

@@ -57,11 +57,12 @@ const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREAC
 
 /**
  * Lost or refused connections that arrive without a code: Prisma's "Can't reach database server"
- * (P1001 text), the pg driver's own messages for a connection the server closed or never gave, and
- * a local socket that is not there (no database listens; only the message says it was a connect).
+ * (P1001 text), the pg driver's own messages for a connection the server closed or never gave, a
+ * local socket that is not there (no database listens; only the message says it was a connect), and
+ * a statement the server never answered (pg's query_timeout, db/waits.ts: its processes stopped).
  */
 const UNREACHABLE =
-  /Can't reach database server|connect ENOENT|Connection terminated|Server has closed the connection|Connection ended unexpectedly|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)/i;
+  /Can't reach database server|connect ENOENT|Connection terminated|Server has closed the connection|Connection ended unexpectedly|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|the database system is (starting up|shutting down|in recovery mode)/i;
 
 /** The messages of an error and its causes. */
 function messagesOf(error: unknown): string[] {

@@ -46,14 +46,24 @@ function matchesChecksum(sql: string, checksum: string): boolean {
   );
 }
 
-/** prisma/migrations/<name>/migration.sql, in name (= time) order. */
-function committedMigrations(dir: string): Migration[] {
+/**
+ * The names of prisma/migrations/<name>/migration.sql, in name (= time) order: the migrations this
+ * server ships, which readiness wants all applied.
+ */
+export function shippedMigrationNames(dir = MIGRATIONS_DIR): string[] {
   return fs
     .readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(dir, entry.name, 'migration.sql')))
     .map((entry) => entry.name)
-    .sort()
-    .map((name) => ({ name, sql: fs.readFileSync(path.join(dir, name, 'migration.sql'), 'utf8') }));
+    .sort();
+}
+
+/** The shipped migrations with their scripts. */
+function committedMigrations(dir: string): Migration[] {
+  return shippedMigrationNames(dir).map((name) => ({
+    name,
+    sql: fs.readFileSync(path.join(dir, name, 'migration.sql'), 'utf8'),
+  }));
 }
 
 interface AppliedRow {

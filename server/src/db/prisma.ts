@@ -1,5 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../generated/prisma/client';
+import { boundedPoolConfig, noAnswerAfter, type DatabaseWaits } from './waits';
 
 export type Db = PrismaClient;
 export type { MailMessage, Notice, Prisma, Review } from '../generated/prisma/client';
@@ -119,8 +120,26 @@ function hearDataWrite(model: string | undefined, operation: string) {
   if (versioned) for (const listener of dataWriteListeners) listener();
 }
 
-export function createPrisma(connectionString: string, maxConnections = 10): PrismaClient {
-  const client = new PrismaClient({ adapter: new PrismaPg({ connectionString, max: maxConnections }) });
+/**
+ * The Prisma client on its own pool. `waits` bounds every wait of the API's client (db/waits.ts);
+ * the seeds and the command-line tools leave it out, their long statements run unbounded.
+ */
+export function createPrisma(
+  connectionString: string,
+  maxConnections = 10,
+  waits?: DatabaseWaits,
+): PrismaClient {
+  const client = new PrismaClient({
+    adapter: new PrismaPg({ connectionString, max: maxConnections, ...(waits && boundedPoolConfig(waits)) }),
+    ...(waits && {
+      transactionOptions: {
+        // Starting is a connection and a BEGIN: the pool's own bounds answer first, with the reason
+        // (no connection, or no answer), and this is only the backstop.
+        maxWait: waits.acquireMs + noAnswerAfter(waits.statementMs),
+        timeout: waits.transactionMs,
+      },
+    }),
+  });
   // A query extension leaves the client's API as it is: the cast only names it the same.
   return client.$extends({
     query: {

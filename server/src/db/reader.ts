@@ -3,6 +3,7 @@ import { RECORDS_COUNT_CAP } from '@compass/shared';
 import pg from 'pg';
 import type { Prisma } from '../generated/prisma/client';
 import { sql } from './sql';
+import { boundedPoolConfig, noAnswerAfter, type DatabaseWaits } from './waits';
 
 /**
  * Runs the hot paths' read statements (tagged `Prisma.sql` templates from db/sql.ts: values are
@@ -12,6 +13,8 @@ import { sql } from './sql';
 /** How a statement is planned: see Reader.rows. */
 export interface ReadOptions {
   plan?: 'generic' | 'custom';
+  /** An export's read (CSV, XLSX): bounded by the export timeout instead of the statement timeout. */
+  export?: true;
 }
 
 /**
@@ -109,7 +112,13 @@ const types = {
  * set — every value, even a limit, is a parameter — so the per-connection statement cache stays
  * small.
  */
-export function pgReader(pool: pg.Pool, ownsPool: boolean, generic: pg.Pool = pool): Reader {
+export function pgReader(
+  pool: pg.Pool,
+  ownsPool: boolean,
+  generic: pg.Pool = pool,
+  /** The bound of `export` reads; without it they run as any other read. */
+  exportTimeoutMs?: number,
+): Reader {
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
     let name = names.get(text);
@@ -121,12 +130,17 @@ export function pgReader(pool: pg.Pool, ownsPool: boolean, generic: pg.Pool = po
   };
   return {
     async rows<T>(statement: Prisma.Sql, options?: ReadOptions): Promise<T[]> {
-      const result = await (options?.plan === 'generic' ? generic : pool).query({
+      const from = options?.plan === 'generic' ? generic : pool;
+      const query: pg.QueryConfig = {
         name: options?.plan === 'custom' ? undefined : nameOf(statement.text),
         text: statement.text,
         values: statement.values,
         types,
-      });
+      };
+      const result =
+        options?.export && exportTimeoutMs
+          ? await readAllowing(from, query, exportTimeoutMs)
+          : await from.query(query);
       return result.rows as T[];
     },
     close: async () => {
@@ -135,6 +149,34 @@ export function pgReader(pool: pg.Pool, ownsPool: boolean, generic: pg.Pool = po
       if (generic !== pool) await generic.end();
     },
   };
+}
+
+/**
+ * A read allowed `timeoutMs` instead of the pool's statement bound: in a read-only transaction of
+ * its own, with the bound set for that transaction alone (server and client side).
+ */
+async function readAllowing(
+  pool: pg.Pool,
+  query: pg.QueryConfig,
+  timeoutMs: number,
+): Promise<pg.QueryResult> {
+  const client = await pool.connect();
+  let failure: Error | undefined;
+  try {
+    await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${Math.round(timeoutMs)}`);
+    // pg reads a query's own query_timeout; its types leave it out.
+    const bounded: pg.QueryConfig = Object.assign(query, { query_timeout: noAnswerAfter(timeoutMs) });
+    const result = await client.query(bounded);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    // A connection that failed may still wait for an answer or sit in an aborted transaction: the
+    // pool closes it instead of lending it again.
+    client.release(failure);
+  }
 }
 
 /**
@@ -155,12 +197,15 @@ export function createReadPool(
   databaseUrl: string,
   maxConnections: number,
   options: string = READ_SESSION_OPTIONS,
+  /** The API's bounds (db/waits.ts); the benchmarks' pools go without. */
+  waits?: DatabaseWaits,
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: maxConnections,
     idleTimeoutMillis: 10_000,
     options,
+    ...(waits && boundedPoolConfig(waits)),
   });
   // An idle connection dropped by the server is replaced on the next query; nothing to do here.
   pool.on('error', () => {});

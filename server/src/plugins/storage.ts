@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { messages } from '@compass/shared';
+import { AppError } from '../errors';
 
 /**
  * Where uploaded files live. Callers only ever hold opaque keys made here; a download resolves
@@ -13,6 +15,23 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
   /** Keys of the stored files last written before `before`. */
   listOlderThan(before: Date): AsyncIterable<string>;
+  /** Writes and removes a small file: fails when the store cannot take files (readiness). */
+  probe(): Promise<void>;
+}
+
+/** What a store that is full, over its quota, read-only or not writable for this process says. */
+const CANNOT_TAKE_FILES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM']);
+
+/**
+ * A write the store refused for want of space or permission becomes 507 with a message the user
+ * can act on (try again later); the cause stays in the log. Anything else is left as it is.
+ */
+function fileStoreErrorOf(error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (!code || !CANNOT_TAKE_FILES.has(code)) return error;
+  const refused = new AppError(507, messages.common.fileStoreUnavailable, null, undefined, 'unavailable');
+  refused.cause = error;
+  return refused;
 }
 
 const KEY_PATTERN = /^\d{4}\/\d{2}\/[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/;
@@ -31,8 +50,15 @@ export class LocalFileStorage implements FileStorage {
     const ext = /^[a-z0-9]{1,8}$/.test(extension) ? `.${extension}` : '';
     const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}${ext}`;
     const file = this.pathOf(key);
-    await fs.promises.mkdir(path.dirname(file), { recursive: true });
-    await fs.promises.writeFile(file, content, { flag: 'wx' });
+    try {
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      await fs.promises.writeFile(file, content, { flag: 'wx' });
+    } catch (error) {
+      // A write that failed part-way (a full disk) leaves the file it created: no half file is kept.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+        await fs.promises.rm(file, { force: true }).catch(() => undefined);
+      throw fileStoreErrorOf(error);
+    }
     return key;
   }
 
@@ -42,6 +68,17 @@ export class LocalFileStorage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+
+  async probe(): Promise<void> {
+    // Not a storage key: the sweeper never lists it, should a failed removal leave it behind.
+    const file = path.join(this.root, `.probe-${randomUUID()}`);
+    try {
+      await fs.promises.mkdir(this.root, { recursive: true });
+      await fs.promises.writeFile(file, 'probe', { flag: 'wx' });
+    } finally {
+      await fs.promises.rm(file, { force: true }).catch(() => undefined);
+    }
   }
 
   async *listOlderThan(before: Date): AsyncIterable<string> {

@@ -445,7 +445,7 @@ export class ActionRegisterService {
   private async exportRows(auth: AuthContext, filters: TActionRegisterFilters) {
     const today = callerToday(auth);
     const first = this.ordered(auth, filters, today, ACTION_EXPORT_LIMIT + 1);
-    const rows = await this.rows(filters.sort, today, first, 0, planFor(filters.search));
+    const rows = await this.rows(filters.sort, today, first, 0, { ...planFor(filters.search), export: true });
     return { rows: rows.slice(0, ACTION_EXPORT_LIMIT), truncated: rows.length > ACTION_EXPORT_LIMIT };
   }
 

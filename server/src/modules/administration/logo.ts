@@ -46,8 +46,10 @@ export async function replaceLogo(
   try {
     previous = await record(key, logo?.name ?? null);
   } catch (error) {
-    if (key) await storage.remove(key);
+    if (key) await storage.remove(key).catch(() => undefined);
     throw error;
   }
-  if (previous) await storage.remove(previous);
+  // No row names these files any more: one the store cannot remove now (read-only) is left to the
+  // sweeper.
+  if (previous) await storage.remove(previous).catch(() => undefined);
 }

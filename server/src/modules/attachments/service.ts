@@ -113,9 +113,12 @@ export class AttachmentService {
     return stored;
   }
 
-  /** Removes stored files whose transaction did not commit. */
+  /**
+   * Removes stored files whose transaction did not commit. One the store cannot remove now (it
+   * became read-only) is left to the sweeper: the request's own failure is the one to report.
+   */
   async discard(stored: StoredFile[]): Promise<void> {
-    await Promise.all(stored.map((file) => this.storage.remove(file.storageKey)));
+    await Promise.all(stored.map((file) => this.storage.remove(file.storageKey).catch(() => undefined)));
   }
 
   async record(
@@ -233,6 +236,7 @@ export class AttachmentService {
         },
       }),
     ]);
-    await this.storage.remove(attachment.storageKey);
+    // The row is gone: a file the store cannot remove now (read-only) is left to the sweeper.
+    await this.storage.remove(attachment.storageKey).catch(() => undefined);
   }
 }

@@ -113,6 +113,7 @@ export class AuditService {
     const today = callerToday(auth);
     const rows = await this.reader.rows<ListRow>(
       page(conditions(auth, scope, filters), filters, sql`LIMIT ${EXPORT_LIMIT}`),
+      { export: true },
     );
     return csvOf(
       EXPORT_COLUMNS,

@@ -136,6 +136,7 @@ export class DocumentService {
     const rows = (
       await this.reader.rows<ListRow>(
         sql`${this.select(sql`(SELECT d.* FROM "Document" d WHERE ${where})`)} ORDER BY ${order('page')}`,
+        { export: true },
       )
     ).map(toRow);
     return csvOf<TDocumentRow>(

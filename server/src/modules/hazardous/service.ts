@@ -17,7 +17,7 @@ import {
 import type { z } from 'zod';
 import type { ZHazardousExportQuery, ZHazardousListRequest, ZSdsUpload } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
-import { cappedCount, type Reader } from '../../db/reader';
+import { cappedCount, type ReadOptions, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -115,15 +115,23 @@ export class HazardousService {
     return join(conditions, ' AND ');
   }
 
-  private async rows(where: Sql, order: (t: Sql) => Sql, limit: number, offset: number) {
-    return this.reader
-      .rows<ListRow>(sql`SELECT page.id, page.name, page."isActive", page."supplierName", w.name AS "workplaceName",
+  private async rows(
+    where: Sql,
+    order: (t: Sql) => Sql,
+    limit: number,
+    offset: number,
+    options?: ReadOptions,
+  ) {
+    return this.reader.rows<ListRow>(
+      sql`SELECT page.id, page.name, page."isActive", page."supplierName", w.name AS "workplaceName",
         page."storageLocation", page.quantity, page."quantityUnit", page."hazardClasses", page.likelihood,
         page.consequence, page."sdsIssueDate", page."sdsExpiryDate", page."nextReviewDate"
       FROM (SELECT h.* FROM "HazardousSubstance" h WHERE ${where}
         ORDER BY ${order(sql`h`)} LIMIT ${limit} OFFSET ${offset}) page
       LEFT JOIN "Workplace" w ON w.id = page."workplaceId" AND w."companyId" = page."companyId"
-      ORDER BY ${order(sql`page`)}`);
+      ORDER BY ${order(sql`page`)}`,
+      options,
+    );
   }
 
   private toRow(row: ListRow, today: string): THazardousRow {
@@ -161,7 +169,9 @@ export class HazardousService {
   async exportCsv(auth: AuthContext, request: Filters): Promise<string> {
     const today = callerToday(auth);
     const rows = (
-      await this.rows(this.where(auth, request, today), ORDER[request.sort], EXPORT_LIMIT, 0)
+      await this.rows(this.where(auth, request, today), ORDER[request.sort], EXPORT_LIMIT, 0, {
+        export: true,
+      })
     ).map((row) => this.toRow(row, today));
     return csvOf<THazardousRow>(
       [

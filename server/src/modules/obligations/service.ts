@@ -88,6 +88,7 @@ export class ObligationService {
     const today = callerToday(auth);
     const rows = await this.reader.rows<ListRow>(
       page(conditions(auth.companyId, filters, today), filters, sql`LIMIT ${EXPORT_LIMIT}`),
+      { export: true },
     );
     return csvOf(
       EXPORT_COLUMNS,

@@ -185,7 +185,7 @@ export class RiskService {
   async exportCsv(auth: AuthContext, request: Filters): Promise<string> {
     const today = callerToday(auth);
     const where = this.where(auth, request, today);
-    const rows = await this.rows(where, ORDER[request.sort], EXPORT_LIMIT, 0);
+    const rows = await this.rows(where, ORDER[request.sort], EXPORT_LIMIT, 0, { export: true });
     const rating = (row: ListRow, side: 'inherent' | 'residual') => {
       const shown =
         side === 'inherent'

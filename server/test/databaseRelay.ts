@@ -1,0 +1,79 @@
+import net from 'node:net';
+import { freePort } from './smtp';
+
+/** The database URL on another TCP port of this machine (the embedded cluster's is a local socket). */
+export function overTcp(target: URL, port: number): string {
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  url.searchParams.delete('host');
+  return url.toString();
+}
+
+interface Connection {
+  client: net.Socket;
+  upstream: net.Socket;
+}
+
+/**
+ * A TCP relay between the app and its database, so a test can fail the database without touching
+ * the PostgreSQL other test files share:
+ * - `down`: every connection cut, new ones refused (the database gone);
+ * - `hang`: every connection kept open and new ones accepted, but no byte forwarded either way:
+ *   what a PostgreSQL whose processes are stopped (SIGSTOP) looks like to a client;
+ * - `up`: forwarding again; what `hang` held back arrives then, as after SIGCONT.
+ */
+export async function startRelay(target: URL) {
+  const connections = new Set<Connection>();
+  let server: net.Server | null = null;
+  let hung = false;
+  const port = await freePort();
+  const forward = ({ client, upstream }: Connection) => {
+    client.pipe(upstream);
+    upstream.pipe(client);
+  };
+  const hold = ({ client, upstream }: Connection) => {
+    client.unpipe(upstream);
+    upstream.unpipe(client);
+    client.pause();
+    upstream.pause();
+  };
+  const listen = () =>
+    new Promise<void>((resolve) => {
+      if (server) return resolve();
+      server = net.createServer((client) => {
+        const connection = { client, upstream: net.connect(Number(target.port), '127.0.0.1') };
+        connections.add(connection);
+        for (const socket of [connection.client, connection.upstream]) {
+          socket.on('close', () => {
+            connections.delete(connection);
+            connection.client.destroy();
+            connection.upstream.destroy();
+          });
+          socket.on('error', () => undefined);
+        }
+        if (!hung) forward(connection);
+      });
+      server.listen(port, '127.0.0.1', resolve);
+    });
+  const up = async () => {
+    if (hung) for (const connection of connections) forward(connection);
+    hung = false;
+    await listen();
+  };
+  const hang = () => {
+    if (!hung) for (const connection of connections) hold(connection);
+    hung = true;
+  };
+  const down = async () => {
+    hung = false;
+    for (const { client, upstream } of connections) {
+      client.destroy();
+      upstream.destroy();
+    }
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server = null;
+  };
+  await listen();
+  return { url: overTcp(target, port), up, down, hang };
+}
