@@ -116,9 +116,7 @@ const ZOption = z.object({ _id: z.uuid(), name: z.string() });
 export const ZEmployeeFormOptions = z.object({
   positions: z.array(ZOption),
   /** With each role's rights, so the form offers only roles the caller may give (holdsAll). */
-  roles: z.array(
-    ZOption.extend({ access: z.array(z.enum(ACCESS_KEYS)), restricted: z.array(z.string()) }),
-  ),
+  roles: z.array(ZOption.extend({ access: z.array(z.enum(ACCESS_KEYS)), restricted: z.array(z.string()) })),
   workplaces: z.array(ZOption.extend({ branches: z.array(ZOption) })),
 });
 export type TEmployeeFormOptions = z.output<typeof ZEmployeeFormOptions>;

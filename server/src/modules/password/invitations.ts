@@ -14,6 +14,19 @@ export interface InvitationOptions {
   productName: string;
 }
 
+/** What a mail about an account names: its organisation, its holder's name and its sign-in. */
+const ACCOUNT = {
+  id: true,
+  companyId: true,
+  username: true,
+  email: true,
+  isActive: true,
+  company: { select: { name: true } },
+  employee: { select: { firstName: true, lastName: true } },
+  personnel: { select: { firstName: true, lastName: true } },
+  supplier: { select: { name: true } },
+} satisfies Prisma.UserSelect;
+
 /**
  * Invitations to new accounts: a single-use, expiring set-password link (a PasswordResetToken of
  * purpose invitation, the reset machinery) mailed through the outbox. Employees open it at
@@ -32,18 +45,7 @@ export class Invitations {
   async invite(tx: Prisma.TransactionClient, userId: string): Promise<void> {
     const user = await tx.user.findUniqueOrThrow({
       where: { id: userId },
-      select: {
-        id: true,
-        companyId: true,
-        username: true,
-        email: true,
-        isActive: true,
-        userType: true,
-        company: { select: { name: true } },
-        employee: { select: { firstName: true, lastName: true } },
-        personnel: { select: { firstName: true, lastName: true } },
-        supplier: { select: { name: true } },
-      },
+      select: { ...ACCOUNT, userType: true },
     });
     if (!user.email) throw badRequest(messages.invitation.noEmail);
     if (!user.isActive) throw badRequest(messages.invitation.inactive);
@@ -91,18 +93,7 @@ export class Invitations {
   ): Promise<{ reinvited: boolean }> {
     const user = await tx.user.findUniqueOrThrow({
       where: { id: change.userId },
-      select: {
-        id: true,
-        companyId: true,
-        username: true,
-        email: true,
-        isActive: true,
-        passwordHash: true,
-        company: { select: { name: true } },
-        employee: { select: { firstName: true, lastName: true } },
-        personnel: { select: { firstName: true, lastName: true } },
-        supplier: { select: { name: true } },
-      },
+      select: { ...ACCOUNT, passwordHash: true },
     });
     const invitationOpen =
       (await tx.passwordResetToken.count({
