@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, signInThroughUi, useBrowser, waitForMail } from './browser';
+import { administrationMessages } from '@compass/shared';
+import { screenshot, signedInPage, signInThroughUi, useBrowser, waitForMail } from './browser';
 
 const browser = useBrowser();
 
@@ -147,5 +148,25 @@ describe('an organisation run from its own screens', () => {
     await admin.getByRole('cell', { name: 'Sam Rigby', exact: true }).waitFor();
     await screenshot(admin, 'admin-personnel');
     await admin.close();
+  });
+
+  it('ethan, with HR but not System Administration, cannot change the administrator nor make himself one', async () => {
+    const hr = await signedInPage(browser, 'ethan.coordinator');
+    await openAdmin(hr, '/human-resource/employees?search=Olivia', 'Employees');
+    await hr.getByRole('link', { name: 'Olivia Bennett' }).click();
+    await hr.locator('#main-content').getByRole('heading', { level: 1, name: 'Olivia Bennett' }).waitFor();
+    await hr.getByText(administrationMessages.manageBeyondOwn).waitFor();
+    expect(await hr.getByLabel('E-mail', { exact: true }).isDisabled()).toBe(true);
+    expect(await hr.getByLabel('Role', { exact: true }).isDisabled()).toBe(true);
+    expect(await hr.getByRole('button', { name: 'Deactivate' }).count()).toBe(0);
+    await screenshot(hr, 'admin-employee-beyond-own');
+
+    await openAdmin(hr, '/human-resource/employees?search=Ethan', 'Employees');
+    await hr.getByRole('link', { name: 'Ethan Clarke' }).click();
+    const role = hr.getByLabel('Role', { exact: true });
+    await role.waitFor();
+    expect(await role.isDisabled()).toBe(false);
+    expect(await role.locator('option', { hasText: 'Administrator' }).isDisabled()).toBe(true);
+    await hr.close();
   });
 });
