@@ -8,7 +8,7 @@ import {
 } from '@compass/shared';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { allowedKeys, rightsOfRole } from '../src/modules/administration/rights';
+import { allowedKeys, readRights } from '../src/modules/administration/rights';
 import { accessMapOf } from '../src/modules/administration/structure';
 import { apiCalls, employeeOf, setupTestApp, signIn, type TestContext } from './helpers';
 
@@ -105,7 +105,7 @@ async function saveBody(as: string, username: string, change: Record<string, unk
 async function rightsOfUser(where: { username?: string; id?: string }): Promise<Rights> {
   const user = await ctx.db.user.findFirst({ where, include: { employee: true } });
   if (!user?.isActive || !user.employee?.isActive) return NO_RIGHTS;
-  return rightsOfRole(ctx.db, companyId, user.employee.roleId);
+  return (await readRights(ctx.db, companyId, null)).ofRole(user.employee.roleId);
 }
 
 /**

@@ -14,7 +14,7 @@ import { sql, uuid } from '../../db/sql';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
-import { allowedKeys, restrictableFields, rightsOfCaller } from './rights';
+import { allowedKeys, readRights } from './rights';
 
 type Tx = Prisma.TransactionClient;
 
@@ -334,11 +334,14 @@ export class OrganisationStructureService {
       const keys = ACCESS_KEYS.filter((key) => input.access.includes(key));
       // What this save gives: a new role all it has (free of every restriction); a stored one only
       // the keys it turns on, as its restrictions do not change here.
-      const actor = await rightsOfCaller(tx, auth);
+      const rights = await readRights(tx, auth.companyId, auth.employeeId);
       const given = before
-        ? { keys: new Set(keys.filter((key) => !allowedKeys(before.access).includes(key))), free: actor.free }
-        : rightsOf(keys, [], await restrictableFields(tx, auth.companyId));
-      if (!holdsAll(actor, given)) throw forbidden(say.grantBeyondOwn);
+        ? {
+            keys: new Set(keys.filter((key) => !allowedKeys(before.access).includes(key))),
+            free: rights.caller.free,
+          }
+        : rightsOf(keys, [], rights.restrictable);
+      if (!holdsAll(rights.caller, given)) throw forbidden(say.grantBeyondOwn);
       if (before && !keys.includes('system') && auth.employeeId) {
         const own = await tx.employee.findFirst({ where: { id: auth.employeeId, roleId: before.id } });
         if (own) throw conflict(say.ownSystemAccess);

@@ -14,13 +14,13 @@ import type { Db, Prisma } from '../../db/prisma';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
-import { allowedKeys, rightsOfCaller, rightsOfRole } from '../administration/rights';
+import { allowedKeys, readRights } from '../administration/rights';
 import { requireAdministrator } from '../administration/structure';
 import { throttleAccountOf, type SignInThrottle } from '../auth/throttle';
 import type { Invitations } from '../password/invitations';
 import type { Reader } from '../../db/reader';
 import { containing, emptySql, join, sql, startingWith, uuid, type Sql } from '../../db/sql';
-import { accountColumns, accountStatus, type AccountColumns } from './accountHolders';
+import { accountColumns, accountStatus, employeeNames, type AccountColumns } from './accountHolders';
 
 type Tx = Prisma.TransactionClient;
 type EmployeeInput = TEmployeeSaveParsed;
@@ -79,12 +79,9 @@ export class EmployeeService {
       now,
     );
     if (!employee) throw notFound();
-    const [actor, target] = await Promise.all([
-      rightsOfCaller(this.db, auth),
-      rightsOfRole(this.db, auth.companyId, employee.roleId),
-    ]);
+    const rights = await readRights(this.db, auth.companyId, auth.employeeId);
     return {
-      mayManage: holdsAll(actor, target),
+      mayManage: holdsAll(rights.caller, rights.ofRole(employee.roleId)),
       positionId: employee.positionId,
       roleId: employee.roleId,
       workplaceId: employee.workplaceId,
@@ -163,12 +160,11 @@ export class EmployeeService {
         email: Boolean(before?.user) && !sameAddress(before?.user?.email ?? null, input.email),
         username: Boolean(before?.user) && before?.user?.username !== input.username,
       };
-      const actor = await rightsOfCaller(tx, auth);
+      const rights = await readRights(tx, auth.companyId, auth.employeeId);
       if (before && (change.role || change.email || change.username)) {
-        const target = await rightsOfRole(tx, auth.companyId, before.roleId);
-        if (!holdsAll(actor, target)) throw forbidden(adminSay.manageBeyondOwn);
+        if (!holdsAll(rights.caller, rights.ofRole(before.roleId))) throw forbidden(adminSay.manageBeyondOwn);
       }
-      if (change.role && !holdsAll(actor, await rightsOfRole(tx, auth.companyId, input.roleId ?? null)))
+      if (change.role && !holdsAll(rights.caller, rights.ofRole(input.roleId ?? null)))
         throw forbidden(adminSay.grantBeyondOwn);
 
       const data = {
@@ -197,7 +193,9 @@ export class EmployeeService {
           ({ reinvited } = await this.invitations.signInEmailChanged(tx, {
             userId,
             oldEmail,
-            changedBy: await callerName(tx, auth),
+            changedBy:
+              (await employeeNames(tx, auth.companyId, [auth.employeeId])).get(auth.employeeId ?? '') ??
+              'An administrator',
             keepSessionId: before?.id === auth.employeeId ? auth.sessionId : null,
           }));
         }
@@ -276,8 +274,8 @@ export class EmployeeService {
       if (!active && employee.id === auth.employeeId) throw conflict(say.deactivateSelf);
       if (employee.isActive === active) return;
       // Reactivating gives the account its role's rights back; deactivating takes a stronger one's away.
-      if (!holdsAll(await rightsOfCaller(tx, auth), await rightsOfRole(tx, auth.companyId, employee.roleId)))
-        throw forbidden(adminSay.manageBeyondOwn);
+      const rights = await readRights(tx, auth.companyId, auth.employeeId);
+      if (!holdsAll(rights.caller, rights.ofRole(employee.roleId))) throw forbidden(adminSay.manageBeyondOwn);
       await tx.employee.update({ where: { id }, data: { isActive: active } });
       if (employee.user) {
         await tx.user.update({ where: { id: employee.user.id }, data: { isActive: active } });
@@ -496,15 +494,4 @@ function rowOf(row: EmployeeRow, now: Date): TEmployeeRow {
 /** Two e-mail addresses name one mailbox (case aside); none and none are the same. */
 function sameAddress(a: string | null, b: string | null): boolean {
   return (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
-}
-
-/** The caller's name as a mail to another person shows it. */
-async function callerName(tx: Tx, auth: AuthContext): Promise<string> {
-  const me = auth.employeeId
-    ? await tx.employee.findUnique({
-        where: { id: auth.employeeId },
-        select: { firstName: true, lastName: true },
-      })
-    : null;
-  return me ? personName(me) : 'An administrator';
 }
