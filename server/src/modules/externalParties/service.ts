@@ -35,7 +35,7 @@ import {
   type PartyColumns,
 } from './parties';
 import { supplierRecipients } from './recipients';
-import { assignmentsOfCaller, isOpen, OPEN_ASSIGNMENT } from './openAssignments';
+import { assignmentsOfCaller, isOpen, OPEN_ASSIGNMENT } from '../submissions/openAssignments';
 import { issueSupplierAssignmentLink } from '../submissions/supplierLinkIssue';
 
 type Tx = Prisma.TransactionClient;

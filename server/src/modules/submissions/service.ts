@@ -21,7 +21,7 @@ import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { AttachmentService } from '../attachments/service';
 import { queueSubmittedNotifications } from '../closeOff/notifications';
-import { templatesToFillIn } from '../externalParties/openAssignments';
+import { templatesToFillIn } from './openAssignments';
 import {
   type SubmissionOptions,
   type SubmissionActor,

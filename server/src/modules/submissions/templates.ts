@@ -13,7 +13,7 @@ import type { BranchType } from '../../generated/prisma/client';
 import { notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { sessionKind } from '../../plugins/callers';
-import { templatesToFillIn } from '../externalParties/openAssignments';
+import { templatesToFillIn } from './openAssignments';
 import { emptySql, sql, uuid } from '../../db/sql';
 import type { Reader } from '../../db/reader';
 import {
