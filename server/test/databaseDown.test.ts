@@ -3,12 +3,10 @@ import pg from 'pg';
 import { messages } from '@compass/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { waitForDatabase } from '../src/db/connect';
 import { databaseErrorOf } from '../src/db/errors';
-import { createPrisma, type Db } from '../src/db/prisma';
-import { overTcp, startRelay } from './databaseRelay';
+import { createPrisma } from '../src/db/prisma';
+import { overTcp, setupAppOverRelay, type Relay } from './databaseRelay';
 import { createTestDatabase, signIn } from './helpers';
 import { freePort } from './smtp';
 
@@ -53,29 +51,14 @@ describe('database failures that arrive without a code', () => {
 
 describe('with the database down', () => {
   let app: FastifyInstance;
-  let db: Db;
-  let relay: Awaited<ReturnType<typeof startRelay>>;
-  let drop: () => Promise<void>;
+  let relay: Relay;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    relay = await startRelay(new URL(database.url));
-    db = createPrisma(relay.url, 5);
-    app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '' }),
-      db,
-      databaseUrl: relay.url,
-    });
-    await app.ready();
+    ({ app, relay, close } = await setupAppOverRelay());
   });
 
-  afterAll(async () => {
-    await relay.up();
-    await app.close();
-    await db.$disconnect();
-    await drop();
-  });
+  afterAll(() => close());
 
   it('answers 503 with a clear message, and serves again once the database is back', async () => {
     const token = await signIn(app, 'mia.employee');

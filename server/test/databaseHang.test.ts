@@ -1,14 +1,12 @@
 import { messages } from '@compass/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { databaseWaitsOf, loadConfig } from '../src/config';
 import { databaseErrorOf } from '../src/db/errors';
-import { createPrisma, type Db } from '../src/db/prisma';
+import { createPrisma } from '../src/db/prisma';
 import { createReadPool, pgReader, READ_SESSION_OPTIONS } from '../src/db/reader';
 import { sql } from '../src/db/sql';
 import type { DatabaseWaits } from '../src/db/waits';
-import { startRelay } from './databaseRelay';
+import { setupAppOverRelay, type Relay } from './databaseRelay';
 import { createTestDatabase, DEMO_PASSWORD, signIn } from './helpers';
 
 /** How long a call may take here at most: the defaults answer in about 6 s; the machine is shared. */
@@ -23,33 +21,18 @@ async function timed(answer: Promise<LightMyRequestResponse>) {
 
 describe('a database that stops answering (its processes stopped, its connections open)', () => {
   let app: FastifyInstance;
-  let db: Db;
-  let relay: Awaited<ReturnType<typeof startRelay>>;
-  let drop: () => Promise<void>;
+  let relay: Relay;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    relay = await startRelay(new URL(database.url));
     // The default bounds; data versions read on every call, so a cached answer asks the database.
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: '',
-      DATA_VERSION_CACHE_SECONDS: '0',
-    });
-    db = createPrisma(relay.url, 5, databaseWaitsOf(config));
-    app = await buildApp({ config, db, databaseUrl: relay.url });
-    await app.ready();
+    ({ app, relay, close } = await setupAppOverRelay(
+      { DATA_VERSION_CACHE_SECONDS: '0' },
+      { boundedWaits: true },
+    ));
   });
 
-  afterAll(async () => {
-    await relay.up();
-    await app.close();
-    await db.$disconnect();
-    await relay.down();
-    await drop();
-  });
+  afterAll(() => close());
 
   it('answers every kind of call 503 with the documented message within seconds, and serves again once it answers', async () => {
     const employee = await signIn(app, 'mia.employee');

@@ -1,4 +1,9 @@
 import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { databaseWaitsOf, loadConfig } from '../src/config';
+import { createPrisma } from '../src/db/prisma';
+import { createTestDatabase } from './helpers';
 import { freePort } from './smtp';
 
 /** The database URL on another TCP port of this machine (the embedded cluster's is a local socket). */
@@ -77,3 +82,30 @@ export async function startRelay(target: URL) {
   await listen();
   return { url: overTcp(target, port), up, down, hang };
 }
+
+/**
+ * The real app over a test database of its own, reached through a relay the test fails at will.
+ * `boundedWaits`: the Prisma client has the API's bounds (db/waits.ts), as in server.ts. `close`
+ * opens the relay first, so closing waits on no held connection.
+ */
+export async function setupAppOverRelay(
+  configOverrides: Record<string, string> = {},
+  { boundedWaits = false } = {},
+): Promise<{ app: FastifyInstance; relay: Relay; close: () => Promise<void> }> {
+  const database = await createTestDatabase();
+  const relay = await startRelay(new URL(database.url));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '', ...configOverrides });
+  const db = createPrisma(relay.url, 5, boundedWaits ? databaseWaitsOf(config) : undefined);
+  const app = await buildApp({ config, db, databaseUrl: relay.url });
+  await app.ready();
+  const close = async () => {
+    await relay.up();
+    await app.close();
+    await db.$disconnect();
+    await relay.down();
+    await database.drop();
+  };
+  return { app, relay, close };
+}
+
+export type Relay = Awaited<ReturnType<typeof startRelay>>;

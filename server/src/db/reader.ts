@@ -165,7 +165,7 @@ async function readAllowing(
   try {
     await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${Math.round(timeoutMs)}`);
     // pg reads a query's own query_timeout; its types leave it out.
-    const bounded: pg.QueryConfig = Object.assign(query, { query_timeout: noAnswerAfter(timeoutMs) });
+    const bounded: pg.QueryConfig = { ...query, query_timeout: noAnswerAfter(timeoutMs) } as pg.QueryConfig;
     const result = await client.query(bounded);
     await client.query('COMMIT');
     return result;
