@@ -129,7 +129,12 @@ describe('an organisation run from its own screens', () => {
       .waitFor();
     await admin.getByLabel(/^Supplier portal/).check();
     await admin.getByRole('button', { name: 'Save', exact: true }).click();
-    await admin.locator('.change-log-changes').getByText('Supplier portal').waitFor();
+    // The created entry lists the portal too: wait for the save's own entry.
+    await admin
+      .locator('.change-log-entry', { hasText: 'updated' })
+      .locator('.change-log-changes')
+      .getByText('Supplier portal')
+      .waitFor();
     await admin.getByRole('button', { name: 'Add person' }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.getByLabel('First name').fill('Sam');
