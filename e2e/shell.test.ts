@@ -1,8 +1,9 @@
 import { messages } from '@compass/shared';
 import { describe, expect, it } from 'vitest';
-import { refusedCalls, screenshot, signInThroughUi, useBrowser } from './browser';
+import { refusedCalls, screenshot, signInThroughUi, useBrowser, useDatabase } from './browser';
 
 const browser = useBrowser();
+const db = useDatabase();
 
 describe('sign-in and the application shell', () => {
   it('shows the login page', async () => {
@@ -47,6 +48,25 @@ describe('sign-in and the application shell', () => {
     expect(await nav.getByText('System Administration').count()).toBe(0);
     await screenshot(page, 'shell-mia-employee');
     await page.close();
+  });
+
+  it("shows an employee the organisation's own title above the page title (issue 40)", async () => {
+    // The title an organisation file (organisation.headerTitle) or Preferences gives it.
+    const where = { name: 'Northwind Facilities' };
+    const { headerTitle } = await db.company.findFirstOrThrow({ where });
+    await db.company.updateMany({ where, data: { headerTitle: 'Northwind Health & Safety' } });
+    try {
+      const page = await browser.page();
+      await signInThroughUi(page, 'mia.employee');
+      await page.waitForURL('**/dashboard');
+      const header = page.getByRole('banner');
+      await header.getByText('Northwind Health & Safety', { exact: true }).waitFor();
+      expect(await header.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
+      await screenshot(page, 'shell-organisation-title');
+      await page.close();
+    } finally {
+      await db.company.updateMany({ where, data: { headerTitle } });
+    }
   });
 
   it('keeps noah.expired on /change-password until he changes the password, then lets him in', async () => {

@@ -5,6 +5,7 @@ import { defaultDataDir, ensureDatabase, startEmbeddedPostgres, type EmbeddedPos
 import { migrate, projectRoot } from './db/migrate';
 import { createPrisma, type Db } from './db/prisma';
 import { describeError } from './errors';
+import { recordInstallation } from './installation';
 import { startJobs } from './plugins/jobs';
 
 const SHUTDOWN_TIMEOUT_MS = 30_000;
@@ -44,6 +45,7 @@ export async function startServer(beforeListen?: BeforeListen): Promise<void> {
     if (applied.length > 0) console.warn(`Applied migrations: ${applied.join(', ')}`);
 
     const db = createPrisma(databaseUrl, config.DATABASE_POOL_SIZE, databaseWaitsOf(config));
+    await recordInstallation(db, config);
     await beforeListen?.(db, config);
 
     const app = await buildApp({ config, db, databaseUrl });

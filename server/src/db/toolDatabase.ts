@@ -1,24 +1,51 @@
-import { defaultDataDir, ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
+import { loadConfig, type Config } from '../config';
+import { waitForDatabase } from './connect';
+import {
+  defaultDataDir,
+  ensureDatabase,
+  runningEmbeddedPostgres,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from './embedded';
 import { migrate, projectRoot } from './migrate';
 
+/** How long a tool waits for an embedded PostgreSQL that is still starting. */
+const RUNNING_CLUSTER_WAIT_SECONDS = 30;
+
 /**
- * The database a command-line tool works on (`npm run seed`, `npm run org`): DATABASE_URL, or the
- * embedded PostgreSQL the server uses (same data folder and port), migrated first.
+ * The database a command-line tool works on (`npm run seed`, `npm run org`, `npm run db:migrate`):
+ * DATABASE_URL, or the embedded PostgreSQL the server uses (same data folder), migrated first.
+ * When that PostgreSQL already runs (`npm start` is up), the tool uses it and leaves it running;
+ * otherwise it starts it and stops it again on `stop`. Messages go to stderr: `npm run org -- export`
+ * writes the file to stdout.
  */
-export async function openToolDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function openToolDatabase(
+  config: Config = loadConfig(),
+): Promise<{ url: string; stop: () => Promise<void> }> {
   let embedded: EmbeddedPostgres | undefined;
-  let url = process.env.DATABASE_URL;
+  let url = config.DATABASE_URL;
   if (!url) {
-    const dataDir = process.env.PG_DATA_DIR ?? defaultDataDir(projectRoot);
-    const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
-    console.log(`Starting the embedded PostgreSQL (data in ${dataDir}, port ${port})`);
-    embedded = await startEmbeddedPostgres({ dataDir, port, persistent: true });
-    await ensureDatabase(embedded.adminUrl, 'compass');
+    const dataDir = config.PG_DATA_DIR ?? defaultDataDir(projectRoot);
+    const running = runningEmbeddedPostgres(dataDir);
+    if (running) {
+      console.warn(
+        `Using the embedded PostgreSQL already running on ${dataDir} (PID ${running.pid}, port ${running.port}); it keeps running`,
+      );
+      await waitForDatabase(running.adminUrl, {
+        timeoutSeconds: RUNNING_CLUSTER_WAIT_SECONDS,
+        log: (line) => console.warn(line),
+      });
+      embedded = running;
+    } else {
+      console.warn(`Starting the embedded PostgreSQL (data in ${dataDir}, port ${config.EMBEDDED_PG_PORT})`);
+      embedded = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT, persistent: true });
+    }
     url = embedded.urlFor('compass');
   }
   try {
+    if (embedded) await ensureDatabase(embedded.adminUrl, 'compass');
     const applied = await migrate(url);
-    if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
+    if (applied.length > 0) console.warn(`Applied migrations: ${applied.join(', ')}`);
   } catch (error) {
     await embedded?.stop();
     throw error;

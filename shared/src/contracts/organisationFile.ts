@@ -14,6 +14,7 @@ import { ZTemplateFile } from './templates';
  * databases. Defaults are omitted on export, so export → import → export gives the same file.
  */
 
+// Every record is a strict object: a misspelt key (`workplce:`) is a problem, never silently dropped.
 const name = z.string().trim().min(1, 'Required').max(200);
 const email = z
   .string()
@@ -24,7 +25,7 @@ const username = z.string().trim().min(1, 'Required').max(320);
 /** An initial password only: hashed on import, changed at first sign-in, never exported. */
 const password = z.string().min(8, 'At least 8 characters').max(200);
 
-const ZFileEmployee = z.object({
+const ZFileEmployee = z.strictObject({
   firstName: name,
   lastName: name,
   username: username.optional(),
@@ -40,7 +41,7 @@ const ZFileEmployee = z.object({
   password: password.optional(),
 });
 
-const ZFileSupplier = z.object({
+const ZFileSupplier = z.strictObject({
   name,
   email: email.optional(),
   supplierPortal: z.boolean().optional(),
@@ -48,12 +49,12 @@ const ZFileSupplier = z.object({
   active: z.boolean().optional(),
   /** The company's own portal accounts. */
   users: z
-    .array(z.object({ username, email: email.optional(), password: password.optional() }))
+    .array(z.strictObject({ username, email: email.optional(), password: password.optional() }))
     .max(500)
     .optional(),
   personnel: z
     .array(
-      z.object({
+      z.strictObject({
         firstName: name,
         lastName: name,
         email: email.optional(),
@@ -67,10 +68,10 @@ const ZFileSupplier = z.object({
     .optional(),
 });
 
-export const ZOrganisationFile = z
+const ZOrganisationFileShape = z
   .object({
     version: z.literal(1),
-    organisation: z.object({
+    organisation: z.strictObject({
       name,
       timeZone: z.string().refine(isValidTimeZone, 'Unknown time zone').optional(),
       mailSenderName: z.string().trim().min(1).max(100).optional(),
@@ -81,11 +82,11 @@ export const ZOrganisationFile = z
     }),
     workplaces: z
       .array(
-        z.object({
+        z.strictObject({
           name,
           active: z.boolean().optional(),
           branches: z
-            .array(z.object({ name, active: z.boolean().optional() }))
+            .array(z.strictObject({ name, active: z.boolean().optional() }))
             .max(1000)
             .optional(),
         }),
@@ -95,7 +96,7 @@ export const ZOrganisationFile = z
     positions: z.array(name).max(5000).optional(),
     roles: z
       .array(
-        z.object({
+        z.strictObject({
           name,
           access: z.array(
             z.enum(ACCESS_KEYS, { error: (issue) => `Unknown access key: ${String(issue.input)}` }),
@@ -109,7 +110,7 @@ export const ZOrganisationFile = z
     assets: z.array(name).max(100_000).optional(),
     risks: z
       .array(
-        z.object({
+        z.strictObject({
           name,
           colour: z.enum(['green', 'yellow', 'orange', 'red']),
           master: z.boolean().optional(),
@@ -120,7 +121,7 @@ export const ZOrganisationFile = z
     hazardousSubstances: z.array(name).max(100_000).optional(),
     notices: z
       .array(
-        z.object({
+        z.strictObject({
           title: name,
           content: z.string().min(1, 'Required').max(20_000),
           priority: z.enum(NOTICE_PRIORITIES).optional(),
@@ -136,7 +137,7 @@ export const ZOrganisationFile = z
       .optional(),
     sso: z
       .array(
-        z.object({
+        z.strictObject({
           provider: z.enum(['microsoft', 'google']),
           issuer: z.url(),
           clientId: z.string().trim().min(1).max(500),
@@ -149,64 +150,159 @@ export const ZOrganisationFile = z
       .optional(),
     templates: z.array(ZTemplateFile).max(5000).optional(),
   })
-  .strict()
-  .superRefine((file, ctx) => {
-    const issue = (path: (string | number)[], message: string) =>
-      ctx.addIssue({ code: 'custom', path, message });
-    const unique = <T>(
-      list: T[] | undefined,
-      key: (item: T) => string | undefined,
-      at: (string | number)[],
-      what: string,
-    ) => {
-      const seen = new Set<string>();
-      list?.forEach((item, index) => {
-        const value = key(item)?.toLowerCase();
-        if (value === undefined) return;
-        if (seen.has(value)) issue([...at, index], `Duplicate ${what}`);
-        seen.add(value);
-      });
-    };
-    unique(file.workplaces, (w) => w.name, ['workplaces'], 'workplace name');
-    file.workplaces?.forEach((workplace, w) =>
-      unique(workplace.branches, (b) => b.name, ['workplaces', w, 'branches'], 'branch name'),
+  .strict();
+
+/** A value that is left out when it does not fit `schema`; a list whose unfit items are left out in their place. */
+const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const lenientText = lenient(z.string().trim().min(1));
+const lenientList = <T extends z.ZodType>(item: T) => lenient(z.array(lenient(item)));
+
+/**
+ * The names a file gives and refers to, read leniently: a part too malformed to read is left out
+ * (a list keeps its length, so every place in the file keeps its index). A file with schema
+ * problems is still checked for duplicate names and for references to what does not exist, so all
+ * its problems are reported at once (issue 40: a wrong key hid an unknown workplace).
+ */
+const ZOrganisationFileNames = z
+  .object({
+    organisation: lenient(z.object({ name: lenientText, logo: lenientText })),
+    workplaces: lenientList(
+      z.object({ name: lenientText, branches: lenientList(z.object({ name: lenientText })) }),
+    ),
+    positions: lenientList(z.string().trim().min(1)),
+    roles: lenientList(z.object({ name: lenientText })),
+    employees: lenientList(
+      z.object({
+        username: lenientText,
+        email: lenientText,
+        employeeNumber: lenientText,
+        position: lenientText,
+        role: lenientText,
+        workplace: lenientText,
+        branch: lenientText,
+        manager: lenientText,
+      }),
+    ),
+    suppliers: lenientList(
+      z.object({
+        name: lenientText,
+        users: lenientList(z.object({ username: lenientText })),
+        personnel: lenientList(z.object({ username: lenientText })),
+      }),
+    ),
+    notices: lenientList(
+      z.object({
+        startDate: lenient(ZDay),
+        expireDate: lenient(ZDay),
+        audience: lenient(z.enum(NOTICE_AUDIENCES)),
+        audienceNames: lenientList(z.string().trim().min(1)),
+      }),
+    ),
+    templates: lenientList(
+      z.object({
+        name: lenientText,
+        coordinator: lenientText,
+        copied: lenientList(z.string().trim().min(1)),
+      }),
+    ),
+  })
+  .catch({});
+export type TOrganisationFileNames = z.output<typeof ZOrganisationFileNames>;
+
+interface FileProblem {
+  path: (string | number)[];
+  message: string;
+}
+
+/** Names used twice, and notices whose dates or audience do not fit: what the schema cannot say. */
+function nameProblems(file: TOrganisationFileNames): FileProblem[] {
+  const problems: FileProblem[] = [];
+  const issue = (path: (string | number)[], message: string) => problems.push({ path, message });
+  const unique = <T>(
+    list: (T | undefined)[] | undefined,
+    key: (item: T) => string | undefined,
+    at: (string | number)[],
+    what: string,
+  ) => {
+    const seen = new Set<string>();
+    list?.forEach((item, index) => {
+      const value = item === undefined ? undefined : key(item)?.toLowerCase();
+      if (value === undefined) return;
+      if (seen.has(value)) issue([...at, index], `Duplicate ${what}`);
+      seen.add(value);
+    });
+  };
+  unique(file.workplaces, (w) => w.name, ['workplaces'], 'workplace name');
+  file.workplaces?.forEach((workplace, w) =>
+    unique(workplace?.branches, (b) => b.name, ['workplaces', w, 'branches'], 'branch name'),
+  );
+  unique(file.positions, (p) => p, ['positions'], 'position name');
+  unique(file.roles, (r) => r.name, ['roles'], 'role name');
+  unique(file.suppliers, (s) => s.name, ['suppliers'], 'supplier name');
+  unique(file.templates, (t) => t.name, ['templates'], 'template name');
+  unique(file.employees, (e) => e.employeeNumber, ['employees'], 'employee number');
+  unique(file.employees, (e) => e.email, ['employees'], 'employee e-mail');
+  const usernames = new Set<string>();
+  const claim = (value: string | undefined, path: (string | number)[]) => {
+    if (!value) return;
+    if (usernames.has(value.toLowerCase())) issue(path, 'Duplicate username');
+    usernames.add(value.toLowerCase());
+  };
+  file.employees?.forEach((employee, index) => claim(employee?.username, ['employees', index, 'username']));
+  file.suppliers?.forEach((supplier, s) => {
+    supplier?.users?.forEach((user, u) => claim(user?.username, ['suppliers', s, 'users', u, 'username']));
+    supplier?.personnel?.forEach((person, p) =>
+      claim(person?.username, ['suppliers', s, 'personnel', p, 'username']),
     );
-    unique(file.positions, (p) => p, ['positions'], 'position name');
-    unique(file.roles, (r) => r.name, ['roles'], 'role name');
-    unique(file.suppliers, (s) => s.name, ['suppliers'], 'supplier name');
-    unique(file.templates, (t) => t.name, ['templates'], 'template name');
-    unique(file.employees, (e) => e.employeeNumber, ['employees'], 'employee number');
-    unique(file.employees, (e) => e.email, ['employees'], 'employee e-mail');
-    const usernames = new Set<string>();
-    const claim = (value: string | undefined, path: (string | number)[]) => {
-      if (!value) return;
-      if (usernames.has(value.toLowerCase())) issue(path, 'Duplicate username');
-      usernames.add(value.toLowerCase());
-    };
-    file.employees?.forEach((employee, index) => claim(employee.username, ['employees', index, 'username']));
-    file.suppliers?.forEach((supplier, s) => {
-      supplier.users?.forEach((user, u) => claim(user.username, ['suppliers', s, 'users', u, 'username']));
-      supplier.personnel?.forEach((person, p) =>
-        claim(person.username, ['suppliers', s, 'personnel', p, 'username']),
-      );
-    });
-    file.notices?.forEach((notice, index) => {
-      if (notice.expireDate && notice.expireDate < notice.startDate)
-        issue(['notices', index, 'expireDate'], 'The expiry date is before the start date');
-      if ((notice.audience ?? 'everyone') !== 'everyone' && !notice.audienceNames?.length)
-        issue(['notices', index, 'audienceNames'], 'Name at least one for this audience');
-    });
   });
+  file.notices?.forEach((notice, index) => {
+    if (!notice) return;
+    if (notice.expireDate && notice.startDate && notice.expireDate < notice.startDate)
+      issue(['notices', index, 'expireDate'], 'The expiry date is before the start date');
+    if ((notice.audience ?? 'everyone') !== 'everyone' && !notice.audienceNames?.length)
+      issue(['notices', index, 'audienceNames'], 'Name at least one for this audience');
+  });
+  return problems;
+}
+
+export const ZOrganisationFile = ZOrganisationFileShape.superRefine((file, ctx) => {
+  for (const { path, message } of nameProblems(file)) ctx.addIssue({ code: 'custom', path, message });
+});
 export type TOrganisationFile = z.output<typeof ZOrganisationFile>;
+
+/** A problem as the importer reports it: `employees[3].email: Invalid email`, `(file)` for the whole file. */
+function problemAt(path: PropertyKey[], message: string): string {
+  const place = path
+    .map((part, index) =>
+      typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`,
+    )
+    .join('');
+  return `${place || '(file)'}: ${message}`;
+}
+
+/**
+ * A file's data as read: the file when it has no problem, and always the names it gives and uses
+ * for the checks against the database: the file itself when it is well formed (a change to `file`
+ * is a change to `names`), else read leniently.
+ */
+export interface TOrganisationFileReading {
+  file: TOrganisationFile | null;
+  names: TOrganisationFileNames;
+  problems: string[];
+}
+
+/** Reads a parsed YAML or JSON document as an organisation file: every schema and name problem at once. */
+export function readOrganisationFileData(data: unknown): TOrganisationFileReading {
+  const shape = ZOrganisationFileShape.safeParse(data);
+  const names: TOrganisationFileNames = shape.success ? shape.data : ZOrganisationFileNames.parse(data);
+  const problems = [
+    ...(shape.success ? [] : fileProblems(shape.error)),
+    ...nameProblems(names).map(({ path, message }) => problemAt(path, message)),
+  ];
+  return { file: shape.success && problems.length === 0 ? shape.data : null, names, problems };
+}
 
 /** Every problem of a parsed file as `path: message` (employees[3].email: Invalid email). */
 export function fileProblems(error: z.ZodError): string[] {
-  return error.issues.map((issue) => {
-    const path = issue.path
-      .map((part, index) =>
-        typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`,
-      )
-      .join('');
-    return `${path || '(file)'}: ${issue.message}`;
-  });
+  return error.issues.map((issue) => problemAt(issue.path, issue.message));
 }

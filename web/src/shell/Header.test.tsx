@@ -29,6 +29,13 @@ function renderHeader(permissions = permissionsFixture()) {
 }
 
 describe('Header', () => {
+  it("shows the organisation's title above the page title", () => {
+    renderHeader(permissionsFixture({ companyName: 'Harbour Logistics', HeaderTitle: 'Harbour Safety' }));
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('Harbour Safety')).toHaveClass('app-header-organisation');
+    expect(within(header).getByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+
   it('disables the switch-account button without associated accounts', () => {
     renderHeader(permissionsFixture({ associatedEmployees: [], associatedExternalParties: [] }));
     expect(screen.getByRole('button', { name: /switch account/i })).toBeDisabled();

@@ -43,7 +43,11 @@ export function Header({ permissions, navCollapsed, onToggleNav }: HeaderProps) 
       >
         <Menu size={20} aria-hidden="true" />
       </button>
-      <h1 className="app-header-title">{title}</h1>
+      <div className="app-header-heading">
+        {/* The organisation's own title (Preferences, or its organisation file), its name without one. */}
+        {permissions.HeaderTitle && <p className="app-header-organisation">{permissions.HeaderTitle}</p>}
+        <h1 className="app-header-title">{title}</h1>
+      </div>
       <div className="app-header-actions">
         <button
           type="button"

@@ -11,6 +11,7 @@ import { loadConfig } from '../../config';
 import { projectRoot } from '../../db/migrate';
 import { createPrisma, type Db } from '../../db/prisma';
 import { openToolDatabase } from '../../db/toolDatabase';
+import { asServed } from '../../installation';
 import { MailQueue } from '../../plugins/mail';
 import { loadSecretsKey, SecretBox } from '../../plugins/secrets';
 import { LocalFileStorage } from '../../plugins/storage';
@@ -41,8 +42,14 @@ function report(counts: ImportCounts, dryRun: boolean): string {
 }
 
 async function importFile(db: Db, file: string, options: { dryRun: boolean; invite: boolean }) {
-  const config = loadConfig();
   const parsed = parseOrganisationFile(await readOrganisationFile(file));
+  const { config, recorded } = await asServed(db, loadConfig());
+  if (options.invite)
+    console.warn(
+      recorded
+        ? `Invitation links open ${config.PUBLIC_URL}, where the server was last started.`
+        : `No server has started on this database yet: invitation links open ${config.PUBLIC_URL} (PUBLIC_URL here).`,
+    );
   const mail = new MailQueue(db, config, Fastify({ logger: { level: 'warn' } }).log);
   const importer = new OrganisationImporter(db, {
     passwords: new PasswordHasher({ concurrency: 2, queue: 100_000 }),

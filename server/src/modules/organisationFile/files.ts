@@ -1,5 +1,10 @@
 import fs from 'node:fs/promises';
-import { fileProblems, ZOrganisationFile, type TOrganisationFile } from '@compass/shared';
+import {
+  readOrganisationFileData,
+  ZOrganisationFile,
+  type TOrganisationFile,
+  type TOrganisationFileReading,
+} from '@compass/shared';
 import YAML from 'yaml';
 import { z } from 'zod';
 import { ImportRefused } from './importer';
@@ -29,17 +34,19 @@ export async function readOrganisationFile(file: string): Promise<string> {
   });
 }
 
-/** Reads an organisation file (YAML, or JSON, which is YAML too); every problem, or the file. */
-export function parseOrganisationFile(text: string): TOrganisationFile {
+/**
+ * Reads an organisation file (YAML, or JSON, which is YAML too): the file, or every problem it shows
+ * on its own with the names it gives and uses, which the importer checks against the organisation
+ * before it refuses the file with all of them. Text that is not YAML at all is refused at once.
+ */
+export function parseOrganisationFile(text: string): TOrganisationFileReading {
   let raw: unknown;
   try {
     raw = YAML.parse(text, { prettyErrors: true });
   } catch (error) {
     throw new ImportRefused([`(file): not YAML or JSON: ${(error as Error).message.split('\n')[0]}`]);
   }
-  const parsed = ZOrganisationFile.safeParse(raw);
-  if (!parsed.success) throw new ImportRefused(fileProblems(parsed.error));
-  return parsed.data;
+  return readOrganisationFileData(raw);
 }
 
 /** The file's text: JSON for a .json name, YAML otherwise. */

@@ -4,6 +4,8 @@ import {
   FIELD_REGISTRY,
   MAX_UPLOAD_BYTES,
   type TOrganisationFile,
+  type TOrganisationFileNames,
+  type TOrganisationFileReading,
   type TTemplateFile,
 } from '@compass/shared';
 import sharp from 'sharp';
@@ -23,7 +25,10 @@ type Tx = Prisma.TransactionClient;
 export type Outcome = 'created' | 'updated' | 'unchanged';
 export type ImportCounts = Record<string, Record<Outcome, number>>;
 
-/** A file that names what does not exist, or clashes with another organisation: every problem, nothing written. */
+/**
+ * A file that is malformed, names what does not exist, or clashes with another organisation: every
+ * problem of every kind, each at its place in the file; nothing written.
+ */
 export class ImportRefused extends Error {
   constructor(readonly problems: string[]) {
     super(`The organisation file was refused:\n  ${problems.join('\n  ')}`);
@@ -95,20 +100,43 @@ export class OrganisationImporter {
     private readonly deps: ImportDeps,
   ) {}
 
+  /**
+   * Imports a file as read (files.ts). A file with problems of its own is checked against the
+   * organisation too, and refused with all of them at once: its schema problems, its logo's and its
+   * references'.
+   */
   async import(
-    file: TOrganisationFile,
+    reading: TOrganisationFileReading,
     options: ImportOptions,
   ): Promise<{ companyId: string; counts: ImportCounts }> {
     this.counts = {};
     this.invitees = [];
-    const logo = file.organisation.logo ? await this.readLogo(options.baseDir, file.organisation.logo) : null;
-    // Hashing is slow: done before the transaction, which then only writes.
-    const hashes = await this.hashPasswords(file);
+    const { file, names } = reading;
+    const problems = [...reading.problems];
+    const logoPath = names.organisation?.logo;
+    const logo = logoPath
+      ? await this.readLogo(options.baseDir, logoPath).catch((error: unknown) => {
+          if (!(error instanceof ImportRefused)) throw error;
+          problems.push(...error.problems);
+          return null;
+        })
+      : null;
+    // Hashing is slow: done before the transaction, which then only writes; not for a refused file.
+    const hashes = file && problems.length === 0 ? await this.hashPasswords(file) : new Map<string, string>();
     let companyId = '';
     try {
       await this.db.$transaction(
         async (tx) => {
-          companyId = await this.run(tx, file, hashes, logo, options);
+          const organisation = names.organisation?.name;
+          const companies = organisation
+            ? await tx.company.findMany({ where: { name: organisation }, take: 2 })
+            : [];
+          if (companies.length > 1)
+            problems.push(`organisation.name: several organisations are named ${organisation}`);
+          const existing = companies.length === 1 ? companies[0]! : null;
+          problems.push(...(await this.referenceProblems(tx, names, existing?.id ?? null)));
+          if (!file || problems.length) throw new ImportRefused(problems);
+          companyId = await this.run(tx, file, existing, hashes, logo, options);
           if (options.dryRun) throw new DryRunDone();
         },
         { timeout: 30 * 60_000, maxWait: 60_000 },
@@ -169,18 +197,11 @@ export class OrganisationImporter {
   private async run(
     tx: Tx,
     file: TOrganisationFile,
+    existing: Prisma.CompanyGetPayload<object> | null,
     hashes: Map<string, string>,
     logo: Buffer | null,
     options: ImportOptions,
   ): Promise<string> {
-    const companies = await tx.company.findMany({ where: { name: file.organisation.name }, take: 2 });
-    if (companies.length > 1)
-      throw new ImportRefused([
-        `organisation.name: several organisations are named ${file.organisation.name}`,
-      ]);
-    const existing = companies[0] ?? null;
-    await this.checkReferences(tx, file, existing?.id ?? null);
-
     const org = file.organisation;
     const company = await this.sync(
       tx,
@@ -241,8 +262,15 @@ export class OrganisationImporter {
     return companyId;
   }
 
-  /** Every name the file refers to exists in the file or the organisation; usernames are not another's. */
-  private async checkReferences(tx: Tx, file: TOrganisationFile, companyId: string | null) {
+  /**
+   * Where the file refers to a name that exists neither in the file nor in the organisation, or
+   * takes a username of another organisation. Reads the names only, so a malformed file is checked too.
+   */
+  private async referenceProblems(
+    tx: Tx,
+    file: TOrganisationFileNames,
+    companyId: string | null,
+  ): Promise<string[]> {
     const problems: string[] = [];
     const stored = async (model: 'workplace' | 'role' | 'position' | 'supplierCompany') =>
       companyId
@@ -255,23 +283,22 @@ export class OrganisationImporter {
             })
           ).map((row) => lower(row.name))
         : [];
+    /** The lower-cased values of a list of the file, without the unreadable ones. */
+    const given = <T>(list: (T | undefined)[] | undefined, value: (item: T) => string | undefined) =>
+      (list ?? []).flatMap((item) => {
+        const found = item === undefined ? undefined : value(item);
+        return found === undefined ? [] : [lower(found)];
+      });
     const known = {
-      workplace: new Set([
-        ...(file.workplaces ?? []).map((w) => lower(w.name)),
-        ...(await stored('workplace')),
-      ]),
-      role: new Set([...(file.roles ?? []).map((r) => lower(r.name)), ...(await stored('role'))]),
-      position: new Set([...(file.positions ?? []).map(lower), ...(await stored('position'))]),
-      supplier: new Set([
-        ...(file.suppliers ?? []).map((s) => lower(s.name)),
-        ...(await stored('supplierCompany')),
-      ]),
+      workplace: new Set([...given(file.workplaces, (w) => w.name), ...(await stored('workplace'))]),
+      role: new Set([...given(file.roles, (r) => r.name), ...(await stored('role'))]),
+      position: new Set([...given(file.positions, (p) => p), ...(await stored('position'))]),
+      supplier: new Set([...given(file.suppliers, (s) => s.name), ...(await stored('supplierCompany'))]),
     };
     const branchesOf = new Map(
-      (file.workplaces ?? []).map((w) => [
-        lower(w.name),
-        new Set((w.branches ?? []).map((b) => lower(b.name))),
-      ]),
+      (file.workplaces ?? []).flatMap((w) =>
+        w?.name ? [[lower(w.name), new Set(given(w.branches, (b) => b.name))] as const] : [],
+      ),
     );
     const storedUsers = companyId
       ? await tx.user.findMany({
@@ -280,14 +307,14 @@ export class OrganisationImporter {
         })
       : [];
     const managers = new Set([
-      ...(file.employees ?? []).flatMap((e) =>
-        [e.username, e.employeeNumber].filter((v): v is string => !!v).map(lower),
-      ),
+      ...given(file.employees, (e) => e.username),
+      ...given(file.employees, (e) => e.employeeNumber),
       ...storedUsers.flatMap((u) =>
         [u.username, u.employee?.employeeNumber].filter((v): v is string => !!v).map(lower),
       ),
     ]);
     file.employees?.forEach((employee, index) => {
+      if (!employee) return;
       const at = `employees[${index}]`;
       if (employee.role && !known.role.has(lower(employee.role)))
         problems.push(`${at}.role: No role named ${employee.role}`);
@@ -306,39 +333,39 @@ export class OrganisationImporter {
     });
     file.notices?.forEach((notice, index) => {
       const set =
-        notice.audience === 'workplaces'
+        notice?.audience === 'workplaces'
           ? known.workplace
-          : notice.audience === 'roles'
+          : notice?.audience === 'roles'
             ? known.role
-            : notice.audience === 'suppliers'
+            : notice?.audience === 'suppliers'
               ? known.supplier
               : null;
-      notice.audienceNames?.forEach((name, n) => {
-        if (set && !set.has(lower(name)))
+      notice?.audienceNames?.forEach((name, n) => {
+        if (set && name && !set.has(lower(name)))
           problems.push(`notices[${index}].audienceNames[${n}]: Nothing named ${name} for this audience`);
       });
     });
     file.templates?.forEach((template, index) => {
-      if (template.coordinator && !managers.has(lower(template.coordinator)))
+      if (template?.coordinator && !managers.has(lower(template.coordinator)))
         problems.push(`templates[${index}].coordinator: No employee with username ${template.coordinator}`);
-      template.copied?.forEach((username, n) => {
-        if (!managers.has(lower(username)))
+      template?.copied?.forEach((username, n) => {
+        if (username && !managers.has(lower(username)))
           problems.push(`templates[${index}].copied[${n}]: No employee with username ${username}`);
       });
     });
     // Usernames are unique across organisations: one of another organisation is not taken over.
     const named: [string | undefined, string][] = [
       ...(file.employees ?? []).map((e, i): [string | undefined, string] => [
-        e.username,
+        e?.username,
         `employees[${i}].username`,
       ]),
       ...(file.suppliers ?? []).flatMap((s, si) => [
-        ...(s.users ?? []).map((u, ui): [string | undefined, string] => [
-          u.username,
+        ...(s?.users ?? []).map((u, ui): [string | undefined, string] => [
+          u?.username,
           `suppliers[${si}].users[${ui}].username`,
         ]),
-        ...(s.personnel ?? []).map((p, pi): [string | undefined, string] => [
-          p.username,
+        ...(s?.personnel ?? []).map((p, pi): [string | undefined, string] => [
+          p?.username,
           `suppliers[${si}].personnel[${pi}].username`,
         ]),
       ]),
@@ -359,7 +386,7 @@ export class OrganisationImporter {
         if (takenSet.has(lower(username)))
           problems.push(`${at}: The username ${username} belongs to another organisation`);
     }
-    if (problems.length) throw new ImportRefused(problems);
+    return problems;
   }
 
   private async readLogo(baseDir: string, logoPath: string): Promise<Buffer> {
