@@ -6,8 +6,14 @@ import { createPrisma, type Db } from '../server/src/db/prisma';
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', 'docs', 'screenshots');
 
+/** The screen a page is opened on unless a test asks for another (a phone). */
+const DESKTOP = { width: 1366, height: 850 };
+
 /** One headless Debian Chromium per test file (never a downloaded browser). */
-export function useBrowser(): { page: () => Promise<Page>; baseUrl: string } {
+export function useBrowser(): {
+  page: (viewport?: { width: number; height: number }) => Promise<Page>;
+  baseUrl: string;
+} {
   let browser: Browser;
   const baseUrl = inject('baseUrl');
   beforeAll(async () => {
@@ -33,8 +39,8 @@ export function useBrowser(): { page: () => Promise<Page>; baseUrl: string } {
   });
   return {
     baseUrl,
-    page: async () => {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 850 } });
+    page: async (viewport = DESKTOP) => {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport });
       const page = await context.newPage();
       page.on('console', (message) => {
         if (/Content Security Policy|unsafe-eval/i.test(message.text())) violations.push(message.text());

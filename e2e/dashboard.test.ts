@@ -26,6 +26,20 @@ describe('the dashboard in the browser', () => {
     }
     await screenshot(page, 'dashboard-tasks-ethan');
 
+    // His upcoming audit and licence renewal are due after today: apart, under Later, as Scheduled.
+    const tasks = page.getByRole('region', { name: 'Scheduled Tasks' });
+    const now = tasks.getByRole('list', { name: 'Scheduled Tasks', exact: true });
+    const later = tasks.getByRole('list', { name: 'Scheduled Tasks, later' });
+    await later.waitFor();
+    expect(await now.getByText('Scheduled', { exact: true }).count()).toBe(0);
+    expect(await now.getByText('Overdue', { exact: true }).count()).toBeGreaterThan(0);
+    const scheduled = await later.getByRole('link').count();
+    expect(scheduled).toBeGreaterThan(0);
+    expect(await later.getByText('Scheduled', { exact: true }).count()).toBe(scheduled);
+    await tasks.getByRole('heading', { name: /^Later/ }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'dashboard-my-tasks-later');
+    await page.evaluate(() => window.scrollTo(0, 0));
+
     await page.getByRole('tab', { name: 'Overview Charts' }).click();
     await page.getByRole('region', { name: 'Task overview' }).waitFor();
     await page.locator('.recharts-surface').first().waitFor();

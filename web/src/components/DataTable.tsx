@@ -1,4 +1,51 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+
+/**
+ * Names each body cell after its column (`data-label`), from the heading row: on a phone the rows
+ * are drawn as cards and each cell shows the name it stands under (components.css). A heading with
+ * only hidden text (the actions column) names nothing; a cell spanning columns is not named.
+ */
+function labelCells(wrap: HTMLElement) {
+  for (const table of wrap.querySelectorAll('table')) {
+    const headings = [...(table.tHead?.rows[0]?.cells ?? [])].map((heading) =>
+      heading.querySelector('.visually-hidden') ? '' : (heading.textContent ?? '').trim(),
+    );
+    for (const body of table.tBodies) {
+      for (const row of body.rows) {
+        let column = 0;
+        for (const cell of row.cells) {
+          const label = cell.colSpan === 1 ? headings[column] : '';
+          if (label) cell.dataset.label = label;
+          else delete cell.dataset.label;
+          column += cell.colSpan;
+        }
+      }
+    }
+  }
+}
+
+/**
+ * The scrolling wrapper of a table of records: keeps each cell named after its column while rows
+ * come and go, for the card layout of small screens.
+ */
+export function TableWrap({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const wrap = ref.current;
+    if (!wrap) return;
+    labelCells(wrap);
+    // Rows drawn later (a page, a row's own state) are named as they arrive; only attributes
+    // change here, so naming them does not wake the observer again.
+    const observer = new MutationObserver(() => labelCells(wrap));
+    observer.observe(wrap, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div className="table-wrap" ref={ref}>
+      {children}
+    </div>
+  );
+}
 
 /**
  * A table of records in its scrolling wrapper: the headings, an optional last unnamed column for
@@ -19,7 +66,7 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <table className={className ? `data-table ${className}` : 'data-table'}>
         {caption && <caption>{caption}</caption>}
         <thead>
@@ -38,6 +85,6 @@ export function DataTable({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

@@ -1,7 +1,66 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { ChevronDown, SlidersHorizontal } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from './Button';
-import { InputField } from './FormField';
+import { DateInput } from '../fields/widgets/DateInput';
 import { SelectField } from './SelectField';
+
+/**
+ * The filters card of a list page. On a small screen its fields fold away behind a "Filters"
+ * button that counts the filters in use, so the list starts on the first screen (the fold is drawn
+ * by components.css; on a wide screen the fields are always shown and the button is not).
+ * `actions` are buttons that are not filters (New notice): shown folded or not.
+ */
+export function FilterPanel({
+  active,
+  onSubmit,
+  actions,
+  children,
+}: {
+  /** How many filters (and an applied search) narrow the list now. */
+  active: number;
+  /** Enter in a field, or the Search button. */
+  onSubmit: () => void;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const fieldsId = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <form
+      className="card list-filters"
+      aria-label="Filters"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <button
+        type="button"
+        className="list-filters-toggle"
+        aria-expanded={open}
+        aria-controls={fieldsId}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        <SlidersHorizontal size={16} aria-hidden="true" />
+        Filters
+        {/* Spaces as text of their own: a name is read as "Filters 2 in use", not "Filters2in use". */}
+        {active > 0 && (
+          <>
+            {' '}
+            <span className="badge badge-primary">
+              {active} <span className="visually-hidden">in use</span>
+            </span>
+          </>
+        )}
+        <ChevronDown className="list-filters-chevron" size={16} aria-hidden="true" />
+      </button>
+      <div id={fieldsId} className="list-filters-fields">
+        {children}
+      </div>
+      {actions}
+    </form>
+  );
+}
 
 /**
  * The filter bar of a list page: a search box applied with Search (or Enter), and the page's own
@@ -10,24 +69,20 @@ import { SelectField } from './SelectField';
 export function ListFilters({
   placeholder,
   onSearch,
+  active,
   children,
 }: {
   placeholder: string;
   /** The trimmed text, when Search is pressed. */
   onSearch: (text: string) => void;
+  /** How many filters (and an applied search) narrow the list now: usePagedList's activeFilters. */
+  active: number;
   children?: ReactNode;
 }) {
   const id = useId();
   const [text, setText] = useState('');
   return (
-    <form
-      className="card list-filters"
-      aria-label="Filters"
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        onSearch(text.trim());
-      }}
-    >
+    <FilterPanel active={active} onSubmit={() => onSearch(text.trim())}>
       <div className="field">
         <label className="field-label" htmlFor={id}>
           Search
@@ -45,7 +100,7 @@ export function ListFilters({
       <div className="list-filter-buttons">
         <Button type="submit">Search</Button>
       </div>
-    </form>
+    </FilterPanel>
   );
 }
 
@@ -88,7 +143,11 @@ export function SortSelect<S extends string>({
   );
 }
 
-/** "Due from" and "Due to": the days a list's due dates fall between ('' is open-ended). */
+/**
+ * "Due from" and "Due to": the days a list's due dates fall between ('' is open-ended), typed as
+ * dd/mm/yyyy like every date of the product (not the browser's own date format); the values stay
+ * yyyy-MM-dd.
+ */
 export function DueRangeFilters({
   from,
   to,
@@ -98,15 +157,22 @@ export function DueRangeFilters({
   to: string;
   onChange: (bound: 'dueFrom' | 'dueTo', value: string) => void;
 }) {
+  const fromId = useId();
+  const toId = useId();
   return (
     <>
-      <InputField
-        label="Due from"
-        type="date"
-        value={from}
-        onValueChange={(value) => onChange('dueFrom', value)}
-      />
-      <InputField label="Due to" type="date" value={to} onValueChange={(value) => onChange('dueTo', value)} />
+      <div className="field">
+        <label className="field-label" htmlFor={fromId}>
+          Due from
+        </label>
+        <DateInput id={fromId} value={from} onChange={(value) => onChange('dueFrom', value)} />
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor={toId}>
+          Due to
+        </label>
+        <DateInput id={toId} value={to} onChange={(value) => onChange('dueTo', value)} />
+      </div>
     </>
   );
 }

@@ -83,6 +83,8 @@ export function ActionRegisterPage() {
       sort: '' as ActionSort | '',
     },
     fetch: (request) => callApi(actionRegisterListCall, { body: request }),
+    // The default status (open) leaves the completed actions out.
+    hiddenUnder: { status: 'completed' },
   });
   const { filters } = list;
   const [assigneeName, setAssigneeName] = useState('');
@@ -122,7 +124,7 @@ export function ActionRegisterPage() {
           <ExportButton label="Export XLSX" url={exportUrl('xlsx')} fileName="action-register.xlsx" />
         </div>
       </div>
-      <ListFilters placeholder="Instruction" onSearch={list.search}>
+      <ListFilters placeholder="Instruction" onSearch={list.search} active={list.activeFilters}>
         <SelectField
           label="Status"
           value={filters.status}
@@ -221,6 +223,7 @@ export function ActionRegisterPage() {
         columns={['Select', 'Action', 'From', 'Assignee', 'Due', 'Status']}
         empty="No actions yet."
         narrowedEmpty="No action matches."
+        hiddenEmpty={`No open actions. Completed actions are under Status: ${ACTION_STATUS_LABELS.completed}.`}
       >
         {list.rows.map((row) => (
           <ActionRow

@@ -181,6 +181,65 @@ describe('ActionRegisterPage', () => {
     expect(await screen.findByText('No actions yet.')).toBeInTheDocument();
   }, 20_000);
 
+  it('says there is nothing open, not nothing at all, when only completed actions exist', async () => {
+    const completed = [row({ _id: testId(3), status: 'completed', completedOn: '2026-11-02' })];
+    const fetchMock = mockFetch({
+      'POST /api/actionRegisterList': ({ body }) => {
+        const { status } = body as { status?: string };
+        return status === 'completed' || status === 'all'
+          ? ok({ rows: completed, total: 1 })
+          : ok({ rows: [], total: 0 });
+      },
+    });
+    render();
+    const user = userEvent.setup();
+    expect(
+      await screen.findByText('No open actions. Completed actions are under Status: Completed.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No actions yet.')).not.toBeInTheDocument();
+    // One row is enough to know.
+    expect(bodies(fetchMock, '/api/actionRegisterList')).toContainEqual({
+      page: 1,
+      pageSize: 1,
+      status: 'completed',
+    });
+
+    // An order is not a filter: the list is still the default one.
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'assignee');
+    expect(
+      await screen.findByText('No open actions. Completed actions are under Status: Completed.'),
+    ).toBeInTheDocument();
+    // A filter the user chose that lets nothing through: no match.
+    await user.selectOptions(screen.getByLabelText('Status'), 'overdue');
+    expect(await screen.findByText('No action matches.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Status'), 'completed');
+    expect(await screen.findByRole('button', { name: 'Replace the guard rail' })).toBeInTheDocument();
+  }, 20_000);
+
+  it('takes the due range as dd/mm/yyyy and sends it as yyyy-MM-dd', async () => {
+    const fetchMock = mockFetch({ 'POST /api/actionRegisterList': () => ok({ rows: ROWS, total: 3 }) });
+    render();
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Check the tags' });
+    const from = screen.getByLabelText('Due from');
+    const to = screen.getByLabelText('Due to');
+    expect(from).toHaveAttribute('type', 'text');
+    expect(from).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+    await user.type(from, '05/11/2026');
+    await user.type(to, '30/11/2026');
+    await user.tab();
+    expect(bodies(fetchMock, '/api/actionRegisterList').at(-1)).toMatchObject({
+      dueFrom: '2026-11-05',
+      dueTo: '2026-11-30',
+    });
+    // Shown back as typed: day first.
+    expect(from).toHaveValue('05/11/2026');
+    expect(to).toHaveValue('30/11/2026');
+    // Emptied, the bound is open again.
+    await user.clear(from);
+    expect(bodies(fetchMock, '/api/actionRegisterList').at(-1)).not.toHaveProperty('dueFrom');
+  }, 20_000);
+
   it('shows the failed state with a retry', async () => {
     mockFetch({
       'POST /api/actionRegisterList': () => ({

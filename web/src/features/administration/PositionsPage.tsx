@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
+import { DataTable } from '../../components/DataTable';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
@@ -63,54 +64,43 @@ export function PositionsPage() {
           empty={search ? 'No position matches this search.' : 'No positions yet.'}
         />
         {rows.length > 0 && (
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Position</th>
-                <th scope="col">Employees</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+          <DataTable columns={['Position', 'Employees']} actions>
+            {rows.map((row) => (
+              <tr key={row._id}>
+                <td>{row.name}</td>
+                <td>{row.employeeCount}</td>
+                <td className="row-actions">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    icon={<Pencil size={14} aria-hidden="true" />}
+                    onClick={() => setEditing({ row })}
+                    aria-label={`Rename ${row.name}`}
+                  >
+                    Rename
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    icon={<History size={14} aria-hidden="true" />}
+                    onClick={() => setHistory(row)}
+                    aria-label={`History of ${row.name}`}
+                  >
+                    History
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    icon={<Trash2 size={14} aria-hidden="true" />}
+                    onClick={() => setRemoving(row)}
+                    aria-label={`Delete ${row.name}`}
+                  >
+                    Delete
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row._id}>
-                  <td>{row.name}</td>
-                  <td>{row.employeeCount}</td>
-                  <td className="row-actions">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      icon={<Pencil size={14} aria-hidden="true" />}
-                      onClick={() => setEditing({ row })}
-                      aria-label={`Rename ${row.name}`}
-                    >
-                      Rename
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      icon={<History size={14} aria-hidden="true" />}
-                      onClick={() => setHistory(row)}
-                      aria-label={`History of ${row.name}`}
-                    >
-                      History
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      icon={<Trash2 size={14} aria-hidden="true" />}
-                      onClick={() => setRemoving(row)}
-                      aria-label={`Delete ${row.name}`}
-                    >
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         )}
       </section>
       {editing && (

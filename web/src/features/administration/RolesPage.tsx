@@ -15,6 +15,7 @@ import { usePermissions } from '../../api/auth';
 import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
+import { DataTable } from '../../components/DataTable';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
@@ -48,52 +49,40 @@ export function RolesPage() {
       <section className="card list-card" aria-label="Roles" aria-busy={list.isFetching}>
         <ListState query={list} count={rows.length} empty="No roles yet." />
         {rows.length > 0 && (
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Role</th>
-                <th scope="col">Access</th>
-                <th scope="col">Employees</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+          <DataTable columns={['Role', 'Access', 'Employees']} actions>
+            {rows.map((row) => (
+              <tr key={row._id}>
+                <td>{row.name}</td>
+                <td>
+                  {row.access.length} of {ACCESS_KEYS.length} keys
+                  {row.access.includes('system') && (
+                    <span className="badge badge-primary">Administrator</span>
+                  )}
+                </td>
+                <td>{row.memberCount}</td>
+                <td className="row-actions">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    icon={<Pencil size={14} aria-hidden="true" />}
+                    onClick={() => setEditing({ row })}
+                    aria-label={`Edit ${row.name}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    icon={<Trash2 size={14} aria-hidden="true" />}
+                    onClick={() => setRemoving(row)}
+                    aria-label={`Delete ${row.name}`}
+                  >
+                    Delete
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row._id}>
-                  <td>{row.name}</td>
-                  <td>
-                    {row.access.length} of {ACCESS_KEYS.length} keys
-                    {row.access.includes('system') && (
-                      <span className="badge badge-primary">Administrator</span>
-                    )}
-                  </td>
-                  <td>{row.memberCount}</td>
-                  <td className="row-actions">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      icon={<Pencil size={14} aria-hidden="true" />}
-                      onClick={() => setEditing({ row })}
-                      aria-label={`Edit ${row.name}`}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      icon={<Trash2 size={14} aria-hidden="true" />}
-                      onClick={() => setRemoving(row)}
-                      aria-label={`Delete ${row.name}`}
-                    >
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         )}
       </section>
       {editing && <RoleDialog row={editing.row} onClose={() => setEditing(null)} />}

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
+import { TableWrap } from '../../components/DataTable';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
@@ -66,7 +67,7 @@ export function WorkplacesPage() {
       <section className="card list-card" aria-label="Workplaces" aria-busy={list.isFetching}>
         <ListState query={list} count={rows.length} empty="No workplaces yet. Add the first one." />
         {rows.length > 0 && (
-          <div className="table-wrap">
+          <TableWrap>
             <table className="data-table">
               <thead>
                 <tr>
@@ -148,7 +149,7 @@ export function WorkplacesPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
       </section>
 

@@ -95,7 +95,7 @@ function AuditList({ scope }: { scope: 'register' | 'mine' }) {
           )}
         </div>
       </div>
-      <ListFilters placeholder="Audit name" onSearch={list.search}>
+      <ListFilters placeholder="Audit name" onSearch={list.search} active={list.activeFilters}>
         <SelectField
           label="Status"
           value={list.filters.status}

@@ -1,4 +1,6 @@
 import {
+  dashboardPeriod,
+  MY_TASKS_PERIOD,
   workItemTarget,
   type TAssignedActionItem,
   type TDashboardListResponse,
@@ -10,6 +12,7 @@ import {
   type TScheduledReviewItem,
   type TScheduledTaskItem,
   type TSupplierItem,
+  type TaskTiming,
   type WorkItemRef,
   type WorkItemViewer,
 } from '@compass/shared';
@@ -29,6 +32,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { browserTimeZone } from '../../lib/timeZone';
 import { ActionDialog } from './ActionDialog';
 import { NoticeboardSection, NoticeDialog } from './Noticeboard';
 import { TaskSection, WorkItemRow, type SectionState } from './TaskSection';
@@ -66,7 +70,7 @@ function useRows(viewer: WorkItemViewer, openDialog: (item: TAssignedActionItem)
   };
 
   return {
-    scheduledTask: (item: TScheduledTaskItem) => (
+    scheduledTask: (item: TScheduledTaskItem, timing?: TaskTiming) => (
       <WorkItemRow
         title={item.title}
         secondary={join(
@@ -78,10 +82,11 @@ function useRows(viewer: WorkItemViewer, openDialog: (item: TAssignedActionItem)
         date={item.dueDate}
         dueType={item.taskDueDateType}
         badge={item.badge}
+        timing={timing}
         {...targetOf({ section: 'scheduledTasks', item })}
       />
     ),
-    hrForm: (item: THrFormItem) => (
+    hrForm: (item: THrFormItem, timing?: TaskTiming) => (
       <WorkItemRow
         title={item.formName}
         secondary={join(
@@ -92,10 +97,11 @@ function useRows(viewer: WorkItemViewer, openDialog: (item: TAssignedActionItem)
         date={item.dueDate}
         dueType={item.taskDueDateType}
         badge={item.badge}
+        timing={timing}
         {...targetOf({ section: 'hrForms', item })}
       />
     ),
-    formCoordination: (item: TFormCoordinationItem) => (
+    formCoordination: (item: TFormCoordinationItem, timing?: TaskTiming) => (
       <WorkItemRow
         title={join(item.formatedNumber, item.formTemplate).replace(' · ', ' ')}
         draft={item.isDraft === 'yes'}
@@ -104,10 +110,11 @@ function useRows(viewer: WorkItemViewer, openDialog: (item: TAssignedActionItem)
         date={item.formDate}
         dueType={item.taskDueDateType}
         badge={item.badge}
+        timing={timing}
         {...targetOf({ section: 'formCoordination', item })}
       />
     ),
-    scheduledReview: (item: TScheduledReviewItem) => (
+    scheduledReview: (item: TScheduledReviewItem, timing?: TaskTiming) => (
       <WorkItemRow
         title={item.name}
         secondary={join(
@@ -117,10 +124,11 @@ function useRows(viewer: WorkItemViewer, openDialog: (item: TAssignedActionItem)
         date={item.dueDate}
         dueType={item.taskDueDateType}
         badge={item.badge}
+        timing={timing}
         {...targetOf({ section: 'scheduledReviews', item })}
       />
     ),
-    assignedAction: (item: TAssignedActionItem) => {
+    assignedAction: (item: TAssignedActionItem, timing?: TaskTiming) => {
       const target = workItemTarget({ section: 'assignedActions', item }, viewer);
       return (
         <WorkItemRow
@@ -129,11 +137,12 @@ function useRows(viewer: WorkItemViewer, openDialog: (item: TAssignedActionItem)
           date={item.dueDate}
           dueType={item.taskDueDateType}
           badge={item.badge}
+          timing={timing}
           {...(target.type === 'link' ? { to: target.path } : { onOpen: () => openDialog(item) })}
         />
       );
     },
-    onlineTraining: (item: TOnlineTrainingItem) => (
+    onlineTraining: (item: TOnlineTrainingItem, timing?: TaskTiming) => (
       <WorkItemRow
         title={item.formName}
         secondary={
@@ -149,10 +158,11 @@ function useRows(viewer: WorkItemViewer, openDialog: (item: TAssignedActionItem)
         date={item.completeBy}
         dueType={item.taskDueDateType}
         badge={item.badge}
+        timing={timing}
         {...targetOf({ section: 'onlineTraining', item })}
       />
     ),
-    supplier: (item: TSupplierItem) => (
+    supplier: (item: TSupplierItem, timing?: TaskTiming) => (
       <WorkItemRow
         title={item.formName ?? item.documentTypeName ?? 'Requirement'}
         secondary={join(
@@ -163,6 +173,7 @@ function useRows(viewer: WorkItemViewer, openDialog: (item: TAssignedActionItem)
         date={item.dueDate}
         dueType={item.taskDueDateType}
         badge={item.badge}
+        timing={timing}
         {...targetOf({ section: 'supplier', item })}
       />
     ),
@@ -170,6 +181,11 @@ function useRows(viewer: WorkItemViewer, openDialog: (item: TAssignedActionItem)
 }
 
 const key = (item: { _id: string }) => item._id;
+
+// The day each kind of item is due: forms are dated by their form date, training by its complete-by.
+const byDueDate = (item: { dueDate: string }) => item.dueDate;
+const byFormDate = (item: TFormCoordinationItem) => item.formDate;
+const byCompleteBy = (item: TOnlineTrainingItem) => item.completeBy;
 
 interface EmployeeTasksProps {
   viewer: WorkItemViewer;
@@ -187,10 +203,13 @@ interface SectionDef<T> {
   title: string;
   icon: LucideIcon;
   section: { total: number; list: T[] } | undefined;
-  render: (item: T) => ReactNode;
+  render: (item: T, timing?: TaskTiming) => ReactNode;
+  dueOf: (item: T) => string;
 }
 
 function Sections({ defs, state }: { defs: Array<SectionDef<never>>; state: SectionState }) {
+  // Now or later is judged on the user's local day, as the server judges the due markers.
+  const period = dashboardPeriod(MY_TASKS_PERIOD, new Date(), browserTimeZone());
   return (
     <>
       {defs.map((def) => (
@@ -203,6 +222,7 @@ function Sections({ defs, state }: { defs: Array<SectionDef<never>>; state: Sect
           items={def.section?.list ?? []}
           itemKey={key}
           renderItem={def.render}
+          schedule={{ period, dueOf: def.dueOf }}
         />
       ))}
     </>
@@ -224,24 +244,28 @@ function supplierDefs(
       icon: ListChecks,
       section: data?.assignedActions,
       render: rows.assignedAction,
+      dueOf: byDueDate,
     }),
     def({
       title: 'Assigned Forms',
       icon: NotebookPen,
       section: data?.supplierAssessment,
       render: rows.supplier,
+      dueOf: byDueDate,
     }),
     def({
       title: 'Company Requirements',
       icon: Building2,
       section: data?.supplierReviewDocuments,
       render: rows.supplier,
+      dueOf: byDueDate,
     }),
     def({
       title: 'Personnel Requirements',
       icon: Users,
       section: data?.personnelReviewDocuments,
       render: rows.supplier,
+      dueOf: byDueDate,
     }),
   ];
 }
@@ -266,43 +290,56 @@ export function EmployeeTasks({ viewer, list, supplierList, noticeboard }: Emplo
       icon: CalendarClock,
       section: sections?.scheduledTasks,
       render: rows.scheduledTask,
+      dueOf: byDueDate,
     }),
-    def({ title: 'HR Forms', icon: UserCheck, section: sections?.hrForms, render: rows.hrForm }),
+    def({
+      title: 'HR Forms',
+      icon: UserCheck,
+      section: sections?.hrForms,
+      render: rows.hrForm,
+      dueOf: byDueDate,
+    }),
     def({
       title: 'Form Coordination',
       icon: FileText,
       section: sections?.formCoordination,
       render: rows.formCoordination,
+      dueOf: byFormDate,
     }),
     def({
       title: 'Scheduled Reviews',
       icon: SearchCheck,
       section: sections?.scheduledReviews,
       render: rows.scheduledReview,
+      dueOf: byDueDate,
     }),
     def({
       title: 'Assigned Actions',
       icon: ListChecks,
       section: sections?.assignedActions,
       render: rows.assignedAction,
+      dueOf: byDueDate,
     }),
     def({
       title: 'Online Training Assessment',
       icon: GraduationCap,
       section: sections?.employeeOnlineTrainingAssessment,
       render: rows.onlineTraining,
+      dueOf: byCompleteBy,
     }),
     def({
       title: 'Online Training Form Review',
       icon: ClipboardCheck,
       section: sections?.reviewOnlineTrainingAssessment,
       render: rows.onlineTraining,
+      dueOf: byCompleteBy,
     }),
     def({
       title: 'External Parties',
       icon: Handshake,
       section: sections?.externalPartiesForms,
       render: rows.supplier,
+      dueOf: byDueDate,
     }),
   ];
   // Employees get the supplier sections only when the call returns items (000 section 2.2).

@@ -1,5 +1,14 @@
-import { displayDay, type TBadge, type TaskDueType } from '@compass/shared';
-import { Inbox, RotateCw, type LucideIcon } from 'lucide-react';
+import {
+  displayDay,
+  splitByTiming,
+  taskTiming,
+  type DashboardPeriod,
+  type DashboardPeriodKey,
+  type TBadge,
+  type TaskDueType,
+  type TaskTiming,
+} from '@compass/shared';
+import { CalendarClock, Inbox, RotateCw, type LucideIcon } from 'lucide-react';
 import { Fragment, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { describeError } from '../../api/errors';
@@ -19,6 +28,16 @@ export function ItemBadge({ badge }: { badge: TBadge }) {
   return <span className={`badge ${BADGE_TONES[badge]}`}>{badge}</span>;
 }
 
+/** In place of the item's badge when it is due after the dashboard's period. */
+export function ScheduledBadge() {
+  return (
+    <span className="badge badge-neutral">
+      <CalendarClock size={12} aria-hidden="true" />
+      Scheduled
+    </span>
+  );
+}
+
 export interface WorkItemRowProps {
   title: string;
   /** Shown as '(Draft)' after the title. */
@@ -29,6 +48,8 @@ export interface WorkItemRowProps {
   date?: string | null;
   dueType?: TaskDueType;
   badge?: TBadge;
+  /** How the date stands against the dashboard's period: scheduled work shows 'Scheduled'. */
+  timing?: TaskTiming;
   /** A link target, or a click handler (dialogs). */
   to?: string;
   onOpen?: () => void;
@@ -43,6 +64,7 @@ export function WorkItemRow({
   date,
   dueType,
   badge,
+  timing,
   to,
   onOpen,
 }: WorkItemRowProps) {
@@ -57,9 +79,9 @@ export function WorkItemRow({
         {secondary && <span className="task-row-secondary">{secondary}</span>}
       </span>
       <span className="task-row-meta">
-        {badge && <ItemBadge badge={badge} />}
+        {timing === 'scheduled' ? <ScheduledBadge /> : badge && <ItemBadge badge={badge} />}
         {date && (
-          <span className="task-row-date">
+          <span className={timing === 'overdue' ? 'task-row-date task-row-date-overdue' : 'task-row-date'}>
             <span className="visually-hidden">{dateLabel} </span>
             {displayDay(date)}
           </span>
@@ -98,7 +120,12 @@ interface TaskSectionProps<T> {
   state: SectionState;
   total: number;
   items: T[];
-  renderItem: (item: T) => ReactNode;
+  renderItem: (item: T, timing?: TaskTiming) => ReactNode;
+  /**
+   * Orders the items by due day and lists those due after `period` apart, under 'Later'. Without
+   * it the items are listed as given.
+   */
+  schedule?: { period: DashboardPeriod; dueOf: (item: T) => string };
   emptyText?: string;
   /** Items per row key. */
   itemKey: (item: T) => string;
@@ -107,6 +134,12 @@ interface TaskSectionProps<T> {
 }
 
 export const EMPTY_TEXT = 'Nothing here — you are all caught up.';
+
+const AFTER_PERIOD: Record<DashboardPeriodKey, string> = {
+  today: 'after today',
+  week: 'after this week',
+  month: 'after this month',
+};
 
 /** A My Tasks section: title, total badge, and its list with skeleton, empty and error states. */
 export function TaskSection<T>({
@@ -117,6 +150,7 @@ export function TaskSection<T>({
   items,
   renderItem,
   itemKey,
+  schedule,
   emptyText = EMPTY_TEXT,
   className,
   listClassName,
@@ -124,7 +158,18 @@ export function TaskSection<T>({
   const titleId = useId();
   const listId = useId();
   const [expanded, setExpanded] = useState(false);
-  const shown = expanded ? items : items.slice(0, SECTION_PREVIEW);
+  const { now, later } = schedule
+    ? splitByTiming(items, schedule.dueOf, schedule.period)
+    : { now: items, later: [] };
+  // The preview takes the first items of both groups together: the work due now comes first.
+  const limit = expanded ? items.length : SECTION_PREVIEW;
+  const nowShown = now.slice(0, limit);
+  const laterShown = later.slice(0, Math.max(0, limit - now.length));
+  const row = (item: T) => (
+    <Fragment key={itemKey(item)}>
+      {renderItem(item, schedule && taskTiming(schedule.dueOf(item), schedule.period))}
+    </Fragment>
+  );
 
   return (
     <section
@@ -175,11 +220,24 @@ export function TaskSection<T>({
         )}
         {state.status === 'success' && items.length > 0 && (
           <>
-            <ul className={`task-list ${listClassName ?? ''}`.trim()} id={listId} aria-label={title}>
-              {shown.map((item) => (
-                <Fragment key={itemKey(item)}>{renderItem(item)}</Fragment>
-              ))}
-            </ul>
+            <div id={listId}>
+              {nowShown.length > 0 && (
+                <ul className={`task-list ${listClassName ?? ''}`.trim()} aria-label={title}>
+                  {nowShown.map(row)}
+                </ul>
+              )}
+              {schedule && laterShown.length > 0 && (
+                <>
+                  <h4 className="task-group-heading">
+                    Later{' '}
+                    <span className="task-group-hint">· due {AFTER_PERIOD[schedule.period.selectedDay]}</span>
+                  </h4>
+                  <ul className="task-list task-list-later" aria-label={`${title}, later`}>
+                    {laterShown.map(row)}
+                  </ul>
+                </>
+              )}
+            </div>
             {(items.length > SECTION_PREVIEW || total > items.length) && (
               <div className="task-section-footer">
                 {items.length > SECTION_PREVIEW && (

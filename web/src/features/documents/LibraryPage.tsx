@@ -100,6 +100,7 @@ export function LibraryPage() {
       </div>
       <ListFilters
         placeholder="Document name"
+        active={list.activeFilters}
         onSearch={(text) => {
           setSearch(text);
           list.search(text);

@@ -8,10 +8,12 @@ import {
 } from '@compass/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { callApi } from '../../api/client';
 import { Button } from '../../components/Button';
+import { TableWrap } from '../../components/DataTable';
+import { FilterPanel } from '../../components/ListFilters';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { ListState, PAGE_SIZES, Pagination } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -72,7 +74,8 @@ export function EmployeesPage() {
       if (!keepPage) next.delete('page');
       return next;
     });
-  const filtered = ['search', 'workplace', 'role', 'status'].some((key) => params.get(key));
+  const activeFilters = ['search', 'workplace', 'role', 'status'].filter((key) => params.get(key)).length;
+  const filtered = activeFilters > 0;
   const rows = list.data?.rows ?? [];
 
   return (
@@ -86,14 +89,7 @@ export function EmployeesPage() {
           <UserPlus size={16} aria-hidden="true" /> Add employee
         </Link>
       </div>
-      <form
-        className="card list-filters"
-        aria-label="Filters"
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          change({ search: search.trim() || undefined });
-        }}
-      >
+      <FilterPanel active={activeFilters} onSubmit={() => change({ search: search.trim() || undefined })}>
         <div className="field">
           <label className="field-label" htmlFor="employee-search">
             Search
@@ -143,7 +139,7 @@ export function EmployeesPage() {
             </Button>
           )}
         </div>
-      </form>
+      </FilterPanel>
       <section className="card list-card" aria-label="Employees" aria-busy={list.isFetching}>
         <ListState
           query={list}
@@ -151,7 +147,7 @@ export function EmployeesPage() {
           empty={filtered ? 'No employee matches these filters.' : 'No employees yet.'}
         />
         {rows.length > 0 && (
-          <div className="table-wrap">
+          <TableWrap>
             <table className="data-table">
               <thead>
                 <tr>
@@ -186,7 +182,7 @@ export function EmployeesPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
         {list.data && (
           <Pagination

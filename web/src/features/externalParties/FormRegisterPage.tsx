@@ -58,7 +58,7 @@ export function FormRegisterPage() {
           Assign a form
         </Button>
       </div>
-      <ListFilters placeholder="Company or form" onSearch={list.search}>
+      <ListFilters placeholder="Company or form" onSearch={list.search} active={list.activeFilters}>
         <SelectField
           label="Status"
           value={list.filters.status}

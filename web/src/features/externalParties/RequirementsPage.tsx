@@ -84,7 +84,11 @@ export function RequirementsPage() {
           </Button>
         </div>
       </div>
-      <ListFilters placeholder="Company, person or document" onSearch={list.search}>
+      <ListFilters
+        placeholder="Company, person or document"
+        onSearch={list.search}
+        active={list.activeFilters}
+      >
         <SelectField
           label="State"
           value={list.filters.state}

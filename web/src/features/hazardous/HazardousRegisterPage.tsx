@@ -82,7 +82,7 @@ export function HazardousRegisterPage() {
           </Link>
         </div>
       </div>
-      <ListFilters placeholder="Product or supplier" onSearch={list.search}>
+      <ListFilters placeholder="Product or supplier" onSearch={list.search} active={list.activeFilters}>
         <RegisterFilters
           list={list}
           calls={hazardousCalls}

@@ -11,10 +11,12 @@ import {
 } from '@compass/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
+import { FilterPanel } from '../../components/ListFilters';
+import { TableWrap } from '../../components/DataTable';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListState, Pagination, usePaging } from '../../components/ListParts';
 import { SelectField } from '../../components/SelectField';
@@ -64,14 +66,23 @@ export function ManageNotices() {
 
   return (
     <div className="stack-lg">
-      <form
-        className="card list-filters"
-        aria-label="Filters"
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
+      <FilterPanel
+        active={[applied, status].filter(Boolean).length}
+        onSubmit={() => {
           setApplied(search.trim());
           setPage(1);
         }}
+        actions={
+          <div className="list-filter-buttons">
+            <Button
+              variant="primary"
+              icon={<Plus size={16} aria-hidden="true" />}
+              onClick={() => setEditing({})}
+            >
+              New notice
+            </Button>
+          </div>
+        }
       >
         <div className="field">
           <label className="field-label" htmlFor="notice-search">
@@ -98,15 +109,8 @@ export function ManageNotices() {
         />
         <div className="list-filter-buttons">
           <Button type="submit">Search</Button>
-          <Button
-            variant="primary"
-            icon={<Plus size={16} aria-hidden="true" />}
-            onClick={() => setEditing({})}
-          >
-            New notice
-          </Button>
         </div>
-      </form>
+      </FilterPanel>
       <section className="card list-card" aria-label="All notices" aria-busy={list.isFetching}>
         <ListState
           query={list}
@@ -114,7 +118,7 @@ export function ManageNotices() {
           empty={applied || status ? 'No notice matches.' : 'No notices yet: post the first one.'}
         />
         {rows.length > 0 && (
-          <div className="table-wrap">
+          <TableWrap>
             <table className="data-table">
               <thead>
                 <tr>
@@ -187,7 +191,7 @@ export function ManageNotices() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
         {list.data && <Pagination {...paging.pagination(list.data.total, list.data.totalCapped)} />}
       </section>

@@ -86,7 +86,11 @@ export function ObligationsPage() {
           </Link>
         </div>
       </div>
-      <ListFilters placeholder="Name, reference or authority" onSearch={list.search}>
+      <ListFilters
+        placeholder="Name, reference or authority"
+        onSearch={list.search}
+        active={list.activeFilters}
+      >
         <SelectField
           label="Type"
           value={list.filters.type}

@@ -78,7 +78,7 @@ export function RiskRegisterPage() {
           </Link>
         </div>
       </div>
-      <ListFilters placeholder="Risk or hazard" onSearch={list.search}>
+      <ListFilters placeholder="Risk or hazard" onSearch={list.search} active={list.activeFilters}>
         <RegisterFilters
           list={list}
           calls={riskCalls}

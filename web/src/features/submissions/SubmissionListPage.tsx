@@ -1,8 +1,10 @@
 import { displayDay, SUBMISSION_LIST_SORTS, type TFormSubmissionListRequest } from '@compass/shared';
 import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
+import { FilterPanel } from '../../components/ListFilters';
+import { TableWrap } from '../../components/DataTable';
 import { ListState, PAGE_SIZES, Pagination } from '../../components/ListParts';
 import { DateInput } from '../../fields';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -101,17 +103,12 @@ export function SubmissionListPage({ scope }: { scope: 'my' | 'all' }) {
     change({ sort, dir: direction });
   };
 
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    change({ search: search.trim() || undefined });
-  };
-
   const total = list.data?.total ?? 0;
   const pageSize = request.pageSize ?? 20;
   const page = request.page ?? 1;
-  const hasFilters = ['template', 'status', 'from', 'to', 'workplace', 'search'].some((key) =>
+  const activeFilters = ['template', 'status', 'from', 'to', 'workplace', 'search'].filter((key) =>
     params.get(key),
-  );
+  ).length;
 
   return (
     <div className="submissions-page stack-lg">
@@ -125,7 +122,7 @@ export function SubmissionListPage({ scope }: { scope: 'my' | 'all' }) {
         </Link>
       </div>
 
-      <form className="card list-filters" onSubmit={submitSearch} aria-label="Filters">
+      <FilterPanel active={activeFilters} onSubmit={() => change({ search: search.trim() || undefined })}>
         <div className="field">
           <label className="field-label" htmlFor={ids.search}>
             Search
@@ -209,7 +206,7 @@ export function SubmissionListPage({ scope }: { scope: 'my' | 'all' }) {
           <Button type="submit" variant="primary">
             Search
           </Button>
-          {hasFilters && (
+          {activeFilters > 0 && (
             <Button
               onClick={() => {
                 setSearch('');
@@ -220,7 +217,7 @@ export function SubmissionListPage({ scope }: { scope: 'my' | 'all' }) {
             </Button>
           )}
         </div>
-      </form>
+      </FilterPanel>
 
       <section className="card list-card" aria-labelledby={`${ids.size}-caption`} aria-busy={list.isFetching}>
         <h2 id={`${ids.size}-caption`} className="visually-hidden">
@@ -229,10 +226,10 @@ export function SubmissionListPage({ scope }: { scope: 'my' | 'all' }) {
         <ListState
           query={list}
           count={list.data?.rows.length}
-          empty={hasFilters ? 'No forms match these filters.' : 'No forms yet.'}
+          empty={activeFilters > 0 ? 'No forms match these filters.' : 'No forms yet.'}
         />
         {list.data && list.data.rows.length > 0 && (
-          <div className="table-wrap">
+          <TableWrap>
             <table className="data-table">
               <thead>
                 <tr>
@@ -284,7 +281,7 @@ export function SubmissionListPage({ scope }: { scope: 'my' | 'all' }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
         {list.data && (
           <Pagination

@@ -1,11 +1,13 @@
 import { supplierListCall, supplierSaveCall } from '@compass/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
+import { FilterPanel } from '../../components/ListFilters';
+import { TableWrap } from '../../components/DataTable';
 import { Dialog } from '../../components/Dialog';
 import { InputField } from '../../components/FormField';
 import { ListState, Pagination, usePaging } from '../../components/ListParts';
@@ -45,11 +47,9 @@ export function CompaniesPage() {
           Add company
         </Button>
       </div>
-      <form
-        className="card list-filters"
-        aria-label="Filters"
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
+      <FilterPanel
+        active={[applied, status].filter(Boolean).length}
+        onSubmit={() => {
           setApplied(search.trim());
           setPage(1);
         }}
@@ -85,7 +85,7 @@ export function CompaniesPage() {
             Search
           </Button>
         </div>
-      </form>
+      </FilterPanel>
       <section className="card list-card" aria-label="Companies" aria-busy={list.isFetching}>
         <ListState
           query={list}
@@ -93,7 +93,7 @@ export function CompaniesPage() {
           empty={applied || status ? 'No company matches.' : 'No supplier companies yet.'}
         />
         {rows.length > 0 && (
-          <div className="table-wrap">
+          <TableWrap>
             <table className="data-table">
               <thead>
                 <tr>
@@ -124,7 +124,7 @@ export function CompaniesPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
         {list.data && <Pagination {...paging.pagination(list.data.total)} />}
       </section>

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
+import { TableWrap } from '../../components/DataTable';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { Dialog } from '../../components/Dialog';
 import { InputField } from '../../components/FormField';
@@ -101,7 +102,7 @@ export function PersonnelList({ supplierId }: { supplierId?: string }) {
         empty={search ? 'No one matches this search.' : 'No personnel yet.'}
       />
       {rows.length > 0 && (
-        <div className="table-wrap">
+        <TableWrap>
           <table className="data-table">
             <thead>
               <tr>
@@ -155,7 +156,7 @@ export function PersonnelList({ supplierId }: { supplierId?: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       {list.data && <Pagination {...paging.pagination(list.data.total)} />}
       {editing && (

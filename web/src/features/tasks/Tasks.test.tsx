@@ -99,6 +99,25 @@ describe('the reminders list', () => {
     expect(screen.getByRole('link', { name: 'New reminder' })).toHaveAttribute('href', '/task/new');
   });
 
+  it('says nothing is open, not that there is nothing, when every reminder is signed off', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/taskList': ({ body }) =>
+        (body as { status?: string }).status === 'completed'
+          ? ok({ rows: [row({ completedOn: '2026-11-02' })], total: 1 })
+          : ok({ rows: [], total: 0 }),
+    });
+    renderRoutes([{ path: '/task/reminders', element: <TasksPage /> }], '/task/reminders');
+    expect(
+      await screen.findByText('No open reminder. Signed-off reminders are under Status: Signed off.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No open reminder: add the first one.')).not.toBeInTheDocument();
+    expect(bodiesOf(fetchMock, '/api/taskList').at(-1)).toMatchObject({
+      page: 1,
+      pageSize: 1,
+      status: 'completed',
+    });
+  });
+
   it('shows a failure with a Retry', async () => {
     mockFetch({
       'POST /api/taskList': () => ({ status: 500, body: envelope(null, 500, 'Something went wrong.') }),

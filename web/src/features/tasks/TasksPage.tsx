@@ -48,6 +48,8 @@ export function TasksPage() {
           sortDirection,
         },
       }),
+    // The default status (open) leaves the signed-off occurrences out.
+    hiddenUnder: { status: 'completed' },
   });
   const completed = list.filters.status === 'completed';
   return (
@@ -61,7 +63,7 @@ export function TasksPage() {
           <Plus size={16} aria-hidden="true" /> New reminder
         </Link>
       </div>
-      <ListFilters placeholder="Title" onSearch={list.search}>
+      <ListFilters placeholder="Title" onSearch={list.search} active={list.activeFilters}>
         <SelectField
           label="Status"
           value={list.filters.status}
@@ -117,6 +119,7 @@ export function TasksPage() {
         columns={['Task', 'Assigned to', 'Workplace', 'Recurs', completed ? 'Signed off' : 'Due']}
         empty={completed ? 'Nothing has been signed off yet.' : 'No open reminder: add the first one.'}
         narrowedEmpty="No reminder matches."
+        hiddenEmpty="No open reminder. Signed-off reminders are under Status: Signed off."
       >
         {list.rows.map((row) => (
           <TaskRow key={row._id} row={row} />

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { callApi } from '../../api/client';
 import { Button } from '../../components/Button';
+import { TableWrap } from '../../components/DataTable';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { Dialog } from '../../components/Dialog';
 import { ListState } from '../../components/ListParts';
@@ -29,7 +30,7 @@ export function HistoryPanel({
         {versions.length === 0 ? (
           <p className="card-body text-secondary">Not published yet: publish the draft to make version 1.</p>
         ) : (
-          <div className="table-wrap">
+          <TableWrap>
             <table className="data-table">
               <thead>
                 <tr>
@@ -63,7 +64,7 @@ export function HistoryPanel({
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
       </section>
       <section className="card" aria-label="Changes">

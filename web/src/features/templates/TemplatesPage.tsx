@@ -24,6 +24,8 @@ import { callApi } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
+import { FilterPanel } from '../../components/ListFilters';
+import { TableWrap } from '../../components/DataTable';
 import { Dialog } from '../../components/Dialog';
 import { ListState, Pagination, usePaging } from '../../components/ListParts';
 import { SelectField } from '../../components/SelectField';
@@ -126,11 +128,9 @@ export function TemplatesPage() {
           </Button>
         </div>
       </div>
-      <form
-        className="card list-filters"
-        aria-label="Filters"
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
+      <FilterPanel
+        active={[applied, status, formType].filter(Boolean).length}
+        onSubmit={() => {
           setApplied(search.trim());
           setPage(1);
         }}
@@ -171,7 +171,7 @@ export function TemplatesPage() {
         <div className="list-filter-buttons">
           <Button type="submit">Search</Button>
         </div>
-      </form>
+      </FilterPanel>
       <section className="card list-card" aria-label="Templates" aria-busy={list.isFetching}>
         <ListState
           query={list}
@@ -179,7 +179,7 @@ export function TemplatesPage() {
           empty={filtered ? 'No template matches.' : 'No templates yet: create the first one.'}
         />
         {rows.length > 0 && (
-          <div className="table-wrap">
+          <TableWrap>
             <table className="data-table">
               <thead>
                 <tr>
@@ -243,7 +243,7 @@ export function TemplatesPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
         {list.data && <Pagination {...paging.pagination(list.data.total)} />}
       </section>
