@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { administrationMessages } from '@compass/shared';
-import { screenshot, signedInPage, signInThroughUi, useBrowser, waitForMail } from './browser';
+import { screenshot, signedInPage, signInThroughUi, useBrowser, useDatabase, waitForMail } from './browser';
 
 const browser = useBrowser();
+const db = useDatabase();
 
 const NEW_EMAIL = 'nina.harbour@northwind.example';
 const NEW_PASSWORD = 'Harbour#2026';
@@ -153,6 +154,46 @@ describe('an organisation run from its own screens', () => {
     await admin.getByRole('cell', { name: 'Sam Rigby', exact: true }).waitFor();
     await screenshot(admin, 'admin-personnel');
     await admin.close();
+  });
+
+  it('olivia re-enables e-mails to a person who unsubscribed, and sends herself a test mail', async () => {
+    const admin = await signedInPage(browser, 'olivia.admin');
+    const nav = admin.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'System Administration' }).click();
+    await nav.getByRole('link', { name: 'Notifications' }).click();
+    await admin.locator('#main-content').getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+    const unsubscribed = admin.getByRole('region', { name: 'Unsubscribed users' });
+    await unsubscribed.getByText('Zoe Martin', { exact: true }).waitFor();
+    await unsubscribed.getByText('Ava Nguyen', { exact: true }).waitFor();
+
+    await unsubscribed.getByRole('button', { name: 'Re-enable e-mails to Zoe Martin' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Re-enable optional e-mails?' });
+    await dialog.getByText('I no longer work on the Northwind contract.', { exact: false }).waitFor();
+    await screenshot(admin, 'admin-notifications-confirm');
+    await dialog.getByRole('button', { name: 'Re-enable' }).click();
+    await admin.getByText('Zoe Martin receives optional e-mails again.').first().waitFor();
+    await admin
+      .getByRole('region', { name: 'Change log' })
+      .getByText('Zoe Martin <zoe.martin@zenith-cleaning.example>')
+      .waitFor();
+    await unsubscribed.getByText('Zoe Martin', { exact: true }).waitFor({ state: 'detached' });
+    const zoe = await db.user.findUniqueOrThrow({ where: { username: 'zoe.noportal' } });
+    expect(zoe.unsubscribedAt).toBeNull();
+
+    // The test mail goes through the outbox and the mail worker to her own address.
+    const testMail = admin.getByRole('region', { name: 'Test mail' });
+    await testMail.getByRole('button', { name: 'Send a test mail' }).click();
+    await testMail.getByRole('status').getByText('Sent').waitFor({ timeout: 20_000 });
+    await waitForMail('olivia.bennett@northwind.example', 'You sent this test mail');
+    await screenshot(admin, 'admin-notifications');
+    await admin.getByRole('heading', { name: 'E-mails your organisation sends' }).scrollIntoViewIfNeeded();
+    await screenshot(admin, 'admin-notifications-mails');
+    await admin.close();
+    // Other files share the database: Zoe is unsubscribed again, as the demo has her.
+    await db.user.update({
+      where: { id: zoe.id },
+      data: { unsubscribedAt: new Date(), unsubscribeReason: 'I no longer work on the Northwind contract.' },
+    });
   });
 
   it('ethan, with HR but not System Administration, cannot change the administrator nor make himself one', async () => {

@@ -166,6 +166,7 @@ export function buildNorthwind(o: Org): void {
       email: 'ava.nguyen@northwind.example',
       employeeId: emp('ava'),
       accountGroupId: avaGroup,
+      unsubscribed: { daysAgo: 20, reason: 'Too many reminders while I am on leave.' },
     },
     {
       username: 'ava.nguyen@acme-contracting.example',
@@ -194,6 +195,7 @@ export function buildNorthwind(o: Org): void {
       email: 'zoe.martin@zenith-cleaning.example',
       supplierId: zenith,
       personnelId: zoe,
+      unsubscribed: { daysAgo: 6, reason: 'I no longer work on the Northwind contract.' },
     },
   ];
   for (const account of accounts) addUser(o, account);

@@ -80,6 +80,8 @@ export interface UserDef {
   accountGroupId?: string;
   isForceUpdatePassword?: boolean;
   passwordChangedDaysAgo?: number;
+  /** Unsubscribed from optional e-mail that many days ago, with the reason given (System Administration > Notifications). */
+  unsubscribed?: { daysAgo: number; reason: string };
 }
 
 export function addUser(o: Org, def: UserDef): string {
@@ -97,6 +99,8 @@ export function addUser(o: Org, def: UserDef): string {
     supplierId: def.supplierId ?? null,
     personnelId: def.personnelId ?? null,
     passwordChangedAt: o.cal.at(-(def.passwordChangedDaysAgo ?? 30)),
+    unsubscribedAt: def.unsubscribed ? o.cal.at(-def.unsubscribed.daysAgo) : null,
+    unsubscribeReason: def.unsubscribed?.reason ?? null,
     createdAt: o.cal.at(-180),
   });
   const owner = def.employeeId ?? def.personnelId;

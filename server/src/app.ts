@@ -20,6 +20,8 @@ import { changeLogRoutes } from './modules/changeLog/routes';
 import { administrationRoutes } from './modules/administration/routes';
 import { OrganisationProfileService } from './modules/administration/profile';
 import { OrganisationStructureService } from './modules/administration/structure';
+import { notificationRoutes } from './modules/notifications/routes';
+import { NotificationService } from './modules/notifications/service';
 import { employeeRoutes } from './modules/employees/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { DocumentService } from './modules/documents/service';
@@ -308,6 +310,12 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
         structure: new OrganisationStructureService(db, reader),
         cache: answers,
       });
+      await api.register(notificationRoutes, {
+        notifications: new NotificationService(db, app.mail, {
+          productName: config.PRODUCT_NAME,
+          publicUrl: config.PUBLIC_URL,
+        }),
+      });
       const invitations = new Invitations(app.mail, {
         publicUrl: config.PUBLIC_URL,
         productName: config.PRODUCT_NAME,
@@ -353,7 +361,10 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
         () => externalParties.sendReminders(),
         () => requirements.sendReminders(),
       );
-      const assignedActions = new AssignedActionService(db, reader, attachments);
+      const assignedActions = new AssignedActionService(db, reader, attachments, app.mail, {
+        publicUrl: config.PUBLIC_URL,
+        productName: config.PRODUCT_NAME,
+      });
       await api.register(assignedActionRoutes, { assignedActions });
       await api.register(taskRoutes, { tasks });
       await api.register(actionRegisterRoutes, {

@@ -161,8 +161,11 @@ describe('GET /api/permissions', () => {
     expect(access.formSubmission).toBe('yes');
   });
 
-  it('flags the forced password update of noah.expired', async () => {
-    expect((await permissionsOf('noah.expired')).isForceUpdatePassword).toBe('yes');
+  it('flags the forced password update of noah.expired, whose chosen password expired', async () => {
+    const profile = await permissionsOf('noah.expired');
+    expect(profile.isForceUpdatePassword).toBe('yes');
+    // Not a first password: the expired message, not the welcome (issue 40).
+    expect(profile.isInitialPassword).toBe('no');
   });
 
   it('lists the associated external-party account of ava.dual', async () => {

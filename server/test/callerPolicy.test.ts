@@ -142,6 +142,11 @@ const SYSTEM_KEY = [
   'POST /api/templateRestore',
   'POST /api/templateExport',
   'POST /api/templateImport',
+  'POST /api/unsubscribedUserList',
+  'POST /api/unsubscribedUserReEnable',
+  'POST /api/mailCategoryList',
+  'POST /api/testMailSend',
+  'POST /api/testMailStatus',
 ];
 const HR_KEYS = [
   'POST /api/positionList',

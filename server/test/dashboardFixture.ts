@@ -59,9 +59,18 @@ export const ids = (section: SectionBody) => section.list.map((item) => item._id
 let freshCount = 0;
 export async function freshEmployee(): Promise<{ username: string; employeeId: string }> {
   freshCount += 1;
-  const template = await ctx.db.user.findUniqueOrThrow({ where: { username: 'mia.employee' } });
+  const template = await ctx.db.user.findUniqueOrThrow({
+    where: { username: 'mia.employee' },
+    include: { employee: true },
+  });
+  // Mia's role: the dashboard lists only the items whose pages the role opens (dashboard/openers.ts).
   const employee = await ctx.db.employee.create({
-    data: { companyId: NORTHWIND, firstName: 'Fresh', lastName: `Tester${freshCount}` },
+    data: {
+      companyId: NORTHWIND,
+      firstName: 'Fresh',
+      lastName: `Tester${freshCount}`,
+      roleId: template.employee!.roleId,
+    },
   });
   const username = `dash.fresh${freshCount}`;
   await ctx.db.user.create({

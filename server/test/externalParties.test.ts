@@ -69,6 +69,10 @@ describe('assigning a supplier form', () => {
       recordedByPersonnelId: LIAM,
     });
     expect(form.coordinators.map((row) => row.employeeId)).toEqual([ETHAN]);
+    // At the reviewer's own workplace and branch: the supplier is not asked for them (issue 40).
+    const ethan = await ctx.db.employee.findUniqueOrThrow({ where: { id: ETHAN } });
+    expect(ethan.branchId).not.toBeNull();
+    expect([form.workplaceId, form.branchId]).toEqual([ethan.workplaceId, ethan.branchId]);
 
     const liam = await ctx.db.personnel.findUniqueOrThrow({ where: { id: LIAM } });
     const mail = await mailTo(liam.email!, /asks you to fill in Contractor Safety Assessment/, from);
@@ -268,8 +272,8 @@ describe('the supplier assessment page', () => {
     const other = await data('mia.employee', 'supplierAssignmentCreate', assignment());
     expect((await byLink(other._id)).statusCode).toBe(403);
     expect((await call('liam.personnel', 'supplierAssessmentStatus', { _id })).statusCode).toBe(200);
-    // Liam's form is not the company account's, nor Ava's, nor an employee's to look at here.
-    expect((await call('acme.supplier', 'supplierAssessmentStatus', { _id })).statusCode).toBe(404);
+    // Liam's form is his company account's too (it fills it in on his behalf), not an employee's here.
+    expect((await call('acme.supplier', 'supplierAssessmentStatus', { _id })).statusCode).toBe(200);
     expect((await call('mia.employee', 'supplierAssessmentStatus', { _id })).statusCode).toBe(403);
     expect((await call(null, 'supplierAssessmentStatus', { _id })).statusCode).toBe(401);
   });

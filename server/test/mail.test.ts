@@ -26,8 +26,7 @@ afterAll(() => {
 const mailTo = (to: string, subject: string, extra: Partial<OutgoingMail> = {}): OutgoingMail => ({
   companyId,
   to,
-  category: 'test',
-  optional: false,
+  category: 'testMail',
   content: { subject, title: subject, text: `Body of ${subject}`, bodyHtml: `<p>Body of ${subject}</p>` },
   ...extra,
 });
@@ -56,7 +55,7 @@ describe('the transactional outbox', () => {
     const result = await ctx.app.mail.send(mailTo('mia.torres@northwind.example', 'Committed'));
     if (!result.queued) throw new Error('not queued');
     const row = await ctx.db.mailMessage.findUniqueOrThrow({ where: { id: result.messageId } });
-    expect(row).toMatchObject({ status: 'queued', attempts: 0, category: 'test', claimedUntil: null });
+    expect(row).toMatchObject({ status: 'queued', attempts: 0, category: 'testMail', claimedUntil: null });
     expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
   });
 });

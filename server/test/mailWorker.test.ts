@@ -44,8 +44,7 @@ function anotherWorker(overrides: Record<string, string> = {}): MailQueue {
 const mail = (subject: string): OutgoingMail => ({
   companyId,
   to: 'outbox@northwind.example',
-  category: 'test',
-  optional: false,
+  category: 'testMail',
   content: { subject, title: subject, text: subject, bodyHtml: `<p>${subject}</p>` },
 });
 

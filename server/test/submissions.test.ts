@@ -17,6 +17,8 @@ import {
   body,
   createDraft,
   submitted,
+  upload,
+  PNG,
   useEveryFieldTemplate,
 } from './everyFieldTemplate';
 
@@ -201,6 +203,38 @@ describe('header validation', () => {
     );
     expect(leapDay.statusCode, leapDay.body).toBe(200);
     expect(await ctx.db.formSubmission.count()).toBe(before + 1);
+  });
+
+  it('asks for no branch when the workplace has none (issue 40), and still for one when it has', async () => {
+    const bare = await ctx.db.workplace.create({ data: { companyId, name: `No branches ${randomUUID()}` } });
+    const place = { workplace: bare.id, branch: '' };
+    const draft = await createDraft(place);
+    const uploaded = await upload('ethan.coordinator', { _id: draft._id, relatedFormId: fieldId.file }, [
+      { name: 'photo.png', content: Buffer.from(PNG, 'base64') },
+    ]);
+    const version = uploaded.json().response_data.version;
+    const saved = await post('ethan.coordinator', '/formSubmissionSave', {
+      ...body(null, place),
+      _id: draft._id,
+      version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const stored = await ctx.db.formSubmission.findUniqueOrThrow({ where: { id: draft._id } });
+    expect(stored).toMatchObject({ workplaceId: bare.id, branchId: null, isDraft: false });
+    const submit = (extra: object) =>
+      post('ethan.coordinator', '/formSubmissionSave', body(null, { isDraft: 'yes', ...extra }));
+    // A branch given must still be the workplace's.
+    const foreign = await submit({ workplace: bare.id, branch: WAREHOUSE });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().response_message).toBe(messages.submission.branchOfWorkplace);
+    // Once it has an (active) branch, the branch is required again.
+    const branch = await ctx.db.branch.create({ data: { companyId, workplaceId: bare.id, name: 'Yard' } });
+    const missing = await submit({ workplace: bare.id, branch: '' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().response_message).toBe(messages.submission.branchRequired);
+    await ctx.db.branch.update({ where: { id: branch.id }, data: { isActive: false } });
+    const closed = await submit({ workplace: bare.id, branch: '' });
+    expect(closed.statusCode, closed.body).toBe(200);
   });
 
   it('refuses a branch of another workplace', async () => {

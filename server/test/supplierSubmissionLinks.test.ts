@@ -586,4 +586,68 @@ describe('a signed-in supplier user or personnel (issue 13: rules the server kee
     expect(toOwnPersonnel.statusCode, toOwnPersonnel.body).toBe(200);
     expect(await ctx.db.action.count({ where: { submissionId: S1008 } })).toBe(actionsBefore + 1);
   });
+
+  it("keeps the organisation's workplace and branch: another is refused, leaving the header out keeps it (issue 40)", async () => {
+    const read = async () =>
+      (await signedIn('liam.personnel', '/formSubmissionDetails', { formSubmissionId: S1008 })).json()
+        .response_data as TFormSubmission;
+    const place = async () => {
+      const row = await ctx.db.formSubmission.findUniqueOrThrow({
+        where: { id: S1008 },
+        include: { coordinators: { orderBy: { position: 'asc' } } },
+      });
+      return [row.workplaceId, row.branchId, row.coordinators.map((coordinator) => coordinator.employeeId)];
+    };
+    const before = await place();
+    const elsewhere = await ctx.db.branch.findFirstOrThrow({
+      where: { companyId, isActive: true, workplaceId: { not: before[0] as string } },
+    });
+    const moved = await signedIn('liam.personnel', '/formSubmissionSave', {
+      ...saveBody(await read(), 'no'),
+      workplace: elsewhere.workplaceId,
+      branch: elsewhere.id,
+    });
+    expect(moved.statusCode).toBe(403);
+    expect(moved.json().response_message).toBe(messages.submission.placeKept);
+    expect(await place()).toEqual(before);
+
+    // The supplier is not asked for them: a header without coordinator, workplace and branch saves.
+    const left = await signedIn('liam.personnel', '/formSubmissionSave', {
+      ...saveBody(await read(), 'no'),
+      workplace: '',
+      branch: '',
+      submissionUserId: [],
+    });
+    expect(left.statusCode, left.body).toBe(200);
+    expect(await place()).toEqual(before);
+  });
+
+  it("starts a supplier's new form with its assignment's reviewer as coordinator, at the reviewer's place", async () => {
+    // acme/liam: open, not started, reviewer Ethan.
+    const assignment = await ctx.db.supplierAssignment.findUniqueOrThrow({
+      where: { id: nw('supplierAssignment', 'acme/liam') },
+    });
+    const ethan = await ctx.db.employee.findUniqueOrThrow({ where: { id: assignment.reviewerEmployeeId! } });
+    const started = await signedIn('liam.personnel', '/formSubmissionSave', {
+      formTemplateId: assignment.formTemplateId,
+      formDescription: 'Started by Liam',
+      formDate: '2026-11-20',
+      workplace: '',
+      branch: '',
+      submissionUserId: [],
+      formValue: [],
+      taskData: [],
+      tableData: [],
+      isDraft: 'yes',
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const form = await ctx.db.formSubmission.findUniqueOrThrow({
+      where: { id: started.json().response_data._id },
+      include: { coordinators: true },
+    });
+    expect(ethan.workplaceId).not.toBeNull();
+    expect(form.workplaceId).toBe(ethan.workplaceId);
+    expect(form.branchId).toBe(ethan.branchId);
+    expect(form.coordinators.map((row) => row.employeeId)).toEqual([ethan.id]);
+  });
 });

@@ -28,8 +28,7 @@ const notification = (subject: string): OutgoingMail => ({
   companyId: mia.companyId,
   userId: mia.id,
   to: mia.email!,
-  category: 'notification',
-  optional: true,
+  category: 'taskReminder',
   content: {
     subject,
     title: subject,

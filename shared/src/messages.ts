@@ -55,6 +55,9 @@ export const messages = {
     confirmRequired: 'Confirm new password is required.',
     mustMatch: 'Both passwords must match.',
     expiredBanner: 'Your password has expired. Please reset your password to a new one below:',
+    /** Instead of expiredBanner at an account's first sign-in, with its initial password. */
+    welcomeBanner: (organisation: string) =>
+      `Welcome to ${organisation}: choose a password to finish setting up your account.`,
   },
   updateUsername: {
     title: 'Update Your Username',
@@ -71,6 +74,9 @@ export const messages = {
   dashboard: {
     passwordChangeRequired:
       'Your password has expired. Please change your password before using the dashboard.',
+    /** Instead of passwordChangeRequired at an account's first sign-in, with its initial password. */
+    passwordChoiceRequired: (organisation: string) =>
+      `Welcome to ${organisation}: choose a password before using the dashboard.`,
     supplierPortalDisabled:
       'The supplier portal is not enabled for your company. Please contact the organisation you work with.',
     suppliersHaveNoBarChart: 'The task overview chart is available to employees only.',
@@ -93,6 +99,8 @@ export const messages = {
     dateRequired: 'Please enter date',
     workplaceRequired: 'Please select workplace',
     branchRequired: 'Please select branch',
+    /** Shown for the branch of a workplace that has none (a branch is then not asked for). */
+    branchNotApplicable: 'Not applicable: this workplace has no branches.',
     mandatoryFields: 'Please complete mandatory field/s',
     notCoordinator: 'You cannot modify this form as you are not the Coordinator.',
     notRecorder: 'You cannot modify this form because you are not the person who recorded it.',
@@ -111,6 +119,7 @@ export const messages = {
     notAllowedToRecord: 'Your account cannot record forms.',
     supplierFormsOnly: 'External parties can fill in supplier forms only.',
     coordinatorKept: 'The coordinators of this form are chosen by the organisation.',
+    placeKept: 'The workplace and branch of this form are chosen by the organisation.',
     actionsOfOrganisationKept:
       'Actions the organisation raised on this form cannot be removed or changed here.',
     assigneeOutsideCompany: 'Actions can be assigned to your own company’s personnel only.',

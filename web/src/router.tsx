@@ -70,6 +70,10 @@ const areaScreens: RouteObject[] = [
   { path: 'system-administration/preferences', lazy: administration('PreferencesPage') },
   { path: 'system-administration/workplaces', lazy: administration('WorkplacesPage') },
   { path: 'system-administration/roles', lazy: administration('RolesPage') },
+  {
+    path: 'system-administration/notifications',
+    lazy: lazyFrom(() => import('./features/notifications/routes'))('NotificationsPage'),
+  },
   { path: 'system-administration/form-templates', lazy: templates('TemplatesPage') },
   { path: 'system-administration/form-templates/:id', lazy: templates('TemplateBuilderPage') },
   { path: 'human-resource/positions', lazy: administration('PositionsPage') },
@@ -178,6 +182,11 @@ const guardedRoutes: RouteObject[] = [
       { path: 'record/:companyId/:id', lazy: submissions('SubmissionEditorPage') },
       { path: 'my-action-edit/:id', lazy: submissions('SubmissionEditorPage') },
       { path: 'my-action-edit/:id/:taskId', lazy: submissions('SubmissionEditorPage') },
+      // Where a sign-in link with employeeId and formId leads (000 section 2.3).
+      {
+        path: 'form-submit/employeeAssessment/:employeeId/:formId',
+        lazy: submissions('EmployeeAssessmentPage'),
+      },
       { path: '*', ...unavailable('Form Submission', 'shell') },
     ],
   },

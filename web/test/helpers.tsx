@@ -37,6 +37,7 @@ export function permissionsFixture(overrides: Partial<TPermissions> = {}): TPerm
     HeaderTitle: '',
     signInMethod: 'password',
     isForceUpdatePassword: 'no',
+    isInitialPassword: 'no',
     authToken: 'token-1',
     associatedEmployees: [],
     associatedExternalParties: [],

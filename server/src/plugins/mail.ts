@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { MAIL_CATEGORIES, type MailCategory } from '@compass/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -36,10 +37,11 @@ export interface OutgoingMail {
   cc?: string[];
   /** The recipient's account: needed for optional mail (unsubscribe link and check). */
   userId?: string | null;
-  /** What kind of mail this is (passwordReset, closeOff, ...): for operations and filtering. */
-  category: string;
-  /** Optional mail carries an unsubscribe link and is not queued for users who unsubscribed. */
-  optional: boolean;
+  /**
+   * What kind of mail this is: its category decides whether it is optional (MAIL_CATEGORIES).
+   * Optional mail carries an unsubscribe link and is not queued for users who unsubscribed.
+   */
+  category: MailCategory;
   content: MailContent;
   attachments?: MailAttachment[];
 }
@@ -88,7 +90,7 @@ export class MailQueue {
    */
   async enqueue(tx: Prisma.TransactionClient, mail: OutgoingMail): Promise<EnqueueResult> {
     let unsubscribeUrl: string | null = null;
-    if (mail.optional && mail.userId) {
+    if (MAIL_CATEGORIES[mail.category].optional && mail.userId) {
       const user = await tx.user.findUnique({ where: { id: mail.userId }, select: { unsubscribedAt: true } });
       if (user?.unsubscribedAt) return { queued: false, reason: 'unsubscribed' };
       const token = newToken();

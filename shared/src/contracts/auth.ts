@@ -59,6 +59,12 @@ export const ZPermissions = z.object({
   HeaderTitle: z.string(),
   signInMethod: ZSignInMethod,
   isForceUpdatePassword: ZYesNo,
+  /**
+   * 'yes' when the pending forced change is the account's first choice of a password: it still has
+   * the initial one it was created with (an organisation file's), so the screens welcome the user
+   * instead of calling the password expired.
+   */
+  isInitialPassword: ZYesNo,
   authToken: z.string(),
   associatedEmployees: z.array(ZAccount),
   associatedExternalParties: z.array(ZAccount),

@@ -8,6 +8,8 @@ import { ACCESS, defineCall } from './call';
  */
 export const ADMINISTERED_ENTITIES = {
   organisation: 'system',
+  /** The organisation's e-mail notifications (re-enabled unsubscribes): its id is the organisation's. */
+  notifications: 'system',
   workplace: 'system',
   branch: 'system',
   role: 'system',

@@ -27,6 +27,8 @@ export const externalPartiesMessages = {
   notReviewer: 'Only the reviewer of this form or an External Parties administrator may review it.',
   notYours: 'This form is not assigned to you.',
   finished: 'This form has been reviewed; there is nothing left to fill in.',
+  formWithdrawn: 'This form can no longer be filled in. Please contact the organisation that asked for it.',
+  openedElsewhere: 'This form was just opened elsewhere. Please try again.',
   resent: (mails: number) =>
     mails === 0 ? 'No one at the company has an e-mail address.' : `Invitation sent again (${mails}).`,
 } as const;

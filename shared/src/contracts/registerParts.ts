@@ -22,6 +22,8 @@ export const registerMessages = {
   reviewerRequired: 'Choose the reviewer.',
   coReviewerSame: 'The co-reviewer must be someone other than the reviewer.',
   personMissing: 'A chosen person is not an active employee of the organisation.',
+  reviewerWithoutAccess:
+    'The reviewer must be an employee who signs in and whose role opens this register, or they could not open the review.',
   workplaceMissing: 'The chosen workplace does not exist.',
   instructionRequired: 'Please enter what has to be done.',
   assigneeRequired: 'Choose who does the action.',
@@ -108,6 +110,8 @@ export type TRegisterActionAdd = z.input<typeof ZRegisterActionAdd>;
 export const ZRegisterPeopleSearch = z.object({
   search: z.string().trim().max(100).default(''),
   page: ZPage.default(1),
+  /** `reviewer`: only those who can open the item's review (they sign in, their role opens the register). */
+  role: z.enum(['anyone', 'reviewer']).default('anyone'),
 });
 export type TRegisterPeopleSearch = z.input<typeof ZRegisterPeopleSearch>;
 export const REGISTER_PEOPLE_PAGE = 20;

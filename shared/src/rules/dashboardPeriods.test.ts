@@ -155,9 +155,17 @@ describe('localDateOf', () => {
       'Pacific/Chatham',
       'Europe/London',
     ];
+    // One formatter a zone: making one a call took seconds on a loaded machine (the test timed out).
+    const formatters = new Map(
+      zones.map((timeZone) => [
+        timeZone,
+        new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+      ]),
+    );
     const oracle = (instant: Date, timeZone: string) => {
       const parts = Object.fromEntries(
-        new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+        formatters
+          .get(timeZone)!
           .formatToParts(instant)
           .map((part) => [part.type, part.value]),
       );

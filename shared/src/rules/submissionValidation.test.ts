@@ -5,6 +5,7 @@ import type { TTemplateField, TTemplateSection } from '../contracts/submissions'
 import {
   choiceIsOffered,
   fieldsFor,
+  headerGivenByOrganisation,
   headerProblem,
   mandatoryProblems,
   sectionsFor,
@@ -59,16 +60,47 @@ const header = {
 };
 
 describe('headerProblem', () => {
+  const branched = { workplaceHasBranches: true };
   it('names the first missing header field, in the spec order', () => {
     const blank = { submissionUserId: [], formDescription: ' ', formDate: '', workplace: '', branch: '' };
-    expect(headerProblem(blank)).toBe('Please select coordinator');
-    expect(headerProblem({ ...blank, submissionUserId: header.submissionUserId })).toBe(
+    expect(headerProblem(blank, branched)).toBe('Please select coordinator');
+    expect(headerProblem({ ...blank, submissionUserId: header.submissionUserId }, branched)).toBe(
       'Please enter form description',
     );
-    expect(headerProblem({ ...header, formDate: '', workplace: '', branch: '' })).toBe('Please enter date');
-    expect(headerProblem({ ...header, workplace: '', branch: '' })).toBe('Please select workplace');
-    expect(headerProblem({ ...header, branch: null })).toBe('Please select branch');
-    expect(headerProblem(header)).toBeNull();
+    expect(headerProblem({ ...header, formDate: '', workplace: '', branch: '' }, branched)).toBe(
+      'Please enter date',
+    );
+    expect(headerProblem({ ...header, workplace: '', branch: '' }, branched)).toBe('Please select workplace');
+    expect(headerProblem({ ...header, branch: null }, branched)).toBe('Please select branch');
+    expect(headerProblem(header, branched)).toBeNull();
+  });
+
+  it('asks for a branch only when the workplace has branches', () => {
+    const noBranches = { workplaceHasBranches: false };
+    expect(headerProblem({ ...header, branch: null }, noBranches)).toBeNull();
+    expect(headerProblem({ ...header, branch: '' }, noBranches)).toBeNull();
+    // The workplace is still required, whatever its branches.
+    expect(headerProblem({ ...header, workplace: '', branch: '' }, noBranches)).toBe(
+      'Please select workplace',
+    );
+  });
+
+  it("does not ask the supplier for the organisation's coordinator, workplace and branch", () => {
+    const given = { workplaceHasBranches: true, givenByOrganisation: true };
+    const none = { ...header, submissionUserId: [], workplace: null, branch: null };
+    expect(headerProblem(none, given)).toBeNull();
+    // Description and date are still the supplier's to fill in.
+    expect(headerProblem({ ...none, formDescription: '' }, given)).toBe('Please enter form description');
+    expect(headerProblem({ ...none, formDate: '' }, given)).toBe('Please enter date');
+  });
+});
+
+describe('headerGivenByOrganisation', () => {
+  it('holds for a supplier form filled in by someone who is not an employee', () => {
+    expect(headerGivenByOrganisation('supplier', false)).toBe(true);
+    expect(headerGivenByOrganisation('supplier', true)).toBe(false);
+    expect(headerGivenByOrganisation('form-submission', false)).toBe(false);
+    expect(headerGivenByOrganisation('qr', false)).toBe(false);
   });
 });
 

@@ -12,13 +12,37 @@ export interface SubmissionHeader {
   branch: string | null;
 }
 
+/** What the header rule needs to know beyond the header itself. */
+export interface HeaderContext {
+  /**
+   * The chosen workplace has active branches. A workplace without branches (an organisation file
+   * may have some) needs no branch; a branch given must still be one of the workplace's.
+   */
+  workplaceHasBranches: boolean;
+  /**
+   * Coordinator, workplace and branch are the organisation's (headerGivenByOrganisation): the one
+   * filling the form in is not asked for them.
+   */
+  givenByOrganisation?: boolean;
+}
+
+/**
+ * A supplier form filled in by the supplier (its user, personnel or link): the organisation that
+ * assigned it gives the coordinator, workplace and branch, as the spec's assessment pages do not
+ * ask for them (001 section 5, "non-assessment pages").
+ */
+export function headerGivenByOrganisation(formType: string, byEmployee: boolean): boolean {
+  return formType === 'supplier' && !byEmployee;
+}
+
 /** The first header problem, in the spec's order (001 section 5), or null. */
-export function headerProblem(header: SubmissionHeader): string | null {
-  if (header.submissionUserId.length === 0) return messages.submission.coordinatorRequired;
+export function headerProblem(header: SubmissionHeader, context: HeaderContext): string | null {
+  const asked = !context.givenByOrganisation;
+  if (asked && header.submissionUserId.length === 0) return messages.submission.coordinatorRequired;
   if (header.formDescription.trim() === '') return messages.submission.descriptionRequired;
   if (!header.formDate) return messages.submission.dateRequired;
-  if (!header.workplace) return messages.submission.workplaceRequired;
-  if (!header.branch) return messages.submission.branchRequired;
+  if (asked && !header.workplace) return messages.submission.workplaceRequired;
+  if (asked && !header.branch && context.workplaceHasBranches) return messages.submission.branchRequired;
   return null;
 }
 

@@ -561,7 +561,6 @@ export class ActionRegisterService {
           to: to.email,
           userId: to.userId,
           category: 'actionsReassigned',
-          optional: false,
           content: actionsReassignedMail({
             name: to.name,
             reassignedBy: reassigner ? personName(reassigner) : 'Your organisation',

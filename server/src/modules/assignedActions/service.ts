@@ -13,11 +13,14 @@ import type { AttachmentOwner } from '../../generated/prisma/client';
 import type { Db } from '../../db/prisma';
 import { conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
+import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
 import { attachmentOf, attachmentsJson, type AttachmentService } from '../attachments/service';
 import type { Reader } from '../../db/reader';
 import { sql, uuid, type Sql } from '../../db/sql';
 import { dateOf } from '../../db/days';
+import { actionAssigneeOf, assignedToSql } from './assignees';
+import { queueActionCompletedNotice, type CompletedNoticeOptions } from './completedNotice';
 
 const OWNER_OF: Record<TAssignedActionKind, AttachmentOwner> = {
   audit: 'auditTask',
@@ -75,27 +78,6 @@ interface TaskRow {
   files: { id: string; name: string; fileType: string | null; size: number }[];
 }
 
-/** The assignee columns shared by the three task tables. */
-interface Assignee {
-  assigneeEmployeeId: string | null;
-  assigneePersonnelId: string | null;
-}
-
-/** Only the person a task is assigned to opens, saves and completes it from the dashboard. */
-function assignedTo(auth: AuthContext): Assignee | null {
-  if (auth.employeeId) return { assigneeEmployeeId: auth.employeeId, assigneePersonnelId: null };
-  if (auth.personnelId) return { assigneeEmployeeId: null, assigneePersonnelId: auth.personnelId };
-  return null;
-}
-
-function assigneeFilter(auth: AuthContext) {
-  const assignee = assignedTo(auth);
-  if (!assignee) return null;
-  return assignee.assigneeEmployeeId
-    ? { assigneeEmployeeId: assignee.assigneeEmployeeId }
-    : { assigneePersonnelId: assignee.assigneePersonnelId };
-}
-
 /** An employee whose role holds the action register's key. */
 const registerReader = (auth: AuthContext) =>
   auth.userType === 'employee' && auth.accessKeys.has('actionRegister');
@@ -105,6 +87,8 @@ export class AssignedActionService {
     private readonly db: Db,
     private readonly reader: Reader,
     private readonly attachments: AttachmentService,
+    private readonly mail: MailQueue,
+    private readonly options: CompletedNoticeOptions,
   ) {
     for (const kind of Object.keys(OWNER_OF) as TAssignedActionKind[]) {
       attachments.registerPolicy(
@@ -117,11 +101,10 @@ export class AssignedActionService {
     }
   }
 
-  /** The task of this kind in the caller's organisation assigned to the caller, or null. */
+  /** The task of this kind in the caller's organisation that is the caller's to do, or null. */
   private async find(auth: AuthContext, kind: TAssignedActionKind, taskId: string) {
-    const assignee = assigneeFilter(auth);
-    if (!assignee) return null;
-    const where = { id: taskId, companyId: auth.companyId, ...assignee };
+    if (!(await this.isCallers(auth, kind, taskId))) return null;
+    const where = { id: taskId, companyId: auth.companyId };
     switch (kind) {
       case 'audit': {
         const task = await this.db.auditQuestionTask.findFirst({ where, include: { audit: true } });
@@ -145,28 +128,36 @@ export class AssignedActionService {
     }
   }
 
-  private async inOrganisation(auth: AuthContext, kind: TAssignedActionKind, taskId: string) {
+  private inOrganisation(auth: AuthContext, kind: TAssignedActionKind, taskId: string) {
+    return this.exists(auth, kind, taskId, sql`TRUE`);
+  }
+
+  /** Whether the task is the caller's to do: the rule the dashboard lists it by (assignees.ts). */
+  private isCallers(auth: AuthContext, kind: TAssignedActionKind, taskId: string) {
+    const assignee = actionAssigneeOf(auth);
+    return assignee ? this.exists(auth, kind, taskId, assignedToSql(auth.companyId, assignee, 'a')) : false;
+  }
+
+  private async exists(auth: AuthContext, kind: TAssignedActionKind, taskId: string, scope: Sql) {
     const [found] = await this.reader.rows<{ id: string }>(
-      sql`SELECT a.id FROM ${TASK_TABLE[kind]} a WHERE a.id = ${uuid(taskId)} AND a."companyId" = ${uuid(auth.companyId)}`,
+      sql`SELECT a.id FROM ${TASK_TABLE[kind]} a
+        WHERE a.id = ${uuid(taskId)} AND a."companyId" = ${uuid(auth.companyId)} AND ${scope}`,
     );
     return found !== undefined;
   }
 
   /**
    * The task, its assignee's name, its parent's (audit, obligation or submission and template) and
-   * its files in one prepared statement: only a task assigned to the caller is found.
+   * its files in one prepared statement: only a task that is the caller's to do is found.
    */
   async details(
     auth: AuthContext,
     kind: TAssignedActionKind,
     taskId: string,
   ): Promise<TAssignedActionDetails> {
-    const assignee = assignedTo(auth);
+    const assignee = actionAssigneeOf(auth);
     if (!assignee) throw notFound(messages.action.notFound);
-    const mine = assignee.assigneeEmployeeId
-      ? sql`a."assigneeEmployeeId" = ${uuid(assignee.assigneeEmployeeId)}`
-      : sql`a."assigneePersonnelId" = ${uuid(assignee.assigneePersonnelId!)}`;
-    return this.detailsWhere(auth, kind, taskId, mine);
+    return this.detailsWhere(auth, kind, taskId, assignedToSql(auth.companyId, assignee, 'a'));
   }
 
   /**
@@ -174,12 +165,10 @@ export class AssignedActionService {
    * route checks it); `mine`: it is assigned to the caller, who may complete it as on the dashboard.
    */
   async detailsInOrganisation(auth: AuthContext, kind: TAssignedActionKind, taskId: string) {
-    const details = await this.detailsWhere(auth, kind, taskId, sql`TRUE`);
-    const assignee = assignedTo(auth);
-    const mine =
-      assignee !== null &&
-      details.assignTo !== null &&
-      details.assignTo === (assignee.assigneeEmployeeId ?? assignee.assigneePersonnelId);
+    const [details, mine] = await Promise.all([
+      this.detailsWhere(auth, kind, taskId, sql`TRUE`),
+      this.isCallers(auth, kind, taskId),
+    ]);
     return { ...details, mine };
   }
 
@@ -290,6 +279,7 @@ export class AssignedActionService {
    * The write of Save Draft and Complete, for a caller already allowed to change the task (the
    * dashboard dialog, the external task page): completedOn is the local date in localTimeZone.
    * userId is null for the holder of a link, whose link id goes into the change log instead.
+   * Completing a form's action tells its coordinators and recorder (completedNotice.ts).
    */
   async saveResponse(
     target: {
@@ -347,6 +337,12 @@ export class AssignedActionService {
             },
           },
         });
+        if (complete && target.kind === 'form')
+          await queueActionCompletedNotice(tx, this.mail, this.options, {
+            companyId: target.companyId,
+            actionId: target.taskId,
+            userId: target.userId,
+          });
       });
     } catch (error) {
       await this.attachments.discard(stored);

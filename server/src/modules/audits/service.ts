@@ -364,7 +364,6 @@ export class AuditService {
           to: assignee.email,
           userId: assignee.user?.id ?? null,
           category: 'auditFinding',
-          optional: false,
           content: auditFindingMail({
             productName: this.mailOptions.productName,
             name: personName(assignee),

@@ -72,6 +72,7 @@ interface PermissionsRow extends NamedAccountRow {
   employeeId: string | null;
   signInMethod: TPermissions['signInMethod'];
   isForceUpdatePassword: boolean;
+  isInitialPassword: boolean;
   portalAccess: boolean;
   companyName: string;
   headerTitle: string | null;
@@ -209,7 +210,9 @@ export class AuthService {
     const [[user], accounts] = await Promise.all([
       this.reader.rows<PermissionsRow>(sql`SELECT u.id, u."companyId", u."userType"::text AS "userType",
           u."supplierId", u."personnelId", u."employeeId", u.username, u."signInMethod"::text AS "signInMethod",
-          u."isForceUpdatePassword", u."portalAccess", c.name AS "companyName", c."headerTitle",
+          u."isForceUpdatePassword", u."portalAccess",
+          -- Nobody ever chose its password (a reset and a change both set passwordChangedAt).
+          (u."isForceUpdatePassword" AND u."passwordChangedAt" IS NULL) AS "isInitialPassword", c.name AS "companyName", c."headerTitle",
           c."logoKey" AS "companyLogoKey", e."firstName" AS "employeeFirstName", e."lastName" AS "employeeLastName",
           p."firstName" AS "personnelFirstName", p."lastName" AS "personnelLastName", s.name AS "supplierName",
           s."supplierPortal", s."supplierAccess", r.access AS "roleAccess",
@@ -252,6 +255,7 @@ export class AuthService {
       HeaderTitle: user.headerTitle ?? user.companyName,
       signInMethod: user.signInMethod,
       isForceUpdatePassword: yesNo(user.isForceUpdatePassword),
+      isInitialPassword: yesNo(user.isInitialPassword),
       authToken: auth.token,
       associatedEmployees: others.filter((account) => account.userType === 'employee'),
       associatedExternalParties: others.filter((account) => account.userType !== 'employee'),

@@ -14,8 +14,14 @@ function asText(value: unknown): string | null {
   return String(value);
 }
 
-/** The table of each administered record (the organisation is the caller's own). */
-const TABLES: Record<Exclude<AdministeredEntity, 'organisation'>, Sql> = {
+/** The entities whose id is the organisation's own: the caller's organisation only. */
+const OF_THE_ORGANISATION = ['organisation', 'notifications'] as const;
+type OfTheOrganisation = (typeof OF_THE_ORGANISATION)[number];
+const ofTheOrganisation = (entityType: AdministeredEntity): entityType is OfTheOrganisation =>
+  (OF_THE_ORGANISATION as readonly string[]).includes(entityType);
+
+/** The table of each administered record of its own. */
+const TABLES: Record<Exclude<AdministeredEntity, OfTheOrganisation>, Sql> = {
   workplace: sql`"Workplace"`,
   branch: sql`"Branch"`,
   role: sql`"Role"`,
@@ -42,10 +48,9 @@ export class ChangeLogService {
   async list(auth: AuthContext, entityType: AdministeredEntity, entityId: string): Promise<TRecordChange[]> {
     if (!auth.accessKeys.has(ADMINISTERED_ENTITIES[entityType])) throw forbidden();
     const company = uuid(auth.companyId);
-    const found =
-      entityType === 'organisation'
-        ? sql`${entityId === auth.companyId}::boolean`
-        : sql`EXISTS (SELECT 1 FROM ${TABLES[entityType]} r WHERE r.id = ${uuid(entityId)} AND r."companyId" = ${company})`;
+    const found = ofTheOrganisation(entityType)
+      ? sql`${entityId === auth.companyId}::boolean`
+      : sql`EXISTS (SELECT 1 FROM ${TABLES[entityType]} r WHERE r.id = ${uuid(entityId)} AND r."companyId" = ${company})`;
     const rows = await this.reader.rows<LogRow>(sql`SELECT target.found, l.id, l."createdAt", l.action,
         l.changes, l."userId", ${userNameJson(sql`l."userId"`, sql`l."companyId"`)} AS "user"
       FROM (SELECT ${found} AS found) target

@@ -176,7 +176,6 @@ async function queueToAudience(
       companyId: ref.companyId,
       to: recipient.email,
       userId: recipient.userId,
-      optional: true,
       ...compose({ ...audience.facts, productName: options.productName, name: recipient.name, reporter }),
     });
     if (result.queued) queued += 1;

@@ -11,6 +11,7 @@ import {
   type Provider,
   type Scope,
 } from './sources';
+import { OPENS_ALL, type Opens } from './openers';
 
 export async function pies(
   query: Query,
@@ -26,8 +27,8 @@ export async function pies(
   if (scope) {
     const [form, assignAction, scheduledActivites] = await Promise.all([
       pie(formCoordinationSources(scope.companyId, scope.employeeId), COORDINATOR_PLAN),
-      pie(assignedActionSources(scope.companyId, { employeeId: scope.employeeId })),
-      pie(scheduledTaskSources(scope.companyId, scope.employeeId)),
+      pie(assignedActionSources(scope.companyId, { employeeId: scope.employeeId }, scope.opens)),
+      pie(scheduledTaskSources(scope.companyId, scope.employeeId, scope.opens)),
     ]);
     return { form, assignAction, scheduledActivites };
   }
@@ -40,21 +41,25 @@ export async function pies(
   return { form, assignAction, scheduledActivites: zero };
 }
 
-/** The caller's own items (`who`) or the organisation's, due in the period. */
+/**
+ * The caller's own items (`who`, those it may open) or the organisation's, due in the period.
+ */
 export async function barCounts(
   query: Query,
   companyId: string,
-  who: string | null,
+  who: { employeeId: string; opens: Opens } | null,
   range: { startDay: string; endDay: string },
 ) {
+  const opens = who?.opens ?? OPENS_ALL;
+  const employeeId = who?.employeeId ?? null;
   const [row] = await query<Array<{ form: number; assignAction: number; scheduled: number }>>(
     sql`
-    SELECT ${countOf(formCoordinationSources(companyId, who), range)} AS form,
+    SELECT ${countOf(formCoordinationSources(companyId, employeeId), range)} AS form,
       ${countOf(
-        assignedActionSources(companyId, who ? { employeeId: who } : 'organisation'),
+        assignedActionSources(companyId, employeeId ? { employeeId } : 'organisation', opens),
         range,
       )} AS "assignAction",
-      ${countOf(scheduledTaskSources(companyId, who), range)} AS scheduled`,
+      ${countOf(scheduledTaskSources(companyId, employeeId, opens), range)} AS scheduled`,
     who ? COORDINATOR_PLAN : undefined,
   );
   return row;

@@ -37,7 +37,7 @@ export async function sections(query: Query, scope: Scope): Promise<TDashboardSe
     assignedActionSection(
       query,
       scope,
-      assignedActionSources(scope.companyId, { employeeId: scope.employeeId }),
+      assignedActionSources(scope.companyId, { employeeId: scope.employeeId }, scope.opens),
     ),
     onlineTrainingSection(query, scope, 'employee'),
     onlineTrainingSection(query, scope, 'reviewer'),

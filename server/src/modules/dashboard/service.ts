@@ -18,6 +18,7 @@ import type { Reader } from '../../db/reader';
 import { emptySections, sections, supplierSections } from './sections';
 import { emptySection, FILE_PATH, type Query } from './sql';
 import type { Provider, Scope } from './sources';
+import { opensFor } from './openers';
 
 // ---------- The service ----------
 
@@ -47,6 +48,7 @@ export class DashboardService {
       employeeId: auth.employeeId,
       today: localDateOf(this.clock(), timeZone),
       timeZone,
+      opens: opensFor(auth),
     };
   }
 
@@ -202,7 +204,8 @@ export class DashboardService {
     return {
       key: answerKey('dashboardBarChart', asker, input, `${period.startDay}..${period.endDay}`),
       load: async () => {
-        const counts = employeeId ? await barCounts(this.run, auth.companyId, who, period) : undefined;
+        const own = who ? { employeeId: who, opens: opensFor(auth) } : null;
+        const counts = employeeId ? await barCounts(this.run, auth.companyId, own, period) : undefined;
         return {
           form: counts?.form ?? 0,
           assignAction: counts?.assignAction ?? 0,

@@ -2,6 +2,10 @@
  * The work items of each dashboard section as sources (sql.ts): one definition that the lists, the
  * totals, the pies and the bar chart all count from.
  */
+import type { WorkItemKind } from '@compass/shared';
+import { actionAssigneeOf, assignedToSql, type ActionAssignee } from '../assignedActions/assignees';
+import { openAssignmentsOfCallerSql } from '../submissions/openAssignments';
+import { OPENS_ALL, type Opens } from './openers';
 import { emptySql, sql, uuid, type Source, type Sql } from './sql';
 
 export interface Scope {
@@ -9,6 +13,8 @@ export interface Scope {
   employeeId: string;
   today: string;
   timeZone: string;
+  /** The kinds of item the caller may open (openers.ts): no others are listed or counted. */
+  opens: Opens;
 }
 
 // ---------- Sources per section ----------
@@ -19,8 +25,15 @@ export interface Scope {
  * one OR (which needs a bitmap scan, the heap and a sort of every open task). The audits the
  * employee is the auditor of and has not closed are the section's audits (modules/audits).
  */
-export function scheduledTaskSources(companyId: string, employeeId: string | null): Source[] {
-  return [...reminderSources(companyId, employeeId), auditSource(companyId, employeeId)];
+export function scheduledTaskSources(
+  companyId: string,
+  employeeId: string | null,
+  opens: Opens = OPENS_ALL,
+): Source[] {
+  return [
+    ...(opens('scheduledTask.reminder') ? reminderSources(companyId, employeeId) : []),
+    ...(opens('scheduledTask.audit') ? [auditSource(companyId, employeeId)] : []),
+  ];
 }
 
 /** Open audits by due day: the auditor's (the index on companyId, auditor, status, due day). */
@@ -84,46 +97,60 @@ export function formCoordinationSources(companyId: string, employeeId: string | 
   ];
 }
 
+/** The item kind each assigned-action source lists (openers.ts decides who may open it). */
+const ACTION_KIND: Record<string, WorkItemKind> = {
+  form: 'assignedAction.form',
+  audit: 'assignedAction.audit',
+  obligation: 'assignedAction.obligation',
+  acknowledgement: 'assignedAction.document-assign',
+  approval: 'assignedAction.document-requestApprove',
+  revision: 'assignedAction.document-rejected',
+  documentAction: 'assignedAction.document-action',
+};
+
 /**
  * Open assigned actions: form tasks, audit and obligation questions, document acknowledgements,
- * approval requests and rejected versions to revise. `assignee` picks whose: an employee, personnel, or the whole organisation.
+ * approval requests and rejected versions to revise. `assignee` picks whose: the caller's (the rule
+ * assignedActionDetails opens them by, assignedActions/assignees.ts), or the whole organisation's.
+ * Document work is an employee's only.
  */
 export function assignedActionSources(
   companyId: string,
-  assignee: { employeeId: string } | { personnelIds: Sql } | 'organisation',
+  assignee: ActionAssignee | 'organisation',
+  opens: Opens = OPENS_ALL,
 ): Source[] {
   const company = sql`t."companyId" = ${uuid(companyId)}`;
-  const task = (column: 'assigneeEmployeeId' | 'assigneePersonnelId') => {
-    if (assignee === 'organisation') return emptySql;
-    if ('employeeId' in assignee) return sql` AND t."assigneeEmployeeId" = ${uuid(assignee.employeeId)}`;
-    return column === 'assigneePersonnelId'
-      ? sql` AND t."assigneePersonnelId" IN (${assignee.personnelIds})`
-      : emptySql;
-  };
+  const task = assignee === 'organisation' ? emptySql : sql` AND ${assignedToSql(companyId, assignee)}`;
   const sources: Source[] = [
     {
       kind: 'form',
       from: sql`"Action" t`,
-      where: sql`${company} AND t."isComplete" = false${task('assigneePersonnelId')}`,
+      where: sql`${company} AND t."isComplete" = false${task}`,
       due: sql`t."dueDate"`,
     },
     {
       kind: 'audit',
       from: sql`"AuditQuestionTask" t`,
-      where: sql`${company} AND t."isComplete" = false${task('assigneePersonnelId')}`,
+      where: sql`${company} AND t."isComplete" = false${task}`,
       due: sql`t."dueDate"`,
     },
     {
       kind: 'obligation',
       from: sql`"ObligationQuestionTask" t`,
-      where: sql`${company} AND t."isComplete" = false${task('assigneePersonnelId')}`,
+      where: sql`${company} AND t."isComplete" = false${task}`,
       due: sql`t."dueDate"`,
     },
   ];
-  if (assignee !== 'organisation' && 'personnelIds' in assignee) return sources;
-  const employee =
-    assignee === 'organisation' ? emptySql : sql` AND t."employeeId" = ${uuid(assignee.employeeId)}`;
-  sources.push(
+  const employeeId =
+    assignee === 'organisation' ? null : 'employeeId' in assignee ? assignee.employeeId : undefined;
+  if (employeeId !== undefined) sources.push(...documentWorkSources(company, employeeId));
+  return sources.filter((source) => opens(ACTION_KIND[source.kind]!));
+}
+
+/** An employee's document work (`employeeId` null: the organisation's). */
+function documentWorkSources(company: Sql, employeeId: string | null): Source[] {
+  const employee = employeeId === null ? emptySql : sql` AND t."employeeId" = ${uuid(employeeId)}`;
+  return [
     {
       kind: 'acknowledgement',
       from: sql`"DocumentAcknowledgement" t`,
@@ -141,10 +168,10 @@ export function assignedActionSources(
       kind: 'revision',
       from: sql`"DocumentVersion" t`,
       where: sql`${company} AND t.status = 'rejected' AND t."revisedAt" IS NULL${
-        assignee === 'organisation'
+        employeeId === null
           ? emptySql
           : sql` AND EXISTS (SELECT 1 FROM "Document" o WHERE o.id = t."documentId"
-              AND o."companyId" = t."companyId" AND o."ownerEmployeeId" = ${uuid(assignee.employeeId)})`
+              AND o."companyId" = t."companyId" AND o."ownerEmployeeId" = ${uuid(employeeId)})`
       }`,
       due: sql`t."rejectedOn"`,
     },
@@ -152,14 +179,11 @@ export function assignedActionSources(
       kind: 'documentAction',
       from: sql`"DocumentAction" t`,
       where: sql`${company} AND t."completedOn" IS NULL${
-        assignee === 'organisation'
-          ? emptySql
-          : sql` AND t."assigneeEmployeeId" = ${uuid(assignee.employeeId)}`
+        employeeId === null ? emptySql : sql` AND t."assigneeEmployeeId" = ${uuid(employeeId)}`
       }`,
       due: sql`t."dueDate"`,
     },
-  );
-  return sources;
+  ];
 }
 
 /** Which supplier items: form assignments or document requirements, seen by whom. */
@@ -195,9 +219,6 @@ export function providerParts(provider: Provider) {
   const mine = provider.personnelId
     ? sql`t."personnelId" = ${uuid(provider.personnelId)}`
     : sql`t."supplierId" = ${supplierId}`;
-  const personnelIds = provider.personnelId
-    ? uuid(provider.personnelId)
-    : sql`SELECT p.id FROM "Personnel" p WHERE p."companyId" = ${uuid(provider.companyId)} AND p."supplierId" = ${supplierId}`;
   const toProvide = sql`t."supplierId" = ${supplierId} AND t.status IN ('pending', 'rejected')`;
   return {
     // Company-level documents are the company account's to provide; a personnel account has none.
@@ -211,13 +232,12 @@ export function providerParts(provider: Provider) {
         where: sql`${toProvide} AND t."personnelId" IS NOT NULL AND ${mine}`,
       },
     ],
-    assignedForms: [
-      {
-        kind: 'assignment',
-        role: 'provider',
-        where: sql`t."supplierId" = ${supplierId} AND t.status = 'assigned' AND ${mine}`,
-      },
-    ],
-    assignedActions: assignedActionSources(provider.companyId, { personnelIds }),
+    // What supplierAssignmentOpen opens (submissions/openAssignments.ts).
+    assignedForms: [{ kind: 'assignment', role: 'provider', where: openAssignmentsOfCallerSql(provider)! }],
+    // What assignedActionDetails opens (assignedActions/assignees.ts).
+    assignedActions: assignedActionSources(
+      provider.companyId,
+      actionAssigneeOf({ employeeId: null, ...provider })!,
+    ),
   } satisfies Record<string, SupplierPart[] | Source[] | null>;
 }

@@ -32,8 +32,14 @@ export const emptySection = <T>(): Section<T> => ({ total: 0, list: [] });
 
 // ---------- SQL building blocks (tagged templates only: values are always parameters) ----------
 
+/**
+ * No items: what the builders below read when a caller may open no kind of a section (openers.ts).
+ */
+const NO_ITEMS = sql`SELECT NULL::uuid AS id, NULL::text AS kind, NULL::date AS due WHERE false`;
+
 /** The first `limit` items of the sources by due date, with their kind and due day. */
 export function topItems(sources: Source[], limit: number): Sql {
+  if (sources.length === 0) return NO_ITEMS;
   const branches = sources.map(
     (source) =>
       sql`(SELECT t.id, ${source.kind}::text AS kind, ${source.due} AS due FROM ${source.from}
@@ -44,6 +50,7 @@ export function topItems(sources: Source[], limit: number): Sql {
 
 /** The number of items of the sources (optionally only those due in [startDay, endDay]). */
 export function countOf(sources: Source[], range?: { startDay: string; endDay: string }): Sql {
+  if (sources.length === 0) return sql`0`;
   const counts = sources.map((source) => {
     const inRange = range
       ? sql` AND ${source.due} BETWEEN ${day(range.startDay)} AND ${day(range.endDay)}`
@@ -55,9 +62,9 @@ export function countOf(sources: Source[], range?: { startDay: string; endDay: s
 
 /** total / due (past) / today / upcoming of the sources, relative to `today`. */
 export function pieOf(sources: Source[], today: string): Sql {
-  const dues = sources.map(
-    (source) => sql`SELECT ${source.due} AS due FROM ${source.from} WHERE ${source.where}`,
-  );
+  const dues = sources.length
+    ? sources.map((source) => sql`SELECT ${source.due} AS due FROM ${source.from} WHERE ${source.where}`)
+    : [NO_ITEMS];
   return sql`SELECT count(*)::int AS total,
       (count(*) FILTER (WHERE due < ${day(today)}))::int AS due,
       (count(*) FILTER (WHERE due = ${day(today)}))::int AS today,

@@ -2,6 +2,7 @@
 import {
   DASHBOARD_LIST_LIMIT,
   localDateOf,
+  REVIEW_ITEM_TYPES,
   taskDueType,
   type TBadge,
   type TFormCoordinationItem,
@@ -14,6 +15,7 @@ import {
   emptySection,
   formattedNumber,
   fullName,
+  join,
   toSection,
   topItems,
   uuid,
@@ -28,7 +30,7 @@ import { timestampOf } from '../../db/reader';
 import { COORDINATOR_PLAN, formCoordinationSources, scheduledTaskSources, type Scope } from './sources';
 
 export async function scheduledTaskSection(query: Query, scope: Scope): Promise<Section<TScheduledTaskItem>> {
-  const sources = scheduledTaskSources(scope.companyId, scope.employeeId);
+  const sources = scheduledTaskSources(scope.companyId, scope.employeeId, scope.opens);
   const rows = await query<
     Array<
       Counted & {
@@ -234,17 +236,24 @@ export async function formCoordinationSection(
   }));
 }
 
-/** Open reviews the caller does: as reviewer, or as co-reviewer until they have co-reviewed. */
+/**
+ * Open reviews the caller does: as reviewer, or as co-reviewer until they have co-reviewed; of the
+ * registers whose review page serves the caller (its key: a role without the risk key is not
+ * listed risk reviews it could not open).
+ */
 export async function scheduledReviewSection(
   query: Query,
   scope: Scope,
 ): Promise<Section<TScheduledReviewItem>> {
   const me = uuid(scope.employeeId);
+  const registers = REVIEW_ITEM_TYPES.filter((type) => scope.opens(`scheduledReview.${type}`));
+  if (registers.length === 0) return emptySection();
   const sources: Source[] = [
     {
       kind: 'review',
       from: sql`"Review" t`,
-      where: sql`t."companyId" = ${uuid(scope.companyId)} AND t."completedAt" IS NULL AND (
+      where: sql`t."companyId" = ${uuid(scope.companyId)} AND t."completedAt" IS NULL
+        AND t."itemType"::text IN (${join(registers)}) AND (
         t."reviewerEmployeeId" = ${me} OR (t."coReviewerEmployeeId" = ${me} AND t."isCoReviewed" = false))`,
       due: sql`t."dueDate"`,
     },

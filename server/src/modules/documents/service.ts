@@ -741,7 +741,6 @@ export class DocumentService {
           to: assignee.email,
           userId: assignee.user?.id ?? null,
           category: 'documentAction',
-          optional: false,
           content: registerActionMail({
             name: assigneeName,
             itemKind: 'document',

@@ -1,4 +1,4 @@
-import { personName, type AccountStatus } from '@compass/shared';
+import { personName, type AccountStatus, type CallAccess } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import { timestampOf } from '../../db/reader';
 import { sql, type Sql } from '../../db/sql';
@@ -38,6 +38,19 @@ export async function findAccountHolders(
     username: employee.user!.username,
     name: personName(employee),
   }));
+}
+
+/**
+ * Employees who sign in and whose role holds the access keys of a call (its route access, as
+ * plugins/callers.ts rules on it): the people to pick for work they will do through that call, such
+ * as a register's reviewers through its review page.
+ */
+export function servedBy(call: { access: CallAccess }): Prisma.EmployeeWhereInput {
+  const keys = call.access.accessKeys ?? [];
+  return {
+    user: { is: { isActive: true } },
+    AND: keys.map((key) => ({ role: { is: { access: { path: [key], equals: true } } } })),
+  };
 }
 
 /** Who did something, by user id: the employee's name, else the account's username. */

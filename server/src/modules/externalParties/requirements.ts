@@ -327,7 +327,6 @@ export class SupplierRequirementService {
         to: recipient.email,
         userId: recipient.userId,
         category: 'supplierRequirement',
-        optional: false,
         content: supplierRequirementMail({
           kind,
           productName: this.options.productName,
@@ -559,8 +558,7 @@ export class SupplierRequirementService {
       companyId,
       to,
       userId: reviewer.user?.id ?? null,
-      category: 'supplierRequirement',
-      optional: true,
+      category: 'supplierRequirementSent',
       content: supplierRequirementSentMail({
         name: personName(reviewer),
         supplierName: person ? `${personName(person)} of ${supplier.name}` : supplier.name,

@@ -17,7 +17,7 @@ import { conflict, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
-import { callerToday, organisationTodayRead } from '../administration/organisationToday';
+import { callerToday, organisationToday, organisationTodayRead } from '../administration/organisationToday';
 import { cappedCount, timestampOf, type ReadOptions, type Reader, planFor } from '../../db/reader';
 import { join, sql, uuid, type Sql } from '../../db/sql';
 import { findAccountHolders } from '../employees/accountHolders';
@@ -35,7 +35,7 @@ import {
   type PartyColumns,
 } from './parties';
 import { supplierRecipients } from './recipients';
-import { assignmentsOfCaller, isOpen, OPEN_ASSIGNMENT } from '../submissions/openAssignments';
+import { assignmentsOfCaller, isOpen, OPEN_ASSIGNMENT, reviewerPlace } from '../submissions/openAssignments';
 import { issueSupplierAssignmentLink } from '../submissions/supplierLinkIssue';
 
 type Tx = Prisma.TransactionClient;
@@ -108,23 +108,15 @@ export class ExternalPartiesService {
     ]);
 
     return this.db.$transaction(async (tx) => {
-      // The form is started now, for the supplier (or the person), with the reviewer as its
-      // coordinator: the invitation's link opens it, and accepting it is its close-off.
-      const submission = await tx.formSubmission.create({
-        data: {
-          companyId,
-          templateId: template!.id,
-          templateVersionId: version!.id,
-          formType: 'supplier',
-          formDescription: template!.name,
-          formDate: dateOf(today),
-          createdByUserId: auth.userId,
-          recordedByPersonnelId: person?.id ?? null,
-          supplierId: supplier!.id,
-        },
-      });
-      await tx.submissionCoordinator.create({
-        data: { companyId, submissionId: submission.id, employeeId: reviewer!.id, position: 0 },
+      const submissionId = await this.startForm(tx, {
+        companyId,
+        template: template!,
+        versionId: version!.id,
+        supplierId: supplier!.id,
+        personnelId: person?.id ?? null,
+        reviewerEmployeeId: reviewer!.id,
+        createdByUserId: auth.userId,
+        formDate: today,
       });
       const assignment = await tx.supplierAssignment.create({
         data: {
@@ -133,7 +125,7 @@ export class ExternalPartiesService {
           personnelId: person?.id ?? null,
           formTemplateId: template!.id,
           reviewerEmployeeId: reviewer!.id,
-          submissionId: submission.id,
+          submissionId,
           dueDate: dateOf(input.dueDate),
           message: input.message || null,
           createdById: auth.userId,
@@ -157,6 +149,79 @@ export class ExternalPartiesService {
       const mailsQueued = await this.invite(tx, assignment, 'invitation', auth.userId);
       return { _id: assignment.id, mailsQueued };
     });
+  }
+
+  /**
+   * Starts an assignment's form: a draft supplier form for the company (or the person), who is its
+   * recorder, with the reviewer as its coordinator at the reviewer's place (the supplier is not
+   * asked for them). The invitation's link opens it, and accepting it is its close-off.
+   */
+  private async startForm(
+    tx: Tx,
+    form: {
+      companyId: string;
+      template: { id: string; name: string };
+      versionId: string;
+      supplierId: string;
+      personnelId: string | null;
+      reviewerEmployeeId: string | null;
+      createdByUserId: string | null;
+      formDate: string;
+    },
+  ): Promise<string> {
+    const { companyId, reviewerEmployeeId } = form;
+    const place = await reviewerPlace(tx, companyId, reviewerEmployeeId);
+    const submission = await tx.formSubmission.create({
+      data: {
+        companyId,
+        templateId: form.template.id,
+        templateVersionId: form.versionId,
+        formType: 'supplier',
+        formDescription: form.template.name,
+        formDate: dateOf(form.formDate),
+        createdByUserId: form.createdByUserId,
+        recordedByPersonnelId: form.personnelId,
+        supplierId: form.supplierId,
+        ...place,
+      },
+    });
+    if (reviewerEmployeeId)
+      await tx.submissionCoordinator.create({
+        data: { companyId, submissionId: submission.id, employeeId: reviewerEmployeeId, position: 0 },
+      });
+    return submission.id;
+  }
+
+  /**
+   * The form of an assignment that has none yet (made before forms were started when assigned; the
+   * demo data has such), started as assigning starts it, when its supplier first opens it.
+   */
+  private async startedForm(tx: Tx, assignment: AssignmentRow): Promise<AssignmentRow> {
+    if (assignment.submissionId) return assignment;
+    const { companyId } = assignment;
+    const template = await tx.formTemplate.findFirst({
+      where: { id: assignment.formTemplateId, companyId, formType: 'supplier' },
+      include: { versions: { select: { id: true, version: true } } },
+    });
+    const version = template?.versions.find((row) => row.version === template.currentVersion);
+    if (!template || !version) throw conflict(say.formWithdrawn);
+    const submissionId = await this.startForm(tx, {
+      companyId,
+      template,
+      versionId: version.id,
+      supplierId: assignment.supplierId,
+      personnelId: assignment.personnelId,
+      reviewerEmployeeId: assignment.reviewerEmployeeId,
+      createdByUserId: assignment.createdById,
+      formDate: await organisationToday(tx, companyId),
+    });
+    // Two first opens at once start one form: the later one's transaction is undone.
+    const claimed = await tx.supplierAssignment.updateMany({
+      where: { id: assignment.id, companyId, submissionId: null },
+      data: { submissionId },
+    });
+    if (claimed.count !== 1) throw conflict(say.openedElsewhere);
+    return { ...assignment, submissionId };
   }
 
   /** The invitation again, with a new link (the earlier ones keep working until they expire). */
@@ -198,7 +263,6 @@ export class ExternalPartiesService {
         to: recipient.email,
         userId: recipient.userId,
         category: 'supplierAssignment',
-        optional: false,
         content: supplierAssignmentMail({
           kind,
           productName: this.options.productName,
@@ -331,14 +395,20 @@ export class ExternalPartiesService {
     });
   }
 
-  /** A signed-in supplier user or person opens their assigned form: a link of their own to it. */
+  /**
+   * A signed-in supplier user or person opens an assigned form: a link of their own to it, acting as
+   * the one it is assigned to (a company account opens its people's on their behalf; the link
+   * records that account as its issuer). The same rule lists it on their dashboard.
+   */
   async open(auth: AuthContext, id: string) {
-    const theirs = assignmentsOfCaller(auth);
+    const theirs = assignmentsOfCaller(auth, { onBehalf: true });
     const assignment = theirs && (await this.db.supplierAssignment.findFirst({ where: { id, ...theirs } }));
     if (!assignment) throw notFound(say.notYours);
     if (!isOpen(assignment)) throw conflict(say.finished);
-    const link = await this.db.$transaction((tx) => issueSupplierAssignmentLink(tx, assignment, auth.userId));
-    if (!link) throw conflict(say.finished);
+    const link = await this.db.$transaction(async (tx) =>
+      issueSupplierAssignmentLink(tx, await this.startedForm(tx, assignment), auth.userId),
+    );
+    if (!link) throw conflict(say.formWithdrawn);
     return { path: link.path };
   }
 
@@ -347,7 +417,10 @@ export class ExternalPartiesService {
    * signed-in supplier (the company's) or person (their own).
    */
   async status(caller: SupplierCaller, id: string): Promise<TSupplierAssessmentStatus> {
-    const theirs = 'link' in caller ? { companyId: caller.link.companyId } : assignmentsOfCaller(caller.auth);
+    const theirs =
+      'link' in caller
+        ? { companyId: caller.link.companyId }
+        : assignmentsOfCaller(caller.auth, { onBehalf: true });
     if ('link' in caller) checkScope(caller.link, 'supplierAssignment', id, 'read');
     const assignment = theirs && (await this.db.supplierAssignment.findFirst({ where: { id, ...theirs } }));
     if (!assignment) throw notFound(say.notYours);

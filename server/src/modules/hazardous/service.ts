@@ -237,7 +237,7 @@ export class HazardousService {
         select: { id: true },
       });
       if (clash) throw badRequest(say.nameTaken, [{ field: 'name', message: say.nameTaken }]);
-      const stewardship = await this.parts.stewardship(tx, auth.companyId, input);
+      const stewardship = await this.parts.stewardship(tx, 'hazardous', auth.companyId, input);
       const { score, colour } = rateRisk(input.rating);
       const data = {
         name: input.name,

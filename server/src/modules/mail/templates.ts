@@ -139,6 +139,37 @@ export function submissionTaskMail(
 }
 
 /**
+ * An action of a form was completed: a notice to the form's coordinators and to whoever recorded
+ * it (not to the one who completed it), with the response.
+ */
+export function actionCompletedMail(
+  facts: SubmissionMailFacts & {
+    completedBy: string;
+    instruction: string;
+    response: string;
+    completedOn: string;
+  },
+): MailContent {
+  const subject = `${facts.formNumber} ${facts.templateName}: an action was completed`;
+  const intro = `Hello ${facts.name},`;
+  const what = `${facts.completedBy} completed an action of the ${facts.templateName} form ${facts.formNumber} on ${facts.completedOn}.`;
+  const table = submissionFacts(facts);
+  const task = [`Instruction: ${facts.instruction}`, `Response: ${facts.response || '—'}`];
+  return {
+    subject,
+    title: 'Action completed',
+    text: [intro, '', what, '', ...task, '', ...table.text, '', `Open the form: ${facts.link}`].join('\n'),
+    bodyHtml: [
+      paragraph(intro),
+      paragraph(what),
+      ...task.map(paragraph),
+      table.html,
+      button('Open the form', facts.link),
+    ].join('\n'),
+  };
+}
+
+/**
  * The action register reassigned actions to this person: one mail for the whole reassignment,
  * naming up to ten of them (what each is and when it is due).
  */
@@ -509,6 +540,24 @@ export function taskOverdueDigestMail(input: {
       `<ul style="margin:0 0 16px;padding-left:20px;font-size:15px;line-height:1.5">${items}</ul>`,
       ...more.map(paragraph),
       button('Open the reminders', input.listLink),
+    ].join('\n'),
+  };
+}
+
+/** System Administration > Notifications: the test mail an administrator sends to their own address. */
+export function testMail(input: { productName: string; name: string; link: string }): MailContent {
+  const intro = `Hello ${input.name},`;
+  const what = `You sent this test mail from System Administration > Notifications in ${input.productName}.`;
+  const works = 'It reached you, so e-mail from the product reaches this address. There is nothing to do.';
+  return {
+    subject: `${input.productName} test mail`,
+    title: 'Test mail',
+    text: [intro, '', what, works, '', `Notifications: ${input.link}`].join('\n'),
+    bodyHtml: [
+      paragraph(intro),
+      paragraph(what),
+      paragraph(works),
+      button('Open Notifications', input.link),
     ].join('\n'),
   };
 }

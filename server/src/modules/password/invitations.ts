@@ -69,7 +69,6 @@ export class Invitations {
       userId: user.id,
       to: user.email,
       category: 'invitation',
-      optional: false,
       content: invitationMail({
         productName: this.options.productName,
         companyName: user.company.name,
@@ -109,7 +108,6 @@ export class Invitations {
       userId: user.id,
       to: change.oldEmail,
       category: 'signInEmailChanged',
-      optional: false,
       content: signInEmailChangedMail({
         productName: this.options.productName,
         companyName: user.company.name,

@@ -89,7 +89,6 @@ export class PasswordService {
           userId: user.id,
           to: email,
           category: 'passwordReset',
-          optional: false,
           content: passwordResetMail({
             productName: this.options.productName,
             name: displayName(user),

@@ -39,7 +39,7 @@ export function registerPartRoutes(
     },
   });
   registerCall(app, calls.people, {
-    handler: async (request) => ok(await parts.people(requireAuth(request), request.body)),
+    handler: async (request) => ok(await parts.people(requireAuth(request), kind, request.body)),
   });
   registerCall(app, calls.workplaces, {
     handler: async (request) => ok(await parts.workplaces(requireAuth(request))),

@@ -1,11 +1,14 @@
 import {
   displayDay,
+  hazardousReviewCalls,
   nextDueDay,
   personName,
   rateRisk,
   REGISTER_PEOPLE_PAGE,
+  riskReviewCalls,
   registerMessages as say,
   type AccessKey,
+  type CallAccess,
   type FrequencyUnit,
   type ReviewActionType,
   type ReviewItemType,
@@ -31,7 +34,7 @@ import { recordChange, type Snapshot } from '../../plugins/changeLog';
 import type { UploadedFile } from '../../plugins/uploads';
 import { callerToday, organisationToday } from '../administration/organisationToday';
 import type { AttachmentService } from '../attachments/service';
-import { employeeNames } from '../employees/accountHolders';
+import { employeeNames, servedBy } from '../employees/accountHolders';
 import { registerActionMail } from '../mail/templates';
 import type { ReviewService } from '../reviews/service';
 import { dateOf, dayOf } from '../../db/days';
@@ -44,6 +47,8 @@ export type RegisterKind = 'risk' | 'hazardous';
 interface RegisterTraits {
   accessKey: AccessKey;
   reviewType: ReviewItemType;
+  /** The call that opens an item's review: whom it serves may be picked as reviewer. */
+  reviewCall: { access: CallAccess };
   /** The attachments of the item itself. */
   owner: AttachmentOwner;
   /** The item's change-log entity (changeLogList reads it). */
@@ -58,6 +63,7 @@ export const REGISTERS: Record<RegisterKind, RegisterTraits> = {
   risk: {
     accessKey: 'risk',
     reviewType: 'riskRegister',
+    reviewCall: riskReviewCalls.details,
     owner: 'risk',
     entity: 'risk',
     actionLink: 'riskId',
@@ -66,6 +72,7 @@ export const REGISTERS: Record<RegisterKind, RegisterTraits> = {
   hazardous: {
     accessKey: 'hazardous',
     reviewType: 'hazardousRegister',
+    reviewCall: hazardousReviewCalls.details,
     owner: 'hazardousSubstance',
     entity: 'hazardousSubstance',
     actionLink: 'hazardousSubstanceId',
@@ -138,15 +145,20 @@ export class RegisterParts {
     return this.reviews.open(auth, REGISTERS[kind].reviewType, itemId, actionType);
   }
 
-  /** Active employees by name, a page at a time (owner, reviewers, action assignees). */
+  /**
+   * Active employees by name, a page at a time (owner, action assignees); as reviewers only those
+   * the register's review page serves (the dashboard lists a review to no one else).
+   */
   async people(
     auth: AuthContext,
+    kind: RegisterKind,
     request: z.output<typeof ZRegisterPeopleSearch>,
   ): Promise<{ options: TPersonRef[]; hasMore: boolean }> {
     const found = await this.db.employee.findMany({
       where: {
         companyId: auth.companyId,
         isActive: true,
+        ...(request.role === 'reviewer' && servedBy(REGISTERS[kind].reviewCall)),
         ...(request.search && {
           OR: [
             { firstName: { contains: request.search, mode: 'insensitive' } },
@@ -175,17 +187,31 @@ export class RegisterParts {
   }
 
   /**
-   * The owner, reviewers and workplace of a save exist in the organisation (active people), and
-   * the next review is not before today: the columns to store.
+   * The owner, reviewers and workplace of a save exist in the organisation (active people), the
+   * reviewers can open the review (as the reviewer picker offers them), and the next review is not
+   * before today: the columns to store.
    */
-  async stewardship(tx: Tx, companyId: string, input: StewardshipInput): Promise<Stewardship> {
+  async stewardship(
+    tx: Tx,
+    kind: RegisterKind,
+    companyId: string,
+    input: StewardshipInput,
+  ): Promise<Stewardship> {
     const today = await organisationToday(tx, companyId);
     if (input.nextReviewDate < today) throw invalid('nextReviewDate', say.nextReviewPast);
     const people = [input.ownerId, input.reviewerId, input.coReviewerId].filter((id): id is string => !!id);
-    const found = await tx.employee.count({
-      where: { companyId, isActive: true, id: { in: [...new Set(people)] } },
-    });
+    const reviewers = [input.reviewerId, input.coReviewerId].filter((id): id is string => !!id);
+    const [found, canReview] = await Promise.all([
+      tx.employee.count({ where: { companyId, isActive: true, id: { in: [...new Set(people)] } } }),
+      tx.employee.findMany({
+        where: { companyId, id: { in: reviewers }, ...servedBy(REGISTERS[kind].reviewCall) },
+        select: { id: true },
+      }),
+    ]);
     if (found !== new Set(people).size) throw invalid('ownerId', say.personMissing);
+    const cannot = (id: string | null) => id !== null && !canReview.some((row) => row.id === id);
+    if (cannot(input.reviewerId)) throw invalid('reviewerId', say.reviewerWithoutAccess);
+    if (cannot(input.coReviewerId)) throw invalid('coReviewerId', say.reviewerWithoutAccess);
     if (
       input.workplaceId &&
       (await tx.workplace.count({ where: { companyId, id: input.workplaceId } })) === 0
@@ -412,7 +438,6 @@ export class RegisterParts {
           to: assignee.email,
           userId: assignee.user?.id ?? null,
           category: 'registerAction',
-          optional: false,
           content: registerActionMail({
             name: personName(assignee),
             itemKind: REGISTERS[kind].noun,

@@ -252,7 +252,7 @@ export class RiskService {
         select: { id: true },
       });
       if (clash) throw badRequest(say.nameTaken, [{ field: 'name', message: say.nameTaken }]);
-      const stewardship = await this.parts.stewardship(tx, auth.companyId, input);
+      const stewardship = await this.parts.stewardship(tx, 'risk', auth.companyId, input);
       const data = {
         name: input.name,
         hazard: input.hazard,

@@ -3,6 +3,7 @@ import {
   fieldConfig,
   fieldFileLimitProblem,
   formatedNumber,
+  headerGivenByOrganisation,
   localDateOf,
   messages,
   personName,
@@ -21,7 +22,7 @@ import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { AttachmentService } from '../attachments/service';
 import { queueSubmittedNotifications } from '../closeOff/notifications';
-import { templatesToFillIn } from './openAssignments';
+import { assignmentsOfCaller, OPEN_ASSIGNMENT, reviewerPlace } from './openAssignments';
 import {
   type SubmissionOptions,
   type SubmissionActor,
@@ -40,7 +41,7 @@ import {
 import { logChanges } from './records';
 import { SubmissionTasks } from './tasks';
 import { type SubmissionTemplates } from './templates';
-import { checkInput, checkSelections } from './validation';
+import { checkInput, checkSelections, hasBranches } from './validation';
 import { type SubmissionPolicy } from './policy';
 import { dateOf } from '../../db/days';
 
@@ -99,25 +100,34 @@ export class SubmissionService {
   /**
    * What someone outside the organisation (a supplier user, personnel, a supplier link) may save:
    * supplier forms only, a new one only of a form it is asked to fill in; the organisation's
-   * coordinators and its own actions stay as they are; new or changed actions go to the supplier's
-   * own personnel.
+   * coordinators, workplace and branch (the stored ones, or a new form's assignment's) and its own
+   * actions stay as they are; new or changed actions go to the supplier's own personnel. The header
+   * may leave the organisation's coordinators and place out but not name others; the input is
+   * returned with them.
    */
   private async checkExternalSave(
     auth: SubmissionActor,
     input: TFormSubmissionSaveRequest,
     template: { formType: FormType } | null,
     stored: StoredSubmission | null,
-  ) {
+  ): Promise<TFormSubmissionSaveRequest> {
     if ((stored?.formType ?? template?.formType) !== 'supplier')
       throw forbidden(messages.submission.supplierFormsOnly);
-    // Else saving a draft, then reading it, would show a template it may not read (templates.ts).
-    if (!stored && !(await templatesToFillIn(this.db, auth)).includes(input.formTemplateId))
-      throw notFound(messages.submission.templateInactive);
+    const given = stored
+      ? {
+          coordinators: stored.coordinators.map((row) => row.employeeId),
+          workplaceId: stored.workplaceId,
+          branchId: stored.branchId,
+        }
+      : await this.assignedHeader(auth, input.formTemplateId);
+    const sentCoordinators = input.submissionUserId.map((row) => row.userId);
+    if (sentCoordinators.length > 0 && !sameJson(given.coordinators, sentCoordinators))
+      throw forbidden(messages.submission.coordinatorKept);
+    const sentPlace = [input.workplace || null, input.branch || null];
+    if (sentPlace.some(Boolean) && !sameJson([given.workplaceId, given.branchId], sentPlace))
+      throw forbidden(messages.submission.placeKept);
     const organisationActions = stored ? await this.organisationActionIds(auth, stored) : new Set<string>();
     if (stored) {
-      const coordinators = stored.coordinators.map((row) => row.employeeId);
-      const sent = input.submissionUserId.map((row) => row.userId);
-      if (!sameJson(coordinators, sent)) throw forbidden(messages.submission.coordinatorKept);
       const sentTasks = new Map(input.taskData.flatMap((task) => (task._id ? [[task._id, task]] : [])));
       for (const action of stored.actions.filter((row) => organisationActions.has(row.id))) {
         const kept = sentTasks.get(action.id);
@@ -131,15 +141,45 @@ export class SubmissionService {
       }
     }
     const theirs = input.taskData.filter((task) => !(task._id && organisationActions.has(task._id)));
-    if (theirs.length === 0) return;
-    const assignees = [...new Set(theirs.map((task) => task.investigator))];
-    const ownPersonnel = auth.supplierId
-      ? await this.db.personnel.count({
-          where: { companyId: auth.companyId, supplierId: auth.supplierId, id: { in: assignees } },
-        })
-      : 0;
-    if (theirs.some((task) => task.actionType !== 'external') || ownPersonnel !== assignees.length)
-      throw forbidden(messages.submission.assigneeOutsideCompany);
+    if (theirs.length > 0) {
+      const assignees = [...new Set(theirs.map((task) => task.investigator))];
+      const ownPersonnel = auth.supplierId
+        ? await this.db.personnel.count({
+            where: { companyId: auth.companyId, supplierId: auth.supplierId, id: { in: assignees } },
+          })
+        : 0;
+      if (theirs.some((task) => task.actionType !== 'external') || ownPersonnel !== assignees.length)
+        throw forbidden(messages.submission.assigneeOutsideCompany);
+    }
+    return {
+      ...input,
+      submissionUserId: given.coordinators.map((userId) => ({ userId })),
+      workplace: given.workplaceId ?? '',
+      branch: given.branchId ?? '',
+    };
+  }
+
+  /**
+   * A new supplier form started by its supplier takes the header of the caller's open assignment of
+   * that form (one whose form is not started yet first, as only such an assignment can take it, then
+   * the one due first): its reviewer coordinates, at the reviewer's place.
+   */
+  private async assignedHeader(auth: SubmissionActor, formTemplateId: string) {
+    const theirs = assignmentsOfCaller(auth);
+    const assignment =
+      theirs &&
+      (await this.db.supplierAssignment.findFirst({
+        where: { ...theirs, ...OPEN_ASSIGNMENT, formTemplateId },
+        orderBy: [{ submissionId: { sort: 'asc', nulls: 'first' } }, { dueDate: 'asc' }, { id: 'asc' }],
+        select: { reviewerEmployeeId: true },
+      }));
+    // Else saving a draft, then reading it, would show a template it may not read (templates.ts).
+    if (!assignment) throw notFound(messages.submission.templateInactive);
+    const reviewer = assignment.reviewerEmployeeId;
+    return {
+      coordinators: reviewer ? [reviewer] : [],
+      ...(await reviewerPlace(this.db, auth.companyId, reviewer)),
+    };
   }
 
   /** The actions of a stored form that the organisation raised (or assigned to its employees). */
@@ -299,9 +339,10 @@ export class SubmissionService {
    */
   async save(
     auth: SubmissionActor,
-    input: TFormSubmissionSaveRequest,
+    sent: TFormSubmissionSaveRequest,
     guest?: GuestSave,
   ): Promise<TFormSubmissionSaveResult & { message: string }> {
+    let input = sent;
     const companyId = auth.companyId;
     const isDraft = input.isDraft === 'yes';
     // Its files' fields, read alongside: a file field's files are its answer (checkInput).
@@ -327,8 +368,12 @@ export class SubmissionService {
       ? { template: null, version: { id: stored.templateVersionId } }
       : await this.templates.currentVersion(companyId, input.formTemplateId);
     if (template && !template.isActive) throw notFound(messages.submission.templateInactive);
-    if (!guest && !auth.employeeId) await this.checkExternalSave(auth, input, template, stored);
-    const templateShape = await this.templates.versionShape(this.db, companyId, version.id);
+    if (!guest && !auth.employeeId) input = await this.checkExternalSave(auth, input, template, stored);
+    const formType = stored?.formType ?? template!.formType;
+    const [templateShape, workplaceHasBranches] = await Promise.all([
+      this.templates.versionShape(this.db, companyId, version.id),
+      hasBranches(this.db, companyId, input),
+    ]);
     const shape = guest ? guest.restrict(templateShape) : templateShape;
 
     const { values, tableRows, tasks } = checkInput(
@@ -337,6 +382,10 @@ export class SubmissionService {
       isDraft,
       stored,
       fileFields.map((row) => row.fieldId),
+      {
+        workplaceHasBranches,
+        givenByOrganisation: headerGivenByOrganisation(formType, auth.employeeId !== null),
+      },
     );
     await checkSelections(this.db, companyId, input, values, shape, stored);
 

@@ -15,7 +15,7 @@ export interface IssuedSupplierLink {
 /**
  * The link of the mail that asks a supplier to update its assessment: read + update through the
  * supplier assignment, opening Update Form Submission with supplierassignId. An assignment whose
- * form has not been started has no submission to open: null (the form-submit screen starts it).
+ * form has not been started has no submission to open: null (supplierAssignmentOpen starts it).
  */
 export async function issueSupplierAssignmentLink(
   tx: Prisma.TransactionClient,

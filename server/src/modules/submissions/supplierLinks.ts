@@ -25,6 +25,7 @@ import { checkScope, LinkError } from '../links/service';
 import { supplierSubmissionCopyMail } from '../mail/templates';
 import type { PickLists } from './pickLists';
 import type { SubmissionService } from './service';
+import { assignmentsOfCaller, isOpen, OPEN_ASSIGNMENT } from './openAssignments';
 import type { SubmissionActor, SubmissionOptions } from './shapes';
 import type { SubmissionTemplates } from './templates';
 
@@ -285,14 +286,15 @@ export class SupplierLinkService {
         checkScope(link, 'supplierAssignment', request._id, 'update');
       else checkScope(link, 'submission', request.formSumissionId, 'update');
     }
-    const assignment = await this.db.supplierAssignment.findFirst({
-      where: { id: request._id, companyId, supplierId: request.supplierId },
-    });
+    // Signed in: only an assignment the caller may fill in (openAssignments.ts), as it opens them.
+    const theirs = 'auth' in caller ? assignmentsOfCaller(caller.auth, { onBehalf: true }) : {};
+    const assignment =
+      theirs &&
+      (await this.db.supplierAssignment.findFirst({
+        where: { id: request._id, companyId, supplierId: request.supplierId, ...theirs },
+      }));
     if (!assignment) throw notFound();
-    if ('auth' in caller) {
-      // Signed in: only a user of that supplier submits its assessment.
-      if (caller.auth.supplierId !== assignment.supplierId) throw notFound();
-    } else {
+    if ('link' in caller) {
       const { link } = caller;
       // A link issued to one supplier never acts for another; a submission link needs an
       // assignment that already names its submission.
@@ -324,12 +326,12 @@ export class SupplierLinkService {
       (assignment.submissionId === null || assignment.submissionId === submission.id);
     if (!belongs) throw badRequest(messages.supplierForm.notThisAssignment);
     if (submission.isDraft) throw refused(messages.supplierForm.stillDraft);
-    if (assignment.status !== 'assigned') throw refused(messages.supplierForm.alreadySubmitted);
+    if (!isOpen(assignment)) throw refused(messages.supplierForm.alreadySubmitted);
 
     return this.db.$transaction(async (tx) => {
-      // Only an assignment still `assigned` is submitted: a concurrent submit finds none.
+      // Only an assignment still open is submitted: a concurrent submit finds none.
       const updated = await tx.supplierAssignment.updateMany({
-        where: { id: assignment.id, companyId, status: 'assigned' },
+        where: { id: assignment.id, companyId, ...OPEN_ASSIGNMENT },
         data: { status: 'submitted', submissionId: submission.id },
       });
       if (updated.count !== 1) throw refused(messages.supplierForm.alreadySubmitted);
@@ -341,7 +343,7 @@ export class SupplierLinkService {
           userId: 'auth' in caller ? caller.auth.userId : null,
           action: 'submitted',
           changes: {
-            status: ['assigned', 'submitted'],
+            status: [OPEN_ASSIGNMENT.status, 'submitted'],
             submissionId: [assignment.submissionId, submission.id],
             ...('link' in caller ? { linkTokenId: caller.link.linkTokenId } : {}),
           },
@@ -412,7 +414,6 @@ export class SupplierLinkService {
         to: recipient.email,
         userId: recipient.user?.id ?? null,
         category: 'supplierSubmissionCopy',
-        optional: true,
         content: supplierSubmissionCopyMail({
           productName: this.options.productName,
           name: personName(recipient),

@@ -153,7 +153,6 @@ export class SubmissionTasks {
       to: recipient.email,
       userId: recipient.user?.id ?? null,
       category: 'submissionTask',
-      optional: false,
       content: submissionTaskMail({
         productName: this.options.productName,
         name: personName(recipient),

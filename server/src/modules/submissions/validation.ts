@@ -3,6 +3,7 @@ import {
   choiceIsOffered,
   fieldsFor,
   headerProblem,
+  type HeaderContext,
   mandatoryProblems,
   messages,
   taskProblem,
@@ -27,11 +28,12 @@ export function checkInput(
   isDraft: boolean,
   stored: StoredSubmission | null,
   fileFields: string[],
+  headerContext: HeaderContext,
 ) {
   const fail = (problems: TValidationError[]) => {
     throw badRequest(problems[0]!.message, problems);
   };
-  const header = headerProblem(input);
+  const header = headerProblem(input, headerContext);
   if (header) fail([{ field: 'header', message: header }]);
 
   const shown = fieldsFor(shape.fieldList, shape.sections, isDraft);
@@ -109,6 +111,19 @@ export function checkInput(
   });
   if (taskProblems.length > 0) fail(taskProblems);
   return { values, tableRows: input.tableData, tasks: input.taskData };
+}
+
+/**
+ * Whether the header's workplace has active branches (the header rule asks for a branch only then).
+ * A branch given is one of its workplace's (checkSelections), so nothing is read for it.
+ */
+export async function hasBranches(db: Db, companyId: string, input: TFormSubmissionSaveRequest) {
+  if (!input.workplace || input.branch) return true;
+  const branch = await db.branch.findFirst({
+    where: { companyId, workplaceId: input.workplace, isActive: true },
+    select: { id: true },
+  });
+  return branch !== null;
 }
 
 /**

@@ -405,7 +405,6 @@ export class TaskService {
           to: recipient.email,
           userId: recipient.userId,
           category: 'taskReminder',
-          optional: true,
           content: taskReminderMail({
             productName: this.settings.productName,
             name: recipient.name,
@@ -475,7 +474,6 @@ export class TaskService {
           to: recipient.email,
           userId: recipient.userId,
           category: 'taskOverdueDigest',
-          optional: true,
           content: taskOverdueDigestMail({
             productName: this.settings.productName,
             name: recipient.name,

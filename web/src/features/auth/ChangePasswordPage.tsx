@@ -1,5 +1,5 @@
 import { changePasswordCall, changePasswordError, logoutCall, messages } from '@compass/shared';
-import { TriangleAlert } from 'lucide-react';
+import { KeyRound, TriangleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -18,6 +18,8 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const permissions = usePermissions();
   const forced = permissions.data?.isForceUpdatePassword === 'yes';
+  // An account's first sign-in with the password it was given is welcomed, not told it expired.
+  const welcome = forced && permissions.data?.isInitialPassword === 'yes';
   const errorId = useId();
   const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
@@ -53,7 +55,7 @@ export function ChangePasswordPage() {
     <div className="card" style={{ maxWidth: 560 }}>
       <div className="card-header">
         <div>
-          <h2 className="card-title">Change your password</h2>
+          <h2 className="card-title">{welcome ? 'Choose your password' : 'Change your password'}</h2>
           <p className="text-sm text-secondary">
             Use at least 8 characters with a lowercase letter, an uppercase letter, a number and one of
             @$#!%*?&amp;.
@@ -61,11 +63,18 @@ export function ChangePasswordPage() {
         </div>
       </div>
       <form className="card-body stack-lg" onSubmit={(event) => void submit(event)} noValidate>
-        {forced && (
-          <div className="alert alert-warning" role="alert">
-            <TriangleAlert size={18} aria-hidden="true" />
-            <span>{messages.changePassword.expiredBanner}</span>
+        {welcome ? (
+          <div className="alert alert-info" role="status">
+            <KeyRound size={18} aria-hidden="true" />
+            <span>{messages.changePassword.welcomeBanner(permissions.data!.companyName)}</span>
           </div>
+        ) : (
+          forced && (
+            <div className="alert alert-warning" role="alert">
+              <TriangleAlert size={18} aria-hidden="true" />
+              <span>{messages.changePassword.expiredBanner}</span>
+            </div>
+          )
         )}
         <InputField
           label="Current password"

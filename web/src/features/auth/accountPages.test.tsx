@@ -103,6 +103,7 @@ describe('ChangePasswordPage', () => {
     mockFetch({ 'GET /api/permissions': () => ok(permissionsFixture({ isForceUpdatePassword: 'yes' })) });
     renderRoutes([{ path: '/change-password', element: <ChangePasswordPage /> }], '/change-password');
     expect(await screen.findByText(messages.changePassword.expiredBanner)).toBeInTheDocument();
+    expect(screen.queryByText(/^Welcome to/)).not.toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(screen.getByText(messages.changePassword.currentRequired)).toBeInTheDocument();
@@ -110,6 +111,21 @@ describe('ChangePasswordPage', () => {
     await user.type(screen.getByLabelText('New password'), 'weakpassword');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(screen.getByText(messages.changePassword.newComplexity)).toBeInTheDocument();
+  });
+
+  it('welcomes an account at its first sign-in, with the password it was given, instead (issue 40)', async () => {
+    localStorage.setItem('authToken', 't');
+    mockFetch({
+      'GET /api/permissions': () =>
+        ok(permissionsFixture({ isForceUpdatePassword: 'yes', isInitialPassword: 'yes' })),
+    });
+    renderRoutes([{ path: '/change-password', element: <ChangePasswordPage /> }], '/change-password');
+    expect(
+      await screen.findByText(messages.changePassword.welcomeBanner('Acme Manufacturing')),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Welcome to Acme Manufacturing: choose a password/)).toBeInTheDocument();
+    expect(screen.queryByText(messages.changePassword.expiredBanner)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
   });
 
   it('signs the user out after a successful change', async () => {

@@ -12,7 +12,7 @@ import type {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../api/queryClient';
 import { setAuthToken } from '../../lib/storage';
 import {
@@ -232,7 +232,19 @@ describe('DashboardPage', () => {
     const fetchMock = standardRoutes();
     renderDashboard(permissionsFixture({ isForceUpdatePassword: 'yes' }));
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(screen.getByText(messages.dashboard.passwordChangeRequired)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Change password' })).toHaveAttribute('href', '/change-password');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('welcomes an account at its first sign-in instead of calling its password expired (issue 40)', () => {
+    const fetchMock = standardRoutes();
+    renderDashboard(permissionsFixture({ isForceUpdatePassword: 'yes', isInitialPassword: 'yes' }));
+    expect(
+      screen.getByText(messages.dashboard.passwordChoiceRequired('Acme Manufacturing')),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(messages.dashboard.passwordChangeRequired)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose password' })).toHaveAttribute('href', '/change-password');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -349,6 +361,102 @@ describe('DashboardPage', () => {
     expect(
       within(section('HR Forms')).getByText('Nothing here — you are all caught up.'),
     ).toBeInTheDocument();
+  });
+
+  describe('now and later', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** Scheduled Tasks given out of order: two due now, three due after today. */
+    function timedList(): TDashboardListResponse {
+      const task = (n: number, title: string, dueDate: string) =>
+        scheduledTask(n, { title, dueDate, taskDueDateType: 'nodue' });
+      const list = dashboardList();
+      list.list.scheduledTasks = {
+        total: 5,
+        list: [
+          task(11, 'Risk register review 2031', '2031-03-01'),
+          task(12, "Today's forklift check", '2026-11-28'),
+          task(13, "Next week's reminder", '2026-12-04'),
+          task(14, 'Overdue first aid check', '2026-11-20'),
+          task(15, 'Tomorrow toolbox talk', '2026-11-29'),
+        ],
+      };
+      list.list.scheduledReviews = {
+        total: 1,
+        list: [{ ...review, name: 'Manual handling risk review', dueDate: '2031-06-30' }],
+      };
+      return list;
+    }
+
+    const titles = (list: HTMLElement) =>
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.querySelector('.task-row-title')?.textContent);
+
+    it('orders each section by due date and lists work due after today apart, as Scheduled', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-28T12:00:00'));
+      standardRoutes({ 'POST /api/dashboardList': () => ok(timedList()) });
+      renderDashboard();
+      await screen.findByText('Overdue first aid check');
+      const tasks = section('Scheduled Tasks');
+
+      const now = within(tasks).getByRole('list', { name: 'Scheduled Tasks' });
+      expect(titles(now)).toEqual(['Overdue first aid check', "Today's forklift check"]);
+      const overdue = within(now).getByRole('link', { name: /Overdue first aid check/ });
+      expect(overdue).toHaveTextContent('Pending Completion');
+      expect(overdue).toHaveTextContent('Overdue');
+      expect(overdue.querySelector('.task-row-date')).toHaveClass('task-row-date-overdue');
+      expect(within(now).getByRole('link', { name: /Today's forklift check/ })).not.toHaveTextContent(
+        'Scheduled',
+      );
+
+      expect(within(tasks).getByRole('heading', { name: 'Later · due after today' })).toBeInTheDocument();
+      const later = within(tasks).getByRole('list', { name: 'Scheduled Tasks, later' });
+      expect(titles(later)).toEqual([
+        'Tomorrow toolbox talk',
+        "Next week's reminder",
+        'Risk register review 2031',
+      ]);
+      const distant = within(later).getByRole('link', { name: /Risk register review 2031/ });
+      expect(distant).toHaveTextContent('Scheduled');
+      expect(distant).toHaveTextContent('01/03/2031');
+      expect(distant).not.toHaveTextContent('Pending Completion');
+
+      // A section with only later work has no list of work due now.
+      const reviews = section('Scheduled Reviews');
+      expect(within(reviews).queryByRole('list', { name: 'Scheduled Reviews' })).not.toBeInTheDocument();
+      expect(
+        within(within(reviews).getByRole('list', { name: 'Scheduled Reviews, later' })).getByRole('link'),
+      ).toHaveTextContent('Scheduled');
+    });
+
+    it('previews the work due now first, and shows the rest of the later work on Show all', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-28T12:00:00'));
+      const list = timedList();
+      list.list.scheduledTasks.list.push(
+        scheduledTask(16, { title: 'Overdue audit', dueDate: '2026-11-01' }),
+        scheduledTask(17, { title: 'Audit due today', dueDate: '2026-11-28' }),
+      );
+      standardRoutes({ 'POST /api/dashboardList': () => ok(list) });
+      renderDashboard();
+      await screen.findByText('Overdue audit');
+      const tasks = section('Scheduled Tasks');
+      expect(titles(within(tasks).getByRole('list', { name: 'Scheduled Tasks' }))).toEqual([
+        'Overdue audit',
+        'Overdue first aid check',
+        "Today's forklift check",
+        'Audit due today',
+      ]);
+      expect(titles(within(tasks).getByRole('list', { name: 'Scheduled Tasks, later' }))).toEqual([
+        'Tomorrow toolbox talk',
+      ]);
+      await userEvent.click(within(tasks).getByRole('button', { name: 'Show all (7)' }));
+      expect(titles(within(tasks).getByRole('list', { name: 'Scheduled Tasks, later' }))).toHaveLength(3);
+    });
   });
 
   it('fetches the noticeboard after the dashboard list and opens a notice with Close only', async () => {

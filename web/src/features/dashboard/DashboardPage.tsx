@@ -127,17 +127,25 @@ export function DashboardPage() {
   const access = dashboardAccess(permissions);
 
   if (access.forced) {
-    // Nothing loads while a forced password change is pending; the tab area is hidden.
+    // Nothing loads while a forced password change is pending; the tab area is hidden. At the first
+    // sign-in with the password the account was given, the user is welcomed instead.
+    const welcome = permissions.isInitialPassword === 'yes';
     return (
       <section className="card state-panel" aria-labelledby="dashboard-forced-title">
-        <span className="state-icon state-icon-warning">
+        <span className={welcome ? 'state-icon' : 'state-icon state-icon-warning'}>
           <KeyRound size={24} aria-hidden="true" />
         </span>
-        <h2 id="dashboard-forced-title">Change your password to continue</h2>
-        <p>{messages.dashboard.passwordChangeRequired}</p>
+        <h2 id="dashboard-forced-title">
+          {welcome ? 'Choose your password to continue' : 'Change your password to continue'}
+        </h2>
+        <p>
+          {welcome
+            ? messages.dashboard.passwordChoiceRequired(permissions.companyName)
+            : messages.dashboard.passwordChangeRequired}
+        </p>
         <div className="state-actions">
           <Link to="/change-password" className="btn btn-primary">
-            Change password
+            {welcome ? 'Choose password' : 'Change password'}
           </Link>
         </div>
       </section>

@@ -52,10 +52,13 @@ type ItemParts = z.output<typeof ZRegisterItemParts>;
 /** Today in the browser's time zone (the server checks against the organisation's). */
 export const browserToday = () => localDateOf(new Date(), browserTimeZone());
 
-/** The register's active employees by name, for a SearchChoice. */
-export function peopleSearch(calls: Pick<RegisterCalls, 'people'>) {
+/**
+ * The register's active employees by name, for a SearchChoice; as `reviewer`, only those who can
+ * open the item's review.
+ */
+export function peopleSearch(calls: Pick<RegisterCalls, 'people'>, role: 'anyone' | 'reviewer' = 'anyone') {
   return (text: string, page: number): Promise<PickerPage> =>
-    callApi(calls.people, { body: { search: text, page } }).then((result) => ({
+    callApi(calls.people, { body: { search: text, page, role } }).then((result) => ({
       options: result.options.map((person) => ({ value: person._id, label: person.name })),
       hasMore: result.hasMore,
     }));
@@ -171,16 +174,16 @@ export function StewardshipFields({
         label="Reviewer"
         value={value.reviewer}
         onChange={(person) => set('reviewer', person)}
-        search={peopleSearch(calls)}
-        queryKey={[...queryKey, 'people']}
+        search={peopleSearch(calls, 'reviewer')}
+        queryKey={[...queryKey, 'reviewers']}
         error={errors.reviewerId}
       />
       <PersonField
         label="Co-reviewer (optional)"
         value={value.coReviewer}
         onChange={(person) => set('coReviewer', person)}
-        search={peopleSearch(calls)}
-        queryKey={[...queryKey, 'people']}
+        search={peopleSearch(calls, 'reviewer')}
+        queryKey={[...queryKey, 'reviewers']}
         error={errors.coReviewerId}
         optional
       />

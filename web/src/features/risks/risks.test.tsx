@@ -263,3 +263,25 @@ describe('RiskReviewPage', () => {
     ]);
   }, 15_000);
 });
+
+describe('the reviewer pickers', () => {
+  it('ask for reviewers only those who can open the review; the owner from everyone', async () => {
+    const fetchMock = mockFetch({ ...common, 'POST /api/riskDetails': () => ok(details()) });
+    renderRoutes(
+      [{ path: '/risk/register/:id/edit', element: <RiskEditPage /> }],
+      `/risk/register/${RISK}/edit`,
+    );
+    const user = userEvent.setup();
+    const search = async (label: string) => {
+      const chosen = await screen.findByRole('textbox', { name: label });
+      await user.click(within(chosen.closest('.search-choice')! as HTMLElement).getByRole('button'));
+      await user.type(screen.getByRole('searchbox', { name: label }), 'Et');
+      await screen.findByRole('list', { name: 'Matches' });
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      return bodies(fetchMock, '/api/riskPeople').at(-1);
+    };
+    expect(await search('Reviewer')).toMatchObject({ search: 'Et', role: 'reviewer' });
+    expect(await search('Co-reviewer (optional)')).toMatchObject({ search: 'Et', role: 'reviewer' });
+    expect(await search('Owner')).toMatchObject({ search: 'Et', role: 'anyone' });
+  }, 15_000);
+});

@@ -21,6 +21,10 @@ interface InitialDetailsProps {
   references: References;
   workplaces: TNamedOption[];
   branches: TNamedOption[];
+  /** The workplace has no branches: the branch is shown as not applicable, not asked for. */
+  branchNotApplicable: boolean;
+  /** The organisation gives coordinator, workplace and branch (a supplier's form): shown, not asked. */
+  givenByOrganisation: boolean;
   viewer: { name: string };
   guest?: GuestMode;
 }
@@ -40,6 +44,8 @@ export function InitialDetailsCard({
   references,
   workplaces,
   branches,
+  branchNotApplicable,
+  givenByOrganisation,
   viewer,
   guest,
 }: InitialDetailsProps) {
@@ -82,12 +88,7 @@ export function InitialDetailsCard({
       </div>
       <div className="card-body">
         <div className="field-grid submission-header">
-          <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
-            <div className="field">
-              <span className="field-label">Type of Form</span>
-              <p className="field-value">{shape.formTemplateName}</p>
-            </div>
-          </div>
+          <HeaderValue label="Type of Form" value={shape.formTemplateName} />
           <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
             <div className="field">
               <span className="field-label">Form Number</span>
@@ -102,12 +103,7 @@ export function InitialDetailsCard({
               </p>
             </div>
           </div>
-          <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
-            <div className="field">
-              <span className="field-label">Recorded By</span>
-              <p className="field-value">{recordedBy || '—'}</p>
-            </div>
-          </div>
+          <HeaderValue label="Recorded By" value={recordedBy} />
           <div className="field-cell" style={{ '--col-size': 8 } as CSSProperties}>
             <div className="field">
               <label className="field-label" htmlFor={ids.description}>
@@ -152,55 +148,69 @@ export function InitialDetailsCard({
               <HeaderMessage id={ids.headerError} message={headerErrorFor('formDate')} />
             </div>
           </div>
-          <HeaderSelect
-            id={ids.workplace}
-            label="Workplace"
-            value={header.workplace}
-            disabled={readOnly}
-            options={withStored(workplaces, workplaces, header.workplace, submission?.workplaceName)}
-            onChange={(workplace) => onWorkplace(workplace)}
-            inputProps={headerInputProps('workplace')}
-            errorId={ids.headerError}
-            message={headerErrorFor('workplace')}
-          />
-          <HeaderSelect
-            id={ids.branch}
-            label="Branch"
-            value={header.branch}
-            disabled={readOnly || !header.workplace}
-            options={withStored(branches, branches, header.branch, submission?.branchName)}
-            onChange={(branch) => onHeader({ branch })}
-            inputProps={headerInputProps('branch')}
-            errorId={ids.headerError}
-            message={headerErrorFor('branch')}
-          />
-          <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
-            <div className="field">
-              <label className="field-label" htmlFor={ids.coordinator} id={`${ids.coordinator}-label`}>
-                Coordinator
-                <span className="field-required" aria-hidden="true">
-                  *
-                </span>
-              </label>
-              <SearchChoice
-                id={ids.coordinator}
-                labelledBy={`${ids.coordinator}-label`}
-                name={coordinatorName}
-                // Employees are searched on the server (thousands in a large organisation).
-                disabled={readOnly || !!guest || !employees.searched}
-                invalid={headerErrorFor('coordinator') !== null}
-                describedBy={headerErrorFor('coordinator') ? ids.headerError : undefined}
-                queryKey={employees.searched?.key ?? []}
-                search={(text, page) => employees.searched!.search(text, page)}
-                empty="No active employee matches."
-                onPick={(option) => {
-                  employees.searched?.remember({ _id: option.value, name: option.label });
-                  onCoordinator(option.value);
-                }}
+          {givenByOrganisation ? (
+            <>
+              <HeaderValue label="Workplace" value={submission?.workplaceName ?? ''} />
+              <HeaderValue label="Branch" value={submission?.branchName ?? ''} />
+              <HeaderValue label="Coordinator" value={coordinatorName} />
+            </>
+          ) : (
+            <>
+              <HeaderSelect
+                id={ids.workplace}
+                label="Workplace"
+                value={header.workplace}
+                disabled={readOnly}
+                options={withStored(workplaces, workplaces, header.workplace, submission?.workplaceName)}
+                onChange={(workplace) => onWorkplace(workplace)}
+                inputProps={headerInputProps('workplace')}
+                errorId={ids.headerError}
+                message={headerErrorFor('workplace')}
               />
-              <HeaderMessage id={ids.headerError} message={headerErrorFor('coordinator')} />
-            </div>
-          </div>
+              {branchNotApplicable ? (
+                <HeaderValue label="Branch" value={messages.submission.branchNotApplicable} />
+              ) : (
+                <HeaderSelect
+                  id={ids.branch}
+                  label="Branch"
+                  value={header.branch}
+                  disabled={readOnly || !header.workplace}
+                  options={withStored(branches, branches, header.branch, submission?.branchName)}
+                  onChange={(branch) => onHeader({ branch })}
+                  inputProps={headerInputProps('branch')}
+                  errorId={ids.headerError}
+                  message={headerErrorFor('branch')}
+                />
+              )}
+              <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
+                <div className="field">
+                  <label className="field-label" htmlFor={ids.coordinator} id={`${ids.coordinator}-label`}>
+                    Coordinator
+                    <span className="field-required" aria-hidden="true">
+                      *
+                    </span>
+                  </label>
+                  <SearchChoice
+                    id={ids.coordinator}
+                    labelledBy={`${ids.coordinator}-label`}
+                    name={coordinatorName}
+                    // Employees are searched on the server (thousands in a large organisation).
+                    disabled={readOnly || !!guest || !employees.searched}
+                    invalid={headerErrorFor('coordinator') !== null}
+                    describedBy={headerErrorFor('coordinator') ? ids.headerError : undefined}
+                    queryKey={employees.searched?.key ?? []}
+                    search={(text, page) => employees.searched!.search(text, page)}
+                    empty="No active employee matches."
+                    onPick={(option) => {
+                      employees.searched?.remember({ _id: option.value, name: option.label });
+                      onCoordinator(option.value);
+                    }}
+                  />
+                  <HeaderMessage id={ids.headerError} message={headerErrorFor('coordinator')} />
+                </div>
+              </div>
+            </>
+          )}
         </div>
       </div>
     </section>
@@ -256,6 +266,18 @@ function HeaderSelect(props: {
           ))}
         </select>
         <HeaderMessage id={props.errorId} message={props.message} />
+      </div>
+    </div>
+  );
+}
+
+/** A header value shown, not asked for. */
+function HeaderValue({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
+      <div className="field">
+        <span className="field-label">{label}</span>
+        <p className="field-value">{value || '—'}</p>
       </div>
     </div>
   );

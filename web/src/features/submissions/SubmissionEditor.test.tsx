@@ -370,6 +370,32 @@ describe('submission editor: validation (001 section 5)', () => {
     expect(body).not.toHaveProperty('_id');
   });
 
+  it('shows the branch of a workplace without branches as not applicable, and submits without one', async () => {
+    const fetchMock = await openNew({
+      'POST /api/branchesByWorkplace': () => ok([]),
+      'POST /api/formSubmissionSave': () =>
+        ok(
+          { _id: SUBMISSION, formatedNumber: 'FS 1', isDraft: 'no', version: 1, mailsQueued: 0 },
+          messages.submission.submitted,
+        ),
+      'POST /api/formSubmissionDetails': () => ok(submission({ version: 1, branch: null, branchName: '' })),
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Description/), 'Slip near loading bay');
+    await user.selectOptions(screen.getByLabelText(/^Workplace/), 'Riverside Depot');
+    expect(await screen.findByText(messages.submission.branchNotApplicable)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Branch/)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Title/), 'Wet floor');
+    await user.click(button('Submit'));
+    // Sent: nothing asked for the branch first.
+    await waitFor(() => expect(saveCalls(fetchMock)).toHaveLength(1));
+    expect(JSON.parse(String(saveCalls(fetchMock)[0]![1]!.body))).toMatchObject({
+      workplace: WORKPLACE,
+      branch: '',
+      isDraft: 'no',
+    });
+  });
+
   it('saves a draft without the mandatory fields (only the header is checked)', async () => {
     const fetchMock = await openNew({
       'POST /api/formSubmissionSave': () =>

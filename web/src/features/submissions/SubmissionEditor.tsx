@@ -138,6 +138,8 @@ export function SubmissionEditor(props: SubmissionEditorProps) {
         references={references}
         workplaces={workplaces}
         branches={editor.branches}
+        branchNotApplicable={editor.branchNotApplicable}
+        givenByOrganisation={editor.givenByOrganisation}
         viewer={viewer}
         guest={guest}
       />

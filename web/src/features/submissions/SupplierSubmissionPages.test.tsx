@@ -211,6 +211,40 @@ describe('Update Form Submission (001 section 2.3)', () => {
     expect(await screen.findByText(messages.supplierForm.submitted)).toBeInTheDocument();
   });
 
+  it("shows the organisation's workplace, branch and coordinator instead of asking the supplier (issue 40)", async () => {
+    serve(submission());
+    renderRoutes(routes, `${UPDATE}?authtoken=${TOKEN}`);
+    const card = within(await screen.findByRole('region', { name: 'Initial details' }));
+    const shown: [string, string][] = [
+      ['Workplace', 'Harbour Site'],
+      ['Branch', 'North Gate'],
+      ['Coordinator', 'Noah Fischer'],
+    ];
+    for (const [label, value] of shown) {
+      expect(card.getByText(label).nextElementSibling).toHaveTextContent(value);
+      expect(card.queryByLabelText(new RegExp(`^${label}`))).not.toBeInTheDocument();
+    }
+  });
+
+  it('saves an assigned form whose organisation gave no workplace, branch or coordinator', async () => {
+    const fetchMock = serve(
+      submission({ workplace: null, workplaceName: '', branch: null, branchName: '', submissionUserId: [] }),
+      {
+        'POST /api/formSubmissionSave': () =>
+          ok({ ...saved, isDraft: 'yes' }, messages.submission.draftSaved),
+      },
+    );
+    renderRoutes(routes, `${UPDATE}?authtoken=${TOKEN}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Draft' }));
+    await waitFor(() => expect(callsTo(fetchMock, '/formSubmissionSave')).toHaveLength(1));
+    expect(screen.queryByText(messages.submission.workplaceRequired)).not.toBeInTheDocument();
+    expect(bodyOf(callsTo(fetchMock, '/formSubmissionSave')[0]!)).toMatchObject({
+      workplace: '',
+      branch: '',
+      submissionUserId: [],
+    });
+  });
+
   it('shows a 202 of supplier form submit as an error, and stays', async () => {
     serve(
       submission(),
@@ -338,9 +372,10 @@ describe('View Form Submission (001 section 2.1)', () => {
     );
     expect(screen.getByTestId('notification-header')).toHaveTextContent('Plant: Forklift FL-2');
     expect(screen.getByRole('heading', { name: 'Initial details' })).toBeInTheDocument();
-    // The inactive coordinator keeps its name (full lists).
-    expect(screen.getByLabelText(/^Coordinator/)).toHaveDisplayValue('Ruth Gale');
-    expect(screen.getByLabelText(/^Coordinator/)).toBeDisabled();
+    // The inactive coordinator keeps its name (full lists), shown as the organisation's, not asked.
+    const card = within(screen.getByRole('region', { name: 'Initial details' }));
+    expect(card.getByText('Coordinator').nextElementSibling).toHaveTextContent('Ruth Gale');
+    expect(screen.queryByLabelText(/^Coordinator/)).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /^Scope of Work/ })).not.toBeInTheDocument();
     for (const name of ['Save', 'Save Draft', 'Submit', 'Sign Off', 'Cancel', 'History'])
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();

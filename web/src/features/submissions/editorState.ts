@@ -7,6 +7,7 @@ import {
   sectionsFor,
   messages,
   taskDueType,
+  type HeaderContext,
   type SubmissionFill,
   type TFormSubmission,
   type TFormSubmissionSaveRequest,
@@ -166,8 +167,9 @@ export function validate(
   state: EditorState,
   attachments: readonly TSubmissionAttachment[],
   isDraft: boolean,
+  headerContext: HeaderContext,
 ): ValidationResult {
-  const header = headerProblem(state.header);
+  const header = headerProblem(state.header, headerContext);
   if (header) return { header, fields: {}, first: header };
   const problems = mandatoryProblems(shape.fieldList, shape.sections, fillOf(state, attachments), isDraft);
   const fields = Object.fromEntries(problems.map((problem) => [problem.fieldId, problem.message]));

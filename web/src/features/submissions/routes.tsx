@@ -1,6 +1,7 @@
 import { SubmissionListPage } from './SubmissionListPage';
 
 /** The screens of the form-submission area, loaded together by the router when one is opened. */
+export { EmployeeAssessmentPage } from './EmployeeAssessmentPage';
 export { NewSubmissionPage } from './NewSubmissionPage';
 export { SubmissionEditorPage } from './SubmissionEditorPage';
 export { UpdateSubmissionPage } from './UpdateSubmissionPage';

@@ -1,4 +1,5 @@
 import {
+  headerGivenByOrganisation,
   formSubmissionCloseCall,
   formSubmissionReopenCall,
   supplierFormCloseOffCall,
@@ -86,8 +87,14 @@ export function useSubmissionEditor({
   // A new form whose first save created it: later failures must not create a second one.
   const createdId = useRef<string | null>(null);
 
-  const branchList = useBranches(state.header.workplace, transport.branches);
+  // A supplier filling in its form is not asked for the organisation's coordinator and place.
+  const givenByOrganisation = headerGivenByOrganisation(shape.formType, viewer.employeeId !== null);
+  const branchList = useBranches(givenByOrganisation ? '' : state.header.workplace, transport.branches);
   const branches = branchList.data ?? [];
+  // A workplace without branches needs none (until its list is read, the server's check decides).
+  const workplaceHasBranches = branches.length > 0;
+  const branchNotApplicable =
+    !!state.header.workplace && branchList.isSuccess && !workplaceHasBranches && !state.header.branch;
   const isNew = submission === null;
   const isDraft = isNew || submission.isDraft === 'yes';
   const isClosed = submission?.isClose === 'yes';
@@ -144,7 +151,7 @@ export function useSubmissionEditor({
    * files is first saved as a draft, then the files are uploaded, then it is saved as chosen.
    */
   const persist = async (asDraft: boolean) => {
-    const check = validate(shape, state, attachments, asDraft);
+    const check = validate(shape, state, attachments, asDraft, { workplaceHasBranches, givenByOrganisation });
     setHeaderError(check.header);
     setFieldErrors(check.fields);
     if (check.first) throw new ClientValidation(check.first);
@@ -378,6 +385,8 @@ export function useSubmissionEditor({
     actionDialog,
     setActionDialog,
     branches,
+    branchNotApplicable,
+    givenByOrganisation,
     isNew,
     isDraft,
     subtitle,

@@ -1,0 +1,82 @@
+/**
+ * Listed means it opens: the call each kind of dashboard item's page (or dialog) makes to open the
+ * item, and the rule that lists an item only to a caller that call serves.
+ */
+import {
+  assignedActionDetailsCall,
+  auditDetailsCall,
+  documentAcknowledgementOpenCall,
+  documentApprovalOpenCall,
+  documentDetailsCall,
+  documentReviewCalls,
+  formSubmissionDetailsCall,
+  hazardousReviewCalls,
+  noticeCall,
+  obligationReviewCalls,
+  riskReviewCalls,
+  supplierAssignmentDetailsCall,
+  supplierAssignmentOpenCall,
+  supplierRequirementDetailsCall,
+  taskDetailsCall,
+  type Call,
+  type WorkItemKind,
+} from '@compass/shared';
+import type { AuthContext } from '../../plugins/auth';
+import { refusalOf, sessionKind } from '../../plugins/callers';
+
+/**
+ * The call that opens each kind (the target of WORK_ITEM_TARGETS in shared/rules/workItemTarget.ts
+ * makes it); null where the page is not built yet (Human Resources: HR forms, online training).
+ */
+export const OPENED_WITH: Record<WorkItemKind, Call | null> = {
+  'scheduledTask.audit': auditDetailsCall,
+  'scheduledTask.reminderForm': taskDetailsCall,
+  'scheduledTask.reminder': taskDetailsCall,
+  'hrForm.hrAssessment': null,
+  'hrForm.hrReviwer': null,
+  'hrForm.performanceReview': null,
+  'formCoordination.draft': formSubmissionDetailsCall,
+  'formCoordination.open': formSubmissionDetailsCall,
+  'scheduledReview.document': documentReviewCalls.details,
+  'scheduledReview.riskRegister': riskReviewCalls.details,
+  'scheduledReview.hazardousRegister': hazardousReviewCalls.details,
+  'scheduledReview.obligation': obligationReviewCalls.details,
+  'assignedAction.audit': assignedActionDetailsCall,
+  'assignedAction.obligation': assignedActionDetailsCall,
+  'assignedAction.form': assignedActionDetailsCall,
+  'assignedAction.document-assign': documentAcknowledgementOpenCall,
+  'assignedAction.document-requestApprove': documentApprovalOpenCall,
+  'assignedAction.document-rejected': documentDetailsCall,
+  'assignedAction.document-action': documentDetailsCall,
+  'onlineTraining.attempt': null,
+  'onlineTraining.reTest': null,
+  'onlineTraining.view': null,
+  'onlineTraining.review': null,
+  'supplier.supplierReviwer': supplierAssignmentDetailsCall,
+  'supplier.reviewUpcomingSupplier': supplierRequirementDetailsCall,
+  'supplier.reviewUpcomingPersonnel': supplierRequirementDetailsCall,
+  'supplierPortal.supplierAssessment': supplierAssignmentOpenCall,
+  'supplierPortal.reviewUpcomingSupplier': supplierRequirementDetailsCall,
+  'supplierPortal.reviewUpcomingPersonnel': supplierRequirementDetailsCall,
+  notice: noticeCall,
+};
+
+/** Whether the caller may open items of a kind. */
+export type Opens = (kind: WorkItemKind) => boolean;
+
+/** Every kind: the organisation's overview, which counts items whoever they are for. */
+export const OPENS_ALL: Opens = () => true;
+
+/**
+ * The kinds whose opening call serves the caller: its route access (caller kind, access keys) as
+ * the route itself rules on it (plugins/callers.ts). A role without the risk key is not listed
+ * risk reviews, which its reviewer page would refuse with 403. Who an item is for (reviewer,
+ * assignee, coordinator) is each section's condition, the one its opening call checks.
+ */
+export function opensFor(auth: AuthContext): Opens {
+  const caller = { kind: sessionKind(auth), auth };
+  return (kind) => {
+    const call = OPENED_WITH[kind];
+    return call === null || refusalOf(call.access, caller) === null;
+  };
+}
