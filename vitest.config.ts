@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // One runner for every level; each level is a project (see docs/testing.md).
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker; the files mostly wait on PostgreSQL and Chromium,
+    // so two keep both cores busy (each server file has its own database; e2e files still run one at a time).
+    maxWorkers: 2,
     projects: [
       {
         test: { name: 'shared', environment: 'node', include: ['shared/src/**/*.test.ts'] },
