@@ -22,6 +22,99 @@ function layer(files, forbidden, message, more = []) {
   };
 }
 
+/**
+ * The feature areas, in their written order (docs/architecture.md, "Areas"): an area imports areas
+ * of its own tier or of tiers before it, never one after it, and only through their public face (the
+ * area's index.ts). The same names serve server/src/modules, web/src/features and shared contracts.
+ */
+export const AREA_TIERS = [
+  [
+    'platform',
+    [
+      'auth',
+      'password',
+      'account',
+      'sso',
+      'mail',
+      'configuration',
+      'health',
+      'changeLog',
+      'notifications',
+      'administration',
+      'attachments',
+      'links',
+      'employees',
+      'organisationFile',
+    ],
+  ],
+  [
+    'work',
+    [
+      'submissions',
+      'closeOff',
+      'qrSubmissions',
+      'assignedActions',
+      'clockIn',
+      'qrCodes',
+      'noticeboard',
+      'templates',
+    ],
+  ],
+  [
+    'registers',
+    [
+      'reviews',
+      'registerParts',
+      'risks',
+      'hazardous',
+      'documents',
+      'obligations',
+      'audits',
+      'externalParties',
+      'suppliers',
+      'supplierAccess',
+      'tasks',
+    ],
+  ],
+  ['overview', ['dashboard', 'actionRegister']],
+];
+
+const ALL_AREAS = AREA_TIERS.flatMap(([, areas]) => areas);
+const anyOf = (names) => `(${names.join('|')})`;
+
+/**
+ * The area blocks of one side (`root`: 'server/src/modules' or 'web/src/features'): each area's
+ * files keep `base` (the side's layer limits) and may not reach into another area's private files
+ * nor import an area of a later tier.
+ */
+function areaBlocks(root, base, message, more = []) {
+  return AREA_TIERS.flatMap(([tier, areas], index) => {
+    const later = AREA_TIERS.slice(index + 1).flatMap(([, names]) => names);
+    return areas.map((area) => {
+      const others = ALL_AREAS.filter((name) => name !== area);
+      const patterns = [
+        ...base.map((regex) => ({ regex, message })),
+        {
+          regex: `^(\\.\\./)+${anyOf(others)}/.+`,
+          message: 'Import another area through its public face (its index.ts), never its private files.',
+        },
+        ...more,
+      ];
+      if (later.length > 0)
+        patterns.push({
+          regex: `^(\\.\\./)+${anyOf(later)}(/|$)`,
+          message: `The area order (docs/architecture.md): ${tier} comes before the areas of later tiers and imports none of them.`,
+        });
+      return {
+        files: [`${root}/${area}/**`],
+        // A test may reach into what it tests; the layer blocks still hold for it.
+        ignores: ['**/*.test.*'],
+        rules: { 'no-restricted-imports': ['error', { patterns }] },
+      };
+    });
+  });
+}
+
 // Outside the API client, a call is made from its shared definition (sendCall, callApi), never by path.
 const CALLS_BY_DEFINITION = {
   regex: '(^|/)api/client$',
@@ -84,6 +177,17 @@ export default tseslint.config(
     ['web/src/api/**'],
     [SERVER, SEED, FEATURES],
     'The API client is shared by every feature: it imports none.',
+  ),
+  ...areaBlocks(
+    'server/src/modules',
+    [WEB, SEED],
+    'The server imports shared/, never the web client or the demo seed.',
+  ),
+  ...areaBlocks(
+    'web/src/features',
+    [SERVER, SEED],
+    'The web client talks to the server through shared contracts only.',
+    [CALLS_BY_DEFINITION],
   ),
   // app.ts assembles the modules.
   { files: ['server/src/app.ts'], rules: { 'no-restricted-imports': 'off' } },

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/prisma';
 import { unauthorized } from '../errors';
 import type { LinkScope } from './callers';
-import { refusalOf, sessionKind, type AuthContext, type Caller } from './callers';
+import { refusalOf, sessionCallerOf, type AuthContext, type Caller } from './callers';
 import type { SessionLookup, SessionRecord } from './sessionLookup';
 
 export type { AuthContext } from './callers';
@@ -153,7 +153,7 @@ export const authPlugin = fp(
         // The record may be the session cache's: it holds what the database now holds.
         session.lastSeenAt = now;
       }
-      return { kind: sessionKind(auth), auth };
+      return sessionCallerOf(auth);
     }
 
     app.addHook('onRequest', async (request, reply) => {

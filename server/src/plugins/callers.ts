@@ -54,11 +54,22 @@ export interface AuthContext {
   permissionsChanged?: boolean;
 }
 
+/** A signed-in caller: its kind and its session. */
+export type SessionCaller =
+  | { kind: 'employee'; auth: AuthContext }
+  | { kind: 'supplier'; auth: AuthContext }
+  | { kind: 'personnel'; auth: AuthContext };
+
 /** The caller of one request, resolved once by the auth plugin. */
-export type Caller =
-  | { kind: 'guest' }
-  | { kind: 'link'; link: LinkScope }
-  | { kind: 'employee' | 'supplier' | 'personnel'; auth: AuthContext };
+export type Caller = { kind: 'guest' } | { kind: 'link'; link: LinkScope } | SessionCaller;
+
+/** The caller of a call that serves link holders as well as signed-in callers. */
+export type LinkOrSessionCaller = Exclude<Caller, { kind: 'guest' }>;
+
+/** The caller a call's handler is handed: only the kinds its declared access serves. */
+export type CallerServed<A extends CallAccess> = A['callers'] extends readonly (infer K)[]
+  ? Extract<Caller, { kind: K }>
+  : Caller;
 
 /** The kind of a signed-in session: personnel are supplier accounts tied to one person. */
 export function sessionKind(
@@ -67,6 +78,10 @@ export function sessionKind(
   if (auth.userType === 'employee') return 'employee';
   return auth.personnelId ? 'personnel' : 'supplier';
 }
+
+/** The caller of a signed-in session. */
+export const sessionCallerOf = (auth: AuthContext): SessionCaller =>
+  ({ kind: sessionKind(auth), auth }) as SessionCaller;
 
 /**
  * A supplier company's users reach the product only while its portal or supplier access is on, the

@@ -1,4 +1,5 @@
 import { envelopeOf, type Call, type CallData, type CallParsed, type Envelope } from '@compass/shared';
+import type { CallerServed } from './callers';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -14,7 +15,12 @@ export type CallRequest<C extends Call> = FastifyRequest<CallParsed<C>>;
 type CallAnswer<C extends Call> = Envelope<CallData<C>> | FastifyReply;
 
 export interface CallRoute<C extends Call> {
-  handler: (request: CallRequest<C>, reply: FastifyReply) => Promise<CallAnswer<C>>;
+  /**
+   * `caller` is the request's caller, typed by the call's declared access: a call served to
+   * signed-in callers only gets one with its session (`caller.auth`), a call that serves links gets
+   * either, and the auth plugin has ruled on it before the handler runs.
+   */
+  handler: (request: CallRequest<C>, reply: FastifyReply, caller: CallerServed<C['access']>) => Promise<CallAnswer<C>>;
   preHandler?: preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[];
   bodyLimit?: number;
 }
@@ -42,6 +48,7 @@ export function registerCall<C extends Call>(app: FastifyInstance, call: C, rout
     schema,
     ...(route.bodyLimit && { bodyLimit: route.bodyLimit }),
     ...(route.preHandler && { preHandler: route.preHandler }),
-    handler: route.handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    handler: (request: FastifyRequest, reply: FastifyReply) =>
+      route.handler(request as CallRequest<C>, reply, request.caller as CallerServed<C['access']>),
   });
 }

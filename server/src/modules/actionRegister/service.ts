@@ -25,10 +25,10 @@ import type { AuthContext } from '../../plugins/auth';
 import { changesBetween } from '../../plugins/changeLog';
 import { csvOf, type CsvColumn } from '../../plugins/csv';
 import type { MailQueue } from '../../plugins/mail';
-import { callerToday } from '../administration/organisationToday';
+import { callerToday } from '../../plugins/organisationDay';
 import { dayOf } from '../../db/days';
-import type { AssignedActionService } from '../assignedActions/service';
-import { actionsReassignedMail } from '../mail/templates';
+import type { AssignedActionService } from '../assignedActions';
+import { actionsReassignedMail } from '../mail';
 
 type Tx = Prisma.TransactionClient;
 

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { badRequest } from '../../errors';
 import type { FileStorage } from '../../plugins/storage';
 import type { UploadedFile } from '../../plugins/uploads';
-import { isMarkup } from '../attachments/imageBytes';
+import { isMarkup } from '../attachments';
 
 /** The largest side of a stored logo: the header shows it at 40 px, mails and PDFs a little larger. */
 const LOGO_MAX_PX = 512;

@@ -2,8 +2,8 @@ import { displayDay, formNumberLabel, personName } from '@compass/shared';
 import type { Prisma } from '../../db/prisma';
 import { dayOf } from '../../db/days';
 import type { MailQueue } from '../../plugins/mail';
-import { displayName } from '../auth/service';
-import { actionCompletedMail } from '../mail/templates';
+import { displayName } from '../auth';
+import { actionCompletedMail } from '../mail';
 
 export interface CompletedNoticeOptions {
   publicUrl: string;

@@ -15,7 +15,7 @@ import { conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
-import { attachmentOf, attachmentsJson, type AttachmentService } from '../attachments/service';
+import { attachmentOf, attachmentsJson, type AttachmentService } from '../attachments';
 import type { Reader } from '../../db/reader';
 import { sql, uuid, type Sql } from '../../db/sql';
 import { dateOf } from '../../db/days';

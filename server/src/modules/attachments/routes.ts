@@ -4,7 +4,7 @@ import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { fileHeaders } from '../../plugins/downloads';
 import { ok } from '../../plugins/envelope';
-import { linkAttachmentOwner } from '../links/service';
+import { linkAttachmentOwner } from '../links';
 import type { AttachmentService } from './service';
 
 export const attachmentRoutes: FastifyPluginAsync<{ attachments: AttachmentService }> = async (

@@ -8,11 +8,11 @@ import {
 } from '@compass/shared';
 import type { Db } from '../../db/prisma';
 import type { FileStorage } from '../../plugins/storage';
-import { displayDate } from '../closeOff/notifications';
-import { dataUrlImage, toPdfImage } from '../closeOff/pdfImages';
-import type { PdfAction, PdfField, PdfModel } from '../closeOff/pdfModel';
-import { parseRichText } from '../closeOff/richText';
-import type { TemplateVersionShape } from '../submissions/shapes';
+import { displayDate } from '../closeOff';
+import { dataUrlImage, toPdfImage } from '../closeOff';
+import type { PdfAction, PdfField, PdfModel } from '../closeOff';
+import { parseRichText } from '../closeOff';
+import type { TemplateVersionShape } from '../submissions';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 

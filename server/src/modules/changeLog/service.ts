@@ -3,7 +3,7 @@ import { timestampOf, type Reader } from '../../db/reader';
 import { sql, uuid, type Sql } from '../../db/sql';
 import { forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { nameOfUser, userNameJson, type UserNameJson } from '../employees/accountHolders';
+import { nameOfUser, userNameJson, type UserNameJson } from '../employees';
 
 /** A logged value as the screen shows it. */
 function asText(value: unknown): string | null {

@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE, displayDay, formNumberLabel, localDateOf, personName } from '@compass/shared';
 import type { Prisma } from '../../db/prisma';
 import type { MailQueue, OutgoingMail } from '../../plugins/mail';
-import { submissionClosedMail, submissionSubmittedMail, type SubmissionMailFacts } from '../mail/templates';
+import { submissionClosedMail, submissionSubmittedMail, type SubmissionMailFacts } from '../mail';
 
 /**
  * The e-mail notifications of a form submission, by the template's emailNotification codes

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { isMarkup, MAX_INPUT_PIXELS, RASTER_SECONDS } from '../attachments/imageBytes';
+import { isMarkup, MAX_INPUT_PIXELS, RASTER_SECONDS } from '../attachments';
 import { MAX_IMAGE_SIDE } from './renderLimits';
 import { rasteriseSvgIsolated } from './renderPool';
 

@@ -14,7 +14,7 @@ import { displayDate, queueClosedNotifications, type NotificationOptions } from 
 import { loadPdfModel } from './pdfModel';
 import { pdfFileName } from './pdfRender';
 import { renderPdfIsolated } from './renderPool';
-import type { SubmissionAccess, SubmissionPolicy } from '../submissions/policy';
+import type { SubmissionAccess, SubmissionPolicy } from '../submissions';
 
 /** Points in the close where a test can make it fail, to show nothing is left half-done. */
 export interface CloseOffHooks {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
-import type { SsoService } from '../sso/service';
+import type { SsoService } from '../sso';
 
 /** What the client loads at start-up, before anyone signs in. */
 export const configurationRoutes: FastifyPluginAsync<{ config: Config; sso: SsoService }> = async (

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/prisma';
 import type { AuthContext } from '../../plugins/auth';
-import type { OwnerPolicy } from '../attachments/service';
+import type { OwnerPolicy } from '../attachments';
 import { audienceOf } from './noticeboard';
 import { sql, uuid } from './sql';
 

@@ -22,7 +22,7 @@ import {
   type WorkItemKind,
 } from '@compass/shared';
 import type { AuthContext } from '../../plugins/auth';
-import { refusalOf, sessionKind } from '../../plugins/callers';
+import { refusalOf, sessionCallerOf } from '../../plugins/callers';
 
 /**
  * The call that opens each kind (the target of WORK_ITEM_TARGETS in shared/rules/workItemTarget.ts
@@ -74,7 +74,7 @@ export const OPENS_ALL: Opens = () => true;
  * assignee, coordinator) is each section's condition, the one its opening call checks.
  */
 export function opensFor(auth: AuthContext): Opens {
-  const caller = { kind: sessionKind(auth), auth };
+  const caller = sessionCallerOf(auth);
   return (kind) => {
     const call = OPENED_WITH[kind];
     return call === null || refusalOf(call.access, caller) === null;

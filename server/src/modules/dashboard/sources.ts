@@ -3,8 +3,8 @@
  * totals, the pies and the bar chart all count from.
  */
 import type { WorkItemKind } from '@compass/shared';
-import { actionAssigneeOf, assignedToSql, type ActionAssignee } from '../assignedActions/assignees';
-import { openAssignmentsOfCallerSql } from '../submissions/openAssignments';
+import { actionAssigneeOf, assignedToSql, type ActionAssignee } from '../assignedActions';
+import { openAssignmentsOfCallerSql } from '../submissions';
 import { OPENS_ALL, type Opens } from './openers';
 import { emptySql, sql, uuid, type Source, type Sql } from './sql';
 

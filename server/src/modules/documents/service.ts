@@ -29,9 +29,9 @@ import type { AuthContext } from '../../plugins/auth';
 import { csvOf } from '../../plugins/csv';
 import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
-import { callerToday } from '../administration/organisationToday';
-import type { AttachmentService, OwnerPolicy } from '../attachments/service';
-import type { ReviewService } from '../reviews/service';
+import { callerToday } from '../../plugins/organisationDay';
+import type { AttachmentService, OwnerPolicy } from '../attachments';
+import type { ReviewService } from '../reviews';
 import {
   approvalView,
   canManage,
@@ -43,8 +43,8 @@ import {
   type Tx,
 } from './shared';
 import { dateOf, dayOf } from '../../db/days';
-import { employeeNames } from '../employees/accountHolders';
-import { registerActionMail } from '../mail/templates';
+import { employeeNames } from '../employees';
+import { registerActionMail } from '../mail';
 
 type ListRequest = z.output<typeof ZDocumentListRequest>;
 type Filters = z.output<typeof ZDocumentCsvRequest>;

@@ -4,10 +4,10 @@ import { timestampOf, type Reader } from '../../db/reader';
 import { sql, uuid } from '../../db/sql';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { callerToday } from '../administration/organisationToday';
+import { callerToday } from '../../plugins/organisationDay';
 import { approvalView, findDocument, logChange, publish, versionFile } from './shared';
 import { dateOf, dayOf } from '../../db/days';
-import { employeeNames } from '../employees/accountHolders';
+import { employeeNames } from '../employees';
 
 /**
  * The dashboard's document work items: reading and acknowledging the current version, approving

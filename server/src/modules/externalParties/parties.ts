@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/prisma';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest } from '../../errors';
-import { organisationToday } from '../administration/organisationToday';
+import { organisationToday } from '../../plugins/organisationDay';
 
 // What supplier form assignments and document requirements share: the party they are asked of,
 // its reviewer and due date, checked on the way in and named on the way out.

@@ -26,14 +26,14 @@ import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
-import { callerToday, organisationToday } from '../administration/organisationToday';
+import { callerToday, organisationToday } from '../../plugins/organisationDay';
 import { cappedCount, type ReadOptions, type Reader, planFor } from '../../db/reader';
 import { join, sql, uuid, type Sql } from '../../db/sql';
-import type { AttachmentService, OwnerPolicy } from '../attachments/service';
-import { userNames } from '../employees/accountHolders';
-import { checkScope, issueLink } from '../links/service';
-import { supplierRequirementMail, supplierRequirementSentMail } from '../mail/templates';
-import type { SupplierCaller } from '../submissions/supplierLinks';
+import type { AttachmentService, OwnerPolicy } from '../attachments';
+import { userNames } from '../employees';
+import { checkScope, issueLink } from '../links';
+import { supplierRequirementMail, supplierRequirementSentMail } from '../mail';
+import type { SupplierCaller } from '../submissions';
 import { dateOf, dayOf } from '../../db/days';
 import {
   findParty,

@@ -28,7 +28,7 @@ import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import { readMultipart } from '../../plugins/uploads';
-import type { SupplierCaller } from '../submissions/supplierLinks';
+import type { SupplierCaller } from '../submissions';
 import type { SupplierRequirementService } from './requirements';
 import type { ExternalPartiesService } from './service';
 

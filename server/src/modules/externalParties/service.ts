@@ -17,14 +17,14 @@ import { conflict, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
-import { callerToday, organisationToday, organisationTodayRead } from '../administration/organisationToday';
+import { callerToday, organisationToday, organisationTodayRead } from '../../plugins/organisationDay';
 import { cappedCount, timestampOf, type ReadOptions, type Reader, planFor } from '../../db/reader';
 import { join, sql, uuid, type Sql } from '../../db/sql';
-import { findAccountHolders } from '../employees/accountHolders';
-import { supplierAssignmentMail } from '../mail/templates';
-import { checkScope } from '../links/service';
-import { USABLE_TEMPLATE } from '../submissions/shapes';
-import type { SupplierCaller } from '../submissions/supplierLinks';
+import { findAccountHolders } from '../employees';
+import { supplierAssignmentMail } from '../mail';
+import { checkScope } from '../links';
+import { USABLE_TEMPLATE } from '../submissions';
+import type { SupplierCaller } from '../submissions';
 import { dateOf, dayOf } from '../../db/days';
 import {
   findParty,
@@ -35,8 +35,8 @@ import {
   type PartyColumns,
 } from './parties';
 import { supplierRecipients } from './recipients';
-import { assignmentsOfCaller, isOpen, OPEN_ASSIGNMENT, reviewerPlace } from '../submissions/openAssignments';
-import { issueSupplierAssignmentLink } from '../submissions/supplierLinkIssue';
+import { assignmentsOfCaller, isOpen, OPEN_ASSIGNMENT, reviewerPlace } from '../submissions';
+import { issueSupplierAssignmentLink } from '../submissions';
 
 type Tx = Prisma.TransactionClient;
 

@@ -17,8 +17,8 @@ import { registerCall } from '../../plugins/calls';
 import { fileHeaders } from '../../plugins/downloads';
 import { ok } from '../../plugins/envelope';
 import { readMultipart } from '../../plugins/uploads';
-import { registerPartRoutes, reviewCompleted } from '../registerParts/routes';
-import type { RegisterParts } from '../registerParts/service';
+import { registerPartRoutes, reviewCompleted } from '../registerParts';
+import type { RegisterParts } from '../registerParts';
 import type { HazardousService } from './service';
 
 export const hazardousRoutes: FastifyPluginAsync<{

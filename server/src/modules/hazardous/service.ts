@@ -24,9 +24,9 @@ import type { AuthContext } from '../../plugins/auth';
 import type { Snapshot } from '../../plugins/changeLog';
 import { csvOf } from '../../plugins/csv';
 import type { UploadedFile } from '../../plugins/uploads';
-import { callerToday } from '../administration/organisationToday';
-import type { AttachmentService } from '../attachments/service';
-import { ratingShown, ratingText, type RegisterParts } from '../registerParts/service';
+import { callerToday } from '../../plugins/organisationDay';
+import type { AttachmentService } from '../attachments';
+import { ratingShown, ratingText, type RegisterParts } from '../registerParts';
 import { dateOf, dayOf } from '../../db/days';
 
 type Tx = Prisma.TransactionClient;

@@ -12,8 +12,8 @@ import type { Db } from '../../db/prisma';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import type { UploadedFile } from '../../plugins/uploads';
-import type { AssignedActionService } from '../assignedActions/service';
-import type { AttachmentService } from '../attachments/service';
+import type { AssignedActionService } from '../assignedActions';
+import type { AttachmentService } from '../attachments';
 import type { LinkScope } from '../../plugins/callers';
 import { checkScope, LinkError } from './service';
 

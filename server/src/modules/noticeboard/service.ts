@@ -14,10 +14,10 @@ import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { UploadedFile } from '../../plugins/uploads';
-import { callerToday } from '../administration/organisationToday';
+import { callerToday } from '../../plugins/organisationDay';
 import { cappedCount, type Reader, planFor } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
-import type { AttachmentService } from '../attachments/service';
+import type { AttachmentService } from '../attachments';
 import { dateOf, dayOf } from '../../db/days';
 
 type Tx = Prisma.TransactionClient;

@@ -15,7 +15,7 @@ import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
-import { testMail } from '../mail/templates';
+import { testMail } from '../mail';
 
 /** One test mail per user in this many seconds: enough to read the result, too few to flood a mailbox. */
 const TEST_MAIL_INTERVAL_SECONDS = 60;

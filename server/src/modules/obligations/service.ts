@@ -31,10 +31,10 @@ import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import { csvOf } from '../../plugins/csv';
 import type { UploadedFile } from '../../plugins/uploads';
-import { callerToday, organisationToday } from '../administration/organisationToday';
-import type { AttachmentService } from '../attachments/service';
-import { employeeNames, findAccountHolders } from '../employees/accountHolders';
-import type { ReviewService } from '../reviews/service';
+import { callerToday, organisationToday } from '../../plugins/organisationDay';
+import type { AttachmentService } from '../attachments';
+import { employeeNames, findAccountHolders } from '../employees';
+import type { ReviewService } from '../reviews';
 import { dateOf, dayOf } from '../../db/days';
 
 type Tx = Prisma.TransactionClient;

@@ -15,8 +15,8 @@ import { asServed } from '../../installation';
 import { MailQueue } from '../../plugins/mail';
 import { loadSecretsKey, SecretBox } from '../../plugins/secrets';
 import { LocalFileStorage } from '../../plugins/storage';
-import { PasswordHasher } from '../auth/passwords';
-import { Invitations } from '../password/invitations';
+import { PasswordHasher } from '../auth';
+import { Invitations } from '../password';
 import { exportOrganisation } from './exporter';
 import {
   formatOrganisationFile,

@@ -1,6 +1,6 @@
 import type { TOrganisationFile } from '@compass/shared';
 import type { Db } from '../../db/prisma';
-import { allowedKeys } from '../administration/rights';
+import { allowedKeys } from '../administration';
 import { templateFileOf } from './templates';
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);

@@ -14,10 +14,10 @@ import type { Db, Prisma } from '../../db/prisma';
 import { changesBetween, recordChange, type Snapshot } from '../../plugins/changeLog';
 import type { SecretBox } from '../../plugins/secrets';
 import type { FileStorage } from '../../plugins/storage';
-import { allowedKeys } from '../administration/rights';
-import { accessMapOf } from '../administration/structure';
-import type { PasswordHasher } from '../auth/passwords';
-import type { Invitations } from '../password/invitations';
+import { allowedKeys } from '../administration';
+import { accessMapOf } from '../administration';
+import type { PasswordHasher } from '../auth';
+import type { Invitations } from '../password';
 import { templateFileOf, templateRows } from './templates';
 import { dateOf } from '../../db/days';
 

@@ -3,8 +3,8 @@ import type { Prisma } from '../../db/prisma';
 import { badRequest } from '../../errors';
 import { hashToken, newToken } from '../../plugins/auth';
 import type { MailQueue } from '../../plugins/mail';
-import { displayName } from '../auth/service';
-import { invitationMail, signInEmailChangedMail } from '../mail/templates';
+import { displayName } from '../auth';
+import { invitationMail, signInEmailChangedMail } from '../mail';
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_DAYS = 7;

@@ -4,10 +4,10 @@ import type { Db } from '../../db/prisma';
 import { badRequest } from '../../errors';
 import { hashToken, newToken } from '../../plugins/auth';
 import type { MailQueue } from '../../plugins/mail';
-import type { PasswordHasher } from '../auth/passwords';
-import { displayName } from '../auth/service';
-import { throttleAccountOf, type SignInThrottle } from '../auth/throttle';
-import { passwordResetMail } from '../mail/templates';
+import type { PasswordHasher } from '../auth';
+import { displayName } from '../auth';
+import { throttleAccountOf, type SignInThrottle } from '../auth';
+import { passwordResetMail } from '../mail';
 
 /** How long a reset link works. */
 export const RESET_TOKEN_TTL_MINUTES = 60;

@@ -11,9 +11,9 @@ import {
 } from '@compass/shared';
 import type { Db } from '../../db/prisma';
 import { notFound } from '../../errors';
-import type { SubmissionService } from '../submissions/service';
-import { USABLE_TEMPLATE } from '../submissions/shapes';
-import type { SubmissionTemplates } from '../submissions/templates';
+import type { SubmissionService } from '../submissions';
+import { USABLE_TEMPLATE } from '../submissions';
+import type { SubmissionTemplates } from '../submissions';
 
 /**
  * Field types a guest does not fill in: pickers of the organisation's records (they would list its

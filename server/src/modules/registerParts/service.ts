@@ -32,11 +32,11 @@ import type { AuthContext } from '../../plugins/auth';
 import type { MailQueue } from '../../plugins/mail';
 import { recordChange, type Snapshot } from '../../plugins/changeLog';
 import type { UploadedFile } from '../../plugins/uploads';
-import { callerToday, organisationToday } from '../administration/organisationToday';
-import type { AttachmentService } from '../attachments/service';
-import { employeeNames, servedBy } from '../employees/accountHolders';
-import { registerActionMail } from '../mail/templates';
-import type { ReviewService } from '../reviews/service';
+import { callerToday, organisationToday } from '../../plugins/organisationDay';
+import type { AttachmentService } from '../attachments';
+import { employeeNames, servedBy } from '../employees';
+import { registerActionMail } from '../mail';
+import type { ReviewService } from '../reviews';
 import { dateOf, dayOf } from '../../db/days';
 
 type Tx = Prisma.TransactionClient;

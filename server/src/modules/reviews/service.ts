@@ -12,8 +12,8 @@ import {
 import type { Db, Prisma, Review } from '../../db/prisma';
 import { conflict, forbidden } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { callerToday } from '../administration/organisationToday';
-import { employeeNames } from '../employees/accountHolders';
+import { callerToday } from '../../plugins/organisationDay';
+import { employeeNames } from '../employees';
 import { dateOf, dayOf } from '../../db/days';
 
 type Tx = Prisma.TransactionClient;

@@ -14,8 +14,8 @@ import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { fileHeaders } from '../../plugins/downloads';
 import { ok } from '../../plugins/envelope';
-import { registerPartRoutes, reviewCompleted } from '../registerParts/routes';
-import type { RegisterParts } from '../registerParts/service';
+import { registerPartRoutes, reviewCompleted } from '../registerParts';
+import type { RegisterParts } from '../registerParts';
 import type { RiskService } from './service';
 
 export const riskRoutes: FastifyPluginAsync<{ risks: RiskService; parts: RegisterParts }> = async (

@@ -23,8 +23,8 @@ import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import type { Snapshot } from '../../plugins/changeLog';
 import { csvOf } from '../../plugins/csv';
-import { callerToday } from '../administration/organisationToday';
-import { ratingShown, ratingText, type RegisterParts } from '../registerParts/service';
+import { callerToday } from '../../plugins/organisationDay';
+import { ratingShown, ratingText, type RegisterParts } from '../registerParts';
 import { dayOf } from '../../db/days';
 
 type Tx = Prisma.TransactionClient;

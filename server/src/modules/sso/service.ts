@@ -11,7 +11,7 @@ import * as oidc from 'openid-client';
 import type { Db } from '../../db/prisma';
 import type { SecretBox } from '../../plugins/secrets';
 import { AppError, badRequest } from '../../errors';
-import type { AuthService, ClientMeta } from '../auth/service';
+import type { AuthService, ClientMeta } from '../auth';
 
 /** How long a started sign-in may take (the state cookie lives as long). */
 export const SSO_STATE_TTL_SECONDS = 10 * 60;

@@ -4,7 +4,7 @@ import type { Reader } from '../../db/reader';
 import { sql, uuid } from '../../db/sql';
 import type { FormType } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
-import type { AttachmentService } from '../attachments/service';
+import type { AttachmentService } from '../attachments';
 import { FORM_TYPE_OF_WIRE } from './shapes';
 
 /** Keys that open the organisation's Records: forms the caller neither recorded nor coordinates. */

@@ -20,8 +20,8 @@ import { badRequest, forbidden, notFound, staleVersion } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
-import type { AttachmentService } from '../attachments/service';
-import { queueSubmittedNotifications } from '../closeOff/notifications';
+import type { AttachmentService } from '../attachments';
+import { queueSubmittedNotifications } from '../closeOff';
 import { assignmentsOfCaller, OPEN_ASSIGNMENT, reviewerPlace } from './openAssignments';
 import {
   type SubmissionOptions,

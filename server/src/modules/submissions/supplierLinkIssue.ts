@@ -1,6 +1,6 @@
 import { supplierUpdatePath, supplierViewPath } from '@compass/shared';
 import type { Prisma } from '../../db/prisma';
-import { issueLink } from '../links/service';
+import { issueLink } from '../links';
 
 // The links of the mails that send a supplier to its forms (docs/links.md): issued inside the
 // transaction of the mail that carries them.

@@ -8,8 +8,8 @@ import {
 import type { Prisma } from '../../db/prisma';
 import { badRequest, conflict, staleVersion } from '../../errors';
 import type { MailQueue } from '../../plugins/mail';
-import { issueActionLink } from '../links/service';
-import { submissionTaskMail } from '../mail/templates';
+import { issueActionLink } from '../links';
+import { submissionTaskMail } from '../mail';
 import { type SubmissionOptions, type SubmissionActor, day, type StoredSubmission } from './shapes';
 import { logChanges } from './records';
 import { dateOf } from '../../db/days';

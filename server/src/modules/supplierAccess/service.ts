@@ -12,7 +12,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { FileStorage } from '../../plugins/storage';
 import type { UploadedFile } from '../../plugins/uploads';
-import { replaceLogo } from '../administration/logo';
+import { replaceLogo } from '../administration';
 
 const ACCOUNT_SELECT = {
   id: true,

@@ -10,10 +10,10 @@ import type { Db, Prisma } from '../../db/prisma';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
-import type { Invitations } from '../password/invitations';
+import type { Invitations } from '../password';
 import type { Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
-import { accountColumns, accountStatus, type AccountColumns } from '../employees/accountHolders';
+import { accountColumns, accountStatus, type AccountColumns } from '../employees';
 
 type Tx = Prisma.TransactionClient;
 

@@ -23,10 +23,10 @@ import type { ScheduledTask } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
-import { callerToday } from '../administration/organisationToday';
-import { employeeNames, findAccountHolders } from '../employees/accountHolders';
-import { taskOverdueDigestMail, taskReminderMail } from '../mail/templates';
-import { USABLE_TEMPLATE } from '../submissions/shapes';
+import { callerToday } from '../../plugins/organisationDay';
+import { employeeNames, findAccountHolders } from '../employees';
+import { taskOverdueDigestMail, taskReminderMail } from '../mail';
+import { USABLE_TEMPLATE } from '../submissions';
 import { dateOf, dayOf } from '../../db/days';
 
 type Tx = Prisma.TransactionClient;

@@ -17,15 +17,9 @@ import { Prisma as PrismaNamespace, type FormTemplate, type FormType } from '../
 import { badRequest, conflict, notFound, parseOrBadRequest } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange, type Snapshot } from '../../plugins/changeLog';
-import { templateFileOf, templateRows } from '../organisationFile/templates';
-import { USABLE_TEMPLATE_SQL, WIRE_FORM_TYPE } from '../submissions/shapes';
-import {
-  findAccountHolders,
-  nameOfUser,
-  userNameJson,
-  userNames,
-  type UserNameJson,
-} from '../employees/accountHolders';
+import { templateFileOf, templateRows } from '../organisationFile';
+import { USABLE_TEMPLATE_SQL, WIRE_FORM_TYPE } from '../submissions';
+import { findAccountHolders, nameOfUser, userNameJson, userNames, type UserNameJson } from '../employees';
 import { timestampOf, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 

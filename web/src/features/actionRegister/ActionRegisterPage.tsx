@@ -33,7 +33,7 @@ import { PagedTable, usePagedList } from '../../components/PagedList';
 import { SearchPicker, type PickerOption } from '../../components/SearchPicker';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
-import { ActionDialog } from '../dashboard/ActionDialog';
+import { ActionDialog } from '../dashboard';
 import { DocumentActionDialog } from './DocumentActionDialog';
 
 export const actionRegisterKeys = { all: ['actionRegister'] as const };

@@ -16,7 +16,7 @@ import { PersonField, type Person } from '../../components/PersonField';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../../api/queryKeys';
 import { AUDIT_PEOPLE, auditKeys, auditPaths, useAuditOptions } from './api';
 
 /** /audit-inspection/add (Quick Add): schedule an audit from an audit template. */

@@ -20,7 +20,7 @@ import { PersonField, type Person } from '../../components/PersonField';
 import { PageSpinner } from '../../components/Spinner';
 import { FieldRenderer } from '../../fields';
 import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../../api/queryKeys';
 import { AUDIT_PEOPLE, auditKeys, auditPaths, useAuditDetails } from './api';
 import {
   AuditBackLink,

@@ -19,7 +19,7 @@ import { ReasonDialog } from '../../components/ReasonDialog';
 import { PageSpinner } from '../../components/Spinner';
 import { FieldRenderer } from '../../fields';
 import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../../api/queryKeys';
 import { auditKeys, auditPaths, useAuditDetails } from './api';
 import {
   AuditBackLink,

@@ -1,29 +1,21 @@
 import {
   dashboardListCall,
   dashboardSupplierListCall,
-  type DashboardPeriodKey,
   type TPermissions,
 } from '@compass/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { isEmployee, permissionsQuery } from '../../api/auth';
 import { callApi } from '../../api/client';
+import { dashboardKeys } from '../../api/queryKeys';
 import { queryClient } from '../../api/queryClient';
 import { browserTimeZone } from '../../lib/timeZone';
 import { getAuthToken, lastDashboardWasEmployees, rememberDashboard } from '../../lib/storage';
 
+export { dashboardKeys };
+
 // The dashboard route's loader and what it reads, apart from the page: the router imports this
 // module with the entry, so the first list is asked for as soon as the permission profile is known,
 // while the page's own code still downloads (docs/performance.md, "The dashboard page").
-
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  list: ['dashboard', 'list'] as const,
-  supplierList: ['dashboard', 'supplierList'] as const,
-  noticeboard: ['dashboard', 'noticeboard'] as const,
-  notice: (id: string) => ['dashboard', 'notice', id] as const,
-  pie: ['dashboard', 'pie'] as const,
-  bar: (type: string, day: DashboardPeriodKey) => ['dashboard', 'bar', type, day] as const,
-};
 
 /** POST /api/dashboardList: the employee's My Tasks sections (the hook and the route's loader). */
 export const dashboardListQuery = queryOptions({

@@ -8,7 +8,7 @@ import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { ListState } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../../api/queryKeys';
 import { documentKeys, VersionViewer } from './parts';
 
 /**

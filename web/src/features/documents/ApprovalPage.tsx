@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListState } from '../../components/ListParts';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../../api/queryKeys';
 import { documentKeys, StatusBadge, VersionViewer } from './parts';
 
 const DECISIONS = {

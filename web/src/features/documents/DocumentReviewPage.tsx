@@ -7,8 +7,8 @@ import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListState } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../dashboard/api';
-import { ReviewPage } from '../reviews/ReviewPage';
+import { dashboardKeys } from '../../api/queryKeys';
+import { ReviewPage } from '../reviews';
 import { useDocument, VersionDialog } from './DocumentPage';
 import { documentKeys, DownloadButton } from './parts';
 

@@ -16,7 +16,7 @@ import { Button } from '../../components/Button';
 import { FileDrop } from '../../components/FileDrop';
 import { TextAreaField } from '../../components/FormField';
 import { SearchPicker, type PickerPage } from '../../components/SearchPicker';
-import { dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../../api/queryKeys';
 import { toast } from 'sonner';
 
 export const documentKeys = { all: ['documents'] as const };

@@ -16,14 +16,10 @@ import { FileDrop } from '../../components/FileDrop';
 import { InputField, TextAreaField } from '../../components/FormField';
 import { ListState } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../dashboard/api';
-import { linkOptions } from '../links/api';
-import {
-  SupplierLinkFrame,
-  SupplierLinkLoading,
-  SupplierLinkProblem,
-} from '../submissions/SupplierLinkFrame';
-import { useHomeSite } from '../submissions/UpdateSubmissionPage';
+import { dashboardKeys } from '../../api/queryKeys';
+import { linkOptions } from '../links';
+import { SupplierLinkFrame, SupplierLinkLoading, SupplierLinkProblem } from '../submissions';
+import { useHomeSite } from '../submissions';
 import { requirementKeys, RequirementDocuments, RequirementFacts } from './parts';
 
 const TITLE = 'Send a document';

@@ -17,7 +17,7 @@ import { ListFilters } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../../api/queryKeys';
 import { assignmentKeys, PartyCells, PartyRequestDialog, usePartyRequest } from './parts';
 
 export const STATUS_LABELS: Record<SupplierAssignmentStatus, string> = {

@@ -30,7 +30,7 @@ import { ListState } from '../../components/ListParts';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../../api/queryKeys';
 import {
   PartyCells,
   PartyRequestDialog,

@@ -16,11 +16,11 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListState } from '../../components/ListParts';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../../api/queryKeys';
 import { browserTimeZone } from '../../lib/timeZone';
-import { submissionKeys, useSubmissionDetails } from '../submissions/api';
-import { FormAnswers } from '../submissions/FormAnswers';
-import { recordPath } from '../submissions/paths';
+import { submissionKeys, useSubmissionDetails } from '../submissions';
+import { FormAnswers } from '../submissions';
+import { recordPath } from '../submissions';
 import { STATUS_BADGES, STATUS_LABELS } from './FormRegisterPage';
 import { assignmentKeys } from './parts';
 

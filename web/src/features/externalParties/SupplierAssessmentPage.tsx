@@ -11,14 +11,10 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { callApi } from '../../api/client';
 import { getAuthToken } from '../../lib/storage';
 import { usePageTitle } from '../../shell/pageTitle';
-import {
-  SupplierLinkFrame,
-  SupplierLinkLoading,
-  SupplierLinkProblem,
-} from '../submissions/SupplierLinkFrame';
-import { linkOptions } from '../links/api';
-import { useSupplierLinkContext } from '../submissions/supplierLinkApi';
-import { loginPath, useHomeSite } from '../submissions/UpdateSubmissionPage';
+import { SupplierLinkFrame, SupplierLinkLoading, SupplierLinkProblem } from '../submissions';
+import { linkOptions } from '../links';
+import { useSupplierLinkContext } from '../submissions';
+import { loginPath, useHomeSite } from '../submissions';
 
 const TITLE = 'Supplier assessment';
 

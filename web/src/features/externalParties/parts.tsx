@@ -25,7 +25,7 @@ import { ListState } from '../../components/ListParts';
 import { SearchPicker } from '../../components/SearchPicker';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { browserTimeZone } from '../../lib/timeZone';
-import { linkPath } from '../links/api';
+import { linkPath } from '../links';
 
 export const assignmentKeys = { all: ['supplierAssignments'] as const };
 export const requirementKeys = { all: ['supplierRequirements'] as const };

@@ -23,7 +23,7 @@ import { InputField } from '../../components/FormField';
 import { RatingPicker, sidesOf } from '../../components/RiskRating';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../../api/queryKeys';
 import {
   ItemState,
   ratingErrors,
@@ -34,7 +34,7 @@ import {
   StewardshipFields,
   useItemDetails,
   withoutErrors,
-} from '../registerParts/parts';
+} from '../registerParts';
 import { hazardousKeys } from './HazardousRegisterPage';
 
 /** /hazardous/register/new and /hazardous/register/:id/edit: the product, where it is kept, its hazards. */

@@ -26,7 +26,7 @@ import { FieldError } from '../../components/FieldError';
 import { InputField } from '../../components/FormField';
 import { RatingBadge, RatingLegend, RiskMatrix } from '../../components/RiskRating';
 import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../../api/queryKeys';
 import {
   ActionsCard,
   AttachmentsCard,
@@ -35,8 +35,8 @@ import {
   ItemState,
   ScheduleCard,
   useItemDetails,
-} from '../registerParts/parts';
-import { ReviewHistory } from '../reviews/ReviewPage';
+} from '../registerParts';
+import { ReviewHistory } from '../reviews';
 import { HAZARD_CLASS_LABELS, hazardousKeys, SDS_BADGES } from './HazardousRegisterPage';
 
 /** /hazardous/register/:id: one substance, its safety data sheet, rating, schedule, actions and history. */

@@ -24,7 +24,7 @@ import { PagedTable, usePagedList } from '../../components/PagedList';
 import { RatingBadge } from '../../components/RiskRating';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
-import { RegisterFilters } from '../registerParts/parts';
+import { RegisterFilters } from '../registerParts';
 
 export const hazardousKeys = { all: ['hazardous'] as const };
 export const HAZARD_CLASS_LABELS = new Map<string, string>(

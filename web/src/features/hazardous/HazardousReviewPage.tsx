@@ -1,5 +1,5 @@
 import { hazardousPath, hazardousReviewCalls, HAZARDOUS_REGISTER_PATH } from '@compass/shared';
-import { ReviewPage } from '../reviews/ReviewPage';
+import { ReviewPage } from '../reviews';
 import { hazardousKeys } from './HazardousRegisterPage';
 
 /** /hazardous/register-review/:id/:x/:flag (the dashboard's Scheduled Reviews): a substance's review. */

@@ -20,8 +20,8 @@ import { TableWrap } from '../../components/DataTable';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListState, Pagination, usePaging } from '../../components/ListParts';
 import { SelectField } from '../../components/SelectField';
-import { dashboardKeys } from '../dashboard/api';
-import { PRIORITY_LABELS } from '../dashboard/Noticeboard';
+import { dashboardKeys } from '../../api/queryKeys';
+import { PRIORITY_LABELS } from '../dashboard';
 import { NoticeEditDialog } from './NoticeEditDialog';
 
 export const noticeKeys = { admin: ['notices', 'admin'] as const };

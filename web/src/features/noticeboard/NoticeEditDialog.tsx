@@ -26,7 +26,7 @@ import { Dialog } from '../../components/Dialog';
 import { FieldError } from '../../components/FieldError';
 import { InputField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
-import { PRIORITY_LABELS } from '../dashboard/Noticeboard';
+import { PRIORITY_LABELS } from '../dashboard';
 import { NOTICE_CHANGES, noticeKeys } from './ManageNotices';
 
 const today = () => new Date().toLocaleDateString('en-CA');

@@ -6,9 +6,9 @@ import { usePermissions } from '../../api/auth';
 import { callApi } from '../../api/client';
 import { ListState, Pagination, usePaging } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../../api/queryKeys';
 import { browserTimeZone } from '../../lib/timeZone';
-import { NoticeCard, NoticeDialog } from '../dashboard/Noticeboard';
+import { NoticeCard, NoticeDialog } from '../dashboard';
 import { ManageNotices } from './ManageNotices';
 
 /** /noticeboard: the notices that reach the reader; administrators also manage them here. */

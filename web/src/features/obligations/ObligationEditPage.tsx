@@ -40,8 +40,8 @@ import { NO_ACCOUNT_MATCH, PersonField, pickerPageOf, type Person } from '../../
 import { SelectField } from '../../components/SelectField';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../dashboard/api';
-import { ReviewHistory } from '../reviews/ReviewPage';
+import { dashboardKeys } from '../../api/queryKeys';
+import { ReviewHistory } from '../reviews';
 import { COMPLIANCE_BADGES, obligationKeys } from './ObligationsPage';
 
 /** Owners, reviewers and assignees: the obligation key's people search. */

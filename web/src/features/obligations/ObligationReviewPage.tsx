@@ -1,5 +1,5 @@
 import { obligationReviewCalls } from '@compass/shared';
-import { ReviewPage } from '../reviews/ReviewPage';
+import { ReviewPage } from '../reviews';
 import { obligationKeys } from './ObligationsPage';
 
 /** /obligation/review/:id/:x (x = review or coReview), opened from the dashboard's Scheduled Reviews. */

@@ -8,11 +8,11 @@ import { Button } from '../../components/Button';
 import { PageSpinner } from '../../components/Spinner';
 import { REFERENCE_KINDS, type References } from '../../fields';
 import { usePageTitle } from '../../shell/pageTitle';
-import { type BranchSource } from '../submissions/api';
+import { type BranchSource } from '../submissions';
 import { browserTimeZone } from '../../lib/timeZone';
-import { newEditorState, saveRequest, shapeOfTemplate, type EditorState } from '../submissions/editorState';
-import { guestTransport } from '../submissions/editorTransport';
-import { SubmissionEditor } from '../submissions/SubmissionEditor';
+import { newEditorState, saveRequest, shapeOfTemplate, type EditorState } from '../submissions';
+import { guestTransport } from '../submissions';
+import { SubmissionEditor } from '../submissions';
 import { fetchQrBranches, qrSubmissionKeys, saveQrSubmission, useQrSubmissionForm } from './api';
 
 /** A guest picks no employees, suppliers, assets, risks or submissions: the form has no such fields. */

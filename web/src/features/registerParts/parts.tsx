@@ -38,7 +38,7 @@ import type { PickerPage } from '../../components/SearchPicker';
 import { RATING_COLOUR_OPTIONS } from '../../components/RiskRating';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { PageSpinner } from '../../components/Spinner';
-import { dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../../api/queryKeys';
 import { browserTimeZone } from '../../lib/timeZone';
 
 /**

@@ -16,7 +16,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { callApi } from '../../api/client';
 import { fieldErrorsOf } from '../../api/errors';
 import { useCall } from '../../api/useCall';
-import { dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../../api/queryKeys';
 import { usePageTitle } from '../../shell/pageTitle';
 import { Button } from '../../components/Button';
 import { DataTable } from '../../components/DataTable';

@@ -18,7 +18,7 @@ import { Button } from '../../components/Button';
 import { InputField, TextAreaField } from '../../components/FormField';
 import { RatingPicker, sidesOf } from '../../components/RiskRating';
 import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../../api/queryKeys';
 import {
   ItemState,
   ratingErrors,
@@ -29,7 +29,7 @@ import {
   StewardshipFields,
   useItemDetails,
   withoutErrors,
-} from '../registerParts/parts';
+} from '../registerParts';
 import { riskKeys } from './RiskRegisterPage';
 
 /** /risk/register/new and /risk/register/:id/edit: the risk's description, ratings and schedule. */

@@ -14,7 +14,7 @@ import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { DeleteButton } from '../../components/ConfirmDialog';
 import { RatingBadge, RatingLegend, RiskMatrix, type MatrixMark } from '../../components/RiskRating';
 import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../../api/queryKeys';
 import {
   ActionsCard,
   AttachmentsCard,
@@ -22,8 +22,8 @@ import {
   ItemState,
   ScheduleCard,
   useItemDetails,
-} from '../registerParts/parts';
-import { ReviewHistory } from '../reviews/ReviewPage';
+} from '../registerParts';
+import { ReviewHistory } from '../reviews';
 import { riskKeys } from './RiskRegisterPage';
 
 /** /risk/register/:id: one risk, its ratings on the matrix, schedule, actions, files and history. */

@@ -29,7 +29,7 @@ import { PagedTable, usePagedList } from '../../components/PagedList';
 import { RatingBadge, RatingLegend, RiskMatrix } from '../../components/RiskRating';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
-import { RegisterFilters } from '../registerParts/parts';
+import { RegisterFilters } from '../registerParts';
 
 export const riskKeys = { all: ['risks'] as const };
 

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { callApi } from '../../api/client';
 import { RatingBadge, RatingPicker, sidesOf } from '../../components/RiskRating';
-import { ReviewPage } from '../reviews/ReviewPage';
+import { ReviewPage } from '../reviews';
 import { riskKeys } from './RiskRegisterPage';
 
 /**

@@ -6,7 +6,7 @@ import { describeError } from '../../api/errors';
 import { initialsOf } from '../../components/Avatar';
 import { BrandLogo, PRODUCT_NAME } from '../../components/BrandMark';
 import { PageSpinner } from '../../components/Spinner';
-import { linkPath } from '../links/api';
+import { linkPath } from '../links';
 
 /** What the frame shows of the link's organisation and supplier. */
 type FrameContext = Pick<TSupplierLinkContext, 'companyName' | 'supplierName' | 'supplierLogo'>;

@@ -7,7 +7,7 @@ import {
   type References,
   type ReferenceSearch,
 } from '../../fields';
-import { linkOptions } from '../links/api';
+import { linkOptions } from '../links';
 import { submissionKeys } from './api';
 
 /**

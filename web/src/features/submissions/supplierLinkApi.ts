@@ -8,7 +8,7 @@ import {
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
 import { callApi, sendCall } from '../../api/client';
-import { linkOptions, linkPath } from '../links/api';
+import { linkOptions, linkPath } from '../links';
 import { submissionKeys } from './api';
 import { browserTimeZone } from '../../lib/timeZone';
 

@@ -17,7 +17,7 @@ import { InputField, TextAreaField } from '../../components/FormField';
 import { ListState } from '../../components/ListParts';
 import { LogoCard } from '../../components/LogoCard';
 import { usePageTitle } from '../../shell/pageTitle';
-import { CompliancePanel } from '../externalParties/CompliancePanel';
+import { CompliancePanel } from '../externalParties';
 import { supplierAccessKeys } from './PortalAccountsTable';
 
 /**

@@ -20,8 +20,8 @@ import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
 import { supplierKeys } from './CompaniesPage';
 import { ACCOUNT_LABELS, PersonnelList } from './PersonnelList';
-import { CompliancePanel } from '../externalParties/CompliancePanel';
-import { CompanyPortalAccess } from '../supplierAccess/CompanyPortalAccess';
+import { CompliancePanel } from '../externalParties';
+import { CompanyPortalAccess } from '../supplierAccess';
 
 /** /external-parties/companies/:id: one supplier company, its switches, accounts and people. */
 export function CompanyPage() {

@@ -24,9 +24,9 @@ import { InputField, TextAreaField } from '../../components/FormField';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../../api/queryKeys';
 import { PersonField } from '../../components/PersonField';
-import { browserToday } from '../registerParts/parts';
+import { browserToday } from '../registerParts';
 import { searchTaskPeople, taskKeys } from './api';
 
 /** /task/new and /task/edit/:id: a schedule's first occurrence, or a change to an open one. */

@@ -19,8 +19,8 @@ import { TextAreaField } from '../../components/FormField';
 import { SelectField } from '../../components/SelectField';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../dashboard/api';
-import { Fact } from '../registerParts/parts';
+import { dashboardKeys } from '../../api/queryKeys';
+import { Fact } from '../registerParts';
 import { taskKeys } from './api';
 
 /**

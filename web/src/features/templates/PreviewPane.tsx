@@ -9,8 +9,8 @@ import {
   type References,
   type TaskFieldState,
 } from '../../fields';
-import { useRelatedLists } from '../submissions/api';
-import { usePickReferences } from '../submissions/pickReferences';
+import { useRelatedLists } from '../submissions';
+import { usePickReferences } from '../submissions';
 import type { BuilderSection, BuilderTemplate } from './model';
 import { previewField } from './preview';
 

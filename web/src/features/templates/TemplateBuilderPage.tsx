@@ -19,7 +19,7 @@ import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListState } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
-import { useUnsavedChangesGuard } from '../submissions/UnsavedChanges';
+import { useUnsavedChangesGuard } from '../submissions';
 import { BuilderOutline } from './BuilderOutline';
 import { FieldPanel } from './FieldPanel';
 import { HistoryPanel } from './HistoryPanel';

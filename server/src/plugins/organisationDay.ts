@@ -1,8 +1,8 @@
 import { localDateOf } from '@compass/shared';
-import type { Db, Prisma } from '../../db/prisma';
-import type { Reader } from '../../db/reader';
-import { sql, uuid } from '../../db/sql';
-import type { AuthContext } from '../../plugins/auth';
+import type { Db, Prisma } from '../db/prisma';
+import type { Reader } from '../db/reader';
+import { sql, uuid } from '../db/sql';
+import type { AuthContext } from './callers';
 
 /**
  * Today (YYYY-MM-DD) in the organisation's time zone: its due dates and expiries are its days.

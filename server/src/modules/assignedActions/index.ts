@@ -1,0 +1,3 @@
+export { actionAssigneeOf, assignedToSql } from './assignees';
+export type { ActionAssignee } from './assignees';
+export type { AssignedActionService } from './service';

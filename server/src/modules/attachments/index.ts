@@ -1,0 +1,3 @@
+export { MAX_INPUT_PIXELS, RASTER_SECONDS, isMarkup } from './imageBytes';
+export { attachmentOf, attachmentsJson } from './service';
+export type { AttachmentService, OwnerPolicy } from './service';

@@ -1,0 +1,11 @@
+export {
+  accountColumns,
+  accountStatus,
+  employeeNames,
+  findAccountHolders,
+  nameOfUser,
+  servedBy,
+  userNameJson,
+  userNames,
+} from './accountHolders';
+export type { AccountColumns, UserNameJson } from './accountHolders';

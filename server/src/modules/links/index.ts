@@ -1,0 +1,1 @@
+export { LinkError, checkScope, issueActionLink, issueLink, linkAttachmentOwner } from './service';

@@ -1,0 +1,20 @@
+export {
+  actionCompletedMail,
+  actionsReassignedMail,
+  auditFindingMail,
+  invitationMail,
+  passwordResetMail,
+  registerActionMail,
+  signInEmailChangedMail,
+  submissionClosedMail,
+  submissionSubmittedMail,
+  submissionTaskMail,
+  supplierAssignmentMail,
+  supplierRequirementMail,
+  supplierRequirementSentMail,
+  supplierSubmissionCopyMail,
+  taskOverdueDigestMail,
+  taskReminderMail,
+  testMail,
+} from './templates';
+export type { SubmissionMailFacts } from './templates';

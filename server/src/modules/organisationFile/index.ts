@@ -1,0 +1,1 @@
+export { templateFileOf, templateRows } from './templates';

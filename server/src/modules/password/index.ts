@@ -1,0 +1,1 @@
+export { Invitations } from './invitations';

@@ -1,0 +1,1 @@
+export type { ReviewService } from './service';

@@ -1,0 +1,1 @@
+export type { SsoService } from './service';

@@ -1,0 +1,2 @@
+export { ActionDialog } from './ActionDialog';
+export { NoticeCard, NoticeDialog, PRIORITY_LABELS } from './Noticeboard';

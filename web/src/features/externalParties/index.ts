@@ -1,0 +1,1 @@
+export { CompliancePanel } from './CompliancePanel';

@@ -1,0 +1,1 @@
+export { linkOptions, linkPath } from './api';

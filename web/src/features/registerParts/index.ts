@@ -1,0 +1,17 @@
+export {
+  ActionsCard,
+  AttachmentsCard,
+  Fact,
+  ItemState,
+  RegisterFilters,
+  STEWARDSHIP_FIELDS,
+  ScheduleCard,
+  StewardshipFields,
+  browserToday,
+  ratingErrors,
+  stewardshipBody,
+  stewardshipErrors,
+  stewardshipOf,
+  useItemDetails,
+  withoutErrors,
+} from './parts';

@@ -1,0 +1,1 @@
+export { ReviewHistory, ReviewPage } from './ReviewPage';

@@ -1,0 +1,13 @@
+export { FormAnswers } from './FormAnswers';
+export { SubmissionEditor } from './SubmissionEditor';
+export { SupplierLinkFrame, SupplierLinkLoading, SupplierLinkProblem } from './SupplierLinkFrame';
+export { useUnsavedChangesGuard } from './UnsavedChanges';
+export { loginPath, useHomeSite } from './UpdateSubmissionPage';
+export { submissionKeys, useRelatedLists, useSubmissionDetails } from './api';
+export type { BranchSource } from './api';
+export { newEditorState, saveRequest, shapeOfTemplate } from './editorState';
+export type { EditorState } from './editorState';
+export { guestTransport } from './editorTransport';
+export { recordPath } from './paths';
+export { usePickReferences } from './pickReferences';
+export { useSupplierLinkContext } from './supplierLinkApi';

@@ -1,0 +1,1 @@
+export { CompanyPortalAccess } from './CompanyPortalAccess';
