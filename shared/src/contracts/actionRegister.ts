@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditDetailsPath, documentLibraryPath, obligationEditPath } from '../rules/workItemTarget';
+import { auditDetailsPath, documentLibraryPath, obligationEditPath } from '../rules/appPaths';
 import { ZAssignedActionDetails, ZAssignedActionKind } from './assignedActions';
 import { defineCall } from './call';
 import { ZDay, ZPage } from './envelope';

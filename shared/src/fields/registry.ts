@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDay } from '../contracts/envelope';
+import { ZDay } from '../rules/day';
 
 /** Every field type a form template can hold (spec 001 section 3, "Template field"). */
 export const FIELD_TYPES = [

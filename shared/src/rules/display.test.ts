@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDay, formatedNumber, formNumberLabel, personName } from './display';
+import { displayDay, formattedNumber, formNumberLabel, personName } from './display';
 
 describe('display helpers', () => {
   it('names a person first name first, and nobody as empty', () => {
@@ -11,8 +11,8 @@ describe('display helpers', () => {
   it('shows form numbers with their prefix, and drafts by their label', () => {
     expect(formNumberLabel(1042)).toBe('FS 1042');
     expect(formNumberLabel(null)).toBe('Draft');
-    expect(formatedNumber(null)).toBe('(Draft)');
-    expect(formatedNumber(7)).toBe('FS 7');
+    expect(formattedNumber(null)).toBe('(Draft)');
+    expect(formattedNumber(7)).toBe('FS 7');
   });
 
   it('shows wire days and instants as dd/MM/yyyy and leaves anything else alone', () => {

@@ -10,8 +10,8 @@ export function formNumberLabel(number: number | null, draft = 'Draft'): string 
   return number === null ? draft : `${FORM_NUMBER_PREFIX}${number}`;
 }
 
-/** The spec's `formatedNumber`: 'FS 1042', or '(Draft)' while it has no number. */
-export const formatedNumber = (number: number | null): string => formNumberLabel(number, '(Draft)');
+/** The wire's `formatedNumber` (spelled so on the wire only): 'FS 1042', or '(Draft)' while it has no number. */
+export const formattedNumber = (number: number | null): string => formNumberLabel(number, '(Draft)');
 
 /**
  * A wire day 'yyyy-MM-dd' (or the day of an ISO instant) as dd/MM/yyyy, the display format

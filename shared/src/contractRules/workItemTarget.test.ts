@@ -9,10 +9,8 @@ import type {
   TScheduledTaskItem,
   TSupplierItem,
 } from '../contracts/dashboard';
+import { auditDetailsPath, buildPath, obligationEditPath } from '../rules/appPaths';
 import {
-  auditDetailsPath,
-  buildPath,
-  obligationEditPath,
   WORK_ITEM_KINDS,
   WORK_ITEM_TARGETS,
   workItemKind,

@@ -8,7 +8,7 @@
  * them relative to the root ('./document/review/...'). Every id is URI-encoded; query strings
  * carry only the parameters that have a value.
  */
-import { requirementProvidePath, requirementReviewPath } from '../contracts/externalParties';
+import { buildPath, requirementProvidePath, requirementReviewPath, seg } from '../rules/appPaths';
 import type {
   TAssignedActionItem,
   TFormCoordinationItem,
@@ -89,25 +89,6 @@ export interface WorkItemRule<T> {
   /** The target as documented: a path pattern with {placeholders}, or 'dialog: <name>'. */
   pattern: string;
   target: (item: T, viewer: WorkItemViewer) => WorkItemTarget;
-}
-
-/** One path segment: URI-encoded; a missing value becomes '-' so the route shape stays intact. */
-function seg(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '-';
-  return encodeURIComponent(String(value));
-}
-
-/** `/a/b` plus a query string of the parameters that have a value (in the order given). */
-export function buildPath(
-  segments: ReadonlyArray<string>,
-  query: Record<string, string | number | null | undefined> = {},
-): string {
-  const path = `/${segments.join('/')}`;
-  const search = Object.entries(query)
-    .filter(([, value]) => value !== null && value !== undefined && value !== '')
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
-    .join('&');
-  return search ? `${path}?${search}` : path;
 }
 
 const link = (segments: ReadonlyArray<string>, query?: Record<string, string | number | null | undefined>) =>
@@ -429,24 +410,4 @@ export function workItemTarget(ref: WorkItemRef, viewer: WorkItemViewer): WorkIt
   const kind = workItemKind(ref, viewer);
   const rule = WORK_ITEM_TARGETS[kind] as WorkItemRule<WorkItemRef['item']>;
   return rule.target(ref.item, viewer);
-}
-
-/** The audit an audit question action belongs to (linked from the action dialog). */
-export function auditDetailsPath(auditId: string): string {
-  return buildPath(['audit-inspection', 'audit-details', seg(auditId)]);
-}
-
-/** The obligation an obligation question action belongs to (linked from the action dialog). */
-export function obligationEditPath(obligationId: string): string {
-  return buildPath(['obligation', 'edit', seg(obligationId)]);
-}
-
-/** A document's page in the library, where the actions raised from it are completed. */
-export function documentLibraryPath(documentId: string): string {
-  return buildPath(['document', 'library', seg(documentId)]);
-}
-
-/** The form-submission task page the form task dialog links to. */
-export function formTaskPath(formSumissionId: string, taskId: string): string {
-  return buildPath(['form-submission', 'my-action-edit', seg(formSumissionId), seg(taskId)]);
 }
