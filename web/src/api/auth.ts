@@ -1,6 +1,7 @@
 import {
   accountsCall,
   configurationCall,
+  messages,
   permissionsCall,
   signInCall,
   ssoConfigurationCall,
@@ -14,6 +15,7 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getAuthToken, setAuthToken } from '../lib/storage';
 import { callApi } from './client';
+import { ApiError } from './errors';
 import { queryClient, queryKeys } from './queryClient';
 
 export function fetchPermissions(): Promise<TPermissions> {
@@ -65,6 +67,18 @@ export function useAccounts(userId: string | undefined, enabled = true) {
 
 export function signIn(request: TSignInRequest): Promise<TSignInResponse> {
   return callApi(signInCall, { body: { ...request, appType: 'web' } }, { authRedirect: false });
+}
+
+/** 000 section 8: the sign-in failure shows response_data when it is text, else 'Invalid credentials'. */
+export function signInFailureMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (typeof error.data === 'string' && error.data.trim()) return error.data;
+    if (error.hasValidationErrors) return error.message;
+    if (error.isTransport) return error.message;
+    // The server could not check the password (database down, overloaded): it is no verdict on it.
+    if (error.errorCode === 'unavailable' || error.code >= 500) return error.message;
+  }
+  return messages.common.invalidCredentials;
 }
 
 export function switchSignIn(accountId: string): Promise<{ authToken: string }> {

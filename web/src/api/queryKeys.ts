@@ -15,4 +15,7 @@ export const dashboardKeys = {
   bar: (type: string, day: DashboardPeriodKey) => ['dashboard', 'bar', type, day] as const,
 };
 
-export const changeLogKeys = { all: ['changeLog'] as const };
+export const changeLogKeys = {
+  all: ['changeLog'] as const,
+  entity: (entityType: string, entityId: string) => ['changeLog', entityType, entityId] as const,
+};

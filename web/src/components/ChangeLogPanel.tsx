@@ -1,6 +1,7 @@
 import { changeLogListCall, type AdministeredEntity } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../api/client';
+import { changeLogKeys } from '../api/queryKeys';
 import { ListState } from './ListParts';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -20,7 +21,7 @@ export function ChangeLogPanel({
   entityId: string;
 }) {
   const log = useQuery({
-    queryKey: ['changeLog', entityType, entityId],
+    queryKey: changeLogKeys.entity(entityType, entityId),
     queryFn: () => callApi(changeLogListCall, { body: { entityType, entityId } }),
     meta: { silent: true },
   });

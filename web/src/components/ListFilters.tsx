@@ -1,7 +1,7 @@
 import { ChevronDown, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from './Button';
-import { DateInput } from '../fields/widgets/DateInput';
+import { DateInput } from './DateInput';
 import { SelectField } from './SelectField';
 
 /**
@@ -64,12 +64,13 @@ export function FilterPanel({
 
 /**
  * The filter bar of a list page: a search box applied with Search (or Enter), and the page's own
- * filters (selects that apply at once) as children.
+ * filters (selects that apply at once) as children; `actions` as FilterPanel's.
  */
 export function ListFilters({
   placeholder,
   onSearch,
   active,
+  actions,
   children,
 }: {
   placeholder: string;
@@ -77,12 +78,13 @@ export function ListFilters({
   onSearch: (text: string) => void;
   /** How many filters (and an applied search) narrow the list now: usePagedList's activeFilters. */
   active: number;
+  actions?: ReactNode;
   children?: ReactNode;
 }) {
   const id = useId();
   const [text, setText] = useState('');
   return (
-    <FilterPanel active={active} onSubmit={() => onSearch(text.trim())}>
+    <FilterPanel active={active} onSubmit={() => onSearch(text.trim())} actions={actions}>
       <div className="field">
         <label className="field-label" htmlFor={id}>
           Search

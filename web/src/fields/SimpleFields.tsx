@@ -4,7 +4,7 @@ import type { InputHTMLAttributes } from 'react';
 import { FieldView, inputAttrs, useFieldFrame, widgetAttrs } from './FieldFrame';
 import type { FieldProps } from './props';
 import { AutoGrowTextarea } from './widgets/AutoGrowTextarea';
-import { DateInput } from './widgets/DateInput';
+import { DateInput } from '../components/DateInput';
 import { TimeSelect } from './widgets/TimeSelect';
 
 /** A text or number field: one native input. */

@@ -5,7 +5,7 @@ import { IconButton } from '../components/IconButton';
 import { FieldFrame, useFieldIds } from './FieldFrame';
 import type { FieldProps } from './props';
 import type { TableColumn, TemplateField } from './types';
-import { DateInput } from './widgets/DateInput';
+import { DateInput } from '../components/DateInput';
 
 type Row = Record<string, string>;
 

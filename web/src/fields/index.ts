@@ -16,6 +16,6 @@ export { emptyValue, type FieldInput, type SubmissionTask, type TableRow, type T
 export { referencesFromRelatedLists } from './references';
 export { canRemoveRow } from './TableField';
 export { compressImage } from './FileField';
-export { wireDate, DateInput } from './widgets/DateInput';
+export { wireDate, DateInput } from '../components/DateInput';
 export { MultiSelect, SELECT_ALL, SELECT_ONE } from './widgets/MultiSelect';
 export { DrawingCanvas } from './widgets/DrawingCanvas';

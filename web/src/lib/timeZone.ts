@@ -1,3 +1,5 @@
+import { localDateOf } from '@compass/shared';
+
 /** The browser's IANA time zone: "today", due days and the chart periods are the user's local days. */
 export function browserTimeZone(): string {
   try {
@@ -6,3 +8,6 @@ export function browserTimeZone(): string {
     return 'UTC';
   }
 }
+
+/** Today in the browser's time zone, yyyy-MM-dd (the server checks against the organisation's). */
+export const browserToday = () => localDateOf(new Date(), browserTimeZone());

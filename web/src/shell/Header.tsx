@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { hasAssociatedAccounts, isEmployee } from '../api/auth';
 import { Avatar } from '../components/Avatar';
 import { Dialog } from '../components/Dialog';
-import { AccountSwitcher } from '../features/auth/AccountSwitcher';
+import { AccountSwitcher } from './AccountSwitcher';
 import { useCurrentPageTitle } from './pageTitle';
 
 /** Profile goes to the employee edit page for employees and the company edit page for suppliers. */

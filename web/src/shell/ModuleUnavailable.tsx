@@ -1,5 +1,6 @@
-import { Blocks, House } from 'lucide-react';
-import { Link, useMatches } from 'react-router';
+import { Blocks } from 'lucide-react';
+import { useMatches } from 'react-router';
+import { HomeLink, StatePanel } from '../components/StatePanel';
 import { usePageTitle } from './pageTitle';
 import { StandaloneLayout } from './StandaloneLayout';
 
@@ -23,22 +24,12 @@ export function useAreaName(): string {
 
 function UnavailablePanel({ area }: { area: string }) {
   return (
-    <section className="card state-panel" aria-labelledby="module-unavailable-title">
-      <span className="state-icon">
-        <Blocks size={28} aria-hidden="true" />
-      </span>
-      <h2 id="module-unavailable-title">{area} is not available yet</h2>
-      <p>
-        The {area} module is not available in this installation yet. Nothing has been lost: once the module is
-        installed, its pages will open here.
-      </p>
-      <div className="state-actions">
-        <Link to="/dashboard" className="btn btn-primary">
-          <House size={16} aria-hidden="true" />
-          Back to Home
-        </Link>
-      </div>
-    </section>
+    <StatePanel
+      icon={Blocks}
+      title={`${area} is not available yet`}
+      message={`The ${area} module is not available in this installation yet. Nothing has been lost: once the module is installed, its pages will open here.`}
+      actions={<HomeLink />}
+    />
   );
 }
 

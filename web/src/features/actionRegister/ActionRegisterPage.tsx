@@ -5,12 +5,6 @@ import {
   ACTION_SOURCES,
   ACTION_STATUS_LABELS,
   actionParentPath,
-  actionRegisterAssigneesCall,
-  actionRegisterDetailsCall,
-  actionRegisterExportCall,
-  actionRegisterListCall,
-  actionRegisterMessages as say,
-  actionRegisterReassignCall,
   displayDay,
   type ActionSort,
   type ActionSource,
@@ -18,13 +12,10 @@ import {
   type TActionRef,
   type TActionRow,
 } from '@compass/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { UserRoundPen, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { API_BASE, callApi, callUrl } from '../../api/client';
-import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { ExportButton } from '../../components/ExportButton';
 import { Dialog } from '../../components/Dialog';
@@ -34,31 +25,33 @@ import { SearchPicker, type PickerOption } from '../../components/SearchPicker';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
 import { ActionDialog } from '../dashboard';
+import {
+  actionExportUrl,
+  actionRegisterKeys,
+  assigneeOf,
+  fetchActionDetails,
+  fetchActions,
+  searchAssignees,
+  useReassignActions,
+} from './api';
 import { DocumentActionDialog } from './DocumentActionDialog';
-
-export const actionRegisterKeys = { all: ['actionRegister'] as const };
 
 const refKey = (ref: TActionRef) => `${ref.kind}:${ref._id}`;
 
 const STATUS_BADGE = { open: 'badge-primary', overdue: 'badge-danger', completed: 'badge-success' } as const;
 
-/** An assignee option: the picker's value carries the kind (employee or personnel) before the id. */
-async function searchAssignees(text: string, page: number) {
-  const found = await callApi(actionRegisterAssigneesCall, { body: { search: text, page } });
-  return {
-    options: found.options.map((person) => ({
-      value: `${person.type}:${person._id}`,
-      label: person.name,
-      detail: person.detail ?? 'Employee',
-    })),
-    hasMore: found.hasMore,
-  };
-}
+const ACTION_FILTERS = {
+  // '' is the server's default (open; due date first), so it does not count as a filter.
+  status: '' as ActionStatus | '',
+  source: '' as ActionSource | '',
+  assigneeEmployeeId: '',
+  assigneePersonnelId: '',
+  dueFrom: '',
+  dueTo: '',
+  sort: '' as ActionSort | '',
+};
 
-function assigneeOf(option: PickerOption) {
-  const [type, id] = option.value.split(':') as ['internal' | 'external', string];
-  return { type, _id: id };
-}
+type ActionList = ReturnType<typeof usePagedList<typeof ACTION_FILTERS, TActionRow>>;
 
 /**
  * /action-register: every action of the organisation (forms, audits, obligations, the risk and
@@ -69,31 +62,16 @@ function assigneeOf(option: PickerOption) {
 export function ActionRegisterPage() {
   usePageTitle('Action Register');
   const queryClient = useQueryClient();
-  const assigneeLabel = useId();
   const list = usePagedList({
     queryKey: actionRegisterKeys.all,
-    filters: {
-      // '' is the server's default (open; due date first), so it does not count as a filter.
-      status: '' as ActionStatus | '',
-      source: '' as ActionSource | '',
-      assigneeEmployeeId: '',
-      assigneePersonnelId: '',
-      dueFrom: '',
-      dueTo: '',
-      sort: '' as ActionSort | '',
-    },
-    fetch: (request) => callApi(actionRegisterListCall, { body: request }),
+    filters: ACTION_FILTERS,
+    fetch: fetchActions,
     // The default status (open) leaves the completed actions out.
     hiddenUnder: { status: 'completed' },
   });
-  const { filters } = list;
-  const [assigneeName, setAssigneeName] = useState('');
   const [selected, setSelected] = useState<Map<string, TActionRef>>(new Map());
   const [opened, setOpened] = useState<TActionRow | null>(null);
   const [reassigning, setReassigning] = useState<TActionRef[] | null>(null);
-
-  const exportUrl = (format: 'csv' | 'xlsx') =>
-    `${API_BASE}${callUrl(actionRegisterExportCall, { query: { ...list.exportQuery, format } })}`;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: actionRegisterKeys.all });
   const toggle = (row: TActionRow) =>
@@ -104,10 +82,6 @@ export function ActionRegisterPage() {
       else next.set(refKey(ref), ref);
       return next;
     });
-  const selectable = list.rows.filter((row) => row.status !== 'completed');
-  const allSelected =
-    selectable.length > 0 &&
-    selectable.every((row) => selected.has(refKey({ kind: row.kind, _id: row._id })));
 
   return (
     <div className="admin-page stack-lg">
@@ -120,103 +94,25 @@ export function ActionRegisterPage() {
           </p>
         </div>
         <div className="row wrap">
-          <ExportButton label="Export CSV" url={exportUrl('csv')} fileName="action-register.csv" />
-          <ExportButton label="Export XLSX" url={exportUrl('xlsx')} fileName="action-register.xlsx" />
-        </div>
-      </div>
-      <ListFilters placeholder="Instruction" onSearch={list.search} active={list.activeFilters}>
-        <SelectField
-          label="Status"
-          value={filters.status}
-          none={ACTION_STATUS_LABELS.open}
-          options={(['overdue', 'completed', 'all'] as const).map((value) => ({
-            value,
-            label: ACTION_STATUS_LABELS[value],
-          }))}
-          onChange={(value) => list.setFilter('status', value as ActionStatus | '')}
-        />
-        <SelectField
-          label="Source"
-          value={filters.source}
-          none="Any source"
-          options={ACTION_SOURCES.map((value) => ({ value, label: ACTION_SOURCE_LABELS[value] }))}
-          onChange={(value) => list.setFilter('source', value as ActionSource | '')}
-        />
-        <div className="field">
-          <span className="field-label" id={assigneeLabel}>
-            Assignee
-          </span>
-          {assigneeName ? (
-            <span className="row">
-              {assigneeName}
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Any assignee (clear ${assigneeName})`}
-                icon={<X size={14} aria-hidden="true" />}
-                onClick={() => {
-                  setAssigneeName('');
-                  list.setFilter('assigneeEmployeeId', '');
-                  list.setFilter('assigneePersonnelId', '');
-                }}
-              />
-            </span>
-          ) : (
-            <SearchPicker
-              labelledBy={assigneeLabel}
-              queryKey={[...actionRegisterKeys.all, 'assignees']}
-              search={searchAssignees}
-              placeholder="Anyone"
-              onPick={(option) => {
-                const { type, _id } = assigneeOf(option);
-                setAssigneeName(option.label);
-                list.setFilter('assigneeEmployeeId', type === 'internal' ? _id : '');
-                list.setFilter('assigneePersonnelId', type === 'external' ? _id : '');
-              }}
-            />
-          )}
-        </div>
-        <DueRangeFilters from={filters.dueFrom} to={filters.dueTo} onChange={list.setFilter} />
-        <SelectField
-          label="Sort by"
-          value={filters.sort}
-          none={ACTION_SORT_LABELS.due}
-          options={ACTION_SORTS.filter((value) => value !== 'due').map((value) => ({
-            value,
-            label: ACTION_SORT_LABELS[value],
-          }))}
-          onChange={(value) => list.setFilter('sort', value as ActionSort | '')}
-        />
-      </ListFilters>
-      <div className="row wrap">
-        <label className="row">
-          <input
-            type="checkbox"
-            checked={allSelected}
-            disabled={selectable.length === 0}
-            onChange={() =>
-              setSelected((current) => {
-                const next = new Map(current);
-                for (const row of selectable) {
-                  const ref = { kind: row.kind, _id: row._id };
-                  if (allSelected) next.delete(refKey(ref));
-                  else next.set(refKey(ref), ref);
-                }
-                return next;
-              })
-            }
+          <ExportButton
+            label="Export CSV"
+            url={actionExportUrl(list.exportQuery, 'csv')}
+            fileName="action-register.csv"
           />
-          Select the open actions of this page
-        </label>
-        <Button
-          variant="primary"
-          icon={<UserRoundPen size={16} aria-hidden="true" />}
-          disabled={selected.size === 0}
-          onClick={() => setReassigning([...selected.values()])}
-        >
-          Reassign selected{selected.size > 0 ? ` (${selected.size})` : ''}
-        </Button>
+          <ExportButton
+            label="Export XLSX"
+            url={actionExportUrl(list.exportQuery, 'xlsx')}
+            fileName="action-register.xlsx"
+          />
+        </div>
       </div>
+      <ActionFilters list={list} />
+      <SelectionBar
+        rows={list.rows}
+        selected={selected}
+        onSelect={setSelected}
+        onReassign={() => setReassigning([...selected.values()])}
+      />
       <PagedTable
         label="Actions"
         list={list}
@@ -261,6 +157,128 @@ export function ActionRegisterPage() {
   );
 }
 
+/** Status, source, assignee, due range and order; the search is the instruction's text. */
+function ActionFilters({ list }: { list: ActionList }) {
+  const { filters } = list;
+  const assigneeLabel = useId();
+  const [assigneeName, setAssigneeName] = useState('');
+  return (
+    <ListFilters placeholder="Instruction" onSearch={list.search} active={list.activeFilters}>
+      <SelectField
+        label="Status"
+        value={filters.status}
+        none={ACTION_STATUS_LABELS.open}
+        options={(['overdue', 'completed', 'all'] as const).map((value) => ({
+          value,
+          label: ACTION_STATUS_LABELS[value],
+        }))}
+        onChange={(value) => list.setFilter('status', value as ActionStatus | '')}
+      />
+      <SelectField
+        label="Source"
+        value={filters.source}
+        none="Any source"
+        options={ACTION_SOURCES.map((value) => ({ value, label: ACTION_SOURCE_LABELS[value] }))}
+        onChange={(value) => list.setFilter('source', value as ActionSource | '')}
+      />
+      <div className="field">
+        <span className="field-label" id={assigneeLabel}>
+          Assignee
+        </span>
+        {assigneeName ? (
+          <span className="row">
+            {assigneeName}
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Any assignee (clear ${assigneeName})`}
+              icon={<X size={14} aria-hidden="true" />}
+              onClick={() => {
+                setAssigneeName('');
+                list.setFilter('assigneeEmployeeId', '');
+                list.setFilter('assigneePersonnelId', '');
+              }}
+            />
+          </span>
+        ) : (
+          <SearchPicker
+            labelledBy={assigneeLabel}
+            queryKey={actionRegisterKeys.assignees}
+            search={searchAssignees}
+            placeholder="Anyone"
+            onPick={(option) => {
+              const { type, _id } = assigneeOf(option);
+              setAssigneeName(option.label);
+              list.setFilter('assigneeEmployeeId', type === 'internal' ? _id : '');
+              list.setFilter('assigneePersonnelId', type === 'external' ? _id : '');
+            }}
+          />
+        )}
+      </div>
+      <DueRangeFilters from={filters.dueFrom} to={filters.dueTo} onChange={list.setFilter} />
+      <SelectField
+        label="Sort by"
+        value={filters.sort}
+        none={ACTION_SORT_LABELS.due}
+        options={ACTION_SORTS.filter((value) => value !== 'due').map((value) => ({
+          value,
+          label: ACTION_SORT_LABELS[value],
+        }))}
+        onChange={(value) => list.setFilter('sort', value as ActionSort | '')}
+      />
+    </ListFilters>
+  );
+}
+
+/** Selects the open actions of the page at once, and reassigns the selected ones. */
+function SelectionBar({
+  rows,
+  selected,
+  onSelect,
+  onReassign,
+}: {
+  rows: TActionRow[];
+  selected: Map<string, TActionRef>;
+  onSelect: (update: (current: Map<string, TActionRef>) => Map<string, TActionRef>) => void;
+  onReassign: () => void;
+}) {
+  const selectable = rows.filter((row) => row.status !== 'completed');
+  const allSelected =
+    selectable.length > 0 &&
+    selectable.every((row) => selected.has(refKey({ kind: row.kind, _id: row._id })));
+  return (
+    <div className="row wrap">
+      <label className="row">
+        <input
+          type="checkbox"
+          checked={allSelected}
+          disabled={selectable.length === 0}
+          onChange={() =>
+            onSelect((current) => {
+              const next = new Map(current);
+              for (const row of selectable) {
+                const ref = { kind: row.kind, _id: row._id };
+                if (allSelected) next.delete(refKey(ref));
+                else next.set(refKey(ref), ref);
+              }
+              return next;
+            })
+          }
+        />
+        Select the open actions of this page
+      </label>
+      <Button
+        variant="primary"
+        icon={<UserRoundPen size={16} aria-hidden="true" />}
+        disabled={selected.size === 0}
+        onClick={onReassign}
+      >
+        Reassign selected{selected.size > 0 ? ` (${selected.size})` : ''}
+      </Button>
+    </div>
+  );
+}
+
 /** The action dialog of a row: the dashboard's, or a document action's (completed on its page). */
 function OpenedAction({
   row,
@@ -273,10 +291,8 @@ function OpenedAction({
   onClose: () => void;
   onReassign: () => void;
 }) {
-  const key = [...actionRegisterKeys.all, 'details', row.kind, row._id];
   const reassign = row.status !== 'completed' && <Button onClick={onReassign}>Reassign</Button>;
-  if (row.kind === 'document')
-    return <DocumentActionDialog row={row} queryKey={key} actions={reassign} onClose={onClose} />;
+  if (row.kind === 'document') return <DocumentActionDialog row={row} actions={reassign} onClose={onClose} />;
   return (
     <ActionDialog
       item={{
@@ -285,10 +301,7 @@ function OpenedAction({
         itemName: row.parentName,
         taskDueDateType: row.status === 'overdue' ? 'overdue' : 'nodue',
       }}
-      load={{
-        key,
-        fetch: () => callApi(actionRegisterDetailsCall, { body: { kind: row.kind, _id: row._id } }),
-      }}
+      load={{ key: actionRegisterKeys.details(row), fetch: () => fetchActionDetails(row) }}
       onSaved={onSaved}
       onClose={onClose}
       actions={reassign}
@@ -360,15 +373,7 @@ function ReassignDialog({
   const labelId = useId();
   const [chosen, setChosen] = useState<PickerOption | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const reassign = useMutation({
-    mutationFn: (option: PickerOption) =>
-      callApi(actionRegisterReassignCall, { body: { actions, assignee: assigneeOf(option) } }),
-    onSuccess: async () => {
-      toast.success(actions.length === 1 ? say.reassignedOne : say.reassignedMany(actions.length));
-      await onDone();
-    },
-    onError: notifyError,
-  });
+  const reassign = useReassignActions(actions, onDone);
   return (
     <Dialog
       title={actions.length === 1 ? 'Reassign the action' : `Reassign ${actions.length} actions`}
@@ -410,7 +415,7 @@ function ReassignDialog({
         ) : (
           <SearchPicker
             labelledBy={labelId}
-            queryKey={[...actionRegisterKeys.all, 'assignees']}
+            queryKey={actionRegisterKeys.assignees}
             search={searchAssignees}
             autoFocus
             error={error}

@@ -1,12 +1,11 @@
-import { actionRegisterDetailsCall, documentLibraryPath, type TActionRow } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
+import { documentLibraryPath, type TActionRow } from '@compass/shared';
 import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { callApi } from '../../api/client';
 import { ActionFacts } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
 import { Dialog, DialogQueryState } from '../../components/Dialog';
+import { useDocumentAction } from './api';
 
 /**
  * The register's view of an action raised from a document: read here, completed on the document's
@@ -14,20 +13,15 @@ import { Dialog, DialogQueryState } from '../../components/Dialog';
  */
 export function DocumentActionDialog({
   row,
-  queryKey,
   actions,
   onClose,
 }: {
   row: TActionRow;
-  queryKey: readonly unknown[];
   /** More buttons before Close (Reassign). */
   actions?: ReactNode;
   onClose: () => void;
 }) {
-  const details = useQuery({
-    queryKey,
-    queryFn: () => callApi(actionRegisterDetailsCall, { body: { kind: 'document', _id: row._id } }),
-  });
+  const details = useDocumentAction(row);
   return (
     <Dialog
       title="Document action"

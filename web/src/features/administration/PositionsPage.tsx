@@ -1,8 +1,6 @@
-import { positionDeleteCall, positionListCall, positionSaveCall, type TPositionRow } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
+import { positionDeleteCall, positionSaveCall, type TPositionRow } from '@compass/shared';
 import { History, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { DataTable } from '../../components/DataTable';
@@ -12,19 +10,18 @@ import { Dialog } from '../../components/Dialog';
 import { ListState } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
 import { NameDialog } from './NameDialog';
-
-const KEY = ['administration', 'positions'];
+import { administrationKeys, usePositionList } from './api';
 
 /** Human Resources > Roles & Responsibilities: the positions employees hold. */
 export function PositionsPage() {
   usePageTitle('Roles & Responsibilities');
-  const list = useQuery({ queryKey: KEY, queryFn: () => callApi(positionListCall, {}) });
+  const list = usePositionList();
   const [editing, setEditing] = useState<{ row?: TPositionRow } | null>(null);
   const [removing, setRemoving] = useState<TPositionRow | null>(null);
   const [history, setHistory] = useState<TPositionRow | null>(null);
   const [search, setSearch] = useState('');
   const done = {
-    invalidate: [KEY],
+    invalidate: [administrationKeys.positions],
     onSuccess: () => {
       setEditing(null);
       setRemoving(null);

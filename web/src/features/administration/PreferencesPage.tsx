@@ -1,32 +1,30 @@
 import {
   organisationLogoDeleteCall,
   organisationLogoUploadCall,
-  organisationProfileCall,
   organisationProfileUpdateCall,
   SSO_SETTINGS_PROVIDERS,
   ssoSettingsUpdateCall,
   type TOrganisationProfile,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { callApi } from '../../api/client';
 import { queryKeys } from '../../api/queryClient';
 import { useCall } from '../../api/useCall';
+import { changeLogKeys } from '../../api/queryKeys';
 import { Button } from '../../components/Button';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { InputField } from '../../components/FormField';
 import { LogoCard } from '../../components/LogoCard';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
+import { administrationKeys, useOrganisationProfile } from './api';
 
-const KEY = ['administration', 'profile'];
 const TIME_ZONES = Intl.supportedValuesOf('timeZone');
 const PROVIDER_LABELS = { microsoft: 'Microsoft', google: 'Google' } as const;
 
 /** System Administration > Preferences: the organisation's profile, logo and single sign-on. */
 export function PreferencesPage() {
   usePageTitle('Preferences');
-  const profile = useQuery({ queryKey: KEY, queryFn: () => callApi(organisationProfileCall, {}) });
+  const profile = useOrganisationProfile();
   if (!profile.data) return <PageSpinner />;
   return (
     <div className="admin-page stack-lg">
@@ -67,7 +65,7 @@ function ProfileCard({ profile }: { profile: TOrganisationProfile }) {
   const [error, setError] = useState<string | null>(null);
   const zoneId = useId();
   const save = useCall(organisationProfileUpdateCall, {
-    invalidate: [KEY, queryKeys.permissions, ['changeLog']],
+    invalidate: [administrationKeys.profile, queryKeys.permissions, changeLogKeys.all],
   });
   const set = (key: keyof typeof values) => (value: string) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -133,7 +131,7 @@ function ProfileCard({ profile }: { profile: TOrganisationProfile }) {
 }
 
 function OrganisationLogo({ profile }: { profile: TOrganisationProfile }) {
-  const refresh = { invalidate: [KEY, queryKeys.permissions, ['changeLog']] };
+  const refresh = { invalidate: [administrationKeys.profile, queryKeys.permissions, changeLogKeys.all] };
   const upload = useCall(organisationLogoUploadCall, refresh);
   const remove = useCall(organisationLogoDeleteCall, refresh);
   return (
@@ -163,7 +161,7 @@ function SsoCard({
     isEnabled: stored?.isEnabled ?? false,
   });
   const save = useCall(ssoSettingsUpdateCall, {
-    invalidate: [KEY, ['changeLog']],
+    invalidate: [administrationKeys.profile, changeLogKeys.all],
     onSuccess: () => setValues((current) => ({ ...current, clientSecret: '' })),
   });
   const label = PROVIDER_LABELS[provider];

@@ -3,16 +3,13 @@ import {
   accessKeyLabel,
   ACCESS_KEYS,
   roleDeleteCall,
-  roleListCall,
   roleSaveCall,
   type AccessKey,
   type TRoleRow,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { usePermissions } from '../../api/auth';
-import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { DataTable } from '../../components/DataTable';
@@ -22,17 +19,20 @@ import { Dialog } from '../../components/Dialog';
 import { InputField } from '../../components/FormField';
 import { ListState } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
+import { administrationKeys, useRoleList } from './api';
 
-const KEY = ['administration', 'roles'];
 const GROUPS = accessKeyGroups();
 
 /** System Administration > Users & Roles: roles and the access keys each allows. */
 export function RolesPage() {
   usePageTitle('Users & Roles');
-  const list = useQuery({ queryKey: KEY, queryFn: () => callApi(roleListCall, {}) });
+  const list = useRoleList();
   const [editing, setEditing] = useState<{ row?: TRoleRow } | null>(null);
   const [removing, setRemoving] = useState<TRoleRow | null>(null);
-  const remove = useCall(roleDeleteCall, { invalidate: [KEY], onSuccess: () => setRemoving(null) });
+  const remove = useCall(roleDeleteCall, {
+    invalidate: [administrationKeys.roles],
+    onSuccess: () => setRemoving(null),
+  });
   const rows = list.data?.list ?? [];
 
   return (
@@ -108,7 +108,7 @@ export function RoleDialog({ row, onClose }: { row?: TRoleRow; onClose: () => vo
   const [keys, setKeys] = useState<Set<AccessKey>>(new Set(row?.access ?? []));
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<'access' | 'history'>('access');
-  const save = useCall(roleSaveCall, { invalidate: [KEY], onSuccess: onClose });
+  const save = useCall(roleSaveCall, { invalidate: [administrationKeys.roles], onSuccess: onClose });
   const gridId = useId();
   const profile = usePermissions().data;
   // Nobody gives a key they do not hold (the server refuses it too); a key the role has stays.

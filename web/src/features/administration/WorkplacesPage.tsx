@@ -2,25 +2,21 @@ import {
   branchDeleteCall,
   branchSaveCall,
   workplaceDeleteCall,
-  workplaceListCall,
   workplaceSaveCall,
   type TWorkplaceRow,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
 import { History, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
-import { TableWrap } from '../../components/DataTable';
+import { DataTable } from '../../components/DataTable';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
 import { ListState } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
 import { NameDialog } from './NameDialog';
-
-const KEY = ['administration', 'workplaces'];
+import { administrationKeys, useWorkplaceList } from './api';
 
 type Editing =
   | { kind: 'workplace'; row?: TWorkplaceRow }
@@ -30,14 +26,14 @@ type Removing = { kind: 'workplace' | 'branch'; _id: string; name: string };
 /** System Administration > Workplaces & Branches. */
 export function WorkplacesPage() {
   usePageTitle('Workplaces & Branches');
-  const list = useQuery({ queryKey: KEY, queryFn: () => callApi(workplaceListCall, {}) });
+  const list = useWorkplaceList();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [removing, setRemoving] = useState<Removing | null>(null);
   const [history, setHistory] = useState<{ kind: 'workplace' | 'branch'; _id: string; name: string } | null>(
     null,
   );
   const done = {
-    invalidate: [KEY],
+    invalidate: [administrationKeys.workplaces],
     onSuccess: () => {
       setEditing(null);
       setRemoving(null);
@@ -67,89 +63,17 @@ export function WorkplacesPage() {
       <section className="card list-card" aria-label="Workplaces" aria-busy={list.isFetching}>
         <ListState query={list} count={rows.length} empty="No workplaces yet. Add the first one." />
         {rows.length > 0 && (
-          <TableWrap>
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Workplace</th>
-                  <th scope="col">Branches</th>
-                  <th scope="col">Employees</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((workplace) => (
-                  <tr key={workplace._id}>
-                    <td>{workplace.name}</td>
-                    <td>
-                      <ul className="chip-list">
-                        {workplace.branches.map((branch) => (
-                          <li key={branch._id} className={branch.isActive ? 'chip' : 'chip chip-muted'}>
-                            <button
-                              type="button"
-                              className="link-button"
-                              onClick={() => setEditing({ kind: 'branch', workplace, row: branch })}
-                              aria-label={`Edit branch ${branch.name}`}
-                            >
-                              {branch.name}
-                            </button>
-                          </li>
-                        ))}
-                        <li>
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            icon={<Plus size={14} aria-hidden="true" />}
-                            onClick={() => setEditing({ kind: 'branch', workplace })}
-                          >
-                            Branch
-                          </Button>
-                        </li>
-                      </ul>
-                    </td>
-                    <td>{workplace.employeeCount}</td>
-                    <td>
-                      <span className={`badge ${workplace.isActive ? 'badge-success' : 'badge-neutral'}`}>
-                        {workplace.isActive ? 'Active' : 'Inactive'}
-                      </span>
-                    </td>
-                    <td className="row-actions">
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        icon={<Pencil size={14} aria-hidden="true" />}
-                        onClick={() => setEditing({ kind: 'workplace', row: workplace })}
-                        aria-label={`Edit ${workplace.name}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        icon={<History size={14} aria-hidden="true" />}
-                        onClick={() => setHistory({ kind: 'workplace', ...workplace })}
-                        aria-label={`History of ${workplace.name}`}
-                      >
-                        History
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        icon={<Trash2 size={14} aria-hidden="true" />}
-                        onClick={() => setRemoving({ kind: 'workplace', ...workplace })}
-                        aria-label={`Delete ${workplace.name}`}
-                      >
-                        Delete
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <DataTable columns={['Workplace', 'Branches', 'Employees', 'Status']} actions>
+            {rows.map((workplace) => (
+              <WorkplaceRow
+                key={workplace._id}
+                workplace={workplace}
+                onEdit={setEditing}
+                onHistory={() => setHistory({ kind: 'workplace', ...workplace })}
+                onRemove={() => setRemoving({ kind: 'workplace', ...workplace })}
+              />
+            ))}
+          </DataTable>
         )}
       </section>
 
@@ -216,5 +140,85 @@ export function WorkplacesPage() {
         </Dialog>
       )}
     </div>
+  );
+}
+
+/** A workplace with its branches (each opens its editor) and its buttons. */
+function WorkplaceRow({
+  workplace,
+  onEdit,
+  onHistory,
+  onRemove,
+}: {
+  workplace: TWorkplaceRow;
+  onEdit: (editing: Editing) => void;
+  onHistory: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <tr>
+      <td>{workplace.name}</td>
+      <td>
+        <ul className="chip-list">
+          {workplace.branches.map((branch) => (
+            <li key={branch._id} className={branch.isActive ? 'chip' : 'chip chip-muted'}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => onEdit({ kind: 'branch', workplace, row: branch })}
+                aria-label={`Edit branch ${branch.name}`}
+              >
+                {branch.name}
+              </button>
+            </li>
+          ))}
+          <li>
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<Plus size={14} aria-hidden="true" />}
+              onClick={() => onEdit({ kind: 'branch', workplace })}
+            >
+              Branch
+            </Button>
+          </li>
+        </ul>
+      </td>
+      <td>{workplace.employeeCount}</td>
+      <td>
+        <span className={`badge ${workplace.isActive ? 'badge-success' : 'badge-neutral'}`}>
+          {workplace.isActive ? 'Active' : 'Inactive'}
+        </span>
+      </td>
+      <td className="row-actions">
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={<Pencil size={14} aria-hidden="true" />}
+          onClick={() => onEdit({ kind: 'workplace', row: workplace })}
+          aria-label={`Edit ${workplace.name}`}
+        >
+          Edit
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={<History size={14} aria-hidden="true" />}
+          onClick={onHistory}
+          aria-label={`History of ${workplace.name}`}
+        >
+          History
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={<Trash2 size={14} aria-hidden="true" />}
+          onClick={onRemove}
+          aria-label={`Delete ${workplace.name}`}
+        >
+          Delete
+        </Button>
+      </td>
+    </tr>
   );
 }

@@ -12,14 +12,13 @@ import { Link, useParams } from 'react-router';
 import { downloadFile } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { useCall } from '../../api/useCall';
-import { ActionAttachmentList } from '../../components/ActionParts';
-import { AddFilesButton } from '../../components/AddFilesButton';
 import { Button } from '../../components/Button';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { PageSpinner } from '../../components/Spinner';
 import { FieldRenderer } from '../../fields';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
+import { FilesCard } from '../registerParts';
 import { auditKeys, auditPaths, useAuditDetails } from './api';
 import {
   AuditBackLink,
@@ -144,23 +143,14 @@ function ReopenButton({ audit }: { audit: TAuditDetails }) {
 function AuditFiles({ audit }: { audit: TAuditDetails }) {
   const upload = useCall(auditAttachmentUploadCall, { invalidate: [auditKeys.details(audit._id)] });
   return (
-    <section className="card card-body stack" aria-labelledby="audit-files">
-      <h2 id="audit-files" className="card-title">
-        Files
-      </h2>
-      {audit.attachments.length === 0 && <p className="text-secondary">No files.</p>}
-      <ActionAttachmentList
-        stored={audit.attachments}
-        pending={[]}
-        onDownload={(file) => void downloadFile(file.path, file.name).catch(notifyError)}
-      />
-      {audit.canConduct && (
-        <AddFilesButton
-          recordId={audit._id}
-          pending={upload.isPending}
-          onUpload={(form) => upload.mutate({ form })}
-        />
-      )}
-    </section>
+    <FilesCard
+      id="audit-files"
+      recordId={audit._id}
+      attachments={audit.attachments}
+      empty="No files."
+      upload={
+        audit.canConduct ? { pending: upload.isPending, onUpload: (form) => upload.mutate({ form }) } : null
+      }
+    />
   );
 }

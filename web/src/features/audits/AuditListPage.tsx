@@ -21,6 +21,7 @@ import { PagedTable, usePagedList } from '../../components/PagedList';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
 import { auditKeys, auditPaths, useAuditOptions } from './api';
+import { AuditStatusBadge } from './parts';
 
 type Sort = (typeof AUDIT_SORTS)[number];
 const SORT_LABELS: Record<Sort, string> = {
@@ -28,12 +29,6 @@ const SORT_LABELS: Record<Sort, string> = {
   name: 'Name',
   status: 'Status',
   createdAt: 'Date added',
-};
-
-export const STATUS_BADGES: Record<AuditStatus, string> = {
-  scheduled: 'badge-neutral',
-  inProgress: 'badge-primary',
-  closed: 'badge-success',
 };
 
 const FILTERS = {
@@ -152,7 +147,7 @@ function AuditRow({ row }: { row: TAuditRow }) {
         {displayDay(row.dueDate)} <DueMarker type={row.taskDueDateType} />
       </td>
       <td>
-        <span className={`badge ${STATUS_BADGES[row.status]}`}>{AUDIT_STATUS_LABELS[row.status]}</span>
+        <AuditStatusBadge status={row.status} />
         {row.openTasks > 0 && (
           <div className="text-sm text-secondary">
             {row.openTasks} open {row.openTasks === 1 ? 'finding' : 'findings'}

@@ -2,8 +2,8 @@ import {
   AUDIT_STATUS_LABELS,
   displayDay,
   frequencyLabel,
-  localDateOf,
   taskDueType,
+  type AuditStatus,
   type TAuditDetails,
   type TTemplateField,
 } from '@compass/shared';
@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { DataTable } from '../../components/DataTable';
 import { DueMarker } from '../../components/DueMarker';
 import { REFERENCE_KINDS, type References } from '../../fields';
-import { STATUS_BADGES } from './AuditListPage';
+import { browserToday } from '../../lib/timeZone';
 import { auditPaths } from './api';
 
 /** Audits answer no record-picking question (isAuditQuestion), so their fields need no lists. */
@@ -90,7 +90,7 @@ export function AuditSummary({ audit, score }: { audit: TAuditDetails; score: nu
         </dl>
       </div>
       <div className="audit-score-box">
-        <span className={`badge ${STATUS_BADGES[audit.status]}`}>{AUDIT_STATUS_LABELS[audit.status]}</span>
+        <AuditStatusBadge status={audit.status} />
         <div className="audit-score" aria-live="polite">
           <span className="text-sm text-secondary">Score</span>
           <strong>{score === null ? 'Not scored' : `${score}%`}</strong>
@@ -100,8 +100,17 @@ export function AuditSummary({ audit, score }: { audit: TAuditDetails; score: nu
   );
 }
 
-const dueType = (audit: TAuditDetails) =>
-  taskDueType(audit.dueDate, localDateOf(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone));
+const dueType = (audit: TAuditDetails) => taskDueType(audit.dueDate, browserToday());
+
+const STATUS_BADGES: Record<AuditStatus, string> = {
+  scheduled: 'badge-neutral',
+  inProgress: 'badge-primary',
+  closed: 'badge-success',
+};
+
+export function AuditStatusBadge({ status }: { status: AuditStatus }) {
+  return <span className={`badge ${STATUS_BADGES[status]}`}>{AUDIT_STATUS_LABELS[status]}</span>;
+}
 
 /** The findings raised in the audit and where each stands. */
 export function FindingsTable({ tasks }: { tasks: TAuditDetails['tasks'] }) {

@@ -3,7 +3,7 @@ import { ArrowRight, Pencil } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { signIn, ssoRedirectUrl } from '../../api/auth';
+import { signIn, signInFailureMessage, ssoRedirectUrl } from '../../api/auth';
 import { notifyError } from '../../api/errors';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
@@ -13,7 +13,7 @@ import { browser } from '../../lib/browser';
 import { getRememberedUsername, setRememberedUsername } from '../../lib/storage';
 import { usePageTitle } from '../../shell/pageTitle';
 import { AuthLayout } from './AuthLayout';
-import { associatedAccountsFlag, completeSignIn, resolveReturnUrl, signInFailureMessage } from './session';
+import { associatedAccountsFlag, completeSignIn, resolveReturnUrl } from './session';
 import { GoogleLogo, MicrosoftLogo } from './SsoIcons';
 import { useSsoToken } from './useSsoToken';
 
@@ -48,14 +48,12 @@ export function LoginPage() {
     hasAssociatedAccounts: associatedAccountsFlag(params.get('hasAssociatedAccounts')),
   });
 
-  const usernameId = useId();
   const [step, setStep] = useState<'username' | 'password'>('username');
   const [username, setUsername] = useState(getRememberedUsername);
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(() => getRememberedUsername() !== '');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const [ssoProvider, setSsoProvider] = useState<'microsoft' | 'google' | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
 
@@ -97,20 +95,6 @@ export function LoginPage() {
     } catch (failure) {
       setError(signInFailureMessage(failure));
       setPending(false);
-    }
-  }
-
-  async function startSso(provider: 'microsoft' | 'google') {
-    setSsoProvider(provider);
-    try {
-      const { redirectUrl } = await ssoRedirectUrl(provider, {
-        companyId: params.get('companyId'),
-        returnUrl,
-      });
-      browser.assign(redirectUrl);
-    } catch (failure) {
-      notifyError(failure);
-      setSsoProvider(null);
     }
   }
 
@@ -157,31 +141,15 @@ export function LoginPage() {
           aria-label="Enter password"
         >
           <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-          <div className="field">
-            <span className="field-label" id={`${usernameId}-locked`}>
-              Username
-            </span>
-            <div className="locked-username" aria-labelledby={`${usernameId}-locked`}>
-              <Avatar name={username} />
-              <span className="locked-username-text" data-testid="locked-username">
-                {username.trim()}
-              </span>
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm"
-                onClick={() => {
-                  setStep('username');
-                  setPassword('');
-                  setError(null);
-                }}
-                disabled={pending}
-                aria-label="Edit username"
-              >
-                <Pencil size={14} aria-hidden="true" />
-                Edit
-              </button>
-            </div>
-          </div>
+          <LockedUsername
+            username={username}
+            disabled={pending}
+            onEdit={() => {
+              setStep('username');
+              setPassword('');
+              setError(null);
+            }}
+          />
           <InputField
             label="Password"
             error={error}
@@ -210,26 +178,7 @@ export function LoginPage() {
       )}
 
       <div className="auth-divider">or continue with</div>
-      <div className="sso-buttons">
-        <Button
-          onClick={() => void startSso('microsoft')}
-          loading={ssoProvider === 'microsoft'}
-          disabled={ssoProvider !== null}
-          icon={<MicrosoftLogo />}
-          aria-label="Sign in with Microsoft"
-        >
-          Microsoft
-        </Button>
-        <Button
-          onClick={() => void startSso('google')}
-          loading={ssoProvider === 'google'}
-          disabled={ssoProvider !== null}
-          icon={<GoogleLogo />}
-          aria-label="Sign in with Google"
-        >
-          Google
-        </Button>
-      </div>
+      <SsoButtons companyId={params.get('companyId')} returnUrl={returnUrl} />
     </AuthLayout>
   );
 }
@@ -243,6 +192,81 @@ function RememberRow({ remember, onChange }: { remember: boolean; onChange: (rem
         Remember me
       </label>
       <Link to="/forgot-password">Forgot password?</Link>
+    </div>
+  );
+}
+
+/** The password step's username: shown, not editable but through Edit (back to the first step). */
+function LockedUsername({
+  username,
+  disabled,
+  onEdit,
+}: {
+  username: string;
+  disabled: boolean;
+  onEdit: () => void;
+}) {
+  const usernameId = useId();
+  return (
+    <div className="field">
+      <span className="field-label" id={`${usernameId}-locked`}>
+        Username
+      </span>
+      <div className="locked-username" aria-labelledby={`${usernameId}-locked`}>
+        <Avatar name={username} />
+        <span className="locked-username-text" data-testid="locked-username">
+          {username.trim()}
+        </span>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={onEdit}
+          disabled={disabled}
+          aria-label="Edit username"
+        >
+          <Pencil size={14} aria-hidden="true" />
+          Edit
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Sign-in with Microsoft or Google: off to the provider, which returns to this page with a token. */
+function SsoButtons({ companyId, returnUrl }: { companyId: string | null; returnUrl: string }) {
+  const [ssoProvider, setSsoProvider] = useState<'microsoft' | 'google' | null>(null);
+
+  async function startSso(provider: 'microsoft' | 'google') {
+    setSsoProvider(provider);
+    try {
+      const { redirectUrl } = await ssoRedirectUrl(provider, { companyId, returnUrl });
+      browser.assign(redirectUrl);
+    } catch (failure) {
+      notifyError(failure);
+      setSsoProvider(null);
+    }
+  }
+
+  return (
+    <div className="sso-buttons">
+      <Button
+        onClick={() => void startSso('microsoft')}
+        loading={ssoProvider === 'microsoft'}
+        disabled={ssoProvider !== null}
+        icon={<MicrosoftLogo />}
+        aria-label="Sign in with Microsoft"
+      >
+        Microsoft
+      </Button>
+      <Button
+        onClick={() => void startSso('google')}
+        loading={ssoProvider === 'google'}
+        disabled={ssoProvider !== null}
+        icon={<GoogleLogo />}
+        aria-label="Sign in with Google"
+      >
+        Google
+      </Button>
     </div>
   );
 }

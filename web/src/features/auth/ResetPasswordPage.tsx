@@ -1,15 +1,15 @@
-import { passwordLinkCall, resetPasswordCall, resetPasswordError } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
+import { resetPasswordCall, resetPasswordError } from '@compass/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { callApi, sendCall } from '../../api/client';
+import { sendCall } from '../../api/client';
 import { ApiError, notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { PageSpinner } from '../../components/Spinner';
 import { FieldError } from '../../components/FieldError';
 import { InputField } from '../../components/FormField';
 import { usePageTitle } from '../../shell/pageTitle';
+import { usePasswordLink } from './api';
 import { AuthLayout, BackToSignIn } from './AuthLayout';
 
 /**
@@ -18,12 +18,7 @@ import { AuthLayout, BackToSignIn } from './AuthLayout';
  */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
-  const link = useQuery({
-    queryKey: ['passwordLink', token],
-    queryFn: () => callApi(passwordLinkCall, { body: { token } }, { authRedirect: false }),
-    retry: false,
-    staleTime: Infinity,
-  });
+  const link = usePasswordLink(token);
   const invitation = link.data?.purpose === 'invitation';
   usePageTitle(invitation ? 'Set your password' : 'Reset password');
   if (link.isPending) return <PageSpinner />;

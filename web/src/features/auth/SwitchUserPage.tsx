@@ -4,8 +4,8 @@ import { usePermissions } from '../../api/auth';
 import { Button } from '../../components/Button';
 import { PageSpinner } from '../../components/Spinner';
 import { getAuthToken } from '../../lib/storage';
+import { AccountSwitcher } from '../../shell/AccountSwitcher';
 import { usePageTitle } from '../../shell/pageTitle';
-import { AccountSwitcher } from './AccountSwitcher';
 import { AuthLayout } from './AuthLayout';
 import { goToReturnUrl, safeReturnUrl } from './session';
 

@@ -1,13 +1,6 @@
-import {
-  isEmailAddress,
-  messages,
-  safeReturnPath,
-  TARGET_BE_REDIRECT_MS,
-  type TPermissions,
-} from '@compass/shared';
+import { isEmailAddress, safeReturnPath, TARGET_BE_REDIRECT_MS, type TPermissions } from '@compass/shared';
 import type { NavigateFunction } from 'react-router';
 import { startSession } from '../../api/auth';
-import { ApiError } from '../../api/errors';
 
 export const DEFAULT_RETURN_URL = '/dashboard';
 
@@ -32,18 +25,6 @@ export function resolveReturnUrl(params: URLSearchParams): string {
     return `/form-submission/form-submit/employeeAssessment/${encodeURIComponent(employeeId)}/${encodeURIComponent(formId)}`;
   }
   return safeReturnUrl(params.get('returnUrl'));
-}
-
-/** 000 section 8: the sign-in failure shows response_data when it is text, else 'Invalid credentials'. */
-export function signInFailureMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (typeof error.data === 'string' && error.data.trim()) return error.data;
-    if (error.hasValidationErrors) return error.message;
-    if (error.isTransport) return error.message;
-    // The server could not check the password (database down, overloaded): it is no verdict on it.
-    if (error.errorCode === 'unavailable' || error.code >= 500) return error.message;
-  }
-  return messages.common.invalidCredentials;
 }
 
 /** The same e-mail rule as the server's update-username contract. */

@@ -1,33 +1,33 @@
 import {
   ALLOWED_UPLOAD_EXTENSIONS,
-  assignedActionDetailsCall,
-  assignedActionSaveCall,
   auditDetailsPath,
-  deleteAttachmentCall,
   formTaskPath,
   hazardousPath,
   messages,
   obligationEditPath,
   riskPath,
-  type TAssignedActionDetails,
   type TAssignedActionItem,
   type TAssignedActionKind,
-  type TAttachment,
   uploadProblem,
   ZAssignedActionSaveRequest,
 } from '@compass/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { callApi, downloadFile, sendCall } from '../../api/client';
+import { downloadFile } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { ActionAttachmentList, ActionFacts, ActionResponse } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
 import { Dialog, DialogQueryState } from '../../components/Dialog';
-import { dashboardKeys } from './api';
 import { browserTimeZone } from '../../lib/timeZone';
+import {
+  assignedActionKeys,
+  useActionDetails,
+  useDeleteActionFile,
+  useSaveAction,
+  type ActionDetails as Details,
+  type ActionDetailsSource,
+} from './api';
 
 interface ActionDialogProps {
   item: Pick<TAssignedActionItem, 'sectionType' | 'taskID' | 'itemName' | 'taskDueDateType'>;
@@ -38,15 +38,12 @@ interface ActionDialogProps {
    * Where the details come from instead of the caller's own actions (the action register's view of
    * any action): `mine` false shows it read-only, since only the assignee completes an action.
    */
-  load?: { key: readonly unknown[]; fetch: () => Promise<Details> };
+  load?: ActionDetailsSource;
   /** More buttons before Close (the register's Reassign). */
   actions?: ReactNode;
   /** After a save, besides the dashboard's lists (the register's list). */
   onSaved?: () => Promise<unknown>;
 }
-
-/** The details as the dialog reads them: the dashboard's own, or the register's view of any action. */
-type Details = Omit<TAssignedActionDetails, 'sectionType'> & { mine?: boolean };
 
 const TITLES: Record<TAssignedActionKind, string> = {
   audit: 'Audit action',
@@ -54,11 +51,7 @@ const TITLES: Record<TAssignedActionKind, string> = {
   form: 'Form action',
 };
 
-const OWNER_TYPE = { audit: 'auditTask', obligation: 'obligationTask', form: 'action' } as const;
-
 const ACCEPT = ALLOWED_UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
-
-const detailsKey = (kind: TAssignedActionKind, taskId: string) => ['assignedAction', kind, taskId] as const;
 
 function parentLink(details: Details): { to: string; label: string } | null {
   if (details.auditId) return { to: auditDetailsPath(details.auditId), label: 'Open the audit' };
@@ -92,15 +85,9 @@ export function ActionDialog({
   onSaved,
 }: ActionDialogProps) {
   const kind = item.sectionType as TAssignedActionKind;
-  const queryClient = useQueryClient();
   const filesId = useId();
-  const key = load?.key ?? detailsKey(kind, item.taskID);
-  const details = useQuery<Details>({
-    queryKey: key,
-    queryFn:
-      load?.fetch ??
-      (() => callApi(assignedActionDetailsCall, { body: { sectionType: kind, taskId: item.taskID } })),
-  });
+  const key = load?.key ?? assignedActionKeys.details(kind, item.taskID);
+  const details = useActionDetails(kind, item.taskID, load);
   const [response, setResponse] = useState<string | null>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -108,35 +95,11 @@ export function ActionDialog({
   const currentResponse = response ?? details.data?.response ?? '';
   const readOnly = details.data?.completeStatus === 'yes' || details.data?.mine === false;
 
-  const save = useMutation({
-    mutationFn: async (completeStatus: 'yes' | 'no') => {
-      const form = new FormData();
-      form.set('sectionType', kind);
-      form.set('taskId', item.taskID);
-      form.set('response', currentResponse);
-      form.set('completeStatus', completeStatus);
-      form.set('localTimeZone', browserTimeZone());
-      for (const file of files) form.append('files', file, file.name);
-      return sendCall(assignedActionSaveCall, { form });
-    },
-    onSuccess: async (result) => {
-      toast.success(result.message);
-      await queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-      await queryClient.invalidateQueries({ queryKey: key });
-      await onSaved?.();
-      onClose();
-    },
-    onError: notifyError,
+  const save = useSaveAction(key, async () => {
+    await onSaved?.();
+    onClose();
   });
-
-  const remove = useMutation({
-    mutationFn: (file: TAttachment) =>
-      callApi(deleteAttachmentCall, {
-        body: { fileType: OWNER_TYPE[kind], fileId: file._id, _id: item.taskID },
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
-    onError: notifyError,
-  });
+  const remove = useDeleteActionFile(kind, item.taskID, key);
 
   const submit = (completeStatus: 'yes' | 'no') => {
     const parsed = ZAssignedActionSaveRequest.safeParse({
@@ -150,7 +113,14 @@ export function ActionDialog({
       return;
     }
     setError(null);
-    save.mutate(completeStatus);
+    const form = new FormData();
+    form.set('sectionType', kind);
+    form.set('taskId', item.taskID);
+    form.set('response', currentResponse);
+    form.set('completeStatus', completeStatus);
+    form.set('localTimeZone', browserTimeZone());
+    for (const file of files) form.append('files', file, file.name);
+    save.mutate({ completeStatus, form });
   };
 
   const addFiles = (chosen: FileList | null) => {
@@ -181,13 +151,17 @@ export function ActionDialog({
           </Button>
           {details.data && !readOnly && (
             <>
-              <Button onClick={() => submit('no')} loading={busy && save.variables === 'no'} disabled={busy}>
+              <Button
+                onClick={() => submit('no')}
+                loading={busy && save.variables?.completeStatus === 'no'}
+                disabled={busy}
+              >
                 Save Draft
               </Button>
               <Button
                 variant="primary"
                 onClick={() => submit('yes')}
-                loading={busy && save.variables === 'yes'}
+                loading={busy && save.variables?.completeStatus === 'yes'}
                 disabled={busy}
               >
                 Complete

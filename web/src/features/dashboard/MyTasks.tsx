@@ -34,7 +34,8 @@ import {
 import { useState, type ReactNode } from 'react';
 import { browserTimeZone } from '../../lib/timeZone';
 import { ActionDialog } from './ActionDialog';
-import { NoticeboardSection, NoticeDialog } from './Noticeboard';
+import { NoticeDialog } from '../noticeboard';
+import { NoticeboardSection } from './NoticeboardSection';
 import { TaskSection, WorkItemRow, type SectionState } from './TaskSection';
 
 const join = (...parts: Array<string | null | undefined | false>) => parts.filter(Boolean).join(' · ');

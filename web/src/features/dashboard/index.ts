@@ -1,2 +1,1 @@
 export { ActionDialog } from './ActionDialog';
-export { NoticeCard, NoticeDialog, PRIORITY_LABELS } from './Noticeboard';

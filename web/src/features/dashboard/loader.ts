@@ -1,8 +1,4 @@
-import {
-  dashboardListCall,
-  dashboardSupplierListCall,
-  type TPermissions,
-} from '@compass/shared';
+import { dashboardListCall, dashboardSupplierListCall, type TPermissions } from '@compass/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { isEmployee, permissionsQuery } from '../../api/auth';
 import { callApi } from '../../api/client';

@@ -9,7 +9,8 @@ import { Button } from '../../components/Button';
 import { ListState } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
-import { documentKeys, VersionViewer } from './parts';
+import { documentKeys } from './api';
+import { VersionViewer } from './parts';
 
 /**
  * /document/action/acknowledgement/:id/:employeeId (the dashboard's "document-assign" item and the

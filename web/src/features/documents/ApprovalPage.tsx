@@ -15,7 +15,8 @@ import { ListState } from '../../components/ListParts';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
-import { documentKeys, StatusBadge, VersionViewer } from './parts';
+import { documentKeys } from './api';
+import { StatusBadge, VersionViewer } from './parts';
 
 const DECISIONS = {
   requested: 'Not decided yet',

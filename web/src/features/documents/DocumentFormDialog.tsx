@@ -5,7 +5,6 @@ import {
   documentOptionsCall,
   documentUpdateCall,
   FREQUENCY_UNITS,
-  localDateOf,
   ZDocumentCreate,
   type FrequencyUnit,
   type TDocumentDetails,
@@ -16,15 +15,9 @@ import { callApi, sendCall } from '../../api/client';
 import { Dialog, DialogFormActions } from '../../components/Dialog';
 import { InputField, TextAreaField } from '../../components/FormField';
 import { optionsOf, SelectField } from '../../components/SelectField';
-import { browserTimeZone } from '../../lib/timeZone';
-import {
-  documentKeys,
-  PeopleField,
-  PersonField,
-  useDocumentChange,
-  VersionFields,
-  type Person,
-} from './parts';
+import { browserToday } from '../../lib/timeZone';
+import { documentKeys, useDocumentChange } from './api';
+import { PeopleField, PersonField, VersionFields, type Person } from './parts';
 
 const person = (option: { _id: string; name: string } | null): Person | null =>
   option ? { value: option._id, label: option.name } : null;
@@ -112,7 +105,7 @@ export function DocumentFormDialog({
       for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
     if (!owner) found.ownerId = say.ownerRequired;
     if (!reviewer) found.reviewerId = say.reviewerRequired;
-    const today = localDateOf(new Date(), browserTimeZone());
+    const today = browserToday();
     if (nextReviewDate && nextReviewDate < today) found.nextReviewDate = say.nextReviewPast;
     if (!document && !file) found.file ??= say.fileRequired;
     setErrors((current) => (current.file && !document && !file ? { ...found, file: current.file } : found));

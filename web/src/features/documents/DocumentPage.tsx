@@ -4,12 +4,9 @@ import {
   documentActionCompleteCall,
   documentActionCreateCall,
   documentAttachmentUploadCall,
-  documentDetailsCall,
   documentMessages as say,
   documentReadersCall,
-  documentVersionUploadCall,
   frequencyLabel,
-  localDateOf,
   REVIEW_OUTCOME_LABELS,
   uploadProblem,
   type TDocumentDetails,
@@ -31,27 +28,14 @@ import { Dialog, DialogFormActions } from '../../components/Dialog';
 import { InputField, TextAreaField } from '../../components/FormField';
 import { ListState } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
-import { browserTimeZone } from '../../lib/timeZone';
+import { browserToday } from '../../lib/timeZone';
+import { documentKeys, useDocument } from './api';
 import { DocumentFormDialog } from './DocumentFormDialog';
-import {
-  documentKeys,
-  DownloadButton,
-  useDocumentChange,
-  VersionFields,
-  PersonField,
-  StatusBadge,
-  type Person,
-} from './parts';
+import { DownloadButton, PersonField, StatusBadge, type Person } from './parts';
+import { VersionDialog } from './VersionDialog';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dateOf = (iso: string | null) => (iso ? when.format(new Date(iso)) : '—');
-
-export function useDocument(id: string) {
-  return useQuery({
-    queryKey: [...documentKeys.all, 'details', id],
-    queryFn: () => callApi(documentDetailsCall, { body: { _id: id } }),
-  });
-}
 
 /** /document/library/:id — one document: its facts, versions, readers, files, actions and history. */
 export function DocumentPage() {
@@ -260,60 +244,6 @@ function ReadersDialog({ version, onClose }: { version: TDocumentVersion; onClos
   );
 }
 
-/** A new version: the file, a note and who approves it (none: published at once). */
-export function VersionDialog({
-  document,
-  title = 'Upload a new version',
-  onClose,
-}: {
-  document: Pick<TDocumentDetails, '_id' | 'name'>;
-  title?: string;
-  onClose: () => void;
-}) {
-  const [file, setFile] = useState<File | null>(null);
-  const [note, setNote] = useState('');
-  const [approvers, setApprovers] = useState<Person[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const upload = useDocumentChange((form: FormData) => sendCall(documentVersionUploadCall, { form }), {
-    onSuccess: onClose,
-    setErrors,
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) return setErrors((current) => ({ file: current.file ?? say.fileRequired }));
-    const form = new FormData();
-    form.append(
-      'details',
-      JSON.stringify({ _id: document._id, note, approverIds: approvers.map((one) => one.value) }),
-    );
-    form.append('files', file, file.name);
-    upload.mutate(form);
-  };
-  return (
-    <Dialog
-      title={title}
-      description={`${document.name}: the earlier versions stay readable. Without approvers it is published at once.`}
-      onClose={onClose}
-    >
-      <form className="stack" onSubmit={submit} noValidate>
-        <VersionFields
-          file={file}
-          approvers={approvers}
-          note={note}
-          errors={errors}
-          onFile={(picked, problem) => {
-            setFile(picked);
-            setErrors(problem ? { file: problem } : {});
-          }}
-          onApprovers={setApprovers}
-          onNote={setNote}
-        />
-        <DialogFormActions submitLabel="Upload" pending={upload.isPending} onCancel={onClose} />
-      </form>
-    </Dialog>
-  );
-}
-
 function Attachments({ document }: { document: TDocumentDetails }) {
   const inputId = useId();
   const queryClient = useQueryClient();
@@ -420,7 +350,7 @@ function Actions({ document }: { document: TDocumentDetails }) {
 function ActionDialog({ documentId, onClose }: { documentId: string; onClose: () => void }) {
   const [instruction, setInstruction] = useState('');
   const [assignee, setAssignee] = useState<Person | null>(null);
-  const [dueDate, setDueDate] = useState(() => addDays(localDateOf(new Date(), browserTimeZone()), 7));
+  const [dueDate, setDueDate] = useState(() => addDays(browserToday(), 7));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCall(documentActionCreateCall, { invalidate: [documentKeys.all], onSuccess: onClose });
   const submit = (event: FormEvent) => {

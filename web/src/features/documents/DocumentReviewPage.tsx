@@ -9,8 +9,9 @@ import { ListState } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
 import { ReviewPage } from '../reviews';
-import { useDocument, VersionDialog } from './DocumentPage';
-import { documentKeys, DownloadButton } from './parts';
+import { documentKeys, useDocument } from './api';
+import { DownloadButton } from './parts';
+import { VersionDialog } from './VersionDialog';
 
 /**
  * /document/review/:id/:x — x = review or coReview: the scheduled review (the shared ReviewPage);

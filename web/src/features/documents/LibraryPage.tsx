@@ -32,7 +32,8 @@ import { PagedTable, usePagedList } from '../../components/PagedList';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
 import { DocumentFormDialog } from './DocumentFormDialog';
-import { documentKeys, StatusBadge } from './parts';
+import { documentKeys } from './api';
+import { StatusBadge } from './parts';
 
 type Filters = { folderId: string; status: string; review: string; sort: string };
 

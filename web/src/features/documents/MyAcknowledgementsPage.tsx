@@ -4,7 +4,7 @@ import { usePermissions } from '../../api/auth';
 import { callApi } from '../../api/client';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { usePageTitle } from '../../shell/pageTitle';
-import { documentKeys } from './parts';
+import { documentKeys } from './api';
 
 const STATES = [
   { value: 'toRead', label: 'To read' },

@@ -1,25 +1,20 @@
 import {
   DOCUMENT_VERSION_STATUS_LABELS,
-  documentPeopleSearchCall,
   documentVersionFileCall,
   formatBytes,
   type DocumentVersionStatus,
   type TAttachment,
 } from '@compass/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, X } from 'lucide-react';
 import { useId } from 'react';
-import { API_BASE, callApi, callUrl, downloadFile } from '../../api/client';
-import { fieldErrorsOf, notifyError } from '../../api/errors';
+import { API_BASE, callUrl, downloadFile } from '../../api/client';
+import { notifyError } from '../../api/errors';
 import { useFileObjectUrl } from '../../api/fileObjectUrl';
 import { Button } from '../../components/Button';
 import { FileDrop } from '../../components/FileDrop';
 import { TextAreaField } from '../../components/FormField';
-import { SearchPicker, type PickerPage } from '../../components/SearchPicker';
-import { dashboardKeys } from '../../api/queryKeys';
-import { toast } from 'sonner';
-
-export const documentKeys = { all: ['documents'] as const };
+import { SearchPicker } from '../../components/SearchPicker';
+import { documentKeys, searchPeople } from './api';
 
 /** What a browser shows itself (its PDF viewer, an image); other files are downloaded. */
 const SHOWN = new Set(['pdf', 'png', 'jpg', 'jpeg', 'jfif', 'gif', 'webp', 'bmp', 'avif']);
@@ -30,34 +25,6 @@ const STATUS_BADGES: Record<DocumentVersionStatus, string> = {
   rejected: 'badge-danger',
 };
 
-/**
- * A form's change of the library (an upload, an edit): its message is toasted, the library and
- * the dashboard are fetched again, and a refusal names the fields it is about.
- */
-export function useDocumentChange<Input, Result extends { message: string }>(
-  send: (input: Input) => Promise<Result>,
-  {
-    onSuccess,
-    setErrors,
-  }: { onSuccess: (result: Result) => void; setErrors: (errors: Record<string, string>) => void },
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: async (result) => {
-      toast.success(result.message);
-      await Promise.all(
-        [documentKeys.all, dashboardKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
-      onSuccess(result);
-    },
-    onError: (error) => {
-      setErrors(fieldErrorsOf(error));
-      notifyError(error);
-    },
-  });
-}
-
 export function StatusBadge({ status }: { status: DocumentVersionStatus }) {
   return <span className={`badge ${STATUS_BADGES[status]}`}>{DOCUMENT_VERSION_STATUS_LABELS[status]}</span>;
 }
@@ -65,15 +32,6 @@ export function StatusBadge({ status }: { status: DocumentVersionStatus }) {
 export interface Person {
   value: string;
   label: string;
-}
-
-/** Active employees by name, a page at a time, for the pickers. */
-export async function searchPeople(text: string, page: number): Promise<PickerPage> {
-  const found = await callApi(documentPeopleSearchCall, { body: { search: text, page } });
-  return {
-    options: found.options.map((row) => ({ value: row._id, label: row.name })),
-    hasMore: found.hasMore,
-  };
 }
 
 /** One person: the chosen name with Change, or a search to choose one. */

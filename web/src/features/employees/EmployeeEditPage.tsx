@@ -2,10 +2,7 @@ import {
   administrationMessages,
   EMPLOYEE_STATUS_LABELS,
   employeeDeactivateCall,
-  employeeDetailsCall,
-  employeeFormOptionsCall,
   employeeInviteCall,
-  employeeListCall,
   employeeReactivateCall,
   employeeSaveCall,
   employeeUnlockCall,
@@ -16,13 +13,12 @@ import {
   type TEmployeeDetails,
   type TEmployeeFormOptions,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, LockOpen, Mail, UserCheck, UserX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePermissions } from '../../api/auth';
-import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
+import { changeLogKeys } from '../../api/queryKeys';
 import { Button } from '../../components/Button';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
@@ -30,22 +26,24 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { InputField } from '../../components/FormField';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
-import { employeeKeys, STATUS_BADGES } from './EmployeesPage';
+import {
+  employeeKeys,
+  STATUS_BADGES,
+  useEmployeeDetails,
+  useEmployeeFormOptions,
+  useManagerSearch,
+} from './api';
+
+/** What a change of an employee reads again: the employee lists and the employee's history. */
+const refresh = { invalidate: [employeeKeys.all, changeLogKeys.all] };
 
 /** /human-resource/employees/new and /human-resource/employees/:id: one employee and their account. */
 export function EmployeeEditPage() {
   const { id = 'new' } = useParams();
   const isNew = id === 'new';
   usePageTitle(isNew ? 'Add employee' : 'Employee');
-  const options = useQuery({
-    queryKey: employeeKeys.options,
-    queryFn: () => callApi(employeeFormOptionsCall, {}),
-  });
-  const details = useQuery({
-    queryKey: employeeKeys.details(id),
-    queryFn: () => callApi(employeeDetailsCall, { body: { _id: id } }),
-    enabled: !isNew,
-  });
+  const options = useEmployeeFormOptions();
+  const details = useEmployeeDetails(id, !isNew);
   if (!options.data || (!isNew && !details.data)) {
     if (details.isError) return <p className="alert alert-danger">This employee cannot be opened.</p>;
     return <PageSpinner />;
@@ -75,22 +73,16 @@ function EmployeeForm({
   });
   const [invite, setInvite] = useState(true);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [confirm, setConfirm] = useState<'deactivate' | null>(null);
   const set = (key: keyof typeof values) => (value: string) => {
     setValues((current) => ({ ...current, [key]: value, ...(key === 'workplaceId' && { branchId: '' }) }));
     setErrors((current) => ({ ...current, [key]: '' }));
   };
-  const refresh = { invalidate: [employeeKeys.all, ['changeLog']] };
   const save = useCall(employeeSaveCall, {
     ...refresh,
     onSuccess: ({ _id }) => {
       if (!employee) navigate(`/human-resource/employees/${_id}`, { replace: true });
     },
   });
-  const resend = useCall(employeeInviteCall, refresh);
-  const unlock = useCall(employeeUnlockCall, refresh);
-  const deactivate = useCall(employeeDeactivateCall, { ...refresh, onSuccess: () => setConfirm(null) });
-  const reactivate = useCall(employeeReactivateCall, refresh);
   const branches =
     options.workplaces.find((workplace) => workplace._id === values.workplaceId)?.branches ?? [];
   const profile = usePermissions().data;
@@ -170,47 +162,7 @@ function EmployeeForm({
             </p>
           )}
         </div>
-        {employee && (
-          <div className="row">
-            {(employee.status === 'invited' || employee.status === 'notInvited') && (
-              <Button
-                icon={<Mail size={16} aria-hidden="true" />}
-                loading={resend.isPending}
-                onClick={() => resend.mutate({ body: { _id: employee._id } })}
-              >
-                {employee.status === 'invited' ? 'Resend invitation' : 'Send invitation'}
-              </Button>
-            )}
-            {employee.status === 'locked' && (
-              <Button
-                icon={<LockOpen size={16} aria-hidden="true" />}
-                loading={unlock.isPending}
-                onClick={() => unlock.mutate({ body: { _id: employee._id } })}
-              >
-                Unlock
-              </Button>
-            )}
-            {locked ? null : employee.status === 'deactivated' ? (
-              <Button
-                icon={<UserCheck size={16} aria-hidden="true" />}
-                loading={reactivate.isPending}
-                onClick={() => reactivate.mutate({ body: { _id: employee._id } })}
-              >
-                Reactivate
-              </Button>
-            ) : (
-              !employee.isSelf && (
-                <Button
-                  variant="danger"
-                  icon={<UserX size={16} aria-hidden="true" />}
-                  onClick={() => setConfirm('deactivate')}
-                >
-                  Deactivate
-                </Button>
-              )
-            )}
-          </div>
-        )}
+        {employee && <AccountActions employee={employee} locked={locked} />}
       </div>
       <div className="admin-columns">
         <form className="card card-body stack" onSubmit={submit} noValidate aria-label="Employee details">
@@ -307,7 +259,59 @@ function EmployeeForm({
           </section>
         )}
       </div>
-      {confirm && employee && (
+    </div>
+  );
+}
+
+/** What may be done with the employee's account: invite, unlock, deactivate (after asking) or reactivate. */
+function AccountActions({ employee, locked }: { employee: TEmployeeDetails; locked: boolean }) {
+  const [confirm, setConfirm] = useState<'deactivate' | null>(null);
+  const resend = useCall(employeeInviteCall, refresh);
+  const unlock = useCall(employeeUnlockCall, refresh);
+  const deactivate = useCall(employeeDeactivateCall, { ...refresh, onSuccess: () => setConfirm(null) });
+  const reactivate = useCall(employeeReactivateCall, refresh);
+  return (
+    <>
+      <div className="row">
+        {(employee.status === 'invited' || employee.status === 'notInvited') && (
+          <Button
+            icon={<Mail size={16} aria-hidden="true" />}
+            loading={resend.isPending}
+            onClick={() => resend.mutate({ body: { _id: employee._id } })}
+          >
+            {employee.status === 'invited' ? 'Resend invitation' : 'Send invitation'}
+          </Button>
+        )}
+        {employee.status === 'locked' && (
+          <Button
+            icon={<LockOpen size={16} aria-hidden="true" />}
+            loading={unlock.isPending}
+            onClick={() => unlock.mutate({ body: { _id: employee._id } })}
+          >
+            Unlock
+          </Button>
+        )}
+        {locked ? null : employee.status === 'deactivated' ? (
+          <Button
+            icon={<UserCheck size={16} aria-hidden="true" />}
+            loading={reactivate.isPending}
+            onClick={() => reactivate.mutate({ body: { _id: employee._id } })}
+          >
+            Reactivate
+          </Button>
+        ) : (
+          !employee.isSelf && (
+            <Button
+              variant="danger"
+              icon={<UserX size={16} aria-hidden="true" />}
+              onClick={() => setConfirm('deactivate')}
+            >
+              Deactivate
+            </Button>
+          )
+        )}
+      </div>
+      {confirm && (
         <ConfirmDialog
           title={`Deactivate ${personName(employee)}?`}
           confirmLabel="Deactivate"
@@ -322,7 +326,7 @@ function EmployeeForm({
           </p>
         </ConfirmDialog>
       )}
-    </div>
+    </>
   );
 }
 
@@ -339,11 +343,7 @@ function ManagerPicker({
   onChange: (value: string) => void;
 }) {
   const [search, setSearch] = useState('');
-  const found = useQuery({
-    queryKey: ['employees', 'managers', search],
-    queryFn: () =>
-      callApi(employeeListCall, { body: { search: search || undefined, status: 'active', pageSize: 20 } }),
-  });
+  const found = useManagerSearch(search);
   const choices = [
     ...(current ? [current] : []),
     ...(found.data?.rows ?? [])

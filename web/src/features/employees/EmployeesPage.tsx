@@ -1,37 +1,15 @@
-import {
-  EMPLOYEE_STATUS_LABELS,
-  employeeFormOptionsCall,
-  employeeListCall,
-  personName,
-  type EmployeeStatus,
-  type TEmployeeListRequest,
-} from '@compass/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { EMPLOYEE_STATUS_LABELS, personName, type TEmployeeListRequest } from '@compass/shared';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { callApi } from '../../api/client';
 import { Button } from '../../components/Button';
 import { TableWrap } from '../../components/DataTable';
 import { FilterPanel } from '../../components/ListFilters';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { ListState, PAGE_SIZES, Pagination } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
+import { STATUS_BADGES, useEmployeeFormOptions, useEmployeeList } from './api';
 
-export const employeeKeys = {
-  all: ['employees'] as const,
-  list: (request: TEmployeeListRequest) => ['employees', 'list', request] as const,
-  details: (id: string) => ['employees', 'details', id] as const,
-  options: ['employees', 'options'] as const,
-};
-
-export const STATUS_BADGES: Record<EmployeeStatus, string> = {
-  active: 'badge-success',
-  invited: 'badge-primary',
-  notInvited: 'badge-neutral',
-  locked: 'badge-warning',
-  deactivated: 'badge-neutral',
-};
 const FILTER_STATUSES = ['active', 'invited', 'deactivated'] as const;
 
 /** Human Resources > Employees: every employee, searched and filtered on the server, a page at a time. */
@@ -54,15 +32,8 @@ export function EmployeesPage() {
       ? (status as (typeof FILTER_STATUSES)[number])
       : undefined,
   };
-  const list = useQuery({
-    queryKey: employeeKeys.list(request),
-    queryFn: () => callApi(employeeListCall, { body: request }),
-    placeholderData: keepPreviousData,
-  });
-  const options = useQuery({
-    queryKey: employeeKeys.options,
-    queryFn: () => callApi(employeeFormOptionsCall, {}),
-  });
+  const list = useEmployeeList(request);
+  const options = useEmployeeFormOptions();
   const [search, setSearch] = useState(request.search ?? '');
   const change = (values: Record<string, string | undefined>, keepPage = false) =>
     setParams((previous) => {

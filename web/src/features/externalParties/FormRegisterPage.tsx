@@ -19,19 +19,7 @@ import { optionsOf, SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
 import { assignmentKeys, PartyCells, PartyRequestDialog, usePartyRequest } from './parts';
-
-export const STATUS_LABELS: Record<SupplierAssignmentStatus, string> = {
-  assigned: 'With the supplier',
-  submitted: 'Submitted for review',
-  reviewed: 'Reviewed',
-  closed: 'Accepted and closed',
-};
-export const STATUS_BADGES: Record<SupplierAssignmentStatus, string> = {
-  assigned: 'badge-warning',
-  submitted: 'badge-primary',
-  reviewed: 'badge-success',
-  closed: 'badge-neutral',
-};
+import { STATUS_BADGES, STATUS_LABELS } from './assignmentStatus';
 
 /** External Parties > Form Register: every supplier form assigned, with its status; assign one. */
 export function FormRegisterPage() {

@@ -21,7 +21,7 @@ import { browserTimeZone } from '../../lib/timeZone';
 import { submissionKeys, useSubmissionDetails } from '../submissions';
 import { FormAnswers } from '../submissions';
 import { recordPath } from '../submissions';
-import { STATUS_BADGES, STATUS_LABELS } from './FormRegisterPage';
+import { STATUS_BADGES, STATUS_LABELS } from './assignmentStatus';
 import { assignmentKeys } from './parts';
 
 /**

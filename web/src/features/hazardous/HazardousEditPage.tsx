@@ -1,6 +1,5 @@
 import {
   HAZARD_CLASSES,
-  hazardousCalls,
   hazardousDetailsCall,
   hazardousMessages as say,
   hazardousPath,
@@ -11,70 +10,58 @@ import {
   type THazardousDetails,
   type TRating,
 } from '@compass/shared';
-import { ArrowLeft } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { callApi } from '../../api/client';
 import { fieldErrorsOf } from '../../api/errors';
+import { changeLogKeys, dashboardKeys } from '../../api/queryKeys';
 import { useCall } from '../../api/useCall';
-import { Button } from '../../components/Button';
 import { FieldError } from '../../components/FieldError';
 import { InputField } from '../../components/FormField';
 import { RatingPicker, sidesOf } from '../../components/RiskRating';
 import { SelectField } from '../../components/SelectField';
-import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../../api/queryKeys';
 import {
-  ItemState,
+  ItemEditForm,
+  ItemEditRoute,
   ratingErrors,
   stewardshipBody,
   stewardshipErrors,
-  stewardshipOf,
-  STEWARDSHIP_FIELDS,
-  StewardshipFields,
-  useItemDetails,
-  withoutErrors,
+  useEditFields,
 } from '../registerParts';
-import { hazardousKeys } from './HazardousRegisterPage';
+import { HAZARDOUS_REGISTER, hazardousKeys } from './api';
 
 /** /hazardous/register/new and /hazardous/register/:id/edit: the product, where it is kept, its hazards. */
 export function HazardousEditPage() {
-  const { id } = useParams();
-  const details = useItemDetails(hazardousKeys.all, id, (_id) =>
-    callApi(hazardousDetailsCall, { body: { _id } }),
+  return (
+    <ItemEditRoute
+      register={HAZARDOUS_REGISTER}
+      fetch={(_id) => callApi(hazardousDetailsCall, { body: { _id } })}
+      titles={{ edit: 'Edit substance', new: 'New substance' }}
+    >
+      {(substance) => <SubstanceForm substance={substance} />}
+    </ItemEditRoute>
   );
-  usePageTitle(id ? 'Edit substance' : 'New substance');
-  if (id && !details.data) {
-    return (
-      <ItemState
-        query={details}
-        noun="substance"
-        back={{ to: HAZARDOUS_REGISTER_PATH, label: 'Back to the register' }}
-      />
-    );
-  }
-  return <SubstanceForm key={id ?? 'new'} substance={details.data ?? null} />;
 }
 
 function SubstanceForm({ substance }: { substance: THazardousDetails | null }) {
   const navigate = useNavigate();
-  const [text, setText] = useState({
-    name: substance?.name ?? '',
-    supplierName: substance?.supplierName ?? '',
-    storageLocation: substance?.storageLocation ?? '',
-    quantity: substance?.quantity === null || !substance ? '' : String(substance.quantity),
-  });
+  const { text, set, stewardship, stewardshipFields, errors, setErrors, edited } = useEditFields(
+    {
+      name: substance?.name ?? '',
+      supplierName: substance?.supplierName ?? '',
+      storageLocation: substance?.storageLocation ?? '',
+      quantity: substance?.quantity === null || !substance ? '' : String(substance.quantity),
+    },
+    substance,
+  );
   const [quantityUnit, setUnit] = useState<QuantityUnit | ''>(substance?.quantityUnit ?? '');
   const [classes, setClasses] = useState<string[]>(substance?.hazardClasses ?? []);
   const [rating, setRating] = useState(sidesOf(substance?.rating));
-  const [stewardship, setStewardship] = useState(stewardshipOf(substance));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useCall(hazardousSaveCall, {
-    invalidate: [hazardousKeys.all, dashboardKeys.all, ['changeLog']],
+    invalidate: [hazardousKeys.all, dashboardKeys.all, changeLogKeys.all],
     onSuccess: (saved) => void navigate(hazardousPath(saved._id)),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const quantity = text.quantity.trim() === '' ? null : Number(text.quantity);
     const found: Record<string, string> = {
       ...stewardshipErrors(stewardship),
@@ -103,31 +90,24 @@ function SubstanceForm({ substance }: { substance: THazardousDetails | null }) {
       { onError: (error) => setErrors(fieldErrorsOf(error)) },
     );
   };
-  const cancel = substance ? hazardousPath(substance._id) : HAZARDOUS_REGISTER_PATH;
-  const set = (key: keyof typeof text) => (value: string) => {
-    setText((current) => ({ ...current, [key]: value }));
-    setErrors((current) => withoutErrors(current, key));
-  };
-  /** A changed value's own error goes: the rest stay until the next save. */
-  const edited =
-    <T,>(setValue: (value: T) => void, ...fields: string[]) =>
-    (value: T) => {
-      setValue(value);
-      setErrors((current) => withoutErrors(current, ...fields));
-    };
   return (
-    <form className="admin-page stack-lg" onSubmit={submit} noValidate>
-      <Link to={cancel} className="back-link">
-        <ArrowLeft size={16} aria-hidden="true" /> {substance ? substance.name : 'Hazardous Substances'}
-      </Link>
-      <div className="page-header">
-        <div>
-          <h1>{substance ? 'Edit substance' : 'New substance'}</h1>
-          <p>
-            The product, where and how much of it is kept, its GHS hazard classes, its rating and its review.
-          </p>
-        </div>
-      </div>
+    <ItemEditForm
+      register={HAZARDOUS_REGISTER}
+      itemName={substance?.name}
+      cancel={substance ? hazardousPath(substance._id) : HAZARDOUS_REGISTER_PATH}
+      heading={substance ? 'Edit substance' : 'New substance'}
+      intro="The product, where and how much of it is kept, its GHS hazard classes, its rating and its review."
+      stewardship={stewardshipFields}
+      workplaceLabel="Location (workplace)"
+      note={
+        <p className="text-sm text-secondary">
+          The safety data sheet is uploaded on the substance’s page, with its dates.
+        </p>
+      }
+      submitLabel="Save substance"
+      pending={save.isPending}
+      onSubmit={submit}
+    >
       <section className="card" aria-labelledby="product-title">
         <div className="card-header">
           <h2 id="product-title">Product details</h2>
@@ -207,32 +187,6 @@ function SubstanceForm({ substance }: { substance: THazardousDetails | null }) {
           />
         </div>
       </section>
-      <section className="card" aria-labelledby="schedule-title">
-        <div className="card-header">
-          <h2 id="schedule-title">Owner and review</h2>
-        </div>
-        <div className="card-body">
-          <StewardshipFields
-            value={stewardship}
-            onChange={edited(setStewardship, ...STEWARDSHIP_FIELDS)}
-            errors={errors}
-            calls={hazardousCalls}
-            queryKey={hazardousKeys.all}
-            workplaceLabel="Location (workplace)"
-          />
-        </div>
-      </section>
-      <p className="text-sm text-secondary">
-        The safety data sheet is uploaded on the substance’s page, with its dates.
-      </p>
-      <div className="row">
-        <Button type="submit" variant="primary" loading={save.isPending}>
-          Save substance
-        </Button>
-        <Link className="btn btn-ghost" to={cancel}>
-          Cancel
-        </Link>
-      </div>
-    </form>
+    </ItemEditForm>
   );
 }

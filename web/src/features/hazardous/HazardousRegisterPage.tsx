@@ -3,38 +3,31 @@ import {
   HAZARD_CLASSES,
   HAZARDOUS_SORT_LABELS,
   HAZARDOUS_SORTS,
-  hazardousCalls,
   hazardousExportCall,
   hazardousListCall,
   hazardousEditPath,
   hazardousPath,
   SDS_STATUS_LABELS,
   type HazardousSort,
-  type RiskColour,
   type THazardousRow,
 } from '@compass/shared';
-import { Download, Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { API_BASE, callApi, callUrl, downloadFile } from '../../api/client';
-import { notifyError } from '../../api/errors';
-import { Button } from '../../components/Button';
+import { API_BASE, callApi, callUrl } from '../../api/client';
 import { DueMarker } from '../../components/DueMarker';
 import { ListFilters } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { RatingBadge } from '../../components/RiskRating';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
-import { RegisterFilters } from '../registerParts';
-
-export const hazardousKeys = { all: ['hazardous'] as const };
-export const HAZARD_CLASS_LABELS = new Map<string, string>(
-  HAZARD_CLASSES.map((entry) => [entry.key, entry.label]),
-);
-export const SDS_BADGES = {
-  missing: 'badge-neutral',
-  current: 'badge-success',
-  due: 'badge-danger',
-} as const;
+import {
+  chosenFilters,
+  DefaultSortSelect,
+  REGISTER_LIST_FILTERS,
+  RegisterFilters,
+  RegisterListHeader,
+} from '../registerParts';
+import { HAZARDOUS_REGISTER, hazardousKeys } from './api';
+import { HAZARD_CLASS_LABELS, SDS_BADGES } from './labels';
 
 /** /hazardous/register: the substances held, their safety data sheets and ratings. */
 export function HazardousRegisterPage() {
@@ -42,51 +35,30 @@ export function HazardousRegisterPage() {
   const list = usePagedList({
     queryKey: hazardousKeys.all,
     filters: {
-      workplaceId: '',
-      colour: '' as RiskColour | '',
-      ownerId: '',
+      ...REGISTER_LIST_FILTERS,
       hazardClass: '',
       sdsDue: '' as 'yes' | '',
-      due: '' as 'yes' | '',
       // '' is the server's default order (name), so sorting does not count as a filter.
       sort: '' as HazardousSort | '',
     },
     fetch: (request) => callApi(hazardousListCall, { body: request }),
   });
   const { filters } = list;
-  const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
+  const query = chosenFilters(filters);
   return (
     <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>Hazardous Substances</h1>
-          <p>
-            The chemicals held at each workplace, their GHS hazard classes, safety data sheets and risk
-            ratings.
-          </p>
-        </div>
-        <div className="row wrap">
-          <Button
-            icon={<Download size={16} aria-hidden="true" />}
-            onClick={() =>
-              void downloadFile(
-                `${API_BASE}${callUrl(hazardousExportCall, { query })}`,
-                'hazardous-substances.csv',
-              ).catch(notifyError)
-            }
-          >
-            Export CSV
-          </Button>
-          <Link className="btn btn-primary" to="/hazardous/register/new">
-            <Plus size={16} aria-hidden="true" /> New substance
-          </Link>
-        </div>
-      </div>
+      <RegisterListHeader
+        title="Hazardous Substances"
+        intro="The chemicals held at each workplace, their GHS hazard classes, safety data sheets and risk ratings."
+        exportUrl={`${API_BASE}${callUrl(hazardousExportCall, { query })}`}
+        exportName="hazardous-substances.csv"
+        newPath="/hazardous/register/new"
+        newLabel="New substance"
+      />
       <ListFilters placeholder="Product or supplier" onSearch={list.search} active={list.activeFilters}>
         <RegisterFilters
           list={list}
-          calls={hazardousCalls}
-          queryKey={hazardousKeys.all}
+          register={HAZARDOUS_REGISTER}
           workplaceLabel="Location"
           ratingLabel="Rating"
         />
@@ -104,15 +76,12 @@ export function HazardousRegisterPage() {
           options={[{ value: 'yes', label: 'Missing or due' }]}
           onChange={(value) => list.setFilter('sdsDue', value as 'yes' | '')}
         />
-        <SelectField
-          label="Sort by"
+        <DefaultSortSelect
           value={filters.sort}
-          none={HAZARDOUS_SORT_LABELS.name}
-          options={HAZARDOUS_SORTS.filter((value) => value !== 'name').map((value) => ({
-            value,
-            label: HAZARDOUS_SORT_LABELS[value],
-          }))}
-          onChange={(value) => list.setFilter('sort', value as HazardousSort | '')}
+          sorts={HAZARDOUS_SORTS}
+          labels={HAZARDOUS_SORT_LABELS}
+          byDefault="name"
+          onChange={(value) => list.setFilter('sort', value)}
         />
       </ListFilters>
       <PagedTable

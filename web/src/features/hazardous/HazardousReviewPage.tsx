@@ -1,6 +1,6 @@
 import { hazardousPath, hazardousReviewCalls, HAZARDOUS_REGISTER_PATH } from '@compass/shared';
 import { ReviewPage } from '../reviews';
-import { hazardousKeys } from './HazardousRegisterPage';
+import { hazardousKeys } from './api';
 
 /** /hazardous/register-review/:id/:x/:flag (the dashboard's Scheduled Reviews): a substance's review. */
 export function HazardousReviewPage() {

@@ -2,31 +2,29 @@ import {
   ALLOWED_UPLOAD_EXTENSIONS,
   displayDay,
   EXTERNAL_TASK_REDIRECT_MS,
-  localDateOf,
   messages,
   taskDueType,
-  type TAttachment,
   type TExternalTaskDetails,
+  type TExternalTaskDetailsRequest,
   ZExternalTaskSaveRequest,
 } from '@compass/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, ExternalLink, Paperclip } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { useConfiguration } from '../../api/auth';
 import { downloadFile } from '../../api/client';
 import { describeError, notifyError } from '../../api/errors';
 import { ActionAttachmentList, ActionResponse, AssigneeAndDue } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
+import { StatePanel } from '../../components/StatePanel';
 import { PageSpinner, Spinner } from '../../components/Spinner';
 import { chosenFilesProblem, compressImage } from '../../fields/FileField';
 import { browser } from '../../lib/browser';
 import { getAuthToken } from '../../lib/storage';
 import { StandaloneLayout } from '../../shell/StandaloneLayout';
 import { usePageTitle } from '../../shell/pageTitle';
-import { browserTimeZone } from '../../lib/timeZone';
-import { deleteExternalTaskFile, externalTaskKeys, linkPath, saveExternalTask, useExternalTask } from './api';
+import { browserTimeZone, browserToday } from '../../lib/timeZone';
+import { linkPath, useDeleteExternalTaskFile, useExternalTask, useSaveExternalTask } from './api';
 
 const ACCEPT = ALLOWED_UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
@@ -50,18 +48,18 @@ export function formLink(
 
 function ProblemPanel({ message, signedIn }: { message: string; signedIn: boolean }) {
   return (
-    <section className="card state-panel" aria-labelledby="task-problem-title">
-      <span className="state-icon state-icon-warning">
-        <CircleAlert size={28} aria-hidden="true" />
-      </span>
-      <h1 id="task-problem-title">This action cannot be opened</h1>
-      <p>{message}</p>
-      <div className="state-actions">
+    <StatePanel
+      icon={CircleAlert}
+      tone="warning"
+      heading="h1"
+      title="This action cannot be opened"
+      message={message}
+      actions={
         <Link to={signedIn ? '/dashboard' : '/login'} className="btn btn-primary">
           {signedIn ? 'Go to the dashboard' : 'Sign in'}
         </Link>
-      </div>
-    </section>
+      }
+    />
   );
 }
 
@@ -76,7 +74,6 @@ export function TaskShowPage() {
   const authtoken = params.get('authtoken');
   const signedIn = getAuthToken() !== null;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const configuration = useConfiguration();
   const request = { formSubmissionId: id, taskId };
   // Without the link's token nobody can open it: say so rather than ask the server, whose answer
@@ -84,12 +81,6 @@ export function TaskShowPage() {
   const openable = authtoken !== null || signedIn;
   const task = useExternalTask(request, authtoken, openable);
   usePageTitle('Form action');
-
-  const filesId = useId();
-  const [response, setResponse] = useState<string | null>(null);
-  const [files, setFiles] = useState<File[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [preparing, setPreparing] = useState(false);
   const [leaving, setLeaving] = useState(false);
 
   // 001 sections 4 and 9: two seconds after a save, leave for the dashboard (signed in) or the site.
@@ -101,37 +92,6 @@ export function TaskShowPage() {
     }, EXTERNAL_TASK_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [leaving, signedIn, navigate, configuration.data?.homeSiteUrl]);
-
-  const save = useMutation({
-    mutationFn: (complete: boolean) => {
-      const form = new FormData();
-      form.set('formSubmissionId', id);
-      form.set('taskId', taskId);
-      form.set('response', currentResponse);
-      form.set('complete', String(complete));
-      form.set('localTimeZone', browserTimeZone());
-      for (const file of files) form.append('files', file, file.name);
-      return saveExternalTask(form, authtoken);
-    },
-    onSuccess: async (result) => {
-      toast.success(result.message);
-      setLeaving(true);
-      // The files and the response are saved: the page shows them as the server has them now.
-      setFiles([]);
-      setResponse(null);
-      await queryClient.invalidateQueries({ queryKey: externalTaskKeys.details(request) });
-    },
-    onError: notifyError,
-  });
-
-  const remove = useMutation({
-    mutationFn: (file: TAttachment) => deleteExternalTaskFile({ ...request, fileId: file._id }, authtoken),
-    onSuccess: async (result) => {
-      toast.success(result.message);
-      await queryClient.invalidateQueries({ queryKey: externalTaskKeys.details(request) });
-    },
-    onError: notifyError,
-  });
 
   if (!openable) {
     return (
@@ -157,43 +117,6 @@ export function TaskShowPage() {
   }
 
   const details = task.data;
-  const currentResponse = response ?? details.response;
-  const editable = details.editable === 'yes' && !leaving;
-  const busy = save.isPending || preparing || leaving;
-
-  const submit = (complete: boolean) => {
-    const parsed = ZExternalTaskSaveRequest.safeParse({
-      ...request,
-      response: currentResponse,
-      complete: String(complete),
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? messages.action.responseRequired);
-      return;
-    }
-    setError(null);
-    save.mutate(complete);
-  };
-
-  const addFiles = async (chosen: FileList | null) => {
-    const list = Array.from(chosen ?? []);
-    if (list.length === 0) return;
-    const problem = chosenFilesProblem(list, files.length);
-    setError(problem);
-    if (problem) return;
-    setPreparing(true);
-    try {
-      const ready = await Promise.all(list.map(compressImage));
-      setFiles((previous) => [...previous, ...ready]);
-    } finally {
-      setPreparing(false);
-    }
-  };
-
-  const dueType = details.complete
-    ? 'nodue'
-    : taskDueType(details.due, localDateOf(new Date(), browserTimeZone()));
-
   return (
     <StandaloneLayout>
       <div className="task-show">
@@ -221,101 +144,195 @@ export function TaskShowPage() {
           </p>
         )}
 
-        <section className="card task-show-card" aria-label="Action">
-          <dl className="detail-list task-show-details">
-            <div>
-              <dt>Form</dt>
-              <dd>{details.formDescription || '—'}</dd>
-            </div>
-            <div>
-              <dt>Instruction</dt>
-              <dd className="preserve-lines">{details.instruction || '—'}</dd>
-            </div>
-            <AssigneeAndDue
-              name={details.assignToName}
-              external={details.actionType === 'external'}
-              due={details.due}
-              dueType={dueType}
-            />
-            <div>
-              <dt>Status</dt>
-              <dd>
-                <span className={details.complete ? 'badge badge-success' : 'badge badge-warning'}>
-                  {details.status}
-                </span>
-              </dd>
-            </div>
-          </dl>
-
-          <ActionResponse
-            value={currentResponse}
-            onChange={setResponse}
-            readOnly={!editable}
-            rows={5}
-            error={error}
-          />
-
-          <div className="field">
-            <span className="field-label">Attachments</span>
-            <ActionAttachmentList
-              stored={details.attachment}
-              pending={files}
-              onDownload={(file) =>
-                void downloadFile(linkPath(file.path, authtoken), file.name).catch(notifyError)
-              }
-              onDelete={editable ? (file) => remove.mutate(file) : undefined}
-              deleteDisabled={remove.isPending || busy}
-              onRemove={
-                editable
-                  ? (index) => setFiles((previous) => previous.filter((_, at) => at !== index))
-                  : undefined
-              }
-              removeDisabled={busy}
-            />
-            {editable && (
-              <div className="row">
-                <label htmlFor={filesId} className="btn btn-secondary btn-sm">
-                  <Paperclip size={14} aria-hidden="true" />
-                  Add files
-                </label>
-                <input
-                  id={filesId}
-                  className="visually-hidden"
-                  type="file"
-                  multiple
-                  accept={ACCEPT}
-                  disabled={busy}
-                  onChange={(event) => {
-                    void addFiles(event.target.files);
-                    event.target.value = '';
-                  }}
-                />
-                {preparing && <Spinner label="Preparing files…" />}
-              </div>
-            )}
-          </div>
-
-          {editable && (
-            <div className="task-show-actions">
-              <Button
-                onClick={() => submit(false)}
-                loading={save.isPending && save.variables === false}
-                disabled={busy}
-              >
-                Save Draft
-              </Button>
-              <Button
-                variant="primary"
-                onClick={() => submit(true)}
-                loading={save.isPending && save.variables === true}
-                disabled={busy}
-              >
-                Complete
-              </Button>
-            </div>
-          )}
-        </section>
+        <TaskActionCard
+          details={details}
+          request={request}
+          authtoken={authtoken}
+          leaving={leaving}
+          onSaved={() => setLeaving(true)}
+        />
       </div>
     </StandaloneLayout>
+  );
+}
+
+/** The action: its facts, the response and the files, with Save Draft and Complete while it is open. */
+function TaskActionCard({
+  details,
+  request,
+  authtoken,
+  leaving,
+  onSaved,
+}: {
+  details: TExternalTaskDetails;
+  request: TExternalTaskDetailsRequest;
+  authtoken: string | null;
+  leaving: boolean;
+  onSaved: () => void;
+}) {
+  const [response, setResponse] = useState<string | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
+
+  const save = useSaveExternalTask(request, authtoken, () => {
+    onSaved();
+    // The files and the response are saved: the page shows them as the server has them now.
+    setFiles([]);
+    setResponse(null);
+  });
+  const remove = useDeleteExternalTaskFile(request, authtoken);
+
+  const currentResponse = response ?? details.response;
+  const editable = details.editable === 'yes' && !leaving;
+  const busy = save.isPending || preparing || leaving;
+
+  const submit = (complete: boolean) => {
+    const parsed = ZExternalTaskSaveRequest.safeParse({
+      ...request,
+      response: currentResponse,
+      complete: String(complete),
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? messages.action.responseRequired);
+      return;
+    }
+    setError(null);
+    const form = new FormData();
+    form.set('formSubmissionId', request.formSubmissionId);
+    form.set('taskId', request.taskId);
+    form.set('response', currentResponse);
+    form.set('complete', String(complete));
+    form.set('localTimeZone', browserTimeZone());
+    for (const file of files) form.append('files', file, file.name);
+    save.mutate({ complete, form });
+  };
+
+  const addFiles = async (chosen: FileList | null) => {
+    const list = Array.from(chosen ?? []);
+    if (list.length === 0) return;
+    const problem = chosenFilesProblem(list, files.length);
+    setError(problem);
+    if (problem) return;
+    setPreparing(true);
+    try {
+      const ready = await Promise.all(list.map(compressImage));
+      setFiles((previous) => [...previous, ...ready]);
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  const dueType = details.complete ? 'nodue' : taskDueType(details.due, browserToday());
+
+  return (
+    <section className="card task-show-card" aria-label="Action">
+      <dl className="detail-list task-show-details">
+        <div>
+          <dt>Form</dt>
+          <dd>{details.formDescription || '—'}</dd>
+        </div>
+        <div>
+          <dt>Instruction</dt>
+          <dd className="preserve-lines">{details.instruction || '—'}</dd>
+        </div>
+        <AssigneeAndDue
+          name={details.assignToName}
+          external={details.actionType === 'external'}
+          due={details.due}
+          dueType={dueType}
+        />
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <span className={details.complete ? 'badge badge-success' : 'badge badge-warning'}>
+              {details.status}
+            </span>
+          </dd>
+        </div>
+      </dl>
+
+      <ActionResponse
+        value={currentResponse}
+        onChange={setResponse}
+        readOnly={!editable}
+        rows={5}
+        error={error}
+      />
+
+      <div className="field">
+        <span className="field-label">Attachments</span>
+        <ActionAttachmentList
+          stored={details.attachment}
+          pending={files}
+          onDownload={(file) =>
+            void downloadFile(linkPath(file.path, authtoken), file.name).catch(notifyError)
+          }
+          onDelete={editable ? (file) => remove.mutate(file) : undefined}
+          deleteDisabled={remove.isPending || busy}
+          onRemove={
+            editable ? (index) => setFiles((previous) => previous.filter((_, at) => at !== index)) : undefined
+          }
+          removeDisabled={busy}
+        />
+        {editable && (
+          <AddFilesRow busy={busy} preparing={preparing} onAdd={(chosen) => void addFiles(chosen)} />
+        )}
+      </div>
+
+      {editable && (
+        <div className="task-show-actions">
+          <Button
+            onClick={() => submit(false)}
+            loading={save.isPending && save.variables?.complete === false}
+            disabled={busy}
+          >
+            Save Draft
+          </Button>
+          <Button
+            variant="primary"
+            onClick={() => submit(true)}
+            loading={save.isPending && save.variables?.complete === true}
+            disabled={busy}
+          >
+            Complete
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Adds files to send with the next save (photos are compressed first: `preparing`). */
+function AddFilesRow({
+  busy,
+  preparing,
+  onAdd,
+}: {
+  busy: boolean;
+  preparing: boolean;
+  onAdd: (chosen: FileList | null) => void;
+}) {
+  const filesId = useId();
+  return (
+    <div className="row">
+      <label htmlFor={filesId} className="btn btn-secondary btn-sm">
+        <Paperclip size={14} aria-hidden="true" />
+        Add files
+      </label>
+      <input
+        id={filesId}
+        className="visually-hidden"
+        type="file"
+        multiple
+        accept={ACCEPT}
+        disabled={busy}
+        onChange={(event) => {
+          onAdd(event.target.files);
+          event.target.value = '';
+        }}
+      />
+      {preparing && <Spinner label="Preparing files…" />}
+    </div>
   );
 }

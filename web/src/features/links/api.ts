@@ -2,10 +2,13 @@ import {
   externalTaskDetailsCall,
   externalTaskFileDeleteCall,
   externalTaskSaveCall,
+  type TAttachment,
   type TExternalTaskDetailsRequest,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import { callApi, sendCall, type CallOptions } from '../../api/client';
+import { notifyError } from '../../api/errors';
 
 /**
  * The calls of the external task page carry the link token from the page's query string
@@ -52,4 +55,34 @@ export function deleteExternalTaskFile(
   authtoken: string | null,
 ) {
   return sendCall(externalTaskFileDeleteCall, { body: request }, linkOptions(authtoken));
+}
+
+/** Complete or Save Draft: `onSaved` runs between the message and the reload. */
+export function useSaveExternalTask(
+  request: TExternalTaskDetailsRequest,
+  authtoken: string | null,
+  onSaved: () => void,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ form }: { complete: boolean; form: FormData }) => saveExternalTask(form, authtoken),
+    onSuccess: async (result) => {
+      toast.success(result.message);
+      onSaved();
+      await queryClient.invalidateQueries({ queryKey: externalTaskKeys.details(request) });
+    },
+    onError: notifyError,
+  });
+}
+
+export function useDeleteExternalTaskFile(request: TExternalTaskDetailsRequest, authtoken: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: TAttachment) => deleteExternalTaskFile({ ...request, fileId: file._id }, authtoken),
+    onSuccess: async (result) => {
+      toast.success(result.message);
+      await queryClient.invalidateQueries({ queryKey: externalTaskKeys.details(request) });
+    },
+    onError: notifyError,
+  });
 }

@@ -4,20 +4,16 @@ import {
   NOTICE_AUDIENCE_LABELS,
   NOTICE_AUDIENCES,
   NOTICE_PRIORITIES,
-  noticeAdminDetailsCall,
   noticeAttachmentUploadCall,
-  noticeAudienceOptionsCall,
   noticeSaveCall,
   uploadProblem,
   type NoticeAudience,
   type TNoticeAdminDetails,
   type TNoticeAudienceOptions,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Paperclip, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { CheckboxList } from '../../components/CheckboxList';
 import { Button } from '../../components/Button';
@@ -26,22 +22,15 @@ import { Dialog } from '../../components/Dialog';
 import { FieldError } from '../../components/FieldError';
 import { InputField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
-import { PRIORITY_LABELS } from '../dashboard';
-import { NOTICE_CHANGES, noticeKeys } from './ManageNotices';
+import { NOTICE_CHANGES, useAudienceOptions, useNoticeDetails } from './api';
+import { PRIORITY_LABELS } from './Notice';
 
 const today = () => new Date().toLocaleDateString('en-CA');
 
 /** Create or edit a notice: text, priority, dates, audience, publishing and files. */
 export function NoticeEditDialog({ noticeId, onClose }: { noticeId?: string; onClose: () => void }) {
-  const details = useQuery({
-    queryKey: [...noticeKeys.admin, 'details', noticeId],
-    queryFn: () => callApi(noticeAdminDetailsCall, { body: { _id: noticeId! } }),
-    enabled: Boolean(noticeId),
-  });
-  const options = useQuery({
-    queryKey: ['notices', 'audience'],
-    queryFn: () => callApi(noticeAudienceOptionsCall, {}),
-  });
+  const details = useNoticeDetails(noticeId);
+  const options = useAudienceOptions();
   const ready = options.data && (!noticeId || details.data);
   return (
     <Dialog title={noticeId ? 'Edit notice' : 'New notice'} onClose={onClose} wide>
@@ -79,7 +68,6 @@ function NoticeForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [tab, setTab] = useState<'notice' | 'history'>('notice');
   const upload = useCall(noticeAttachmentUploadCall, { invalidate: NOTICE_CHANGES });
-  const removeFile = useCall(deleteAttachmentCall, { invalidate: NOTICE_CHANGES });
   const save = useCall(noticeSaveCall, {
     invalidate: NOTICE_CHANGES,
     onSuccess: async ({ _id }) => {
@@ -96,12 +84,6 @@ function NoticeForm({
     setValues((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: '' }));
   };
-  const choices = {
-    workplaces: options.workplaces,
-    roles: options.roles,
-    suppliers: options.suppliers,
-    everyone: [],
-  }[values.audience];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -119,28 +101,7 @@ function NoticeForm({
 
   return (
     <form className="stack notice-form" onSubmit={submit} noValidate>
-      {notice && (
-        <div className="tablist" role="tablist" aria-label="Notice">
-          <button
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={tab === 'notice'}
-            onClick={() => setTab('notice')}
-          >
-            Notice
-          </button>
-          <button
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={tab === 'history'}
-            onClick={() => setTab('history')}
-          >
-            History
-          </button>
-        </div>
-      )}
+      {notice && <NoticeTabs tab={tab} onTab={setTab} />}
       {tab === 'history' && notice ? (
         <ChangeLogPanel entityType="notice" entityId={notice._id} />
       ) : (
@@ -201,82 +162,22 @@ function NoticeForm({
               onValueChange={(value) => set('expireDate', value)}
             />
           </div>
-          <fieldset className="field">
-            <legend className="field-label">Who sees it</legend>
-            <div className="row wrap">
-              {NOTICE_AUDIENCES.map((audience) => (
-                <label key={audience} className="checkbox">
-                  <input
-                    type="radio"
-                    name="notice-audience"
-                    checked={values.audience === audience}
-                    onChange={() => {
-                      set('audience', audience);
-                      set('audienceIds', []);
-                    }}
-                  />
-                  {NOTICE_AUDIENCE_LABELS[audience]}
-                </label>
-              ))}
-            </div>
-            {values.audience !== 'everyone' && (
-              <div
-                className="audience-choices"
-                role="group"
-                aria-label={NOTICE_AUDIENCE_LABELS[values.audience]}
-              >
-                {choices.length === 0 && <p className="text-secondary">Nothing to choose from.</p>}
-                <CheckboxList
-                  choices={choices}
-                  chosen={values.audienceIds}
-                  onChange={(chosen) => set('audienceIds', chosen)}
-                />
-              </div>
-            )}
-            <FieldError id="notice-audience-error" message={errors.audienceIds} />
-          </fieldset>
-          <div className="field">
-            <span className="field-label">Files</span>
-            <ul className="attachment-list">
-              {notice?.attachments.map((file) => (
-                <li key={file._id} className="row">
-                  <Paperclip size={14} aria-hidden="true" /> {file.name}
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    icon={<Trash2 size={14} aria-hidden="true" />}
-                    aria-label={`Delete ${file.name}`}
-                    onClick={() => {
-                      if (window.confirm(messages.common.deleteFileConfirm))
-                        removeFile.mutate({
-                          body: { fileType: 'notice', fileId: file._id, _id: notice._id },
-                        });
-                    }}
-                  />
-                </li>
-              ))}
-              {files.map((file) => (
-                <li key={file.name} className="row">
-                  <Paperclip size={14} aria-hidden="true" /> {file.name}{' '}
-                  <span className="text-sm text-secondary">(added on save)</span>
-                </li>
-              ))}
-            </ul>
-            <input
-              type="file"
-              multiple
-              aria-label="Add files"
-              onChange={(event) => {
-                const chosen = Array.from(event.target.files ?? []);
-                const problem = chosen
-                  .map((file) => uploadProblem({ name: file.name, size: file.size }))
-                  .find(Boolean);
-                if (problem) toast.error(problem);
-                else setFiles((current) => [...current, ...chosen]);
-                event.target.value = '';
-              }}
-            />
-          </div>
+          <AudienceField
+            options={options}
+            audience={values.audience}
+            chosen={values.audienceIds}
+            error={errors.audienceIds}
+            onAudience={(audience) => {
+              set('audience', audience);
+              set('audienceIds', []);
+            }}
+            onChosen={(chosen) => set('audienceIds', chosen)}
+          />
+          <FilesField
+            notice={notice}
+            files={files}
+            onAdd={(chosen) => setFiles((current) => [...current, ...chosen])}
+          />
           <label className="checkbox">
             <input
               type="checkbox"
@@ -294,5 +195,143 @@ function NoticeForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Who sees the notice: everyone, or the workplaces, roles or suppliers chosen. */
+function AudienceField({
+  options,
+  audience,
+  chosen,
+  error,
+  onAudience,
+  onChosen,
+}: {
+  options: TNoticeAudienceOptions;
+  audience: NoticeAudience;
+  chosen: string[];
+  error?: string;
+  onAudience: (audience: NoticeAudience) => void;
+  onChosen: (chosen: string[]) => void;
+}) {
+  const choices = {
+    workplaces: options.workplaces,
+    roles: options.roles,
+    suppliers: options.suppliers,
+    everyone: [],
+  }[audience];
+  return (
+    <fieldset className="field">
+      <legend className="field-label">Who sees it</legend>
+      <div className="row wrap">
+        {NOTICE_AUDIENCES.map((option) => (
+          <label key={option} className="checkbox">
+            <input
+              type="radio"
+              name="notice-audience"
+              checked={audience === option}
+              onChange={() => onAudience(option)}
+            />
+            {NOTICE_AUDIENCE_LABELS[option]}
+          </label>
+        ))}
+      </div>
+      {audience !== 'everyone' && (
+        <div className="audience-choices" role="group" aria-label={NOTICE_AUDIENCE_LABELS[audience]}>
+          {choices.length === 0 && <p className="text-secondary">Nothing to choose from.</p>}
+          <CheckboxList choices={choices} chosen={chosen} onChange={onChosen} />
+        </div>
+      )}
+      <FieldError id="notice-audience-error" message={error} />
+    </fieldset>
+  );
+}
+
+/** The notice's saved files (each deleted at once) and the new ones, uploaded when the notice is saved. */
+function FilesField({
+  notice,
+  files,
+  onAdd,
+}: {
+  notice: TNoticeAdminDetails | null;
+  files: File[];
+  onAdd: (chosen: File[]) => void;
+}) {
+  const removeFile = useCall(deleteAttachmentCall, { invalidate: NOTICE_CHANGES });
+  return (
+    <div className="field">
+      <span className="field-label">Files</span>
+      <ul className="attachment-list">
+        {notice?.attachments.map((file) => (
+          <li key={file._id} className="row">
+            <Paperclip size={14} aria-hidden="true" /> {file.name}
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<Trash2 size={14} aria-hidden="true" />}
+              aria-label={`Delete ${file.name}`}
+              onClick={() => {
+                if (window.confirm(messages.common.deleteFileConfirm))
+                  removeFile.mutate({
+                    body: { fileType: 'notice', fileId: file._id, _id: notice._id },
+                  });
+              }}
+            />
+          </li>
+        ))}
+        {files.map((file) => (
+          <li key={file.name} className="row">
+            <Paperclip size={14} aria-hidden="true" /> {file.name}{' '}
+            <span className="text-sm text-secondary">(added on save)</span>
+          </li>
+        ))}
+      </ul>
+      <input
+        type="file"
+        multiple
+        aria-label="Add files"
+        onChange={(event) => {
+          const chosen = Array.from(event.target.files ?? []);
+          const problem = chosen
+            .map((file) => uploadProblem({ name: file.name, size: file.size }))
+            .find(Boolean);
+          if (problem) toast.error(problem);
+          else onAdd(chosen);
+          event.target.value = '';
+        }}
+      />
+    </div>
+  );
+}
+
+/** A saved notice's two tabs: the notice, and its change log. */
+function NoticeTabs({
+  tab,
+  onTab,
+}: {
+  tab: 'notice' | 'history';
+  onTab: (tab: 'notice' | 'history') => void;
+}) {
+  return (
+    <div className="tablist" role="tablist" aria-label="Notice">
+      <button
+        type="button"
+        role="tab"
+        className="tab"
+        aria-selected={tab === 'notice'}
+        onClick={() => onTab('notice')}
+      >
+        Notice
+      </button>
+      <button
+        type="button"
+        role="tab"
+        className="tab"
+        aria-selected={tab === 'history'}
+        onClick={() => onTab('history')}
+      >
+        History
+      </button>
+    </div>
   );
 }

@@ -1,15 +1,12 @@
-import { noticeboardListCall, type TNotice } from '@compass/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TNotice } from '@compass/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePermissions } from '../../api/auth';
-import { callApi } from '../../api/client';
 import { ListState, Pagination, usePaging } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../../api/queryKeys';
-import { browserTimeZone } from '../../lib/timeZone';
-import { NoticeCard, NoticeDialog } from '../dashboard';
+import { useNoticeboardPage } from './api';
 import { ManageNotices } from './ManageNotices';
+import { NoticeCard, NoticeDialog } from './Notice';
 
 /** /noticeboard: the notices that reach the reader; administrators also manage them here. */
 export function NoticeboardPage() {
@@ -58,12 +55,7 @@ function Board() {
   const paging = usePaging();
   const { page, pageSize } = paging;
   const [open, setOpen] = useState<TNotice | null>(null);
-  const board = useQuery({
-    queryKey: [...dashboardKeys.noticeboard, 'page', page, pageSize],
-    queryFn: () =>
-      callApi(noticeboardListCall, { body: { page, pageSize, localTimeZone: browserTimeZone() } }),
-    placeholderData: keepPreviousData,
-  });
+  const board = useNoticeboardPage(page, pageSize);
   const notices = board.data?.list ?? [];
   return (
     <section className="card list-card" aria-label="Notices" aria-busy={board.isFetching}>

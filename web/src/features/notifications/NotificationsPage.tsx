@@ -1,22 +1,18 @@
 import {
   ACCOUNT_KIND_LABELS,
   ACCOUNT_KINDS,
-  mailCategoryListCall,
   testMailSendCall,
-  testMailStatusCall,
-  unsubscribedUserListCall,
   unsubscribedUserReEnableCall,
   type AccountKind,
   type TMailCategoryRow,
   type TTestMail,
   type TUnsubscribedUser,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import { callApi } from '../../api/client';
 import { usePermissions } from '../../api/auth';
 import { useCall } from '../../api/useCall';
+import { changeLogKeys } from '../../api/queryKeys';
 import { Button } from '../../components/Button';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -26,17 +22,10 @@ import { ListState } from '../../components/ListParts';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
-
-export const notificationKeys = {
-  unsubscribed: ['notifications', 'unsubscribed'] as const,
-  categories: ['notifications', 'categories'] as const,
-  testMail: ['notifications', 'testMail'] as const,
-};
+import { fetchUnsubscribedUsers, notificationKeys, useMailCategories, useTestMailStatus } from './api';
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-/** How often a queued test mail is looked at again, until the mail worker has sent it or given up. */
-const TEST_MAIL_POLL_MS = 2_000;
 
 /**
  * System Administration > Notifications: who unsubscribed from optional e-mail and turning it on
@@ -80,10 +69,10 @@ function UnsubscribedUsers() {
   const list = usePagedList({
     queryKey: notificationKeys.unsubscribed,
     filters: { kind: '' as AccountKind | '' },
-    fetch: (request) => callApi(unsubscribedUserListCall, { body: request }),
+    fetch: fetchUnsubscribedUsers,
   });
   const reEnable = useCall(unsubscribedUserReEnableCall, {
-    invalidate: [notificationKeys.unsubscribed, ['changeLog']],
+    invalidate: [notificationKeys.unsubscribed, changeLogKeys.all],
     onSuccess: () => setConfirming(null),
   });
   return (
@@ -167,11 +156,7 @@ function UnsubscribedUsers() {
 }
 
 function TestMailCard() {
-  const latest = useQuery({
-    queryKey: notificationKeys.testMail,
-    queryFn: () => callApi(testMailStatusCall, {}),
-    refetchInterval: (query) => (query.state.data?.status === 'queued' ? TEST_MAIL_POLL_MS : false),
-  });
+  const latest = useTestMailStatus();
   const send = useCall(testMailSendCall, {
     invalidate: [notificationKeys.testMail, notificationKeys.categories],
   });
@@ -235,10 +220,7 @@ function TestMailResult({ mail }: { mail: TTestMail }) {
 }
 
 function MailCategories() {
-  const categories = useQuery({
-    queryKey: notificationKeys.categories,
-    queryFn: () => callApi(mailCategoryListCall, {}),
-  });
+  const categories = useMailCategories();
   const list = categories.data?.list ?? [];
   return (
     <section className="stack" aria-labelledby="mail-categories-title">

@@ -1,6 +1,6 @@
 import { obligationReviewCalls } from '@compass/shared';
 import { ReviewPage } from '../reviews';
-import { obligationKeys } from './ObligationsPage';
+import { obligationKeys } from './api';
 
 /** /obligation/review/:id/:x (x = review or coReview), opened from the dashboard's Scheduled Reviews. */
 export function ObligationReviewPage() {

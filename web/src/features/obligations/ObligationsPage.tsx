@@ -8,13 +8,11 @@ import {
   OBLIGATION_TYPES,
   obligationExportCall,
   obligationListCall,
-  obligationOptionsCall,
   type ObligationCompliance,
   type ObligationSort,
   type ObligationType,
   type TObligationRow,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { API_BASE, callApi, callUrl } from '../../api/client';
@@ -24,19 +22,8 @@ import { ListFilters, SortSelect, useSortOrder } from '../../components/ListFilt
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
-
-export const obligationKeys = {
-  all: ['obligations'] as const,
-  options: ['obligations', 'options'] as const,
-  details: (id: string) => ['obligations', 'details', id] as const,
-};
-
-export const COMPLIANCE_BADGES: Record<ObligationCompliance, string> = {
-  compliant: 'badge-success',
-  inProgress: 'badge-primary',
-  overdue: 'badge-danger',
-  notAssessed: 'badge-neutral',
-};
+import { obligationKeys, useObligationOptions } from './api';
+import { ComplianceBadge } from './parts';
 
 const SORT_LABELS: Record<ObligationSort, string> = {
   nextReviewDate: 'Next review',
@@ -56,10 +43,7 @@ export function ObligationsPage() {
   usePageTitle('Obligations');
   const order = useSortOrder<ObligationSort>('nextReviewDate');
   const { sort, sortDirection } = order;
-  const options = useQuery({
-    queryKey: obligationKeys.options,
-    queryFn: () => callApi(obligationOptionsCall, {}),
-  });
+  const options = useObligationOptions();
   const list = usePagedList({
     queryKey: [...obligationKeys.all, 'list', sort, sortDirection],
     filters: FILTERS,
@@ -161,9 +145,7 @@ function ObligationRow({ row }: { row: TObligationRow }) {
         )}
       </td>
       <td>
-        <span className={`badge ${COMPLIANCE_BADGES[row.compliance]}`}>
-          {OBLIGATION_COMPLIANCE_LABELS[row.compliance]}
-        </span>
+        <ComplianceBadge compliance={row.compliance} />
         {row.questions > 0 && (
           <div className="text-sm text-secondary">
             {row.questions - row.openQuestions} of {row.questions} answered

@@ -1,17 +1,17 @@
+/**
+ * The register kit: what the registers (risks, hazardous substances, documents, obligations,
+ * audits) share on their pages — people, schedule, actions, files, lists and the item's page states.
+ */
+export { FilesCard } from './FilesCard';
+export { ratingErrors } from './formErrors';
+export { Fact } from './item';
+export { ItemEditForm, useEditFields } from './ItemEditForm';
+export { ItemDetailLayout, ItemEditRoute, ItemLoader, MatrixCard, type RegisterOf } from './ItemPages';
 export {
-  ActionsCard,
-  AttachmentsCard,
-  Fact,
-  ItemState,
+  chosenFilters,
+  DefaultSortSelect,
+  REGISTER_LIST_FILTERS,
   RegisterFilters,
-  STEWARDSHIP_FIELDS,
-  ScheduleCard,
-  StewardshipFields,
-  browserToday,
-  ratingErrors,
-  stewardshipBody,
-  stewardshipErrors,
-  stewardshipOf,
-  useItemDetails,
-  withoutErrors,
-} from './parts';
+  RegisterListHeader,
+} from './RegisterList';
+export { ReviewScheduleFields, stewardshipBody, stewardshipErrors } from './stewardship';

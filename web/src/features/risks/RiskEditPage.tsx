@@ -1,5 +1,4 @@
 import {
-  riskCalls,
   riskDetailsCall,
   riskMessages as say,
   riskPath,
@@ -8,66 +7,56 @@ import {
   type TRating,
   type TRiskDetails,
 } from '@compass/shared';
-import { ArrowLeft } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { callApi } from '../../api/client';
 import { fieldErrorsOf } from '../../api/errors';
+import { changeLogKeys, dashboardKeys } from '../../api/queryKeys';
 import { useCall } from '../../api/useCall';
-import { Button } from '../../components/Button';
 import { InputField, TextAreaField } from '../../components/FormField';
 import { RatingPicker, sidesOf } from '../../components/RiskRating';
-import { usePageTitle } from '../../shell/pageTitle';
-import { dashboardKeys } from '../../api/queryKeys';
 import {
-  ItemState,
+  ItemEditForm,
+  ItemEditRoute,
   ratingErrors,
   stewardshipBody,
   stewardshipErrors,
-  stewardshipOf,
-  STEWARDSHIP_FIELDS,
-  StewardshipFields,
-  useItemDetails,
-  withoutErrors,
+  useEditFields,
 } from '../registerParts';
-import { riskKeys } from './RiskRegisterPage';
+import { RISK_REGISTER, riskKeys } from './api';
 
 /** /risk/register/new and /risk/register/:id/edit: the risk's description, ratings and schedule. */
 export function RiskEditPage() {
-  const { id } = useParams();
-  const details = useItemDetails(riskKeys.all, id, (_id) => callApi(riskDetailsCall, { body: { _id } }));
-  usePageTitle(id ? 'Edit risk' : 'New risk');
-  if (id && !details.data) {
-    return (
-      <ItemState
-        query={details}
-        noun="risk"
-        back={{ to: RISK_REGISTER_PATH, label: 'Back to the risk register' }}
-      />
-    );
-  }
-  return <RiskForm key={id ?? 'new'} risk={details.data ?? null} />;
+  return (
+    <ItemEditRoute
+      register={RISK_REGISTER}
+      fetch={(_id) => callApi(riskDetailsCall, { body: { _id } })}
+      titles={{ edit: 'Edit risk', new: 'New risk' }}
+    >
+      {(risk) => <RiskForm risk={risk} />}
+    </ItemEditRoute>
+  );
 }
 
 function RiskForm({ risk }: { risk: TRiskDetails | null }) {
   const navigate = useNavigate();
-  const [text, setText] = useState({
-    name: risk?.name ?? '',
-    hazard: risk?.hazard ?? '',
-    consequences: risk?.consequences ?? '',
-    existingControls: risk?.existingControls ?? '',
-  });
+  const { text, set, stewardship, stewardshipFields, errors, setErrors, edited } = useEditFields(
+    {
+      name: risk?.name ?? '',
+      hazard: risk?.hazard ?? '',
+      consequences: risk?.consequences ?? '',
+      existingControls: risk?.existingControls ?? '',
+    },
+    risk,
+  );
   const [inherent, setInherent] = useState(sidesOf(risk?.inherent));
   const [residual, setResidual] = useState(sidesOf(risk?.residual));
   const [isMaster, setMaster] = useState(risk?.isMaster ?? false);
-  const [stewardship, setStewardship] = useState(stewardshipOf(risk));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useCall(riskSaveCall, {
-    invalidate: [riskKeys.all, dashboardKeys.all, ['changeLog']],
+    invalidate: [riskKeys.all, dashboardKeys.all, changeLogKeys.all],
     onSuccess: (saved) => void navigate(riskPath(saved._id)),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const found: Record<string, string> = {
       ...stewardshipErrors(stewardship),
       ...ratingErrors('inherent', inherent),
@@ -91,32 +80,18 @@ function RiskForm({ risk }: { risk: TRiskDetails | null }) {
       { onError: (error) => setErrors(fieldErrorsOf(error)) },
     );
   };
-  const cancel = risk ? riskPath(risk._id) : RISK_REGISTER_PATH;
-  const set = (key: keyof typeof text) => (value: string) => {
-    setText((current) => ({ ...current, [key]: value }));
-    setErrors((current) => withoutErrors(current, key));
-  };
-  /** A changed value's own error goes: the rest stay until the next save. */
-  const edited =
-    <T,>(setValue: (value: T) => void, ...fields: string[]) =>
-    (value: T) => {
-      setValue(value);
-      setErrors((current) => withoutErrors(current, ...fields));
-    };
   return (
-    <form className="admin-page stack-lg" onSubmit={submit} noValidate>
-      <Link to={cancel} className="back-link">
-        <ArrowLeft size={16} aria-hidden="true" /> {risk ? risk.name : 'Risk Register'}
-      </Link>
-      <div className="page-header">
-        <div>
-          <h1>{risk ? 'Edit risk' : 'New risk'}</h1>
-          <p>
-            Describe the hazard, rate it before and after the controls in place, and say who reviews it and
-            when.
-          </p>
-        </div>
-      </div>
+    <ItemEditForm
+      register={RISK_REGISTER}
+      itemName={risk?.name}
+      cancel={risk ? riskPath(risk._id) : RISK_REGISTER_PATH}
+      heading={risk ? 'Edit risk' : 'New risk'}
+      intro="Describe the hazard, rate it before and after the controls in place, and say who reviews it and when."
+      stewardship={stewardshipFields}
+      submitLabel="Save risk"
+      pending={save.isPending}
+      onSubmit={submit}
+    >
       <section className="card" aria-labelledby="describe-title">
         <div className="card-header">
           <h2 id="describe-title">The risk</h2>
@@ -129,30 +104,17 @@ function RiskForm({ risk }: { risk: TRiskDetails | null }) {
             error={errors.name}
             onValueChange={set('name')}
           />
-          <TextAreaField
-            label="Hazard"
-            rows={3}
-            maxLength={4000}
-            value={text.hazard}
-            error={errors.hazard}
-            onValueChange={set('hazard')}
-          />
-          <TextAreaField
-            label="Consequences"
-            rows={3}
-            maxLength={4000}
-            value={text.consequences}
-            error={errors.consequences}
-            onValueChange={set('consequences')}
-          />
-          <TextAreaField
-            label="Existing controls"
-            rows={3}
-            maxLength={4000}
-            value={text.existingControls}
-            error={errors.existingControls}
-            onValueChange={set('existingControls')}
-          />
+          {(['hazard', 'consequences', 'existingControls'] as const).map((key) => (
+            <TextAreaField
+              key={key}
+              label={TEXT_LABELS[key]}
+              rows={3}
+              maxLength={4000}
+              value={text[key]}
+              error={errors[key]}
+              onValueChange={set(key)}
+            />
+          ))}
           <label className="checkbox">
             <input type="checkbox" checked={isMaster} onChange={(event) => setMaster(event.target.checked)} />
             Master risk (offered in the forms’ master risk lists)
@@ -178,28 +140,8 @@ function RiskForm({ risk }: { risk: TRiskDetails | null }) {
           />
         </div>
       </section>
-      <section className="card" aria-labelledby="schedule-title">
-        <div className="card-header">
-          <h2 id="schedule-title">Owner and review</h2>
-        </div>
-        <div className="card-body">
-          <StewardshipFields
-            value={stewardship}
-            onChange={edited(setStewardship, ...STEWARDSHIP_FIELDS)}
-            errors={errors}
-            calls={riskCalls}
-            queryKey={riskKeys.all}
-          />
-        </div>
-      </section>
-      <div className="row">
-        <Button type="submit" variant="primary" loading={save.isPending}>
-          Save risk
-        </Button>
-        <Link className="btn btn-ghost" to={cancel}>
-          Cancel
-        </Link>
-      </div>
-    </form>
+    </ItemEditForm>
   );
 }
+
+const TEXT_LABELS = { hazard: 'Hazard', consequences: 'Consequences', existingControls: 'Existing controls' };

@@ -5,7 +5,6 @@ import {
   rateRisk,
   RISK_SORT_LABELS,
   RISK_SORTS,
-  riskCalls,
   riskExportCall,
   riskListCall,
   riskMatrixCall,
@@ -16,22 +15,23 @@ import {
   type TRiskRow,
 } from '@compass/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Download, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { API_BASE, callApi, callUrl, downloadFile } from '../../api/client';
-import { notifyError } from '../../api/errors';
-import { Button } from '../../components/Button';
+import { API_BASE, callApi, callUrl } from '../../api/client';
 import { DueMarker } from '../../components/DueMarker';
 import { ListFilters } from '../../components/ListFilters';
 import { ListState } from '../../components/ListParts';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { RatingBadge, RatingLegend, RiskMatrix } from '../../components/RiskRating';
-import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
-import { RegisterFilters } from '../registerParts';
-
-export const riskKeys = { all: ['risks'] as const };
+import {
+  chosenFilters,
+  DefaultSortSelect,
+  REGISTER_LIST_FILTERS,
+  RegisterFilters,
+  RegisterListHeader,
+} from '../registerParts';
+import { RISK_REGISTER, riskKeys } from './api';
 
 /** /risk/register: the organisation's risks, searched, filtered and sorted; as a list or a matrix. */
 export function RiskRegisterPage() {
@@ -40,61 +40,37 @@ export function RiskRegisterPage() {
   const list = usePagedList({
     queryKey: riskKeys.all,
     filters: {
-      workplaceId: '',
-      colour: '' as RiskColour | '',
-      ownerId: '',
-      due: '' as 'yes' | '',
+      ...REGISTER_LIST_FILTERS,
       // '' is the server's default order (nextReview), so sorting does not count as a filter.
       sort: '' as RiskSort | '',
     },
     fetch: (request) => callApi(riskListCall, { body: request }),
   });
   const { filters } = list;
-  const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
+  const query = chosenFilters(filters);
   return (
     <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>Risk Register</h1>
-          <p>
-            Hazards, what they could lead to, the controls in place and how each risk rates before and after
-            them.
-          </p>
-        </div>
-        <div className="row wrap">
-          <Button
-            icon={<Download size={16} aria-hidden="true" />}
-            onClick={() =>
-              void downloadFile(
-                `${API_BASE}${callUrl(riskExportCall, { query })}`,
-                'risk-register.csv',
-              ).catch(notifyError)
-            }
-          >
-            Export CSV
-          </Button>
-          <Link className="btn btn-primary" to="/risk/register/new">
-            <Plus size={16} aria-hidden="true" /> New risk
-          </Link>
-        </div>
-      </div>
+      <RegisterListHeader
+        title="Risk Register"
+        intro="Hazards, what they could lead to, the controls in place and how each risk rates before and after them."
+        exportUrl={`${API_BASE}${callUrl(riskExportCall, { query })}`}
+        exportName="risk-register.csv"
+        newPath="/risk/register/new"
+        newLabel="New risk"
+      />
       <ListFilters placeholder="Risk or hazard" onSearch={list.search} active={list.activeFilters}>
         <RegisterFilters
           list={list}
-          calls={riskCalls}
-          queryKey={riskKeys.all}
+          register={RISK_REGISTER}
           workplaceLabel="Workplace"
           ratingLabel="Rating after controls"
         />
-        <SelectField
-          label="Sort by"
+        <DefaultSortSelect
           value={filters.sort}
-          none={RISK_SORT_LABELS.nextReview}
-          options={RISK_SORTS.filter((value) => value !== 'nextReview').map((value) => ({
-            value,
-            label: RISK_SORT_LABELS[value],
-          }))}
-          onChange={(value) => list.setFilter('sort', value as RiskSort | '')}
+          sorts={RISK_SORTS}
+          labels={RISK_SORT_LABELS}
+          byDefault="nextReview"
+          onChange={(value) => list.setFilter('sort', value)}
         />
       </ListFilters>
       <div className="tablist" role="tablist" aria-label="View">

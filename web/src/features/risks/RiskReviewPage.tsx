@@ -11,7 +11,7 @@ import { useParams } from 'react-router';
 import { callApi } from '../../api/client';
 import { RatingBadge, RatingPicker, sidesOf } from '../../components/RiskRating';
 import { ReviewPage } from '../reviews';
-import { riskKeys } from './RiskRegisterPage';
+import { riskKeys } from './api';
 
 /**
  * /risk/register-review/:id/:x/:flag (the dashboard's Scheduled Reviews): the review of a risk. The

@@ -4,7 +4,7 @@ import { FieldError } from '../../components/FieldError';
 import { SearchChoice } from '../../components/SearchPicker';
 import { DateInput, type References } from '../../fields';
 import { HEADER_MESSAGE_FIELD, type EditorState, type FormShape, type HeaderField } from './editorState';
-import type { GuestMode } from './SubmissionEditor';
+import type { GuestMode } from './editorModes';
 
 interface InitialDetailsProps {
   shape: FormShape;

@@ -1,9 +1,4 @@
-import {
-  messages,
-  type TFormSubmission,
-  type TFormSubmissionSaveResult,
-  type TNamedOption,
-} from '@compass/shared';
+import { messages, type TFormSubmission, type TNamedOption } from '@compass/shared';
 import { AlertTriangle, ChevronDown, History, Lock, Paperclip, RotateCw } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button';
@@ -11,34 +6,13 @@ import { Dialog } from '../../components/Dialog';
 import { FieldRenderer, type References } from '../../fields';
 import { AssignActionDialog } from './AssignActionDialog';
 import { AttachmentsDialog } from './AttachmentsDialog';
+import type { GuestMode, LinkMode } from './editorModes';
 import { BUTTON_LABELS, type EditorState, type FormShape } from './editorState';
 import type { EditorTransport } from './editorTransport';
 import { HistoryDialog } from './HistoryDialog';
 import { InitialDetailsCard } from './InitialDetailsCard';
 import { MY_RECORDS_PATH } from './paths';
 import { useSubmissionEditor } from './useSubmissionEditor';
-
-/**
- * The editor opened through an e-mailed link (View and Update Form Submission, 001 sections 2.1
- * and 2.3): its calls carry the link's token; no History, Sign Off, Save and Close or Re-Open.
- */
-export interface LinkMode {
-  /** View Form Submission: read-only, with Back as the only button. */
-  viewOnly: boolean;
-  /** The initial-details card is left out (a supplier assessment on the View screen). */
-  hideInitialDetails: boolean;
-  /** Cancel / Back: leaves for the product's home site. */
-  onLeave: () => void;
-  /** After a successful save, instead of reading the form again (the screen's navigation rules). */
-  onSaved?: (saved: TFormSubmissionSaveResult, asDraft: boolean) => Promise<void>;
-}
-
-/** A guest of a template's QR poster (features/qrSubmissions): Submit only, the coordinator fixed. */
-export interface GuestMode {
-  coordinatorName: string;
-  /** Sends the checked form; the page then shows its thank-you. */
-  submit: (state: EditorState) => Promise<void>;
-}
 
 interface SubmissionEditorProps {
   shape: FormShape;

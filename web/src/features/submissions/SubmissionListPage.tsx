@@ -70,20 +70,10 @@ const STATUS_BADGE = { Draft: 'badge-warning', Open: 'badge-primary', Closed: 'b
 export function SubmissionListPage({ scope }: { scope: 'my' | 'all' }) {
   const { title, hint } = SCOPES[scope];
   usePageTitle(title);
-  const ids = {
-    template: useId(),
-    status: useId(),
-    from: useId(),
-    to: useId(),
-    workplace: useId(),
-    search: useId(),
-    size: useId(),
-  };
+  const captionId = useId();
   const [params, setParams] = useSearchParams();
   const request = listRequestFromParams(scope, params);
   const list = useSubmissionList(request);
-  const lists = useRelatedLists();
-  const [search, setSearch] = useState(request.search ?? '');
 
   /** Changes the address; any filter change starts again at page 1. */
   const change = (values: Record<string, string | undefined>, keepPage = false) => {
@@ -122,105 +112,14 @@ export function SubmissionListPage({ scope }: { scope: 'my' | 'all' }) {
         </Link>
       </div>
 
-      <FilterPanel active={activeFilters} onSubmit={() => change({ search: search.trim() || undefined })}>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.search}>
-            Search
-          </label>
-          <input
-            id={ids.search}
-            className="input"
-            type="search"
-            value={search}
-            placeholder="Description or number"
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.template}>
-            Form template
-          </label>
-          <select
-            id={ids.template}
-            className="input"
-            value={request.formTemplateId ?? ''}
-            onChange={(event) => change({ template: event.target.value })}
-          >
-            <option value="">All templates</option>
-            {(lists.data?.formTemplate ?? []).map((template) => (
-              <option key={template._id} value={template._id}>
-                {template.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.status}>
-            Status
-          </label>
-          <select
-            id={ids.status}
-            className="input"
-            value={request.status ?? ''}
-            onChange={(event) => change({ status: event.target.value })}
-          >
-            <option value="">All statuses</option>
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.from}>
-            From date
-          </label>
-          <DateInput id={ids.from} value={request.fromDate ?? ''} onChange={(from) => change({ from })} />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.to}>
-            To date
-          </label>
-          <DateInput id={ids.to} value={request.toDate ?? ''} onChange={(to) => change({ to })} />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.workplace}>
-            Workplace
-          </label>
-          <select
-            id={ids.workplace}
-            className="input"
-            value={request.workplace ?? ''}
-            onChange={(event) => change({ workplace: event.target.value })}
-          >
-            <option value="">All workplaces</option>
-            {(lists.data?.workplace ?? []).map((workplace) => (
-              <option key={workplace._id} value={workplace._id}>
-                {workplace.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="list-filter-buttons">
-          <Button type="submit" variant="primary">
-            Search
-          </Button>
-          {activeFilters > 0 && (
-            <Button
-              onClick={() => {
-                setSearch('');
-                change({ template: '', status: '', from: '', to: '', workplace: '', search: '' });
-              }}
-            >
-              Clear filters
-            </Button>
-          )}
-        </div>
-      </FilterPanel>
+      <SubmissionFilters request={request} active={activeFilters} change={change} />
 
-      <section className="card list-card" aria-labelledby={`${ids.size}-caption`} aria-busy={list.isFetching}>
-        <h2 id={`${ids.size}-caption`} className="visually-hidden">
+      <section
+        className="card list-card"
+        aria-labelledby={`${captionId}-caption`}
+        aria-busy={list.isFetching}
+      >
+        <h2 id={`${captionId}-caption`} className="visually-hidden">
           {title}
         </h2>
         <ListState
@@ -295,5 +194,126 @@ export function SubmissionListPage({ scope }: { scope: 'my' | 'all' }) {
         )}
       </section>
     </div>
+  );
+}
+
+/** The filters of a records list: each applies at once, the search on Search (or Enter). */
+function SubmissionFilters({
+  request,
+  active,
+  change,
+}: {
+  request: TFormSubmissionListRequest;
+  /** How many filters (and an applied search) narrow the list now. */
+  active: number;
+  change: (values: Record<string, string | undefined>) => void;
+}) {
+  const ids = {
+    template: useId(),
+    status: useId(),
+    from: useId(),
+    to: useId(),
+    workplace: useId(),
+    search: useId(),
+  };
+  const lists = useRelatedLists();
+  const [search, setSearch] = useState(request.search ?? '');
+  return (
+    <FilterPanel active={active} onSubmit={() => change({ search: search.trim() || undefined })}>
+      <div className="field">
+        <label className="field-label" htmlFor={ids.search}>
+          Search
+        </label>
+        <input
+          id={ids.search}
+          className="input"
+          type="search"
+          value={search}
+          placeholder="Description or number"
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor={ids.template}>
+          Form template
+        </label>
+        <select
+          id={ids.template}
+          className="input"
+          value={request.formTemplateId ?? ''}
+          onChange={(event) => change({ template: event.target.value })}
+        >
+          <option value="">All templates</option>
+          {(lists.data?.formTemplate ?? []).map((template) => (
+            <option key={template._id} value={template._id}>
+              {template.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor={ids.status}>
+          Status
+        </label>
+        <select
+          id={ids.status}
+          className="input"
+          value={request.status ?? ''}
+          onChange={(event) => change({ status: event.target.value })}
+        >
+          <option value="">All statuses</option>
+          {STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor={ids.from}>
+          From date
+        </label>
+        <DateInput id={ids.from} value={request.fromDate ?? ''} onChange={(from) => change({ from })} />
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor={ids.to}>
+          To date
+        </label>
+        <DateInput id={ids.to} value={request.toDate ?? ''} onChange={(to) => change({ to })} />
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor={ids.workplace}>
+          Workplace
+        </label>
+        <select
+          id={ids.workplace}
+          className="input"
+          value={request.workplace ?? ''}
+          onChange={(event) => change({ workplace: event.target.value })}
+        >
+          <option value="">All workplaces</option>
+          {(lists.data?.workplace ?? []).map((workplace) => (
+            <option key={workplace._id} value={workplace._id}>
+              {workplace.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="list-filter-buttons">
+        <Button type="submit" variant="primary">
+          Search
+        </Button>
+        {active > 0 && (
+          <Button
+            onClick={() => {
+              setSearch('');
+              change({ template: '', status: '', from: '', to: '', workplace: '', search: '' });
+            }}
+          >
+            Clear filters
+          </Button>
+        )}
+      </div>
+    </FilterPanel>
   );
 }

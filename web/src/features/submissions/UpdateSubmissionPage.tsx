@@ -7,65 +7,37 @@ import {
   type TSupplierLinkContext,
 } from '@compass/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { useConfiguration, usePermissions } from '../../api/auth';
-import { ApiError, notifyError } from '../../api/errors';
+import { usePermissions } from '../../api/auth';
+import { notifyError } from '../../api/errors';
 import { browser } from '../../lib/browser';
 import { getAuthToken } from '../../lib/storage';
 import { usePageTitle } from '../../shell/pageTitle';
-import { submissionKeys } from './api';
-import { shapeOfSubmission, storedEditorState } from './editorState';
-import { SubmissionEditor } from './SubmissionEditor';
 import {
+  submissionKeys,
   supplierFormSubmit,
+  supplierLinkKeys,
   useLinkedRelatedLists,
   useLinkedSubmission,
   useSupplierLinkContext,
   withLinkFilePaths,
-} from './supplierLinkApi';
+} from './api';
+import { shapeOfSubmission, storedEditorState } from './editorState';
 import { linkTransport } from './editorTransport';
+import {
+  employeeRecordPath,
+  loginPath,
+  storedValue,
+  useBadRequestRedirect,
+  useHomeSite,
+} from './linkNavigation';
+import { SubmissionEditor } from './SubmissionEditor';
 import { usePickReferences } from './pickReferences';
 import { linkExpiry, SupplierLinkFrame, SupplierLinkLoading, SupplierLinkProblem } from './SupplierLinkFrame';
 
 const TITLE = 'Update Form Submission';
-
-/** A value the query string did not carry, from local storage (001 section 2.3). */
-export function storedValue(key: string): string | null {
-  try {
-    return localStorage.getItem(key) || null;
-  } catch {
-    return null;
-  }
-}
-
-/** The employee's own editor of a form: where a signed-in user, or one signing in, is sent. */
-export const employeeRecordPath = (companyId: string, id: string) =>
-  `/form-submission/record/${encodeURIComponent(companyId)}/${encodeURIComponent(id)}`;
-
-export const loginPath = (returnUrl: string) => `/login?returnUrl=${encodeURIComponent(returnUrl)}`;
-
-/**
- * The 400 rule of 001 sections 2.1, 2.3 and 8: a details call answered with 400 sends the user to
- * /dashboard with the message.
- */
-export function useBadRequestRedirect(error: unknown) {
-  const navigate = useNavigate();
-  const badRequest = error instanceof ApiError && error.code === 400 ? error : null;
-  useEffect(() => {
-    if (!badRequest) return;
-    toast.error(badRequest.message);
-    navigate('/dashboard', { replace: true });
-  }, [badRequest, navigate]);
-  return badRequest !== null;
-}
-
-/** Where Back and Cancel leave to: the organisation's product site, else the configured one. */
-export function useHomeSite(context: TSupplierLinkContext | undefined): string {
-  const configuration = useConfiguration();
-  return context?.homeSiteUrl || configuration.data?.homeSiteUrl || '/';
-}
 
 function notice(submission: TFormSubmission, context: TSupplierLinkContext | undefined) {
   const expiry = linkExpiry(context);
@@ -88,39 +60,29 @@ function notice(submission: TFormSubmission, context: TSupplierLinkContext | und
 }
 
 /**
- * Update Form Submission (001 section 2.3): a supplier opens its form from the mailed link
- * (`authtoken`), edits it as the supplier and saves; a submitted form with a supplier assignment
- * goes on to supplier form submit. Without a link the signed-in user gets their own editor.
+ * Navigation rules of 001 section 2.3, once the form is known: an internal form needs its employee
+ * (signing in first); a submitted supplier assessment goes on to the assessment screen.
  */
-export function UpdateSubmissionPage() {
-  const { companyId = '', id = '' } = useParams();
-  const [params] = useSearchParams();
-  const authtoken = params.get('authtoken');
-  const pageType = params.get('pageType') ?? storedValue(SUPPLIER_STORAGE_KEYS.pageType);
-  const supplierAssignId =
-    params.get('supplierassignId') ?? storedValue(SUPPLIER_STORAGE_KEYS.supplierAssignId);
-  // supplierFormId names the supplier assignment form on the dashboard's links; assignFormId an HR
-  // assigned form, which a supplier link never edits (docs/links.md).
-  const supplierFormId = params.get('supplierFormId');
-  const signedIn = getAuthToken() !== null;
+function useNavigationTarget({
+  submission,
+  signedIn,
+  companyId,
+  id,
+  pageType,
+  supplierId,
+  assignmentId,
+}: {
+  submission: TFormSubmission | undefined;
+  signedIn: boolean;
+  companyId: string;
+  id: string;
+  pageType: string | null;
+  supplierId: string | null;
+  assignmentId: string | null;
+}): string | null {
   const permissions = usePermissions();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const context = useSupplierLinkContext(id, authtoken);
-  const details = useLinkedSubmission(id, authtoken);
-  const lists = useLinkedRelatedLists(id, authtoken);
-  const transport = useMemo(() => linkTransport(authtoken ?? ''), [authtoken]);
-  const homeSite = useHomeSite(context.data);
-  usePageTitle(TITLE);
-
-  const redirected = useBadRequestRedirect(details.error);
-  const submission = details.data;
   const employeeId = permissions.data?.employeeId ?? null;
-  const assignmentId = supplierAssignId ?? supplierFormId ?? context.data?.supplierAssignmentId ?? null;
-  const supplierId = context.data?.supplierId ?? params.get('supplierId');
-
-  // Navigation rules of 001 section 2.3, once the form is known.
-  const target = useMemo(() => {
+  return useMemo(() => {
     if (!submission) return null;
     const internal = submission.formType !== 'supplier';
     if (internal && !employeeId && !(signedIn && permissions.isPending))
@@ -153,6 +115,47 @@ export function UpdateSubmissionPage() {
     supplierId,
     assignmentId,
   ]);
+}
+
+/**
+ * Update Form Submission (001 section 2.3): a supplier opens its form from the mailed link
+ * (`authtoken`), edits it as the supplier and saves; a submitted form with a supplier assignment
+ * goes on to supplier form submit. Without a link the signed-in user gets their own editor.
+ */
+export function UpdateSubmissionPage() {
+  const { companyId = '', id = '' } = useParams();
+  const [params] = useSearchParams();
+  const authtoken = params.get('authtoken');
+  const pageType = params.get('pageType') ?? storedValue(SUPPLIER_STORAGE_KEYS.pageType);
+  const supplierAssignId =
+    params.get('supplierassignId') ?? storedValue(SUPPLIER_STORAGE_KEYS.supplierAssignId);
+  // supplierFormId names the supplier assignment form on the dashboard's links; assignFormId an HR
+  // assigned form, which a supplier link never edits (docs/links.md).
+  const supplierFormId = params.get('supplierFormId');
+  const signedIn = getAuthToken() !== null;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const context = useSupplierLinkContext(id, authtoken);
+  const details = useLinkedSubmission(id, authtoken);
+  const lists = useLinkedRelatedLists(id, authtoken);
+  const transport = useMemo(() => linkTransport(authtoken ?? ''), [authtoken]);
+  const homeSite = useHomeSite(context.data);
+  usePageTitle(TITLE);
+
+  const redirected = useBadRequestRedirect(details.error);
+  const submission = details.data;
+  const assignmentId = supplierAssignId ?? supplierFormId ?? context.data?.supplierAssignmentId ?? null;
+  const supplierId = context.data?.supplierId ?? params.get('supplierId');
+
+  const target = useNavigationTarget({
+    submission,
+    signedIn,
+    companyId,
+    id,
+    pageType,
+    supplierId,
+    assignmentId,
+  });
 
   const references = usePickReferences(lists.data, { link: authtoken });
   const linked = useMemo(
@@ -224,7 +227,7 @@ export function UpdateSubmissionPage() {
       // 202 (or any refusal): the message as an error, and the user stays on the saved form.
       notifyError(error);
       await queryClient.invalidateQueries({ queryKey: submissionKeys.details(id) });
-      await queryClient.invalidateQueries({ queryKey: ['supplierLink', 'context', id] });
+      await queryClient.invalidateQueries({ queryKey: supplierLinkKeys.context(id) });
     }
   };
 

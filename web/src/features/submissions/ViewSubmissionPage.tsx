@@ -11,12 +11,7 @@ import { getAuthToken } from '../../lib/storage';
 import { usePageTitle } from '../../shell/pageTitle';
 import { shapeOfSubmission, storedEditorState } from './editorState';
 import { SubmissionEditor } from './SubmissionEditor';
-import {
-  useLinkedRelatedLists,
-  useLinkedSubmission,
-  useSupplierLinkContext,
-  withLinkFilePaths,
-} from './supplierLinkApi';
+import { useLinkedRelatedLists, useLinkedSubmission, useSupplierLinkContext, withLinkFilePaths } from './api';
 import { linkTransport } from './editorTransport';
 import { usePickReferences } from './pickReferences';
 import { linkExpiry, SupplierLinkFrame, SupplierLinkLoading, SupplierLinkProblem } from './SupplierLinkFrame';
@@ -26,7 +21,7 @@ import {
   storedValue,
   useBadRequestRedirect,
   useHomeSite,
-} from './UpdateSubmissionPage';
+} from './linkNavigation';
 
 const TITLE = 'View Form Submission';
 

@@ -31,7 +31,7 @@ import {
 import { recordPath } from './paths';
 import { hasUnsavedChanges, useUnsavedChangesGuard } from './UnsavedChanges';
 import { sessionTransport, type EditorTransport } from './editorTransport';
-import type { GuestMode, LinkMode } from './SubmissionEditor';
+import type { GuestMode, LinkMode } from './editorModes';
 
 /** What a link may press (it never closes or re-opens a form). */
 const LINK_BUTTONS: EditorButton[] = ['saveDraft', 'submit', 'save'];
@@ -211,7 +211,7 @@ export function useSubmissionEditor({
 
   /** After a change on the server: the lists and this form are read again. */
   const reloadStored = async (id: string) => {
-    await queryClient.invalidateQueries({ queryKey: ['submissions', 'list'] });
+    await queryClient.invalidateQueries({ queryKey: submissionKeys.lists });
     if (isNew) {
       unsaved.allowLeave();
       navigate(recordPath(id), { replace: true });

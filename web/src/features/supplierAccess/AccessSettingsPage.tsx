@@ -1,9 +1,8 @@
-import { supplierPortalAccessSetCall, supplierPortalAccountsCall } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../api/client';
+import { supplierPortalAccessSetCall } from '@compass/shared';
 import { useCall } from '../../api/useCall';
 import { usePageTitle } from '../../shell/pageTitle';
-import { PortalAccountsTable, supplierAccessKeys } from './PortalAccountsTable';
+import { supplierAccessKeys, usePortalAccounts } from './api';
+import { PortalAccountsTable } from './PortalAccountsTable';
 
 /**
  * External Parties portal > Access Settings (the company's main account): which of the company's
@@ -11,10 +10,7 @@ import { PortalAccountsTable, supplierAccessKeys } from './PortalAccountsTable';
  */
 export function AccessSettingsPage() {
   usePageTitle('Access Settings');
-  const accounts = useQuery({
-    queryKey: [...supplierAccessKeys.all, 'accounts'],
-    queryFn: () => callApi(supplierPortalAccountsCall, {}),
-  });
+  const accounts = usePortalAccounts();
   const set = useCall(supplierPortalAccessSetCall, { invalidate: [supplierAccessKeys.all] });
   return (
     <div className="admin-page stack-lg">

@@ -1,9 +1,9 @@
-import { supplierCompanyPortalAccessSetCall, supplierCompanyPortalAccountsCall } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
+import { supplierCompanyPortalAccessSetCall } from '@compass/shared';
 import { useId } from 'react';
-import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
-import { PortalAccountsTable, supplierAccessKeys } from './PortalAccountsTable';
+import { changeLogKeys } from '../../api/queryKeys';
+import { supplierAccessKeys, useCompanyPortalAccounts } from './api';
+import { PortalAccountsTable } from './PortalAccountsTable';
 
 /**
  * The organisation's side of a company's Access Settings, on the company's page (the supplier key):
@@ -11,13 +11,10 @@ import { PortalAccountsTable, supplierAccessKeys } from './PortalAccountsTable';
  */
 export function CompanyPortalAccess({ supplierId }: { supplierId: string }) {
   const titleId = useId();
-  const accounts = useQuery({
-    queryKey: [...supplierAccessKeys.all, 'company', supplierId],
-    queryFn: () => callApi(supplierCompanyPortalAccountsCall, { body: { supplierId } }),
-  });
+  const accounts = useCompanyPortalAccounts(supplierId);
   // The company's history on the same page records each change.
   const set = useCall(supplierCompanyPortalAccessSetCall, {
-    invalidate: [supplierAccessKeys.all, ['changeLog']],
+    invalidate: [supplierAccessKeys.all, changeLogKeys.all],
   });
   return (
     <section className="card list-card" aria-labelledby={titleId} aria-busy={accounts.isFetching}>

@@ -2,8 +2,6 @@ import { displayDay, type TPortalAccount } from '@compass/shared';
 import { ListState } from '../../components/ListParts';
 import { DataTable } from '../../components/DataTable';
 
-export const supplierAccessKeys = { all: ['supplierAccess'] as const };
-
 const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** An instant as the product shows one: dd/MM/yyyy and the local time. */

@@ -2,13 +2,10 @@ import {
   requirementProvidePath,
   supplierLogoDeleteCall,
   supplierLogoUploadCall,
-  supplierProfileCall,
   supplierProfileUpdateCall,
   type TSupplierProfile,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { callApi } from '../../api/client';
 import { fieldErrorsOf } from '../../api/errors';
 import { useFileObjectUrl } from '../../api/fileObjectUrl';
 import { useCall } from '../../api/useCall';
@@ -18,7 +15,7 @@ import { ListState } from '../../components/ListParts';
 import { LogoCard } from '../../components/LogoCard';
 import { usePageTitle } from '../../shell/pageTitle';
 import { CompliancePanel } from '../externalParties';
-import { supplierAccessKeys } from './PortalAccountsTable';
+import { supplierAccessKeys, useSupplierProfile } from './api';
 
 /**
  * The header's Profile for a supplier (000 section 2.5: the company edit page): the company's
@@ -27,10 +24,7 @@ import { supplierAccessKeys } from './PortalAccountsTable';
  */
 export function SupplierProfilePage() {
   usePageTitle('Company profile');
-  const profile = useQuery({
-    queryKey: [...supplierAccessKeys.all, 'profile'],
-    queryFn: () => callApi(supplierProfileCall, {}),
-  });
+  const profile = useSupplierProfile();
   return (
     <div className="admin-page stack-lg">
       <div className="page-header">

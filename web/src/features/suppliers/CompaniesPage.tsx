@@ -1,37 +1,30 @@
-import { supplierListCall, supplierSaveCall } from '@compass/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { supplierSaveCall } from '@compass/shared';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
-import { FilterPanel } from '../../components/ListFilters';
-import { TableWrap } from '../../components/DataTable';
+import { DataTable } from '../../components/DataTable';
 import { Dialog } from '../../components/Dialog';
 import { InputField } from '../../components/FormField';
-import { ListState, Pagination, usePaging } from '../../components/ListParts';
+import { ListFilters } from '../../components/ListFilters';
+import { ListState, Pagination } from '../../components/ListParts';
+import { usePagedList } from '../../components/PagedList';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
+import { fetchCompanies, supplierKeys } from './api';
 
-export const supplierKeys = { all: ['suppliers'] as const };
+const COLUMNS = ['Company', 'E-mail', 'Supplier portal', 'Personnel', 'Accounts', 'Status'];
 
 /** External Parties > Companies: the supplier companies, searched on the server a page at a time. */
 export function CompaniesPage() {
   usePageTitle('Companies');
-  const paging = usePaging();
-  const { page, pageSize, setPage } = paging;
-  const [search, setSearch] = useState('');
-  const [applied, setApplied] = useState('');
-  const [status, setStatus] = useState<'' | 'active' | 'deactivated'>('');
   const [adding, setAdding] = useState(false);
-  const request = { page, pageSize, search: applied || undefined, status: status || undefined };
-  const list = useQuery({
-    queryKey: [...supplierKeys.all, 'companies', request],
-    queryFn: () => callApi(supplierListCall, { body: request }),
-    placeholderData: keepPreviousData,
+  const list = usePagedList({
+    queryKey: supplierKeys.companies,
+    filters: { status: '' as '' | 'active' | 'deactivated' },
+    fetch: fetchCompanies,
   });
-  const rows = list.data?.rows ?? [];
   return (
     <div className="admin-page stack-lg">
       <div className="page-header">
@@ -47,86 +40,45 @@ export function CompaniesPage() {
           Add company
         </Button>
       </div>
-      <FilterPanel
-        active={[applied, status].filter(Boolean).length}
-        onSubmit={() => {
-          setApplied(search.trim());
-          setPage(1);
-        }}
-      >
-        <div className="field">
-          <label className="field-label" htmlFor="company-search">
-            Search
-          </label>
-          <input
-            id="company-search"
-            className="input"
-            type="search"
-            placeholder="Name or e-mail"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+      <ListFilters placeholder="Name or e-mail" onSearch={list.search} active={list.activeFilters}>
         <SelectField
           label="Status"
-          value={status}
+          value={list.filters.status}
           none="Any status"
           options={[
             { value: 'active', label: 'Active' },
             { value: 'deactivated', label: 'Deactivated' },
           ]}
-          onChange={(value) => {
-            setStatus(value as typeof status);
-            setPage(1);
-          }}
+          onChange={(value) => list.setFilter('status', value as typeof list.filters.status)}
         />
-        <div className="list-filter-buttons">
-          <Button type="submit" variant="primary">
-            Search
-          </Button>
-        </div>
-      </FilterPanel>
-      <section className="card list-card" aria-label="Companies" aria-busy={list.isFetching}>
+      </ListFilters>
+      <section className="card list-card" aria-label="Companies" aria-busy={list.query.isFetching}>
         <ListState
-          query={list}
-          count={rows.length}
-          empty={applied || status ? 'No company matches.' : 'No supplier companies yet.'}
+          query={list.query}
+          count={list.rows.length}
+          empty={list.narrowed ? 'No company matches.' : 'No supplier companies yet.'}
         />
-        {rows.length > 0 && (
-          <TableWrap>
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Company</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Supplier portal</th>
-                  <th scope="col">Personnel</th>
-                  <th scope="col">Accounts</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row._id}>
-                    <td>
-                      <Link to={`/external-parties/companies/${row._id}`}>{row.name}</Link>
-                    </td>
-                    <td>{row.email}</td>
-                    <td>{row.supplierPortal ? 'On' : 'Off'}</td>
-                    <td>{row.personnelCount}</td>
-                    <td>{row.accountCount}</td>
-                    <td>
-                      <span className={`badge ${row.isActive ? 'badge-success' : 'badge-neutral'}`}>
-                        {row.isActive ? 'Active' : 'Deactivated'}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+        {list.rows.length > 0 && (
+          <DataTable columns={COLUMNS}>
+            {list.rows.map((row) => (
+              <tr key={row._id}>
+                <td>
+                  <Link to={`/external-parties/companies/${row._id}`}>{row.name}</Link>
+                </td>
+                <td>{row.email}</td>
+                <td>{row.supplierPortal ? 'On' : 'Off'}</td>
+                <td>{row.personnelCount}</td>
+                <td>{row.accountCount}</td>
+                <td>
+                  <span className={`badge ${row.isActive ? 'badge-success' : 'badge-neutral'}`}>
+                    {row.isActive ? 'Active' : 'Deactivated'}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
-        {list.data && <Pagination {...paging.pagination(list.data.total)} />}
+        {list.pagination && <Pagination {...list.pagination} />}
       </section>
       {adding && <AddCompanyDialog onClose={() => setAdding(false)} />}
     </div>

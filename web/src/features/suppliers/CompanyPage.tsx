@@ -1,35 +1,33 @@
 import {
   supplierAccountCreateCall,
   supplierAccountInviteCall,
-  supplierDetailsCall,
   supplierSaveCall,
   supplierSetActiveCall,
   type TSupplierDetails,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
+import { changeLogKeys } from '../../api/queryKeys';
 import { Button } from '../../components/Button';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { InputField } from '../../components/FormField';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
-import { supplierKeys } from './CompaniesPage';
+import { supplierKeys, useCompanyDetails } from './api';
 import { ACCOUNT_LABELS, PersonnelList } from './PersonnelList';
 import { CompliancePanel } from '../externalParties';
 import { CompanyPortalAccess } from '../supplierAccess';
 
+/** What a change of the company reads again: the supplier lists and the company's history. */
+const refresh = { invalidate: [supplierKeys.all, changeLogKeys.all] };
+
 /** /external-parties/companies/:id: one supplier company, its switches, accounts and people. */
 export function CompanyPage() {
   const { id = '' } = useParams();
-  const details = useQuery({
-    queryKey: [...supplierKeys.all, 'company', id],
-    queryFn: () => callApi(supplierDetailsCall, { body: { _id: id } }),
-  });
+  const details = useCompanyDetails(id);
   usePageTitle(details.data?.name ?? 'Company');
   if (details.isError) return <p className="alert alert-danger">This company cannot be opened.</p>;
   if (!details.data) return <PageSpinner />;
@@ -44,13 +42,9 @@ function Company({ company }: { company: TSupplierDetails }) {
     supplierAccess: company.supplierAccess,
   });
   const [error, setError] = useState<string | null>(null);
-  const [accountEmail, setAccountEmail] = useState('');
   const [confirm, setConfirm] = useState(false);
-  const refresh = { invalidate: [supplierKeys.all, ['changeLog']] };
   const save = useCall(supplierSaveCall, refresh);
   const setActive = useCall(supplierSetActiveCall, { ...refresh, onSuccess: () => setConfirm(false) });
-  const addAccount = useCall(supplierAccountCreateCall, { ...refresh, onSuccess: () => setAccountEmail('') });
-  const invite = useCall(supplierAccountInviteCall, refresh);
 
   return (
     <div className="admin-page stack-lg">
@@ -138,49 +132,7 @@ function Company({ company }: { company: TSupplierDetails }) {
               </Button>
             </div>
           </form>
-          <section className="card card-body stack" aria-labelledby="company-accounts">
-            <h2 id="company-accounts" className="card-title">
-              Portal accounts
-            </h2>
-            {company.accounts.length === 0 && <p className="text-secondary">No accounts yet.</p>}
-            <ul className="account-rows">
-              {company.accounts.map((account) => (
-                <li key={account._id} className="row">
-                  <span>{account.username}</span>
-                  <span className="badge badge-neutral">{ACCOUNT_LABELS[account.status]}</span>
-                  {(account.status === 'invited' || account.status === 'notInvited') && (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => invite.mutate({ body: { _id: account._id } })}
-                    >
-                      Resend invitation
-                    </Button>
-                  )}
-                </li>
-              ))}
-            </ul>
-            <form
-              className="row"
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (accountEmail.trim())
-                  addAccount.mutate({ body: { supplierId: company._id, email: accountEmail.trim() } });
-              }}
-            >
-              <input
-                className="input"
-                type="email"
-                aria-label="E-mail of the new account"
-                placeholder="name@company.example"
-                value={accountEmail}
-                onChange={(event) => setAccountEmail(event.target.value)}
-              />
-              <Button type="submit" loading={addAccount.isPending} disabled={!accountEmail.trim()}>
-                Add and invite
-              </Button>
-            </form>
-          </section>
+          <PortalAccounts company={company} />
         </div>
         <section className="card card-body stack" aria-labelledby="company-history">
           <h2 id="company-history" className="card-title">
@@ -208,5 +160,53 @@ function Company({ company }: { company: TSupplierDetails }) {
         </ConfirmDialog>
       )}
     </div>
+  );
+}
+
+/** The company's portal accounts: invitations sent again, and a new account invited by e-mail. */
+function PortalAccounts({ company }: { company: TSupplierDetails }) {
+  const [accountEmail, setAccountEmail] = useState('');
+  const addAccount = useCall(supplierAccountCreateCall, { ...refresh, onSuccess: () => setAccountEmail('') });
+  const invite = useCall(supplierAccountInviteCall, refresh);
+  return (
+    <section className="card card-body stack" aria-labelledby="company-accounts">
+      <h2 id="company-accounts" className="card-title">
+        Portal accounts
+      </h2>
+      {company.accounts.length === 0 && <p className="text-secondary">No accounts yet.</p>}
+      <ul className="account-rows">
+        {company.accounts.map((account) => (
+          <li key={account._id} className="row">
+            <span>{account.username}</span>
+            <span className="badge badge-neutral">{ACCOUNT_LABELS[account.status]}</span>
+            {(account.status === 'invited' || account.status === 'notInvited') && (
+              <Button size="sm" variant="ghost" onClick={() => invite.mutate({ body: { _id: account._id } })}>
+                Resend invitation
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <form
+        className="row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (accountEmail.trim())
+            addAccount.mutate({ body: { supplierId: company._id, email: accountEmail.trim() } });
+        }}
+      >
+        <input
+          className="input"
+          type="email"
+          aria-label="E-mail of the new account"
+          placeholder="name@company.example"
+          value={accountEmail}
+          onChange={(event) => setAccountEmail(event.target.value)}
+        />
+        <Button type="submit" loading={addAccount.isPending} disabled={!accountEmail.trim()}>
+          Add and invite
+        </Button>
+      </form>
+    </section>
   );
 }

@@ -1,18 +1,15 @@
 import {
   personName,
-  personnelListCall,
   personnelSaveCall,
   personnelSetActiveCall,
   supplierAccountInviteCall,
-  supplierListCall,
   type AccountStatus,
   type TPersonnelRow,
 } from '@compass/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
+import { changeLogKeys } from '../../api/queryKeys';
 import { Button } from '../../components/Button';
 import { TableWrap } from '../../components/DataTable';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
@@ -20,7 +17,7 @@ import { Dialog } from '../../components/Dialog';
 import { InputField } from '../../components/FormField';
 import { ListState, Pagination, usePaging } from '../../components/ListParts';
 import { optionsOf, SelectField } from '../../components/SelectField';
-import { supplierKeys } from './CompaniesPage';
+import { supplierKeys, useCompanyOptions, usePersonnelList } from './api';
 
 export const ACCOUNT_LABELS: Record<AccountStatus, string> = {
   active: 'Signs in',
@@ -29,14 +26,6 @@ export const ACCOUNT_LABELS: Record<AccountStatus, string> = {
   deactivated: 'Deactivated',
 };
 
-/** The companies to choose from (the first 100 by name: a filter, not a register). */
-function useCompanies() {
-  return useQuery({
-    queryKey: [...supplierKeys.all, 'companies', 'options'],
-    queryFn: () => callApi(supplierListCall, { body: { pageSize: 100, status: 'active' } }),
-  });
-}
-
 /** Personnel of every company, or of one: search, paging, invitations and deactivation. */
 export function PersonnelList({ supplierId }: { supplierId?: string }) {
   const paging = usePaging();
@@ -44,14 +33,10 @@ export function PersonnelList({ supplierId }: { supplierId?: string }) {
   const [search, setSearch] = useState('');
   const [company, setCompany] = useState(supplierId ?? '');
   const [editing, setEditing] = useState<{ person?: TPersonnelRow } | null>(null);
-  const companies = useCompanies();
+  const companies = useCompanyOptions();
   const request = { page, pageSize, search: search.trim() || undefined, supplierId: company || undefined };
-  const list = useQuery({
-    queryKey: [...supplierKeys.all, 'personnel', request],
-    queryFn: () => callApi(personnelListCall, { body: request }),
-    placeholderData: keepPreviousData,
-  });
-  const refresh = { invalidate: [supplierKeys.all, ['changeLog']] };
+  const list = usePersonnelList(request);
+  const refresh = { invalidate: [supplierKeys.all, changeLogKeys.all] };
   const invite = useCall(supplierAccountInviteCall, refresh);
   const setActive = useCall(personnelSetActiveCall, refresh);
   const rows = list.data?.rows ?? [];
@@ -176,7 +161,7 @@ function PersonDialog({
   person?: TPersonnelRow;
   onClose: () => void;
 }) {
-  const companies = useCompanies();
+  const companies = useCompanyOptions();
   const [values, setValues] = useState({
     supplierId: person?.supplierId ?? supplierId ?? '',
     firstName: person?.firstName ?? '',

@@ -26,7 +26,7 @@ import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
 import { PersonField } from '../../components/PersonField';
-import { browserToday } from '../registerParts';
+import { browserToday } from '../../lib/timeZone';
 import { searchTaskPeople, taskKeys } from './api';
 
 /** /task/new and /task/edit/:id: a schedule's first occurrence, or a change to an open one. */

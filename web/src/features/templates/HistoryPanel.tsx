@@ -1,12 +1,11 @@
-import { templateVersionCall, type TTemplateVersionRow } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
+import type { TTemplateVersionRow } from '@compass/shared';
 import { useMemo, useState } from 'react';
-import { callApi } from '../../api/client';
 import { Button } from '../../components/Button';
 import { TableWrap } from '../../components/DataTable';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { Dialog } from '../../components/Dialog';
 import { ListState } from '../../components/ListParts';
+import { useTemplateVersion } from './api';
 import { toBuilder } from './model';
 import { PreviewPane } from './PreviewPane';
 
@@ -91,11 +90,7 @@ function VersionDialog({
   version: number;
   onClose: () => void;
 }) {
-  const query = useQuery({
-    queryKey: ['templates', 'version', templateId, version],
-    queryFn: () => callApi(templateVersionCall, { body: { _id: templateId, version } }),
-    staleTime: Infinity,
-  });
+  const query = useTemplateVersion(templateId, version);
   const template = useMemo(() => (query.data ? toBuilder(query.data) : null), [query.data]);
   return (
     <Dialog

@@ -1,12 +1,7 @@
-import {
-  formTemplateQrPosterCall,
-  templateCoordinatorsCall,
-  TEMPLATE_FORM_TYPES,
-  type TemplateFormType,
-} from '@compass/shared';
+import { formTemplateQrPosterCall, TEMPLATE_FORM_TYPES, type TemplateFormType } from '@compass/shared';
 import { ArrowDown, ArrowUp, Printer, Trash2, X } from 'lucide-react';
 import { useId } from 'react';
-import { API_BASE, callApi, callUrl, downloadFile } from '../../api/client';
+import { API_BASE, callUrl, downloadFile } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { IconButton } from '../../components/IconButton';
@@ -15,6 +10,7 @@ import { SearchPicker } from '../../components/SearchPicker';
 import { SelectField } from '../../components/SelectField';
 import type { BuilderErrors, BuilderSection, BuilderTemplate } from './model';
 import { TextSetting } from './settingEditors';
+import { searchCoordinators, templateKeys } from './api';
 
 export const FORM_TYPE_LABELS: Record<TemplateFormType, string> = {
   'form-submission': 'General form',
@@ -253,13 +249,15 @@ function EmployeeSearch({
     <SearchPicker
       labelledBy={labelledBy}
       error={error}
-      queryKey={['templates', 'coordinators']}
+      queryKey={templateKeys.coordinators}
       placeholder="Search by name or username"
       empty="No employee with an account matches."
       search={async (text) => ({
-        options: (await callApi(templateCoordinatorsCall, { body: { search: text || undefined } })).map(
-          (option) => ({ value: option.username, label: option.name, detail: option.username }),
-        ),
+        options: (await searchCoordinators(text)).map((option) => ({
+          value: option.username,
+          label: option.name,
+          detail: option.username,
+        })),
         hasMore: false,
       })}
       onPick={(option) => onPick(option.value)}

@@ -1,6 +1,5 @@
 import {
   FIELD_REGISTRY,
-  templateAdminDetailsCall,
   templateDiscardDraftCall,
   templateDraftSaveCall,
   templateMessages as say,
@@ -8,13 +7,14 @@ import {
   ZTemplateDraft,
   type TTemplateAdminDetails,
 } from '@compass/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, Eye, EyeOff, Save, Send, Undo2, Upload } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { callApi, sendCall } from '../../api/client';
+import { sendCall } from '../../api/client';
 import { ApiError, notifyError } from '../../api/errors';
+import { changeLogKeys } from '../../api/queryKeys';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListState } from '../../components/ListParts';
@@ -34,21 +34,13 @@ import {
 } from './model';
 import { PreviewPane } from './PreviewPane';
 import { SectionPanel, TemplateSettings } from './SettingsPanels';
-import { saveJson, STATUS_BADGES, STATUS_LABELS, templateKeys, TEMPLATES_PATH } from './shared';
+import { templateKeys, useTemplateAdminDetails } from './api';
+import { saveJson, STATUS_BADGES, STATUS_LABELS, TEMPLATES_PATH } from './shared';
 
 /** /system-administration/form-templates/:id: the template builder. */
 export function TemplateBuilderPage() {
   const { id = '' } = useParams();
-  const details = useQuery({
-    queryKey: templateKeys.details(id),
-    queryFn: () => callApi(templateAdminDetailsCall, { body: { _id: id } }),
-    // Fetched again only when the builder asks (after a publish, a discard or a reload): a refetch
-    // starts the builder over, so it must never happen behind the editor's back. Not kept once the
-    // builder closes: opened again, it starts from what the server has then.
-    staleTime: Infinity,
-    gcTime: 0,
-    refetchOnReconnect: false,
-  });
+  const details = useTemplateAdminDetails(id);
   usePageTitle(details.data ? `${details.data.template.name} · Template builder` : 'Template builder');
   if (!details.data)
     return (
@@ -85,7 +77,7 @@ function Builder({ templateId, details }: { templateId: string; details: TTempla
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: templateKeys.list }),
-      queryClient.invalidateQueries({ queryKey: ['changeLog'] }),
+      queryClient.invalidateQueries({ queryKey: changeLogKeys.all }),
     ]);
 
   /** A refused save or publish: a conflict shows the reload banner, problems are marked in place. */

@@ -1,7 +1,6 @@
 import {
   TEMPLATE_FORM_TYPES,
   TEMPLATE_STATUSES,
-  templateAdminListCall,
   templateArchiveCall,
   templateCreateCall,
   templateDuplicateCall,
@@ -15,7 +14,6 @@ import {
   type TTemplateAdminRow,
   type TTemplateDraft,
 } from '@compass/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Plus, Upload } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -24,16 +22,17 @@ import { callApi } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
-import { FilterPanel } from '../../components/ListFilters';
-import { TableWrap } from '../../components/DataTable';
 import { Dialog } from '../../components/Dialog';
-import { ListState, Pagination, usePaging } from '../../components/ListParts';
+import { ListFilters } from '../../components/ListFilters';
+import { PagedTable, usePagedList } from '../../components/PagedList';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
 import { TextSetting } from './settingEditors';
 import { FORM_TYPE_LABELS } from './SettingsPanels';
-import { saveJson, STATUS_BADGES, STATUS_LABELS, templateKeys, TEMPLATES_PATH } from './shared';
+import { fetchTemplates, templateKeys } from './api';
+import { saveJson, STATUS_BADGES, STATUS_LABELS, TEMPLATES_PATH } from './shared';
 
+const COLUMNS = ['Name', 'Type', 'Status', 'Version', 'Last change'];
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 type Naming =
@@ -45,25 +44,12 @@ type Naming =
 export function TemplatesPage() {
   usePageTitle('Form Templates');
   const navigate = useNavigate();
-  const paging = usePaging();
-  const { page, pageSize, setPage } = paging;
-  const [search, setSearch] = useState('');
-  const [applied, setApplied] = useState('');
-  const [status, setStatus] = useState<TemplateStatus | ''>('');
-  const [formType, setFormType] = useState<TemplateFormType | ''>('');
   const [naming, setNaming] = useState<Naming | null>(null);
   const importRef = useRef<HTMLInputElement>(null);
-  const request = {
-    page,
-    pageSize,
-    search: applied || undefined,
-    status: status || undefined,
-    formType: formType || undefined,
-  };
-  const list = useQuery({
-    queryKey: [...templateKeys.list, request],
-    queryFn: () => callApi(templateAdminListCall, { body: request }),
-    placeholderData: keepPreviousData,
+  const list = usePagedList({
+    queryKey: templateKeys.list,
+    filters: { status: '' as TemplateStatus | '', formType: '' as TemplateFormType | '' },
+    fetch: fetchTemplates,
   });
   const changes = { invalidate: [templateKeys.list] };
   const archive = useCall(templateArchiveCall, changes);
@@ -75,8 +61,6 @@ export function TemplatesPage() {
   const create = useCall(templateCreateCall, opened);
   const duplicate = useCall(templateDuplicateCall, opened);
   const importing = useCall(templateImportCall, opened);
-  const rows = list.data?.rows ?? [];
-  const filtered = Boolean(applied || status || formType);
 
   const exportRow = (row: TTemplateAdminRow) =>
     callApi(templateExportCall, { body: { _id: row._id } })
@@ -128,125 +112,71 @@ export function TemplatesPage() {
           </Button>
         </div>
       </div>
-      <FilterPanel
-        active={[applied, status, formType].filter(Boolean).length}
-        onSubmit={() => {
-          setApplied(search.trim());
-          setPage(1);
-        }}
-      >
-        <div className="field">
-          <label className="field-label" htmlFor="template-search">
-            Search
-          </label>
-          <input
-            id="template-search"
-            className="input"
-            type="search"
-            placeholder="Template name"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+      <ListFilters placeholder="Template name" onSearch={list.search} active={list.activeFilters}>
         <SelectField
           label="Status"
-          value={status}
+          value={list.filters.status}
           none="Any status"
           options={TEMPLATE_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
-          onChange={(value) => {
-            setStatus(value as TemplateStatus | '');
-            setPage(1);
-          }}
+          onChange={(value) => list.setFilter('status', value as TemplateStatus | '')}
         />
         <SelectField
           label="Type"
-          value={formType}
+          value={list.filters.formType}
           none="Any type"
           options={TEMPLATE_FORM_TYPES.map((value) => ({ value, label: FORM_TYPE_LABELS[value] }))}
-          onChange={(value) => {
-            setFormType(value as TemplateFormType | '');
-            setPage(1);
-          }}
+          onChange={(value) => list.setFilter('formType', value as TemplateFormType | '')}
         />
-        <div className="list-filter-buttons">
-          <Button type="submit">Search</Button>
-        </div>
-      </FilterPanel>
-      <section className="card list-card" aria-label="Templates" aria-busy={list.isFetching}>
-        <ListState
-          query={list}
-          count={rows.length}
-          empty={filtered ? 'No template matches.' : 'No templates yet: create the first one.'}
-        />
-        {rows.length > 0 && (
-          <TableWrap>
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Version</th>
-                  <th scope="col">Last change</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row._id}>
-                    <td>
-                      <Link to={`${TEMPLATES_PATH}/${row._id}`}>{row.name}</Link>
-                    </td>
-                    <td>{FORM_TYPE_LABELS[row.formType]}</td>
-                    <td>
-                      <span className={`badge ${STATUS_BADGES[row.status]}`}>
-                        {STATUS_LABELS[row.status]}
-                      </span>
-                      {row.hasDraft && row.currentVersion > 0 && (
-                        <span className="badge badge-warning">Unpublished changes</span>
-                      )}
-                    </td>
-                    <td>{row.currentVersion > 0 ? `Version ${row.currentVersion}` : '—'}</td>
-                    <td>
-                      {when.format(new Date(row.updatedAt))}
-                      {row.updatedBy && <div className="text-sm text-secondary">{row.updatedBy}</div>}
-                    </td>
-                    <td className="row-actions">
-                      <Button size="sm" variant="ghost" onClick={() => setNaming({ kind: 'duplicate', row })}>
-                        Duplicate
-                      </Button>
-                      <Button size="sm" variant="ghost" onClick={() => void exportRow(row)}>
-                        Export
-                      </Button>
-                      {row.status === 'archived' ? (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={() => restore.mutate({ body: { _id: row._id } })}
-                        >
-                          Restore
-                        </Button>
-                      ) : (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={`Archive ${row.name}`}
-                          onClick={() => archive.mutate({ body: { _id: row._id } })}
-                        >
-                          Archive
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
-        )}
-        {list.data && <Pagination {...paging.pagination(list.data.total)} />}
-      </section>
+      </ListFilters>
+      <PagedTable
+        label="Templates"
+        list={list}
+        columns={COLUMNS}
+        empty="No templates yet: create the first one."
+        narrowedEmpty="No template matches."
+      >
+        {list.rows.map((row) => (
+          <tr key={row._id}>
+            <td>
+              <Link to={`${TEMPLATES_PATH}/${row._id}`}>{row.name}</Link>
+            </td>
+            <td>{FORM_TYPE_LABELS[row.formType]}</td>
+            <td>
+              <span className={`badge ${STATUS_BADGES[row.status]}`}>{STATUS_LABELS[row.status]}</span>
+              {row.hasDraft && row.currentVersion > 0 && (
+                <span className="badge badge-warning">Unpublished changes</span>
+              )}
+            </td>
+            <td>{row.currentVersion > 0 ? `Version ${row.currentVersion}` : '—'}</td>
+            <td>
+              {when.format(new Date(row.updatedAt))}
+              {row.updatedBy && <div className="text-sm text-secondary">{row.updatedBy}</div>}
+            </td>
+            <td className="row-actions">
+              <Button size="sm" variant="ghost" onClick={() => setNaming({ kind: 'duplicate', row })}>
+                Duplicate
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => void exportRow(row)}>
+                Export
+              </Button>
+              {row.status === 'archived' ? (
+                <Button size="sm" variant="ghost" onClick={() => restore.mutate({ body: { _id: row._id } })}>
+                  Restore
+                </Button>
+              ) : (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Archive ${row.name}`}
+                  onClick={() => archive.mutate({ body: { _id: row._id } })}
+                >
+                  Archive
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </PagedTable>
       {naming && (
         <NameDialog
           naming={naming}

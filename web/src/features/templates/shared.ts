@@ -3,11 +3,6 @@ import type { TemplateStatus } from '@compass/shared';
 
 export const TEMPLATES_PATH = '/system-administration/form-templates';
 
-export const templateKeys = {
-  list: ['templates', 'list'] as const,
-  details: (id: string) => ['templates', 'details', id] as const,
-};
-
 export const STATUS_LABELS: Record<TemplateStatus, string> = {
   draft: 'Draft',
   published: 'Published',

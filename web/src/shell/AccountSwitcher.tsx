@@ -2,13 +2,12 @@ import type { TAccount, TPermissions } from '@compass/shared';
 import { ArrowLeft, Check } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { signIn, startSession, switchSignIn, useAccounts } from '../../api/auth';
-import { ApiError, notifyError } from '../../api/errors';
-import { Avatar } from '../../components/Avatar';
-import { Button } from '../../components/Button';
-import { InputField } from '../../components/FormField';
-import { Spinner } from '../../components/Spinner';
-import { signInFailureMessage } from './session';
+import { signIn, signInFailureMessage, startSession, switchSignIn, useAccounts } from '../api/auth';
+import { ApiError, notifyError } from '../api/errors';
+import { Avatar } from '../components/Avatar';
+import { Button } from '../components/Button';
+import { InputField } from '../components/FormField';
+import { Spinner } from '../components/Spinner';
 
 export interface AccountEntry extends TAccount {
   kind: 'employee' | 'externalParty';

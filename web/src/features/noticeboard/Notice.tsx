@@ -5,7 +5,7 @@ import {
   personName,
   type TNotice,
 } from '@compass/shared';
-import { Download, Megaphone, Paperclip } from 'lucide-react';
+import { Download, Paperclip } from 'lucide-react';
 import { useState } from 'react';
 import { downloadFile } from '../../api/client';
 import { notifyError } from '../../api/errors';
@@ -14,9 +14,8 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Spinner } from '../../components/Spinner';
 import { useNotice } from './api';
-import { TaskSection, type SectionState } from './TaskSection';
 
-export const DOWNLOAD_UNAVAILABLE = 'Downloads arrive with file storage';
+const DOWNLOAD_UNAVAILABLE = 'Downloads arrive with file storage';
 export const PRIORITY_LABELS: Record<TNotice['priority'], string> = {
   none: 'No priority',
   high: 'High priority',
@@ -92,37 +91,6 @@ export function NoticeCard({ notice, onOpen }: { notice: TNotice; onOpen: (notic
         )}
       </span>
     </button>
-  );
-}
-
-export function NoticeboardSection({
-  state,
-  total,
-  notices,
-  onOpen,
-}: {
-  state: SectionState;
-  total: number;
-  notices: TNotice[];
-  onOpen: (notice: TNotice) => void;
-}) {
-  return (
-    <TaskSection
-      title="Noticeboard"
-      icon={Megaphone}
-      state={state}
-      total={total}
-      items={notices}
-      itemKey={(notice) => notice._id}
-      emptyText="No notices right now."
-      className="notice-section"
-      listClassName="notice-list"
-      renderItem={(notice) => (
-        <li>
-          <NoticeCard notice={notice} onOpen={onOpen} />
-        </li>
-      )}
-    />
   );
 }
 

@@ -1,0 +1,1 @@
+export { NoticeCard, NoticeDialog } from './Notice';
