@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import type { PdfAction, PdfField, PdfModel } from '../server/src/modules/closeOff/pdfModel';
+import type { PdfAction, PdfField, PdfModel } from '../server/src/modules/closeOff/pdfDocument';
 import { dataUrlImage, toPdfImage } from '../server/src/modules/closeOff/pdfImages';
 import { closeRenderPools, renderPdfIsolated } from '../server/src/modules/closeOff/renderPool';
 import { parseRichText } from '../server/src/modules/closeOff/richText';

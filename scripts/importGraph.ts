@@ -17,7 +17,13 @@ const SIDE_EFFECT_IMPORT = /(?:^|\n)\s*import\s+'(\.{1,2}\/[^']*)'/g;
 
 function resolveImport(from: string, spec: string): string | null {
   const base = path.resolve(path.dirname(from), spec);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')])
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ])
     if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
   return null;
 }

@@ -10,12 +10,13 @@ import { openToolDatabase } from '../server/src/db/toolDatabase';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, SECOND_ORGANISATION, seedDemo } from './demo';
 
 const started = Date.now();
-const database = await openToolDatabase();
+const config = loadConfig();
+const database = await openToolDatabase(config);
 const db = createPrisma(database.url);
 try {
   const seedStarted = Date.now();
   const { created } = await seedDemo(db, {
-    storage: new LocalFileStorage(loadConfig().FILE_STORAGE_DIR),
+    storage: new LocalFileStorage(config.FILE_STORAGE_DIR),
   });
   if (created) {
     console.log(

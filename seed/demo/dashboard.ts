@@ -50,13 +50,28 @@ export interface DashboardPerson {
 
 /** Rows so that every section of the person's "My Tasks" is non-empty. */
 export function addDashboard(o: Org, refs: DashboardRefs, p: DashboardPerson): void {
-  const { cal, companyId, rows } = o;
+  addScheduledWork(o, refs, p);
+  addHrForms(o, refs, p);
+  addScheduledReviews(o, refs, p);
+  addQuestionsAndDocumentWork(o, refs, p);
+  addTrainingAndSupplierWork(o, refs, p);
+}
+
+/** The person's id maker, variant and variant pick. */
+function personOf(o: Org, p: DashboardPerson) {
   const k = (kind: string, name: string) => o.id(kind, `${p.key}/${name}`);
   const v = p.variant;
   const pick = <T>(list: T[]): T => list[v % list.length]!;
+  return { k, v, pick };
+}
 
-  // Scheduled tasks: an overdue audit, a reminder due today, an upcoming audit, and a completed
-  // reminder. The audits are Audit rows the person conducts (an audit owns its schedule).
+/**
+ * Scheduled tasks: an overdue audit, a reminder due today, an upcoming audit, and a completed
+ * reminder. The audits are Audit rows the person conducts (an audit owns its schedule).
+ */
+function addScheduledWork(o: Org, refs: DashboardRefs, p: DashboardPerson): void {
+  const { cal, companyId, rows } = o;
+  const { k, v, pick } = personOf(o, p);
   const audits: Array<[string, string, number]> = [
     ['overdue', 'Monthly site inspection', -3 - v],
     ['upcoming', 'Quarterly racking inspection', 7 + v],
@@ -100,12 +115,16 @@ export function addDashboard(o: Org, refs: DashboardRefs, p: DashboardPerson): v
     });
   }
   addReminderHistory(o, k('scheduledTask', 'today'), p.employeeId);
+}
 
-  // HR forms: an assessment for the person, one they review, and their performance review.
+/** HR forms: an assessment for the person, one they review, and their performance review. */
+function addHrForms(o: Org, refs: DashboardRefs, p: DashboardPerson): void {
+  const { cal, companyId, rows } = o;
+  const { k, v } = personOf(o, p);
   const hr: Array<
     [
       string,
-      'hrAssessment' | 'hrReviwer' | 'performanceReview',
+      'hrAssessment' | 'hrReviewer' | 'performanceReview',
       string,
       string,
       string,
@@ -114,7 +133,7 @@ export function addDashboard(o: Org, refs: DashboardRefs, p: DashboardPerson): v
     ]
   > = [
     ['assessment', 'hrAssessment', refs.hrTemplateId, p.employeeId, p.reviewerId, 'assigned', 5 + v],
-    ['reviewer', 'hrReviwer', refs.hrTemplateId, p.revieweeId, p.employeeId, 'submitted', -1],
+    ['reviewer', 'hrReviewer', refs.hrTemplateId, p.revieweeId, p.employeeId, 'submitted', -1],
     [
       'performance',
       'performanceReview',
@@ -139,8 +158,12 @@ export function addDashboard(o: Org, refs: DashboardRefs, p: DashboardPerson): v
       createdAt: cal.at(-20),
     });
   }
+}
 
-  // Scheduled reviews of register items; some with a co-reviewer, one already completed.
+/** Scheduled reviews of register items; some with a co-reviewer, one already completed. */
+function addScheduledReviews(o: Org, refs: DashboardRefs, p: DashboardPerson): void {
+  const { cal, companyId, rows } = o;
+  const { k, v, pick } = personOf(o, p);
   const document = pick(refs.documents);
   const risk = pick(refs.risks);
   const hazard = pick(refs.hazards);
@@ -179,8 +202,13 @@ export function addDashboard(o: Org, refs: DashboardRefs, p: DashboardPerson): v
       createdAt: cal.at(-45),
     });
   }
+}
 
-  // Assigned actions beyond form actions: audit and obligation questions, document work.
+/** Assigned actions beyond form actions: audit and obligation questions, document work. */
+function addQuestionsAndDocumentWork(o: Org, refs: DashboardRefs, p: DashboardPerson): void {
+  const { cal, companyId, rows } = o;
+  const { k, pick } = personOf(o, p);
+  const document = pick(refs.documents);
   rows.auditQuestionTask.push(
     {
       id: k('auditTask', 'open'),
@@ -234,7 +262,12 @@ export function addDashboard(o: Org, refs: DashboardRefs, p: DashboardPerson): v
     employeeId: p.employeeId,
     dueDate: cal.day(pick([6, 1, -2])),
   });
+}
 
+/** Online training and external parties' work (each says what below). */
+function addTrainingAndSupplierWork(o: Org, refs: DashboardRefs, p: DashboardPerson): void {
+  const { cal, companyId, rows } = o;
+  const { k, v, pick } = personOf(o, p);
   // Online training: as the trainee and as the reviewer of someone's attempt.
   rows.onlineTrainingAssignment.push(
     {

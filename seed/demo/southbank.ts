@@ -1,6 +1,6 @@
 import { Org } from './rows';
 import { accessMap, addEmployees, addWorkplaces, addUser, place } from './people';
-import { addTemplate } from './templates';
+import { addTemplate, type BuiltTemplate } from './templates';
 import { addSubmission } from './submissions';
 import { addNotices } from './notices';
 import { addDashboard } from './dashboard';
@@ -8,8 +8,18 @@ import { addDocumentLibrary } from './documents';
 
 // ---------- Southbank Logistics ----------
 
+/** The second tenant: a small organisation with a little of everything, to prove isolation. */
 export function buildSouthbank(o: Org): void {
-  const { cal, companyId, rows } = o;
+  const people = addSouthbankPeopleAndRegisters(o);
+  const templates = addSouthbankForms(o, people);
+  addSouthbankNoticesAndDashboard(o, people, templates);
+}
+
+type SouthbankPeople = Record<'wp' | 'sam' | 'priya' | 'tom' | 'swift' | 'dan', string>;
+type SouthbankTemplates = Record<'delivery' | 'wellbeing', BuiltTemplate>;
+
+function addSouthbankPeopleAndRegisters(o: Org): SouthbankPeople {
+  const { companyId, rows } = o;
   addWorkplaces(o, { 'Southbank Distribution Centre': ['Dock A', 'Dock B'] });
   for (const name of ['Operations Manager', 'Driver', 'Dock Hand']) {
     rows.position.push({ id: o.id('position', name), companyId, name });
@@ -78,6 +88,12 @@ export function buildSouthbank(o: Org): void {
     },
   );
 
+  return { wp, sam, priya, tom, swift, dan };
+}
+
+/** Two templates and three submissions. */
+function addSouthbankForms(o: Org, { wp, sam, priya, tom, dan }: SouthbankPeople): SouthbankTemplates {
+  const { cal } = o;
   const delivery = addTemplate(o, {
     key: 'delivery',
     name: 'Delivery Incident Report',
@@ -180,6 +196,16 @@ export function buildSouthbank(o: Org): void {
     values: { summary: 'Late delivery' },
   });
 
+  return { delivery, wellbeing };
+}
+
+/** Notices, an audit, an obligation, documents with a review, and Sam's dashboard. */
+function addSouthbankNoticesAndDashboard(
+  o: Org,
+  { wp, sam, priya, tom, swift, dan }: SouthbankPeople,
+  { delivery, wellbeing }: SouthbankTemplates,
+): void {
+  const { cal, companyId, rows } = o;
   addNotices(o, [
     {
       key: 'allhands',

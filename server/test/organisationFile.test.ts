@@ -20,11 +20,9 @@ import {
   organisationFileJsonSchema,
   parseOrganisationFile,
 } from '../src/modules/organisationFile/files';
-import {
-  ImportRefused,
-  OrganisationImporter,
-  type ImportCounts,
-} from '../src/modules/organisationFile/importer';
+import { OrganisationImporter } from '../src/modules/organisationFile/importer';
+import { ImportRefused } from '../src/modules/organisationFile/importProblems';
+import type { ImportCounts } from '../src/modules/organisationFile/importRun';
 import { Invitations } from '../src/modules/password/invitations';
 import { MailQueue } from '../src/plugins/mail';
 import { SecretBox } from '../src/plugins/secrets';

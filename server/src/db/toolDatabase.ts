@@ -1,4 +1,3 @@
-import { loadConfig, type Config } from '../config';
 import { waitForDatabase } from './connect';
 import {
   defaultDataDir,
@@ -8,6 +7,13 @@ import {
   type EmbeddedPostgres,
 } from './embedded';
 import { migrate, projectRoot } from './migrate';
+
+/** The settings (config.ts) a tool finds its database by: handed in, as the database layer sits below the configuration. */
+export interface ToolDatabaseSettings {
+  DATABASE_URL?: string;
+  PG_DATA_DIR?: string;
+  EMBEDDED_PG_PORT: number;
+}
 
 /** How long a tool waits for an embedded PostgreSQL that is still starting. */
 const RUNNING_CLUSTER_WAIT_SECONDS = 30;
@@ -20,7 +26,7 @@ const RUNNING_CLUSTER_WAIT_SECONDS = 30;
  * writes the file to stdout.
  */
 export async function openToolDatabase(
-  config: Config = loadConfig(),
+  config: ToolDatabaseSettings,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   let embedded: EmbeddedPostgres | undefined;
   let url = config.DATABASE_URL;

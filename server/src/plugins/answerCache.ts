@@ -4,7 +4,8 @@ import { envelopeOf, type Call, type CallData, type CallParsed } from '@compass/
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { VersionedCache, type DataVersionLookup } from '../db/versionedCache';
-import { requireAuth, type AuthContext } from './auth';
+import type { AuthContext } from './auth';
+import type { SessionCaller } from './callers';
 import { sessionKind } from './callers';
 import { registerCall } from './calls';
 import { answerEncoding, BROTLI_OPTIONS, COMPRESS_THRESHOLD, type AnswerEncoding } from './compression';
@@ -98,6 +99,8 @@ export class AnswerCache {
 }
 
 type CachedCall = Call & { method: 'POST'; response: z.ZodType };
+/** A call whose every answer is cached serves signed-in callers only: the answer is an organisation's. */
+type SessionCachedCall = CachedCall & { access: { callers: readonly SessionCaller['kind'][] } };
 
 /**
  * Sends a call's answer from the cache: the cached body when the organisation's data has not changed,
@@ -140,7 +143,7 @@ export function cachedAnswerSender<C extends CachedCall>(cache: AnswerCache, cal
  * Registers a call answered from the cache: the caller checks have run (the answer exists), the body
  * is the cached one or the answer loaded and serialized once for later calls.
  */
-export function registerCachedCall<C extends CachedCall>(
+export function registerCachedCall<C extends SessionCachedCall>(
   app: FastifyInstance,
   cache: AnswerCache,
   call: C,
@@ -148,8 +151,9 @@ export function registerCachedCall<C extends CachedCall>(
 ): void {
   const send = cachedAnswerSender(cache, call);
   registerCall(app, call, {
-    handler: async (request, reply) => {
-      const auth = requireAuth(request);
+    handler: async (request, reply, caller) => {
+      // SessionCachedCall serves signed-in callers only, which a generic call's caller type cannot show.
+      const { auth } = caller as SessionCaller;
       return send(request, reply, auth, answer(auth, request.body as CallParsed<C>['Body']));
     },
   });

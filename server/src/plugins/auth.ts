@@ -46,12 +46,6 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** Touching lastSeenAt at most this often keeps a write off most requests. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
-/** The signed-in caller, on a route that serves signed-in callers (or a link route called without a link). */
-export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
-}
-
 const GUEST: Caller = { kind: 'guest' };
 
 /** The access keys a role's stored map sets to 'yes'. */

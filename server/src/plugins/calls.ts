@@ -20,7 +20,11 @@ export interface CallRoute<C extends Call> {
    * signed-in callers only gets one with its session (`caller.auth`), a call that serves links gets
    * either, and the auth plugin has ruled on it before the handler runs.
    */
-  handler: (request: CallRequest<C>, reply: FastifyReply, caller: CallerServed<C['access']>) => Promise<CallAnswer<C>>;
+  handler: (
+    request: CallRequest<C>,
+    reply: FastifyReply,
+    caller: CallerServed<C['access']>,
+  ) => Promise<CallAnswer<C>>;
   preHandler?: preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[];
   bodyLimit?: number;
 }

@@ -1,14 +1,13 @@
 import { messages, unsubscribeCall, updateUsernameCall } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import type { AccountService } from './service';
 
 export const accountRoutes: FastifyPluginAsync<{ account: AccountService }> = async (app, { account }) => {
   registerCall(app, updateUsernameCall, {
-    handler: async (request) => {
-      await account.updateUsername(requireAuth(request), request.body);
+    handler: async (request, _reply, { auth }) => {
+      await account.updateUsername(auth, request.body);
       return ok(null, messages.updateUsername.done);
     },
   });

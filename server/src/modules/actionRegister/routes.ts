@@ -7,7 +7,6 @@ import {
   actionRegisterReassignCall,
 } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { fileHeaders } from '../../plugins/downloads';
 import { ok } from '../../plugins/envelope';
@@ -18,15 +17,15 @@ export const actionRegisterRoutes: FastifyPluginAsync<{ actionRegister: ActionRe
   { actionRegister },
 ) => {
   registerCall(app, actionRegisterListCall, {
-    handler: async (request) => ok(await actionRegister.list(requireAuth(request), request.body)),
+    handler: async (request, _reply, { auth }) => ok(await actionRegister.list(auth, request.body)),
   });
   registerCall(app, actionRegisterExportCall, {
-    handler: async (request, reply) => {
+    handler: async (request, reply, { auth }) => {
       const { format, ...filters } = request.query;
       const file =
         format === 'xlsx'
-          ? await actionRegister.exportXlsx(requireAuth(request), filters)
-          : await actionRegister.exportCsv(requireAuth(request), filters);
+          ? await actionRegister.exportXlsx(auth, filters)
+          : await actionRegister.exportCsv(auth, filters);
       return reply
         .headers({
           ...fileHeaders({ fileName: `action-register.${format}` }),
@@ -36,16 +35,16 @@ export const actionRegisterRoutes: FastifyPluginAsync<{ actionRegister: ActionRe
     },
   });
   registerCall(app, actionRegisterDetailsCall, {
-    handler: async (request) =>
-      ok(await actionRegister.details(requireAuth(request), request.body.kind, request.body._id)),
+    handler: async (request, _reply, { auth }) =>
+      ok(await actionRegister.details(auth, request.body.kind, request.body._id)),
   });
   registerCall(app, actionRegisterReassignCall, {
-    handler: async (request) => {
-      const reassigned = await actionRegister.reassign(requireAuth(request), request.body);
+    handler: async (request, _reply, { auth }) => {
+      const reassigned = await actionRegister.reassign(auth, request.body);
       return ok({ reassigned }, reassigned === 1 ? say.reassignedOne : say.reassignedMany(reassigned));
     },
   });
   registerCall(app, actionRegisterAssigneesCall, {
-    handler: async (request) => ok(await actionRegister.assignees(requireAuth(request), request.body)),
+    handler: async (request, _reply, { auth }) => ok(await actionRegister.assignees(auth, request.body)),
   });
 };

@@ -1,3 +1,6 @@
 export { replaceLogo } from './logo';
 export { allowedKeys, readRights } from './rights';
-export { accessMapOf, requireAdministrator } from './structure';
+export type { OrganisationRights } from './rights';
+export { mayManageHolderOf, requireAdministrator, requireMayGive, requireMayManageHolderOf } from './policy';
+export { accessMapOf } from './structure';
+export { administrationArea } from './area';

@@ -20,7 +20,6 @@ import {
 } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { organisationAnswer, registerCachedCall, type AnswerCache } from '../../plugins/answerCache';
-import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { fileHeaders } from '../../plugins/downloads';
 import { ok } from '../../plugins/envelope';
@@ -34,20 +33,19 @@ export const administrationRoutes: FastifyPluginAsync<{
   cache: AnswerCache;
 }> = async (app, { profile, structure, cache }) => {
   registerCall(app, organisationProfileCall, {
-    handler: async (request) => ok(await profile.profile(requireAuth(request).companyId)),
+    handler: async (_request, _reply, { auth }) => ok(await profile.profile(auth.companyId)),
   });
   registerCall(app, organisationProfileUpdateCall, {
-    handler: async (request) => ok(await profile.update(requireAuth(request), request.body), say.saved),
+    handler: async (request, _reply, { auth }) => ok(await profile.update(auth, request.body), say.saved),
   });
   registerCall(app, organisationLogoUploadCall, {
-    handler: async (request) => {
-      const auth = requireAuth(request);
+    handler: async (request, _reply, { auth }) => {
       const { files } = await readMultipart(request);
       return ok(await profile.uploadLogo(auth, files), say.saved);
     },
   });
   registerCall(app, organisationLogoDeleteCall, {
-    handler: async (request) => ok(await profile.deleteLogo(requireAuth(request)), say.deleted),
+    handler: async (_request, _reply, { auth }) => ok(await profile.deleteLogo(auth), say.deleted),
   });
   registerCall(app, organisationLogoCall, {
     handler: async (request, reply) => {
@@ -56,7 +54,7 @@ export const administrationRoutes: FastifyPluginAsync<{
     },
   });
   registerCall(app, ssoSettingsUpdateCall, {
-    handler: async (request) => ok(await profile.updateSso(requireAuth(request), request.body), say.saved),
+    handler: async (request, _reply, { auth }) => ok(await profile.updateSso(auth, request.body), say.saved),
   });
 
   registerCachedCall(app, cache, workplaceListCall, (auth) =>
@@ -65,48 +63,49 @@ export const administrationRoutes: FastifyPluginAsync<{
     })),
   );
   registerCall(app, workplaceSaveCall, {
-    handler: async (request) =>
-      ok(await structure.saveWorkplace(requireAuth(request), request.body), say.saved),
+    handler: async (request, _reply, { auth }) =>
+      ok(await structure.saveWorkplace(auth, request.body), say.saved),
   });
   registerCall(app, workplaceDeleteCall, {
-    handler: async (request) => {
-      await structure.deleteWorkplace(requireAuth(request), request.body._id);
+    handler: async (request, _reply, { auth }) => {
+      await structure.deleteWorkplace(auth, request.body._id);
       return ok(null, say.deleted);
     },
   });
   registerCall(app, branchSaveCall, {
-    handler: async (request) => ok(await structure.saveBranch(requireAuth(request), request.body), say.saved),
+    handler: async (request, _reply, { auth }) =>
+      ok(await structure.saveBranch(auth, request.body), say.saved),
   });
   registerCall(app, branchDeleteCall, {
-    handler: async (request) => {
-      await structure.deleteBranch(requireAuth(request), request.body._id);
+    handler: async (request, _reply, { auth }) => {
+      await structure.deleteBranch(auth, request.body._id);
       return ok(null, say.deleted);
     },
   });
 
   registerCall(app, positionListCall, {
-    handler: async (request) => ok({ list: await structure.positions(requireAuth(request).companyId) }),
+    handler: async (_request, _reply, { auth }) => ok({ list: await structure.positions(auth.companyId) }),
   });
   registerCall(app, positionSaveCall, {
-    handler: async (request) =>
-      ok(await structure.savePosition(requireAuth(request), request.body), say.saved),
+    handler: async (request, _reply, { auth }) =>
+      ok(await structure.savePosition(auth, request.body), say.saved),
   });
   registerCall(app, positionDeleteCall, {
-    handler: async (request) => {
-      await structure.deletePosition(requireAuth(request), request.body._id);
+    handler: async (request, _reply, { auth }) => {
+      await structure.deletePosition(auth, request.body._id);
       return ok(null, say.deleted);
     },
   });
 
   registerCall(app, roleListCall, {
-    handler: async (request) => ok({ list: await structure.roles(requireAuth(request).companyId) }),
+    handler: async (_request, _reply, { auth }) => ok({ list: await structure.roles(auth.companyId) }),
   });
   registerCall(app, roleSaveCall, {
-    handler: async (request) => ok(await structure.saveRole(requireAuth(request), request.body), say.saved),
+    handler: async (request, _reply, { auth }) => ok(await structure.saveRole(auth, request.body), say.saved),
   });
   registerCall(app, roleDeleteCall, {
-    handler: async (request) => {
-      await structure.deleteRole(requireAuth(request), request.body._id);
+    handler: async (request, _reply, { auth }) => {
+      await structure.deleteRole(auth, request.body._id);
       return ok(null, say.deleted);
     },
   });

@@ -1,8 +1,6 @@
 import {
   ACCESS_KEYS,
   administrationMessages as say,
-  holdsAll,
-  rightsOf,
   type AccessKey,
   type TPositionRow,
   type TRoleRow,
@@ -11,9 +9,15 @@ import {
 import type { Db, Prisma } from '../../db/prisma';
 import type { Reader } from '../../db/reader';
 import { sql, uuid } from '../../db/sql';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
+import {
+  requireAdministrator,
+  requireKeepsOwnSystemAccess,
+  requireMayGive,
+  rightsGivenByRoleSave,
+} from './policy';
 import { allowedKeys, readRights } from './rights';
 
 type Tx = Prisma.TransactionClient;
@@ -22,25 +26,6 @@ type Tx = Prisma.TransactionClient;
 export function accessMapOf(keys: readonly AccessKey[]): Record<AccessKey, boolean> {
   const allowed = new Set(keys);
   return Object.fromEntries(ACCESS_KEYS.map((key) => [key, allowed.has(key)])) as Record<AccessKey, boolean>;
-}
-
-/**
- * Active employees with an active account whose role has System Administration: the organisation's
- * administrators. A change that leaves none is refused.
- */
-export function countAdministrators(tx: Tx, companyId: string): Promise<number> {
-  return tx.employee.count({
-    where: {
-      companyId,
-      isActive: true,
-      user: { is: { isActive: true } },
-      role: { is: { access: { path: ['system'], equals: true } } },
-    },
-  });
-}
-
-export async function requireAdministrator(tx: Tx, companyId: string): Promise<void> {
-  if ((await countAdministrators(tx, companyId)) === 0) throw conflict(say.lastAdmin);
 }
 
 /** "12 employees, 3 forms" from counts, leaving out what is zero. */
@@ -332,20 +317,9 @@ export class OrganisationStructureService {
       });
       if (clash) throw conflict(say.roleExists);
       const keys = ACCESS_KEYS.filter((key) => input.access.includes(key));
-      // What this save gives: a new role all it has (free of every restriction); a stored one only
-      // the keys it turns on, as its restrictions do not change here.
       const rights = await readRights(tx, auth.companyId, auth.employeeId);
-      const given = before
-        ? {
-            keys: new Set(keys.filter((key) => !allowedKeys(before.access).includes(key))),
-            free: rights.caller.free,
-          }
-        : rightsOf(keys, [], rights.restrictable);
-      if (!holdsAll(rights.caller, given)) throw forbidden(say.grantBeyondOwn);
-      if (before && !keys.includes('system') && auth.employeeId) {
-        const own = await tx.employee.findFirst({ where: { id: auth.employeeId, roleId: before.id } });
-        if (own) throw conflict(say.ownSystemAccess);
-      }
+      requireMayGive(rights, rightsGivenByRoleSave(rights, before, keys));
+      if (before) await requireKeepsOwnSystemAccess(tx, auth, before.id, keys);
       const data = { name: input.name, access: accessMapOf(keys) };
       const saved = before
         ? await tx.role.update({ where: { id: before.id }, data })

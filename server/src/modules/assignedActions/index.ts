@@ -1,3 +1,4 @@
 export { actionAssigneeOf, assignedToSql } from './assignees';
 export type { ActionAssignee } from './assignees';
 export type { AssignedActionService } from './service';
+export { assignedActionsArea } from './area';

@@ -20,6 +20,7 @@ import type { Reader } from '../../db/reader';
 import { sql, uuid, type Sql } from '../../db/sql';
 import { dateOf } from '../../db/days';
 import { actionAssigneeOf, assignedToSql } from './assignees';
+import { registerReader } from './policy';
 import { queueActionCompletedNotice, type CompletedNoticeOptions } from './completedNotice';
 
 const OWNER_OF: Record<TAssignedActionKind, AttachmentOwner> = {
@@ -77,10 +78,6 @@ interface TaskRow {
   assigneePersonnel: Person | null;
   files: { id: string; name: string; fileType: string | null; size: number }[];
 }
-
-/** An employee whose role holds the action register's key. */
-const registerReader = (auth: AuthContext) =>
-  auth.userType === 'employee' && auth.accessKeys.has('actionRegister');
 
 export class AssignedActionService {
   constructor(
@@ -240,12 +237,12 @@ export class AssignedActionService {
             hazardousId: task.parentId,
             ...common,
           };
-        const formatedNumber = task.number ? `FS ${task.number}` : 'Draft';
+        const formattedNumber = task.number ? `FS ${task.number}` : 'Draft';
         return {
           assignToType: task.assignToType,
-          reference: `${formatedNumber} · ${task.parentName}`,
+          reference: `${formattedNumber} · ${task.parentName}`,
           formSubmissionId: task.parentId,
-          formatedNumber,
+          formatedNumber: formattedNumber,
           ...common,
         };
       }

@@ -1,6 +1,5 @@
 import { deleteAttachmentCall, fileCall } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { fileHeaders } from '../../plugins/downloads';
 import { ok } from '../../plugins/envelope';
@@ -12,17 +11,18 @@ export const attachmentRoutes: FastifyPluginAsync<{ attachments: AttachmentServi
   { attachments },
 ) => {
   registerCall(app, fileCall, {
-    handler: async (request, reply) => {
-      const { attachment, stream } = request.link
-        ? await attachments.openOwned(linkAttachmentOwner(request.link, 'read'), request.params.id)
-        : await attachments.open(requireAuth(request), request.params.id);
+    handler: async (request, reply, caller) => {
+      const { attachment, stream } =
+        caller.kind === 'link'
+          ? await attachments.openOwned(linkAttachmentOwner(caller.link, 'read'), request.params.id)
+          : await attachments.open(caller.auth, request.params.id);
       return reply.headers(fileHeaders({ fileName: attachment.name })).send(stream);
     },
   });
 
   registerCall(app, deleteAttachmentCall, {
-    handler: async (request) => {
-      await attachments.remove(requireAuth(request), request.body);
+    handler: async (request, _reply, { auth }) => {
+      await attachments.remove(auth, request.body);
       return ok(null, 'The file has been deleted.');
     },
   });

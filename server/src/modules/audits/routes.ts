@@ -17,64 +17,60 @@ import {
 } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { parseOrBadRequest } from '../../errors';
-import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
-import { fileHeaders } from '../../plugins/downloads';
 import { ok } from '../../plugins/envelope';
 import { readMultipart } from '../../plugins/uploads';
+import { sendCsv } from '../registerParts';
 import type { AuditService } from './service';
 
 export const auditRoutes: FastifyPluginAsync<{ audits: AuditService }> = async (app, { audits }) => {
   registerCall(app, auditRegisterListCall, {
-    handler: async (request) => ok(await audits.list(requireAuth(request), 'register', request.body)),
+    handler: async (request, _reply, { auth }) => ok(await audits.list(auth, 'register', request.body)),
   });
   registerCall(app, auditRegisterExportCall, {
-    handler: async (request, reply) => {
-      const csv = await audits.exportCsv(requireAuth(request), 'register', request.query);
-      return reply.headers(fileHeaders({ fileName: 'audit-register.csv' })).send(csv);
+    handler: async (request, reply, { auth }) => {
+      return sendCsv(reply, 'audit-register.csv', await audits.exportCsv(auth, 'register', request.query));
     },
   });
   registerCall(app, myAuditListCall, {
-    handler: async (request) => ok(await audits.list(requireAuth(request), 'mine', request.body)),
+    handler: async (request, _reply, { auth }) => ok(await audits.list(auth, 'mine', request.body)),
   });
   registerCall(app, myAuditExportCall, {
-    handler: async (request, reply) => {
-      const csv = await audits.exportCsv(requireAuth(request), 'mine', request.query);
-      return reply.headers(fileHeaders({ fileName: 'my-audits.csv' })).send(csv);
+    handler: async (request, reply, { auth }) => {
+      return sendCsv(reply, 'my-audits.csv', await audits.exportCsv(auth, 'mine', request.query));
     },
   });
   registerCall(app, auditOptionsCall, {
-    handler: async (request) => ok(await audits.options(requireAuth(request))),
+    handler: async (_request, _reply, { auth }) => ok(await audits.options(auth)),
   });
   registerCall(app, auditPeopleSearchCall, {
-    handler: async (request) => ok(await audits.people(requireAuth(request), request.body.search)),
+    handler: async (request, _reply, { auth }) => ok(await audits.people(auth, request.body.search)),
   });
   registerCall(app, auditCreateCall, {
-    handler: async (request) => ok(await audits.create(requireAuth(request), request.body), say.created),
+    handler: async (request, _reply, { auth }) => ok(await audits.create(auth, request.body), say.created),
   });
   registerCall(app, auditDetailsCall, {
-    handler: async (request) => ok(await audits.details(requireAuth(request), request.body._id)),
+    handler: async (request, _reply, { auth }) => ok(await audits.details(auth, request.body._id)),
   });
   registerCall(app, auditSaveCall, {
-    handler: async (request) => ok(await audits.save(requireAuth(request), request.body), say.saved),
+    handler: async (request, _reply, { auth }) => ok(await audits.save(auth, request.body), say.saved),
   });
   registerCall(app, auditFindingCall, {
-    handler: async (request) =>
-      ok(await audits.raiseFinding(requireAuth(request), request.body), say.findingRaised),
+    handler: async (request, _reply, { auth }) =>
+      ok(await audits.raiseFinding(auth, request.body), say.findingRaised),
   });
   registerCall(app, auditCloseCall, {
-    handler: async (request) =>
-      ok(await audits.close(requireAuth(request), request.body._id, request.body.version), say.closedOff),
+    handler: async (request, _reply, { auth }) =>
+      ok(await audits.close(auth, request.body._id, request.body.version), say.closedOff),
   });
   registerCall(app, auditReopenCall, {
-    handler: async (request) => {
-      await audits.reopen(requireAuth(request), request.body);
+    handler: async (request, _reply, { auth }) => {
+      await audits.reopen(auth, request.body);
       return ok(null, say.reopened);
     },
   });
   registerCall(app, auditAttachmentUploadCall, {
-    handler: async (request) => {
-      const auth = requireAuth(request);
+    handler: async (request, _reply, { auth }) => {
       const { fields, files } = await readMultipart(request);
       const { _id } = parseOrBadRequest(ZAuditAttachmentUpload, fields);
       await audits.addFiles(auth, _id, files);

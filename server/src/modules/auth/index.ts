@@ -3,3 +3,4 @@ export { displayName } from './service';
 export type { AuthService, ClientMeta } from './service';
 export { throttleAccountOf } from './throttle';
 export type { SignInThrottle } from './throttle';
+export { authArea } from './area';

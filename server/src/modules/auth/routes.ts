@@ -7,7 +7,6 @@ import {
   switchSignInCall,
 } from '@compass/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import { abuseLimitHooks, type AbuseLimits } from '../../plugins/rateLimit';
@@ -33,29 +32,31 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; abuseLimits: Ab
   });
 
   registerCall(app, switchSignInCall, {
-    preHandler: abuseLimitHooks(app, 'switch', abuseLimits, (request) => request.auth?.userId),
-    handler: async (request) =>
-      ok(await auth.switchSignIn(requireAuth(request), request.params.id, meta(request))),
+    preHandler: abuseLimitHooks(app, 'switch', abuseLimits, (request) =>
+      'auth' in request.caller ? request.caller.auth.userId : undefined,
+    ),
+    handler: async (request, _reply, caller) =>
+      ok(await auth.switchSignIn(caller.auth, request.params.id, meta(request))),
   });
 
   registerCall(app, logoutCall, {
-    handler: async (request) => {
-      await auth.logout(requireAuth(request));
+    handler: async (_request, _reply, caller) => {
+      await auth.logout(caller.auth);
       return ok(null, 'You have been logged out.');
     },
   });
 
   registerCall(app, permissionsCall, {
-    handler: async (request) => ok(await auth.permissions(requireAuth(request))),
+    handler: async (_request, _reply, caller) => ok(await auth.permissions(caller.auth)),
   });
 
   registerCall(app, accountsCall, {
-    handler: async (request) => ok(await auth.accounts(requireAuth(request), request.params.id)),
+    handler: async (request, _reply, caller) => ok(await auth.accounts(caller.auth, request.params.id)),
   });
 
   registerCall(app, changePasswordCall, {
-    handler: async (request) => {
-      await auth.changePassword(requireAuth(request), request.body);
+    handler: async (request, _reply, caller) => {
+      await auth.changePassword(caller.auth, request.body);
       return ok(null, 'Your password has been changed. Please sign in again.');
     },
   });

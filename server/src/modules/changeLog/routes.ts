@@ -1,6 +1,5 @@
 import { changeLogListCall } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import type { ChangeLogService } from './service';
@@ -10,9 +9,9 @@ export const changeLogRoutes: FastifyPluginAsync<{ changeLog: ChangeLogService }
   { changeLog },
 ) => {
   registerCall(app, changeLogListCall, {
-    handler: async (request) =>
+    handler: async (request, _reply, { auth }) =>
       ok({
-        list: await changeLog.list(requireAuth(request), request.body.entityType, request.body.entityId),
+        list: await changeLog.list(auth, request.body.entityType, request.body.entityId),
       }),
   });
 };

@@ -1,9 +1,10 @@
-import { ADMINISTERED_ENTITIES, type AdministeredEntity, type TRecordChange } from '@compass/shared';
+import type { AdministeredEntity, TRecordChange } from '@compass/shared';
 import { timestampOf, type Reader } from '../../db/reader';
-import { sql, uuid, type Sql } from '../../db/sql';
+import { sql, uuid } from '../../db/sql';
 import { forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { nameOfUser, userNameJson, type UserNameJson } from '../employees';
+import { ofCallersOrganisationSql, readsLogOf } from './policy';
 
 /** A logged value as the screen shows it. */
 function asText(value: unknown): string | null {
@@ -14,29 +15,6 @@ function asText(value: unknown): string | null {
   return String(value);
 }
 
-/** The entities whose id is the organisation's own: the caller's organisation only. */
-const OF_THE_ORGANISATION = ['organisation', 'notifications'] as const;
-type OfTheOrganisation = (typeof OF_THE_ORGANISATION)[number];
-const ofTheOrganisation = (entityType: AdministeredEntity): entityType is OfTheOrganisation =>
-  (OF_THE_ORGANISATION as readonly string[]).includes(entityType);
-
-/** The table of each administered record of its own. */
-const TABLES: Record<Exclude<AdministeredEntity, OfTheOrganisation>, Sql> = {
-  workplace: sql`"Workplace"`,
-  branch: sql`"Branch"`,
-  role: sql`"Role"`,
-  position: sql`"Position"`,
-  employee: sql`"Employee"`,
-  supplierCompany: sql`"SupplierCompany"`,
-  personnel: sql`"Personnel"`,
-  notice: sql`"Notice"`,
-  formTemplate: sql`"FormTemplate"`,
-  obligation: sql`"Obligation"`,
-  risk: sql`"Risk"`,
-  hazardousSubstance: sql`"HazardousSubstance"`,
-  document: sql`"Document"`,
-};
-
 /** Reads the change log of administered records (organisation, workplaces, roles, people, notices). */
 export class ChangeLogService {
   constructor(private readonly reader: Reader) {}
@@ -46,11 +24,9 @@ export class ChangeLogService {
    * whether the record exists in the caller's organisation (another's is not found).
    */
   async list(auth: AuthContext, entityType: AdministeredEntity, entityId: string): Promise<TRecordChange[]> {
-    if (!auth.accessKeys.has(ADMINISTERED_ENTITIES[entityType])) throw forbidden();
+    if (!readsLogOf(auth, entityType)) throw forbidden();
     const company = uuid(auth.companyId);
-    const found = ofTheOrganisation(entityType)
-      ? sql`${entityId === auth.companyId}::boolean`
-      : sql`EXISTS (SELECT 1 FROM ${TABLES[entityType]} r WHERE r.id = ${uuid(entityId)} AND r."companyId" = ${company})`;
+    const found = ofCallersOrganisationSql(auth, entityType, entityId);
     const rows = await this.reader.rows<LogRow>(sql`SELECT target.found, l.id, l."createdAt", l.action,
         l.changes, l."userId", ${userNameJson(sql`l."userId"`, sql`l."companyId"`)} AS "user"
       FROM (SELECT ${found} AS found) target

@@ -11,6 +11,7 @@ import {
 } from '@compass/shared';
 import type { Db } from '../../db/prisma';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { inCallersOrganisation, mayClockFor } from './policy';
 import type { AuthContext } from '../../plugins/auth';
 
 /** A local day is 24 hours, give or take a daylight-saving change. */
@@ -43,23 +44,14 @@ const toRecord = (row: { id: string; signInAt: Date; signOutAt: Date | null; sig
 export class ClockInService {
   constructor(private readonly db: Db) {}
 
-  /**
-   * The employee behind a scanned code, in the caller's organisation. The employee themself may
-   * clock; so may a user whose role opens the visitor register (Vismate), which runs the timesheet.
-   */
+  /** The employee behind a scanned code, in the caller's organisation, if the caller may clock them (policy.ts). */
   private async employeeFor(auth: AuthContext, employeeId: string) {
     const employee = await this.db.employee.findFirst({
       where: { id: employeeId, companyId: auth.companyId, isActive: true },
       include: { company: { select: { name: true } } },
     });
     if (!employee) throw notFound(messages.clockIn.notFound);
-    if (auth.employeeId !== employeeId) {
-      const caller = auth.employeeId
-        ? await this.db.employee.findUnique({ where: { id: auth.employeeId }, select: { role: true } })
-        : null;
-      const access = (caller?.role?.access ?? {}) as Record<string, boolean>;
-      if (access.vismate !== true) throw forbidden(messages.clockIn.notYours);
-    }
+    if (!(await mayClockFor(this.db, auth, employeeId))) throw forbidden(messages.clockIn.notYours);
     return employee;
   }
 
@@ -84,7 +76,7 @@ export class ClockInService {
   }
 
   private checkCompany(auth: AuthContext, companyId: string): void {
-    if (companyId !== auth.companyId) throw notFound(messages.clockIn.notFound);
+    if (!inCallersOrganisation(auth, companyId)) throw notFound(messages.clockIn.notFound);
   }
 
   /** The day's records and whether a record is open (an open one from before today counts too). */

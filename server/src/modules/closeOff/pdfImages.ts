@@ -1,14 +1,8 @@
 import sharp from 'sharp';
 import { isMarkup, MAX_INPUT_PIXELS, RASTER_SECONDS } from '../attachments';
+import type { PdfImage } from './pdfDocument';
 import { MAX_IMAGE_SIDE } from './renderLimits';
 import { rasteriseSvgIsolated } from './renderPool';
-
-export interface PdfImage {
-  /** PNG or JPEG bytes (pdfkit embeds only these). */
-  data: Buffer;
-  width: number;
-  height: number;
-}
 
 /**
  * A raster image as PNG or JPEG bytes for pdfkit, scaled to MAX_IMAGE_SIDE. SVG is drawn into a

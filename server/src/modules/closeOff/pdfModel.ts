@@ -14,60 +14,9 @@ import type { Readable } from 'node:stream';
 import type { Prisma } from '../../db/prisma';
 import type { FileStorage } from '../../plugins/storage';
 import { displayDate } from './notifications';
-import { dataUrlImage, toPdfImage, type PdfImage } from './pdfImages';
-import { parseRichText, type RichBlock } from './richText';
-
-export type { PdfImage };
-
-// ---------- The document model: everything the PDF shows, resolved to text and images ----------
-
-export interface PdfAction {
-  taskNumber: number;
-  instruction: string;
-  assignee: string;
-  actionType: 'internal' | 'external';
-  due: string;
-  status: string;
-  response: string;
-}
-
-export interface PdfFile {
-  name: string;
-  image: PdfImage | null;
-}
-
-export type PdfField =
-  | { kind: 'value'; label: string; text: string }
-  | { kind: 'heading'; label: string }
-  | { kind: 'richText'; label: string; blocks: RichBlock[] }
-  | { kind: 'image'; label: string; image: PdfImage | null; maxHeight: number }
-  | { kind: 'table'; label: string; columns: string[]; rows: string[][] }
-  | { kind: 'files'; label: string; files: PdfFile[] }
-  | { kind: 'actions'; label: string; actions: PdfAction[] };
-
-export interface PdfModel {
-  organisation: { name: string; logo: PdfImage | null };
-  templateName: string;
-  formNumber: string;
-  description: string;
-  date: string;
-  workplace: string;
-  branch: string;
-  coordinator: string;
-  recordedBy: string;
-  status: 'Draft' | 'Open' | 'Closed';
-  /** dd/MM/yyyy of the close, shown on every page; null while the form is open. */
-  closedOn: string | null;
-  /** dd/MM/yyyy the PDF was made. */
-  generatedOn: string;
-  sections: { label: string; fields: PdfField[] }[];
-  /** Actions not tied to an Action List field of the template. */
-  otherActions: PdfAction[];
-  /** Files of the submission not tied to a file field. */
-  attachments: PdfFile[];
-  /** The header's label/value pairs when not a form's (an audit names its auditor and score). */
-  details?: [string, string][];
-}
+import type { PdfAction, PdfField, PdfFile, PdfModel } from './pdfDocument';
+import { dataUrlImage, toPdfImage } from './pdfImages';
+import { parseRichText } from './richText';
 
 // ---------- Loading the model from the database ----------
 
@@ -93,19 +42,10 @@ const asStrings = (value: unknown): string[] =>
 const asString = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-/**
- * Reads a submission with its template version and resolves every value to what the reader sees:
- * choices by label, pickers by name, images as PNG/JPEG. Scoped to the organisation.
- */
-export async function loadPdfModel(
-  db: Prisma.TransactionClient,
-  storage: FileStorage,
-  ref: { companyId: string; submissionId: string },
-  options: { timeZone: string; now: Date },
-): Promise<PdfModel | null> {
-  const { companyId } = ref;
-  const submission = await db.formSubmission.findFirst({
-    where: { id: ref.submissionId, companyId },
+/** The submission with its template version, values, table rows and actions, as the PDF reads it. */
+function readSubmission(db: Prisma.TransactionClient, ref: { companyId: string; submissionId: string }) {
+  return db.formSubmission.findFirst({
+    where: { id: ref.submissionId, companyId: ref.companyId },
     include: {
       template: { select: { name: true } },
       templateVersion: {
@@ -120,25 +60,16 @@ export async function loadPdfModel(
       actions: { orderBy: { taskNumber: 'asc' } },
     },
   });
-  if (!submission) return null;
+}
 
-  const [company, workplace, branch, files] = await Promise.all([
-    db.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true, logoKey: true } }),
-    submission.workplaceId
-      ? db.workplace.findFirst({ where: { id: submission.workplaceId, companyId }, select: { name: true } })
-      : null,
-    submission.branchId
-      ? db.branch.findFirst({ where: { id: submission.branchId, companyId }, select: { name: true } })
-      : null,
-    db.attachment.findMany({
-      where: { companyId, ownerType: 'submission', ownerId: submission.id },
-      orderBy: { createdAt: 'asc' },
-    }),
-  ]);
+type Submission = NonNullable<Awaited<ReturnType<typeof readSubmission>>>;
+type Field = Submission['templateVersion']['fields'][number];
+type Names = Awaited<ReturnType<typeof namesOf>>;
 
-  // Every id a value, an action or the header names, looked up once per kind.
+/** Every id a value, an action or the header names, looked up once per kind. */
+async function namesOf(db: Prisma.TransactionClient, submission: Submission, valueOf: Map<string, unknown>) {
+  const { companyId } = submission;
   const fieldById = new Map(submission.templateVersion.fields.map((field) => [field.id, field]));
-  const valueOf = new Map(submission.values.map((value) => [value.fieldId, value.value]));
   const ids = { employee: new Set<string>(), asset: new Set<string>(), risk: new Set<string>() };
   const more = { supplier: new Set<string>(), submission: new Set<string>(), personnel: new Set<string>() };
   for (const coordinator of submission.coordinators) ids.employee.add(coordinator.employeeId);
@@ -176,7 +107,7 @@ export async function loadPdfModel(
       select: { id: true, firstName: true, lastName: true },
     }),
   ]);
-  const names = {
+  return {
     employee: new Map(employees.map((row) => [row.id, personName(row)])),
     asset: new Map(assets.map((row) => [row.id, row.name])),
     risk: new Map(risks.map((row) => [row.id, row.name])),
@@ -189,9 +120,11 @@ export async function loadPdfModel(
     ),
     personnel: new Map(personnel.map((row) => [row.id, personName(row)])),
   };
+}
 
-  const today = localDateOf(options.now, options.timeZone);
-  const toAction = (action: (typeof submission.actions)[number]): PdfAction => {
+/** An action as the PDF lists it: its assignee by name, its status as of `today`. */
+function actionOf(names: Names, today: string) {
+  return (action: Submission['actions'][number]): PdfAction => {
     const due = isoDay(action.dueDate);
     const status = action.isComplete
       ? `Completed${action.completedOn ? ` ${displayDay(isoDay(action.completedOn))}` : ''}`
@@ -213,80 +146,134 @@ export async function loadPdfModel(
       response: action.response ?? '',
     };
   };
+}
 
+/** What drawing a field needs besides the field: the form's answers, names, actions and files. */
+interface FieldContext {
+  submission: Submission;
+  valueOf: Map<string, unknown>;
+  names: Names;
+  toAction: (action: Submission['actions'][number]) => PdfAction;
+  fieldFiles: (fieldId: string) => Promise<PdfFile[]>;
+}
+
+/** One field of the form as the reader sees its answer. */
+async function fieldOf(
+  field: Field,
+  { submission, valueOf, names, toAction, fieldFiles }: FieldContext,
+): Promise<PdfField> {
+  const value = valueOf.get(field.id);
+  const label = field.label;
+  const text = (content: string): PdfField => ({ kind: 'value', label, text: content });
+  // The database holds only registry types (the save checks them); anything else prints nothing.
+  if (!isFieldType(field.type)) return text('');
+  switch (field.type) {
+    case 'section':
+      return { kind: 'heading', label };
+    case 'text':
+    case 'number':
+    case 'date':
+    case 'time':
+    case 'textarea':
+    case 'weblink':
+    case 'radio':
+    case 'select':
+    case 'checkbox':
+    case 'items':
+    case 'typeGroupings':
+      return text(answerText(field.type, field, value, NO_RECORD_NAMES));
+    case 'employee':
+    case 'asset':
+    case 'risk':
+    case 'supplier':
+    case 'submission':
+      return text(answerText(field.type, field, value, names[field.type]));
+    case 'contentEditor':
+      return {
+        kind: 'richText',
+        label,
+        blocks: parseRichText(asString(value) || (field.contentEditor ?? '')),
+      };
+    case 'signature':
+      return { kind: 'image', label, image: await dataUrlImage(value), maxHeight: 80 };
+    case 'diagram':
+      return { kind: 'image', label, image: await dataUrlImage(value), maxHeight: 230 };
+    case 'table': {
+      const columns = fieldConfig('table', field).optionVal;
+      const rows = submission.tableRows
+        .filter((row) => row.fieldId === field.id)
+        .map((row) => {
+          const cells = (row.cells ?? {}) as Record<string, unknown>;
+          return columns.map((column) => {
+            const cell = asString(cells[column._id]);
+            return column.type === 'date' ? displayDay(cell) : cell;
+          });
+        });
+      return { kind: 'table', label, columns: columns.map((column) => column.name), rows };
+    }
+    case 'task':
+      return {
+        kind: 'actions',
+        label,
+        actions: submission.actions.filter((action) => action.fieldId === field.id).map(toAction),
+      };
+    case 'file':
+      return { kind: 'files', label, files: await fieldFiles(field.id) };
+  }
+}
+
+/** Who recorded the form, as the header names them (a QR form's guest has no name). */
+function recorderOf(submission: Submission, names: Names): string {
+  if (submission.formType === 'qr') return messages.submission.guestUser;
+  if (submission.formType === 'supplier' && submission.recordedByPersonnelId)
+    return names.personnel.get(submission.recordedByPersonnelId) ?? '';
+  if (submission.recordedByEmployeeId) return names.employee.get(submission.recordedByEmployeeId) ?? '';
+  return '';
+}
+
+/**
+ * Reads a submission with its template version and resolves every value to what the reader sees:
+ * choices by label, pickers by name, images as PNG/JPEG. Scoped to the organisation.
+ */
+export async function loadPdfModel(
+  db: Prisma.TransactionClient,
+  storage: FileStorage,
+  ref: { companyId: string; submissionId: string },
+  options: { timeZone: string; now: Date },
+): Promise<PdfModel | null> {
+  const { companyId } = ref;
+  const submission = await readSubmission(db, ref);
+  if (!submission) return null;
+
+  const valueOf = new Map(submission.values.map((value) => [value.fieldId, value.value as unknown]));
+  const [company, workplace, branch, files, names] = await Promise.all([
+    db.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true, logoKey: true } }),
+    submission.workplaceId
+      ? db.workplace.findFirst({ where: { id: submission.workplaceId, companyId }, select: { name: true } })
+      : null,
+    submission.branchId
+      ? db.branch.findFirst({ where: { id: submission.branchId, companyId }, select: { name: true } })
+      : null,
+    db.attachment.findMany({
+      where: { companyId, ownerType: 'submission', ownerId: submission.id },
+      orderBy: { createdAt: 'asc' },
+    }),
+    namesOf(db, submission, valueOf),
+  ]);
+
+  const fieldById = new Map(submission.templateVersion.fields.map((field) => [field.id, field]));
   const filesByField = new Map<string | null, typeof files>();
   for (const file of files) {
     const key = file.fieldId && fieldById.get(file.fieldId)?.type === 'file' ? file.fieldId : null;
     filesByField.set(key, [...(filesByField.get(key) ?? []), file]);
   }
+  const filesOf = (key: string | null) =>
+    Promise.all((filesByField.get(key) ?? []).map((file) => fileOf(storage, file)));
   const taskFieldIds = new Set(
     submission.templateVersion.fields.filter((field) => field.type === 'task').map((field) => field.id),
   );
-
-  const fieldOf = async (field: (typeof submission.templateVersion.fields)[number]): Promise<PdfField> => {
-    const value = valueOf.get(field.id);
-    const label = field.label;
-    const text = (content: string): PdfField => ({ kind: 'value', label, text: content });
-    // The database holds only registry types (the save checks them); anything else prints nothing.
-    if (!isFieldType(field.type)) return text('');
-    switch (field.type) {
-      case 'section':
-        return { kind: 'heading', label };
-      case 'text':
-      case 'number':
-      case 'date':
-      case 'time':
-      case 'textarea':
-      case 'weblink':
-      case 'radio':
-      case 'select':
-      case 'checkbox':
-      case 'items':
-      case 'typeGroupings':
-        return text(answerText(field.type, field, value, NO_RECORD_NAMES));
-      case 'employee':
-      case 'asset':
-      case 'risk':
-      case 'supplier':
-      case 'submission':
-        return text(answerText(field.type, field, value, names[field.type]));
-      case 'contentEditor':
-        return {
-          kind: 'richText',
-          label,
-          blocks: parseRichText(asString(value) || (field.contentEditor ?? '')),
-        };
-      case 'signature':
-        return { kind: 'image', label, image: await dataUrlImage(value), maxHeight: 80 };
-      case 'diagram':
-        return { kind: 'image', label, image: await dataUrlImage(value), maxHeight: 230 };
-      case 'table': {
-        const columns = fieldConfig('table', field).optionVal;
-        const rows = submission.tableRows
-          .filter((row) => row.fieldId === field.id)
-          .map((row) => {
-            const cells = (row.cells ?? {}) as Record<string, unknown>;
-            return columns.map((column) => {
-              const cell = asString(cells[column._id]);
-              return column.type === 'date' ? displayDay(cell) : cell;
-            });
-          });
-        return { kind: 'table', label, columns: columns.map((column) => column.name), rows };
-      }
-      case 'task':
-        return {
-          kind: 'actions',
-          label,
-          actions: submission.actions.filter((action) => action.fieldId === field.id).map(toAction),
-        };
-      case 'file':
-        return {
-          kind: 'files',
-          label,
-          files: await Promise.all((filesByField.get(field.id) ?? []).map((file) => fileOf(storage, file))),
-        };
-    }
-  };
+  const toAction = actionOf(names, localDateOf(options.now, options.timeZone));
+  const context: FieldContext = { submission, valueOf, names, toAction, fieldFiles: filesOf };
 
   // Drafts leave investigation sections out (001 section 4).
   const sections = submission.templateVersion.sections.filter(
@@ -296,7 +283,9 @@ export async function loadPdfModel(
     sections.map(async (section) => ({
       label: section.label,
       fields: await Promise.all(
-        submission.templateVersion.fields.filter((field) => field.sectionId === section.id).map(fieldOf),
+        submission.templateVersion.fields
+          .filter((field) => field.sectionId === section.id)
+          .map((field) => fieldOf(field, context)),
       ),
     })),
   );
@@ -307,14 +296,6 @@ export async function loadPdfModel(
         .catch(() => null)
     : null;
   const coordinator = submission.coordinators[0];
-  const recordedBy =
-    submission.formType === 'qr'
-      ? messages.submission.guestUser
-      : submission.formType === 'supplier' && submission.recordedByPersonnelId
-        ? (names.personnel.get(submission.recordedByPersonnelId) ?? '')
-        : submission.recordedByEmployeeId
-          ? (names.employee.get(submission.recordedByEmployeeId) ?? '')
-          : '';
   return {
     organisation: { name: company.name, logo },
     templateName: submission.template.name,
@@ -324,7 +305,7 @@ export async function loadPdfModel(
     workplace: workplace?.name ?? '',
     branch: branch?.name ?? '',
     coordinator: coordinator ? (names.employee.get(coordinator.employeeId) ?? '') : '',
-    recordedBy,
+    recordedBy: recorderOf(submission, names),
     status: submission.isDraft ? 'Draft' : submission.isClosed ? 'Closed' : 'Open',
     closedOn:
       submission.isClosed && submission.closedAt ? displayDate(submission.closedAt, options.timeZone) : null,
@@ -333,6 +314,6 @@ export async function loadPdfModel(
     otherActions: submission.actions
       .filter((action) => !action.fieldId || !taskFieldIds.has(action.fieldId))
       .map(toAction),
-    attachments: await Promise.all((filesByField.get(null) ?? []).map((file) => fileOf(storage, file))),
+    attachments: await filesOf(null),
   };
 }

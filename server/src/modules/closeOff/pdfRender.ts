@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { PdfAction, PdfField, PdfFile, PdfImage, PdfModel } from './pdfModel';
+import type { PdfAction, PdfField, PdfFile, PdfImage, PdfModel } from './pdfDocument';
 import type { RichBlock } from './richText';
 
 const PAGE = { margin: 48, footer: 36 };

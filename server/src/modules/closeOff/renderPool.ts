@@ -2,7 +2,7 @@ import { messages } from '@compass/shared';
 import { fileURLToPath } from 'node:url';
 import workerpool from 'workerpool';
 import { AppError } from '../../errors';
-import type { PdfModel } from './pdfModel';
+import type { PdfModel } from './pdfDocument';
 import { MAX_SVG_BYTES, PDF_BUDGET_MS, RENDER_QUEUE, SVG_BUDGET_MS } from './renderLimits';
 
 const WORKER = fileURLToPath(new URL('./renderWorker.ts', import.meta.url));

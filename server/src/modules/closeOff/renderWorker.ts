@@ -4,7 +4,7 @@
  */
 import sharp from 'sharp';
 import workerpool from 'workerpool';
-import type { PdfField, PdfFile, PdfImage, PdfModel } from './pdfModel';
+import type { PdfField, PdfFile, PdfImage, PdfModel } from './pdfDocument';
 import { MAX_IMAGE_SIDE, MAX_SVG_BYTES } from './renderLimits';
 import { renderPdf } from './pdfRender';
 

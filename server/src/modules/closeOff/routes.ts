@@ -9,8 +9,8 @@ import {
   messages,
   type TFormSubmissionPdfRequest,
 } from '@compass/shared';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { requireAuth } from '../../plugins/auth';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { AuthContext } from '../../plugins/callers';
 import { registerCall } from '../../plugins/calls';
 import { fileHeaders } from '../../plugins/downloads';
 import { ok } from '../../plugins/envelope';
@@ -20,25 +20,25 @@ export const closeOffRoutes: FastifyPluginAsync<{ closeOff: CloseOffService }> =
   app,
   { closeOff },
 ) => {
-  const sendPdf = async (request: FastifyRequest, reply: FastifyReply, input: TFormSubmissionPdfRequest) => {
-    const pdf = await closeOff.pdf(requireAuth(request), input.formSubmissionId, input.localTimeZone);
+  const sendPdf = async (auth: AuthContext, reply: FastifyReply, input: TFormSubmissionPdfRequest) => {
+    const pdf = await closeOff.pdf(auth, input.formSubmissionId, input.localTimeZone);
     return reply
       .headers(fileHeaders({ fileName: pdf.fileName, contentType: 'application/pdf' }))
       .send(pdf.content);
   };
   registerCall(app, formSubmissionPdfCall, {
-    handler: (request, reply) => sendPdf(request, reply, request.body),
+    handler: (request, reply, { auth }) => sendPdf(auth, reply, request.body),
   });
 
   registerCall(app, formSubmissionPdfDownloadCall, {
-    handler: (request, reply) => sendPdf(request, reply, request.query),
+    handler: (request, reply, { auth }) => sendPdf(auth, reply, request.query),
   });
 
   registerCall(app, formSubmissionCloseCall, {
-    handler: async (request) =>
+    handler: async (request, _reply, { auth }) =>
       ok(
         await closeOff.closeSubmission(
-          requireAuth(request),
+          auth,
           request.body._id,
           request.body.version,
           request.body.localTimeZone,
@@ -48,30 +48,26 @@ export const closeOffRoutes: FastifyPluginAsync<{ closeOff: CloseOffService }> =
   });
 
   registerCall(app, assignFormCloseOffCall, {
-    handler: async (request) =>
+    handler: async (request, _reply, { auth }) =>
       ok(
-        await closeOff.closeHrAssignment(requireAuth(request), request.body._id, request.body.localTimeZone),
+        await closeOff.closeHrAssignment(auth, request.body._id, request.body.localTimeZone),
         messages.closeOff.closed,
       ),
   });
 
   registerCall(app, supplierAssignFormCloseOffCall, {
-    handler: async (request) =>
+    handler: async (request, _reply, { auth }) =>
       ok(
-        await closeOff.closeSupplierAssignment(
-          requireAuth(request),
-          request.body._id,
-          request.body.localTimeZone,
-        ),
+        await closeOff.closeSupplierAssignment(auth, request.body._id, request.body.localTimeZone),
         messages.closeOff.closed,
       ),
   });
 
   registerCall(app, supplierFormCloseOffCall, {
-    handler: async (request) =>
+    handler: async (request, _reply, { auth }) =>
       ok(
         await closeOff.closeSupplierSubmission(
-          requireAuth(request),
+          auth,
           request.body.formSumissionId,
           request.body.localTimeZone,
         ),
@@ -80,10 +76,7 @@ export const closeOffRoutes: FastifyPluginAsync<{ closeOff: CloseOffService }> =
   });
 
   registerCall(app, formSubmissionReopenCall, {
-    handler: async (request) =>
-      ok(
-        await closeOff.reopen(requireAuth(request), request.body._id, request.body.version),
-        messages.closeOff.reopened,
-      ),
+    handler: async (request, _reply, { auth }) =>
+      ok(await closeOff.reopen(auth, request.body._id, request.body.version), messages.closeOff.reopened),
   });
 };

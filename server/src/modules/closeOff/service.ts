@@ -1,7 +1,6 @@
 import {
   DEFAULT_TIME_ZONE,
   messages,
-  type TAttachment,
   type TFormSubmissionClosed,
   type TFormSubmissionReopened,
 } from '@compass/shared';
@@ -11,15 +10,36 @@ import type { AuthContext } from '../../plugins/auth';
 import type { MailQueue } from '../../plugins/mail';
 import type { FileStorage } from '../../plugins/storage';
 import { displayDate, queueClosedNotifications, type NotificationOptions } from './notifications';
+import type { FormType } from '../../generated/prisma/client';
+import { closeWithPdf } from './closePdf';
 import { loadPdfModel } from './pdfModel';
 import { pdfFileName } from './pdfRender';
 import { renderPdfIsolated } from './renderPool';
-import type { SubmissionAccess, SubmissionPolicy } from '../submissions';
 
 /** Points in the close where a test can make it fail, to show nothing is left half-done. */
 export interface CloseOffHooks {
   /** Runs inside the close transaction after the PDF is written and recorded. */
   afterPdfStored?: (stored: { storageKey: string; attachmentId: string }) => Promise<void>;
+}
+
+/** What the close rules look at of a submission. */
+export interface ClosableSubmission {
+  formType: FormType;
+  isDraft: boolean;
+  isClosed: boolean;
+  version: number;
+  /** In order of position: the first closes and re-opens. */
+  coordinators: { employeeId: string; position: number }[];
+}
+
+/**
+ * Who may see, close and re-open a submission: the forms' own rule (submissions/policy.ts), handed
+ * in so that close-off, which the forms' saving builds on, needs nothing else of them.
+ */
+export interface ClosePolicy {
+  visible(auth: AuthContext, submissionId: string): Promise<ClosableSubmission | null>;
+  isCoordinator(auth: AuthContext, submission: ClosableSubmission): boolean;
+  closeRestricted(auth: AuthContext): Promise<boolean>;
 }
 
 /** Which close call is asking: the submission itself, or the assignment that names it. */
@@ -35,7 +55,7 @@ export class CloseOffService {
     private readonly storage: FileStorage,
     private readonly mail: MailQueue,
     private readonly options: NotificationOptions,
-    private readonly policy: SubmissionPolicy,
+    private readonly policy: ClosePolicy,
     private readonly hooks: CloseOffHooks = {},
   ) {}
 
@@ -109,7 +129,7 @@ export class CloseOffService {
   /** The checks of 001 sections 4 and 6, in the order the screen reports them. */
   private async checkClosable(
     auth: AuthContext,
-    submission: SubmissionAccess,
+    submission: ClosableSubmission,
     via: CloseVia,
     version?: number,
   ) {
@@ -141,77 +161,51 @@ export class CloseOffService {
     const model = await loadPdfModel(this.db, this.storage, ref, { timeZone, now: closedAt });
     if (!model) throw notFound();
     const closedModel = { ...model, status: 'Closed' as const, closedOn: displayDate(closedAt, timeZone) };
-    const content = await renderPdfIsolated(closedModel);
-    const fileName = pdfFileName(closedModel);
-    const storageKey = await this.storage.put(content, 'pdf');
 
-    try {
-      return await this.db.$transaction(
-        async (tx) => {
-          // Only the state that was checked may be closed: a concurrent save or close makes this
-          // update miss; an action added meanwhile is caught just below. Either refuses the close.
-          const updated = await tx.formSubmission.updateMany({
-            where: {
-              id: submissionId,
-              companyId: auth.companyId,
-              isClosed: false,
-              isDraft: false,
-              version: submission.version,
-            },
-            data: { isClosed: true, closedAt, closedByUserId: auth.userId, version: { increment: 1 } },
-          });
-          if (updated.count !== 1) throw staleVersion();
-          if (await this.hasOpenActions(tx, ref)) throw openTasksBlockClose();
-
-          const attachment = await tx.attachment.create({
-            data: {
-              companyId: auth.companyId,
-              ownerType: 'submission',
-              ownerId: submissionId,
-              name: fileName,
-              storageKey,
-              mimeType: 'application/pdf',
-              size: content.length,
-              fileType: 'pdf',
-              uploadedById: auth.userId,
-            },
-          });
-          await this.hooks.afterPdfStored?.({ storageKey, attachmentId: attachment.id });
-
-          const assignments = await this.closeAssignments(tx, auth, via, submissionId, closedAt);
-          await logCloseChange(tx, auth, submissionId, submission.version, true, {
-            pdfAttachmentId: attachment.id,
-            via: via.kind,
-            ...assignments,
-          });
-          const mailsQueued = await queueClosedNotifications(tx, this.mail, this.options, ref, {
-            closedAt,
-            timeZone,
-            pdf: { filename: fileName, storageKey },
-          });
-          const pdf: TAttachment = {
-            _id: attachment.id,
-            name: attachment.name,
-            path: `/api/files/${attachment.id}`,
-            fileType: attachment.fileType,
-            size: attachment.size,
-          };
-          return {
-            _id: submissionId,
-            isClose: 'yes' as const,
-            closedAt: closedAt.toISOString(),
-            version: submission.version + 1,
-            pdf,
-            mailsQueued,
-          };
+    return closeWithPdf(this.db, this.storage, closedModel, async (tx, stored) => {
+      // Only the state that was checked may be closed: a concurrent save or close makes this
+      // update miss; an action added meanwhile is caught just below. Either refuses the close.
+      const updated = await tx.formSubmission.updateMany({
+        where: {
+          id: submissionId,
+          companyId: auth.companyId,
+          isClosed: false,
+          isDraft: false,
+          version: submission.version,
         },
-        { timeout: 20_000 },
-      );
-    } catch (error) {
-      // Nothing committed: the written PDF goes too.
-      await this.storage.remove(storageKey).catch(() => undefined);
-      throw error;
-    }
+        data: { isClosed: true, closedAt, closedByUserId: auth.userId, version: { increment: 1 } },
+      });
+      if (updated.count !== 1) throw staleVersion();
+      if (await this.hasOpenActions(tx, ref)) throw openTasksBlockClose();
+
+      const pdf = await stored.attach({
+        companyId: auth.companyId,
+        ownerType: 'submission',
+        ownerId: submissionId,
+        uploadedById: auth.userId,
+      });
+      await this.hooks.afterPdfStored?.({ storageKey: stored.storageKey, attachmentId: pdf._id });
+
+      const assignments = await this.closeAssignments(tx, auth, via, submissionId, closedAt);
+      await logCloseChange(tx, auth, submissionId, submission.version, true, {
+        pdfAttachmentId: pdf._id,
+        via: via.kind,
+        ...assignments,
+      });
+      const mailsQueued = await queueClosedNotifications(tx, this.mail, this.options, ref, {
+        closedAt,
+        timeZone,
+        pdf: { filename: stored.fileName, storageKey: stored.storageKey },
+      });
+      return {
+        _id: submissionId,
+        isClose: 'yes' as const,
+        closedAt: closedAt.toISOString(),
+        version: submission.version + 1,
+        pdf,
+        mailsQueued,
+      };
+    });
   }
 
   private async hasOpenActions(

@@ -47,7 +47,7 @@ export async function onlineTrainingSection(
         formId: string;
         employee: string;
         employeeName: string | null;
-        formSumissionId: string | null;
+        submissionId: string | null;
         completeBy: string;
         expectationDuration: number;
         completedTestAttempt: number;
@@ -57,7 +57,7 @@ export async function onlineTrainingSection(
   >(sql`
     WITH top AS (${topItems(sources, DASHBOARD_LIST_LIMIT)})
     SELECT t.id, ft.name AS "formName", t."formTemplateId" AS "formId",
-      t."employeeId" AS employee, ${fullName('e')} AS "employeeName", t."submissionId" AS "formSumissionId",
+      t."employeeId" AS employee, ${fullName('e')} AS "employeeName", t."submissionId",
       to_char(t."completeBy", 'YYYY-MM-DD') AS "completeBy", t."expectationDuration",
       t."completedTestAttempt", t."noTestAttempt",
       ${countOf(sources)} AS total
@@ -79,7 +79,7 @@ export async function onlineTrainingSection(
       formId: row.formId,
       employee: row.employee,
       employeeName: row.employeeName ?? '',
-      formSumissionId: row.formSumissionId,
+      formSumissionId: row.submissionId,
       completeBy: row.completeBy,
       expectationDuration: row.expectationDuration,
       completedTestAttempt: row.completedTestAttempt,
@@ -117,7 +117,7 @@ export async function supplierItemSection(
         documentTypeName: string | null;
         formName: string | null;
         formId: string | null;
-        formSumissionId: string | null;
+        submissionId: string | null;
         status: TSupplierItem['status'];
         dueDate: string;
         expiryDate: string | null;
@@ -128,7 +128,7 @@ export async function supplierItemSection(
     SELECT i.id, i.kind, c.id AS "companyId", c.name AS "companyName",
       sc.id AS supplier, sc.name AS "supplierName", p.id AS personnel, ${fullName('p')} AS "personnelName",
       rt.name AS "documentTypeName", ft.name AS "formName", ft.id AS "formId",
-      sa."submissionId" AS "formSumissionId", COALESCE(sa.status::text, sr.status::text) AS status,
+      sa."submissionId", COALESCE(sa.status::text, sr.status::text) AS status,
       to_char(i.due, 'YYYY-MM-DD') AS "dueDate", to_char(sr."expiryDate", 'YYYY-MM-DD') AS "expiryDate",
       ${countOf(sources)} AS total
     FROM top i
@@ -159,7 +159,7 @@ export async function supplierItemSection(
       documentTypeName: row.documentTypeName,
       formName: row.formName,
       formId: row.formId,
-      formSumissionId: row.formSumissionId,
+      formSumissionId: row.submissionId,
       status: row.status,
       dueDate: row.dueDate,
       expiryDate: row.expiryDate,

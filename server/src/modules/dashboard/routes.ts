@@ -8,7 +8,6 @@ import {
 } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerCachedCall, type AnswerCache } from '../../plugins/answerCache';
-import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import type { DashboardService } from './service';
@@ -30,7 +29,7 @@ export const dashboardRoutes: FastifyPluginAsync<{
   registerCachedCall(app, cache, noticeboardListCall, (auth, body) => dashboard.noticeboard(auth, body));
 
   registerCall(app, noticeCall, {
-    handler: async (request) =>
-      ok(await dashboard.notice(requireAuth(request), request.params.id, request.query.localTimeZone)),
+    handler: async (request, _reply, { auth }) =>
+      ok(await dashboard.notice(auth, request.params.id, request.query.localTimeZone)),
   });
 };

@@ -6,7 +6,8 @@ import {
   type TSupplierItem,
 } from '@compass/shared';
 import type { AuthContext } from '../../plugins/auth';
-import { emptySection, uuid, sql, type Query } from './sql';
+import { awaitingReviewBySql } from '../externalParties';
+import { emptySection, sql, type Query } from './sql';
 import { assignedActionSources, providerParts, type Provider, type Scope } from './sources';
 import { notices } from './noticeboard';
 import {
@@ -44,11 +45,7 @@ export async function sections(query: Query, scope: Scope): Promise<TDashboardSe
     // Supplier forms to review. The documents to review are the supplier sections of
     // dashboardSupplierList, so no item is listed twice on the page.
     supplierItemSection(query, scope, [
-      {
-        kind: 'assignment',
-        role: 'reviewer',
-        where: sql`t."reviewerEmployeeId" = ${uuid(scope.employeeId)} AND t.status = 'submitted'`,
-      },
+      { kind: 'assignment', role: 'reviewer', where: awaitingReviewBySql(scope.employeeId) },
     ]),
     notices(query, scope, scope.today, scope.timeZone, DASHBOARD_LIST_LIMIT, 0),
   ]);
@@ -83,7 +80,7 @@ export async function supplierSections(
     if (!auth.employeeId) return empty();
     // The documents they review. The supplier forms they review are dashboardList's External
     // Parties section, and their own actions its Assigned Actions: not repeated here.
-    const review = sql`t."reviewerEmployeeId" = ${uuid(auth.employeeId)} AND t.status = 'submitted'`;
+    const review = awaitingReviewBySql(auth.employeeId);
     const [supplierReviewDocuments, personnelReviewDocuments] = await Promise.all([
       supplierItemSection(query, base, [
         { kind: 'requirement', role: 'reviewer', where: sql`${review} AND t."personnelId" IS NULL` },

@@ -4,7 +4,9 @@
  */
 import type { WorkItemKind } from '@compass/shared';
 import { actionAssigneeOf, assignedToSql, type ActionAssignee } from '../assignedActions';
+import { providedRequirementsSql } from '../externalParties';
 import { openAssignmentsOfCallerSql } from '../submissions';
+import { responsibleSql } from '../tasks';
 import { OPENS_ALL, type Opens } from './openers';
 import { emptySql, sql, uuid, type Source, type Sql } from './sql';
 
@@ -20,10 +22,9 @@ export interface Scope {
 // ---------- Sources per section ----------
 
 /**
- * Open scheduled tasks for the employee (or owned by them when assigned to nobody). The two cases
- * are disjoint and each is one index range in due-date order, so they are two sources rather than
- * one OR (which needs a bitmap scan, the heap and a sort of every open task). The audits the
- * employee is the auditor of and has not closed are the section's audits (modules/audits).
+ * Open scheduled tasks for the employee (or owned by them when assigned to nobody: the tasks'
+ * policy, one source per case of it). The audits the employee is the auditor of and has not
+ * closed are the section's audits (modules/audits).
  */
 export function scheduledTaskSources(
   companyId: string,
@@ -56,12 +57,7 @@ function reminderSources(companyId: string, employeeId: string | null): Source[]
     due: sql`t."dueDate"`,
   });
   if (!employeeId) return [source(open)];
-  return [
-    source(sql`${open} AND t."assignForEmployeeId" = ${uuid(employeeId)}`),
-    source(
-      sql`${open} AND t."assignForEmployeeId" IS NULL AND t."taskOwnerEmployeeId" = ${uuid(employeeId)}`,
-    ),
-  ];
+  return responsibleSql(employeeId).map((whose) => source(sql`${open} AND ${whose}`));
 }
 
 /**
@@ -215,22 +211,15 @@ export interface Provider {
  * the four sections of the supplier dashboard. The pie counts the same sources.
  */
 export function providerParts(provider: Provider) {
-  const supplierId = uuid(provider.supplierId);
-  const mine = provider.personnelId
-    ? sql`t."personnelId" = ${uuid(provider.personnelId)}`
-    : sql`t."supplierId" = ${supplierId}`;
-  const toProvide = sql`t."supplierId" = ${supplierId} AND t.status IN ('pending', 'rejected')`;
+  // What supplierRequirementDetails opens on the provider's side (externalParties/policy.ts).
+  const toProvide = sql`${providedRequirementsSql(provider)} AND t.status IN ('pending', 'rejected')`;
   return {
     // Company-level documents are the company account's to provide; a personnel account has none.
     companyRequirements: provider.personnelId
       ? null
       : [{ kind: 'requirement', role: 'provider', where: sql`${toProvide} AND t."personnelId" IS NULL` }],
     personnelRequirements: [
-      {
-        kind: 'requirement',
-        role: 'provider',
-        where: sql`${toProvide} AND t."personnelId" IS NOT NULL AND ${mine}`,
-      },
+      { kind: 'requirement', role: 'provider', where: sql`${toProvide} AND t."personnelId" IS NOT NULL` },
     ],
     // What supplierAssignmentOpen opens (submissions/openAssignments.ts).
     assignedForms: [{ kind: 'assignment', role: 'provider', where: openAssignmentsOfCallerSql(provider)! }],

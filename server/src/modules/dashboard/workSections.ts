@@ -127,7 +127,7 @@ export async function hrFormSection(query: Query, scope: Scope): Promise<Section
     Array<
       Counted & {
         id: string | null;
-        sectionType: 'hrAssessment' | 'hrReviwer' | 'performanceReview';
+        sectionType: 'hrAssessment' | 'hrReviewer' | 'performanceReview';
         asReviewer: boolean;
         formName: string;
         formId: string;
@@ -135,7 +135,7 @@ export async function hrFormSection(query: Query, scope: Scope): Promise<Section
         employeeName: string | null;
         reviewer: string | null;
         reviewerName: string | null;
-        formSumissionId: string | null;
+        submissionId: string | null;
         status: 'assigned' | 'submitted';
         createdAt: string;
         dueDate: string;
@@ -148,7 +148,7 @@ export async function hrFormSection(query: Query, scope: Scope): Promise<Section
       ft.name AS "formName", t."formTemplateId" AS "formId",
       t."employeeId" AS employee, ${fullName('e')} AS "employeeName",
       t."reviewerEmployeeId" AS reviewer, ${fullName('r')} AS "reviewerName",
-      t."submissionId" AS "formSumissionId", t.status::text AS status, t."createdAt",
+      t."submissionId", t.status::text AS status, t."createdAt",
       to_char(t."dueDate", 'YYYY-MM-DD') AS "dueDate",
       ${countOf(sources)} AS total
     FROM top i
@@ -157,6 +157,7 @@ export async function hrFormSection(query: Query, scope: Scope): Promise<Section
     LEFT JOIN "Employee" e ON e.id = t."employeeId" AND e."companyId" = t."companyId"
     LEFT JOIN "Employee" r ON r.id = t."reviewerEmployeeId" AND r."companyId" = t."companyId"
     ORDER BY i.due, i.id`);
+  // The wire keeps the contract's spellings (hrReviwer, formSumissionId: shared/src/contracts/dashboard.ts).
   return toSection(rows, (row) => ({
     _id: row.id!,
     sectionType:
@@ -171,7 +172,7 @@ export async function hrFormSection(query: Query, scope: Scope): Promise<Section
     employeeName: row.employeeName ?? '',
     reviewer: row.reviewer,
     reviewerName: row.reviewerName,
-    formSumissionId: row.formSumissionId,
+    formSumissionId: row.submissionId,
     status: row.status,
     createdAt: localDateOf(timestampOf(row.createdAt), scope.timeZone),
     dueDate: row.dueDate,

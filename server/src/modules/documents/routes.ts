@@ -22,16 +22,15 @@ import {
   documentUpdateCall,
   documentVersionFileCall,
   documentVersionUploadCall,
-  reviewMessages as reviewSay,
   ZDocumentUploadForm,
 } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { parseOrBadRequest } from '../../errors';
-import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { fileHeaders } from '../../plugins/downloads';
 import { ok } from '../../plugins/envelope';
 import { readMultipart } from '../../plugins/uploads';
+import { reviewCompleted, sendCsv } from '../registerParts';
 import type { DocumentService } from './service';
 import type { DocumentWorkItems } from './workItems';
 
@@ -43,108 +42,97 @@ export const documentRoutes: FastifyPluginAsync<{
   workItems: DocumentWorkItems;
 }> = async (app, { documents, workItems }) => {
   registerCall(app, documentReviewCalls.details, {
-    handler: async (request) => ok(await documents.openReview(requireAuth(request), request.body)),
+    handler: async (request, _reply, { auth }) => ok(await documents.openReview(auth, request.body)),
   });
   registerCall(app, documentReviewCalls.complete, {
-    handler: async (request) => {
-      const result = await documents.completeReview(requireAuth(request), request.body);
-      return ok(result, request.body.actionType === 'review' ? reviewSay.reviewed : reviewSay.coReviewed);
-    },
+    handler: async (request, _reply, { auth }) =>
+      reviewCompleted(request.body.actionType, await documents.completeReview(auth, request.body)),
   });
   registerCall(app, documentListCall, {
-    handler: async (request) => ok(await documents.list(requireAuth(request), request.body)),
+    handler: async (request, _reply, { auth }) => ok(await documents.list(auth, request.body)),
   });
   registerCall(app, documentListCsvCall, {
-    handler: async (request, reply) => {
-      const csv = await documents.csv(requireAuth(request), request.query);
-      return reply.headers(fileHeaders({ fileName: 'documents.csv' })).send(csv);
+    handler: async (request, reply, { auth }) => {
+      return sendCsv(reply, 'documents.csv', await documents.csv(auth, request.query));
     },
   });
   registerCall(app, documentFoldersCall, {
-    handler: async (request) => ok(await documents.folders(requireAuth(request))),
+    handler: async (_request, _reply, { auth }) => ok(await documents.folders(auth)),
   });
   registerCall(app, documentFolderSaveCall, {
-    handler: async (request) =>
-      ok(await documents.saveFolder(requireAuth(request), request.body), say.folderSaved),
+    handler: async (request, _reply, { auth }) =>
+      ok(await documents.saveFolder(auth, request.body), say.folderSaved),
   });
   registerCall(app, documentOptionsCall, {
-    handler: async (request) => ok(await documents.options(requireAuth(request))),
+    handler: async (_request, _reply, { auth }) => ok(await documents.options(auth)),
   });
   registerCall(app, documentPeopleSearchCall, {
-    handler: async (request) => ok(await documents.people(requireAuth(request), request.body)),
+    handler: async (request, _reply, { auth }) => ok(await documents.people(auth, request.body)),
   });
   registerCall(app, documentCreateCall, {
-    handler: async (request) => {
-      const auth = requireAuth(request);
+    handler: async (request, _reply, { auth }) => {
       const { fields, files } = await readMultipart(request);
       const { details } = parseOrBadRequest(ZDocumentUploadForm, fields);
       return ok(await documents.create(auth, details, files), say.created);
     },
   });
   registerCall(app, documentUpdateCall, {
-    handler: async (request) => {
-      await documents.update(requireAuth(request), request.body);
+    handler: async (request, _reply, { auth }) => {
+      await documents.update(auth, request.body);
       return ok(null, say.saved);
     },
   });
   registerCall(app, documentVersionUploadCall, {
-    handler: async (request) => {
-      const auth = requireAuth(request);
+    handler: async (request, _reply, { auth }) => {
       const { fields, files } = await readMultipart(request);
       const { details } = parseOrBadRequest(ZDocumentUploadForm, fields);
       return ok(await documents.uploadVersion(auth, details, files), say.versionUploaded);
     },
   });
   registerCall(app, documentDetailsCall, {
-    handler: async (request) => ok(await documents.details(requireAuth(request), request.body._id)),
+    handler: async (request, _reply, { auth }) => ok(await documents.details(auth, request.body._id)),
   });
   registerCall(app, documentReadersCall, {
-    handler: async (request) => ok(await documents.readers(requireAuth(request), request.body.versionId)),
+    handler: async (request, _reply, { auth }) => ok(await documents.readers(auth, request.body.versionId)),
   });
   registerCall(app, documentVersionFileCall, {
-    handler: async (request, reply) => {
-      const { attachment, stream } = await documents.versionFile(
-        requireAuth(request),
-        request.params.versionId,
-      );
+    handler: async (request, reply, { auth }) => {
+      const { attachment, stream } = await documents.versionFile(auth, request.params.versionId);
       const inline = request.query.inline === 'yes' && SHOWN_INLINE.has(attachment.fileType ?? '');
       return reply.headers(fileHeaders({ fileName: attachment.name, inline })).send(stream);
     },
   });
   registerCall(app, documentAcknowledgementOpenCall, {
-    handler: async (request) =>
-      ok(
-        await workItems.openAcknowledgement(requireAuth(request), request.body._id, request.body.employeeId),
-      ),
+    handler: async (request, _reply, { auth }) =>
+      ok(await workItems.openAcknowledgement(auth, request.body._id, request.body.employeeId)),
   });
   registerCall(app, documentAcknowledgeCall, {
-    handler: async (request) => {
-      await workItems.acknowledge(requireAuth(request), request.body._id, request.body.employeeId);
+    handler: async (request, _reply, { auth }) => {
+      await workItems.acknowledge(auth, request.body._id, request.body.employeeId);
       return ok(null, say.acknowledged);
     },
   });
   registerCall(app, documentMyAcknowledgementsCall, {
-    handler: async (request) => ok(await workItems.myAcknowledgements(requireAuth(request), request.body)),
+    handler: async (request, _reply, { auth }) => ok(await workItems.myAcknowledgements(auth, request.body)),
   });
   registerCall(app, documentApprovalOpenCall, {
-    handler: async (request) =>
-      ok(await workItems.openApproval(requireAuth(request), request.body._id, request.body.employeeId)),
+    handler: async (request, _reply, { auth }) =>
+      ok(await workItems.openApproval(auth, request.body._id, request.body.employeeId)),
   });
   registerCall(app, documentApprovalDecideCall, {
-    handler: async (request) => {
-      const result = await workItems.decide(requireAuth(request), request.body);
+    handler: async (request, _reply, { auth }) => {
+      const result = await workItems.decide(auth, request.body);
       return ok(result, request.body.decision === 'approve' ? say.approved : say.rejected);
     },
   });
   registerCall(app, documentRevisionWithdrawCall, {
-    handler: async (request) => {
-      await workItems.withdraw(requireAuth(request), request.body._id);
+    handler: async (request, _reply, { auth }) => {
+      await workItems.withdraw(auth, request.body._id);
       return ok(null, say.withdrawn);
     },
   });
   registerCall(app, documentAttachmentUploadCall, {
-    handler: async (request) => {
-      const auth = requireAuth(request);
+    handler: async (request, _reply, { auth }) => {
       const { fields, files } = await readMultipart(request);
       const { _id } = parseOrBadRequest(documentAttachmentUploadCall.multipart, fields);
       await documents.addFiles(auth, _id, files);
@@ -152,12 +140,12 @@ export const documentRoutes: FastifyPluginAsync<{
     },
   });
   registerCall(app, documentActionCreateCall, {
-    handler: async (request) =>
-      ok(await documents.createAction(requireAuth(request), request.body), say.actionCreated),
+    handler: async (request, _reply, { auth }) =>
+      ok(await documents.createAction(auth, request.body), say.actionCreated),
   });
   registerCall(app, documentActionCompleteCall, {
-    handler: async (request) => {
-      await documents.completeAction(requireAuth(request), request.body._id);
+    handler: async (request, _reply, { auth }) => {
+      await documents.completeAction(auth, request.body._id);
       return ok(null, say.actionCompleted);
     },
   });

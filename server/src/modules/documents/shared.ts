@@ -1,8 +1,7 @@
-/** What the library and the work items both need: finding a document, publishing, the log. */
+/** What the library and the work items both need: a version's file, publishing, the log. */
 import { addDays, type TAttachment } from '@compass/shared';
-import type { Db, Prisma } from '../../db/prisma';
+import type { Prisma } from '../../db/prisma';
 import type { Document, DocumentApproval, DocumentVersion } from '../../generated/prisma/client';
-import { notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import { dateOf } from '../../db/days';
@@ -11,20 +10,6 @@ export type Tx = Prisma.TransactionClient;
 
 /** Readers and approvers have a week from the day a version is published or sent for approval. */
 export const DAYS_TO_ACT = 7;
-
-/** The caller's organisation's document; another organisation's is not found. */
-export async function findDocument(client: Tx | Db, auth: AuthContext, id: string): Promise<Document> {
-  const document = await client.document.findFirst({ where: { id, companyId: auth.companyId } });
-  if (!document) throw notFound();
-  return document;
-}
-
-/** Editors (documentEdit) manage every document; the owner manages their own. */
-export function canManage(auth: AuthContext, document: Pick<Document, 'ownerEmployeeId'>): boolean {
-  return (
-    auth.accessKeys.has('documentEdit') || (!!auth.employeeId && document.ownerEmployeeId === auth.employeeId)
-  );
-}
 
 /** A version's file (an attachment of owner documentVersion) as the wire shows it. */
 export function versionFile(

@@ -5,7 +5,8 @@ import { sql, uuid } from '../../db/sql';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { callerToday } from '../../plugins/organisationDay';
-import { approvalView, findDocument, logChange, publish, versionFile } from './shared';
+import { findDocument, ownWorkItem } from './policy';
+import { approvalView, logChange, publish, versionFile } from './shared';
 import { dateOf, dayOf } from '../../db/days';
 import { employeeNames } from '../employees';
 
@@ -20,11 +21,6 @@ export class DocumentWorkItems {
     private readonly reader: Reader,
   ) {}
 
-  private own(auth: AuthContext, employeeId: string): string {
-    if (!auth.employeeId || auth.employeeId !== employeeId) throw forbidden(say.notYours);
-    return employeeId;
-  }
-
   private async fileOf(versionId: string) {
     return this.db.attachment.findFirst({
       where: { ownerType: 'documentVersion', ownerId: versionId },
@@ -33,7 +29,7 @@ export class DocumentWorkItems {
   }
 
   async openAcknowledgement(auth: AuthContext, id: string, employeeId: string): Promise<TDocumentReading> {
-    this.own(auth, employeeId);
+    ownWorkItem(auth, employeeId);
     const document = await findDocument(this.db, auth, id);
     if (!document.currentVersionId) throw badRequest(say.notPublished);
     const version = await this.db.documentVersion.findUniqueOrThrow({
@@ -68,7 +64,7 @@ export class DocumentWorkItems {
    * acknowledge what they read; the audience's rows are the ones asked for.
    */
   async acknowledge(auth: AuthContext, id: string, employeeId: string): Promise<void> {
-    this.own(auth, employeeId);
+    ownWorkItem(auth, employeeId);
     await this.db.$transaction(async (tx) => {
       const document = await findDocument(tx, auth, id);
       if (!document.currentVersionId) throw badRequest(say.notPublished);
@@ -160,7 +156,7 @@ export class DocumentWorkItems {
   }
 
   async openApproval(auth: AuthContext, id: string, employeeId: string): Promise<TDocumentApprovalOpen> {
-    this.own(auth, employeeId);
+    ownWorkItem(auth, employeeId);
     const document = await findDocument(this.db, auth, id);
     const mine = await this.myApproval(auth, id, employeeId);
     const [version, approvals, file, current] = await Promise.all([
@@ -207,7 +203,7 @@ export class DocumentWorkItems {
     auth: AuthContext,
     input: { _id: string; employeeId: string; decision: 'approve' | 'reject'; comment?: string },
   ): Promise<{ published: boolean }> {
-    const employeeId = this.own(auth, input.employeeId);
+    const employeeId = ownWorkItem(auth, input.employeeId);
     const today = callerToday(auth);
     return this.db.$transaction(async (tx) => {
       const document = await findDocument(tx, auth, input._id);

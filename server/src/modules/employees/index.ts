@@ -9,3 +9,4 @@ export {
   userNames,
 } from './accountHolders';
 export type { AccountColumns, UserNameJson } from './accountHolders';
+export { employeesArea } from './area';

@@ -11,7 +11,6 @@ import {
 } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { organisationAnswer, registerCachedCall, type AnswerCache } from '../../plugins/answerCache';
-import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import type { EmployeeService } from './service';
@@ -21,17 +20,17 @@ export const employeeRoutes: FastifyPluginAsync<{ employees: EmployeeService; ca
   { employees, cache },
 ) => {
   registerCall(app, employeeListCall, {
-    handler: async (request) => ok(await employees.list(requireAuth(request), request.body)),
+    handler: async (request, _reply, { auth }) => ok(await employees.list(auth, request.body)),
   });
   registerCall(app, employeeDetailsCall, {
-    handler: async (request) => ok(await employees.details(requireAuth(request), request.body._id)),
+    handler: async (request, _reply, { auth }) => ok(await employees.details(auth, request.body._id)),
   });
   registerCachedCall(app, cache, employeeFormOptionsCall, (auth) =>
     organisationAnswer(employeeFormOptionsCall, auth, () => employees.formOptions(auth)),
   );
   registerCall(app, employeeSaveCall, {
-    handler: async (request) => {
-      const { _id, invited } = await employees.save(requireAuth(request), request.body);
+    handler: async (request, _reply, { auth }) => {
+      const { _id, invited } = await employees.save(auth, request.body);
       const message = request.body._id
         ? invited
           ? say.savedReinvited
@@ -43,26 +42,26 @@ export const employeeRoutes: FastifyPluginAsync<{ employees: EmployeeService; ca
     },
   });
   registerCall(app, employeeInviteCall, {
-    handler: async (request) => {
-      await employees.invite(requireAuth(request), request.body._id);
+    handler: async (request, _reply, { auth }) => {
+      await employees.invite(auth, request.body._id);
       return ok(null, say.invited);
     },
   });
   registerCall(app, employeeUnlockCall, {
-    handler: async (request) => {
-      await employees.unlock(requireAuth(request), request.body._id);
+    handler: async (request, _reply, { auth }) => {
+      await employees.unlock(auth, request.body._id);
       return ok(null, say.unlocked);
     },
   });
   registerCall(app, employeeDeactivateCall, {
-    handler: async (request) => {
-      await employees.setActive(requireAuth(request), request.body._id, false);
+    handler: async (request, _reply, { auth }) => {
+      await employees.setActive(auth, request.body._id, false);
       return ok(null, say.deactivated);
     },
   });
   registerCall(app, employeeReactivateCall, {
-    handler: async (request) => {
-      await employees.setActive(requireAuth(request), request.body._id, true);
+    handler: async (request, _reply, { auth }) => {
+      await employees.setActive(auth, request.body._id, true);
       return ok(null, say.reactivated);
     },
   });

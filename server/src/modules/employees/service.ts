@@ -1,7 +1,5 @@
 import {
-  administrationMessages as adminSay,
   employeeMessages as say,
-  holdsAll,
   personName,
   type EmployeeStatus,
   type TEmployeeDetails,
@@ -11,16 +9,16 @@ import {
   type TEmployeeSaveParsed,
 } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
-import { allowedKeys, readRights } from '../administration';
-import { requireAdministrator } from '../administration';
+import { allowedKeys, readRights, requireAdministrator } from '../administration';
 import { throttleAccountOf, type SignInThrottle } from '../auth';
 import type { Invitations } from '../password';
 import type { Reader } from '../../db/reader';
 import { containing, emptySql, join, sql, startingWith, uuid, type Sql } from '../../db/sql';
 import { accountColumns, accountStatus, employeeNames, type AccountColumns } from './accountHolders';
+import { mayManage, refuseSelfDeactivation, requireMaySave, requireMaySetActive } from './policy';
 
 type Tx = Prisma.TransactionClient;
 type EmployeeInput = TEmployeeSaveParsed;
@@ -81,7 +79,7 @@ export class EmployeeService {
     if (!employee) throw notFound();
     const rights = await readRights(this.db, auth.companyId, auth.employeeId);
     return {
-      mayManage: holdsAll(rights.caller, rights.ofRole(employee.roleId)),
+      mayManage: mayManage(rights, employee),
       positionId: employee.positionId,
       roleId: employee.roleId,
       workplaceId: employee.workplaceId,
@@ -161,11 +159,7 @@ export class EmployeeService {
         username: Boolean(before?.user) && before?.user?.username !== input.username,
       };
       const rights = await readRights(tx, auth.companyId, auth.employeeId);
-      if (before && (change.role || change.email || change.username)) {
-        if (!holdsAll(rights.caller, rights.ofRole(before.roleId))) throw forbidden(adminSay.manageBeyondOwn);
-      }
-      if (change.role && !holdsAll(rights.caller, rights.ofRole(input.roleId ?? null)))
-        throw forbidden(adminSay.grantBeyondOwn);
+      requireMaySave(rights, before, change, input.roleId ?? null);
 
       const data = {
         firstName: input.firstName,
@@ -271,11 +265,9 @@ export class EmployeeService {
     await this.db.$transaction(async (tx) => {
       const employee = await tx.employee.findFirst({ where: { id, companyId: auth.companyId }, include });
       if (!employee) throw notFound();
-      if (!active && employee.id === auth.employeeId) throw conflict(say.deactivateSelf);
+      refuseSelfDeactivation(auth, employee.id, active);
       if (employee.isActive === active) return;
-      // Reactivating gives the account its role's rights back; deactivating takes a stronger one's away.
-      const rights = await readRights(tx, auth.companyId, auth.employeeId);
-      if (!holdsAll(rights.caller, rights.ofRole(employee.roleId))) throw forbidden(adminSay.manageBeyondOwn);
+      requireMaySetActive(await readRights(tx, auth.companyId, auth.employeeId), employee);
       await tx.employee.update({ where: { id }, data: { isActive: active } });
       if (employee.user) {
         await tx.user.update({ where: { id: employee.user.id }, data: { isActive: active } });

@@ -21,19 +21,14 @@ import {
   supplierAssignmentReturnCall,
   supplierReviewerSearchCall,
 } from '@compass/shared';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { parseOrBadRequest } from '../../errors';
 import { organisationAnswer, registerCachedCall, type AnswerCache } from '../../plugins/answerCache';
-import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import { readMultipart } from '../../plugins/uploads';
-import type { SupplierCaller } from '../submissions';
 import type { SupplierRequirementService } from './requirements';
 import type { ExternalPartiesService } from './service';
-
-const viewerOf = (request: FastifyRequest): SupplierCaller =>
-  request.link ? { link: request.link } : { auth: requireAuth(request) };
 
 export const externalPartiesRoutes: FastifyPluginAsync<{
   externalParties: ExternalPartiesService;
@@ -44,80 +39,79 @@ export const externalPartiesRoutes: FastifyPluginAsync<{
     organisationAnswer(supplierAssignmentOptionsCall, auth, () => externalParties.assignOptions(auth)),
   );
   registerCall(app, supplierReviewerSearchCall, {
-    handler: async (request) =>
-      ok(await externalParties.reviewers(requireAuth(request), request.body.search)),
+    handler: async (request, _reply, { auth }) =>
+      ok(await externalParties.reviewers(auth, request.body.search)),
   });
   registerCall(app, supplierAssignmentCreateCall, {
-    handler: async (request) => {
-      const created = await externalParties.create(requireAuth(request), request.body);
+    handler: async (request, _reply, { auth }) => {
+      const created = await externalParties.create(auth, request.body);
       return ok(created, say.assigned(created.mailsQueued));
     },
   });
   registerCall(app, supplierAssignmentListCall, {
-    handler: async (request) => ok(await externalParties.list(requireAuth(request), request.body)),
+    handler: async (request, _reply, { auth }) => ok(await externalParties.list(auth, request.body)),
   });
   registerCall(app, supplierAssignmentResendCall, {
-    handler: async (request) => {
-      const sent = await externalParties.resend(requireAuth(request), request.body._id);
+    handler: async (request, _reply, { auth }) => {
+      const sent = await externalParties.resend(auth, request.body._id);
       return ok(sent, say.resent(sent.mailsQueued));
     },
   });
   registerCall(app, supplierAssignmentDetailsCall, {
-    handler: async (request) => ok(await externalParties.details(requireAuth(request), request.body._id)),
+    handler: async (request, _reply, { auth }) => ok(await externalParties.details(auth, request.body._id)),
   });
   registerCall(app, supplierAssignmentReturnCall, {
-    handler: async (request) => {
-      await externalParties.returnToSupplier(requireAuth(request), request.body._id, request.body.comment);
+    handler: async (request, _reply, { auth }) => {
+      await externalParties.returnToSupplier(auth, request.body._id, request.body.comment);
       return ok(null, say.returned);
     },
   });
   registerCall(app, supplierAssignmentOpenCall, {
-    handler: async (request) => ok(await externalParties.open(requireAuth(request), request.body._id)),
+    handler: async (request, _reply, { auth }) => ok(await externalParties.open(auth, request.body._id)),
   });
 
   registerCall(app, supplierAssessmentStatusCall, {
-    handler: async (request) => ok(await externalParties.status(viewerOf(request), request.body._id)),
+    handler: async (request, _reply, caller) => ok(await externalParties.status(caller, request.body._id)),
   });
   registerCall(app, requirementTypeListCall, {
-    handler: async (request) => ok(await requirements.types(requireAuth(request))),
+    handler: async (_request, _reply, { auth }) => ok(await requirements.types.list(auth)),
   });
   registerCall(app, requirementTypeSaveCall, {
-    handler: async (request) => ok(await requirements.saveType(requireAuth(request), request.body)),
+    handler: async (request, _reply, { auth }) => ok(await requirements.types.save(auth, request.body)),
   });
   registerCall(app, requirementTypeSetActiveCall, {
-    handler: async (request) =>
-      ok(await requirements.setTypeActive(requireAuth(request), request.body._id, request.body.isActive)),
+    handler: async (request, _reply, { auth }) =>
+      ok(await requirements.types.setActive(auth, request.body._id, request.body.isActive)),
   });
   registerCall(app, supplierRequirementCreateCall, {
-    handler: async (request) => {
-      const created = await requirements.create(requireAuth(request), request.body);
+    handler: async (request, _reply, { auth }) => {
+      const created = await requirements.create(auth, request.body);
       return ok(created, requirementMessages.requested(created.mailsQueued));
     },
   });
   registerCall(app, supplierRequirementListCall, {
-    handler: async (request) => ok(await requirements.list(requireAuth(request), request.body)),
+    handler: async (request, _reply, { auth }) => ok(await requirements.register.list(auth, request.body)),
   });
   registerCall(app, supplierRequirementResendCall, {
-    handler: async (request) => {
-      const sent = await requirements.resend(requireAuth(request), request.body._id);
+    handler: async (request, _reply, { auth }) => {
+      const sent = await requirements.resend(auth, request.body._id);
       return ok(sent, requirementMessages.resent(sent.mailsQueued));
     },
   });
   registerCall(app, supplierRequirementDetailsCall, {
-    handler: async (request) => ok(await requirements.details(viewerOf(request), request.body._id)),
+    handler: async (request, _reply, caller) => ok(await requirements.details(caller, request.body._id)),
   });
   registerCall(app, supplierRequirementUploadCall, {
-    handler: async (request) => {
-      const viewer = viewerOf(request);
+    handler: async (request, _reply, caller) => {
       const { fields, files } = await readMultipart(request);
       const input = parseOrBadRequest(supplierRequirementUploadCall.multipart, fields);
-      await requirements.upload(viewer, input, files);
+      await requirements.upload(caller, input, files);
       return ok(null, requirementMessages.sent);
     },
   });
   registerCall(app, supplierRequirementReviewCall, {
-    handler: async (request) => {
-      await requirements.review(requireAuth(request), request.body);
+    handler: async (request, _reply, { auth }) => {
+      await requirements.review(auth, request.body);
       return ok(
         null,
         request.body.decision === 'approve' ? requirementMessages.approved : requirementMessages.rejected,
@@ -125,7 +119,7 @@ export const externalPartiesRoutes: FastifyPluginAsync<{
     },
   });
   registerCall(app, supplierComplianceCall, {
-    handler: async (request) =>
-      ok(await requirements.compliance(requireAuth(request), request.body.supplierId)),
+    handler: async (request, _reply, { auth }) =>
+      ok(await requirements.register.compliance(auth, request.body.supplierId)),
   });
 };

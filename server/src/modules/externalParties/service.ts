@@ -13,8 +13,9 @@ import {
 } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import type { SupplierAssignment as AssignmentRow } from '../../generated/prisma/client';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
+import { sessionCallerOf, type LinkOrSessionCaller } from '../../plugins/callers';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
 import { callerToday, organisationToday, organisationTodayRead } from '../../plugins/organisationDay';
@@ -22,9 +23,7 @@ import { cappedCount, timestampOf, type ReadOptions, type Reader, planFor } from
 import { join, sql, uuid, type Sql } from '../../db/sql';
 import { findAccountHolders } from '../employees';
 import { supplierAssignmentMail } from '../mail';
-import { checkScope } from '../links';
 import { USABLE_TEMPLATE } from '../submissions';
-import type { SupplierCaller } from '../submissions';
 import { dateOf, dayOf } from '../../db/days';
 import {
   findParty,
@@ -35,8 +34,8 @@ import {
   type PartyColumns,
 } from './parties';
 import { supplierRecipients } from './recipients';
-import { assignmentsOfCaller, isOpen, OPEN_ASSIGNMENT, reviewerPlace } from '../submissions';
-import { issueSupplierAssignmentLink } from '../submissions';
+import { isOpen, issueSupplierAssignmentLink, OPEN_ASSIGNMENT, reviewerPlace } from '../submissions';
+import { providedAssignments, reviewableAssignment } from './policy';
 
 type Tx = Prisma.TransactionClient;
 
@@ -346,7 +345,7 @@ export class ExternalPartiesService {
 
   /** The assignment for its review page: its reviewer, or an employee with the External Parties key. */
   async details(auth: AuthContext, id: string): Promise<TSupplierAssignmentDetails> {
-    const assignment = await this.reviewable(this.db, auth, id);
+    const assignment = await reviewableAssignment(this.db, auth, id);
     const row = await this.rowOf(auth.companyId, assignment.id);
     return {
       ...row,
@@ -356,14 +355,6 @@ export class ExternalPartiesService {
     };
   }
 
-  private async reviewable(db: Db | Tx, auth: AuthContext, id: string) {
-    const assignment = await db.supplierAssignment.findFirst({ where: { id, companyId: auth.companyId } });
-    if (!assignment) throw notFound();
-    const isReviewer = auth.employeeId !== null && assignment.reviewerEmployeeId === auth.employeeId;
-    if (!isReviewer && !auth.accessKeys.has('supplier')) throw forbidden(say.notReviewer);
-    return assignment;
-  }
-
   /**
    * Returns a submitted form to the supplier: the assignment is theirs again (Assigned Forms) with
    * the comment, and they are mailed a new link. The form stays submitted: its supplier may change
@@ -371,7 +362,7 @@ export class ExternalPartiesService {
    */
   async returnToSupplier(auth: AuthContext, id: string, comment: string) {
     await this.db.$transaction(async (tx) => {
-      const assignment = await this.reviewable(tx, auth, id);
+      const assignment = await reviewableAssignment(tx, auth, id);
       const claimed = await tx.supplierAssignment.updateMany({
         where: { id, companyId: auth.companyId, status: 'submitted' },
         data: {
@@ -401,7 +392,7 @@ export class ExternalPartiesService {
    * records that account as its issuer). The same rule lists it on their dashboard.
    */
   async open(auth: AuthContext, id: string) {
-    const theirs = assignmentsOfCaller(auth, { onBehalf: true });
+    const theirs = providedAssignments(sessionCallerOf(auth), id);
     const assignment = theirs && (await this.db.supplierAssignment.findFirst({ where: { id, ...theirs } }));
     if (!assignment) throw notFound(say.notYours);
     if (!isOpen(assignment)) throw conflict(say.finished);
@@ -416,12 +407,8 @@ export class ExternalPartiesService {
    * Where an assigned form stands, for the supplier assessment page: the holder of its link, or its
    * signed-in supplier (the company's) or person (their own).
    */
-  async status(caller: SupplierCaller, id: string): Promise<TSupplierAssessmentStatus> {
-    const theirs =
-      'link' in caller
-        ? { companyId: caller.link.companyId }
-        : assignmentsOfCaller(caller.auth, { onBehalf: true });
-    if ('link' in caller) checkScope(caller.link, 'supplierAssignment', id, 'read');
+  async status(caller: LinkOrSessionCaller, id: string): Promise<TSupplierAssessmentStatus> {
+    const theirs = providedAssignments(caller, id);
     const assignment = theirs && (await this.db.supplierAssignment.findFirst({ where: { id, ...theirs } }));
     if (!assignment) throw notFound(say.notYours);
     const [organisation, row] = await Promise.all([

@@ -17,16 +17,15 @@ import {
 import type { z } from 'zod';
 import type { ZHazardousExportQuery, ZHazardousListRequest, ZSdsUpload } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
-import { cappedCount, type ReadOptions, type Reader } from '../../db/reader';
+import type { Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import type { Snapshot } from '../../plugins/changeLog';
-import { csvOf } from '../../plugins/csv';
 import type { UploadedFile } from '../../plugins/uploads';
 import { callerToday } from '../../plugins/organisationDay';
 import type { AttachmentService } from '../attachments';
-import { ratingShown, ratingText, type RegisterParts } from '../registerParts';
+import { exportRows, listPage, ratingShown, ratingText, type RegisterParts } from '../registerParts';
 import { dateOf, dayOf } from '../../db/days';
 
 type Tx = Prisma.TransactionClient;
@@ -115,23 +114,14 @@ export class HazardousService {
     return join(conditions, ' AND ');
   }
 
-  private async rows(
-    where: Sql,
-    order: (t: Sql) => Sql,
-    limit: number,
-    offset: number,
-    options?: ReadOptions,
-  ) {
-    return this.reader.rows<ListRow>(
-      sql`SELECT page.id, page.name, page."isActive", page."supplierName", w.name AS "workplaceName",
+  private statement(where: Sql, order: (t: Sql) => Sql, limit: number, offset: number): Sql {
+    return sql`SELECT page.id, page.name, page."isActive", page."supplierName", w.name AS "workplaceName",
         page."storageLocation", page.quantity, page."quantityUnit", page."hazardClasses", page.likelihood,
         page.consequence, page."sdsIssueDate", page."sdsExpiryDate", page."nextReviewDate"
       FROM (SELECT h.* FROM "HazardousSubstance" h WHERE ${where}
         ORDER BY ${order(sql`h`)} LIMIT ${limit} OFFSET ${offset}) page
       LEFT JOIN "Workplace" w ON w.id = page."workplaceId" AND w."companyId" = page."companyId"
-      ORDER BY ${order(sql`page`)}`,
-      options,
-    );
+      ORDER BY ${order(sql`page`)}`;
   }
 
   private toRow(row: ListRow, today: string): THazardousRow {
@@ -156,42 +146,33 @@ export class HazardousService {
   async list(auth: AuthContext, request: ListRequest) {
     const today = callerToday(auth);
     const where = this.where(auth, request, today);
-    const [rows, counted] = await Promise.all([
-      this.rows(where, ORDER[request.sort], request.pageSize, (request.page - 1) * request.pageSize),
-      cappedCount(this.reader, sql`SELECT 1 FROM "HazardousSubstance" h WHERE ${where}`, request),
-    ]);
-    return {
-      rows: rows.map((row) => this.toRow(row, today)),
-      ...counted,
+    const read = {
+      rows: (limit: number, offset: number) =>
+        this.reader.rows<ListRow>(this.statement(where, ORDER[request.sort], limit, offset)),
+      count: sql`SELECT 1 FROM "HazardousSubstance" h WHERE ${where}`,
     };
+    return listPage(this.reader, request, read, (row) => this.toRow(row, today));
   }
 
   async exportCsv(auth: AuthContext, request: Filters): Promise<string> {
     const today = callerToday(auth);
-    const rows = (
-      await this.rows(this.where(auth, request, today), ORDER[request.sort], EXPORT_LIMIT, 0, {
-        export: true,
-      })
-    ).map((row) => this.toRow(row, today));
-    return csvOf<THazardousRow>(
-      [
-        { header: 'Product', value: (row) => row.name },
-        { header: 'Supplier', value: (row) => row.supplierName },
-        { header: 'Workplace', value: (row) => row.workplaceName },
-        { header: 'Storage location', value: (row) => row.storageLocation },
-        { header: 'Quantity', value: (row) => row.quantity },
-        { header: 'Unit', value: (row) => row.quantityUnit },
-        {
-          header: 'Hazard classes',
-          value: (row) => row.hazardClasses.map((key) => CLASS_LABELS.get(key) ?? key).join('; '),
-        },
-        { header: 'Rating', value: (row) => (row.rating ? `${row.rating.score} ${row.rating.colour}` : '') },
-        { header: 'SDS issued', value: (row) => row.sdsIssueDate },
-        { header: 'SDS status', value: (row) => row.sdsStatus },
-        { header: 'Next review', value: (row) => row.nextReviewDate },
-      ],
-      rows,
-    );
+    const statement = this.statement(this.where(auth, request, today), ORDER[request.sort], EXPORT_LIMIT, 0);
+    return exportRows(this.reader, statement, (row: ListRow) => this.toRow(row, today), [
+      { header: 'Product', value: (row) => row.name },
+      { header: 'Supplier', value: (row) => row.supplierName },
+      { header: 'Workplace', value: (row) => row.workplaceName },
+      { header: 'Storage location', value: (row) => row.storageLocation },
+      { header: 'Quantity', value: (row) => row.quantity },
+      { header: 'Unit', value: (row) => row.quantityUnit },
+      {
+        header: 'Hazard classes',
+        value: (row) => row.hazardClasses.map((key) => CLASS_LABELS.get(key) ?? key).join('; '),
+      },
+      { header: 'Rating', value: (row) => (row.rating ? `${row.rating.score} ${row.rating.colour}` : '') },
+      { header: 'SDS issued', value: (row) => row.sdsIssueDate },
+      { header: 'SDS status', value: (row) => row.sdsStatus },
+      { header: 'Next review', value: (row) => row.nextReviewDate },
+    ]);
   }
 
   private async find(client: Tx | Db, auth: AuthContext, id: string): Promise<Substance> {

@@ -1,1 +1,2 @@
 export { LinkError, checkScope, issueActionLink, issueLink, linkAttachmentOwner } from './service';
+export { linksArea } from './area';

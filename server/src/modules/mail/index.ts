@@ -1,20 +1,21 @@
+export { invitationMail, passwordResetMail, signInEmailChangedMail, testMail } from './accountMails';
 export {
-  actionCompletedMail,
   actionsReassignedMail,
   auditFindingMail,
-  invitationMail,
-  passwordResetMail,
   registerActionMail,
-  signInEmailChangedMail,
+  taskOverdueDigestMail,
+  taskReminderMail,
+} from './assignedWorkMails';
+export {
+  actionCompletedMail,
   submissionClosedMail,
   submissionSubmittedMail,
   submissionTaskMail,
+  supplierSubmissionCopyMail,
+} from './submissionMails';
+export type { SubmissionMailFacts } from './submissionMails';
+export {
   supplierAssignmentMail,
   supplierRequirementMail,
   supplierRequirementSentMail,
-  supplierSubmissionCopyMail,
-  taskOverdueDigestMail,
-  taskReminderMail,
-  testMail,
-} from './templates';
-export type { SubmissionMailFacts } from './templates';
+} from './supplierMails';

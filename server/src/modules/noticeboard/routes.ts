@@ -12,7 +12,6 @@ import {
 } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { parseOrBadRequest } from '../../errors';
-import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import { readMultipart } from '../../plugins/uploads';
@@ -23,20 +22,19 @@ export const noticeboardRoutes: FastifyPluginAsync<{ notices: NoticeAdminService
   { notices },
 ) => {
   registerCall(app, noticeAdminListCall, {
-    handler: async (request) => ok(await notices.list(requireAuth(request), request.body)),
+    handler: async (request, _reply, { auth }) => ok(await notices.list(auth, request.body)),
   });
   registerCall(app, noticeAdminDetailsCall, {
-    handler: async (request) => ok(await notices.details(requireAuth(request), request.body._id)),
+    handler: async (request, _reply, { auth }) => ok(await notices.details(auth, request.body._id)),
   });
   registerCall(app, noticeAudienceOptionsCall, {
-    handler: async (request) => ok(await notices.audienceOptions(requireAuth(request))),
+    handler: async (request, _reply, { auth }) => ok(await notices.audienceOptions(auth)),
   });
   registerCall(app, noticeSaveCall, {
-    handler: async (request) => ok(await notices.save(requireAuth(request), request.body), say.saved),
+    handler: async (request, _reply, { auth }) => ok(await notices.save(auth, request.body), say.saved),
   });
   registerCall(app, noticeAttachmentUploadCall, {
-    handler: async (request) => {
-      const auth = requireAuth(request);
+    handler: async (request, _reply, { auth }) => {
       const { fields, files } = await readMultipart(request);
       const { _id } = parseOrBadRequest(ZNoticeAttachmentUpload, fields);
       await notices.addFiles(auth, _id, files);
@@ -44,20 +42,20 @@ export const noticeboardRoutes: FastifyPluginAsync<{ notices: NoticeAdminService
     },
   });
   registerCall(app, noticePublishCall, {
-    handler: async (request) => {
-      await notices.publish(requireAuth(request), request.body._id);
+    handler: async (request, _reply, { auth }) => {
+      await notices.publish(auth, request.body._id);
       return ok(null, say.published);
     },
   });
   registerCall(app, noticeExpireCall, {
-    handler: async (request) => {
-      await notices.expire(requireAuth(request), request.body._id);
+    handler: async (request, _reply, { auth }) => {
+      await notices.expire(auth, request.body._id);
       return ok(null, say.expired);
     },
   });
   registerCall(app, noticeDeleteCall, {
-    handler: async (request) => {
-      await notices.remove(requireAuth(request), request.body._id);
+    handler: async (request, _reply, { auth }) => {
+      await notices.remove(auth, request.body._id);
       return ok(null, say.deleted);
     },
   });

@@ -7,7 +7,6 @@ import {
   unsubscribedUserReEnableCall,
 } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import type { NotificationService } from './service';
@@ -17,24 +16,24 @@ export const notificationRoutes: FastifyPluginAsync<{ notifications: Notificatio
   { notifications },
 ) => {
   registerCall(app, unsubscribedUserListCall, {
-    handler: async (request) => ok(await notifications.unsubscribed(requireAuth(request), request.body)),
+    handler: async (request, _reply, { auth }) => ok(await notifications.unsubscribed(auth, request.body)),
   });
   registerCall(app, unsubscribedUserReEnableCall, {
-    handler: async (request) => {
-      const name = await notifications.reEnable(requireAuth(request), request.body._id);
+    handler: async (request, _reply, { auth }) => {
+      const name = await notifications.reEnable(auth, request.body._id);
       return ok(null, say.reEnabled(name));
     },
   });
   registerCall(app, mailCategoryListCall, {
-    handler: async (request) => ok(await notifications.categories(requireAuth(request))),
+    handler: async (_request, _reply, { auth }) => ok(await notifications.categories(auth)),
   });
   registerCall(app, testMailSendCall, {
-    handler: async (request) => {
-      const sent = await notifications.sendTestMail(requireAuth(request));
+    handler: async (_request, _reply, { auth }) => {
+      const sent = await notifications.sendTestMail(auth);
       return ok(sent, say.testMailQueued(sent.to));
     },
   });
   registerCall(app, testMailStatusCall, {
-    handler: async (request) => ok(await notifications.latestTestMail(requireAuth(request))),
+    handler: async (_request, _reply, { auth }) => ok(await notifications.latestTestMail(auth)),
   });
 };

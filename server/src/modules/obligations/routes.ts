@@ -9,16 +9,14 @@ import {
   obligationReviewCalls,
   obligationDeleteCall,
   obligationSaveCall,
-  reviewMessages,
   ZObligationAttachmentUpload,
 } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { parseOrBadRequest } from '../../errors';
-import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
-import { fileHeaders } from '../../plugins/downloads';
 import { ok } from '../../plugins/envelope';
 import { readMultipart } from '../../plugins/uploads';
+import { reviewCompleted, sendCsv } from '../registerParts';
 import type { ObligationService } from './service';
 
 export const obligationRoutes: FastifyPluginAsync<{ obligations: ObligationService }> = async (
@@ -26,35 +24,33 @@ export const obligationRoutes: FastifyPluginAsync<{ obligations: ObligationServi
   { obligations },
 ) => {
   registerCall(app, obligationListCall, {
-    handler: async (request) => ok(await obligations.list(requireAuth(request), request.body)),
+    handler: async (request, _reply, { auth }) => ok(await obligations.list(auth, request.body)),
   });
   registerCall(app, obligationExportCall, {
-    handler: async (request, reply) => {
-      const csv = await obligations.exportCsv(requireAuth(request), request.query);
-      return reply.headers(fileHeaders({ fileName: 'obligations.csv' })).send(csv);
+    handler: async (request, reply, { auth }) => {
+      return sendCsv(reply, 'obligations.csv', await obligations.exportCsv(auth, request.query));
     },
   });
   registerCall(app, obligationDetailsCall, {
-    handler: async (request) => ok(await obligations.details(requireAuth(request), request.body._id)),
+    handler: async (request, _reply, { auth }) => ok(await obligations.details(auth, request.body._id)),
   });
   registerCall(app, obligationOptionsCall, {
-    handler: async (request) => ok(await obligations.options(requireAuth(request))),
+    handler: async (_request, _reply, { auth }) => ok(await obligations.options(auth)),
   });
   registerCall(app, obligationPeopleSearchCall, {
-    handler: async (request) => ok(await obligations.people(requireAuth(request), request.body.search)),
+    handler: async (request, _reply, { auth }) => ok(await obligations.people(auth, request.body.search)),
   });
   registerCall(app, obligationSaveCall, {
-    handler: async (request) => ok(await obligations.save(requireAuth(request), request.body), say.saved),
+    handler: async (request, _reply, { auth }) => ok(await obligations.save(auth, request.body), say.saved),
   });
   registerCall(app, obligationDeleteCall, {
-    handler: async (request) => {
-      await obligations.remove(requireAuth(request), request.body._id);
+    handler: async (request, _reply, { auth }) => {
+      await obligations.remove(auth, request.body._id);
       return ok(null, say.deleted);
     },
   });
   registerCall(app, obligationAttachmentUploadCall, {
-    handler: async (request) => {
-      const auth = requireAuth(request);
+    handler: async (request, _reply, { auth }) => {
       const { fields, files } = await readMultipart(request);
       const { _id } = parseOrBadRequest(ZObligationAttachmentUpload, fields);
       await obligations.addFiles(auth, _id, files);
@@ -62,13 +58,10 @@ export const obligationRoutes: FastifyPluginAsync<{ obligations: ObligationServi
     },
   });
   registerCall(app, obligationReviewCalls.details, {
-    handler: async (request) => ok(await obligations.openReview(requireAuth(request), request.body)),
+    handler: async (request, _reply, { auth }) => ok(await obligations.openReview(auth, request.body)),
   });
   registerCall(app, obligationReviewCalls.complete, {
-    handler: async (request) => {
-      const input = request.body;
-      const done = await obligations.completeReview(requireAuth(request), input);
-      return ok(done, input.actionType === 'coReview' ? reviewMessages.coReviewed : reviewMessages.reviewed);
-    },
+    handler: async (request, _reply, { auth }) =>
+      reviewCompleted(request.body.actionType, await obligations.completeReview(auth, request.body)),
   });
 };

@@ -24,7 +24,9 @@ import {
   parseOrganisationFile,
   readOrganisationFile,
 } from './files';
-import { ImportRefused, OrganisationImporter, type ImportCounts } from './importer';
+import { OrganisationImporter } from './importer';
+import { ImportRefused } from './importProblems';
+import type { ImportCounts } from './importRun';
 
 const USAGE = `Usage:
   npm run org -- import <file.yaml|file.json> [--dry-run] [--invite]
@@ -107,7 +109,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 1;
   }
-  const database = await openToolDatabase();
+  const database = await openToolDatabase(loadConfig());
   const db = createPrisma(database.url);
   try {
     if (command === 'import')

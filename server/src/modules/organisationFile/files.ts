@@ -7,7 +7,7 @@ import {
 } from '@compass/shared';
 import YAML from 'yaml';
 import { z } from 'zod';
-import { ImportRefused } from './importer';
+import { ImportRefused } from './importProblems';
 
 /**
  * The largest organisation file imported: about 17,000 employees at the example's 300 bytes each,

@@ -1,1 +1,2 @@
 export { Invitations } from './invitations';
+export { passwordArea } from './area';

@@ -1,3 +1,11 @@
 export { registerPartRoutes, reviewCompleted } from './routes';
-export { ratingShown, ratingText } from './service';
+export { ratingShown, ratingText } from './registers';
+export { registerItemVisible } from './policy';
 export type { RegisterParts } from './service';
+export { activeAssignee, mailAssignee, raiserName } from './actions';
+export { exportRows, sendCsv } from './exports';
+export { attachItemFiles } from './files';
+export { listPage } from './lists';
+export { accountHolderOptions, peoplePage, workplaceNames, workplaceOptions } from './people';
+export { completeItemReview, nextReviewAfter, openItemReview, scheduleReview } from './reviews';
+export { registerPartsArea } from './area';

@@ -9,11 +9,11 @@ import {
 } from '@compass/shared';
 import type { FastifyInstance } from 'fastify';
 import { parseOrBadRequest } from '../../errors';
-import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import { readMultipart } from '../../plugins/uploads';
-import type { RegisterKind, RegisterParts } from './service';
+import type { RegisterKind } from './registers';
+import type { RegisterParts } from './service';
 
 /** The answer to a completed review: what was done, and whose turn it was. */
 export function reviewCompleted(actionType: ReviewActionType, done: TReviewCompleted) {
@@ -33,24 +33,23 @@ export function registerPartRoutes(
   kind: RegisterKind,
 ): void {
   registerCall(app, calls.review, {
-    handler: async (request) => {
+    handler: async (request, _reply, { auth }) => {
       const { itemId, actionType } = request.body;
-      return ok(await parts.openReview(requireAuth(request), kind, itemId, actionType));
+      return ok(await parts.openReview(auth, kind, itemId, actionType));
     },
   });
   registerCall(app, calls.people, {
-    handler: async (request) => ok(await parts.people(requireAuth(request), kind, request.body)),
+    handler: async (request, _reply, { auth }) => ok(await parts.people(auth, kind, request.body)),
   });
   registerCall(app, calls.workplaces, {
-    handler: async (request) => ok(await parts.workplaces(requireAuth(request))),
+    handler: async (_request, _reply, { auth }) => ok(await parts.workplaces(auth)),
   });
   registerCall(app, calls.actionAdd, {
-    handler: async (request) =>
-      ok(await parts.raiseAction(requireAuth(request), kind, request.body), say.actionAdded),
+    handler: async (request, _reply, { auth }) =>
+      ok(await parts.raiseAction(auth, kind, request.body), say.actionAdded),
   });
   registerCall(app, calls.filesAdd, {
-    handler: async (request) => {
-      const auth = requireAuth(request);
+    handler: async (request, _reply, { auth }) => {
       const { fields, files } = await readMultipart(request);
       const { _id } = parseOrBadRequest(ZRegisterFilesAdd, fields);
       await parts.addFiles(auth, kind, _id, files);

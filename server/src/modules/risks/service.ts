@@ -17,14 +17,13 @@ import {
 import type { z } from 'zod';
 import type { ZRiskExportQuery, ZRiskListRequest } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
-import { cappedCount, planFor, type ReadOptions, type Reader } from '../../db/reader';
+import { planFor, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import type { Snapshot } from '../../plugins/changeLog';
-import { csvOf } from '../../plugins/csv';
 import { callerToday } from '../../plugins/organisationDay';
-import { ratingShown, ratingText, type RegisterParts } from '../registerParts';
+import { exportRows, listPage, ratingShown, ratingText, type RegisterParts } from '../registerParts';
 import { dayOf } from '../../db/days';
 
 type Tx = Prisma.TransactionClient;
@@ -108,9 +107,8 @@ export class RiskService {
     return join(conditions, ' AND ');
   }
 
-  private async rows(where: Sql, order: (t: Sql) => Sql, limit: number, offset: number, plan?: ReadOptions) {
-    return this.reader.rows<ListRow>(
-      sql`SELECT page.id, page.name, page."isActive", page.hazard, w.name AS "workplaceName",
+  private statement(where: Sql, order: (t: Sql) => Sql, limit: number, offset: number): Sql {
+    return sql`SELECT page.id, page.name, page."isActive", page.hazard, w.name AS "workplaceName",
         o."firstName" AS "ownerFirstName", o."lastName" AS "ownerLastName",
         page."inherentLikelihood", page."inherentConsequence", page."residualLikelihood",
         page."residualConsequence", page."reviewFrequency"::text AS "reviewFrequency", page."nextReviewDate",
@@ -119,9 +117,7 @@ export class RiskService {
       FROM (SELECT r.* FROM "Risk" r WHERE ${where} ORDER BY ${order(sql`r`)} LIMIT ${limit} OFFSET ${offset}) page
       LEFT JOIN "Workplace" w ON w.id = page."workplaceId" AND w."companyId" = page."companyId"
       LEFT JOIN "Employee" o ON o.id = page."ownerEmployeeId" AND o."companyId" = page."companyId"
-      ORDER BY ${order(sql`page`)}`,
-      plan,
-    );
+      ORDER BY ${order(sql`page`)}`;
   }
 
   async list(auth: AuthContext, request: ListRequest) {
@@ -129,30 +125,29 @@ export class RiskService {
     const where = this.where(auth, request, today);
     // A search is planned for its words: the trigram indexes find a rare one, the order a common one.
     const plan = planFor(request.search);
-    const [rows, counted] = await Promise.all([
-      this.rows(where, ORDER[request.sort], request.pageSize, (request.page - 1) * request.pageSize, plan),
-      cappedCount(this.reader, sql`SELECT 1 FROM "Risk" r WHERE ${where}`, request, plan),
-    ]);
-    return {
-      rows: rows.map((row): TRiskRow => ({
-        _id: row.id,
-        name: row.name,
-        isActive: row.isActive,
-        hazard: row.hazard,
-        workplaceName: row.workplaceName,
-        ownerName:
-          row.ownerFirstName === null
-            ? null
-            : personName({ firstName: row.ownerFirstName, lastName: row.ownerLastName ?? '' }),
-        inherent: ratingShown(row.inherentLikelihood, row.inherentConsequence),
-        residual: ratingShown(row.residualLikelihood, row.residualConsequence),
-        reviewFrequency: row.reviewFrequency,
-        nextReviewDate: row.nextReviewDate,
-        reviewDueType: taskDueType(row.nextReviewDate, today),
-        openActions: row.openActions,
-      })),
-      ...counted,
+    const read = {
+      rows: (limit: number, offset: number) =>
+        this.reader.rows<ListRow>(this.statement(where, ORDER[request.sort], limit, offset), plan),
+      count: sql`SELECT 1 FROM "Risk" r WHERE ${where}`,
+      plan,
     };
+    return listPage(this.reader, request, read, (row): TRiskRow => ({
+      _id: row.id,
+      name: row.name,
+      isActive: row.isActive,
+      hazard: row.hazard,
+      workplaceName: row.workplaceName,
+      ownerName:
+        row.ownerFirstName === null
+          ? null
+          : personName({ firstName: row.ownerFirstName, lastName: row.ownerLastName ?? '' }),
+      inherent: ratingShown(row.inherentLikelihood, row.inherentConsequence),
+      residual: ratingShown(row.residualLikelihood, row.residualConsequence),
+      reviewFrequency: row.reviewFrequency,
+      nextReviewDate: row.nextReviewDate,
+      reviewDueType: taskDueType(row.nextReviewDate, today),
+      openActions: row.openActions,
+    }));
   }
 
   async matrix(auth: AuthContext, request: ListRequest): Promise<TRiskMatrix> {
@@ -185,7 +180,7 @@ export class RiskService {
   async exportCsv(auth: AuthContext, request: Filters): Promise<string> {
     const today = callerToday(auth);
     const where = this.where(auth, request, today);
-    const rows = await this.rows(where, ORDER[request.sort], EXPORT_LIMIT, 0, { export: true });
+    const statement = this.statement(where, ORDER[request.sort], EXPORT_LIMIT, 0);
     const rating = (row: ListRow, side: 'inherent' | 'residual') => {
       const shown =
         side === 'inherent'
@@ -193,33 +188,30 @@ export class RiskService {
           : ratingShown(row.residualLikelihood, row.residualConsequence);
       return shown ? `${shown.score} ${shown.colour}` : '';
     };
-    return csvOf<ListRow>(
-      [
-        { header: 'Risk', value: (row) => row.name },
-        { header: 'Hazard', value: (row) => row.hazard },
-        { header: 'Workplace', value: (row) => row.workplaceName },
-        {
-          header: 'Owner',
-          value: (row) =>
-            row.ownerFirstName === null
-              ? ''
-              : personName({ firstName: row.ownerFirstName, lastName: row.ownerLastName ?? '' }),
-        },
-        { header: 'Rating before controls', value: (row) => rating(row, 'inherent') },
-        { header: 'Rating after controls', value: (row) => rating(row, 'residual') },
-        {
-          header: 'Review frequency',
-          value: (row) => row.reviewFrequency && frequencyLabel(row.reviewFrequency),
-        },
-        { header: 'Next review', value: (row) => row.nextReviewDate },
-        {
-          header: 'Review due',
-          value: (row) => (taskDueType(row.nextReviewDate, today) === 'nodue' ? 'no' : 'yes'),
-        },
-        { header: 'Open actions', value: (row) => row.openActions },
-      ],
-      rows,
-    );
+    return exportRows(this.reader, statement, (row: ListRow) => row, [
+      { header: 'Risk', value: (row) => row.name },
+      { header: 'Hazard', value: (row) => row.hazard },
+      { header: 'Workplace', value: (row) => row.workplaceName },
+      {
+        header: 'Owner',
+        value: (row) =>
+          row.ownerFirstName === null
+            ? ''
+            : personName({ firstName: row.ownerFirstName, lastName: row.ownerLastName ?? '' }),
+      },
+      { header: 'Rating before controls', value: (row) => rating(row, 'inherent') },
+      { header: 'Rating after controls', value: (row) => rating(row, 'residual') },
+      {
+        header: 'Review frequency',
+        value: (row) => row.reviewFrequency && frequencyLabel(row.reviewFrequency),
+      },
+      { header: 'Next review', value: (row) => row.nextReviewDate },
+      {
+        header: 'Review due',
+        value: (row) => (taskDueType(row.nextReviewDate, today) === 'nodue' ? 'no' : 'yes'),
+      },
+      { header: 'Open actions', value: (row) => row.openActions },
+    ]);
   }
 
   private async find(client: Tx | Db, auth: AuthContext, id: string): Promise<Risk> {

@@ -1,1 +1,2 @@
 export type { SsoService } from './service';
+export { ssoArea } from './area';

@@ -10,5 +10,5 @@ export type { SubmissionService } from './service';
 export { SANITIZE_OPTIONS, USABLE_TEMPLATE, USABLE_TEMPLATE_SQL, WIRE_FORM_TYPE } from './shapes';
 export type { TemplateVersionShape } from './shapes';
 export { issueSupplierAssignmentLink } from './supplierLinkIssue';
-export type { SupplierCaller } from './supplierLinks';
 export type { SubmissionTemplates } from './templates';
+export { submissionServicesArea, submissionsArea } from './area';

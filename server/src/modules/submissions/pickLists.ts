@@ -1,5 +1,5 @@
 import {
-  formatedNumber,
+  formattedNumber,
   personName,
   RELATED_SEARCH_PAGE_SIZE,
   type TNamedOption,
@@ -97,7 +97,7 @@ const option = (row: { id: string; name: string; isActive: boolean }) => ({
 });
 const submissionOption = (row: SubmissionRow) => ({
   _id: row.id,
-  name: `${formatedNumber(row.number)} ${row.templateName}: ${row.formDescription}`,
+  name: `${formattedNumber(row.number)} ${row.templateName}: ${row.formDescription}`,
 });
 
 /** One page of a search: the extra row fetched only says whether there is more. */

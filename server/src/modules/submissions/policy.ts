@@ -1,11 +1,11 @@
-import type { AccessKey, TFormSubmission } from '@compass/shared';
+import { messages, type AccessKey, type TFormSubmission } from '@compass/shared';
 import type { Db } from '../../db/prisma';
 import type { Reader } from '../../db/reader';
 import { sql, uuid } from '../../db/sql';
 import type { FormType } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
 import type { AttachmentService } from '../attachments';
-import { FORM_TYPE_OF_WIRE } from './shapes';
+import { FORM_TYPE_OF_WIRE, type StoredSubmission, type SubmissionActor } from './shapes';
 
 /** Keys that open the organisation's Records: forms the caller neither recorded nor coordinates. */
 const RECORDS_ACCESS: readonly AccessKey[] = ['formSubmissionAllRecord', 'formSubmissionRecord'];
@@ -25,6 +25,44 @@ export const hasRecordsAccess = (auth: Pick<AuthContext, 'accessKeys'>): boolean
 export function readsOthersForm(auth: Pick<AuthContext, 'accessKeys'>, formType: FormType): boolean {
   if (formType === 'hr') return auth.accessKeys.has('hrEmployeePrivateInfo');
   return hasRecordsAccess(auth);
+}
+
+// ---------- Who may change a submission ----------
+
+/** The recorder of a draft: the one who started it (or, for a company's draft, the company). */
+function isRecorder(auth: SubmissionActor, submission: StoredSubmission): boolean {
+  return (
+    (auth.employeeId !== null && submission.recordedByEmployeeId === auth.employeeId) ||
+    (auth.personnelId !== null && submission.recordedByPersonnelId === auth.personnelId) ||
+    (auth.userId !== null && submission.createdByUserId === auth.userId) ||
+    isCompanyDraft(auth, submission)
+  );
+}
+
+/**
+ * A supplier form assigned to a company (not to one person) is started for the company: its
+ * draft is the company account's (or its link's) to fill in, never its personnel's.
+ */
+function isCompanyDraft(auth: SubmissionActor, submission: StoredSubmission): boolean {
+  return (
+    submission.formType === 'supplier' &&
+    auth.supplierId !== null &&
+    auth.personnelId === null &&
+    auth.employeeId === null &&
+    submission.supplierId === auth.supplierId &&
+    submission.recordedByEmployeeId === null &&
+    submission.recordedByPersonnelId === null
+  );
+}
+
+/** null when the caller may edit, else the banner of spec 001 section 2.2 saying why not. */
+export function editBlock(auth: SubmissionActor, submission: StoredSubmission): string | null {
+  if (submission.isClosed) return messages.submission.closed;
+  if (submission.isDraft) return isRecorder(auth, submission) ? null : messages.submission.notRecorder;
+  if (auth.employeeId && submission.coordinators[0]?.employeeId === auth.employeeId) return null;
+  if (submission.formType === 'supplier' && auth.supplierId && submission.supplierId === auth.supplierId)
+    return null;
+  return messages.submission.notCoordinator;
 }
 
 /** What the rules look at: who recorded and coordinates a submission, its type and state. */
@@ -95,7 +133,7 @@ export class SubmissionPolicy {
   }
 
   /** The first coordinator: the one who closes and re-opens. */
-  isCoordinator(auth: AuthContext, submission: SubmissionAccess): boolean {
+  isCoordinator(auth: AuthContext, submission: Pick<SubmissionAccess, 'coordinators'>): boolean {
     return Boolean(auth.employeeId) && submission.coordinators[0]?.employeeId === auth.employeeId;
   }
 

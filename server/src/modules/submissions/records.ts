@@ -1,5 +1,5 @@
 import {
-  formatedNumber,
+  formattedNumber,
   messages,
   personName,
   type TChangeLogEntry,
@@ -68,7 +68,7 @@ export class SubmissionRecords {
     return {
       rows: rows.map((row) => ({
         _id: row.id,
-        formatedNumber: formatedNumber(row.isDraft ? null : row.number),
+        formatedNumber: formattedNumber(row.isDraft ? null : row.number),
         formTemplateId: row.templateId,
         formTemplateName: row.templateName,
         formDescription: row.formDescription,

@@ -23,7 +23,6 @@ import {
   registerCachedCall,
   type AnswerCache,
 } from '../../plugins/answerCache';
-import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import { readMultipart } from '../../plugins/uploads';
@@ -53,9 +52,9 @@ export const submissionRoutes: FastifyPluginAsync<{
   // otherwise be checked, written out and compressed on every form opened.
   const sendCached = cachedAnswerSender(cache, formSubmissionRelatedListsCall);
   registerCall(app, formSubmissionRelatedListsCall, {
-    handler: async (request, reply) => {
-      if (request.link) return ok(await supplierLinks.relatedLists(request.link));
-      const auth = requireAuth(request);
+    handler: async (request, reply, caller) => {
+      if (caller.kind === 'link') return ok(await supplierLinks.relatedLists(caller.link));
+      const { auth } = caller;
       const cached = pickLists.newFormAnswer(auth, request.body);
       if (cached) return sendCached(request, reply, auth, cached);
       return ok(await pickLists.forCaller(auth, request.body));
@@ -63,12 +62,12 @@ export const submissionRoutes: FastifyPluginAsync<{
   });
 
   registerCall(app, relatedOptionSearchCall, {
-    handler: async (request) => {
+    handler: async (request, _reply, caller) => {
       const { kind, search, page } = request.body;
       return ok(
-        request.link
-          ? await supplierLinks.searchOptions(request.link, kind, search, page)
-          : await pickLists.searchForCaller(requireAuth(request), kind, search, page),
+        caller.kind === 'link'
+          ? await supplierLinks.searchOptions(caller.link, kind, search, page)
+          : await pickLists.searchForCaller(caller.auth, kind, search, page),
       );
     },
   });
@@ -96,42 +95,44 @@ export const submissionRoutes: FastifyPluginAsync<{
   );
 
   registerCall(app, branchesByWorkplaceCall, {
-    handler: async (request) =>
+    handler: async (request, _reply, caller) =>
       ok(
-        request.link
-          ? await supplierLinks.branches(request.link, request.body.workplace)
-          : await templates.branches(requireAuth(request), request.body.workplace),
+        caller.kind === 'link'
+          ? await supplierLinks.branches(caller.link, request.body.workplace)
+          : await templates.branches(caller.auth, request.body.workplace),
       ),
   });
 
   registerCall(app, formSubmissionDetailsCall, {
-    handler: async (request) => {
+    handler: async (request, _reply, caller) => {
       const { formSubmissionId, localTimeZone = DEFAULT_TIME_ZONE } = request.body;
       return ok(
-        request.link
-          ? await supplierLinks.details(request.link, formSubmissionId, localTimeZone)
-          : await submissions.details(requireAuth(request), formSubmissionId, localTimeZone),
+        caller.kind === 'link'
+          ? await supplierLinks.details(caller.link, formSubmissionId, localTimeZone)
+          : await submissions.details(caller.auth, formSubmissionId, localTimeZone),
       );
     },
   });
 
   registerCall(app, formSubmissionSaveCall, {
     bodyLimit: SAVE_BODY_LIMIT,
-    handler: async (request) => {
-      const { message, ...result } = request.link
-        ? await supplierLinks.save(request.link, request.body)
-        : await submissions.save(requireAuth(request), request.body);
+    handler: async (request, _reply, caller) => {
+      const { message, ...result } =
+        caller.kind === 'link'
+          ? await supplierLinks.save(caller.link, request.body)
+          : await submissions.save(caller.auth, request.body);
       return ok(result, message);
     },
   });
 
   registerCall(app, formSubmissionUploadFilesCall, {
-    handler: async (request) => {
+    handler: async (request, _reply, caller) => {
       const { fields, files } = await readMultipart(request);
       const input = parseOrBadRequest(formSubmissionUploadFilesCall.multipart, fields);
-      const uploaded = request.link
-        ? await supplierLinks.uploadFiles(request.link, input._id, input.relatedFormId, files)
-        : await submissions.uploadFiles(requireAuth(request), input._id, input.relatedFormId, files);
+      const uploaded =
+        caller.kind === 'link'
+          ? await supplierLinks.uploadFiles(caller.link, input._id, input.relatedFormId, files)
+          : await submissions.uploadFiles(caller.auth, input._id, input.relatedFormId, files);
       return ok(uploaded, messages.submission.filesUploaded);
     },
   });
@@ -144,12 +145,12 @@ export const submissionRoutes: FastifyPluginAsync<{
   });
 
   registerCall(app, formSubmissionListCall, {
-    handler: async (request) => ok(await records.list(requireAuth(request), request.body)),
+    handler: async (request, _reply, { auth }) => ok(await records.list(auth, request.body)),
   });
 
   registerCall(app, formSubmissionHistoryCall, {
-    handler: async (request) =>
-      ok(await records.history(requireAuth(request), request.body.formSubmissionId)),
+    handler: async (request, _reply, { auth }) =>
+      ok(await records.history(auth, request.body.formSubmissionId)),
   });
 
   await app.register(supplierLinkRoutes, { supplierLinks });

@@ -15,12 +15,11 @@ import {
 } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
-import type { AuthContext } from '../../plugins/auth';
 import type { MailQueue } from '../../plugins/mail';
 import type { FileStorage } from '../../plugins/storage';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { AttachmentService } from '../attachments';
-import type { LinkScope } from '../../plugins/callers';
+import type { LinkOrSessionCaller, LinkScope } from '../../plugins/callers';
 import { checkScope, LinkError } from '../links';
 import { supplierSubmissionCopyMail } from '../mail';
 import type { PickLists } from './pickLists';
@@ -39,9 +38,6 @@ import type { SubmissionTemplates } from './templates';
 
 /** A refused supplier form submit: response_code 202, shown as an error, nothing changed. */
 const refused = (message: string) => new AppError(SUPPLIER_SUBMIT_REFUSED_CODE, message);
-
-/** Who calls supplier form submit: the holder of a link, or a signed-in supplier user. */
-export type SupplierCaller = { link: LinkScope } | { auth: AuthContext };
 
 export const linkFilePath = (attachmentId: string) => `/api/formSubmissionLinkFile/${attachmentId}`;
 
@@ -278,23 +274,26 @@ export class SupplierLinkService {
    * answer is response_code 202 with the reason and nothing changes: the form is still a draft,
    * or the assignment was already submitted (or reviewed, or closed).
    */
-  async submit(caller: SupplierCaller, request: TSupplierFormSubmitRequest): Promise<TSupplierFormSubmitted> {
-    const companyId = 'link' in caller ? caller.link.companyId : caller.auth.companyId;
-    if ('link' in caller) {
+  async submit(
+    caller: LinkOrSessionCaller,
+    request: TSupplierFormSubmitRequest,
+  ): Promise<TSupplierFormSubmitted> {
+    const companyId = caller.kind === 'link' ? caller.link.companyId : caller.auth.companyId;
+    if (caller.kind === 'link') {
       const { link } = caller;
       if (link.resourceType === 'supplierAssignment')
         checkScope(link, 'supplierAssignment', request._id, 'update');
       else checkScope(link, 'submission', request.formSumissionId, 'update');
     }
     // Signed in: only an assignment the caller may fill in (openAssignments.ts), as it opens them.
-    const theirs = 'auth' in caller ? assignmentsOfCaller(caller.auth, { onBehalf: true }) : {};
+    const theirs = caller.kind === 'link' ? {} : assignmentsOfCaller(caller.auth, { onBehalf: true });
     const assignment =
       theirs &&
       (await this.db.supplierAssignment.findFirst({
         where: { id: request._id, companyId, supplierId: request.supplierId, ...theirs },
       }));
     if (!assignment) throw notFound();
-    if ('link' in caller) {
+    if (caller.kind === 'link') {
       const { link } = caller;
       // A link issued to one supplier never acts for another; a submission link needs an
       // assignment that already names its submission.
@@ -340,12 +339,12 @@ export class SupplierLinkService {
           companyId,
           entityType: 'supplierAssignment',
           entityId: assignment.id,
-          userId: 'auth' in caller ? caller.auth.userId : null,
+          userId: caller.kind === 'link' ? null : caller.auth.userId,
           action: 'submitted',
           changes: {
             status: [OPEN_ASSIGNMENT.status, 'submitted'],
             submissionId: [assignment.submissionId, submission.id],
-            ...('link' in caller ? { linkTokenId: caller.link.linkTokenId } : {}),
+            ...(caller.kind === 'link' ? { linkTokenId: caller.link.linkTokenId } : {}),
           },
         },
       });

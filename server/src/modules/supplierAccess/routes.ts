@@ -12,7 +12,6 @@ import {
   type TPortalAccount,
 } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { fileHeaders } from '../../plugins/downloads';
 import { ok } from '../../plugins/envelope';
@@ -28,49 +27,40 @@ export const supplierAccessRoutes: FastifyPluginAsync<{ supplierAccess: Supplier
   { supplierAccess },
 ) => {
   registerCall(app, supplierPortalAccountsCall, {
-    handler: async (request) => ok(await supplierAccess.accounts(requireAuth(request))),
+    handler: async (_request, _reply, { auth }) => ok(await supplierAccess.accounts(auth)),
   });
   registerCall(app, supplierPortalAccessSetCall, {
-    handler: async (request) =>
-      switched(
-        await supplierAccess.setAccess(requireAuth(request), request.body._id, request.body.portalAccess),
-      ),
+    handler: async (request, _reply, { auth }) =>
+      switched(await supplierAccess.setAccess(auth, request.body._id, request.body.portalAccess)),
   });
   registerCall(app, supplierCompanyPortalAccountsCall, {
-    handler: async (request) =>
-      ok(await supplierAccess.companyAccounts(requireAuth(request), request.body.supplierId)),
+    handler: async (request, _reply, { auth }) =>
+      ok(await supplierAccess.companyAccounts(auth, request.body.supplierId)),
   });
   registerCall(app, supplierCompanyPortalAccessSetCall, {
-    handler: async (request) =>
-      switched(
-        await supplierAccess.setCompanyAccess(
-          requireAuth(request),
-          request.body._id,
-          request.body.portalAccess,
-        ),
-      ),
+    handler: async (request, _reply, { auth }) =>
+      switched(await supplierAccess.setCompanyAccess(auth, request.body._id, request.body.portalAccess)),
   });
   registerCall(app, supplierProfileCall, {
-    handler: async (request) => ok(await supplierAccess.profile(requireAuth(request))),
+    handler: async (_request, _reply, { auth }) => ok(await supplierAccess.profile(auth)),
   });
   registerCall(app, supplierProfileUpdateCall, {
-    handler: async (request) =>
-      ok(await supplierAccess.updateProfile(requireAuth(request), request.body), say.profileSaved),
+    handler: async (request, _reply, { auth }) =>
+      ok(await supplierAccess.updateProfile(auth, request.body), say.profileSaved),
   });
   registerCall(app, supplierLogoUploadCall, {
-    handler: async (request) => {
-      const auth = requireAuth(request);
+    handler: async (request, _reply, { auth }) => {
       const { files } = await readMultipart(request);
       return ok(await supplierAccess.changeLogo(auth, files), say.logoSaved);
     },
   });
   registerCall(app, supplierLogoDeleteCall, {
-    handler: async (request) =>
-      ok(await supplierAccess.changeLogo(requireAuth(request), null), say.logoRemoved),
+    handler: async (_request, _reply, { auth }) =>
+      ok(await supplierAccess.changeLogo(auth, null), say.logoRemoved),
   });
   registerCall(app, supplierLogoCall, {
-    handler: async (request, reply) => {
-      const stream = await supplierAccess.logo(requireAuth(request), request.params.supplierId);
+    handler: async (request, reply, { auth }) => {
+      const stream = await supplierAccess.logo(auth, request.params.supplierId);
       return reply.headers(fileHeaders({ fileName: 'logo.png', inline: true, maxAge: 86_400 })).send(stream);
     },
   });

@@ -8,28 +8,27 @@ import {
   taskSignOffCall,
 } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import type { TaskService } from './service';
 
 export const taskRoutes: FastifyPluginAsync<{ tasks: TaskService }> = async (app, { tasks }) => {
   registerCall(app, taskListCall, {
-    handler: async (request) => ok(await tasks.list(requireAuth(request), request.body)),
+    handler: async (request, _reply, { auth }) => ok(await tasks.list(auth, request.body)),
   });
   registerCall(app, taskDetailsCall, {
-    handler: async (request) => ok(await tasks.details(requireAuth(request), request.body._id)),
+    handler: async (request, _reply, { auth }) => ok(await tasks.details(auth, request.body._id)),
   });
   registerCall(app, taskOptionsCall, {
-    handler: async (request) => ok(await tasks.options(requireAuth(request))),
+    handler: async (_request, _reply, { auth }) => ok(await tasks.options(auth)),
   });
   registerCall(app, taskPeopleSearchCall, {
-    handler: async (request) => ok(await tasks.people(requireAuth(request), request.body.search)),
+    handler: async (request, _reply, { auth }) => ok(await tasks.people(auth, request.body.search)),
   });
   registerCall(app, taskSaveCall, {
-    handler: async (request) => ok(await tasks.save(requireAuth(request), request.body), say.saved),
+    handler: async (request, _reply, { auth }) => ok(await tasks.save(auth, request.body), say.saved),
   });
   registerCall(app, taskSignOffCall, {
-    handler: async (request) => ok(await tasks.signOff(requireAuth(request), request.body), say.signedOff),
+    handler: async (request, _reply, { auth }) => ok(await tasks.signOff(auth, request.body), say.signedOff),
   });
 };

@@ -15,7 +15,6 @@ import {
   templateVersionCall,
 } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireAuth } from '../../plugins/auth';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import type { TemplateAdminService } from './service';
@@ -25,68 +24,58 @@ export const templateRoutes: FastifyPluginAsync<{ templates: TemplateAdminServic
   { templates },
 ) => {
   registerCall(app, templateAdminListCall, {
-    handler: async (request) => ok(await templates.list(requireAuth(request), request.body)),
+    handler: async (request, _reply, { auth }) => ok(await templates.list(auth, request.body)),
   });
   registerCall(app, templateAdminDetailsCall, {
-    handler: async (request) => ok(await templates.details(requireAuth(request), request.body._id)),
+    handler: async (request, _reply, { auth }) => ok(await templates.details(auth, request.body._id)),
   });
   registerCall(app, templateCoordinatorsCall, {
-    handler: async (request) => ok(await templates.coordinators(requireAuth(request), request.body.search)),
+    handler: async (request, _reply, { auth }) => ok(await templates.coordinators(auth, request.body.search)),
   });
   registerCall(app, templateVersionCall, {
-    handler: async (request) =>
-      ok(await templates.version(requireAuth(request), request.body._id, request.body.version)),
+    handler: async (request, _reply, { auth }) =>
+      ok(await templates.version(auth, request.body._id, request.body.version)),
   });
   registerCall(app, templateCreateCall, {
-    handler: async (request) => ok(await templates.create(requireAuth(request), request.body), say.created),
+    handler: async (request, _reply, { auth }) => ok(await templates.create(auth, request.body), say.created),
   });
   registerCall(app, templateDraftSaveCall, {
-    handler: async (request) => {
+    handler: async (request, _reply, { auth }) => {
       const { _id, revision, template } = request.body;
-      return ok(await templates.saveDraft(requireAuth(request), _id, revision, template), say.draftSaved);
+      return ok(await templates.saveDraft(auth, _id, revision, template), say.draftSaved);
     },
   });
   registerCall(app, templatePublishCall, {
-    handler: async (request) => {
-      const published = await templates.publish(
-        requireAuth(request),
-        request.body._id,
-        request.body.revision,
-      );
+    handler: async (request, _reply, { auth }) => {
+      const published = await templates.publish(auth, request.body._id, request.body.revision);
       return ok(published, say.published(published.version));
     },
   });
   registerCall(app, templateDiscardDraftCall, {
-    handler: async (request) =>
-      ok(
-        await templates.discardDraft(requireAuth(request), request.body._id, request.body.revision),
-        say.discarded,
-      ),
+    handler: async (request, _reply, { auth }) =>
+      ok(await templates.discardDraft(auth, request.body._id, request.body.revision), say.discarded),
   });
   registerCall(app, templateDuplicateCall, {
-    handler: async (request) =>
-      ok(
-        await templates.duplicate(requireAuth(request), request.body._id, request.body.name),
-        say.duplicated,
-      ),
+    handler: async (request, _reply, { auth }) =>
+      ok(await templates.duplicate(auth, request.body._id, request.body.name), say.duplicated),
   });
   registerCall(app, templateArchiveCall, {
-    handler: async (request) => {
-      await templates.setArchived(requireAuth(request), request.body._id, true);
+    handler: async (request, _reply, { auth }) => {
+      await templates.setArchived(auth, request.body._id, true);
       return ok(null, say.archivedDone);
     },
   });
   registerCall(app, templateRestoreCall, {
-    handler: async (request) => {
-      await templates.setArchived(requireAuth(request), request.body._id, false);
+    handler: async (request, _reply, { auth }) => {
+      await templates.setArchived(auth, request.body._id, false);
       return ok(null, say.restored);
     },
   });
   registerCall(app, templateExportCall, {
-    handler: async (request) => ok(await templates.export(requireAuth(request), request.body._id)),
+    handler: async (request, _reply, { auth }) => ok(await templates.export(auth, request.body._id)),
   });
   registerCall(app, templateImportCall, {
-    handler: async (request) =>
-      ok(await templates.import(requireAuth(request), request.body.template), say.imported),
+    handler: async (request, _reply, { auth }) =>
+      ok(await templates.import(auth, request.body.template), say.imported),
   });
 };

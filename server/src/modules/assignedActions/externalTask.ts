@@ -10,15 +10,12 @@ import {
 } from '@compass/shared';
 import type { Db } from '../../db/prisma';
 import { conflict, forbidden, notFound } from '../../errors';
-import type { AuthContext } from '../../plugins/auth';
 import type { UploadedFile } from '../../plugins/uploads';
-import type { AssignedActionService } from '../assignedActions';
+import { externalTaskAccess } from './policy';
+import type { AssignedActionService } from './service';
 import type { AttachmentService } from '../attachments';
-import type { LinkScope } from '../../plugins/callers';
-import { checkScope, LinkError } from './service';
-
-/** Who opened the external task page: the holder of the task's link, or a signed-in user. */
-export type TaskViewer = { link: LinkScope } | { auth: AuthContext };
+import type { LinkOrSessionCaller } from '../../plugins/callers';
+import { checkScope, LinkError } from '../links';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -41,9 +38,13 @@ export class ExternalTaskService {
    *   coordinators see it view-only. Anyone else: 404.
    * Nothing can change once the action is completed or the form closed.
    */
-  private async load(viewer: TaskViewer, request: TExternalTaskDetailsRequest, operation: TLinkOperation) {
-    if ('link' in viewer) checkScope(viewer.link, 'action', request.taskId, operation);
-    const companyId = 'link' in viewer ? viewer.link.companyId : viewer.auth.companyId;
+  private async load(
+    viewer: LinkOrSessionCaller,
+    request: TExternalTaskDetailsRequest,
+    operation: TLinkOperation,
+  ) {
+    if (viewer.kind === 'link') checkScope(viewer.link, 'action', request.taskId, operation);
+    const companyId = viewer.kind === 'link' ? viewer.link.companyId : viewer.auth.companyId;
     const action = await this.db.action.findFirst({
       where: { id: request.taskId, companyId, submissionId: request.formSubmissionId },
       include: {
@@ -59,27 +60,24 @@ export class ExternalTaskService {
     if (!action?.submission) throw notFound(messages.action.notFound);
     const { submission } = action;
     let mayChange: boolean;
-    if ('link' in viewer) {
+    if (viewer.kind === 'link') {
       // The action was reassigned since the link was mailed: the old link no longer opens it.
       if (viewer.link.personnelId && action.assigneePersonnelId !== viewer.link.personnelId)
         throw new LinkError('wrongResource', 403);
       mayChange = true;
     } else {
-      const { auth } = viewer;
-      const isAssignee =
-        (auth.employeeId !== null && action.assigneeEmployeeId === auth.employeeId) ||
-        (auth.personnelId !== null && action.assigneePersonnelId === auth.personnelId);
-      const coordinators = submission.coordinators;
-      const isCoordinator =
-        auth.employeeId !== null && coordinators.some((c) => c.employeeId === auth.employeeId);
-      if (!isAssignee && !isCoordinator) throw notFound(messages.action.notFound);
-      mayChange = isAssignee || (auth.employeeId !== null && coordinators[0]?.employeeId === auth.employeeId);
+      const access = externalTaskAccess(viewer.auth, action, submission.coordinators);
+      if (!access) throw notFound(messages.action.notFound);
+      mayChange = access === 'change';
     }
     const editable = mayChange && !action.isComplete && !submission.isClosed;
     return { action: { ...action, submission }, editable };
   }
 
-  async details(viewer: TaskViewer, request: TExternalTaskDetailsRequest): Promise<TExternalTaskDetails> {
+  async details(
+    viewer: LinkOrSessionCaller,
+    request: TExternalTaskDetailsRequest,
+  ): Promise<TExternalTaskDetails> {
     const { action, editable } = await this.load(viewer, request, 'read');
     const { submission } = action;
     const assignee = action.assigneeEmployeeId
@@ -113,7 +111,7 @@ export class ExternalTaskService {
   }
 
   /** The action, for a change: refused with the reason when this viewer may not change it now. */
-  private async changeable(viewer: TaskViewer, request: TExternalTaskDetailsRequest) {
+  private async changeable(viewer: LinkOrSessionCaller, request: TExternalTaskDetailsRequest) {
     const { action, editable } = await this.load(viewer, request, 'update');
     if (!editable) {
       if (action.isComplete) throw conflict(messages.action.alreadyComplete);
@@ -125,7 +123,7 @@ export class ExternalTaskService {
 
   /** Complete or Save Draft, with new files (images are compressed by the attachment service). */
   async save(
-    viewer: TaskViewer,
+    viewer: LinkOrSessionCaller,
     input: TExternalTaskSaveRequest & { response: string },
     files: UploadedFile[],
   ): Promise<string> {
@@ -135,20 +133,20 @@ export class ExternalTaskService {
         kind: 'form',
         taskId: action.id,
         companyId: action.companyId,
-        userId: 'auth' in viewer ? viewer.auth.userId : null,
-        linkTokenId: 'link' in viewer ? viewer.link.linkTokenId : undefined,
+        userId: viewer.kind === 'link' ? null : viewer.auth.userId,
+        linkTokenId: viewer.kind === 'link' ? viewer.link.linkTokenId : undefined,
       },
       { response: input.response, complete: input.complete === 'true', localTimeZone: input.localTimeZone },
       files,
     );
   }
 
-  async deleteFile(viewer: TaskViewer, request: TExternalTaskFileDeleteRequest): Promise<void> {
+  async deleteFile(viewer: LinkOrSessionCaller, request: TExternalTaskFileDeleteRequest): Promise<void> {
     const action = await this.changeable(viewer, request);
     await this.attachments.removeOwned(
       { companyId: action.companyId, ownerType: 'action', ownerId: action.id },
       request.fileId,
-      'auth' in viewer ? viewer.auth.userId : null,
+      viewer.kind === 'link' ? null : viewer.auth.userId,
     );
   }
 }

@@ -1,0 +1,102 @@
+import { addDashboard, type DashboardPerson, type DashboardRefs } from '../dashboard';
+import type { Org } from '../rows';
+import type { Northwind, NorthwindSubmissions } from './refs';
+import type { DocumentLibrary } from './registers';
+
+/** The dashboards of the five employee accounts: work of every kind waiting for each of them. */
+export function addNorthwindDashboards(
+  o: Org,
+  n: Northwind,
+  { s1011, s1018 }: NorthwindSubmissions,
+  library: DocumentLibrary,
+): void {
+  const documents = library.documents;
+  const { emp, ethan, olivia, mia, noah, ava, acme, brightline, risk, reqType, hazards } = n;
+  const { safetyAudit, contractor, review, wellbeing, induction } = n.templates;
+  const refs: DashboardRefs = {
+    ownerId: olivia,
+    auditTemplate: safetyAudit,
+    hrTemplateId: wellbeing.id,
+    performanceTemplateId: review.id,
+    trainingTemplateId: induction.id,
+    supplierTemplateId: contractor.id,
+    auditId: o.id('audit', 'warehouse'),
+    obligationId: o.id('obligation', 'whs'),
+    obligationName: 'Work Health and Safety Act 2011',
+    documents,
+    approvalDocument: library.awaitingApproval,
+    // One risk per person: a risk has one open review at a time.
+    risks: [
+      'Working at Heights',
+      'Manual Handling',
+      'Electrical Hazards',
+      'Slips, Trips and Falls',
+      'Forklift and Pedestrian Interaction',
+    ].map((name) => ({
+      id: risk(name),
+      name,
+    })),
+    hazards: hazards.map((name) => ({ id: o.id('hazard', name), name })),
+    supplierId: acme,
+    personnelId: o.id('personnel', 'grace'),
+    companyRequirementTypeId: reqType('Safety Management Plan'),
+    personnelRequirementTypeId: reqType('First Aid Certificate'),
+    workplace: 'Riverside Depot',
+    branch: 'Warehouse',
+  };
+  const people: DashboardPerson[] = [
+    {
+      key: 'olivia',
+      employeeId: olivia,
+      name: 'Olivia Bennett',
+      reviewerId: ava,
+      revieweeId: emp('harper'),
+      coReviewerId: ethan,
+      variant: 0,
+    },
+    {
+      key: 'ethan',
+      employeeId: ethan,
+      name: 'Ethan Clarke',
+      reviewerId: olivia,
+      revieweeId: emp('jack'),
+      coReviewerId: mia,
+      variant: 1,
+    },
+    {
+      key: 'mia',
+      employeeId: mia,
+      name: 'Mia Torres',
+      reviewerId: ava,
+      revieweeId: emp('lucas'),
+      coReviewerId: noah,
+      variant: 2,
+      performanceSubmissionId: s1011,
+    },
+    {
+      key: 'noah',
+      employeeId: noah,
+      name: 'Noah Fischer',
+      reviewerId: ava,
+      revieweeId: emp('mason'),
+      coReviewerId: ava,
+      variant: 3,
+      performanceSubmissionId: s1018,
+    },
+    {
+      key: 'ava',
+      employeeId: ava,
+      name: 'Ava Nguyen',
+      reviewerId: olivia,
+      revieweeId: emp('amelia'),
+      coReviewerId: olivia,
+      variant: 4,
+    },
+  ];
+  for (const person of people) {
+    // Half of them review Brightline Electrical (Kai) instead of Acme (Grace).
+    const brightlineSide = person.variant % 2 === 1;
+    const supplier = brightlineSide ? { supplierId: brightline, personnelId: o.id('personnel', 'kai') } : {};
+    addDashboard(o, { ...refs, ...supplier }, person);
+  }
+}

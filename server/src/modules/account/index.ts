@@ -1,0 +1,1 @@
+export { accountArea } from './area';

@@ -1,0 +1,1 @@
+export { actionRegisterArea } from './area';

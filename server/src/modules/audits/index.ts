@@ -1,0 +1,2 @@
+export { auditsArea } from './area';
+export { mayConduct, mayReopen, visibleAudit } from './policy';

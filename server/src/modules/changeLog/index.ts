@@ -1,0 +1,1 @@
+export { changeLogArea } from './area';

@@ -1,0 +1,1 @@
+export { clockInArea } from './area';

@@ -1,0 +1,1 @@
+export { configurationArea } from './area';

@@ -1,0 +1,1 @@
+export { dashboardArea } from './area';

@@ -1,0 +1,2 @@
+export { documentsArea } from './area';
+export { canManage, findDocument, mayCompleteAction, ownWorkItem } from './policy';

@@ -1,0 +1,48 @@
+import { employeeMessages as say } from '@compass/shared';
+import { conflict } from '../../errors';
+import type { AuthContext } from '../../plugins/auth';
+import {
+  mayManageHolderOf,
+  requireMayGive,
+  requireMayManageHolderOf,
+  type OrganisationRights,
+} from '../administration';
+
+// Who may change an employee's record and account: the organisation's rights rules
+// (administration/policy.ts) applied to the employee's role.
+
+/** Whether the caller manages the employee's account: it holds every right of the employee's role. */
+export const mayManage = (rights: OrganisationRights, employee: { roleId: string | null }): boolean =>
+  mayManageHolderOf(rights, employee.roleId);
+
+/** What a save changes that the rights rules weigh. */
+export interface EmployeeChange {
+  role: boolean;
+  email: boolean;
+  username: boolean;
+}
+
+/**
+ * A stored employee's role, sign-in e-mail or username changes only when the caller manages them;
+ * a role is given only when the caller holds all its rights.
+ */
+export function requireMaySave(
+  rights: OrganisationRights,
+  before: { roleId: string | null } | null,
+  change: EmployeeChange,
+  roleId: string | null,
+): void {
+  if (before && (change.role || change.email || change.username))
+    requireMayManageHolderOf(rights, before.roleId);
+  if (change.role) requireMayGive(rights, rights.ofRole(roleId));
+}
+
+/** Nobody deactivates themselves. */
+export function refuseSelfDeactivation(auth: AuthContext, employeeId: string, active: boolean): void {
+  if (!active && employeeId === auth.employeeId) throw conflict(say.deactivateSelf);
+}
+
+/** Reactivating gives the account its role's rights back; deactivating takes a stronger one's away. */
+export function requireMaySetActive(rights: OrganisationRights, employee: { roleId: string | null }): void {
+  requireMayManageHolderOf(rights, employee.roleId);
+}

@@ -1,0 +1,2 @@
+export { externalPartiesArea } from './area';
+export { awaitingReviewBySql, providedRequirementsSql } from './policy';

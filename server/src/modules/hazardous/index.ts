@@ -1,0 +1,1 @@
+export { hazardousArea } from './area';

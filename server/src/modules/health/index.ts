@@ -1,0 +1,1 @@
+export { healthArea } from './area';

@@ -1,0 +1,1 @@
+export { noticeboardArea } from './area';

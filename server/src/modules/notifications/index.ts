@@ -1,0 +1,1 @@
+export { notificationsArea } from './area';

@@ -1,0 +1,2 @@
+export { obligationsArea } from './area';
+export { findObligation, obligationVisible } from './policy';

@@ -1,0 +1,1 @@
+export { qrCodesArea } from './area';

@@ -1,0 +1,1 @@
+export { qrSubmissionsArea } from './area';

@@ -1,0 +1,1 @@
+export { risksArea } from './area';

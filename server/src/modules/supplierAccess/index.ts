@@ -1,0 +1,1 @@
+export { supplierAccessArea } from './area';

@@ -1,0 +1,2 @@
+export { tasksArea } from './area';
+export { responsibleSql } from './policy';

@@ -1,0 +1,1 @@
+export { templatesArea } from './area';
