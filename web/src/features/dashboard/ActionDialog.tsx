@@ -3,31 +3,27 @@ import {
   auditDetailsPath,
   formTaskPath,
   hazardousPath,
-  messages,
   obligationEditPath,
   riskPath,
   type TAssignedActionItem,
   type TAssignedActionKind,
-  uploadProblem,
-  ZAssignedActionSaveRequest,
 } from '@compass/shared';
 import { ArrowRight } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { downloadFile } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { ActionAttachmentList, ActionFacts, ActionResponse } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
 import { Dialog, DialogQueryState } from '../../components/Dialog';
-import { browserTimeZone } from '../../lib/timeZone';
 import {
   assignedActionKeys,
   useActionDetails,
   useDeleteActionFile,
-  useSaveAction,
   type ActionDetails as Details,
   type ActionDetailsSource,
 } from './api';
+import { useActionResponse } from './useActionResponse';
 
 interface ActionDialogProps {
   item: Pick<TAssignedActionItem, 'sectionType' | 'taskID' | 'itemName' | 'taskDueDateType'>;
@@ -85,56 +81,17 @@ export function ActionDialog({
   onSaved,
 }: ActionDialogProps) {
   const kind = item.sectionType as TAssignedActionKind;
-  const filesId = useId();
   const key = load?.key ?? assignedActionKeys.details(kind, item.taskID);
   const details = useActionDetails(kind, item.taskID, load);
-  const [response, setResponse] = useState<string | null>(null);
-  const [files, setFiles] = useState<File[]>([]);
-  const [error, setError] = useState<string | null>(null);
-
-  const currentResponse = response ?? details.data?.response ?? '';
-  const readOnly = details.data?.completeStatus === 'yes' || details.data?.mine === false;
-
-  const save = useSaveAction(key, async () => {
+  const draft = useActionResponse(kind, item.taskID, key, details.data?.response, async () => {
     await onSaved?.();
     onClose();
   });
+  const readOnly = details.data?.completeStatus === 'yes' || details.data?.mine === false;
   const remove = useDeleteActionFile(kind, item.taskID, key);
 
-  const submit = (completeStatus: 'yes' | 'no') => {
-    const parsed = ZAssignedActionSaveRequest.safeParse({
-      sectionType: kind,
-      taskId: item.taskID,
-      response: currentResponse,
-      completeStatus,
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? messages.action.responseRequired);
-      return;
-    }
-    setError(null);
-    const form = new FormData();
-    form.set('sectionType', kind);
-    form.set('taskId', item.taskID);
-    form.set('response', currentResponse);
-    form.set('completeStatus', completeStatus);
-    form.set('localTimeZone', browserTimeZone());
-    for (const file of files) form.append('files', file, file.name);
-    save.mutate({ completeStatus, form });
-  };
-
-  const addFiles = (chosen: FileList | null) => {
-    const list = Array.from(chosen ?? []);
-    const problem = list.map((file) => uploadProblem(file)).find(Boolean);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setError(null);
-    setFiles((previous) => [...previous, ...list]);
-  };
-
   const link = details.data && showParentLink ? parentLink(details.data) : null;
+  const { save, submit } = draft;
   const busy = save.isPending;
 
   return (
@@ -182,41 +139,19 @@ export function ActionDialog({
           </ActionFacts>
 
           <ActionResponse
-            value={currentResponse}
-            onChange={setResponse}
+            value={draft.response}
+            onChange={draft.setResponse}
             readOnly={readOnly}
             rows={4}
-            error={error}
+            error={draft.error}
           />
 
-          <div className="field">
-            <span className="field-label">Attachments</span>
-            <ActionAttachmentList
-              stored={details.data.attachment}
-              pending={files}
-              onDownload={(file) => void downloadFile(file.path, file.name).catch(notifyError)}
-              onDelete={readOnly ? undefined : (file) => remove.mutate(file)}
-              deleteDisabled={remove.isPending}
-              onRemove={(index) => setFiles((previous) => previous.filter((_, at) => at !== index))}
-            />
-            {!readOnly && (
-              <>
-                <label htmlFor={filesId} className="visually-hidden">
-                  Add files
-                </label>
-                <input
-                  id={filesId}
-                  type="file"
-                  multiple
-                  accept={ACCEPT}
-                  onChange={(event) => {
-                    addFiles(event.target.files);
-                    event.target.value = '';
-                  }}
-                />
-              </>
-            )}
-          </div>
+          <ActionAttachments
+            stored={details.data.attachment}
+            draft={draft}
+            readOnly={readOnly}
+            remove={remove}
+          />
 
           {link && (
             <p className="dialog-link">
@@ -229,5 +164,50 @@ export function ActionDialog({
         </>
       )}
     </Dialog>
+  );
+}
+
+/** The action's stored files and, while it can still be answered, the new ones sent with the save. */
+function ActionAttachments({
+  stored,
+  draft,
+  readOnly,
+  remove,
+}: {
+  stored: Details['attachment'];
+  draft: ReturnType<typeof useActionResponse>;
+  readOnly: boolean;
+  remove: ReturnType<typeof useDeleteActionFile>;
+}) {
+  const filesId = useId();
+  return (
+    <div className="field">
+      <span className="field-label">Attachments</span>
+      <ActionAttachmentList
+        stored={stored}
+        pending={draft.files}
+        onDownload={(file) => void downloadFile(file.path, file.name).catch(notifyError)}
+        onDelete={readOnly ? undefined : (file) => remove.mutate(file)}
+        deleteDisabled={remove.isPending}
+        onRemove={draft.removeFile}
+      />
+      {!readOnly && (
+        <>
+          <label htmlFor={filesId} className="visually-hidden">
+            Add files
+          </label>
+          <input
+            id={filesId}
+            type="file"
+            multiple
+            accept={ACCEPT}
+            onChange={(event) => {
+              draft.addFiles(event.target.files);
+              event.target.value = '';
+            }}
+          />
+        </>
+      )}
+    </div>
   );
 }

@@ -44,6 +44,129 @@ export function DocumentFormDialog({
     queryKey: [...documentKeys.all, 'options'],
     queryFn: () => callApi(documentOptionsCall, {}),
   });
+  const { values, change, errors, pickFile, save, submit } = useDocumentDraft(document, (id) => {
+    onSaved?.(id);
+    onClose();
+  });
+  return (
+    <Dialog
+      title={document ? `Edit ${document.name}` : 'Upload a document'}
+      description={
+        document
+          ? 'Changes apply to the document; upload a new version for a new file.'
+          : 'Version 1 is published at once, or when every approver named has approved it.'
+      }
+      onClose={onClose}
+      wide
+    >
+      <form className="stack" onSubmit={submit} noValidate>
+        <InputField
+          label="Name"
+          value={values.name}
+          error={errors.name}
+          maxLength={200}
+          onValueChange={change.name}
+        />
+        <TextAreaField
+          label="Description (optional)"
+          rows={2}
+          maxLength={5000}
+          value={values.description}
+          onValueChange={change.description}
+        />
+        <SelectField
+          label="Folder"
+          value={values.folderId}
+          none="No folder"
+          options={optionsOf(folders.data)}
+          error={errors.folderId}
+          onChange={change.folderId}
+        />
+        <div className="form-grid">
+          <PersonField label="Owner" person={values.owner} error={errors.ownerId} onChange={change.owner} />
+          <PersonField
+            label="Reviewer"
+            person={values.reviewer}
+            error={errors.reviewerId}
+            onChange={change.reviewer}
+          />
+          <PersonField
+            label="Co-reviewer (optional)"
+            person={values.coReviewer}
+            error={errors.coReviewerId}
+            optional
+            onChange={change.coReviewer}
+          />
+        </div>
+        <div className="form-grid">
+          <SelectField
+            label="Review frequency"
+            value={values.reviewFrequency}
+            options={FREQUENCY_UNITS.map((unit) => ({ value: unit.key, label: unit.label }))}
+            error={errors.reviewFrequency}
+            onChange={(value) => change.reviewFrequency(value as FrequencyUnit)}
+          />
+          <InputField
+            label="Next review"
+            type="date"
+            value={values.nextReviewDate}
+            error={errors.nextReviewDate}
+            onValueChange={change.nextReviewDate}
+          />
+        </div>
+        <fieldset className="field">
+          <legend className="field-label">Who must read it</legend>
+          <p className="text-secondary text-sm">
+            Everyone in these workplaces and roles, and the people named, is asked to acknowledge each
+            published version.
+          </p>
+          <Choices
+            label="Workplaces"
+            options={options.data?.workplaces ?? []}
+            chosen={values.workplaceIds}
+            onChange={change.workplaceIds}
+          />
+          <Choices
+            label="Roles"
+            prefix="Role: "
+            options={options.data?.roles ?? []}
+            chosen={values.roleIds}
+            onChange={change.roleIds}
+          />
+          {errors.audienceWorkplaceIds && <p className="field-error">{errors.audienceWorkplaceIds}</p>}
+        </fieldset>
+        <PeopleField
+          label="People"
+          people={values.readers}
+          error={errors.audienceEmployeeIds}
+          onChange={change.readers}
+        />
+        {!document && (
+          <VersionFields
+            file={values.file}
+            approvers={values.approvers}
+            note={values.note}
+            errors={errors}
+            onFile={pickFile}
+            onApprovers={change.approvers}
+            onNote={change.note}
+          />
+        )}
+        <DialogFormActions
+          submitLabel={document ? 'Save' : 'Upload'}
+          pending={save.isPending}
+          onCancel={onClose}
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * The document's fields being edited (and, for an upload, version 1's file, note and approvers),
+ * their problems, and the save that sends them.
+ */
+function useDocumentDraft(document: TDocumentDetails | undefined, onSaved: (id: string) => void) {
   const [name, setName] = useState(document?.name ?? '');
   const [description, setDescription] = useState(document?.description ?? '');
   const [folderId, setFolderId] = useState(document?.folder?._id ?? '');
@@ -87,13 +210,7 @@ export function DocumentFormDialog({
       const result = await sendCall(documentCreateCall, { form });
       return { message: result.message, id: result.data._id };
     },
-    {
-      onSuccess: ({ id }) => {
-        onSaved?.(id);
-        onClose();
-      },
-      setErrors,
-    },
+    { onSuccess: ({ id }) => onSaved(id), setErrors },
   );
 
   const submit = (event: FormEvent) => {
@@ -112,113 +229,51 @@ export function DocumentFormDialog({
     if (Object.keys(found).length === 0) save.mutate(undefined);
   };
 
-  return (
-    <Dialog
-      title={document ? `Edit ${document.name}` : 'Upload a document'}
-      description={
-        document
-          ? 'Changes apply to the document; upload a new version for a new file.'
-          : 'Version 1 is published at once, or when every approver named has approved it.'
-      }
-      onClose={onClose}
-      wide
-    >
-      <form className="stack" onSubmit={submit} noValidate>
-        <InputField label="Name" value={name} error={errors.name} maxLength={200} onValueChange={setName} />
-        <TextAreaField
-          label="Description (optional)"
-          rows={2}
-          maxLength={5000}
-          value={description}
-          onValueChange={setDescription}
-        />
-        <SelectField
-          label="Folder"
-          value={folderId}
-          none="No folder"
-          options={optionsOf(folders.data)}
-          error={errors.folderId}
-          onChange={setFolderId}
-        />
-        <div className="form-grid">
-          <PersonField label="Owner" person={owner} error={errors.ownerId} onChange={setOwner} />
-          <PersonField label="Reviewer" person={reviewer} error={errors.reviewerId} onChange={setReviewer} />
-          <PersonField
-            label="Co-reviewer (optional)"
-            person={coReviewer}
-            error={errors.coReviewerId}
-            optional
-            onChange={setCoReviewer}
-          />
-        </div>
-        <div className="form-grid">
-          <SelectField
-            label="Review frequency"
-            value={reviewFrequency}
-            options={FREQUENCY_UNITS.map((unit) => ({ value: unit.key, label: unit.label }))}
-            error={errors.reviewFrequency}
-            onChange={(value) => setFrequency(value as FrequencyUnit)}
-          />
-          <InputField
-            label="Next review"
-            type="date"
-            value={nextReviewDate}
-            error={errors.nextReviewDate}
-            onValueChange={setNextReview}
-          />
-        </div>
-        <fieldset className="field">
-          <legend className="field-label">Who must read it</legend>
-          <p className="text-secondary text-sm">
-            Everyone in these workplaces and roles, and the people named, is asked to acknowledge each
-            published version.
-          </p>
-          <Choices
-            label="Workplaces"
-            options={options.data?.workplaces ?? []}
-            chosen={workplaceIds}
-            onChange={setWorkplaceIds}
-          />
-          <Choices
-            label="Roles"
-            prefix="Role: "
-            options={options.data?.roles ?? []}
-            chosen={roleIds}
-            onChange={setRoleIds}
-          />
-          {errors.audienceWorkplaceIds && <p className="field-error">{errors.audienceWorkplaceIds}</p>}
-        </fieldset>
-        <PeopleField
-          label="People"
-          people={readers}
-          error={errors.audienceEmployeeIds}
-          onChange={setReaders}
-        />
-        {!document && (
-          <VersionFields
-            file={file}
-            approvers={approvers}
-            note={note}
-            errors={errors}
-            onFile={(picked, problem) => {
-              setFile(picked);
-              setErrors((current) => {
-                const { file: _, ...rest } = current;
-                return problem ? { ...rest, file: problem } : rest;
-              });
-            }}
-            onApprovers={setApprovers}
-            onNote={setNote}
-          />
-        )}
-        <DialogFormActions
-          submitLabel={document ? 'Save' : 'Upload'}
-          pending={save.isPending}
-          onCancel={onClose}
-        />
-      </form>
-    </Dialog>
-  );
+  const pickFile = (picked: File | null, problem: string | null) => {
+    setFile(picked);
+    setErrors((current) => {
+      const { file: _, ...rest } = current;
+      return problem ? { ...rest, file: problem } : rest;
+    });
+  };
+
+  return {
+    values: {
+      name,
+      description,
+      folderId,
+      owner,
+      reviewer,
+      coReviewer,
+      reviewFrequency,
+      nextReviewDate,
+      workplaceIds,
+      roleIds,
+      readers,
+      approvers,
+      note,
+      file,
+    },
+    change: {
+      name: setName,
+      description: setDescription,
+      folderId: setFolderId,
+      owner: setOwner,
+      reviewer: setReviewer,
+      coReviewer: setCoReviewer,
+      reviewFrequency: setFrequency,
+      nextReviewDate: setNextReview,
+      workplaceIds: setWorkplaceIds,
+      roleIds: setRoleIds,
+      readers: setReaders,
+      approvers: setApprovers,
+      note: setNote,
+    },
+    errors,
+    pickFile,
+    save,
+    submit,
+  };
 }
 
 /** A group of checkboxes: the records chosen of `options`. */

@@ -58,78 +58,12 @@ function EmployeeForm({
   employee: TEmployeeDetails | null;
   options: TEmployeeFormOptions;
 }) {
-  const navigate = useNavigate();
-  const [values, setValues] = useState({
-    firstName: employee?.firstName ?? '',
-    lastName: employee?.lastName ?? '',
-    email: employee?.email ?? '',
-    username: employee?.username ?? '',
-    employeeNumber: employee?.employeeNumber ?? '',
-    positionId: employee?.positionId ?? '',
-    roleId: employee?.roleId ?? '',
-    workplaceId: employee?.workplaceId ?? '',
-    branchId: employee?.branchId ?? '',
-    managerEmployeeId: employee?.managerEmployeeId ?? '',
-  });
-  const [invite, setInvite] = useState(true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof typeof values) => (value: string) => {
-    setValues((current) => ({ ...current, [key]: value, ...(key === 'workplaceId' && { branchId: '' }) }));
-    setErrors((current) => ({ ...current, [key]: '' }));
-  };
-  const save = useCall(employeeSaveCall, {
-    ...refresh,
-    onSuccess: ({ _id }) => {
-      if (!employee) navigate(`/human-resource/employees/${_id}`, { replace: true });
-    },
-  });
+  const { values, set, errors, invite, setInvite, save, submit } = useEmployeeForm(employee);
   const branches =
     options.workplaces.find((workplace) => workplace._id === values.workplaceId)?.branches ?? [];
-  const profile = usePermissions().data;
   // The server rules on every save; the form offers only what it would accept.
   const locked = Boolean(employee && !employee.mayManage);
-  const restrictable = options.roles.flatMap((role) => role.restricted);
-  const actor = profile && rightsOfProfile(profile, restrictable);
-  const roleOptions = options.roles.map((role) => {
-    const grantable =
-      role._id === employee?.roleId ||
-      (actor && holdsAll(actor, rightsOf(role.access, role.restricted, restrictable)));
-    return {
-      value: role._id,
-      label: grantable ? role.name : `${role.name} (access you do not hold)`,
-      disabled: !grantable,
-    };
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problems: Record<string, string> = {};
-    if (!values.firstName.trim()) problems.firstName = 'Please enter the first name.';
-    if (!values.lastName.trim()) problems.lastName = 'Please enter the last name.';
-    const username = values.username.trim() || values.email.trim();
-    if (!username) problems.username = 'Please enter a username (or an e-mail address to use as one).';
-    if (!employee && invite && !values.email.trim())
-      problems.email = 'An invitation is sent by e-mail: enter an e-mail address.';
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
-    const optional = (value: string) => value || null;
-    save.mutate({
-      body: {
-        _id: employee?._id,
-        firstName: values.firstName,
-        lastName: values.lastName,
-        email: optional(values.email.trim()),
-        username,
-        employeeNumber: optional(values.employeeNumber.trim()),
-        positionId: optional(values.positionId),
-        roleId: optional(values.roleId),
-        workplaceId: optional(values.workplaceId),
-        branchId: optional(values.branchId),
-        managerEmployeeId: optional(values.managerEmployeeId),
-        invite: employee ? undefined : invite,
-      },
-    });
-  };
+  const roleOptions = useRoleOptions(employee, options);
 
   const select = (
     key: keyof typeof values,
@@ -151,19 +85,7 @@ function EmployeeForm({
       <Link to="/human-resource/employees" className="back-link">
         <ArrowLeft size={16} aria-hidden="true" /> Employees
       </Link>
-      <div className="page-header">
-        <div>
-          <h1>{employee ? personName(employee) : 'Add employee'}</h1>
-          {employee && (
-            <p>
-              <span className={`badge ${STATUS_BADGES[employee.status]}`}>
-                {EMPLOYEE_STATUS_LABELS[employee.status]}
-              </span>
-            </p>
-          )}
-        </div>
-        {employee && <AccountActions employee={employee} locked={locked} />}
-      </div>
+      <EmployeeHeader employee={employee} locked={locked} />
       <div className="admin-columns">
         <form className="card card-body stack" onSubmit={submit} noValidate aria-label="Employee details">
           {locked && (
@@ -259,6 +181,102 @@ function EmployeeForm({
           </section>
         )}
       </div>
+    </div>
+  );
+}
+
+/** The employee's values being edited, their problems, and the save that sends them. */
+function useEmployeeForm(employee: TEmployeeDetails | null) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState({
+    firstName: employee?.firstName ?? '',
+    lastName: employee?.lastName ?? '',
+    email: employee?.email ?? '',
+    username: employee?.username ?? '',
+    employeeNumber: employee?.employeeNumber ?? '',
+    positionId: employee?.positionId ?? '',
+    roleId: employee?.roleId ?? '',
+    workplaceId: employee?.workplaceId ?? '',
+    branchId: employee?.branchId ?? '',
+    managerEmployeeId: employee?.managerEmployeeId ?? '',
+  });
+  const [invite, setInvite] = useState(true);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (key: keyof typeof values) => (value: string) => {
+    setValues((current) => ({ ...current, [key]: value, ...(key === 'workplaceId' && { branchId: '' }) }));
+    setErrors((current) => ({ ...current, [key]: '' }));
+  };
+  const save = useCall(employeeSaveCall, {
+    ...refresh,
+    onSuccess: ({ _id }) => {
+      if (!employee) navigate(`/human-resource/employees/${_id}`, { replace: true });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems: Record<string, string> = {};
+    if (!values.firstName.trim()) problems.firstName = 'Please enter the first name.';
+    if (!values.lastName.trim()) problems.lastName = 'Please enter the last name.';
+    const username = values.username.trim() || values.email.trim();
+    if (!username) problems.username = 'Please enter a username (or an e-mail address to use as one).';
+    if (!employee && invite && !values.email.trim())
+      problems.email = 'An invitation is sent by e-mail: enter an e-mail address.';
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    const optional = (value: string) => value || null;
+    save.mutate({
+      body: {
+        _id: employee?._id,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: optional(values.email.trim()),
+        username,
+        employeeNumber: optional(values.employeeNumber.trim()),
+        positionId: optional(values.positionId),
+        roleId: optional(values.roleId),
+        workplaceId: optional(values.workplaceId),
+        branchId: optional(values.branchId),
+        managerEmployeeId: optional(values.managerEmployeeId),
+        invite: employee ? undefined : invite,
+      },
+    });
+  };
+  return { values, set, errors, invite, setInvite, save, submit };
+}
+
+/** The roles offered: those the signed-in user holds every right of, and the employee's own. */
+function useRoleOptions(employee: TEmployeeDetails | null, options: TEmployeeFormOptions) {
+  const profile = usePermissions().data;
+  const restrictable = options.roles.flatMap((role) => role.restricted);
+  const actor = profile && rightsOfProfile(profile, restrictable);
+  return options.roles.map((role) => {
+    const grantable =
+      role._id === employee?.roleId ||
+      (actor && holdsAll(actor, rightsOf(role.access, role.restricted, restrictable)));
+    return {
+      value: role._id,
+      label: grantable ? role.name : `${role.name} (access you do not hold)`,
+      disabled: !grantable,
+    };
+  });
+}
+
+/** The employee's name and account status, with what may be done with the account. */
+function EmployeeHeader({ employee, locked }: { employee: TEmployeeDetails | null; locked: boolean }) {
+  return (
+    <div className="page-header">
+      <div>
+        <h1>{employee ? personName(employee) : 'Add employee'}</h1>
+        {employee && (
+          <p>
+            <span className={`badge ${STATUS_BADGES[employee.status]}`}>
+              {EMPLOYEE_STATUS_LABELS[employee.status]}
+            </span>
+          </p>
+        )}
+      </div>
+      {employee && <AccountActions employee={employee} locked={locked} />}
     </div>
   );
 }

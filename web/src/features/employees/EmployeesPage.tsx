@@ -1,4 +1,9 @@
-import { EMPLOYEE_STATUS_LABELS, personName, type TEmployeeListRequest } from '@compass/shared';
+import {
+  EMPLOYEE_STATUS_LABELS,
+  personName,
+  type TEmployeeListRequest,
+  type TEmployeeRow,
+} from '@compass/shared';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -117,44 +122,7 @@ export function EmployeesPage() {
           count={rows.length}
           empty={filtered ? 'No employee matches these filters.' : 'No employees yet.'}
         />
-        {rows.length > 0 && (
-          <TableWrap>
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Username</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Position</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Workplace</th>
-                  <th scope="col">Manager</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row._id}>
-                    <td>
-                      <Link to={`/human-resource/employees/${row._id}`}>{personName(row)}</Link>
-                    </td>
-                    <td>{row.username}</td>
-                    <td>{row.email}</td>
-                    <td>{row.position}</td>
-                    <td>{row.role}</td>
-                    <td>{row.workplace}</td>
-                    <td>{row.manager}</td>
-                    <td>
-                      <span className={`badge ${STATUS_BADGES[row.status]}`}>
-                        {EMPLOYEE_STATUS_LABELS[row.status]}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
-        )}
+        {rows.length > 0 && <EmployeeTable rows={rows} />}
         {list.data && (
           <Pagination
             page={request.page ?? 1}
@@ -166,5 +134,47 @@ export function EmployeesPage() {
         )}
       </section>
     </div>
+  );
+}
+
+/** One page of employees: name (opening the employee), account, placement and status. */
+function EmployeeTable({ rows }: { rows: TEmployeeRow[] }) {
+  return (
+    <TableWrap>
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Username</th>
+            <th scope="col">E-mail</th>
+            <th scope="col">Position</th>
+            <th scope="col">Role</th>
+            <th scope="col">Workplace</th>
+            <th scope="col">Manager</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row._id}>
+              <td>
+                <Link to={`/human-resource/employees/${row._id}`}>{personName(row)}</Link>
+              </td>
+              <td>{row.username}</td>
+              <td>{row.email}</td>
+              <td>{row.position}</td>
+              <td>{row.role}</td>
+              <td>{row.workplace}</td>
+              <td>{row.manager}</td>
+              <td>
+                <span className={`badge ${STATUS_BADGES[row.status]}`}>
+                  {EMPLOYEE_STATUS_LABELS[row.status]}
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableWrap>
   );
 }

@@ -45,15 +45,10 @@ export function NoticeEditDialog({ noticeId, onClose }: { noticeId?: string; onC
   );
 }
 
-function NoticeForm({
-  notice,
-  options,
-  onClose,
-}: {
-  notice: TNoticeAdminDetails | null;
-  options: TNoticeAudienceOptions;
-  onClose: () => void;
-}) {
+type NoticeValues = ReturnType<typeof useNoticeForm>['values'];
+
+/** The notice being written: its values and their problems, the files to add, and the save. */
+function useNoticeForm(notice: TNoticeAdminDetails | null, onClose: () => void) {
   const [values, setValues] = useState({
     title: notice?.title ?? '',
     content: notice?.content ?? '',
@@ -66,7 +61,6 @@ function NoticeForm({
   });
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [tab, setTab] = useState<'notice' | 'history'>('notice');
   const upload = useCall(noticeAttachmentUploadCall, { invalidate: NOTICE_CHANGES });
   const save = useCall(noticeSaveCall, {
     invalidate: NOTICE_CHANGES,
@@ -84,6 +78,7 @@ function NoticeForm({
     setValues((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: '' }));
   };
+  const addFiles = (chosen: File[]) => setFiles((current) => [...current, ...chosen]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -98,6 +93,21 @@ function NoticeForm({
     if (Object.keys(problems).length) return;
     save.mutate({ body: { _id: notice?._id, ...values, expireDate: values.expireDate || null } });
   };
+
+  return { values, set, errors, files, addFiles, submit, pending: save.isPending || upload.isPending };
+}
+
+function NoticeForm({
+  notice,
+  options,
+  onClose,
+}: {
+  notice: TNoticeAdminDetails | null;
+  options: TNoticeAudienceOptions;
+  onClose: () => void;
+}) {
+  const { values, set, errors, files, addFiles, submit, pending } = useNoticeForm(notice, onClose);
+  const [tab, setTab] = useState<'notice' | 'history'>('notice');
 
   return (
     <form className="stack notice-form" onSubmit={submit} noValidate>
@@ -130,38 +140,7 @@ function NoticeForm({
             />
             <FieldError id="notice-content-error" message={errors.content} />
           </div>
-          <div className="form-grid">
-            <div className="field">
-              <label className="field-label" htmlFor="notice-priority">
-                Priority
-              </label>
-              <select
-                id="notice-priority"
-                className="input"
-                value={values.priority}
-                onChange={(event) => set('priority', event.target.value as typeof values.priority)}
-              >
-                {NOTICE_PRIORITIES.map((priority) => (
-                  <option key={priority} value={priority}>
-                    {PRIORITY_LABELS[priority]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <InputField
-              label="Show from"
-              type="date"
-              value={values.startDate}
-              onValueChange={(value) => set('startDate', value)}
-            />
-            <InputField
-              label="Until (optional)"
-              type="date"
-              value={values.expireDate}
-              error={errors.expireDate}
-              onValueChange={(value) => set('expireDate', value)}
-            />
-          </div>
+          <ScheduleFields values={values} expireError={errors.expireDate} set={set} />
           <AudienceField
             options={options}
             audience={values.audience}
@@ -173,11 +152,7 @@ function NoticeForm({
             }}
             onChosen={(chosen) => set('audienceIds', chosen)}
           />
-          <FilesField
-            notice={notice}
-            files={files}
-            onAdd={(chosen) => setFiles((current) => [...current, ...chosen])}
-          />
+          <FilesField notice={notice} files={files} onAdd={addFiles} />
           <label className="checkbox">
             <input
               type="checkbox"
@@ -190,11 +165,57 @@ function NoticeForm({
       )}
       <div className="dialog-actions">
         <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="primary" loading={save.isPending || upload.isPending}>
+        <Button type="submit" variant="primary" loading={pending}>
           Save notice
         </Button>
       </div>
     </form>
+  );
+}
+
+/** How prominent the notice is and when it shows: its priority, first day and optional last day. */
+function ScheduleFields({
+  values,
+  expireError,
+  set,
+}: {
+  values: NoticeValues;
+  expireError?: string;
+  set: ReturnType<typeof useNoticeForm>['set'];
+}) {
+  return (
+    <div className="form-grid">
+      <div className="field">
+        <label className="field-label" htmlFor="notice-priority">
+          Priority
+        </label>
+        <select
+          id="notice-priority"
+          className="input"
+          value={values.priority}
+          onChange={(event) => set('priority', event.target.value as NoticeValues['priority'])}
+        >
+          {NOTICE_PRIORITIES.map((priority) => (
+            <option key={priority} value={priority}>
+              {PRIORITY_LABELS[priority]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <InputField
+        label="Show from"
+        type="date"
+        value={values.startDate}
+        onValueChange={(value) => set('startDate', value)}
+      />
+      <InputField
+        label="Until (optional)"
+        type="date"
+        value={values.expireDate}
+        error={expireError}
+        onValueChange={(value) => set('expireDate', value)}
+      />
+    </div>
   );
 }
 

@@ -63,10 +63,8 @@ export function TaskAttachments({ files }: { files: TAttachment[] }) {
 export function AssignActionDialog({ mode, task, references, onSave, onClose }: AssignActionDialogProps) {
   const ids = {
     instruction: useId(),
-    investigator: useId(),
     due: useId(),
     error: useId(),
-    tabs: useId(),
   };
   const readOnly = mode === 'view';
   const [draft, setDraft] = useState<TaskDraft>({
@@ -78,29 +76,7 @@ export function AssignActionDialog({ mode, task, references, onSave, onClose }: 
   const [error, setError] = useState<string | null>(null);
   const errorInput = error ? MESSAGE_INPUT[error] : undefined;
 
-  const list = draft.actionType === 'external' ? references.personnel : references.employee;
-  // A stored assignee who is no longer active still shows by name (and stays chosen); new choices
-  // are searched among the active ones.
-  const assigneeName =
-    list.all.find((option) => option._id === draft.investigator)?.name ??
-    (draft.investigator === task?.investigator ? task.investigatorName : '');
-  const tabLabel = `Assigned to (${draft.actionType === 'external' ? 'External' : 'Internal'})`;
-
   const update = (change: Partial<TaskDraft>) => setDraft((previous) => ({ ...previous, ...change }));
-
-  const chooseTab = (actionType: TaskDraft['actionType']) => {
-    if (readOnly || actionType === draft.actionType) return;
-    // Employees and personnel are different people: the choice starts again.
-    update({ actionType, investigator: '' });
-  };
-
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    event.preventDefault();
-    const next = draft.actionType === 'internal' ? 'external' : 'internal';
-    chooseTab(next);
-    document.getElementById(`${ids.tabs}-${next}`)?.focus();
-  };
 
   const save = () => {
     const problem = taskProblem(draft);
@@ -159,69 +135,15 @@ export function AssignActionDialog({ mode, task, references, onSave, onClose }: 
           {errorInput === 'instruction' && <FieldError id={ids.error} message={error} />}
         </div>
 
-        <div className="field">
-          <span className="field-label" id={`${ids.investigator}-label`}>
-            Assigned to
-            <span className="field-required" aria-hidden="true">
-              *
-            </span>
-          </span>
-          <div className="assign-tabs" role="tablist" aria-label="Action type">
-            {TABS.map((tab) => (
-              <button
-                key={tab.type}
-                id={`${ids.tabs}-${tab.type}`}
-                type="button"
-                role="tab"
-                className="assign-tab"
-                aria-selected={draft.actionType === tab.type}
-                aria-controls={`${ids.tabs}-panel`}
-                tabIndex={draft.actionType === tab.type ? 0 : -1}
-                disabled={readOnly && draft.actionType !== tab.type}
-                onClick={() => chooseTab(tab.type)}
-                onKeyDown={onTabKey}
-              >
-                {tab.label}
-              </button>
-            ))}
-          </div>
-          <div id={`${ids.tabs}-panel`} role="tabpanel" aria-labelledby={`${ids.tabs}-${draft.actionType}`}>
-            {readOnly ? (
-              <p className="field-value">{assigneeName || '—'}</p>
-            ) : (
-              <>
-                <span id={ids.investigator} className="visually-hidden">
-                  {tabLabel}
-                </span>
-                <SearchChoice
-                  // A new picker for the other tab: employees and personnel are searched apart.
-                  key={draft.actionType}
-                  labelledBy={ids.investigator}
-                  name={assigneeName}
-                  disabled={!list.searched}
-                  invalid={errorInput === 'investigator' || errorInput === 'actionType'}
-                  describedBy={
-                    errorInput === 'investigator' || errorInput === 'actionType' ? ids.error : undefined
-                  }
-                  queryKey={list.searched?.key ?? []}
-                  search={(text, page) => list.searched!.search(text, page)}
-                  empty={
-                    draft.actionType === 'external'
-                      ? 'No active personnel matches.'
-                      : 'No active employee matches.'
-                  }
-                  onPick={(option) => {
-                    list.searched?.remember({ _id: option.value, name: option.label });
-                    update({ investigator: option.value });
-                  }}
-                />
-              </>
-            )}
-          </div>
-          {(errorInput === 'investigator' || errorInput === 'actionType') && (
-            <FieldError id={ids.error} message={error} />
-          )}
-        </div>
+        <AssigneeField
+          draft={draft}
+          task={task}
+          references={references}
+          readOnly={readOnly}
+          error={errorInput === 'investigator' || errorInput === 'actionType' ? error : null}
+          errorId={ids.error}
+          onChange={update}
+        />
 
         <div className="field">
           <label className="field-label" htmlFor={ids.due}>
@@ -264,5 +186,110 @@ export function AssignActionDialog({ mode, task, references, onSave, onClose }: 
         )}
       </div>
     </Dialog>
+  );
+}
+
+/** Assigned to: the Internal / External tabs and the employee or personnel chosen under them. */
+function AssigneeField({
+  draft,
+  task,
+  references,
+  readOnly,
+  error,
+  errorId,
+  onChange,
+}: {
+  draft: TaskDraft;
+  task: TTask | null;
+  references: References;
+  readOnly: boolean;
+  /** The dialog's message when it is about the assignee or the action type. */
+  error: string | null;
+  errorId: string;
+  onChange: (change: Partial<TaskDraft>) => void;
+}) {
+  const ids = { investigator: useId(), tabs: useId() };
+  const list = draft.actionType === 'external' ? references.personnel : references.employee;
+  // A stored assignee who is no longer active still shows by name (and stays chosen); new choices
+  // are searched among the active ones.
+  const assigneeName =
+    list.all.find((option) => option._id === draft.investigator)?.name ??
+    (draft.investigator === task?.investigator ? task.investigatorName : '');
+  const tabLabel = `Assigned to (${draft.actionType === 'external' ? 'External' : 'Internal'})`;
+
+  const chooseTab = (actionType: TaskDraft['actionType']) => {
+    if (readOnly || actionType === draft.actionType) return;
+    // Employees and personnel are different people: the choice starts again.
+    onChange({ actionType, investigator: '' });
+  };
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next = draft.actionType === 'internal' ? 'external' : 'internal';
+    chooseTab(next);
+    document.getElementById(`${ids.tabs}-${next}`)?.focus();
+  };
+
+  return (
+    <div className="field">
+      <span className="field-label" id={`${ids.investigator}-label`}>
+        Assigned to
+        <span className="field-required" aria-hidden="true">
+          *
+        </span>
+      </span>
+      <div className="assign-tabs" role="tablist" aria-label="Action type">
+        {TABS.map((tab) => (
+          <button
+            key={tab.type}
+            id={`${ids.tabs}-${tab.type}`}
+            type="button"
+            role="tab"
+            className="assign-tab"
+            aria-selected={draft.actionType === tab.type}
+            aria-controls={`${ids.tabs}-panel`}
+            tabIndex={draft.actionType === tab.type ? 0 : -1}
+            disabled={readOnly && draft.actionType !== tab.type}
+            onClick={() => chooseTab(tab.type)}
+            onKeyDown={onTabKey}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div id={`${ids.tabs}-panel`} role="tabpanel" aria-labelledby={`${ids.tabs}-${draft.actionType}`}>
+        {readOnly ? (
+          <p className="field-value">{assigneeName || '—'}</p>
+        ) : (
+          <>
+            <span id={ids.investigator} className="visually-hidden">
+              {tabLabel}
+            </span>
+            <SearchChoice
+              // A new picker for the other tab: employees and personnel are searched apart.
+              key={draft.actionType}
+              labelledBy={ids.investigator}
+              name={assigneeName}
+              disabled={!list.searched}
+              invalid={error !== null}
+              describedBy={error !== null ? errorId : undefined}
+              queryKey={list.searched?.key ?? []}
+              search={(text, page) => list.searched!.search(text, page)}
+              empty={
+                draft.actionType === 'external'
+                  ? 'No active personnel matches.'
+                  : 'No active employee matches.'
+              }
+              onPick={(option) => {
+                list.searched?.remember({ _id: option.value, name: option.label });
+                onChange({ investigator: option.value });
+              }}
+            />
+          </>
+        )}
+      </div>
+      {error && <FieldError id={errorId} message={error} />}
+    </div>
   );
 }

@@ -29,48 +29,48 @@ interface InitialDetailsProps {
   guest?: GuestMode;
 }
 
-/** The initial-details card (001 section 2.2): form, number, recorder, description, date, places. */
-export function InitialDetailsCard({
-  shape,
-  submission,
-  header,
-  onHeader,
-  onWorkplace,
-  onCoordinator,
-  headerError,
-  readOnly,
-  isDraft,
-  hidden,
-  references,
-  workplaces,
-  branches,
-  branchNotApplicable,
-  givenByOrganisation,
-  viewer,
-  guest,
-}: InitialDetailsProps) {
-  const ids = {
-    description: useId(),
-    date: useId(),
-    workplace: useId(),
-    branch: useId(),
-    coordinator: useId(),
-    headerError: useId(),
-  };
-  const headerErrorFor = (field: HeaderField) =>
+/** The header problem the last save found, as the inputs of the card show it (001 section 5). */
+interface HeaderErrors {
+  id: string;
+  messageFor: (field: HeaderField) => string | null;
+  inputProps: (field: HeaderField) => { 'aria-invalid'?: boolean; 'aria-describedby'?: string };
+}
+
+function useHeaderErrors(headerError: string | null): HeaderErrors {
+  const id = useId();
+  const messageFor = (field: HeaderField) =>
     headerError && HEADER_MESSAGE_FIELD[headerError] === field ? headerError : null;
-  const headerInputProps = (field: HeaderField) => {
-    const invalid = headerErrorFor(field) !== null;
+  const inputProps = (field: HeaderField) => {
+    const invalid = messageFor(field) !== null;
     return {
       'aria-invalid': invalid || undefined,
-      'aria-describedby': invalid ? ids.headerError : undefined,
+      'aria-describedby': invalid ? id : undefined,
     };
   };
+  return { id, messageFor, inputProps };
+}
+
+/** The initial-details card (001 section 2.2): form, number, recorder, description, date, places. */
+export function InitialDetailsCard(props: InitialDetailsProps) {
+  const {
+    shape,
+    submission,
+    header,
+    onHeader,
+    headerError,
+    readOnly,
+    isDraft,
+    hidden,
+    references,
+    viewer,
+    guest,
+  } = props;
+  const ids = { description: useId(), date: useId() };
+  const errors = useHeaderErrors(headerError);
   const coordinatorId = header.submissionUserId[0]?.userId ?? '';
-  const employees = references.employee;
   const coordinatorName = guest
     ? guest.coordinatorName
-    : (employees.all.find((option) => option._id === coordinatorId)?.name ??
+    : (references.employee.all.find((option) => option._id === coordinatorId)?.name ??
       submission?.submissionUserId.find((user) => user.userId === coordinatorId)?.name ??
       (coordinatorId ? 'Unavailable' : ''));
   const recordedBy = submission
@@ -80,9 +80,9 @@ export function InitialDetailsCard({
       : viewer.name;
 
   return (
-    <section className="card" aria-labelledby={`${ids.headerError}-title`} hidden={hidden}>
+    <section className="card" aria-labelledby={`${errors.id}-title`} hidden={hidden}>
       <div className="card-header">
-        <h2 className="card-title" id={`${ids.headerError}-title`}>
+        <h2 className="card-title" id={`${errors.id}-title`}>
           Initial details
         </h2>
       </div>
@@ -119,10 +119,10 @@ export function InitialDetailsCard({
                 readOnly={readOnly}
                 aria-required
                 maxLength={1000}
-                {...headerInputProps('formDescription')}
+                {...errors.inputProps('formDescription')}
                 onChange={(event) => onHeader({ formDescription: event.target.value })}
               />
-              <HeaderMessage id={ids.headerError} message={headerErrorFor('formDescription')} />
+              <HeaderMessage id={errors.id} message={errors.messageFor('formDescription')} />
             </div>
           </div>
           <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
@@ -140,80 +140,103 @@ export function InitialDetailsCard({
                   id={ids.date}
                   value={header.formDate}
                   required
-                  invalid={headerErrorFor('formDate') !== null}
-                  describedBy={headerErrorFor('formDate') ? ids.headerError : undefined}
+                  invalid={errors.messageFor('formDate') !== null}
+                  describedBy={errors.messageFor('formDate') ? errors.id : undefined}
                   onChange={(formDate) => onHeader({ formDate })}
                 />
               )}
-              <HeaderMessage id={ids.headerError} message={headerErrorFor('formDate')} />
+              <HeaderMessage id={errors.id} message={errors.messageFor('formDate')} />
             </div>
           </div>
-          {givenByOrganisation ? (
+          {props.givenByOrganisation ? (
             <>
               <HeaderValue label="Workplace" value={submission?.workplaceName ?? ''} />
               <HeaderValue label="Branch" value={submission?.branchName ?? ''} />
               <HeaderValue label="Coordinator" value={coordinatorName} />
             </>
           ) : (
-            <>
-              <HeaderSelect
-                id={ids.workplace}
-                label="Workplace"
-                value={header.workplace}
-                disabled={readOnly}
-                options={withStored(workplaces, workplaces, header.workplace, submission?.workplaceName)}
-                onChange={(workplace) => onWorkplace(workplace)}
-                inputProps={headerInputProps('workplace')}
-                errorId={ids.headerError}
-                message={headerErrorFor('workplace')}
-              />
-              {branchNotApplicable ? (
-                <HeaderValue label="Branch" value={messages.submission.branchNotApplicable} />
-              ) : (
-                <HeaderSelect
-                  id={ids.branch}
-                  label="Branch"
-                  value={header.branch}
-                  disabled={readOnly || !header.workplace}
-                  options={withStored(branches, branches, header.branch, submission?.branchName)}
-                  onChange={(branch) => onHeader({ branch })}
-                  inputProps={headerInputProps('branch')}
-                  errorId={ids.headerError}
-                  message={headerErrorFor('branch')}
-                />
-              )}
-              <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
-                <div className="field">
-                  <label className="field-label" htmlFor={ids.coordinator} id={`${ids.coordinator}-label`}>
-                    Coordinator
-                    <span className="field-required" aria-hidden="true">
-                      *
-                    </span>
-                  </label>
-                  <SearchChoice
-                    id={ids.coordinator}
-                    labelledBy={`${ids.coordinator}-label`}
-                    name={coordinatorName}
-                    // Employees are searched on the server (thousands in a large organisation).
-                    disabled={readOnly || !!guest || !employees.searched}
-                    invalid={headerErrorFor('coordinator') !== null}
-                    describedBy={headerErrorFor('coordinator') ? ids.headerError : undefined}
-                    queryKey={employees.searched?.key ?? []}
-                    search={(text, page) => employees.searched!.search(text, page)}
-                    empty="No active employee matches."
-                    onPick={(option) => {
-                      employees.searched?.remember({ _id: option.value, name: option.label });
-                      onCoordinator(option.value);
-                    }}
-                  />
-                  <HeaderMessage id={ids.headerError} message={headerErrorFor('coordinator')} />
-                </div>
-              </div>
-            </>
+            <ChosenPlaces {...props} coordinatorName={coordinatorName} errors={errors} />
           )}
         </div>
       </div>
     </section>
+  );
+}
+
+/** Workplace, branch and coordinator as the organisation's own people choose them. */
+function ChosenPlaces({
+  submission,
+  header,
+  onHeader,
+  onWorkplace,
+  onCoordinator,
+  readOnly,
+  references,
+  workplaces,
+  branches,
+  branchNotApplicable,
+  guest,
+  coordinatorName,
+  errors,
+}: InitialDetailsProps & { coordinatorName: string; errors: HeaderErrors }) {
+  const ids = { workplace: useId(), branch: useId(), coordinator: useId() };
+  const employees = references.employee;
+  return (
+    <>
+      <HeaderSelect
+        id={ids.workplace}
+        label="Workplace"
+        value={header.workplace}
+        disabled={readOnly}
+        options={withStored(workplaces, workplaces, header.workplace, submission?.workplaceName)}
+        onChange={(workplace) => onWorkplace(workplace)}
+        inputProps={errors.inputProps('workplace')}
+        errorId={errors.id}
+        message={errors.messageFor('workplace')}
+      />
+      {branchNotApplicable ? (
+        <HeaderValue label="Branch" value={messages.submission.branchNotApplicable} />
+      ) : (
+        <HeaderSelect
+          id={ids.branch}
+          label="Branch"
+          value={header.branch}
+          disabled={readOnly || !header.workplace}
+          options={withStored(branches, branches, header.branch, submission?.branchName)}
+          onChange={(branch) => onHeader({ branch })}
+          inputProps={errors.inputProps('branch')}
+          errorId={errors.id}
+          message={errors.messageFor('branch')}
+        />
+      )}
+      <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
+        <div className="field">
+          <label className="field-label" htmlFor={ids.coordinator} id={`${ids.coordinator}-label`}>
+            Coordinator
+            <span className="field-required" aria-hidden="true">
+              *
+            </span>
+          </label>
+          <SearchChoice
+            id={ids.coordinator}
+            labelledBy={`${ids.coordinator}-label`}
+            name={coordinatorName}
+            // Employees are searched on the server (thousands in a large organisation).
+            disabled={readOnly || !!guest || !employees.searched}
+            invalid={errors.messageFor('coordinator') !== null}
+            describedBy={errors.messageFor('coordinator') ? errors.id : undefined}
+            queryKey={employees.searched?.key ?? []}
+            search={(text, page) => employees.searched!.search(text, page)}
+            empty="No active employee matches."
+            onPick={(option) => {
+              employees.searched?.remember({ _id: option.value, name: option.label });
+              onCoordinator(option.value);
+            }}
+          />
+          <HeaderMessage id={errors.id} message={errors.messageFor('coordinator')} />
+        </div>
+      </div>
+    </>
   );
 }
 

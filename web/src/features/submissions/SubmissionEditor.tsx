@@ -1,9 +1,8 @@
-import { messages, type TFormSubmission, type TNamedOption } from '@compass/shared';
-import { AlertTriangle, ChevronDown, History, Lock, Paperclip, RotateCw } from 'lucide-react';
+import type { TFormSubmission, TNamedOption } from '@compass/shared';
+import { History, Lock, Paperclip } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { FieldRenderer, type References } from '../../fields';
+import type { References } from '../../fields';
 import { AssignActionDialog } from './AssignActionDialog';
 import { AttachmentsDialog } from './AttachmentsDialog';
 import type { GuestMode, LinkMode } from './editorModes';
@@ -12,6 +11,7 @@ import type { EditorTransport } from './editorTransport';
 import { HistoryDialog } from './HistoryDialog';
 import { InitialDetailsCard } from './InitialDetailsCard';
 import { MY_RECORDS_PATH } from './paths';
+import { EditorSection, OpenActionsDialog, StaleVersionAlert } from './SubmissionEditorParts';
 import { useSubmissionEditor } from './useSubmissionEditor';
 
 interface SubmissionEditorProps {
@@ -69,27 +69,7 @@ export function SubmissionEditor(props: SubmissionEditorProps) {
         )}
       </div>
 
-      {editor.conflict && (
-        <div className="alert alert-danger submission-conflict" role="alert">
-          <AlertTriangle size={18} aria-hidden="true" />
-          <div className="stack">
-            <p>
-              <strong>Someone else saved this submission.</strong> {messages.closeOff.stale} Reloading shows
-              their version; your editor.unsaved changes on this screen are discarded.
-            </p>
-            <div>
-              <Button
-                variant="primary"
-                size="sm"
-                icon={<RotateCw size={16} aria-hidden="true" />}
-                onClick={() => void editor.reload()}
-              >
-                Reload
-              </Button>
-            </div>
-          </div>
-        </div>
-      )}
+      {editor.conflict && <StaleVersionAlert onReload={() => void editor.reload()} />}
 
       {submission && submission.editBlockedMessage && (
         <div className="alert alert-warning" role="status" data-testid="edit-banner">
@@ -118,47 +98,15 @@ export function SubmissionEditor(props: SubmissionEditorProps) {
         guest={guest}
       />
 
-      {editor.sections.map(({ section, fields }) => {
-        const isCollapsed = editor.collapsed[section._id] ?? section.collapsed ?? false;
-        const bodyId = `section-${section._id}`;
-        return (
-          <section key={section._id} className="card submission-section" aria-label={section.level}>
-            <div className="card-header">
-              <h2 className="card-title">
-                <button
-                  type="button"
-                  className="section-toggle"
-                  aria-expanded={!isCollapsed}
-                  aria-controls={bodyId}
-                  onClick={() =>
-                    editor.setCollapsed((previous) => ({ ...previous, [section._id]: !isCollapsed }))
-                  }
-                >
-                  <ChevronDown size={18} aria-hidden="true" className="section-chevron" />
-                  {section.level}
-                </button>
-              </h2>
-            </div>
-            <div className="card-body" id={bodyId} hidden={isCollapsed}>
-              <FieldRenderer
-                fields={fields}
-                values={editor.state.values}
-                onChange={(fieldId, value) =>
-                  editor.setState((previous) => ({
-                    ...previous,
-                    values: { ...previous.values, [fieldId]: value },
-                  }))
-                }
-                errors={editor.fieldErrors}
-                readOnly={editor.readOnly}
-                references={references}
-                files={editor.files}
-                tasks={editor.tasks}
-              />
-            </div>
-          </section>
-        );
-      })}
+      {editor.sections.map(({ section, fields }) => (
+        <EditorSection
+          key={section._id}
+          section={section}
+          fields={fields}
+          editor={editor}
+          references={references}
+        />
+      ))}
 
       <div className="submission-buttons" role="group" aria-label="Form actions">
         {!guest && (
@@ -211,19 +159,7 @@ export function SubmissionEditor(props: SubmissionEditorProps) {
           onClose={() => editor.setHistoryOpen(false)}
         />
       )}
-      {editor.openTaskDialog && (
-        <Dialog
-          title="Closed task"
-          onClose={() => editor.setOpenTaskDialog(false)}
-          footer={
-            <Button variant="primary" onClick={() => editor.setOpenTaskDialog(false)}>
-              OK
-            </Button>
-          }
-        >
-          <p>{messages.submission.openTaskBlocksClose}</p>
-        </Dialog>
-      )}
+      {editor.openTaskDialog && <OpenActionsDialog onClose={() => editor.setOpenTaskDialog(false)} />}
       {editor.unsaved.dialog}
     </div>
   );

@@ -61,23 +61,9 @@ function FormLink({ form }: { form: { _id: string; name: string } }) {
   return <Link to={`/form-submission/Record/${form._id}`}>{form.name}</Link>;
 }
 
+/** One occurrence of the task: its details, its sign-off and the schedule's earlier occurrences. */
 function Occurrence({ task }: { task: TTaskDetails }) {
-  const [response, setResponse] = useState('');
-  // The newest of the signer's submissions of the form: the one just filled in, as a rule.
-  const [formSubmissionId, setFormSubmissionId] = useState(task.formChoices[0]?._id ?? '');
-  const [signOffErrors, setSignOffErrors] = useState<Record<string, string>>({});
-  const signOff = useCall(taskSignOffCall, {
-    invalidate: [taskKeys.all, dashboardKeys.all],
-  });
   const open = !task.completedAt;
-  const facts: [string, string][] = [
-    ['Owner', task.owner?.name ?? '—'],
-    ['Assigned to', task.assignee?.name ?? 'The owner'],
-    ['Workplace', task.workplace ?? '—'],
-    ['Recurs', task.frequency ? frequencyLabel(task.frequency) : 'Once'],
-    ['Schedule started', displayDay(task.anchorDate)],
-    ['Occurrence', String(task.occurrence + 1)],
-  ];
   return (
     <div className="admin-page stack-lg">
       <BackLink />
@@ -99,130 +85,171 @@ function Occurrence({ task }: { task: TTaskDetails }) {
           </Link>
         )}
       </div>
-      <section className="card card-body stack" aria-labelledby="task-details">
-        <h2 id="task-details" className="card-title">
-          Details
-        </h2>
-        <dl className="facts">
-          {facts.map(([term, value]) => (
-            <Fact key={term} label={term}>
-              {value}
-            </Fact>
-          ))}
-        </dl>
-        {task.detail && <p className="pre-line">{task.detail}</p>}
-        {task.formTemplate && (
-          <p>
-            <Link className="btn" to={`/form-submission/new/${task.formTemplate._id}`}>
-              <FileText size={16} aria-hidden="true" /> Fill in {task.formTemplate.name}
-            </Link>
-          </p>
-        )}
-      </section>
+      <DetailsCard task={task} />
       <section className="card card-body stack" aria-labelledby="task-signoff">
         <h2 id="task-signoff" className="card-title">
           Sign off
         </h2>
         {open ? (
           task.canSignOff ? (
-            <form
-              className="stack"
-              onSubmit={(event) => {
-                event.preventDefault();
-                signOff.mutate(
-                  { body: { _id: task._id, response, formSubmissionId: formSubmissionId || null } },
-                  { onError: (error) => setSignOffErrors(fieldErrorsOf(error)) },
-                );
-              }}
-            >
-              {task.formTemplate &&
-                (task.formChoices.length > 0 ? (
-                  <SelectField
-                    label={`${task.formTemplate.name} filled in`}
-                    value={formSubmissionId}
-                    none="None"
-                    options={task.formChoices.map((form) => ({ value: form._id, label: form.name }))}
-                    error={signOffErrors.formSubmissionId}
-                    onChange={setFormSubmissionId}
-                  />
-                ) : (
-                  <p className="text-secondary">
-                    You have not filled in {task.formTemplate.name} yet: fill it in above, then sign off here.
-                  </p>
-                ))}
-              <TextAreaField
-                label="Response or comment"
-                rows={3}
-                maxLength={10_000}
-                value={response}
-                onValueChange={setResponse}
-              />
-              {task.nextDueDate && (
-                <p className="text-secondary">
-                  Signing off schedules the next occurrence, due {displayDay(task.nextDueDate)}.
-                </p>
-              )}
-              <div className="row">
-                <Button
-                  type="submit"
-                  variant="primary"
-                  loading={signOff.isPending}
-                  icon={<CheckCircle2 size={16} aria-hidden="true" />}
-                >
-                  Sign off
-                </Button>
-              </div>
-            </form>
+            <SignOffForm task={task} />
           ) : (
             <p className="text-secondary">Only the assignee or the owner can sign this task off.</p>
           )
         ) : (
-          <div className="stack">
-            <p>
-              Signed off by {task.completedBy ?? 'a former employee'} on{' '}
-              {displayDay(task.completedAt!.slice(0, 10))}.
-            </p>
-            {task.formSubmission && (
-              <p>
-                Form filled in: <FormLink form={task.formSubmission} />
-              </p>
-            )}
-            {task.response && <p className="pre-line">{task.response}</p>}
-            {task.next && (
-              <p role="status">
-                Next occurrence due {displayDay(task.next.dueDate)}:{' '}
-                <Link to={`/task/form/signoff/${task.next._id}`}>open it</Link>
-              </p>
-            )}
-          </div>
+          <SignedOff task={task} />
         )}
       </section>
-      <section className="card" aria-labelledby="task-history">
-        <div className="card-header">
-          <h2 id="task-history">Earlier occurrences</h2>
-        </div>
-        {task.history.length === 0 ? (
-          <p className="card-body text-secondary">This is the schedule's first occurrence.</p>
-        ) : (
-          <DataTable
-            columns={['Due', 'Signed off', 'By', ...(task.formTemplate ? ['Form'] : []), 'Response']}
-          >
-            {task.history.map((entry) => (
-              <tr key={entry._id}>
-                <td>
-                  <Link to={`/task/form/signoff/${entry._id}`}>{displayDay(entry.dueDate)}</Link>
-                </td>
-                <td>{entry.completedAt ? displayDay(entry.completedAt.slice(0, 10)) : 'Open'}</td>
-                <td>{entry.completedBy ?? '—'}</td>
-                {task.formTemplate && (
-                  <td>{entry.formSubmission ? <FormLink form={entry.formSubmission} /> : '—'}</td>
-                )}
-                <td className="pre-line">{entry.response || '—'}</td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </section>
+      <HistoryCard task={task} />
     </div>
+  );
+}
+
+/** Who the task is for, how it recurs, and the form it asks for. */
+function DetailsCard({ task }: { task: TTaskDetails }) {
+  const facts: [string, string][] = [
+    ['Owner', task.owner?.name ?? '—'],
+    ['Assigned to', task.assignee?.name ?? 'The owner'],
+    ['Workplace', task.workplace ?? '—'],
+    ['Recurs', task.frequency ? frequencyLabel(task.frequency) : 'Once'],
+    ['Schedule started', displayDay(task.anchorDate)],
+    ['Occurrence', String(task.occurrence + 1)],
+  ];
+  return (
+    <section className="card card-body stack" aria-labelledby="task-details">
+      <h2 id="task-details" className="card-title">
+        Details
+      </h2>
+      <dl className="facts">
+        {facts.map(([term, value]) => (
+          <Fact key={term} label={term}>
+            {value}
+          </Fact>
+        ))}
+      </dl>
+      {task.detail && <p className="pre-line">{task.detail}</p>}
+      {task.formTemplate && (
+        <p>
+          <Link className="btn" to={`/form-submission/new/${task.formTemplate._id}`}>
+            <FileText size={16} aria-hidden="true" /> Fill in {task.formTemplate.name}
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The open occurrence's sign-off: the form filled in (if the task asks for one) and a response. */
+function SignOffForm({ task }: { task: TTaskDetails }) {
+  const [response, setResponse] = useState('');
+  // The newest of the signer's submissions of the form: the one just filled in, as a rule.
+  const [formSubmissionId, setFormSubmissionId] = useState(task.formChoices[0]?._id ?? '');
+  const [signOffErrors, setSignOffErrors] = useState<Record<string, string>>({});
+  const signOff = useCall(taskSignOffCall, {
+    invalidate: [taskKeys.all, dashboardKeys.all],
+  });
+  return (
+    <form
+      className="stack"
+      onSubmit={(event) => {
+        event.preventDefault();
+        signOff.mutate(
+          { body: { _id: task._id, response, formSubmissionId: formSubmissionId || null } },
+          { onError: (error) => setSignOffErrors(fieldErrorsOf(error)) },
+        );
+      }}
+    >
+      {task.formTemplate &&
+        (task.formChoices.length > 0 ? (
+          <SelectField
+            label={`${task.formTemplate.name} filled in`}
+            value={formSubmissionId}
+            none="None"
+            options={task.formChoices.map((form) => ({ value: form._id, label: form.name }))}
+            error={signOffErrors.formSubmissionId}
+            onChange={setFormSubmissionId}
+          />
+        ) : (
+          <p className="text-secondary">
+            You have not filled in {task.formTemplate.name} yet: fill it in above, then sign off here.
+          </p>
+        ))}
+      <TextAreaField
+        label="Response or comment"
+        rows={3}
+        maxLength={10_000}
+        value={response}
+        onValueChange={setResponse}
+      />
+      {task.nextDueDate && (
+        <p className="text-secondary">
+          Signing off schedules the next occurrence, due {displayDay(task.nextDueDate)}.
+        </p>
+      )}
+      <div className="row">
+        <Button
+          type="submit"
+          variant="primary"
+          loading={signOff.isPending}
+          icon={<CheckCircle2 size={16} aria-hidden="true" />}
+        >
+          Sign off
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The signed-off occurrence: by whom and when, its form and response, and the next occurrence. */
+function SignedOff({ task }: { task: TTaskDetails }) {
+  return (
+    <div className="stack">
+      <p>
+        Signed off by {task.completedBy ?? 'a former employee'} on{' '}
+        {displayDay(task.completedAt!.slice(0, 10))}.
+      </p>
+      {task.formSubmission && (
+        <p>
+          Form filled in: <FormLink form={task.formSubmission} />
+        </p>
+      )}
+      {task.response && <p className="pre-line">{task.response}</p>}
+      {task.next && (
+        <p role="status">
+          Next occurrence due {displayDay(task.next.dueDate)}:{' '}
+          <Link to={`/task/form/signoff/${task.next._id}`}>open it</Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The schedule's earlier occurrences, each linking to its own page. */
+function HistoryCard({ task }: { task: TTaskDetails }) {
+  return (
+    <section className="card" aria-labelledby="task-history">
+      <div className="card-header">
+        <h2 id="task-history">Earlier occurrences</h2>
+      </div>
+      {task.history.length === 0 ? (
+        <p className="card-body text-secondary">This is the schedule's first occurrence.</p>
+      ) : (
+        <DataTable columns={['Due', 'Signed off', 'By', ...(task.formTemplate ? ['Form'] : []), 'Response']}>
+          {task.history.map((entry) => (
+            <tr key={entry._id}>
+              <td>
+                <Link to={`/task/form/signoff/${entry._id}`}>{displayDay(entry.dueDate)}</Link>
+              </td>
+              <td>{entry.completedAt ? displayDay(entry.completedAt.slice(0, 10)) : 'Open'}</td>
+              <td>{entry.completedBy ?? '—'}</td>
+              {task.formTemplate && (
+                <td>{entry.formSubmission ? <FormLink form={entry.formSubmission} /> : '—'}</td>
+              )}
+              <td className="pre-line">{entry.response || '—'}</td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </section>
   );
 }

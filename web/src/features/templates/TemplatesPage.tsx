@@ -8,16 +8,14 @@ import {
   templateImportCall,
   templateMessages as say,
   templateRestoreCall,
-  ZTemplateDraft,
   type TemplateFormType,
   type TemplateStatus,
   type TTemplateAdminRow,
   type TTemplateDraft,
 } from '@compass/shared';
-import { Plus, Upload } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { Plus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { callApi } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { useCall } from '../../api/useCall';
@@ -31,6 +29,7 @@ import { TextSetting } from './settingEditors';
 import { FORM_TYPE_LABELS } from './SettingsPanels';
 import { fetchTemplates, templateKeys } from './api';
 import { saveJson, STATUS_BADGES, STATUS_LABELS, TEMPLATES_PATH } from './shared';
+import { TemplateImportButton } from './TemplateImportButton';
 
 const COLUMNS = ['Name', 'Type', 'Status', 'Version', 'Last change'];
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -45,7 +44,6 @@ export function TemplatesPage() {
   usePageTitle('Form Templates');
   const navigate = useNavigate();
   const [naming, setNaming] = useState<Naming | null>(null);
-  const importRef = useRef<HTMLInputElement>(null);
   const list = usePagedList({
     queryKey: templateKeys.list,
     filters: { status: '' as TemplateStatus | '', formType: '' as TemplateFormType | '' },
@@ -67,16 +65,6 @@ export function TemplatesPage() {
       .then((template) => saveJson(`${row.name}.json`, template))
       .catch(notifyError);
 
-  const readImport = async (file: File) => {
-    try {
-      const parsed = ZTemplateDraft.safeParse(JSON.parse(await file.text()));
-      if (!parsed.success) throw new Error(say.importInvalid);
-      setNaming({ kind: 'import', template: parsed.data });
-    } catch {
-      toast.error(say.importInvalid);
-    }
-  };
-
   return (
     <div className="admin-page stack-lg">
       <div className="page-header">
@@ -88,20 +76,9 @@ export function TemplatesPage() {
           </p>
         </div>
         <div className="builder-actions">
-          <Button icon={<Upload size={16} aria-hidden="true" />} onClick={() => importRef.current?.click()}>
-            Import
-          </Button>
-          <input
-            ref={importRef}
-            type="file"
-            accept="application/json,.json"
-            hidden
-            aria-label="Template file to import"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) void readImport(file);
-            }}
+          <TemplateImportButton
+            fileLabel="Template file to import"
+            onRead={(template) => setNaming({ kind: 'import', template })}
           />
           <Button
             variant="primary"
@@ -136,45 +113,14 @@ export function TemplatesPage() {
         narrowedEmpty="No template matches."
       >
         {list.rows.map((row) => (
-          <tr key={row._id}>
-            <td>
-              <Link to={`${TEMPLATES_PATH}/${row._id}`}>{row.name}</Link>
-            </td>
-            <td>{FORM_TYPE_LABELS[row.formType]}</td>
-            <td>
-              <span className={`badge ${STATUS_BADGES[row.status]}`}>{STATUS_LABELS[row.status]}</span>
-              {row.hasDraft && row.currentVersion > 0 && (
-                <span className="badge badge-warning">Unpublished changes</span>
-              )}
-            </td>
-            <td>{row.currentVersion > 0 ? `Version ${row.currentVersion}` : '—'}</td>
-            <td>
-              {when.format(new Date(row.updatedAt))}
-              {row.updatedBy && <div className="text-sm text-secondary">{row.updatedBy}</div>}
-            </td>
-            <td className="row-actions">
-              <Button size="sm" variant="ghost" onClick={() => setNaming({ kind: 'duplicate', row })}>
-                Duplicate
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => void exportRow(row)}>
-                Export
-              </Button>
-              {row.status === 'archived' ? (
-                <Button size="sm" variant="ghost" onClick={() => restore.mutate({ body: { _id: row._id } })}>
-                  Restore
-                </Button>
-              ) : (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Archive ${row.name}`}
-                  onClick={() => archive.mutate({ body: { _id: row._id } })}
-                >
-                  Archive
-                </Button>
-              )}
-            </td>
-          </tr>
+          <TemplateRow
+            key={row._id}
+            row={row}
+            onDuplicate={() => setNaming({ kind: 'duplicate', row })}
+            onExport={() => void exportRow(row)}
+            onArchive={() => archive.mutate({ body: { _id: row._id } })}
+            onRestore={() => restore.mutate({ body: { _id: row._id } })}
+          />
         ))}
       </PagedTable>
       {naming && (
@@ -190,6 +136,58 @@ export function TemplatesPage() {
         />
       )}
     </div>
+  );
+}
+
+/** One template of the list: what it is, where it stands, and what can be done with it. */
+function TemplateRow({
+  row,
+  onDuplicate,
+  onExport,
+  onArchive,
+  onRestore,
+}: {
+  row: TTemplateAdminRow;
+  onDuplicate: () => void;
+  onExport: () => void;
+  onArchive: () => void;
+  onRestore: () => void;
+}) {
+  return (
+    <tr>
+      <td>
+        <Link to={`${TEMPLATES_PATH}/${row._id}`}>{row.name}</Link>
+      </td>
+      <td>{FORM_TYPE_LABELS[row.formType]}</td>
+      <td>
+        <span className={`badge ${STATUS_BADGES[row.status]}`}>{STATUS_LABELS[row.status]}</span>
+        {row.hasDraft && row.currentVersion > 0 && (
+          <span className="badge badge-warning">Unpublished changes</span>
+        )}
+      </td>
+      <td>{row.currentVersion > 0 ? `Version ${row.currentVersion}` : '—'}</td>
+      <td>
+        {when.format(new Date(row.updatedAt))}
+        {row.updatedBy && <div className="text-sm text-secondary">{row.updatedBy}</div>}
+      </td>
+      <td className="row-actions">
+        <Button size="sm" variant="ghost" onClick={onDuplicate}>
+          Duplicate
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onExport}>
+          Export
+        </Button>
+        {row.status === 'archived' ? (
+          <Button size="sm" variant="ghost" onClick={onRestore}>
+            Restore
+          </Button>
+        ) : (
+          <Button size="sm" variant="ghost" aria-label={`Archive ${row.name}`} onClick={onArchive}>
+            Archive
+          </Button>
+        )}
+      </td>
+    </tr>
   );
 }
 
