@@ -1,5 +1,6 @@
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DASHBOARD_ACCOUNTS } from '../seed/demo/ids';
 import { screenshot, signInThroughUi, useBrowser, useDatabase } from './browser';
 
 // Listed means it opens (docs/dashboard.md): each demo account clicks one item of every kind its
@@ -9,18 +10,6 @@ import { screenshot, signInThroughUi, useBrowser, useDatabase } from './browser'
 
 const browser = useBrowser();
 const db = useDatabase();
-
-/** Every demo account whose dashboard lists items (server/test/dashboardItemsOpen.test.ts opens them all too). */
-const ACCOUNTS = [
-  'olivia.admin',
-  'ethan.coordinator',
-  'mia.employee',
-  'ava.dual',
-  'ava.nguyen@acme-contracting.example',
-  'acme.supplier',
-  'liam.personnel',
-  'sam.southbank',
-];
 
 async function signedIn(username: string): Promise<Page> {
   const page = await browser.page();
@@ -152,7 +141,7 @@ async function openEach(username: string): Promise<{ opened: number; problems: s
 }
 
 describe('every item on the demo dashboards opens', () => {
-  it.each(ACCOUNTS)('%s', { timeout: 240_000 }, async (username) => {
+  it.each(DASHBOARD_ACCOUNTS)('%s', { timeout: 240_000 }, async (username) => {
     const { opened, problems } = await openEach(username);
     expect(problems).toEqual([]);
     expect(opened).toBeGreaterThan(0);

@@ -5,6 +5,21 @@ export const DEMO_PASSWORD = 'Demo@1234';
 export const DEMO_ORGANISATION = 'Northwind Facilities';
 export const SECOND_ORGANISATION = 'Southbank Logistics';
 
+/**
+ * Every demo account with a dashboard (noah.expired must change his password, zoe.noportal's portal
+ * is off): the tests that open every item each one lists go through these.
+ */
+export const DASHBOARD_ACCOUNTS = [
+  'olivia.admin',
+  'ethan.coordinator',
+  'mia.employee',
+  'ava.dual',
+  'ava.nguyen@acme-contracting.example',
+  'acme.supplier',
+  'liam.personnel',
+  'sam.southbank',
+] as const;
+
 export type Tx = Prisma.TransactionClient;
 export type Json = Prisma.InputJsonValue;
 

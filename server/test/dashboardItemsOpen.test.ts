@@ -19,6 +19,7 @@ import {
   type WorkItemViewer,
 } from '@compass/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DASHBOARD_ACCOUNTS } from '../../seed/demo/ids';
 import { OPENED_WITH } from '../src/modules/dashboard/openers';
 import { apiCalls, multipartPayload, setRoleKeys, setupTestApp, signIn, type TestContext } from './helpers';
 
@@ -32,18 +33,6 @@ const { call, data } = apiCalls(
   () => tokens,
 );
 const ZONE = 'Australia/Sydney';
-
-/** Every demo account with a dashboard (noah.expired must change his password, zoe.noportal's portal is off). */
-const ACCOUNTS = [
-  'olivia.admin',
-  'ethan.coordinator',
-  'mia.employee',
-  'ava.dual',
-  'ava.nguyen@acme-contracting.example',
-  'acme.supplier',
-  'liam.personnel',
-  'sam.southbank',
-];
 
 /** The body the kind's page sends to its opening call (OPENED_WITH names the call). */
 type Body<K extends WorkItemKind> = (item: WorkItemKinds[K], viewer: WorkItemViewer) => object | undefined;
@@ -210,11 +199,12 @@ const sectionTotals = async (username: string) => {
 
 beforeAll(async () => {
   ctx = await setupTestApp();
-  for (const username of [...ACCOUNTS, 'zoe.noportal']) tokens[username] = await signIn(ctx.app, username);
+  for (const username of [...DASHBOARD_ACCOUNTS, 'zoe.noportal'])
+    tokens[username] = await signIn(ctx.app, username);
 });
 
 describe('every item on every demo account’s dashboards opens for that account', () => {
-  it.each(ACCOUNTS)('%s', async (username) => {
+  it.each(DASHBOARD_ACCOUNTS)('%s', async (username) => {
     const { items, refused } = await refusedItems(username);
     expect(items.length, 'the demo data lists items to every account').toBeGreaterThan(0);
     expect(refused).toEqual([]);
@@ -222,7 +212,7 @@ describe('every item on every demo account’s dashboards opens for that account
 
   it('every kind the demo lists is opened at least once across the accounts (the test reaches them)', async () => {
     const kinds = new Set<WorkItemKind>();
-    for (const username of ACCOUNTS)
+    for (const username of DASHBOARD_ACCOUNTS)
       for (const listed of await listedItems(username, await viewerOf(username))) kinds.add(listed.kind);
     expect([...kinds].filter((kind) => OPENED_WITH[kind] !== null).length).toBeGreaterThanOrEqual(20);
     for (const kind of [
