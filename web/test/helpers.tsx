@@ -82,6 +82,13 @@ export function mockFetch(routes: Record<string, Handler>) {
   return fetchMock;
 }
 
+/** The JSON bodies the page sent to the call whose path ends with `path`, in order (GETs as {}). */
+export function bodiesSent(fetchMock: ReturnType<typeof mockFetch>, path: string): Record<string, unknown>[] {
+  return fetchMock.mock.calls
+    .filter(([url]) => String(url).endsWith(path))
+    .map(([, init]) => JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>);
+}
+
 export function ok(data: unknown, message = 'Success'): Reply {
   return { status: 200, body: envelope(data, 200, message) };
 }

@@ -1,3 +1,4 @@
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /**
@@ -47,13 +48,42 @@ export function TableWrap({ children }: { children: ReactNode }) {
   );
 }
 
+/** Headings that order a list: the sort of each sortable column (by its heading), the order now, and a click. */
+export interface HeadingSort<S extends string> {
+  sorts: Readonly<Partial<Record<string, S>>>;
+  sort: string;
+  direction: 'asc' | 'desc';
+  onSort: (sort: S) => void;
+}
+
+/** A column's heading; a sortable one is a button that says which way the list is ordered by it. */
+function Heading<S extends string>({ column, sort }: { column: string; sort?: HeadingSort<S> }) {
+  const by = sort?.sorts[column];
+  if (!sort || !by) return <th scope="col">{column}</th>;
+  const active = sort.sort === by;
+  return (
+    <th scope="col" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <button type="button" className="sort-button" onClick={() => sort.onSort(by)}>
+        {column}
+        {active &&
+          (sort.direction === 'asc' ? (
+            <ArrowUp size={14} aria-hidden="true" />
+          ) : (
+            <ArrowDown size={14} aria-hidden="true" />
+          ))}
+      </button>
+    </th>
+  );
+}
+
 /**
- * A table of records in its scrolling wrapper: the headings, an optional last unnamed column for
- * each row's actions, and the rows as children.
+ * A table of records in its scrolling wrapper: the headings (some ordering the list, with `sort`),
+ * an optional last unnamed column for each row's actions, and the rows as children.
  */
-export function DataTable({
+export function DataTable<S extends string = string>({
   columns,
   actions = false,
+  sort,
   caption,
   className,
   children,
@@ -61,6 +91,7 @@ export function DataTable({
   columns: readonly string[];
   /** A last column for the row's buttons (named for screen readers only). */
   actions?: boolean;
+  sort?: HeadingSort<S>;
   caption?: string;
   className?: string;
   children: ReactNode;
@@ -72,9 +103,7 @@ export function DataTable({
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
+              <Heading key={column} column={column} sort={sort} />
             ))}
             {actions && (
               <th scope="col">

@@ -62,27 +62,56 @@ export function FilterPanel({
   );
 }
 
+/** What the filter bar reads of a usePagedList: its search, how many filters are set, and clearing them. */
+export interface FilteredList {
+  search: (text: string) => void;
+  /** The applied search: the box shows it, after Back or a reload too. */
+  searched: string;
+  activeFilters: number;
+  clear: () => void;
+}
+
 /**
  * The filter bar of a list page: a search box applied with Search (or Enter), and the page's own
- * filters (selects that apply at once) as children; `actions` as FilterPanel's.
+ * filters (selects that apply at once) as children; `actions` as FilterPanel's. Every list's search
+ * applies on Search, never while typing: a half-typed word asks the server nothing. Given the
+ * `list` itself, the bar also offers "Clear filters" while a filter or a search is in use.
  */
 export function ListFilters({
   placeholder,
-  onSearch,
-  active,
   actions,
   children,
+  ...source
 }: {
   placeholder: string;
-  /** The trimmed text, when Search is pressed. */
-  onSearch: (text: string) => void;
-  /** How many filters (and an applied search) narrow the list now: usePagedList's activeFilters. */
-  active: number;
   actions?: ReactNode;
   children?: ReactNode;
-}) {
+} & (
+  | { list: FilteredList; onSearch?: never; active?: never }
+  | {
+      list?: never;
+      /** The trimmed text, when Search is pressed. */
+      onSearch: (text: string) => void;
+      /** How many filters (and an applied search) narrow the list now: usePagedList's activeFilters. */
+      active: number;
+    }
+)) {
+  const { onSearch, active, searched, onClear } = source.list
+    ? {
+        onSearch: source.list.search,
+        active: source.list.activeFilters,
+        searched: source.list.searched,
+        onClear: source.list.clear,
+      }
+    : { ...source, searched: '', onClear: undefined };
   const id = useId();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(searched);
+  // The applied search changed elsewhere (Back, Clear filters): the box follows it.
+  const [shown, setShown] = useState(searched);
+  if (shown !== searched) {
+    setShown(searched);
+    setText(searched);
+  }
   return (
     <FilterPanel active={active} onSubmit={() => onSearch(text.trim())} actions={actions}>
       <div className="field">
@@ -101,6 +130,16 @@ export function ListFilters({
       {children}
       <div className="list-filter-buttons">
         <Button type="submit">Search</Button>
+        {onClear && active > 0 && (
+          <Button
+            onClick={() => {
+              setText('');
+              onClear();
+            }}
+          >
+            Clear filters
+          </Button>
+        )}
       </div>
     </FilterPanel>
   );
@@ -146,10 +185,30 @@ export function SortSelect<S extends string>({
 }
 
 /**
- * "Due from" and "Due to": the days a list's due dates fall between ('' is open-ended), typed as
- * dd/mm/yyyy like every date of the product (not the browser's own date format); the values stay
- * yyyy-MM-dd.
+ * A filter by day ('' is none), typed as dd/mm/yyyy like every date of the product (not the
+ * browser's own date format); the value stays yyyy-MM-dd.
  */
+export function DateFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <DateInput id={id} value={value} onChange={onChange} />
+    </div>
+  );
+}
+
+/** "Due from" and "Due to": the days a list's due dates fall between ('' is open-ended). */
 export function DueRangeFilters({
   from,
   to,
@@ -159,22 +218,10 @@ export function DueRangeFilters({
   to: string;
   onChange: (bound: 'dueFrom' | 'dueTo', value: string) => void;
 }) {
-  const fromId = useId();
-  const toId = useId();
   return (
     <>
-      <div className="field">
-        <label className="field-label" htmlFor={fromId}>
-          Due from
-        </label>
-        <DateInput id={fromId} value={from} onChange={(value) => onChange('dueFrom', value)} />
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={toId}>
-          Due to
-        </label>
-        <DateInput id={toId} value={to} onChange={(value) => onChange('dueTo', value)} />
-      </div>
+      <DateFilter label="Due from" value={from} onChange={(value) => onChange('dueFrom', value)} />
+      <DateFilter label="Due to" value={to} onChange={(value) => onChange('dueTo', value)} />
     </>
   );
 }

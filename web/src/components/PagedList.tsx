@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { DataTable } from './DataTable';
-import { ListState, Pagination, usePaging } from './ListParts';
+import { useSearchParams } from 'react-router';
+import { DataTable, type HeadingSort } from './DataTable';
+import { ListState, PAGE_SIZES, Pagination } from './ListParts';
 
 /** What a paged list asks its call for: the page, the applied search and the filters that are set. */
 export type PagedRequest<Filters extends Record<string, string>> = {
@@ -16,6 +17,67 @@ export type PagedRequest<Filters extends Record<string, string>> = {
  */
 export type EmptyReason = 'none' | 'narrowed' | 'hidden';
 
+/** Where a list keeps its page, rows per page, applied search and filters. */
+interface ListPlace<Filters extends Record<string, string>> {
+  page: number;
+  pageSize: number;
+  search: string;
+  filters: Filters;
+  /** Sets some of them; anything but a new page starts again at page 1. */
+  change: (values: { page?: number; pageSize?: number; search?: string; filters?: Partial<Filters> }) => void;
+}
+
+/** A list's place kept in the component: a fresh visit starts at page 1 with no search. */
+function usePlaceInComponent<Filters extends Record<string, string>>(initial: Filters): ListPlace<Filters> {
+  const [place, setPlace] = useState({ page: 1, pageSize: 20, search: '', filters: initial });
+  return {
+    ...place,
+    change: ({ filters, ...values }) =>
+      setPlace((current) => ({
+        ...current,
+        page: 1,
+        ...values,
+        filters: { ...current.filters, ...filters },
+      })),
+  };
+}
+
+/**
+ * A list's place kept in the address (`?search=…&status=…&page=2`), so a filtered page can be
+ * reloaded, shared and bookmarked, and Back returns to the previous one. A value left at its
+ * default is left out of the address; one the address does not name is at its default.
+ */
+function usePlaceInAddress<Filters extends Record<string, string>>(initial: Filters): ListPlace<Filters> {
+  const [params, setParams] = useSearchParams();
+  const positive = (key: string, fallback: number) => {
+    const value = Number(params.get(key));
+    return Number.isInteger(value) && value > 0 ? value : fallback;
+  };
+  const pageSize = positive('pageSize', 20);
+  return {
+    page: positive('page', 1),
+    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : 20,
+    search: params.get('search') ?? '',
+    filters: Object.fromEntries(
+      Object.entries(initial).map(([name, value]) => [name, params.get(name) ?? value]),
+    ) as Filters,
+    change: ({ filters = {}, page, pageSize: size, search }) =>
+      setParams((previous) => {
+        const next = new URLSearchParams(previous);
+        const put = (key: string, value: string | undefined, fallback: string) => {
+          if (value === undefined) return;
+          if (value === fallback) next.delete(key);
+          else next.set(key, value);
+        };
+        for (const [name, value] of Object.entries(filters)) put(name, value, initial[name]!);
+        put('search', search, '');
+        put('pageSize', size?.toString(), '20');
+        put('page', String(page ?? 1), '1');
+        return next;
+      }),
+  };
+}
+
 /**
  * A server-paged list with a search and select filters ('' is "any", or the server's default): the
  * request, its query (the previous page stays while the next loads) and the setters; searching or
@@ -26,6 +88,8 @@ export function usePagedList<Filters extends Record<string, string>, Row>({
   filters: initialFilters,
   fetch,
   hiddenUnder,
+  inAddress = false,
+  order = ['sort'],
 }: {
   queryKey: readonly unknown[];
   filters: Filters;
@@ -36,14 +100,21 @@ export function usePagedList<Filters extends Record<string, string>, Row>({
    * its empty text can tell "nothing yet" from "nothing open".
    */
   hiddenUnder?: { [K in keyof Filters]?: Exclude<Filters[K], ''> };
+  /**
+   * Keep the page, search and filters in the address, under the filters' own names (none may be
+   * `search`, `page` or `pageSize`). Fixed for the list's life.
+   */
+  inAddress?: boolean;
+  /** The filters that only order the list: neither counted as filters nor cleared. */
+  order?: readonly (keyof Filters)[];
 }) {
-  const paging = usePaging();
-  const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState(initialFilters);
+  // The option never changes while the list is shown, so the same hooks run on every render.
+  const place = (inAddress ? usePlaceInAddress : usePlaceInComponent)(initialFilters);
+  const { search, filters } = place;
   const set = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
   const request = {
-    page: paging.page,
-    pageSize: paging.pageSize,
+    page: place.page,
+    pageSize: place.pageSize,
     ...(search && { search }),
     ...set,
   } as PagedRequest<Filters>;
@@ -53,7 +124,8 @@ export function usePagedList<Filters extends Record<string, string>, Row>({
     placeholderData: keepPreviousData,
   });
   // An order is not a filter: a list sorted its own way counts as many filters as before.
-  const activeFilters = (search ? 1 : 0) + Object.keys(set).filter((name) => name !== 'sort').length;
+  const activeFilters =
+    (search ? 1 : 0) + Object.keys(set).filter((name) => !(order as readonly string[]).includes(name)).length;
   const narrowed = activeFilters > 0;
   const askHidden = Boolean(hiddenUnder) && !narrowed && query.isSuccess && query.data.total === 0;
   const hidden = useQuery({
@@ -79,20 +151,36 @@ export function usePagedList<Filters extends Record<string, string>, Row>({
       : query,
     rows: query.data?.rows ?? [],
     filters,
+    /** The applied search ('' for none). */
+    searched: search,
     /** A search or a filter narrows the list (its empty message says "no match"). */
     narrowed,
     /** How many filters are set, an applied search among them: counted on the folded filters. */
     activeFilters,
     emptyReason,
-    search: (text: string) => {
-      setSearch(text);
-      paging.setPage(1);
-    },
-    setFilter: <K extends keyof Filters>(name: K, value: Filters[K]) => {
-      setFilters((current) => ({ ...current, [name]: value }));
-      paging.setPage(1);
-    },
-    pagination: query.data ? paging.pagination(query.data.total, query.data.totalCapped) : null,
+    search: (text: string) => place.change({ search: text }),
+    setFilter: <K extends keyof Filters>(name: K, value: Filters[K]) =>
+      place.change({ filters: { [name]: value } as unknown as Partial<Filters> }),
+    /** Sets several filters at once (a column's sort and its direction). */
+    setFilters: (values: Partial<Filters>) => place.change({ filters: values }),
+    /** Back to no search and the filters' defaults; the order stays. */
+    clear: () =>
+      place.change({
+        search: '',
+        filters: Object.fromEntries(
+          Object.entries(initialFilters).filter(([name]) => !(order as readonly string[]).includes(name)),
+        ) as Partial<Filters>,
+      }),
+    pagination: query.data
+      ? {
+          page: place.page,
+          pageSize: place.pageSize,
+          total: query.data.total,
+          capped: query.data.totalCapped ?? false,
+          onPage: (page: number) => place.change({ page }),
+          onPageSize: (pageSize: number) => place.change({ pageSize }),
+        }
+      : null,
     /** The applied search and the filters that are set: what the list's export asks for. */
     exportQuery: { ...(search && { search }), ...set } as Record<string, string>,
   };
@@ -100,12 +188,15 @@ export function usePagedList<Filters extends Record<string, string>, Row>({
 
 /**
  * The card of a paged list: loading, failure and empty states, the table with its headings (and a
- * last, unnamed column for the row's actions), then the pages. The rows are the children.
+ * last, unnamed column for the row's actions unless `actions` is false), then the pages. The rows
+ * are the children.
  */
-export function PagedTable({
+export function PagedTable<S extends string = string>({
   label,
   list,
   columns,
+  actions = true,
+  sort,
   empty,
   narrowedEmpty,
   hiddenEmpty,
@@ -115,6 +206,10 @@ export function PagedTable({
   label: string;
   list: Pick<ReturnType<typeof usePagedList>, 'query' | 'rows' | 'emptyReason' | 'pagination'>;
   columns: readonly string[];
+  /** A last column for the row's buttons. */
+  actions?: boolean;
+  /** Headings that order the list (DataTable's). */
+  sort?: HeadingSort<S>;
   /** Shown when there are no rows at all. */
   empty: ReactNode;
   /** Shown when no row matches the search or filters. */
@@ -128,7 +223,7 @@ export function PagedTable({
     <section className="card list-card" aria-label={label} aria-busy={list.query.isFetching}>
       <ListState query={list.query} count={list.rows.length} empty={emptyText} />
       {list.rows.length > 0 && (
-        <DataTable columns={columns} actions>
+        <DataTable columns={columns} actions={actions} sort={sort}>
           {children}
         </DataTable>
       )}

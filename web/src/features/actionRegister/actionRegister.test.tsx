@@ -2,7 +2,7 @@ import { actionRegisterMessages, type TActionRow } from '@compass/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { bodiesSent, envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
 import { ActionRegisterPage } from './ActionRegisterPage';
 
 const row = (over: Partial<TActionRow> = {}): TActionRow => ({
@@ -33,11 +33,6 @@ const ROWS = [
   row({ _id: testId(3), status: 'completed', completedOn: '2026-11-02', instruction: 'Done already' }),
 ];
 
-const bodies = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
-  fetchMock.mock.calls
-    .filter(([url]) => String(url).endsWith(path))
-    .map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
-
 const render = () =>
   renderRoutes([{ path: '/action-register', element: <ActionRegisterPage /> }], '/action-register');
 
@@ -67,7 +62,7 @@ describe('ActionRegisterPage', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'overdue');
     await user.selectOptions(screen.getByLabelText('Source'), 'audit');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'assignee');
-    expect(bodies(fetchMock, '/api/actionRegisterList').at(-1)).toMatchObject({
+    expect(bodiesSent(fetchMock, '/api/actionRegisterList').at(-1)).toMatchObject({
       status: 'overdue',
       source: 'audit',
       sort: 'assignee',
@@ -83,7 +78,7 @@ describe('ActionRegisterPage', () => {
     await user.click(await within(dialog).findByRole('button', { name: /Liam Walker/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Reassign' }));
     expect(await screen.findByText(actionRegisterMessages.reassignedMany(2))).toBeInTheDocument();
-    expect(bodies(fetchMock, '/api/actionRegisterReassign')).toEqual([
+    expect(bodiesSent(fetchMock, '/api/actionRegisterReassign')).toEqual([
       {
         actions: [
           { kind: 'form', _id: testId(1) },
@@ -198,7 +193,7 @@ describe('ActionRegisterPage', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText('No actions yet.')).not.toBeInTheDocument();
     // One row is enough to know.
-    expect(bodies(fetchMock, '/api/actionRegisterList')).toContainEqual({
+    expect(bodiesSent(fetchMock, '/api/actionRegisterList')).toContainEqual({
       page: 1,
       pageSize: 1,
       status: 'completed',
@@ -228,7 +223,7 @@ describe('ActionRegisterPage', () => {
     await user.type(from, '05/11/2026');
     await user.type(to, '30/11/2026');
     await user.tab();
-    expect(bodies(fetchMock, '/api/actionRegisterList').at(-1)).toMatchObject({
+    expect(bodiesSent(fetchMock, '/api/actionRegisterList').at(-1)).toMatchObject({
       dueFrom: '2026-11-05',
       dueTo: '2026-11-30',
     });
@@ -237,7 +232,7 @@ describe('ActionRegisterPage', () => {
     expect(to).toHaveValue('30/11/2026');
     // Emptied, the bound is open again.
     await user.clear(from);
-    expect(bodies(fetchMock, '/api/actionRegisterList').at(-1)).not.toHaveProperty('dueFrom');
+    expect(bodiesSent(fetchMock, '/api/actionRegisterList').at(-1)).not.toHaveProperty('dueFrom');
   }, 20_000);
 
   it('shows the failed state with a retry', async () => {

@@ -3,6 +3,7 @@ import { History, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
+import { RowButton } from '../../components/RowButton';
 import { DataTable } from '../../components/DataTable';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -67,33 +68,15 @@ export function PositionsPage() {
                 <td>{row.name}</td>
                 <td>{row.employeeCount}</td>
                 <td className="row-actions">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    icon={<Pencil size={14} aria-hidden="true" />}
-                    onClick={() => setEditing({ row })}
-                    aria-label={`Rename ${row.name}`}
-                  >
+                  <RowButton icon={Pencil} onClick={() => setEditing({ row })} label={`Rename ${row.name}`}>
                     Rename
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    icon={<History size={14} aria-hidden="true" />}
-                    onClick={() => setHistory(row)}
-                    aria-label={`History of ${row.name}`}
-                  >
+                  </RowButton>
+                  <RowButton icon={History} onClick={() => setHistory(row)} label={`History of ${row.name}`}>
                     History
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    icon={<Trash2 size={14} aria-hidden="true" />}
-                    onClick={() => setRemoving(row)}
-                    aria-label={`Delete ${row.name}`}
-                  >
+                  </RowButton>
+                  <RowButton icon={Trash2} onClick={() => setRemoving(row)} label={`Delete ${row.name}`}>
                     Delete
-                  </Button>
+                  </RowButton>
                 </td>
               </tr>
             ))}

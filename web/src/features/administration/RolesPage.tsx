@@ -12,6 +12,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { usePermissions } from '../../api/auth';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
+import { RowButton } from '../../components/RowButton';
 import { DataTable } from '../../components/DataTable';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -61,24 +62,12 @@ export function RolesPage() {
                 </td>
                 <td>{row.memberCount}</td>
                 <td className="row-actions">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    icon={<Pencil size={14} aria-hidden="true" />}
-                    onClick={() => setEditing({ row })}
-                    aria-label={`Edit ${row.name}`}
-                  >
+                  <RowButton icon={Pencil} onClick={() => setEditing({ row })} label={`Edit ${row.name}`}>
                     Edit
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    icon={<Trash2 size={14} aria-hidden="true" />}
-                    onClick={() => setRemoving(row)}
-                    aria-label={`Delete ${row.name}`}
-                  >
+                  </RowButton>
+                  <RowButton icon={Trash2} onClick={() => setRemoving(row)} label={`Delete ${row.name}`}>
                     Delete
-                  </Button>
+                  </RowButton>
                 </td>
               </tr>
             ))}

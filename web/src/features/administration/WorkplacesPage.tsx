@@ -9,6 +9,7 @@ import { History, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
+import { RowButton } from '../../components/RowButton';
 import { DataTable } from '../../components/DataTable';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -173,14 +174,9 @@ function WorkplaceRow({
             </li>
           ))}
           <li>
-            <Button
-              size="sm"
-              variant="ghost"
-              icon={<Plus size={14} aria-hidden="true" />}
-              onClick={() => onEdit({ kind: 'branch', workplace })}
-            >
+            <RowButton icon={Plus} onClick={() => onEdit({ kind: 'branch', workplace })}>
               Branch
-            </Button>
+            </RowButton>
           </li>
         </ul>
       </td>
@@ -191,33 +187,19 @@ function WorkplaceRow({
         </span>
       </td>
       <td className="row-actions">
-        <Button
-          size="sm"
-          variant="ghost"
-          icon={<Pencil size={14} aria-hidden="true" />}
+        <RowButton
+          icon={Pencil}
           onClick={() => onEdit({ kind: 'workplace', row: workplace })}
-          aria-label={`Edit ${workplace.name}`}
+          label={`Edit ${workplace.name}`}
         >
           Edit
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          icon={<History size={14} aria-hidden="true" />}
-          onClick={onHistory}
-          aria-label={`History of ${workplace.name}`}
-        >
+        </RowButton>
+        <RowButton icon={History} onClick={onHistory} label={`History of ${workplace.name}`}>
           History
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          icon={<Trash2 size={14} aria-hidden="true" />}
-          onClick={onRemove}
-          aria-label={`Delete ${workplace.name}`}
-        >
+        </RowButton>
+        <RowButton icon={Trash2} onClick={onRemove} label={`Delete ${workplace.name}`}>
           Delete
-        </Button>
+        </RowButton>
       </td>
     </tr>
   );

@@ -14,13 +14,11 @@ import { Link, useParams } from 'react-router';
 import { fieldErrorsOf, schemaProblems } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
-import { Dialog, DialogFormActions } from '../../components/Dialog';
-import { InputField, TextAreaField } from '../../components/FormField';
-import { PersonField, type Person } from '../../components/PersonField';
 import { PageSpinner } from '../../components/Spinner';
 import { FieldRenderer } from '../../fields';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
+import { ActionDialog, type RaisedAction } from '../registerParts';
 import { AUDIT_PEOPLE, auditKeys, auditPaths, useAuditDetails } from './api';
 import {
   AuditBackLink,
@@ -140,6 +138,9 @@ function ConductForm({ audit }: { audit: TAuditDetails }) {
   );
 }
 
+/** An audit's finding asks for an instruction (up to the schema's 4000 characters) by a due date. */
+const FINDING_WORDING = { instruction: 'Instruction', due: 'Due date', longest: 4000 };
+
 /** Raise a finding on a question: what to do, by whom, by when (a task on their dashboard). */
 function FindingDialog({
   auditId,
@@ -150,55 +151,20 @@ function FindingDialog({
   field: TTemplateField;
   onClose: () => void;
 }) {
-  const [instruction, setInstruction] = useState('');
-  const [dueDate, setDueDate] = useState('');
-  const [assignee, setAssignee] = useState<Person | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const raise = useCall(auditFindingCall, {
     invalidate: [auditKeys.details(auditId), auditKeys.all, dashboardKeys.all],
-    onSuccess: onClose,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body: TAuditFinding = {
-      auditId,
-      fieldId: field._id,
-      instruction,
-      assigneeId: assignee?._id as string,
-      dueDate,
-    };
-    const problems = schemaProblems(ZAuditFinding, body);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    raise.mutate({ body }, { onError: (error) => setErrors(fieldErrorsOf(error)) });
-  };
+  const finding = (action: RaisedAction): TAuditFinding => ({ auditId, fieldId: field._id, ...action });
   return (
-    <Dialog title="Raise finding" description={field.level} onClose={onClose}>
-      <form className="stack" onSubmit={submit} noValidate>
-        <TextAreaField
-          label="Instruction"
-          rows={3}
-          maxLength={4000}
-          value={instruction}
-          error={errors.instruction}
-          onValueChange={setInstruction}
-        />
-        <PersonField
-          {...AUDIT_PEOPLE}
-          label="Assigned to"
-          value={assignee}
-          error={errors.assigneeId}
-          onChange={setAssignee}
-        />
-        <InputField
-          label="Due date"
-          type="date"
-          value={dueDate}
-          error={errors.dueDate}
-          onValueChange={setDueDate}
-        />
-        <DialogFormActions submitLabel="Raise finding" pending={raise.isPending} onCancel={onClose} />
-      </form>
-    </Dialog>
+    <ActionDialog
+      title="Raise finding"
+      description={field.level}
+      people={AUDIT_PEOPLE}
+      wording={FINDING_WORDING}
+      check={(action) => schemaProblems(ZAuditFinding, finding(action))}
+      pending={raise.isPending}
+      onRaise={(action, outcome) => raise.mutate({ body: finding(action) }, outcome)}
+      onClose={onClose}
+    />
   );
 }

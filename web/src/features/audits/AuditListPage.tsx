@@ -11,15 +11,14 @@ import {
   type AuditStatus,
   type TAuditRow,
 } from '@compass/shared';
-import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { API_BASE, callApi, callUrl } from '../../api/client';
-import { ExportButton } from '../../components/ExportButton';
 import { DueMarker } from '../../components/DueMarker';
 import { DueRangeFilters, ListFilters, SortSelect, useSortOrder } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
+import { RegisterListHeader } from '../registerParts';
 import { auditKeys, auditPaths, useAuditOptions } from './api';
 import { AuditStatusBadge } from './parts';
 
@@ -66,30 +65,20 @@ function AuditList({ scope }: { scope: 'register' | 'mine' }) {
   });
   return (
     <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>{title}</h1>
-          <p>
-            {register
-              ? 'Every audit of the organisation: who conducts it, where, by when, and how it scored.'
-              : 'The audits you conduct: open one to answer its questions, raise findings and close it.'}
-          </p>
-        </div>
-        <div className="row">
-          <ExportButton
-            label="Export CSV"
-            url={`${API_BASE}${callUrl(register ? auditRegisterExportCall : myAuditExportCall, {
-              query: { sort, sortDirection, ...list.exportQuery },
-            })}`}
-            fileName={register ? 'audit-register.csv' : 'my-audits.csv'}
-          />
-          {register && (
-            <Link className="btn btn-primary" to={auditPaths.add}>
-              <Plus size={16} aria-hidden="true" /> Add audit
-            </Link>
-          )}
-        </div>
-      </div>
+      <RegisterListHeader
+        title={title}
+        intro={
+          register
+            ? 'Every audit of the organisation: who conducts it, where, by when, and how it scored.'
+            : 'The audits you conduct: open one to answer its questions, raise findings and close it.'
+        }
+        exportUrl={`${API_BASE}${callUrl(register ? auditRegisterExportCall : myAuditExportCall, {
+          query: { sort, sortDirection, ...list.exportQuery },
+        })}`}
+        exportName={register ? 'audit-register.csv' : 'my-audits.csv'}
+        newPath={register ? auditPaths.add : undefined}
+        newLabel="Add audit"
+      />
       <ListFilters placeholder="Audit name" onSearch={list.search} active={list.activeFilters}>
         <SelectField
           label="Status"

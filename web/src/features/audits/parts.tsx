@@ -14,6 +14,7 @@ import { DataTable } from '../../components/DataTable';
 import { DueMarker } from '../../components/DueMarker';
 import { REFERENCE_KINDS, type References } from '../../fields';
 import { browserToday } from '../../lib/timeZone';
+import { ItemUnavailable } from '../registerParts';
 import { auditPaths } from './api';
 
 /** Audits answer no record-picking question (isAuditQuestion), so their fields need no lists. */
@@ -52,14 +53,7 @@ export function AuditBackLink() {
 }
 
 export function AuditUnavailable() {
-  return (
-    <div className="admin-page stack-lg">
-      <AuditBackLink />
-      <p className="alert alert-danger" role="alert">
-        This audit cannot be opened: it may have been removed, or it belongs to another organisation.
-      </p>
-    </div>
-  );
+  return <ItemUnavailable noun="audit" back={{ to: auditPaths.mine, label: 'Back to My Audit' }} />;
 }
 
 /** The audit's header: template, auditor, place, due day, repeat, status and score. */

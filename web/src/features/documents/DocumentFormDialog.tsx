@@ -4,24 +4,24 @@ import {
   documentMessages as say,
   documentOptionsCall,
   documentUpdateCall,
-  FREQUENCY_UNITS,
   ZDocumentCreate,
   type FrequencyUnit,
   type TDocumentDetails,
+  type TPersonRef,
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { callApi, sendCall } from '../../api/client';
 import { Dialog, DialogFormActions } from '../../components/Dialog';
 import { InputField, TextAreaField } from '../../components/FormField';
+import { PersonField } from '../../components/PersonField';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { browserToday } from '../../lib/timeZone';
-import { documentKeys, useDocumentChange } from './api';
-import { PeopleField, PersonField, VersionFields, type Person } from './parts';
+import { ReviewScheduleFields, type ReviewSchedule } from '../registerParts';
+import { documentKeys, documentPeople, useDocumentChange } from './api';
+import { PeopleField, VersionFields } from './parts';
 
-const person = (option: { _id: string; name: string } | null): Person | null =>
-  option ? { value: option._id, label: option.name } : null;
-const ids = (people: Person[]) => people.map((one) => one.value);
+const ids = (people: TPersonRef[]) => people.map((one) => one._id);
 
 /**
  * Upload a document (its fields, the file and who approves version 1), or change an existing
@@ -83,35 +83,18 @@ export function DocumentFormDialog({
           onChange={change.folderId}
         />
         <div className="form-grid">
-          <PersonField label="Owner" person={values.owner} error={errors.ownerId} onChange={change.owner} />
           <PersonField
-            label="Reviewer"
-            person={values.reviewer}
-            error={errors.reviewerId}
-            onChange={change.reviewer}
+            {...documentPeople}
+            label="Owner"
+            value={values.owner}
+            error={errors.ownerId}
+            onChange={change.owner}
           />
-          <PersonField
-            label="Co-reviewer (optional)"
-            person={values.coReviewer}
-            error={errors.coReviewerId}
-            optional
-            onChange={change.coReviewer}
-          />
-        </div>
-        <div className="form-grid">
-          <SelectField
-            label="Review frequency"
-            value={values.reviewFrequency}
-            options={FREQUENCY_UNITS.map((unit) => ({ value: unit.key, label: unit.label }))}
-            error={errors.reviewFrequency}
-            onChange={(value) => change.reviewFrequency(value as FrequencyUnit)}
-          />
-          <InputField
-            label="Next review"
-            type="date"
-            value={values.nextReviewDate}
-            error={errors.nextReviewDate}
-            onValueChange={change.nextReviewDate}
+          <ReviewScheduleFields
+            value={values.schedule}
+            onChange={change.schedule}
+            errors={errors}
+            reviewers={documentPeople}
           />
         </div>
         <fieldset className="field">
@@ -170,17 +153,18 @@ function useDocumentDraft(document: TDocumentDetails | undefined, onSaved: (id: 
   const [name, setName] = useState(document?.name ?? '');
   const [description, setDescription] = useState(document?.description ?? '');
   const [folderId, setFolderId] = useState(document?.folder?._id ?? '');
-  const [owner, setOwner] = useState<Person | null>(person(document?.owner ?? null));
-  const [reviewer, setReviewer] = useState<Person | null>(person(document?.reviewer ?? null));
-  const [coReviewer, setCoReviewer] = useState<Person | null>(person(document?.coReviewer ?? null));
-  const [reviewFrequency, setFrequency] = useState<FrequencyUnit>(document?.reviewFrequency ?? 'years');
-  const [nextReviewDate, setNextReview] = useState(document?.nextReviewDate ?? '');
+  const [owner, setOwner] = useState<TPersonRef | null>(document?.owner ?? null);
+  const [schedule, setSchedule] = useState<ReviewSchedule>({
+    reviewFrequency: document?.reviewFrequency ?? 'years',
+    nextReviewDate: document?.nextReviewDate ?? '',
+    reviewer: document?.reviewer ?? null,
+    coReviewer: document?.coReviewer ?? null,
+  });
+  const { reviewer, coReviewer, nextReviewDate } = schedule;
   const [workplaceIds, setWorkplaceIds] = useState(document?.audienceWorkplaces.map((row) => row._id) ?? []);
   const [roleIds, setRoleIds] = useState(document?.audienceRoles.map((row) => row._id) ?? []);
-  const [readers, setReaders] = useState<Person[]>(
-    document?.audienceEmployees.map((row) => person(row)!) ?? [],
-  );
-  const [approvers, setApprovers] = useState<Person[]>([]);
+  const [readers, setReaders] = useState<TPersonRef[]>(document?.audienceEmployees ?? []);
+  const [approvers, setApprovers] = useState<TPersonRef[]>([]);
   const [note, setNote] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -189,10 +173,10 @@ function useDocumentDraft(document: TDocumentDetails | undefined, onSaved: (id: 
     name,
     description,
     folderId: folderId || null,
-    ownerId: owner?.value ?? '',
-    reviewerId: reviewer?.value ?? '',
-    coReviewerId: coReviewer?.value ?? null,
-    reviewFrequency,
+    ownerId: owner?._id ?? '',
+    reviewerId: reviewer?._id ?? '',
+    coReviewerId: coReviewer?._id ?? null,
+    reviewFrequency: schedule.reviewFrequency as FrequencyUnit,
     nextReviewDate,
     audienceWorkplaceIds: workplaceIds,
     audienceRoleIds: roleIds,
@@ -243,10 +227,7 @@ function useDocumentDraft(document: TDocumentDetails | undefined, onSaved: (id: 
       description,
       folderId,
       owner,
-      reviewer,
-      coReviewer,
-      reviewFrequency,
-      nextReviewDate,
+      schedule,
       workplaceIds,
       roleIds,
       readers,
@@ -259,10 +240,8 @@ function useDocumentDraft(document: TDocumentDetails | undefined, onSaved: (id: 
       description: setDescription,
       folderId: setFolderId,
       owner: setOwner,
-      reviewer: setReviewer,
-      coReviewer: setCoReviewer,
-      reviewFrequency: setFrequency,
-      nextReviewDate: setNextReview,
+      schedule: <K extends keyof ReviewSchedule>(key: K, next: ReviewSchedule[K]) =>
+        setSchedule((current) => ({ ...current, [key]: next })),
       workplaceIds: setWorkplaceIds,
       roleIds: setRoleIds,
       readers: setReaders,

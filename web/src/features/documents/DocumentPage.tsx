@@ -7,31 +7,28 @@ import {
   documentMessages as say,
   documentReadersCall,
   frequencyLabel,
-  REVIEW_OUTCOME_LABELS,
-  uploadProblem,
   type TDocumentDetails,
   type TDocumentVersion,
 } from '@compass/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Pencil, Plus, Upload } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Pencil, Upload } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
-import { callApi, sendCall } from '../../api/client';
-import { fieldErrorsOf, notifyError } from '../../api/errors';
+import { callApi } from '../../api/client';
 import { usePermissions } from '../../api/auth';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { DataTable } from '../../components/DataTable';
-import { Dialog, DialogFormActions } from '../../components/Dialog';
-import { InputField, TextAreaField } from '../../components/FormField';
+import { Dialog } from '../../components/Dialog';
 import { ListState } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
 import { browserToday } from '../../lib/timeZone';
-import { documentKeys, useDocument } from './api';
+import { ActionsCard, Fact, FilesCard, type RaisedAction } from '../registerParts';
+import { ReviewHistory } from '../reviews';
+import { documentKeys, documentPeople, useDocument } from './api';
 import { DocumentFormDialog } from './DocumentFormDialog';
-import { DownloadButton, PersonField, StatusBadge, type Person } from './parts';
+import { DownloadButton, StatusBadge } from './parts';
 import { VersionDialog } from './VersionDialog';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -87,7 +84,7 @@ export function DocumentPage() {
           <Versions document={document} />
           <Attachments document={document} />
           <Actions document={document} />
-          <Reviews document={document} />
+          <ReviewHistory history={document.reviews} />
           <section className="card" aria-label="History">
             <div className="card-body stack">
               <h2 className="card-title">History</h2>
@@ -112,43 +109,23 @@ function Facts({ document }: { document: TDocumentDetails }) {
     <section className="card" aria-label="Details">
       <div className="card-body">
         <dl className="facts">
-          <div>
-            <dt>Status</dt>
-            <dd>
-              <StatusBadge status={document.status} />
-            </dd>
-          </div>
-          <div>
-            <dt>Folder</dt>
-            <dd>{document.folder?.name ?? '—'}</dd>
-          </div>
-          <div>
-            <dt>Owner</dt>
-            <dd>{document.owner?.name ?? '—'}</dd>
-          </div>
-          <div>
-            <dt>Reviewer</dt>
-            <dd>
-              {document.reviewer?.name ?? '—'}
-              {document.coReviewer && `, co-reviewer ${document.coReviewer.name}`}
-            </dd>
-          </div>
-          <div>
-            <dt>Review</dt>
-            <dd>{frequencyLabel(document.reviewFrequency)}</dd>
-          </div>
-          <div>
-            <dt>Next review</dt>
-            <dd>{document.nextReviewDate ? displayDay(document.nextReviewDate) : '—'}</dd>
-          </div>
-          <div>
-            <dt>Last review</dt>
-            <dd>{document.lastReviewDate ? displayDay(document.lastReviewDate) : '—'}</dd>
-          </div>
-          <div>
-            <dt>Readers</dt>
-            <dd>{audience.length ? audience.join(', ') : 'No one is asked to read it'}</dd>
-          </div>
+          <Fact label="Status">
+            <StatusBadge status={document.status} />
+          </Fact>
+          <Fact label="Folder">{document.folder?.name ?? '—'}</Fact>
+          <Fact label="Owner">{document.owner?.name ?? '—'}</Fact>
+          <Fact label="Reviewer">
+            {document.reviewer?.name ?? '—'}
+            {document.coReviewer && `, co-reviewer ${document.coReviewer.name}`}
+          </Fact>
+          <Fact label="Review">{frequencyLabel(document.reviewFrequency)}</Fact>
+          <Fact label="Next review">
+            {document.nextReviewDate ? displayDay(document.nextReviewDate) : '—'}
+          </Fact>
+          <Fact label="Last review">
+            {document.lastReviewDate ? displayDay(document.lastReviewDate) : '—'}
+          </Fact>
+          <Fact label="Readers">{audience.length ? audience.join(', ') : 'No one is asked to read it'}</Fact>
         </dl>
       </div>
     </section>
@@ -244,173 +221,57 @@ function ReadersDialog({ version, onClose }: { version: TDocumentVersion; onClos
   );
 }
 
+/** Supporting files: downloaded by anyone who opens it, added by those who manage it. */
 function Attachments({ document }: { document: TDocumentDetails }) {
-  const inputId = useId();
-  const queryClient = useQueryClient();
-  const add = useMutation({
-    mutationFn: (form: FormData) => sendCall(documentAttachmentUploadCall, { form }),
-    onSuccess: async (result) => {
-      toast.success(result.message);
-      await queryClient.invalidateQueries({ queryKey: documentKeys.all });
-    },
-    onError: notifyError,
-  });
-  const pick = (files: FileList | null) => {
-    if (!files || files.length === 0) return;
-    for (const file of files) {
-      const problem = uploadProblem({ name: file.name, size: file.size });
-      if (problem) return void toast.error(problem);
-    }
-    const form = new FormData();
-    form.append('_id', document._id);
-    for (const file of files) form.append('files', file, file.name);
-    add.mutate(form);
-  };
+  const upload = useCall(documentAttachmentUploadCall, { invalidate: [documentKeys.all] });
   return (
-    <section className="card" aria-label="Attachments">
-      <div className="card-body stack">
-        <div className="row-between">
-          <h2 className="card-title">Attachments</h2>
-          {document.canManage && (
-            <label className="btn btn-sm" htmlFor={inputId}>
-              <Plus size={14} aria-hidden="true" /> Add files
-              <input
-                id={inputId}
-                type="file"
-                multiple
-                className="visually-hidden"
-                onChange={(event) => {
-                  pick(event.target.files);
-                  event.target.value = '';
-                }}
-              />
-            </label>
-          )}
-        </div>
-        {document.attachments.length === 0 ? (
-          <p className="text-secondary">No supporting files.</p>
-        ) : (
-          <ul className="stack">
-            {document.attachments.map((file) => (
-              <li key={file._id}>
-                {file.name} <DownloadButton file={file} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </section>
+    <FilesCard
+      id="document-files"
+      recordId={document._id}
+      attachments={document.attachments}
+      empty="No supporting files."
+      upload={
+        document.canManage ? { pending: upload.isPending, onUpload: (form) => upload.mutate({ form }) } : null
+      }
+    />
   );
 }
 
+/** Follow-up actions: raised by those who manage it, completed here by whoever may. */
 function Actions({ document }: { document: TDocumentDetails }) {
-  const [raising, setRaising] = useState(false);
+  const create = useCall(documentActionCreateCall, { invalidate: [documentKeys.all] });
   const complete = useCall(documentActionCompleteCall, { invalidate: [documentKeys.all] });
   return (
-    <section className="card list-card" aria-label="Actions">
-      <div className="card-body row-between">
-        <h2 className="card-title">Actions</h2>
-        {document.canManage && (
-          <Button size="sm" icon={<Plus size={14} aria-hidden="true" />} onClick={() => setRaising(true)}>
-            Raise an action
-          </Button>
-        )}
-      </div>
-      {document.actions.length === 0 ? (
-        <p className="card-body text-secondary">No actions raised from this document.</p>
-      ) : (
-        <DataTable columns={['Action', 'Assigned to', 'Due', 'Done']} actions>
-          {document.actions.map((action) => (
-            <tr key={action._id}>
-              <td>{action.instruction}</td>
-              <td>{action.assigneeName}</td>
-              <td>{displayDay(action.dueDate)}</td>
-              <td>{action.completedOn ? displayDay(action.completedOn) : '—'}</td>
-              <td className="row-actions">
-                {action.canComplete && (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    loading={complete.isPending}
-                    onClick={() => complete.mutate({ body: { _id: action._id } })}
-                  >
-                    Complete
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
-      {raising && <ActionDialog documentId={document._id} onClose={() => setRaising(false)} />}
-    </section>
+    <ActionsCard
+      actions={document.actions.map((action) => ({
+        ...action,
+        assignee: action.assigneeName,
+        isComplete: action.completedOn !== null,
+      }))}
+      empty="No actions raised from this document."
+      raising={
+        document.canManage
+          ? {
+              people: documentPeople,
+              firstDue: addDays(browserToday(), 7),
+              check: actionErrors,
+              pending: create.isPending,
+              onRaise: (action, outcome) =>
+                create.mutate({ body: { _id: document._id, ...action } }, outcome),
+            }
+          : null
+      }
+      complete={{
+        pending: complete.isPending,
+        onComplete: (action) => complete.mutate({ body: { _id: action._id } }),
+      }}
+    />
   );
 }
 
-function ActionDialog({ documentId, onClose }: { documentId: string; onClose: () => void }) {
-  const [instruction, setInstruction] = useState('');
-  const [assignee, setAssignee] = useState<Person | null>(null);
-  const [dueDate, setDueDate] = useState(() => addDays(browserToday(), 7));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const create = useCall(documentActionCreateCall, { invalidate: [documentKeys.all], onSuccess: onClose });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    if (!instruction.trim()) found.instruction = say.instructionRequired;
-    if (!assignee) found.assigneeId = say.assigneeRequired;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    create.mutate(
-      { body: { _id: documentId, instruction: instruction.trim(), assigneeId: assignee!.value, dueDate } },
-      { onError: (error) => setErrors(fieldErrorsOf(error)) },
-    );
-  };
-  return (
-    <Dialog title="Raise an action" onClose={onClose}>
-      <form className="stack" onSubmit={submit} noValidate>
-        <TextAreaField
-          label="Instruction"
-          rows={3}
-          maxLength={2000}
-          value={instruction}
-          error={errors.instruction}
-          onValueChange={setInstruction}
-        />
-        <PersonField label="Assigned to" person={assignee} error={errors.assigneeId} onChange={setAssignee} />
-        <InputField
-          label="Due"
-          type="date"
-          value={dueDate}
-          error={errors.dueDate}
-          onValueChange={setDueDate}
-        />
-        <DialogFormActions submitLabel="Raise action" pending={create.isPending} onCancel={onClose} />
-      </form>
-    </Dialog>
-  );
-}
-
-function Reviews({ document }: { document: TDocumentDetails }) {
-  return (
-    <section className="card list-card" aria-label="Reviews">
-      <div className="card-body">
-        <h2 className="card-title">Reviews</h2>
-      </div>
-      {document.reviews.length === 0 ? (
-        <p className="card-body text-secondary">No review has been completed yet.</p>
-      ) : (
-        <DataTable columns={['Due', 'Completed', 'By', 'Outcome', 'Comments']}>
-          {document.reviews.map((review) => (
-            <tr key={review._id}>
-              <td>{displayDay(review.dueDate)}</td>
-              <td>{dateOf(review.completedAt)}</td>
-              <td>{review.completedBy ?? '—'}</td>
-              <td>{REVIEW_OUTCOME_LABELS[review.outcome]}</td>
-              <td>{review.comments ?? '—'}</td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
-    </section>
-  );
+function actionErrors({ instruction, assigneeId }: RaisedAction) {
+  const found: Record<string, string> = {};
+  if (!instruction.trim()) found.instruction = say.instructionRequired;
+  if (!assigneeId) found.assigneeId = say.assigneeRequired;
+  return found;
 }

@@ -5,7 +5,7 @@ import {
   type TDocumentReading,
   type TDocumentRow,
 } from '@compass/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -217,8 +217,8 @@ describe('DocumentPage', () => {
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'PPE Policy' })).toBeInTheDocument();
     expect(screen.getByText('Role: Coordinator')).toBeInTheDocument();
-    const reviews = screen.getByRole('region', { name: 'Reviews' });
-    expect(within(reviews).getByText('Still current: no change needed')).toBeInTheDocument();
+    const reviews = screen.getByRole('region', { name: 'Review history' });
+    expect(within(reviews).getByText('Still current')).toBeInTheDocument();
     expect(within(reviews).getByText('Sophie Dubois')).toBeInTheDocument();
     const versions = screen.getByRole('region', { name: 'Versions' });
     expect(within(versions).getAllByRole('row')).toHaveLength(3);
@@ -228,6 +228,60 @@ describe('DocumentPage', () => {
     expect(await within(dialog).findByText('Mia Torres')).toBeInTheDocument();
     expect(within(dialog).getByText('Not yet')).toBeInTheDocument();
     expect(screen.getByText('No changes recorded yet.')).toBeInTheDocument();
+  });
+  it('raises an action after checking it, and completes one the caller may complete', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/permissions': () => ok(permissionsFixture()),
+      'POST /api/documentDetails': () =>
+        ok(
+          details({
+            actions: [
+              {
+                _id: testId(50),
+                instruction: 'Reprint the signs.',
+                assigneeId: EMPLOYEE_ID,
+                assigneeName: 'Alex Morgan',
+                dueDate: '2099-01-10',
+                completedOn: null,
+                canComplete: true,
+              },
+            ],
+          }),
+        ),
+      'POST /api/changeLogList': () => ok({ list: [] }),
+      'POST /api/documentPeopleSearch': () =>
+        ok({ options: [{ _id: testId(9), name: 'Jack Morrison' }], hasMore: false }),
+      'POST /api/documentActionCreate': () => ok({ _id: testId(51) }, say.actionCreated),
+      'POST /api/documentActionComplete': () => ok(null, say.actionCompleted),
+    });
+    renderRoutes([{ path: '/document/library/:id', element: <DocumentPage /> }], `/document/library/${DOC}`);
+    const user = userEvent.setup();
+    const actions = await screen.findByRole('region', { name: 'Actions' });
+    expect(within(actions).getByText('Reprint the signs.')).toBeInTheDocument();
+    await user.click(within(actions).getByRole('button', { name: 'Complete' }));
+    expect(sent(fetchMock, 'documentActionComplete')).toEqual([{ _id: testId(50) }]);
+
+    await user.click(within(actions).getByRole('button', { name: 'Raise action' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Raise action' });
+    await user.click(within(dialog).getByRole('button', { name: 'Raise action' }));
+    expect(within(dialog).getByText(say.instructionRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(say.assigneeRequired)).toBeInTheDocument();
+    expect(sent(fetchMock, 'documentActionCreate')).toEqual([]);
+    await user.type(within(dialog).getByLabelText('What has to be done'), 'Move the eye-wash sign.');
+    await user.click(within(dialog).getByRole('button', { name: 'Choose' }));
+    await user.type(within(dialog).getByRole('searchbox'), 'Jac');
+    await user.click(await within(dialog).findByRole('button', { name: 'Jack Morrison' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Raise action' }));
+    await waitFor(() =>
+      expect(sent(fetchMock, 'documentActionCreate')).toEqual([
+        {
+          _id: DOC,
+          instruction: 'Move the eye-wash sign.',
+          assigneeId: testId(9),
+          dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        },
+      ]),
+    );
   });
 });
 

@@ -17,12 +17,12 @@ import {
   type TDocumentRow,
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
-import { FileDown, FolderPlus, Upload } from 'lucide-react';
+import { FolderPlus, Upload } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePermissions } from '../../api/auth';
-import { API_BASE, callApi, callUrl, downloadFile } from '../../api/client';
-import { fieldErrorsOf, notifyError } from '../../api/errors';
+import { API_BASE, callApi, callUrl } from '../../api/client';
+import { fieldErrorsOf } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { Dialog, DialogFormActions } from '../../components/Dialog';
@@ -31,6 +31,7 @@ import { ListFilters } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
+import { RegisterListHeader } from '../registerParts';
 import { DocumentFormDialog } from './DocumentFormDialog';
 import { documentKeys } from './api';
 import { StatusBadge } from './parts';
@@ -52,61 +53,36 @@ export function LibraryPage() {
     queryKey: [...documentKeys.all, 'folders'],
     queryFn: () => callApi(documentFoldersCall, {}),
   });
-  const [search, setSearch] = useState('');
   const list = usePagedList({
     queryKey: [...documentKeys.all, 'list'],
     filters: { folderId: '', status: '', review: '', sort: '' } as Filters,
     // The selects offer only the contract's values.
     fetch: (request) => callApi(documentListCall, { body: request as TDocumentListRequest }),
   });
-  const exportCsv = () => {
-    const query = Object.fromEntries(
-      Object.entries({ ...list.filters, search }).filter(([, value]) => value !== ''),
-    );
-    void downloadFile(`${API_BASE}${callUrl(documentListCsvCall, { query })}`, 'documents.csv').catch(
-      notifyError,
-    );
-  };
   return (
     <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>Library</h1>
-          <p>
-            Policies, procedures and plans: the current version of each, who owns it and when it is reviewed.
-          </p>
-        </div>
-        <div className="row wrap">
-          <Button icon={<FileDown size={16} aria-hidden="true" />} onClick={exportCsv}>
-            Export CSV
-          </Button>
-          {canEdit && (
-            <>
-              <Button
-                icon={<FolderPlus size={16} aria-hidden="true" />}
-                onClick={() => setAddingFolder(true)}
-              >
-                New folder
-              </Button>
-              <Button
-                variant="primary"
-                icon={<Upload size={16} aria-hidden="true" />}
-                onClick={() => setUploading(true)}
-              >
-                Upload document
-              </Button>
-            </>
-          )}
-        </div>
-      </div>
-      <ListFilters
-        placeholder="Document name"
-        active={list.activeFilters}
-        onSearch={(text) => {
-          setSearch(text);
-          list.search(text);
-        }}
+      <RegisterListHeader
+        title="Library"
+        intro="Policies, procedures and plans: the current version of each, who owns it and when it is reviewed."
+        exportUrl={`${API_BASE}${callUrl(documentListCsvCall, { query: list.exportQuery })}`}
+        exportName="documents.csv"
       >
+        {canEdit && (
+          <>
+            <Button icon={<FolderPlus size={16} aria-hidden="true" />} onClick={() => setAddingFolder(true)}>
+              New folder
+            </Button>
+            <Button
+              variant="primary"
+              icon={<Upload size={16} aria-hidden="true" />}
+              onClick={() => setUploading(true)}
+            >
+              Upload document
+            </Button>
+          </>
+        )}
+      </RegisterListHeader>
+      <ListFilters placeholder="Document name" active={list.activeFilters} onSearch={list.search}>
         <SelectField
           label="Folder"
           value={list.filters.folderId}

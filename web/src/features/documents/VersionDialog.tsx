@@ -1,9 +1,14 @@
-import { documentMessages as say, documentVersionUploadCall, type TDocumentDetails } from '@compass/shared';
+import {
+  documentMessages as say,
+  documentVersionUploadCall,
+  type TDocumentDetails,
+  type TPersonRef,
+} from '@compass/shared';
 import { useState, type FormEvent } from 'react';
 import { sendCall } from '../../api/client';
 import { Dialog, DialogFormActions } from '../../components/Dialog';
 import { useDocumentChange } from './api';
-import { VersionFields, type Person } from './parts';
+import { VersionFields } from './parts';
 
 /** A new version: the file, a note and who approves it (none: published at once). */
 export function VersionDialog({
@@ -17,7 +22,7 @@ export function VersionDialog({
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [note, setNote] = useState('');
-  const [approvers, setApprovers] = useState<Person[]>([]);
+  const [approvers, setApprovers] = useState<TPersonRef[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const upload = useDocumentChange((form: FormData) => sendCall(documentVersionUploadCall, { form }), {
     onSuccess: onClose,
@@ -29,7 +34,7 @@ export function VersionDialog({
     const form = new FormData();
     form.append(
       'details',
-      JSON.stringify({ _id: document._id, note, approverIds: approvers.map((one) => one.value) }),
+      JSON.stringify({ _id: document._id, note, approverIds: approvers.map((one) => one._id) }),
     );
     form.append('files', file, file.name);
     upload.mutate(form);

@@ -44,10 +44,13 @@ export function useDocumentChange<Input, Result extends { message: string }>(
 }
 
 /** Active employees by name, a page at a time, for the pickers. */
-export async function searchPeople(text: string, page: number): Promise<PickerPage> {
+async function searchPeople(text: string, page: number): Promise<PickerPage> {
   const found = await callApi(documentPeopleSearchCall, { body: { search: text, page } });
   return {
     options: found.options.map((row) => ({ value: row._id, label: row.name })),
     hasMore: found.hasMore,
   };
 }
+
+/** The pickers' people search and its query key. */
+export const documentPeople = { search: searchPeople, queryKey: [...documentKeys.all, 'people'] };

@@ -4,6 +4,7 @@ import {
   formatBytes,
   type DocumentVersionStatus,
   type TAttachment,
+  type TPersonRef,
 } from '@compass/shared';
 import { Download, X } from 'lucide-react';
 import { useId } from 'react';
@@ -14,7 +15,7 @@ import { Button } from '../../components/Button';
 import { FileDrop } from '../../components/FileDrop';
 import { TextAreaField } from '../../components/FormField';
 import { SearchPicker } from '../../components/SearchPicker';
-import { documentKeys, searchPeople } from './api';
+import { documentKeys, documentPeople } from './api';
 
 /** What a browser shows itself (its PDF viewer, an image); other files are downloaded. */
 const SHOWN = new Set(['pdf', 'png', 'jpg', 'jpeg', 'jfif', 'gif', 'webp', 'bmp', 'avif']);
@@ -29,51 +30,6 @@ export function StatusBadge({ status }: { status: DocumentVersionStatus }) {
   return <span className={`badge ${STATUS_BADGES[status]}`}>{DOCUMENT_VERSION_STATUS_LABELS[status]}</span>;
 }
 
-export interface Person {
-  value: string;
-  label: string;
-}
-
-/** One person: the chosen name with Change, or a search to choose one. */
-export function PersonField({
-  label,
-  person,
-  error,
-  onChange,
-  optional,
-}: {
-  label: string;
-  person: Person | null;
-  error?: string;
-  onChange: (person: Person | null) => void;
-  optional?: boolean;
-}) {
-  const labelId = useId();
-  return (
-    <div className="field">
-      <span className="field-label" id={labelId}>
-        {label}
-      </span>
-      {person ? (
-        <p>
-          <strong>{person.label}</strong>{' '}
-          <Button size="sm" variant="ghost" onClick={() => onChange(null)}>
-            {optional ? 'Remove' : 'Change'}
-          </Button>
-        </p>
-      ) : (
-        <SearchPicker
-          labelledBy={labelId}
-          error={error}
-          queryKey={[...documentKeys.all, 'people']}
-          search={searchPeople}
-          onPick={onChange}
-        />
-      )}
-    </div>
-  );
-}
-
 /** Several people: chips (each removable) and a search to add more. */
 export function PeopleField({
   label,
@@ -82,9 +38,9 @@ export function PeopleField({
   onChange,
 }: {
   label: string;
-  people: Person[];
+  people: TPersonRef[];
   error?: string;
-  onChange: (people: Person[]) => void;
+  onChange: (people: TPersonRef[]) => void;
 }) {
   const labelId = useId();
   return (
@@ -95,13 +51,13 @@ export function PeopleField({
       {people.length > 0 && (
         <ul className="chip-list">
           {people.map((person) => (
-            <li key={person.value} className="chip">
-              <span>{person.label}</span>
+            <li key={person._id} className="chip">
+              <span>{person.name}</span>
               <button
                 type="button"
                 className="chip-remove"
-                aria-label={`Remove ${person.label}`}
-                onClick={() => onChange(people.filter((other) => other.value !== person.value))}
+                aria-label={`Remove ${person.name}`}
+                onClick={() => onChange(people.filter((other) => other._id !== person._id))}
               >
                 <X size={12} aria-hidden="true" />
               </button>
@@ -112,10 +68,9 @@ export function PeopleField({
       <SearchPicker
         labelledBy={labelId}
         error={error}
-        queryKey={[...documentKeys.all, 'people']}
-        search={searchPeople}
-        exclude={people.map((person) => person.value)}
-        onPick={(person) => onChange([...people, person])}
+        {...documentPeople}
+        exclude={people.map((person) => person._id)}
+        onPick={(option) => onChange([...people, { _id: option.value, name: option.label }])}
       />
     </div>
   );
@@ -183,11 +138,11 @@ export function VersionFields({
   onNote,
 }: {
   file: File | null;
-  approvers: Person[];
+  approvers: TPersonRef[];
   note: string;
   errors: Record<string, string>;
   onFile: (file: File | null, problem: string | null) => void;
-  onApprovers: (approvers: Person[]) => void;
+  onApprovers: (approvers: TPersonRef[]) => void;
   onNote: (note: string) => void;
 }) {
   return (

@@ -19,7 +19,8 @@ const ROW = {
 };
 const OPTIONS = { positions: [], roles: [], workplaces: [] };
 
-describe('EmployeesPage', () => {
+// Typing and paging take a while on a busy machine.
+describe('EmployeesPage', { timeout: 20_000 }, () => {
   it('lists a page of employees with their status, and searches through the address', async () => {
     const fetchMock = mockFetch({
       'POST /api/employeeList': () => ok({ rows: [ROW], total: 41 }),

@@ -5,12 +5,12 @@ import {
   type EmployeeStatus,
   type TEmployeeListRequest,
 } from '@compass/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
 
 export const employeeKeys = {
   all: ['employees'] as const,
-  list: (request: TEmployeeListRequest) => ['employees', 'list', request] as const,
+  lists: ['employees', 'list'] as const,
   details: (id: string) => ['employees', 'details', id] as const,
   options: ['employees', 'options'] as const,
   managers: (search: string) => ['employees', 'managers', search] as const,
@@ -25,12 +25,8 @@ export const STATUS_BADGES: Record<EmployeeStatus, string> = {
 };
 
 /** POST /api/employeeList: one page of employees, searched and filtered on the server. */
-export function useEmployeeList(request: TEmployeeListRequest) {
-  return useQuery({
-    queryKey: employeeKeys.list(request),
-    queryFn: () => callApi(employeeListCall, { body: request }),
-    placeholderData: keepPreviousData,
-  });
+export function fetchEmployees(request: TEmployeeListRequest) {
+  return callApi(employeeListCall, { body: request });
 }
 
 /** POST /api/employeeFormOptions: the positions, roles and workplaces an employee can have. */

@@ -1,9 +1,7 @@
-import { supplierAssignmentOpenCall } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
-import { callApi } from '../../api/client';
 import { ListState } from '../../components/ListParts';
 import { usePageTitle } from '../../shell/pageTitle';
+import { useOpenAssignment } from './api';
 
 /**
  * /external-parties/form-submit/assessment/:id/:formId (Assigned Forms on the supplier's
@@ -13,14 +11,7 @@ import { usePageTitle } from '../../shell/pageTitle';
 export function AssessmentPage() {
   usePageTitle('Assigned form');
   const { id = '' } = useParams();
-  const opened = useQuery({
-    queryKey: ['supplierAssignments', 'open', id],
-    queryFn: () => callApi(supplierAssignmentOpenCall, { body: { _id: id } }),
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-    meta: { silent: true },
-  });
+  const opened = useOpenAssignment(id);
   if (opened.data) return <Navigate to={opened.data.path} replace />;
   return (
     <div className="admin-page">

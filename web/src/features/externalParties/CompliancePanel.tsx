@@ -2,17 +2,15 @@ import {
   displayDay,
   REQUIREMENT_STATES,
   requirementReviewPath,
-  supplierComplianceCall,
   type TSupplierRequirementRow,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { callApi } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { DataTable } from '../../components/DataTable';
 import { ListState } from '../../components/ListParts';
-import { requirementKeys, RequirementStateBadge } from './parts';
+import { useCompliance } from './api';
+import { RequirementStateBadge } from './parts';
 
 /** The caller may not read compliance (an employee without the `supplier` key, a company's person). */
 const refused = (error: unknown) =>
@@ -28,12 +26,8 @@ export function CompliancePanel({
   /** Where a requirement opens: the reviewer's page, or the supplier's own page to send it. */
   linkOf?: (row: TSupplierRequirementRow) => string;
 }) {
-  const compliance = useQuery({
-    queryKey: [...requirementKeys.all, 'compliance', supplierId],
-    queryFn: () => callApi(supplierComplianceCall, { body: { supplierId } }),
-    // A failure shows in the panel; a caller without the External Parties key sees no panel at all.
-    meta: { silent: true },
-  });
+  // A caller without the External Parties key sees no panel at all.
+  const compliance = useCompliance(supplierId);
   if (refused(compliance.error)) return null;
   const data = compliance.data;
   const total = data

@@ -1,26 +1,25 @@
 import {
   requirementMessages as say,
-  supplierRequirementDetailsCall,
   supplierRequirementUploadCall,
   type TSupplierRequirementDetails,
 } from '@compass/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Upload, X } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Upload, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { callApi, sendCall } from '../../api/client';
+import { sendCall } from '../../api/client';
 import { fieldErrorsOf, notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { FileDrop } from '../../components/FileDrop';
-import { InputField, TextAreaField } from '../../components/FormField';
-import { ListState } from '../../components/ListParts';
+import { InputField } from '../../components/FormField';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
 import { linkOptions } from '../links';
-import { SupplierLinkFrame, SupplierLinkLoading, SupplierLinkProblem } from '../submissions';
-import { useHomeSite } from '../submissions';
-import { requirementKeys, RequirementDocuments, RequirementFacts } from './parts';
+import { SupplierLinkFrame, SupplierLinkLoading, SupplierLinkProblem, useHomeSite } from '../submissions';
+import { requirementKeys, useRequirementDetails } from './api';
+import { OptionalText, RequirementDocuments, RequirementFacts } from './parts';
+import { PartyPage } from './pageParts';
 
 const TITLE = 'Send a document';
 
@@ -35,12 +34,7 @@ export function DocumentSendPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const authtoken = params.get('authtoken');
-  const details = useQuery({
-    queryKey: [...requirementKeys.all, 'details', id],
-    queryFn: () => callApi(supplierRequirementDetailsCall, { body: { _id: id } }, linkOptions(authtoken)),
-    meta: authtoken ? { silent: true } : undefined,
-    retry: authtoken ? false : undefined,
-  });
+  const details = useRequirementDetails(id, linkOptions(authtoken));
   const homeSite = useHomeSite(undefined);
   const row = details.data;
 
@@ -66,24 +60,16 @@ export function DocumentSendPage() {
     );
   }
   return (
-    <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <Link to="/dashboard" className="back-link">
-            <ArrowLeft size={16} aria-hidden="true" /> Back to dashboard
-          </Link>
-          <h1>{row ? row.typeName : TITLE}</h1>
-          {row && <p>{row.organisationName} asks you for this document.</p>}
-        </div>
-      </div>
-      {row ? (
-        <DocumentCard requirement={row} authtoken={null} />
-      ) : (
-        <section className="card list-card" aria-label={TITLE}>
-          <ListState query={details} count={1} empty="" />
-        </section>
-      )}
-    </div>
+    <PartyPage
+      query={details}
+      back={{ to: '/dashboard', label: 'Back to dashboard' }}
+      title={TITLE}
+      heading={(loaded) => loaded.typeName}
+      intro={(loaded) => `${loaded.organisationName} asks you for this document.`}
+      label={TITLE}
+    >
+      {(loaded) => <DocumentCard requirement={loaded} authtoken={null} />}
+    </PartyPage>
   );
 }
 
@@ -199,13 +185,7 @@ function SendForm({
             onValueChange={setExpiryDate}
           />
         )}
-        <TextAreaField
-          label="Note (optional)"
-          rows={3}
-          maxLength={2000}
-          value={note}
-          onValueChange={setNote}
-        />
+        <OptionalText label="Note (optional)" value={note} onChange={setNote} />
         <div className="row wrap">
           <Button
             type="submit"

@@ -4,17 +4,24 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
 import { FormRegisterPage } from './FormRegisterPage';
+import {
+  ACME,
+  ETHAN,
+  LIAM,
+  PARTY_SUPPLIERS,
+  pickReviewer,
+  refuseWithReason,
+  reviewerSearch,
+  sentTo,
+} from './parties.fixtures';
 import { ReviewPage } from './ReviewPage';
 
 const TEMPLATE = testId(1);
-const ACME = testId(2);
-const LIAM = testId(3);
-const ETHAN = testId(4);
 const ASSIGNMENT = testId(5);
 
 const options = {
   templates: [{ _id: TEMPLATE, name: 'Contractor Safety Assessment' }],
-  suppliers: [{ _id: ACME, name: 'Acme Contracting', personnel: [{ _id: LIAM, name: 'Liam Walker' }] }],
+  suppliers: PARTY_SUPPLIERS,
 };
 
 describe('the Form Register', () => {
@@ -22,7 +29,7 @@ describe('the Form Register', () => {
     const fetchMock = mockFetch({
       'POST /api/supplierAssignmentList': () => ok({ rows: [], total: 0 }),
       'POST /api/supplierAssignmentOptions': () => ok(options),
-      'POST /api/supplierReviewerSearch': () => ok([{ _id: ETHAN, name: 'Ethan Clarke' }]),
+      ...reviewerSearch,
       'POST /api/supplierAssignmentCreate': () => ok({ _id: ASSIGNMENT, mailsQueued: 1 }, say.assigned(1)),
     });
     renderRoutes([{ path: '/register', element: <FormRegisterPage /> }], '/register');
@@ -38,11 +45,10 @@ describe('the Form Register', () => {
     await user.selectOptions(within(dialog).getByLabelText('Form'), 'Contractor Safety Assessment');
     await user.selectOptions(within(dialog).getByLabelText('Company'), 'Acme Contracting');
     await user.selectOptions(within(dialog).getByLabelText('Person'), 'Liam Walker');
-    await user.type(within(dialog).getByRole('searchbox'), 'eth');
-    await user.click(await within(dialog).findByRole('button', { name: 'Ethan Clarke' }));
+    await pickReviewer(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Assign and invite' }));
     expect(await screen.findByText(say.assigned(1))).toBeInTheDocument();
-    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/supplierAssignmentCreate'));
+    const [sent] = sentTo(fetchMock, 'supplierAssignmentCreate');
     expect(JSON.parse(String(sent?.[1]?.body))).toMatchObject({
       formTemplateId: TEMPLATE,
       supplierId: ACME,
@@ -113,17 +119,21 @@ describe('the review page', () => {
     });
     renderRoutes([{ path: '/review/:id', element: <ReviewPage /> }], `/review/${ASSIGNMENT}`);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Return to supplier' }));
-    const dialog = screen.getByRole('dialog', { name: 'Return to supplier' });
-    await user.click(within(dialog).getByRole('button', { name: 'Return' }));
-    expect(within(dialog).getByText(say.commentRequired)).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/supplierAssignmentReturn'))).toBe(
-      false,
+    await refuseWithReason(
+      user,
+      fetchMock,
+      {
+        open: 'Return to supplier',
+        dialog: 'Return to supplier',
+        submit: 'Return',
+        field: 'What needs to change',
+        required: say.commentRequired,
+        call: 'supplierAssignmentReturn',
+      },
+      'Add the cable rating.',
     );
-    await user.type(within(dialog).getByLabelText('What needs to change'), 'Add the cable rating.');
-    await user.click(within(dialog).getByRole('button', { name: 'Return' }));
     expect(await screen.findByText(say.returned)).toBeInTheDocument();
-    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/supplierAssignmentReturn'));
+    const [sent] = sentTo(fetchMock, 'supplierAssignmentReturn');
     expect(JSON.parse(String(sent?.[1]?.body))).toEqual({
       _id: ASSIGNMENT,
       comment: 'Add the cable rating.',

@@ -13,12 +13,14 @@ import { Link } from 'react-router';
 import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
-import { ListFilters } from '../../components/ListFilters';
-import { PagedTable, usePagedList } from '../../components/PagedList';
+import { usePagedList } from '../../components/PagedList';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
-import { assignmentKeys, PartyCells, PartyRequestDialog, usePartyRequest } from './parts';
+import { assignmentKeys } from './api';
+import { PartyCells, SendAgainButton } from './parts';
+import { PartyRegister } from './PartyRegister';
+import { PartyRequestDialog, usePartyRequest } from './partyRequest';
 import { STATUS_BADGES, STATUS_LABELS } from './assignmentStatus';
 
 /** External Parties > Form Register: every supplier form assigned, with its status; assign one. */
@@ -32,12 +34,10 @@ export function FormRegisterPage() {
   });
   const resend = useCall(supplierAssignmentResendCall, { invalidate: [assignmentKeys.all] });
   return (
-    <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>Form Register</h1>
-          <p>The forms your suppliers and their people were asked to fill in, and where each one stands.</p>
-        </div>
+    <PartyRegister
+      title="Form Register"
+      intro="The forms your suppliers and their people were asked to fill in, and where each one stands."
+      actions={
         <Button
           variant="primary"
           icon={<Plus size={16} aria-hidden="true" />}
@@ -45,29 +45,29 @@ export function FormRegisterPage() {
         >
           Assign a form
         </Button>
-      </div>
-      <ListFilters placeholder="Company or form" onSearch={list.search} active={list.activeFilters}>
-        <SelectField
-          label="Status"
-          value={list.filters.status}
-          none="Any status"
-          options={SUPPLIER_ASSIGNMENT_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
-          onChange={(value) => list.setFilter('status', value as SupplierAssignmentStatus | '')}
-        />
-      </ListFilters>
-      <PagedTable
-        label="Assigned forms"
-        list={list}
-        columns={['Form', 'Company', 'Person', 'Reviewer', 'Due', 'Status']}
-        empty="No forms assigned yet: assign the first one."
-        narrowedEmpty="No assigned form matches."
-      >
-        {list.rows.map((row) => (
-          <RegisterRow key={row._id} row={row} onResend={() => resend.mutate({ body: { _id: row._id } })} />
-        ))}
-      </PagedTable>
-      {assigning && <AssignFormDialog onClose={() => setAssigning(false)} />}
-    </div>
+      }
+      placeholder="Company or form"
+      list={list}
+      filter={{
+        label: 'Status',
+        none: 'Any status',
+        value: list.filters.status,
+        values: SUPPLIER_ASSIGNMENT_STATUSES,
+        labels: STATUS_LABELS,
+        onChange: (value) => list.setFilter('status', value),
+      }}
+      table={{
+        label: 'Assigned forms',
+        columns: ['Form', 'Company', 'Person', 'Reviewer', 'Due', 'Status'],
+        empty: 'No forms assigned yet: assign the first one.',
+        narrowedEmpty: 'No assigned form matches.',
+      }}
+      dialog={assigning && <AssignFormDialog onClose={() => setAssigning(false)} />}
+    >
+      {list.rows.map((row) => (
+        <RegisterRow key={row._id} row={row} onResend={() => resend.mutate({ body: { _id: row._id } })} />
+      ))}
+    </PartyRegister>
   );
 }
 
@@ -97,14 +97,7 @@ function RegisterRow({ row, onResend }: { row: TSupplierAssignmentRow; onResend:
           </Link>
         )}
         {row.status === 'assigned' && (
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={onResend}
-            aria-label={`Send the invitation for ${row.formName} again`}
-          >
-            Send again
-          </Button>
+          <SendAgainButton label={`Send the invitation for ${row.formName} again`} onClick={onResend} />
         )}
       </td>
     </tr>

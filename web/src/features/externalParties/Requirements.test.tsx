@@ -11,11 +11,18 @@ import { envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/hel
 import { CompliancePanel } from './CompliancePanel';
 import { DocumentReviewPage } from './DocumentReviewPage';
 import { DocumentSendPage } from './DocumentSendPage';
+import {
+  ACME,
+  ETHAN,
+  LIAM,
+  PARTY_SUPPLIERS,
+  pickReviewer,
+  refuseWithReason,
+  reviewerSearch,
+  sentTo,
+} from './parties.fixtures';
 import { RequirementsPage } from './RequirementsPage';
 
-const ACME = testId(1);
-const LIAM = testId(2);
-const ETHAN = testId(3);
 const LICENCE = testId(4);
 const INSURANCE = testId(5);
 const REQUIREMENT = testId(6);
@@ -31,10 +38,7 @@ const type = (over: Partial<TRequirementType>): TRequirementType => ({
   inUse: 0,
   ...over,
 });
-const options = {
-  templates: [],
-  suppliers: [{ _id: ACME, name: 'Acme Contracting', personnel: [{ _id: LIAM, name: 'Liam Walker' }] }],
-};
+const options = { templates: [], suppliers: PARTY_SUPPLIERS };
 
 const details = (over: Partial<TSupplierRequirementDetails> = {}): TSupplierRequirementDetails => ({
   _id: REQUIREMENT,
@@ -76,11 +80,6 @@ const document = (name: string) => ({
   uploadedAt: '2026-11-20T10:00:00.000Z',
 });
 
-const sentTo = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
-  fetchMock.mock.calls.filter(
-    ([url]) => new URL(String(url), 'http://localhost').pathname === `/api/${path}`,
-  );
-
 describe('the Requirements register', () => {
   it('asks for the person of a personnel type before requesting, then requests it', async () => {
     const fetchMock = mockFetch({
@@ -88,7 +87,7 @@ describe('the Requirements register', () => {
       'POST /api/supplierAssignmentOptions': () => ok(options),
       'POST /api/requirementTypeList': () =>
         ok([type({}), type({ _id: INSURANCE, name: 'Public Liability Insurance', appliesTo: 'company' })]),
-      'POST /api/supplierReviewerSearch': () => ok([{ _id: ETHAN, name: 'Ethan Clarke' }]),
+      ...reviewerSearch,
       'POST /api/supplierRequirementCreate': () => ok({ _id: REQUIREMENT, mailsQueued: 1 }, say.requested(1)),
     });
     renderRoutes([{ path: '/requirements', element: <RequirementsPage /> }], '/requirements');
@@ -101,8 +100,7 @@ describe('the Requirements register', () => {
       'Electrical Licence (person)',
     );
     await user.selectOptions(within(dialog).getByLabelText('Company'), 'Acme Contracting');
-    await user.type(within(dialog).getByRole('searchbox'), 'eth');
-    await user.click(await within(dialog).findByRole('button', { name: 'Ethan Clarke' }));
+    await pickReviewer(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Request' }));
     expect(within(dialog).getByText(say.typeForPersonnel)).toBeInTheDocument();
     expect(sentTo(fetchMock, 'supplierRequirementCreate')).toHaveLength(0);
@@ -318,13 +316,19 @@ describe('reviewing a document', () => {
     });
     renderRoutes([{ path: '/review/:id', element: <DocumentReviewPage /> }], `/review/${REQUIREMENT}`);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Reject' }));
-    const dialog = screen.getByRole('dialog', { name: 'Reject the document' });
-    await user.click(within(dialog).getByRole('button', { name: 'Reject document' }));
-    expect(within(dialog).getByText(say.reasonRequired)).toBeInTheDocument();
-    expect(sentTo(fetchMock, 'supplierRequirementReview')).toHaveLength(0);
-    await user.type(within(dialog).getByLabelText('Reason'), 'The scan is cut off.');
-    await user.click(within(dialog).getByRole('button', { name: 'Reject document' }));
+    await refuseWithReason(
+      user,
+      fetchMock,
+      {
+        open: 'Reject',
+        dialog: 'Reject the document',
+        submit: 'Reject document',
+        field: 'Reason',
+        required: say.reasonRequired,
+        call: 'supplierRequirementReview',
+      },
+      'The scan is cut off.',
+    );
     expect(await screen.findByText(say.rejected)).toBeInTheDocument();
     const [sent] = sentTo(fetchMock, 'supplierRequirementReview');
     expect(JSON.parse(String(sent![1]!.body))).toEqual({

@@ -3,52 +3,28 @@ import {
   REQUIREMENT_STATES,
   requirementMessages as say,
   requirementReviewPath,
-  requirementTypeListCall,
-  requirementTypeSaveCall,
-  requirementTypeSetActiveCall,
   supplierRequirementCreateCall,
   supplierRequirementListCall,
   supplierRequirementResendCall,
   displayDay,
   type RequirementState,
-  type TRequirementType,
   type TSupplierRequirementRow,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
 import { ListChecks, Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { callApi } from '../../api/client';
-import { fieldErrorsOf } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
-import { DataTable } from '../../components/DataTable';
-import { Dialog, DialogFormActions } from '../../components/Dialog';
-import { InputField, TextAreaField } from '../../components/FormField';
-import { ListFilters } from '../../components/ListFilters';
-import { ListState } from '../../components/ListParts';
-import { PagedTable, usePagedList } from '../../components/PagedList';
+import { usePagedList } from '../../components/PagedList';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
-import {
-  PartyCells,
-  PartyRequestDialog,
-  requirementKeys,
-  RequirementStateBadge,
-  toProvide,
-  usePartyRequest,
-} from './parts';
-
-const APPLIES_TO_LABELS = { company: 'The company', personnel: 'A person' } as const;
-
-/** The requirement types, archived ones last (the request dialog offers the active ones). */
-function useRequirementTypes() {
-  return useQuery({
-    queryKey: [...requirementKeys.all, 'types'],
-    queryFn: () => callApi(requirementTypeListCall, {}),
-  });
-}
+import { requirementKeys, useRequirementTypes } from './api';
+import { PartyCells, RequirementStateBadge, SendAgainButton, toProvide } from './parts';
+import { PartyRegister } from './PartyRegister';
+import { PartyRequestDialog, usePartyRequest } from './partyRequest';
+import { RequirementTypesDialog } from './RequirementTypesDialog';
 
 /**
  * External Parties > Requirements: every document requested of a supplier or one of its people,
@@ -65,12 +41,10 @@ export function RequirementsPage() {
   });
   const resend = useCall(supplierRequirementResendCall, { invalidate: [requirementKeys.all] });
   return (
-    <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>Requirements</h1>
-          <p>The documents your suppliers and their people must provide, and where each one stands.</p>
-        </div>
+    <PartyRegister
+      title="Requirements"
+      intro="The documents your suppliers and their people must provide, and where each one stands."
+      actions={
         <div className="row wrap">
           <Button icon={<ListChecks size={16} aria-hidden="true" />} onClick={() => setEditingTypes(true)}>
             Requirement types
@@ -83,38 +57,34 @@ export function RequirementsPage() {
             Request a document
           </Button>
         </div>
-      </div>
-      <ListFilters
-        placeholder="Company, person or document"
-        onSearch={list.search}
-        active={list.activeFilters}
-      >
-        <SelectField
-          label="State"
-          value={list.filters.state}
-          none="Any state"
-          options={REQUIREMENT_STATES.map((value) => ({ value, label: REQUIREMENT_STATE_LABELS[value] }))}
-          onChange={(value) => list.setFilter('state', value as RequirementState | '')}
-        />
-      </ListFilters>
-      <PagedTable
-        label="Requested documents"
-        list={list}
-        columns={['Document', 'Company', 'Person', 'Reviewer', 'Due', 'Expires', 'State']}
-        empty="No documents requested yet: request the first one."
-        narrowedEmpty="No requirement matches."
-      >
-        {list.rows.map((row) => (
-          <RequirementRow
-            key={row._id}
-            row={row}
-            onResend={() => resend.mutate({ body: { _id: row._id } })}
-          />
-        ))}
-      </PagedTable>
-      {requesting && <RequestDialog onClose={() => setRequesting(false)} />}
-      {editingTypes && <RequirementTypesDialog onClose={() => setEditingTypes(false)} />}
-    </div>
+      }
+      placeholder="Company, person or document"
+      list={list}
+      filter={{
+        label: 'State',
+        none: 'Any state',
+        value: list.filters.state,
+        values: REQUIREMENT_STATES,
+        labels: REQUIREMENT_STATE_LABELS,
+        onChange: (value) => list.setFilter('state', value),
+      }}
+      table={{
+        label: 'Requested documents',
+        columns: ['Document', 'Company', 'Person', 'Reviewer', 'Due', 'Expires', 'State'],
+        empty: 'No documents requested yet: request the first one.',
+        narrowedEmpty: 'No requirement matches.',
+      }}
+      dialog={
+        <>
+          {requesting && <RequestDialog onClose={() => setRequesting(false)} />}
+          {editingTypes && <RequirementTypesDialog onClose={() => setEditingTypes(false)} />}
+        </>
+      }
+    >
+      {list.rows.map((row) => (
+        <RequirementRow key={row._id} row={row} onResend={() => resend.mutate({ body: { _id: row._id } })} />
+      ))}
+    </PartyRegister>
   );
 }
 
@@ -132,14 +102,7 @@ function RequirementRow({ row, onResend }: { row: TSupplierRequirementRow; onRes
           {row.state === 'awaitingReview' ? 'Review' : 'Open'}
         </Link>
         {row.state !== 'awaitingReview' && (
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={onResend}
-            aria-label={`Send the request for ${row.typeName} again`}
-          >
-            Send again
-          </Button>
+          <SendAgainButton label={`Send the request for ${row.typeName} again`} onClick={onResend} />
         )}
       </td>
     </tr>
@@ -201,123 +164,5 @@ function RequestDialog({ onClose }: { onClose: () => void }) {
       />
       {type?.description && <p className="text-secondary text-sm">{type.description}</p>}
     </PartyRequestDialog>
-  );
-}
-
-/** The requirement types: add, change, archive and restore. */
-function RequirementTypesDialog({ onClose }: { onClose: () => void }) {
-  const types = useRequirementTypes();
-  const [editing, setEditing] = useState<TRequirementType | 'new' | null>(null);
-  const setActive = useCall(requirementTypeSetActiveCall, { invalidate: [requirementKeys.all] });
-  if (editing) return <TypeForm type={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />;
-  const rows = types.data ?? [];
-  return (
-    <Dialog
-      title="Requirement types"
-      description="The documents you ask suppliers for: insurance, licences, inductions."
-      onClose={onClose}
-      wide
-    >
-      <div className="stack">
-        <ListState query={types} count={rows.length} empty="No requirement types yet: add the first one." />
-        {rows.length > 0 && (
-          <DataTable columns={['Name', 'Asked of', 'Expires', 'Requests']} actions>
-            {rows.map((row) => (
-              <tr key={row._id}>
-                <td>
-                  {row.name}
-                  {!row.isActive && <span className="badge badge-neutral">Archived</span>}
-                </td>
-                <td>{APPLIES_TO_LABELS[row.appliesTo]}</td>
-                <td>{row.expires ? 'Yes' : 'No'}</td>
-                <td>{row.inUse}</td>
-                <td className="row-actions">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => setEditing(row)}
-                    aria-label={`Edit ${row.name}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => setActive.mutate({ body: { _id: row._id, isActive: !row.isActive } })}
-                    aria-label={`${row.isActive ? 'Archive' : 'Restore'} ${row.name}`}
-                  >
-                    {row.isActive ? 'Archive' : 'Restore'}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-        <div className="dialog-actions">
-          <Button onClick={onClose}>Close</Button>
-          <Button
-            variant="primary"
-            icon={<Plus size={16} aria-hidden="true" />}
-            onClick={() => setEditing('new')}
-          >
-            Add a type
-          </Button>
-        </div>
-      </div>
-    </Dialog>
-  );
-}
-
-function TypeForm({ type, onClose }: { type: TRequirementType | null; onClose: () => void }) {
-  const [name, setName] = useState(type?.name ?? '');
-  const [appliesTo, setAppliesTo] = useState<'company' | 'personnel'>(type?.appliesTo ?? 'company');
-  const [description, setDescription] = useState(type?.description ?? '');
-  const [expires, setExpires] = useState(type?.expires ?? true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useCall(requirementTypeSaveCall, { invalidate: [requirementKeys.all], onSuccess: onClose });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return setErrors({ name: 'Enter a name.' });
-    save.mutate(
-      {
-        body: {
-          ...(type && { _id: type._id }),
-          name: name.trim(),
-          appliesTo,
-          description: description.trim() || undefined,
-          expires,
-        },
-      },
-      { onError: (error) => setErrors(fieldErrorsOf(error)) },
-    );
-  };
-  return (
-    <Dialog title={type ? `Edit ${type.name}` : 'Add a requirement type'} onClose={onClose}>
-      <form className="stack" onSubmit={submit} noValidate>
-        <InputField label="Name" value={name} error={errors.name} onValueChange={setName} maxLength={120} />
-        <SelectField
-          label="Asked of"
-          value={appliesTo}
-          options={[
-            { value: 'company', label: APPLIES_TO_LABELS.company },
-            { value: 'personnel', label: APPLIES_TO_LABELS.personnel },
-          ]}
-          error={errors.appliesTo}
-          onChange={(value) => setAppliesTo(value as 'company' | 'personnel')}
-        />
-        <TextAreaField
-          label="Description (optional)"
-          rows={3}
-          maxLength={2000}
-          value={description}
-          onValueChange={setDescription}
-        />
-        <label className="checkbox">
-          <input type="checkbox" checked={expires} onChange={(event) => setExpires(event.target.checked)} />
-          The document has an expiry date
-        </label>
-        <DialogFormActions submitLabel="Save" pending={save.isPending} onCancel={onClose} />
-      </form>
-    </Dialog>
   );
 }

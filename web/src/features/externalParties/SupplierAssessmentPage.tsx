@@ -1,20 +1,23 @@
 import {
   displayDay,
-  supplierAssessmentStatusCall,
   supplierUpdatePath,
   supplierViewPath,
   type TSupplierAssessmentStatus,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, Clock, MessageSquareWarning, PencilLine } from 'lucide-react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { callApi } from '../../api/client';
 import { getAuthToken } from '../../lib/storage';
 import { usePageTitle } from '../../shell/pageTitle';
-import { SupplierLinkFrame, SupplierLinkLoading, SupplierLinkProblem } from '../submissions';
-import { linkOptions } from '../links';
-import { useSupplierLinkContext } from '../submissions';
-import { loginPath, useHomeSite } from '../submissions';
+import { Fact } from '../registerParts';
+import {
+  loginPath,
+  SupplierLinkFrame,
+  SupplierLinkLoading,
+  SupplierLinkProblem,
+  useHomeSite,
+  useSupplierLinkContext,
+} from '../submissions';
+import { useAssessmentStatus } from './api';
 
 const TITLE = 'Supplier assessment';
 
@@ -61,14 +64,7 @@ export function SupplierAssessmentPage() {
   const { assignFormId = '', companyId = '' } = useParams();
   const [params] = useSearchParams();
   const authtoken = params.get('authtoken');
-  const status = useQuery({
-    queryKey: ['supplierAssessment', assignFormId],
-    queryFn: () =>
-      callApi(supplierAssessmentStatusCall, { body: { _id: assignFormId } }, linkOptions(authtoken!)),
-    enabled: !!authtoken,
-    meta: { silent: true },
-    retry: false,
-  });
+  const status = useAssessmentStatus(assignFormId, authtoken);
   const submissionId = status.data?.submissionId ?? '';
   const context = useSupplierLinkContext(submissionId, submissionId ? authtoken : null);
   const homeSite = useHomeSite(context.data);
@@ -101,20 +97,9 @@ export function SupplierAssessmentPage() {
             </blockquote>
           )}
           <dl className="facts">
-            <div>
-              <dt>Due</dt>
-              <dd>{displayDay(row.dueDate)}</dd>
-            </div>
-            {row.formNumber && (
-              <div>
-                <dt>Form number</dt>
-                <dd>{row.formNumber}</dd>
-              </div>
-            )}
-            <div>
-              <dt>Reviewer</dt>
-              <dd>{row.reviewerName ?? '—'}</dd>
-            </div>
+            <Fact label="Due">{displayDay(row.dueDate)}</Fact>
+            {row.formNumber && <Fact label="Form number">{row.formNumber}</Fact>}
+            <Fact label="Reviewer">{row.reviewerName ?? '—'}</Fact>
           </dl>
           {row.submissionId && (
             <div className="row wrap">

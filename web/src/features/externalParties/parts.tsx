@@ -1,34 +1,18 @@
 import {
-  addDays,
   displayDay,
-  externalPartiesMessages,
   formatBytes,
-  localDateOf,
   REQUIREMENT_STATE_LABELS,
-  supplierAssignmentOptionsCall,
-  supplierReviewerSearchCall,
   type RequirementState,
   type TaskDueType,
   type TSupplierRequirementDetails,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { callApi } from '../../api/client';
-import { fieldErrorsOf } from '../../api/errors';
 import { Button } from '../../components/Button';
-import { Dialog, DialogFormActions } from '../../components/Dialog';
 import { DueMarker } from '../../components/DueMarker';
-import { InputField, TextAreaField } from '../../components/FormField';
-import { ListState } from '../../components/ListParts';
-import { SearchPicker } from '../../components/SearchPicker';
-import { optionsOf, SelectField } from '../../components/SelectField';
-import { browserTimeZone } from '../../lib/timeZone';
+import { TextAreaField } from '../../components/FormField';
 import { linkPath } from '../links';
-
-export const assignmentKeys = { all: ['supplierAssignments'] as const };
-export const requirementKeys = { all: ['supplierRequirements'] as const };
+import { Fact } from '../registerParts';
 
 const STATE_BADGES: Record<RequirementState, string> = {
   toProvide: 'badge-warning',
@@ -46,53 +30,9 @@ export function RequirementStateBadge({ state }: { state: RequirementState }) {
   return <span className={`badge ${STATE_BADGES[state]}`}>{REQUIREMENT_STATE_LABELS[state]}</span>;
 }
 
-export interface Picked {
-  value: string;
-  label: string;
-}
-
-/** The reviewer of a supplier form or document: an active employee who signs in, found by name. */
-export function ReviewerField({
-  reviewer,
-  error,
-  onChange,
-}: {
-  reviewer: Picked | null;
-  error?: string;
-  onChange: (reviewer: Picked | null) => void;
-}) {
-  const labelId = useId();
-  return (
-    <div className="field">
-      <span className="field-label" id={labelId}>
-        Reviewer
-      </span>
-      {reviewer ? (
-        <p className="text-secondary">
-          <strong>{reviewer.label}</strong>{' '}
-          <Button size="sm" variant="ghost" onClick={() => onChange(null)}>
-            Change
-          </Button>
-        </p>
-      ) : (
-        <SearchPicker
-          labelledBy={labelId}
-          error={error}
-          queryKey={['supplierReviewers']}
-          empty="No active employee with an account matches."
-          search={async (text) => ({
-            options: (await callApi(supplierReviewerSearchCall, { body: { search: text } })).map((row) => ({
-              value: row._id,
-              label: row.name,
-            })),
-            hasMore: false,
-          })}
-          onPick={onChange}
-        />
-      )}
-    </div>
-  );
-}
+/** Who was asked: the person and their company, or the company. */
+export const partyName = (row: { personnelName: string | null; supplierName: string }) =>
+  row.personnelName ? `${row.personnelName}, ${row.supplierName}` : row.supplierName;
 
 /** The company, the person, the reviewer and the due date of a register's row. */
 export function PartyCells({
@@ -124,199 +64,25 @@ export function PartyCells({
   );
 }
 
-/**
- * What assigning a form and requesting a document both ask: the company (and one of its people),
- * the reviewer, the due date (two weeks from today to start with) and a message.
- */
-export function usePartyRequest() {
-  const options = useQuery({
-    queryKey: [...assignmentKeys.all, 'options'],
-    queryFn: () => callApi(supplierAssignmentOptionsCall, {}),
-  });
-  const [supplierId, setSupplierId] = useState('');
-  const [personnelId, setPersonnelId] = useState('');
-  const [reviewer, setReviewer] = useState<Picked | null>(null);
-  const [dueDate, setDueDate] = useState(() => addDays(localDateOf(new Date(), browserTimeZone()), 14));
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  return {
-    options,
-    supplierId,
-    personnelId,
-    reviewer,
-    dueDate,
-    message,
-    errors,
-    setSupplierId: (value: string) => {
-      setSupplierId(value);
-      setPersonnelId('');
-    },
-    setPersonnelId,
-    setReviewer,
-    setDueDate,
-    setMessage,
-    /** Shows what is missing (the page's own checks, a message where one fails); true when nothing is. */
-    check(own: Record<string, string | false>): boolean {
-      const missing = Object.entries<string | false>({
-        ...own,
-        supplierId: !supplierId && externalPartiesMessages.supplierUnknown,
-        reviewerEmployeeId: !reviewer && externalPartiesMessages.reviewerUnknown,
-      }).filter((entry): entry is [string, string] => entry[1] !== false);
-      setErrors(Object.fromEntries(missing));
-      return missing.length === 0;
-    },
-    /** The part of the request common to both, once `check` passed. */
-    body: () => ({
-      supplierId,
-      reviewerEmployeeId: reviewer?.value ?? '',
-      dueDate,
-      message: message.trim() || undefined,
-    }),
-    /** The server's refusal, by field. */
-    onError: (error: unknown) => setErrors(fieldErrorsOf(error)),
-  };
-}
-
-type PartyRequest = ReturnType<typeof usePartyRequest>;
-type Loading = Parameters<typeof ListState>[0]['query'] & { data?: unknown };
-
-/** The dialog of a party request: the page's own fields (children) first, then the party's. */
-export function PartyRequestDialog({
-  title,
-  description,
-  request,
-  loading = [],
-  person,
-  submitLabel,
-  pending,
-  onSubmit,
-  onClose,
-  children,
-}: {
-  title: string;
-  description: string;
-  request: PartyRequest;
-  /** Further queries the form needs before it shows. */
-  loading?: readonly Loading[];
-  /** The person field's empty choice, or null for no person field. */
-  person: string | null;
-  submitLabel: string;
-  pending: boolean;
-  onSubmit: () => void;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  const waiting = [request.options, ...loading].find((query) => query.data === undefined);
-  const suppliers = request.options.data?.suppliers ?? [];
-  const supplier = suppliers.find((row) => row._id === request.supplierId);
-  const { errors } = request;
-  return (
-    <Dialog title={title} description={description} onClose={onClose}>
-      {waiting ? (
-        <ListState query={waiting} count={1} empty="" />
-      ) : (
-        <form
-          className="stack"
-          noValidate
-          onSubmit={(event: FormEvent) => {
-            event.preventDefault();
-            onSubmit();
-          }}
-        >
-          {children}
-          <SelectField
-            label="Company"
-            value={request.supplierId}
-            none="Choose a company"
-            options={optionsOf(suppliers)}
-            error={errors.supplierId}
-            onChange={request.setSupplierId}
-          />
-          {person !== null && (
-            <SelectField
-              label="Person"
-              value={request.personnelId}
-              none={person}
-              options={optionsOf(supplier?.personnel)}
-              error={errors.personnelId}
-              onChange={request.setPersonnelId}
-            />
-          )}
-          <ReviewerField
-            reviewer={request.reviewer}
-            error={errors.reviewerEmployeeId}
-            onChange={request.setReviewer}
-          />
-          <InputField
-            label="Due date"
-            type="date"
-            value={request.dueDate}
-            error={errors.dueDate}
-            onValueChange={request.setDueDate}
-          />
-          <TextAreaField
-            label="Message (optional)"
-            rows={3}
-            maxLength={2000}
-            value={request.message}
-            onValueChange={request.setMessage}
-          />
-          <DialogFormActions submitLabel={submitLabel} pending={pending} onCancel={onClose} />
-        </form>
-      )}
-    </Dialog>
-  );
-}
-
 /** What a requirement asks and where it stands, on the reviewer's and the provider's pages. */
 export function RequirementFacts({ requirement }: { requirement: TSupplierRequirementDetails }) {
   return (
     <dl className="facts">
-      <div>
-        <dt>State</dt>
-        <dd>
-          <RequirementStateBadge state={requirement.state} />
-        </dd>
-      </div>
-      <div>
-        <dt>Company</dt>
-        <dd>{requirement.supplierName}</dd>
-      </div>
-      {requirement.personnelName && (
-        <div>
-          <dt>Person</dt>
-          <dd>{requirement.personnelName}</dd>
-        </div>
-      )}
-      <div>
-        <dt>Due</dt>
-        <dd>
-          {displayDay(requirement.dueDate)}{' '}
-          {toProvide(requirement.state) && <DueMarker type={requirement.taskDueDateType} />}
-        </dd>
-      </div>
+      <Fact label="State">
+        <RequirementStateBadge state={requirement.state} />
+      </Fact>
+      <Fact label="Company">{requirement.supplierName}</Fact>
+      {requirement.personnelName && <Fact label="Person">{requirement.personnelName}</Fact>}
+      <Fact label="Due">
+        {displayDay(requirement.dueDate)}{' '}
+        {toProvide(requirement.state) && <DueMarker type={requirement.taskDueDateType} />}
+      </Fact>
       {requirement.expires && (
-        <div>
-          <dt>Expires</dt>
-          <dd>{requirement.expiryDate ? displayDay(requirement.expiryDate) : '—'}</dd>
-        </div>
+        <Fact label="Expires">{requirement.expiryDate ? displayDay(requirement.expiryDate) : '—'}</Fact>
       )}
-      <div>
-        <dt>Reviewer</dt>
-        <dd>{requirement.reviewerName ?? '—'}</dd>
-      </div>
-      {requirement.message && (
-        <div>
-          <dt>Message</dt>
-          <dd>{requirement.message}</dd>
-        </div>
-      )}
-      {requirement.note && (
-        <div>
-          <dt>Note from the supplier</dt>
-          <dd>{requirement.note}</dd>
-        </div>
-      )}
+      <Fact label="Reviewer">{requirement.reviewerName ?? '—'}</Fact>
+      {requirement.message && <Fact label="Message">{requirement.message}</Fact>}
+      {requirement.note && <Fact label="Note from the supplier">{requirement.note}</Fact>}
     </dl>
   );
 }
@@ -346,5 +112,27 @@ export function RequirementDocuments({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** An optional free text sent with a request, a document or a type (a message, a note, a description). */
+export function OptionalText({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return <TextAreaField label={label} rows={3} maxLength={2000} value={value} onValueChange={onChange} />;
+}
+
+/** Sends a request's mail again (the invitation to a form, the request for a document). */
+export function SendAgainButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button size="sm" variant="ghost" onClick={onClick} aria-label={label}>
+      Send again
+    </Button>
   );
 }

@@ -8,7 +8,7 @@ import {
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { bodiesSent, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
 import { HazardousEditPage } from './HazardousEditPage';
 import { HazardousPage } from './HazardousPage';
 import { HazardousRegisterPage } from './HazardousRegisterPage';
@@ -95,9 +95,7 @@ describe('HazardousRegisterPage', () => {
     expect(within(table).getByText('SDS due')).toBeInTheDocument();
     expect(within(table).getByText('Medium')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Safety data sheet'), 'yes');
-    const sent = fetchMock.mock.calls
-      .filter(([url]) => String(url).endsWith('/api/hazardousList'))
-      .map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
+    const sent = bodiesSent(fetchMock, '/api/hazardousList');
     expect(sent.at(-1)).toEqual({ page: 1, pageSize: 20, sdsDue: 'yes' });
   }, 15_000);
 });
@@ -188,9 +186,7 @@ describe('HazardousEditPage', () => {
     await user.type(screen.getByLabelText('Next review'), '2099-03-01');
     await user.click(screen.getByRole('button', { name: 'Save substance' }));
     expect(await screen.findByText('The substance')).toBeInTheDocument();
-    const saved = fetchMock.mock.calls
-      .filter(([url]) => String(url).endsWith('/api/hazardousSave'))
-      .map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
+    const saved = bodiesSent(fetchMock, '/api/hazardousSave');
     expect(saved).toEqual([
       {
         name: 'Methanol',

@@ -12,6 +12,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
+import { RowButton } from '../../components/RowButton';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListFilters } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
@@ -146,19 +147,13 @@ function NoticeRow({
         <span className={`badge ${STATUS_BADGES[row.status]}`}>{STATUS_LABELS[row.status]}</span>
       </td>
       <td className="row-actions">
-        {row.status === 'draft' && (
-          <Button size="sm" variant="ghost" onClick={onPublish}>
-            Publish
-          </Button>
-        )}
+        {row.status === 'draft' && <RowButton onClick={onPublish}>Publish</RowButton>}
         {(row.status === 'live' || row.status === 'scheduled') && (
-          <Button size="sm" variant="ghost" onClick={onExpire}>
-            Expire
-          </Button>
+          <RowButton onClick={onExpire}>Expire</RowButton>
         )}
-        <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Delete ${row.title}`}>
+        <RowButton onClick={onRemove} label={`Delete ${row.title}`}>
           Delete
-        </Button>
+        </RowButton>
       </td>
     </tr>
   );

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  bodiesSent,
   envelope,
   mockFetch,
   ok,
@@ -43,11 +44,6 @@ const TEST_MAIL = {
   sentAt: null,
 };
 
-const bodiesOf = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
-  fetchMock.mock.calls
-    .filter(([url]) => String(url).endsWith(path))
-    .map(([, init]) => JSON.parse(String(init?.body ?? '{}')) as unknown);
-
 describe('NotificationsPage', () => {
   beforeEach(() => {
     setAuthToken('token');
@@ -78,15 +74,15 @@ describe('NotificationsPage', () => {
     await user.click(within(row).getByRole('button', { name: 'Re-enable e-mails to Zoe Martin' }));
     const dialog = screen.getByRole('dialog', { name: 'Re-enable optional e-mails?' });
     expect(dialog).toHaveTextContent(ZOE.unsubscribeReason);
-    expect(bodiesOf(fetchMock, '/api/unsubscribedUserReEnable')).toEqual([]);
+    expect(bodiesSent(fetchMock, '/api/unsubscribedUserReEnable')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Re-enable' }));
     expect(await screen.findByText(say.reEnabled('Zoe Martin'))).toBeInTheDocument();
-    expect(bodiesOf(fetchMock, '/api/unsubscribedUserReEnable')).toEqual([{ _id: ZOE._id }]);
+    expect(bodiesSent(fetchMock, '/api/unsubscribedUserReEnable')).toEqual([{ _id: ZOE._id }]);
     expect(await within(list).findByText(/Nobody has unsubscribed/)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // The page's history is the organisation's Notifications log, read again after the change.
-    await waitFor(() => expect(bodiesOf(fetchMock, '/api/changeLogList').length).toBeGreaterThanOrEqual(2));
-    expect(bodiesOf(fetchMock, '/api/changeLogList')[0]).toEqual({
+    await waitFor(() => expect(bodiesSent(fetchMock, '/api/changeLogList').length).toBeGreaterThanOrEqual(2));
+    expect(bodiesSent(fetchMock, '/api/changeLogList')[0]).toEqual({
       entityType: 'notifications',
       entityId: permissionsFixture().companyId,
     });
@@ -132,7 +128,7 @@ describe('NotificationsPage', () => {
     });
     renderRoutes([{ path: '/n', element: <NotificationsPage /> }], '/n');
     const card = await screen.findByRole('region', { name: 'Test mail' });
-    await waitFor(() => expect(bodiesOf(fetchMock, '/api/testMailStatus')).toHaveLength(1));
+    await waitFor(() => expect(bodiesSent(fetchMock, '/api/testMailStatus')).toHaveLength(1));
     expect(within(card).queryByRole('status')).not.toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(within(card).getByRole('button', { name: 'Send a test mail' }));

@@ -34,7 +34,7 @@ import { SelectField } from '../../components/SelectField';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
 import { browserToday } from '../../lib/timeZone';
-import { FilesCard, ReviewScheduleFields } from '../registerParts';
+import { FilesCard, ItemUnavailable, ReviewScheduleFields } from '../registerParts';
 import { ReviewHistory } from '../reviews';
 import { OBLIGATION_PEOPLE, obligationKeys, useObligationOptions } from './api';
 import { ComplianceBadge } from './parts';
@@ -55,12 +55,10 @@ export function ObligationEditPage() {
   });
   if (details.isError || options.isError)
     return (
-      <div className="admin-page stack-lg">
-        <BackLink />
-        <p className="alert alert-danger" role="alert">
-          This obligation cannot be opened: it may have been removed, or it belongs to another organisation.
-        </p>
-      </div>
+      <ItemUnavailable
+        noun="obligation"
+        back={{ to: '/obligation/register', label: 'Back to the obligations' }}
+      />
     );
   if (!options.data || (!isNew && !details.data)) return <PageSpinner />;
   return (

@@ -13,15 +13,14 @@ import {
   type ObligationType,
   type TObligationRow,
 } from '@compass/shared';
-import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { API_BASE, callApi, callUrl } from '../../api/client';
-import { ExportButton } from '../../components/ExportButton';
 import { DueMarker } from '../../components/DueMarker';
 import { ListFilters, SortSelect, useSortOrder } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
+import { RegisterListHeader } from '../registerParts';
 import { obligationKeys, useObligationOptions } from './api';
 import { ComplianceBadge } from './parts';
 
@@ -51,25 +50,14 @@ export function ObligationsPage() {
   });
   return (
     <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>Obligations</h1>
-          <p>
-            The laws, permits, standards and contracts the organisation must comply with, and where each
-            stands.
-          </p>
-        </div>
-        <div className="row">
-          <ExportButton
-            label="Export CSV"
-            url={`${API_BASE}${callUrl(obligationExportCall, { query: { sort, sortDirection, ...list.exportQuery } })}`}
-            fileName="obligations.csv"
-          />
-          <Link className="btn btn-primary" to="/obligation/new">
-            <Plus size={16} aria-hidden="true" /> Add obligation
-          </Link>
-        </div>
-      </div>
+      <RegisterListHeader
+        title="Obligations"
+        intro="The laws, permits, standards and contracts the organisation must comply with, and where each stands."
+        exportUrl={`${API_BASE}${callUrl(obligationExportCall, { query: { sort, sortDirection, ...list.exportQuery } })}`}
+        exportName="obligations.csv"
+        newPath="/obligation/new"
+        newLabel="Add obligation"
+      />
       <ListFilters
         placeholder="Name, reference or authority"
         onSearch={list.search}

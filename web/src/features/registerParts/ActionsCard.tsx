@@ -1,58 +1,73 @@
-import {
-  displayDay,
-  registerMessages as say,
-  taskDueType,
-  type TPersonRef,
-  type TRegisterAction,
-} from '@compass/shared';
+import { displayDay, registerMessages as say, taskDueType, type TRegisterAction } from '@compass/shared';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
-import { fieldErrorsOf } from '../../api/errors';
+import { useState, type ComponentProps } from 'react';
 import { dashboardKeys } from '../../api/queryKeys';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { DataTable } from '../../components/DataTable';
 import { DueMarker } from '../../components/DueMarker';
-import { Dialog } from '../../components/Dialog';
-import { InputField, TextAreaField } from '../../components/FormField';
-import { PersonField } from '../../components/PersonField';
-import { peopleSearch, type RegisterCalls } from './api';
 import { browserToday } from '../../lib/timeZone';
+import { ActionDialog, type RaisedAction } from './ActionDialog';
+import { peopleSearch, type RegisterCalls } from './api';
 
-/** The actions raised from the item, and Raise action. */
+/** An action as the card lists it: a register's is a numbered task, a document's has no number. */
+export interface ActionRow {
+  _id: string;
+  taskNumber?: number;
+  instruction: string;
+  response?: string | null;
+  assignee: string | null;
+  dueDate: string;
+  isComplete: boolean;
+  completedOn: string | null;
+  /** The caller may complete it here, on the record's page (a document's action). */
+  canComplete?: boolean;
+}
+
+/** How the card raises an action: the dialog less its title (Raise action). */
+export type ActionRaising = Omit<ComponentProps<typeof ActionDialog>, 'title' | 'onClose'>;
+
+/** The actions raised from a record; Raise action while `raising` is given, Complete where allowed. */
 export function ActionsCard({
-  itemId,
   actions,
-  calls,
-  queryKey,
+  raising,
+  complete,
+  empty = 'No actions raised yet.',
 }: {
-  itemId: string;
-  actions: TRegisterAction[];
-  calls: RegisterCalls;
-  queryKey: readonly unknown[];
+  actions: ActionRow[];
+  raising: ActionRaising | null;
+  complete?: { pending: boolean; onComplete: (action: ActionRow) => void };
+  empty?: string;
 }) {
-  const [raising, setRaising] = useState(false);
+  const [open, setOpen] = useState(false);
   const today = browserToday();
+  const numbered = actions.some((action) => action.taskNumber !== undefined);
+  const completing = actions.some((action) => action.canComplete);
   return (
     <section className="card" aria-labelledby="actions-title">
       <div className="card-header row">
         <h2 id="actions-title">Actions</h2>
-        <Button size="sm" icon={<Plus size={16} aria-hidden="true" />} onClick={() => setRaising(true)}>
-          Raise action
-        </Button>
+        {raising && (
+          <Button size="sm" icon={<Plus size={16} aria-hidden="true" />} onClick={() => setOpen(true)}>
+            Raise action
+          </Button>
+        )}
       </div>
       {actions.length === 0 ? (
-        <p className="card-body text-secondary">No actions raised yet.</p>
+        <p className="card-body text-secondary">{empty}</p>
       ) : (
-        <DataTable columns={['#', 'Action', 'Assigned to', 'Due', 'Status']}>
+        <DataTable
+          columns={[...(numbered ? ['#'] : []), 'Action', 'Assigned to', 'Due', 'Status']}
+          actions={completing}
+        >
           {actions.map((action) => (
             <tr key={action._id}>
-              <td>{action.taskNumber}</td>
+              {numbered && <td>{action.taskNumber}</td>}
               <td className="pre-line">
                 {action.instruction}
                 {action.response && <div className="text-sm text-secondary">{action.response}</div>}
               </td>
-              <td>{action.assignee?.name ?? '—'}</td>
+              <td>{action.assignee ?? '—'}</td>
               <td>
                 {displayDay(action.dueDate)}{' '}
                 {!action.isComplete && <DueMarker type={taskDueType(action.dueDate, today)} />}
@@ -64,91 +79,62 @@ export function ActionsCard({
                     : 'Open'}
                 </span>
               </td>
+              {completing && (
+                <td className="row-actions">
+                  {action.canComplete && complete && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      loading={complete.pending}
+                      onClick={() => complete.onComplete(action)}
+                    >
+                      Complete
+                    </Button>
+                  )}
+                </td>
+              )}
             </tr>
           ))}
         </DataTable>
       )}
-      {raising && (
-        <RaiseActionDialog
-          itemId={itemId}
-          calls={calls}
-          queryKey={queryKey}
-          onClose={() => setRaising(false)}
-        />
-      )}
+      {open && raising && <ActionDialog {...raising} title="Raise action" onClose={() => setOpen(false)} />}
     </section>
   );
 }
 
-function RaiseActionDialog({
+/** A register item's actions: tasks on the assignee's dashboard (Assigned Actions). */
+export function ItemActionsCard({
   itemId,
+  actions,
   calls,
   queryKey,
-  onClose,
 }: {
   itemId: string;
+  actions: TRegisterAction[];
   calls: RegisterCalls;
   queryKey: readonly unknown[];
-  onClose: () => void;
 }) {
-  const [instruction, setInstruction] = useState('');
-  const [assignee, setAssignee] = useState<TPersonRef | null>(null);
-  const [dueDate, setDueDate] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const raise = useCall(calls.actionAdd, { invalidate: [queryKey, dashboardKeys.all], onSuccess: onClose });
-  const submit = () => {
-    const found: Record<string, string> = {};
-    if (!instruction.trim()) found.instruction = say.instructionRequired;
-    if (!assignee) found.assigneeId = say.assigneeRequired;
-    if (!dueDate) found.dueDate = say.dueRequired;
-    else if (dueDate < browserToday()) found.dueDate = say.dueBeforeToday;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    raise.mutate(
-      { body: { itemId, instruction, assigneeId: assignee!._id, dueDate } },
-      { onError: (error) => setErrors(fieldErrorsOf(error)) },
-    );
-  };
+  const raise = useCall(calls.actionAdd, { invalidate: [queryKey, dashboardKeys.all] });
   return (
-    <Dialog
-      title="Raise action"
-      description="The action goes to the assignee’s dashboard (Assigned Actions)."
-      onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" loading={raise.isPending} onClick={submit}>
-            Raise action
-          </Button>
-        </>
-      }
-    >
-      <div className="stack">
-        <TextAreaField
-          label="What has to be done"
-          rows={3}
-          maxLength={2000}
-          value={instruction}
-          error={errors.instruction}
-          onValueChange={setInstruction}
-        />
-        <PersonField
-          label="Assigned to"
-          value={assignee}
-          onChange={setAssignee}
-          search={peopleSearch(calls)}
-          queryKey={[...queryKey, 'people']}
-          error={errors.assigneeId}
-        />
-        <InputField
-          label="Due"
-          type="date"
-          min={browserToday()}
-          value={dueDate}
-          error={errors.dueDate}
-          onValueChange={setDueDate}
-        />
-      </div>
-    </Dialog>
+    <ActionsCard
+      actions={actions.map((action) => ({ ...action, assignee: action.assignee?.name ?? null }))}
+      raising={{
+        description: 'The action goes to the assignee’s dashboard (Assigned Actions).',
+        people: { search: peopleSearch(calls), queryKey: [...queryKey, 'people'] },
+        check: actionErrors,
+        pending: raise.isPending,
+        onRaise: (action, outcome) => raise.mutate({ body: { itemId, ...action } }, outcome),
+      }}
+    />
   );
+}
+
+/** The checks the browser makes before sending (the same messages the server gives). */
+function actionErrors({ instruction, assigneeId, dueDate }: RaisedAction) {
+  const found: Record<string, string> = {};
+  if (!instruction.trim()) found.instruction = say.instructionRequired;
+  if (!assigneeId) found.assigneeId = say.assigneeRequired;
+  if (!dueDate) found.dueDate = say.dueRequired;
+  else if (dueDate < browserToday()) found.dueDate = say.dueBeforeToday;
+  return found;
 }

@@ -1,8 +1,11 @@
-import type { TAttachment } from '@compass/shared';
+import { deleteAttachmentCall, type TAttachment } from '@compass/shared';
 import { downloadFile } from '../../api/client';
 import { notifyError } from '../../api/errors';
+import { changeLogKeys } from '../../api/queryKeys';
+import { useCall } from '../../api/useCall';
 import { ActionAttachmentList } from '../../components/ActionParts';
 import { AddFilesButton } from '../../components/AddFilesButton';
+import type { RegisterCalls } from './api';
 
 /**
  * A record's files card: each downloaded, deleted where `onDelete` is given, and Add files while
@@ -40,5 +43,37 @@ export function FilesCard({
       />
       {upload && <AddFilesButton recordId={recordId} pending={upload.pending} onUpload={upload.onUpload} />}
     </section>
+  );
+}
+
+/** A register item's files: added and deleted by whoever edits the item (the change log says so). */
+export function ItemFilesCard({
+  itemId,
+  attachments,
+  ownerType,
+  calls,
+  queryKey,
+}: {
+  itemId: string;
+  attachments: TAttachment[];
+  ownerType: 'risk' | 'hazardousSubstance';
+  calls: RegisterCalls;
+  queryKey: readonly unknown[];
+}) {
+  const changes = [queryKey, changeLogKeys.all];
+  const add = useCall(calls.filesAdd, { invalidate: changes });
+  const remove = useCall(deleteAttachmentCall, { invalidate: changes });
+  return (
+    <FilesCard
+      id="files-title"
+      recordId={itemId}
+      attachments={attachments}
+      empty="No files attached."
+      upload={{ pending: add.isPending, onUpload: (form) => add.mutate({ form }) }}
+      remove={{
+        pending: remove.isPending,
+        onDelete: (file) => remove.mutate({ body: { fileType: ownerType, fileId: file._id, _id: itemId } }),
+      }}
+    />
   );
 }

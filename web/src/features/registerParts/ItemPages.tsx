@@ -7,9 +7,9 @@ import { DeleteButton } from '../../components/ConfirmDialog';
 import { RatingLegend, RiskMatrix, type MatrixMark } from '../../components/RiskRating';
 import { usePageTitle } from '../../shell/pageTitle';
 import { ReviewHistory } from '../reviews';
-import { ActionsCard } from './ActionsCard';
+import { ItemActionsCard } from './ActionsCard';
 import { useItemDetails, type ItemParts, type RegisterCalls } from './api';
-import { AttachmentsCard } from './AttachmentsCard';
+import { ItemFilesCard } from './FilesCard';
 import { ItemState } from './item';
 import { ScheduleCard } from './ScheduleCard';
 
@@ -149,12 +149,12 @@ export function ItemDetailLayout({
       <div className="register-columns">
         <div className="stack-lg">
           {children}
-          <ActionsCard itemId={item._id} actions={item.actions} calls={calls} queryKey={queryKey} />
+          <ItemActionsCard itemId={item._id} actions={item.actions} calls={calls} queryKey={queryKey} />
           <ReviewHistory history={item.reviews} />
         </div>
         <div className="stack-lg">
           <ScheduleCard base={base} itemId={item._id} item={item} />
-          <AttachmentsCard
+          <ItemFilesCard
             itemId={item._id}
             attachments={item.attachments}
             ownerType={entityType}

@@ -78,7 +78,10 @@ export function chosenFilters(filters: object): Record<string, string> {
   return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
 }
 
-/** A register list's heading: what it holds, Export CSV (of the filtered list) and New. */
+/**
+ * A register list's heading: what it holds, Export CSV (of the filtered list), then New where
+ * `newPath` is given (a link to the new item's page) or the register's own buttons as children.
+ */
 export function RegisterListHeader({
   title,
   intro,
@@ -86,13 +89,15 @@ export function RegisterListHeader({
   exportName,
   newPath,
   newLabel,
+  children,
 }: {
   title: string;
   intro: ReactNode;
   exportUrl: string;
   exportName: string;
-  newPath: string;
-  newLabel: string;
+  newPath?: string;
+  newLabel?: string;
+  children?: ReactNode;
 }) {
   return (
     <div className="page-header">
@@ -102,9 +107,12 @@ export function RegisterListHeader({
       </div>
       <div className="row wrap">
         <ExportButton label="Export CSV" url={exportUrl} fileName={exportName} />
-        <Link className="btn btn-primary" to={newPath}>
-          <Plus size={16} aria-hidden="true" /> {newLabel}
-        </Link>
+        {newPath && (
+          <Link className="btn btn-primary" to={newPath}>
+            <Plus size={16} aria-hidden="true" /> {newLabel}
+          </Link>
+        )}
+        {children}
       </div>
     </div>
   );

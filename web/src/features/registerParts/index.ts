@@ -2,9 +2,11 @@
  * The register kit: what the registers (risks, hazardous substances, documents, obligations,
  * audits) share on their pages — people, schedule, actions, files, lists and the item's page states.
  */
+export { ActionDialog, type RaisedAction } from './ActionDialog';
+export { ActionsCard } from './ActionsCard';
 export { FilesCard } from './FilesCard';
 export { ratingErrors } from './formErrors';
-export { Fact } from './item';
+export { Fact, ItemUnavailable } from './item';
 export { ItemEditForm, useEditFields } from './ItemEditForm';
 export { ItemDetailLayout, ItemEditRoute, ItemLoader, MatrixCard, type RegisterOf } from './ItemPages';
 export {
@@ -14,4 +16,4 @@ export {
   RegisterFilters,
   RegisterListHeader,
 } from './RegisterList';
-export { ReviewScheduleFields, stewardshipBody, stewardshipErrors } from './stewardship';
+export { ReviewScheduleFields, stewardshipBody, stewardshipErrors, type ReviewSchedule } from './stewardship';

@@ -31,6 +31,11 @@ export function ItemState({
   back: { to: string; label: string };
 }) {
   if (!query.isError) return <PageSpinner />;
+  return <ItemUnavailable noun={noun} back={back} />;
+}
+
+/** A record that cannot be opened (deleted, or another organisation's), and the way back. */
+export function ItemUnavailable({ noun, back }: { noun: string; back: { to: string; label: string } }) {
   return (
     <div className="admin-page stack-lg">
       <p className="alert alert-danger" role="alert">

@@ -2,7 +2,7 @@ import { reviewCalls, reviewMessages as say, type TReviewDetails } from '@compas
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { bodiesSent, envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
 import { ReviewPage } from './ReviewPage';
 
 const ITEM = testId(1);
@@ -48,11 +48,6 @@ function open(path: string) {
   );
 }
 
-const sent = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
-  fetchMock.mock.calls
-    .filter(([url]) => String(url).endsWith(path))
-    .map(([, init]) => JSON.parse(String(init!.body)) as unknown);
-
 describe('ReviewPage', () => {
   it('asks the reviewer for an outcome, sends it, and opens the record', async () => {
     const fetchMock = mockFetch({
@@ -71,7 +66,7 @@ describe('ReviewPage', () => {
     await user.type(screen.getByLabelText('Comments'), 'Checked against the 2026 amendment.');
     await user.click(screen.getByRole('button', { name: 'Complete review' }));
     expect(await screen.findByText('The record')).toBeInTheDocument();
-    expect(sent(fetchMock, 'sampleReviewComplete')).toEqual([
+    expect(bodiesSent(fetchMock, 'sampleReviewComplete')).toEqual([
       {
         itemId: ITEM,
         reviewId: testId(9),
@@ -121,7 +116,7 @@ describe('ReviewPage', () => {
     expect(screen.queryByRole('group', { name: 'Outcome' })).not.toBeInTheDocument();
     expect(screen.getByText('New clause 4')).toBeInTheDocument();
     expect(screen.getByText('24/08/2026')).toBeInTheDocument();
-    expect(sent(fetchMock, 'sampleReviewDetails')).toEqual([{ itemId: ITEM, actionType: 'coReview' }]);
+    expect(bodiesSent(fetchMock, 'sampleReviewDetails')).toEqual([{ itemId: ITEM, actionType: 'coReview' }]);
     unmount();
 
     mockFetch({

@@ -8,7 +8,7 @@ import {
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { bodiesSent, envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
 import { RiskEditPage } from './RiskEditPage';
 import { RiskPage } from './RiskPage';
 import { RiskRegisterPage } from './RiskRegisterPage';
@@ -62,11 +62,6 @@ const details = (over: Partial<TRiskDetails> = {}): TRiskDetails => ({
   ...over,
 });
 
-const bodies = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
-  fetchMock.mock.calls
-    .filter(([url]) => String(url).endsWith(path))
-    .map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
-
 const common = {
   'POST /api/riskWorkplaces': () => ok({ workplaces: [WORKPLACE] }),
   'POST /api/changeLogList': () => ok({ list: [] }),
@@ -97,7 +92,7 @@ describe('RiskRegisterPage', () => {
 
     await user.selectOptions(screen.getByLabelText('Rating after controls'), 'red');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'rating');
-    expect(bodies(fetchMock, '/api/riskList').at(-1)).toMatchObject({
+    expect(bodiesSent(fetchMock, '/api/riskList').at(-1)).toMatchObject({
       colour: 'red',
       sort: 'rating',
       page: 1,
@@ -138,7 +133,7 @@ describe('RiskPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Raise action' }));
     expect(within(dialog).getByText(registerMessages.instructionRequired)).toBeInTheDocument();
     expect(within(dialog).getByText(registerMessages.assigneeRequired)).toBeInTheDocument();
-    expect(bodies(fetchMock, '/api/riskActionAdd')).toEqual([]);
+    expect(bodiesSent(fetchMock, '/api/riskActionAdd')).toEqual([]);
 
     await user.type(within(dialog).getByLabelText('What has to be done'), 'Fit guard rails.');
     await user.click(within(dialog).getByRole('button', { name: 'Choose' }));
@@ -147,7 +142,7 @@ describe('RiskPage', () => {
     await user.type(within(dialog).getByLabelText('Due'), '2099-01-31');
     await user.click(within(dialog).getByRole('button', { name: 'Raise action' }));
     expect(await screen.findByText(registerMessages.actionAdded)).toBeInTheDocument();
-    expect(bodies(fetchMock, '/api/riskActionAdd')).toEqual([
+    expect(bodiesSent(fetchMock, '/api/riskActionAdd')).toEqual([
       { itemId: RISK, instruction: 'Fit guard rails.', assigneeId: ETHAN._id, dueDate: '2099-01-31' },
     ]);
   });
@@ -186,7 +181,7 @@ describe('RiskEditPage', () => {
     expect(screen.getByText(riskMessages.nameRequired)).toBeInTheDocument();
     expect(screen.getByText(registerMessages.nextReviewPast)).toBeInTheDocument();
     expect(screen.getByText(ratingMessages.outsideMatrix)).toBeInTheDocument();
-    expect(bodies(fetchMock, '/api/riskSave')).toEqual([]);
+    expect(bodiesSent(fetchMock, '/api/riskSave')).toEqual([]);
 
     await user.type(name, 'Manual Handling');
     // A corrected field's message goes; the others stay until the next save.
@@ -197,7 +192,7 @@ describe('RiskEditPage', () => {
     await user.selectOptions(within(before!).getByLabelText('Likelihood'), '3');
     await user.click(screen.getByRole('button', { name: 'Save risk' }));
     expect(await screen.findAllByText(riskMessages.nameTaken)).not.toHaveLength(0);
-    expect(bodies(fetchMock, '/api/riskSave')).toEqual([
+    expect(bodiesSent(fetchMock, '/api/riskSave')).toEqual([
       expect.objectContaining({
         _id: RISK,
         name: 'Manual Handling',
@@ -251,7 +246,7 @@ describe('RiskReviewPage', () => {
     await user.type(screen.getByLabelText('Comments'), 'Guard rails fitted.');
     await user.click(screen.getByRole('button', { name: 'Complete review' }));
     expect(await screen.findByText('The risk')).toBeInTheDocument();
-    expect(bodies(fetchMock, '/api/riskRegisterReviewComplete')).toEqual([
+    expect(bodiesSent(fetchMock, '/api/riskRegisterReviewComplete')).toEqual([
       {
         itemId: RISK,
         reviewId: testId(8),
@@ -278,7 +273,7 @@ describe('the reviewer pickers', () => {
       await user.type(screen.getByRole('searchbox', { name: label }), 'Et');
       await screen.findByRole('list', { name: 'Matches' });
       await user.click(screen.getByRole('button', { name: 'Cancel' }));
-      return bodies(fetchMock, '/api/riskPeople').at(-1);
+      return bodiesSent(fetchMock, '/api/riskPeople').at(-1);
     };
     expect(await search('Reviewer')).toMatchObject({ search: 'Et', role: 'reviewer' });
     expect(await search('Co-reviewer (optional)')).toMatchObject({ search: 'Et', role: 'reviewer' });

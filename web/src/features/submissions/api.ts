@@ -2,19 +2,17 @@ import {
   clockInEmployeeCall,
   formSubmissionDetailsCall,
   formSubmissionHistoryCall,
-  formSubmissionListCall,
   formSubmissionRelatedListsCall,
   formTemplateDetailCall,
   formTemplateListCall,
   supplierFormSubmitCall,
   supplierLinkContextCall,
   type TFormSubmission,
-  type TFormSubmissionListRequest,
   type TRelatedListsRequest,
   type TNamedOption,
   type TSupplierFormSubmitRequest,
 } from '@compass/shared';
-import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi, sendCall } from '../../api/client';
 import { browserTimeZone } from '../../lib/timeZone';
 import { linkOptions, linkPath } from '../links';
@@ -32,7 +30,6 @@ export const submissionKeys = {
   details: (id: string) => ['submissions', 'details', id] as const,
   branches: ['submissions', 'branches'] as const,
   lists: ['submissions', 'list'] as const,
-  list: (request: TFormSubmissionListRequest) => ['submissions', 'list', request] as const,
   history: (id: string) => ['submissions', 'history', id] as const,
   employeePlace: (employeeId: string) => ['submissions', 'employeePlace', employeeId] as const,
 };
@@ -115,15 +112,6 @@ export function useEmployeePlace(employeeId: string | null | undefined, enabled:
     staleTime: Infinity,
     // Only a default: without it the user picks the branch.
     meta: { silent: true },
-  });
-}
-
-/** POST /api/formSubmissionList: one page of My Records ('my') or Records ('all'). */
-export function useSubmissionList(request: TFormSubmissionListRequest) {
-  return useQuery({
-    queryKey: submissionKeys.list(request),
-    queryFn: () => callApi(formSubmissionListCall, { body: request }),
-    placeholderData: keepPreviousData,
   });
 }
 

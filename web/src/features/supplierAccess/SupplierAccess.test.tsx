@@ -38,16 +38,21 @@ function sent(fetchMock: ReturnType<typeof mockFetch>, path: string) {
   return JSON.parse(String(calls.at(-1)?.[1]?.body)) as unknown;
 }
 
+/** A set-access call that switches `accounts[index]` as asked and answers with `message`. */
+const switching =
+  (accounts: TPortalAccount[], index: number, message: string) =>
+  ({ body }: { body: unknown }) => {
+    const { portalAccess } = body as { portalAccess: boolean };
+    accounts[index] = { ...accounts[index]!, portalAccess };
+    return ok(accounts[index], message);
+  };
+
 describe('Access Settings', () => {
   it('turns a person’s access off, and keeps the caller’s own switch locked', async () => {
     const accounts = [account({}), liam()];
     const fetchMock = mockFetch({
       'POST /api/supplierPortalAccounts': () => ok(accounts),
-      'POST /api/supplierPortalAccessSet': ({ body }) => {
-        const { portalAccess } = body as { portalAccess: boolean };
-        accounts[1] = { ...accounts[1]!, portalAccess };
-        return ok(accounts[1], say.accessOff('Liam Walker'));
-      },
+      'POST /api/supplierPortalAccessSet': switching(accounts, 1, say.accessOff('Liam Walker')),
     });
     renderRoutes([{ path: '/access', element: <AccessSettingsPage /> }], '/access');
     const own = await screen.findByRole('switch', { name: 'Portal access for acme.supplier' });
@@ -93,11 +98,7 @@ describe('the organisation’s view on the company’s page', () => {
     ];
     const fetchMock = mockFetch({
       'POST /api/supplierCompanyPortalAccounts': () => ok(accounts),
-      'POST /api/supplierCompanyPortalAccessSet': ({ body }) => {
-        const { portalAccess } = body as { portalAccess: boolean };
-        accounts[2] = { ...accounts[2]!, portalAccess };
-        return ok(accounts[2], say.accessOn('Liam Walker'));
-      },
+      'POST /api/supplierCompanyPortalAccessSet': switching(accounts, 2, say.accessOn('Liam Walker')),
     });
     renderRoutes([{ path: '/company', element: <CompanyPortalAccess supplierId={ACME} /> }], '/company');
     expect(await screen.findByRole('heading', { name: 'Portal access' })).toBeInTheDocument();

@@ -20,7 +20,8 @@ const listBodies = (fetchMock: ReturnType<typeof mockFetch>) =>
     .filter(([url]) => String(url).endsWith('/api/supplierList'))
     .map(([, init]) => JSON.parse(String(init?.body)));
 
-describe('CompaniesPage', () => {
+// Typing and choosing take a while on a busy machine.
+describe('CompaniesPage', { timeout: 20_000 }, () => {
   it('lists the companies, and searches and filters them on the server from page 1', async () => {
     const fetchMock = mockFetch({ 'POST /api/supplierList': () => ok({ rows: [ROW], total: 1 }) });
     renderRoutes([{ path: '/companies', element: <CompaniesPage /> }], '/companies');

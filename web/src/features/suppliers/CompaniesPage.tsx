@@ -4,12 +4,10 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
-import { DataTable } from '../../components/DataTable';
 import { Dialog } from '../../components/Dialog';
 import { InputField } from '../../components/FormField';
 import { ListFilters } from '../../components/ListFilters';
-import { ListState, Pagination } from '../../components/ListParts';
-import { usePagedList } from '../../components/PagedList';
+import { PagedTable, usePagedList } from '../../components/PagedList';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
 import { fetchCompanies, supplierKeys } from './api';
@@ -40,7 +38,7 @@ export function CompaniesPage() {
           Add company
         </Button>
       </div>
-      <ListFilters placeholder="Name or e-mail" onSearch={list.search} active={list.activeFilters}>
+      <ListFilters placeholder="Name or e-mail" list={list}>
         <SelectField
           label="Status"
           value={list.filters.status}
@@ -52,34 +50,31 @@ export function CompaniesPage() {
           onChange={(value) => list.setFilter('status', value as typeof list.filters.status)}
         />
       </ListFilters>
-      <section className="card list-card" aria-label="Companies" aria-busy={list.query.isFetching}>
-        <ListState
-          query={list.query}
-          count={list.rows.length}
-          empty={list.narrowed ? 'No company matches.' : 'No supplier companies yet.'}
-        />
-        {list.rows.length > 0 && (
-          <DataTable columns={COLUMNS}>
-            {list.rows.map((row) => (
-              <tr key={row._id}>
-                <td>
-                  <Link to={`/external-parties/companies/${row._id}`}>{row.name}</Link>
-                </td>
-                <td>{row.email}</td>
-                <td>{row.supplierPortal ? 'On' : 'Off'}</td>
-                <td>{row.personnelCount}</td>
-                <td>{row.accountCount}</td>
-                <td>
-                  <span className={`badge ${row.isActive ? 'badge-success' : 'badge-neutral'}`}>
-                    {row.isActive ? 'Active' : 'Deactivated'}
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-        {list.pagination && <Pagination {...list.pagination} />}
-      </section>
+      <PagedTable
+        label="Companies"
+        list={list}
+        columns={COLUMNS}
+        actions={false}
+        empty="No supplier companies yet."
+        narrowedEmpty="No company matches."
+      >
+        {list.rows.map((row) => (
+          <tr key={row._id}>
+            <td>
+              <Link to={`/external-parties/companies/${row._id}`}>{row.name}</Link>
+            </td>
+            <td>{row.email}</td>
+            <td>{row.supplierPortal ? 'On' : 'Off'}</td>
+            <td>{row.personnelCount}</td>
+            <td>{row.accountCount}</td>
+            <td>
+              <span className={`badge ${row.isActive ? 'badge-success' : 'badge-neutral'}`}>
+                {row.isActive ? 'Active' : 'Deactivated'}
+              </span>
+            </td>
+          </tr>
+        ))}
+      </PagedTable>
       {adding && <AddCompanyDialog onClose={() => setAdding(false)} />}
     </div>
   );

@@ -11,13 +11,14 @@ import { useState } from 'react';
 import { useCall } from '../../api/useCall';
 import { changeLogKeys } from '../../api/queryKeys';
 import { Button } from '../../components/Button';
-import { TableWrap } from '../../components/DataTable';
+import { RowButton } from '../../components/RowButton';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { Dialog } from '../../components/Dialog';
 import { InputField } from '../../components/FormField';
-import { ListState, Pagination, usePaging } from '../../components/ListParts';
+import { ListFilters } from '../../components/ListFilters';
+import { PagedTable, usePagedList } from '../../components/PagedList';
 import { optionsOf, SelectField } from '../../components/SelectField';
-import { supplierKeys, useCompanyOptions, usePersonnelList } from './api';
+import { fetchPersonnel, supplierKeys, useCompanyOptions } from './api';
 
 export const ACCOUNT_LABELS: Record<AccountStatus, string> = {
   active: 'Signs in',
@@ -28,126 +29,81 @@ export const ACCOUNT_LABELS: Record<AccountStatus, string> = {
 
 /** Personnel of every company, or of one: search, paging, invitations and deactivation. */
 export function PersonnelList({ supplierId }: { supplierId?: string }) {
-  const paging = usePaging();
-  const { page, pageSize, setPage } = paging;
-  const [search, setSearch] = useState('');
-  const [company, setCompany] = useState(supplierId ?? '');
   const [editing, setEditing] = useState<{ person?: TPersonnelRow } | null>(null);
   const companies = useCompanyOptions();
-  const request = { page, pageSize, search: search.trim() || undefined, supplierId: company || undefined };
-  const list = usePersonnelList(request);
+  const list = usePagedList({
+    queryKey: [...supplierKeys.personnel, supplierId ?? 'every company'],
+    filters: { company: '' },
+    fetch: ({ company, ...request }) => fetchPersonnel({ ...request, supplierId: supplierId ?? company }),
+  });
   const refresh = { invalidate: [supplierKeys.all, changeLogKeys.all] };
   const invite = useCall(supplierAccountInviteCall, refresh);
   const setActive = useCall(personnelSetActiveCall, refresh);
-  const rows = list.data?.rows ?? [];
 
   return (
-    <section className="card list-card" aria-label="Personnel" aria-busy={list.isFetching}>
-      <div className="list-toolbar row wrap">
-        <input
-          className="input"
-          type="search"
-          aria-label="Search personnel"
-          placeholder="Search by name or e-mail"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
-        />
-        {!supplierId && (
-          <select
-            className="input"
-            aria-label="Company"
-            value={company}
-            onChange={(event) => {
-              setCompany(event.target.value);
-              setPage(1);
-            }}
+    <>
+      <ListFilters
+        placeholder="Name or e-mail"
+        list={list}
+        actions={
+          <Button
+            variant="primary"
+            icon={<UserPlus size={16} aria-hidden="true" />}
+            onClick={() => setEditing({})}
           >
-            <option value="">All companies</option>
-            {(companies.data?.rows ?? []).map((row) => (
-              <option key={row._id} value={row._id}>
-                {row.name}
-              </option>
-            ))}
-          </select>
+            Add person
+          </Button>
+        }
+      >
+        {!supplierId && (
+          <SelectField
+            label="Company"
+            value={list.filters.company}
+            none="All companies"
+            options={optionsOf(companies.data?.rows)}
+            onChange={(company) => list.setFilter('company', company)}
+          />
         )}
-        <Button
-          variant="primary"
-          icon={<UserPlus size={16} aria-hidden="true" />}
-          onClick={() => setEditing({})}
-        >
-          Add person
-        </Button>
-      </div>
-      <ListState
-        query={list}
-        count={rows.length}
-        empty={search ? 'No one matches this search.' : 'No personnel yet.'}
-      />
-      {rows.length > 0 && (
-        <TableWrap>
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                {!supplierId && <th scope="col">Company</th>}
-                <th scope="col">E-mail</th>
-                <th scope="col">Account</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row._id}>
-                  <td>
-                    {personName(row)}
-                    {!row.isActive && <span className="badge badge-neutral">Deactivated</span>}
-                  </td>
-                  {!supplierId && <td>{row.supplier}</td>}
-                  <td>{row.email}</td>
-                  <td>{row.account ? ACCOUNT_LABELS[row.account.status] : 'No account'}</td>
-                  <td className="row-actions">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => setEditing({ person: row })}
-                      aria-label={`Edit ${personName(row)}`}
-                    >
-                      Edit
-                    </Button>
-                    {row.isActive && row.account && row.account.status !== 'active' && (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => invite.mutate({ body: { _id: row.account!._id } })}
-                      >
-                        Resend invitation
-                      </Button>
-                    )}
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => setActive.mutate({ body: { _id: row._id, active: !row.isActive } })}
-                      aria-label={`${row.isActive ? 'Deactivate' : 'Reactivate'} ${personName(row)}`}
-                    >
-                      {row.isActive ? 'Deactivate' : 'Reactivate'}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      )}
-      {list.data && <Pagination {...paging.pagination(list.data.total)} />}
+      </ListFilters>
+      <PagedTable
+        label="Personnel"
+        list={list}
+        columns={supplierId ? ['Name', 'E-mail', 'Account'] : ['Name', 'Company', 'E-mail', 'Account']}
+        empty="No personnel yet."
+        narrowedEmpty="No one matches this search."
+      >
+        {list.rows.map((row) => (
+          <tr key={row._id}>
+            <td>
+              {personName(row)}
+              {!row.isActive && <span className="badge badge-neutral">Deactivated</span>}
+            </td>
+            {!supplierId && <td>{row.supplier}</td>}
+            <td>{row.email}</td>
+            <td>{row.account ? ACCOUNT_LABELS[row.account.status] : 'No account'}</td>
+            <td className="row-actions">
+              <RowButton onClick={() => setEditing({ person: row })} label={`Edit ${personName(row)}`}>
+                Edit
+              </RowButton>
+              {row.isActive && row.account && row.account.status !== 'active' && (
+                <RowButton onClick={() => invite.mutate({ body: { _id: row.account!._id } })}>
+                  Resend invitation
+                </RowButton>
+              )}
+              <RowButton
+                onClick={() => setActive.mutate({ body: { _id: row._id, active: !row.isActive } })}
+                label={`${row.isActive ? 'Deactivate' : 'Reactivate'} ${personName(row)}`}
+              >
+                {row.isActive ? 'Deactivate' : 'Reactivate'}
+              </RowButton>
+            </td>
+          </tr>
+        ))}
+      </PagedTable>
       {editing && (
         <PersonDialog supplierId={supplierId} person={editing.person} onClose={() => setEditing(null)} />
       )}
-    </section>
+    </>
   );
 }
 

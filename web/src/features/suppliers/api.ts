@@ -5,7 +5,7 @@ import {
   type CallInput,
   type TPersonnelListRequest,
 } from '@compass/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
 
 type SupplierListRequest = CallInput<typeof supplierListCall>['body'];
@@ -15,7 +15,7 @@ export const supplierKeys = {
   companies: ['suppliers', 'companies'] as const,
   companyOptions: ['suppliers', 'companies', 'options'] as const,
   company: (id: string) => ['suppliers', 'company', id] as const,
-  personnel: (request: TPersonnelListRequest) => ['suppliers', 'personnel', request] as const,
+  personnel: ['suppliers', 'personnel'] as const,
 };
 
 /** POST /api/supplierList: one page of the supplier companies. */
@@ -40,10 +40,6 @@ export function useCompanyDetails(id: string) {
 }
 
 /** POST /api/personnelList: one page of personnel, of every company or of one. */
-export function usePersonnelList(request: TPersonnelListRequest) {
-  return useQuery({
-    queryKey: supplierKeys.personnel(request),
-    queryFn: () => callApi(personnelListCall, { body: request }),
-    placeholderData: keepPreviousData,
-  });
+export function fetchPersonnel(request: TPersonnelListRequest) {
+  return callApi(personnelListCall, { body: request });
 }

@@ -2,7 +2,7 @@ import { taskMessages as say, type TTaskDetails, type TTaskRow } from '@compass/
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { bodiesSent, envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
 import { TaskEditPage } from './TaskEditPage';
 import { TaskSignOffPage } from './TaskSignOffPage';
 import { TasksPage } from './TasksPage';
@@ -63,11 +63,6 @@ const details = (over: Partial<TTaskDetails> = {}): TTaskDetails => ({
   ...over,
 });
 
-const bodiesOf = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
-  fetchMock.mock.calls
-    .filter(([url]) => String(url).endsWith(path))
-    .map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
-
 describe('the reminders list', () => {
   it('lists occurrences and filters on the server', async () => {
     const fetchMock = mockFetch({ 'POST /api/taskList': () => ok({ rows: [row()], total: 1 }) });
@@ -83,7 +78,7 @@ describe('the reminders list', () => {
     await user.selectOptions(screen.getByLabelText('Due'), 'Overdue');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Due date ↓');
     await screen.findByRole('table');
-    expect(bodiesOf(fetchMock, '/api/taskList').at(-1)).toEqual({
+    expect(bodiesSent(fetchMock, '/api/taskList').at(-1)).toEqual({
       page: 1,
       pageSize: 20,
       overdue: true,
@@ -111,7 +106,7 @@ describe('the reminders list', () => {
       await screen.findByText('No open reminder. Signed-off reminders are under Status: Signed off.'),
     ).toBeInTheDocument();
     expect(screen.queryByText('No open reminder: add the first one.')).not.toBeInTheDocument();
-    expect(bodiesOf(fetchMock, '/api/taskList').at(-1)).toMatchObject({
+    expect(bodiesSent(fetchMock, '/api/taskList').at(-1)).toMatchObject({
       page: 1,
       pageSize: 1,
       status: 'completed',
@@ -151,7 +146,7 @@ describe('the create page', () => {
     await user.type(screen.getByLabelText('First due date'), '2030-01-05');
     await user.click(screen.getByRole('button', { name: 'Create reminder' }));
     expect(await screen.findAllByText(say.dueDateWeekend)).not.toHaveLength(0);
-    expect(bodiesOf(fetchMock, '/api/taskSave')).toEqual([]);
+    expect(bodiesSent(fetchMock, '/api/taskSave')).toEqual([]);
   });
 });
 
@@ -194,7 +189,7 @@ describe('the sign-off page', () => {
     await user.click(screen.getByRole('button', { name: 'Sign off' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Next occurrence due 28/02/2027');
     expect(screen.queryByRole('button', { name: 'Sign off' })).not.toBeInTheDocument();
-    expect(bodiesOf(fetchMock, '/api/taskSignOff')).toEqual([
+    expect(bodiesSent(fetchMock, '/api/taskSignOff')).toEqual([
       { _id: TASK, response: 'Two re-tagged.', formSubmissionId: null },
     ]);
   });
@@ -223,7 +218,7 @@ describe('the sign-off page', () => {
       'href',
       `/form-submission/Record/${older._id}`,
     );
-    expect(bodiesOf(fetchMock, '/api/taskSignOff')).toEqual([
+    expect(bodiesSent(fetchMock, '/api/taskSignOff')).toEqual([
       { _id: TASK, response: '', formSubmissionId: older._id },
     ]);
   });

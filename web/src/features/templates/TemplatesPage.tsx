@@ -20,6 +20,7 @@ import { callApi } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
+import { RowButton } from '../../components/RowButton';
 import { Dialog } from '../../components/Dialog';
 import { ListFilters } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
@@ -171,20 +172,14 @@ function TemplateRow({
         {row.updatedBy && <div className="text-sm text-secondary">{row.updatedBy}</div>}
       </td>
       <td className="row-actions">
-        <Button size="sm" variant="ghost" onClick={onDuplicate}>
-          Duplicate
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onExport}>
-          Export
-        </Button>
+        <RowButton onClick={onDuplicate}>Duplicate</RowButton>
+        <RowButton onClick={onExport}>Export</RowButton>
         {row.status === 'archived' ? (
-          <Button size="sm" variant="ghost" onClick={onRestore}>
-            Restore
-          </Button>
+          <RowButton onClick={onRestore}>Restore</RowButton>
         ) : (
-          <Button size="sm" variant="ghost" aria-label={`Archive ${row.name}`} onClick={onArchive}>
+          <RowButton label={`Archive ${row.name}`} onClick={onArchive}>
             Archive
-          </Button>
+          </RowButton>
         )}
       </td>
     </tr>

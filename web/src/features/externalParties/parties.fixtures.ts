@@ -1,0 +1,49 @@
+import { screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import type userEvent from '@testing-library/user-event';
+import { type mockFetch, ok, testId } from '../../../test/helpers';
+
+/** What the Form Register's and the Requirements' tests share: a company, its person, a reviewer. */
+export const ACME = testId(21);
+export const LIAM = testId(22);
+export const ETHAN = testId(23);
+
+export const PARTY_SUPPLIERS = [
+  { _id: ACME, name: 'Acme Contracting', personnel: [{ _id: LIAM, name: 'Liam Walker' }] },
+];
+
+/** The reviewer search, answering Ethan Clarke. */
+export const reviewerSearch = {
+  'POST /api/supplierReviewerSearch': () => ok([{ _id: ETHAN, name: 'Ethan Clarke' }]),
+};
+
+/** Picks Ethan Clarke as the reviewer in a request dialog. */
+export async function pickReviewer(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  await user.type(within(dialog).getByRole('searchbox'), 'eth');
+  await user.click(await within(dialog).findByRole('button', { name: 'Ethan Clarke' }));
+}
+
+/** The calls made to `/api/{path}`, in order. */
+export const sentTo = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
+  fetchMock.mock.calls.filter(
+    ([url]) => new URL(String(url), 'http://localhost').pathname === `/api/${path}`,
+  );
+
+/**
+ * Refuses what a supplier sent (a return, a rejection): first without a reason, which the dialog
+ * refuses before any call, then with `reason`; then the caller checks what was sent.
+ */
+export async function refuseWithReason(
+  user: ReturnType<typeof userEvent.setup>,
+  fetchMock: ReturnType<typeof mockFetch>,
+  refusal: { open: string; dialog: string; submit: string; field: string; required: string; call: string },
+  reason: string,
+) {
+  await user.click(await screen.findByRole('button', { name: refusal.open }));
+  const dialog = screen.getByRole('dialog', { name: refusal.dialog });
+  await user.click(within(dialog).getByRole('button', { name: refusal.submit }));
+  expect(within(dialog).getByText(refusal.required)).toBeInTheDocument();
+  expect(sentTo(fetchMock, refusal.call)).toHaveLength(0);
+  await user.type(within(dialog).getByLabelText(refusal.field), reason);
+  await user.click(within(dialog).getByRole('button', { name: refusal.submit }));
+}
