@@ -30,18 +30,22 @@ export interface LinkScope {
   expiresAt: Date;
 }
 
-/** A signed-in caller's session: who it is, its organisation and what its role allows. */
-export interface AuthContext {
-  sessionId: string;
-  token: string;
-  userId: string;
+/** What an account is: of which organisation, of which kind, and whom it stands for. */
+export interface AccountOfCaller {
   companyId: string;
-  /** The organisation's time zone, read with the session: "today" needs no statement of its own. */
+  /** The organisation's time zone, read with the session: its days (due dates, "today") are counted in it. */
   timeZone: string;
   userType: 'employee' | 'supplier' | 'company';
   employeeId: string | null;
   supplierId: string | null;
   personnelId: string | null;
+}
+
+/** A signed-in caller's session: who it is, its organisation and what its role allows. */
+export interface AuthContext extends AccountOfCaller {
+  sessionId: string;
+  token: string;
+  userId: string;
   /** A forced password change is pending: only sign-out, permissions and change password answer. */
   isForceUpdatePassword: boolean;
   supplier: SupplierOfCaller | null;

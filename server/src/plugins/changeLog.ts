@@ -51,3 +51,47 @@ export async function recordChange(tx: Prisma.TransactionClient, entry: ChangeEn
   });
   return true;
 }
+
+/** The caller whose change is recorded, and its organisation. */
+interface ChangedBy {
+  companyId: string;
+  userId: string | null;
+}
+
+type Entity = { type: string; id: string };
+
+function recordBy(
+  tx: Prisma.TransactionClient,
+  by: ChangedBy,
+  entity: Entity,
+  change: Pick<ChangeEntry, 'action' | 'before' | 'after'>,
+): Promise<boolean> {
+  return recordChange(tx, {
+    companyId: by.companyId,
+    userId: by.userId,
+    entityType: entity.type,
+    entityId: entity.id,
+    ...change,
+  });
+}
+
+/** The row of a save: `created` when there was nothing before, else `updated` (none when nothing changed). */
+export function recordSave(
+  tx: Prisma.TransactionClient,
+  by: ChangedBy,
+  entity: Entity,
+  before: Snapshot | null,
+  after: Snapshot,
+): Promise<boolean> {
+  return recordBy(tx, by, entity, { action: before ? 'updated' : 'created', before, after });
+}
+
+/** The row of a delete: what the record was. */
+export function recordDelete(
+  tx: Prisma.TransactionClient,
+  by: ChangedBy,
+  entity: Entity,
+  before: Snapshot,
+): Promise<boolean> {
+  return recordBy(tx, by, entity, { action: 'deleted', before, after: null });
+}

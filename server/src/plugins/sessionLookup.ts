@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { timestampOf } from '../db/reader';
+import type { AccountOfCaller } from './callers';
 
 /** A session with what the auth plugin needs of its user, role and supplier company. */
 export interface SessionRecord {
@@ -8,15 +9,8 @@ export interface SessionRecord {
   expiresAt: Date;
   lastSeenAt: Date;
   permissionsLoadedAt: Date;
-  user: {
+  user: AccountOfCaller & {
     id: string;
-    companyId: string;
-    /** The organisation's time zone: its days (due dates, "today") are counted in it. */
-    timeZone: string;
-    userType: 'employee' | 'supplier' | 'company';
-    employeeId: string | null;
-    supplierId: string | null;
-    personnelId: string | null;
     isActive: boolean;
     isForceUpdatePassword: boolean;
     updatedAt: Date;

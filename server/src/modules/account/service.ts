@@ -1,8 +1,9 @@
 import { messages } from '@compass/shared';
 import type { Db } from '../../db/prisma';
 import { Prisma } from '../../generated/prisma/client';
-import { badRequest, conflict, forbidden } from '../../errors';
+import { badRequest, conflict } from '../../errors';
 import { hashToken, type AuthContext } from '../../plugins/auth';
+import { requireOwnExternalAccount, type AccountNamed } from './policy';
 
 export class AccountService {
   constructor(private readonly db: Db) {}
@@ -11,24 +12,8 @@ export class AccountService {
    * An external-party user (supplier SSO) whose username is not an e-mail address sets one: it
    * becomes both the username and the e-mail. Only for the caller's own supplier and personnel.
    */
-  async updateUsername(
-    auth: AuthContext,
-    input: {
-      userType?: string | null;
-      supplierId?: string | null;
-      personnelId?: string | null;
-      email: string;
-    },
-  ): Promise<void> {
-    if (auth.userType === 'employee') throw forbidden();
-    const own = (given: string | null | undefined, mine: string | null) => given == null || given === mine;
-    if (
-      (input.userType != null && input.userType !== auth.userType) ||
-      !own(input.supplierId, auth.supplierId) ||
-      !own(input.personnelId, auth.personnelId)
-    ) {
-      throw forbidden();
-    }
+  async updateUsername(auth: AuthContext, input: AccountNamed & { email: string }): Promise<void> {
+    requireOwnExternalAccount(auth, input);
     const email = input.email.trim().toLowerCase();
     const taken = await this.db.user.findFirst({
       where: { username: { equals: email, mode: 'insensitive' }, id: { not: auth.userId } },

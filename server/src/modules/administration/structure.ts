@@ -11,7 +11,8 @@ import type { Reader } from '../../db/reader';
 import { sql, uuid } from '../../db/sql';
 import { conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { recordChange } from '../../plugins/changeLog';
+import { recordDelete, recordSave } from '../../plugins/changeLog';
+import { sameNameElsewhere } from '../../db/names';
 import {
   requireAdministrator,
   requireKeepsOwnSystemAccess,
@@ -88,27 +89,19 @@ export class OrganisationStructureService {
         ? await tx.workplace.findFirst({ where: { id: input._id, companyId: auth.companyId } })
         : null;
       if (input._id && !before) throw notFound();
-      const clash = await tx.workplace.findFirst({
-        where: {
-          companyId: auth.companyId,
-          name: { equals: input.name, mode: 'insensitive' },
-          id: { not: input._id },
-        },
-      });
+      const clash = await tx.workplace.findFirst({ where: sameNameElsewhere(auth.companyId, input) });
       if (clash) throw conflict(say.workplaceExists);
       const data = { name: input.name, isActive: input.isActive };
       const saved = before
         ? await tx.workplace.update({ where: { id: before.id }, data })
         : await tx.workplace.create({ data: { companyId: auth.companyId, ...data } });
-      await recordChange(tx, {
-        companyId: auth.companyId,
-        userId: auth.userId,
-        entityType: 'workplace',
-        entityId: saved.id,
-        action: before ? 'updated' : 'created',
-        before: before && { name: before.name, active: before.isActive },
-        after: { name: saved.name, active: saved.isActive },
-      });
+      await recordSave(
+        tx,
+        auth,
+        { type: 'workplace', id: saved.id },
+        before && { name: before.name, active: before.isActive },
+        { name: saved.name, active: saved.isActive },
+      );
       return { _id: saved.id };
     });
   }
@@ -128,15 +121,12 @@ export class OrganisationStructureService {
       }
       await tx.branch.deleteMany({ where: { workplaceId: id, companyId: auth.companyId } });
       await tx.workplace.delete({ where: { id } });
-      await recordChange(tx, {
-        companyId: auth.companyId,
-        userId: auth.userId,
-        entityType: 'workplace',
-        entityId: id,
-        action: 'deleted',
-        before: { name: workplace.name, branches: workplace.branches.map((branch) => branch.name) },
-        after: null,
-      });
+      await recordDelete(
+        tx,
+        auth,
+        { type: 'workplace', id },
+        { name: workplace.name, branches: workplace.branches.map((branch) => branch.name) },
+      );
     });
   }
 
@@ -154,27 +144,20 @@ export class OrganisationStructureService {
         : null;
       if (input._id && !before) throw notFound();
       const clash = await tx.branch.findFirst({
-        where: {
-          companyId: auth.companyId,
-          workplaceId: workplace.id,
-          name: { equals: input.name, mode: 'insensitive' },
-          id: { not: input._id },
-        },
+        where: { ...sameNameElsewhere(auth.companyId, input), workplaceId: workplace.id },
       });
       if (clash) throw conflict(say.branchExists);
       const data = { name: input.name, isActive: input.isActive, workplaceId: workplace.id };
       const saved = before
         ? await tx.branch.update({ where: { id: before.id }, data })
         : await tx.branch.create({ data: { companyId: auth.companyId, ...data } });
-      await recordChange(tx, {
-        companyId: auth.companyId,
-        userId: auth.userId,
-        entityType: 'branch',
-        entityId: saved.id,
-        action: before ? 'updated' : 'created',
-        before: before && { name: before.name, active: before.isActive },
-        after: { name: saved.name, active: saved.isActive, workplace: workplace.name },
-      });
+      await recordSave(
+        tx,
+        auth,
+        { type: 'branch', id: saved.id },
+        before && { name: before.name, active: before.isActive },
+        { name: saved.name, active: saved.isActive, workplace: workplace.name },
+      );
       return { _id: saved.id };
     });
   }
@@ -186,15 +169,7 @@ export class OrganisationStructureService {
       const uses = await this.usesOfPlace(tx, auth.companyId, 'branchId', id);
       if (uses) throw conflict(say.branchInUse(uses));
       await tx.branch.delete({ where: { id } });
-      await recordChange(tx, {
-        companyId: auth.companyId,
-        userId: auth.userId,
-        entityType: 'branch',
-        entityId: id,
-        action: 'deleted',
-        before: { name: branch.name },
-        after: null,
-      });
+      await recordDelete(tx, auth, { type: 'branch', id }, { name: branch.name });
     });
   }
 
@@ -238,25 +213,13 @@ export class OrganisationStructureService {
         ? await tx.position.findFirst({ where: { id: input._id, companyId: auth.companyId } })
         : null;
       if (input._id && !before) throw notFound();
-      const clash = await tx.position.findFirst({
-        where: {
-          companyId: auth.companyId,
-          name: { equals: input.name, mode: 'insensitive' },
-          id: { not: input._id },
-        },
-      });
+      const clash = await tx.position.findFirst({ where: sameNameElsewhere(auth.companyId, input) });
       if (clash) throw conflict(say.positionExists);
       const saved = before
         ? await tx.position.update({ where: { id: before.id }, data: { name: input.name } })
         : await tx.position.create({ data: { companyId: auth.companyId, name: input.name } });
-      await recordChange(tx, {
-        companyId: auth.companyId,
-        userId: auth.userId,
-        entityType: 'position',
-        entityId: saved.id,
-        action: before ? 'updated' : 'created',
-        before: before && { name: before.name },
-        after: { name: saved.name },
+      await recordSave(tx, auth, { type: 'position', id: saved.id }, before && { name: before.name }, {
+        name: saved.name,
       });
       return { _id: saved.id };
     });
@@ -269,15 +232,7 @@ export class OrganisationStructureService {
       const holders = await tx.employee.count({ where: { companyId: auth.companyId, positionId: id } });
       if (holders > 0) throw conflict(say.positionInUse(holders));
       await tx.position.delete({ where: { id } });
-      await recordChange(tx, {
-        companyId: auth.companyId,
-        userId: auth.userId,
-        entityType: 'position',
-        entityId: id,
-        action: 'deleted',
-        before: { name: position.name },
-        after: null,
-      });
+      await recordDelete(tx, auth, { type: 'position', id }, { name: position.name });
     });
   }
 
@@ -308,13 +263,7 @@ export class OrganisationStructureService {
         ? await tx.role.findFirst({ where: { id: input._id, companyId: auth.companyId } })
         : null;
       if (input._id && !before) throw notFound();
-      const clash = await tx.role.findFirst({
-        where: {
-          companyId: auth.companyId,
-          name: { equals: input.name, mode: 'insensitive' },
-          id: { not: input._id },
-        },
-      });
+      const clash = await tx.role.findFirst({ where: sameNameElsewhere(auth.companyId, input) });
       if (clash) throw conflict(say.roleExists);
       const keys = ACCESS_KEYS.filter((key) => input.access.includes(key));
       const rights = await readRights(tx, auth.companyId, auth.employeeId);
@@ -325,15 +274,13 @@ export class OrganisationStructureService {
         ? await tx.role.update({ where: { id: before.id }, data })
         : await tx.role.create({ data: { companyId: auth.companyId, ...data } });
       if (before) await requireAdministrator(tx, auth.companyId);
-      await recordChange(tx, {
-        companyId: auth.companyId,
-        userId: auth.userId,
-        entityType: 'role',
-        entityId: saved.id,
-        action: before ? 'updated' : 'created',
-        before: before && { name: before.name, access: allowedKeys(before.access) },
-        after: { name: saved.name, access: keys },
-      });
+      await recordSave(
+        tx,
+        auth,
+        { type: 'role', id: saved.id },
+        before && { name: before.name, access: allowedKeys(before.access) },
+        { name: saved.name, access: keys },
+      );
       return { _id: saved.id };
     });
   }
@@ -345,15 +292,12 @@ export class OrganisationStructureService {
       const members = await tx.employee.count({ where: { companyId: auth.companyId, roleId: id } });
       if (members > 0) throw conflict(say.roleInUse(members));
       await tx.role.delete({ where: { id } });
-      await recordChange(tx, {
-        companyId: auth.companyId,
-        userId: auth.userId,
-        entityType: 'role',
-        entityId: id,
-        action: 'deleted',
-        before: { name: role.name, access: allowedKeys(role.access) },
-        after: null,
-      });
+      await recordDelete(
+        tx,
+        auth,
+        { type: 'role', id },
+        { name: role.name, access: allowedKeys(role.access) },
+      );
     });
   }
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { uploadProblem, type TAttachment, type TDeleteAttachmentRequest } from '@compass/shared';
 import sharp from 'sharp';
 import { isMarkup, MAX_INPUT_PIXELS, RASTER_SECONDS } from './imageBytes';
+import { OwnerPolicies, type OwnerPolicy } from './policy';
 import type { Attachment, AttachmentOwner } from '../../generated/prisma/client';
 import type { Db, Prisma } from '../../db/prisma';
 import { badRequest, notFound } from '../../errors';
@@ -10,7 +11,6 @@ import type { AuthContext } from '../../plugins/auth';
 import type { FileStorage } from '../../plugins/storage';
 import type { UploadedFile } from '../../plugins/uploads';
 
-/** May this caller read (download) or write (add, delete) the attachments of this owner? */
 /** An attachment as the screens list it. */
 export const attachmentOf = (row: Pick<Attachment, 'id' | 'name' | 'fileType' | 'size'>): TAttachment => ({
   _id: row.id,
@@ -29,8 +29,6 @@ export const attachmentsJson = (ownerType: AttachmentOwner, ownerId: Sql, compan
       'size', x.size) ORDER BY x."createdAt"), '[]')
     FROM "Attachment" x WHERE x."companyId" = ${companyId} AND x."ownerType" = ${ownerType}::"AttachmentOwner"
       AND x."ownerId" = ${ownerId})`;
-
-export type OwnerPolicy = (auth: AuthContext, ownerId: string, mode: 'read' | 'write') => Promise<boolean>;
 
 /** The owner of attachments, named by a caller that holds the owner itself (a scoped link). */
 export interface AttachmentOwnerRef {
@@ -74,7 +72,7 @@ async function compressImage(file: UploadedFile, extension: string): Promise<Buf
 }
 
 export class AttachmentService {
-  private readonly policies = new Map<AttachmentOwner, OwnerPolicy>();
+  private readonly policies = new OwnerPolicies();
 
   constructor(
     private readonly db: Db,
@@ -83,7 +81,7 @@ export class AttachmentService {
 
   /** Each owning feature says who may read and change its attachments. */
   registerPolicy(ownerType: AttachmentOwner, policy: OwnerPolicy): void {
-    this.policies.set(ownerType, policy);
+    this.policies.register(ownerType, policy);
   }
 
   /** Checks, compresses and stores the files; the caller records them in its transaction. */
@@ -172,22 +170,12 @@ export class AttachmentService {
     return rows.map(attachmentOf);
   }
 
-  private async allowed(
-    auth: AuthContext,
-    ownerType: AttachmentOwner,
-    ownerId: string,
-    mode: 'read' | 'write',
-  ) {
-    const policy = this.policies.get(ownerType);
-    return policy ? policy(auth, ownerId, mode) : false;
-  }
-
   /** The file of an attachment the caller may read; anything else is 404, never a hint. */
   async open(auth: AuthContext, attachmentId: string) {
     const attachment = await this.db.attachment.findFirst({
       where: { id: attachmentId, companyId: auth.companyId },
     });
-    if (!attachment || !(await this.allowed(auth, attachment.ownerType, attachment.ownerId, 'read'))) {
+    if (!attachment || !(await this.policies.allows(auth, attachment, 'read'))) {
       throw notFound('File not found.');
     }
     return { attachment, stream: this.storage.read(attachment.storageKey) };
@@ -216,7 +204,7 @@ export class AttachmentService {
         ownerId: request._id,
       },
     });
-    if (!attachment || !(await this.allowed(auth, attachment.ownerType, attachment.ownerId, 'write'))) {
+    if (!attachment || !(await this.policies.allows(auth, attachment, 'write'))) {
       throw notFound('File not found.');
     }
     await this.delete(attachment, auth.userId);

@@ -13,7 +13,7 @@ import { planFor, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import type { AuthContext } from '../../plugins/auth';
 import { callerToday } from '../../plugins/organisationDay';
-import { exportRows, listPage } from '../registerParts';
+import { exportRows, statementPage } from '../registerParts';
 
 type Filters = z.output<typeof ZAuditFilters>;
 
@@ -28,18 +28,16 @@ export async function listAudits(
 ): Promise<{ rows: TAuditRow[]; total: number; totalCapped?: boolean }> {
   const today = callerToday(auth);
   const where = conditions(auth, scope, request);
-  // A search is planned for its words, as the risk register's: the trigram index finds the names.
-  const plan = planFor(request.search);
-  return listPage(
+  return statementPage(
     reader,
     request,
     {
-      rows: (limit, offset) =>
-        reader.rows<ListRow>(page(where, request, sql`LIMIT ${limit} OFFSET ${offset}`), plan),
+      page: (limit) => page(where, request, limit),
       count: sql`SELECT 1 FROM "Audit" a WHERE ${where}`,
-      plan,
+      // A search is planned for its words, as the risk register's: the trigram index finds the names.
+      plan: planFor(request.search),
     },
-    (row) => rowOf(row, today),
+    (row: ListRow) => rowOf(row, today),
   );
 }
 

@@ -18,6 +18,7 @@ import { AppError, badRequest, forbidden, unauthorized } from '../../errors';
 import { hashToken, newToken, type AuthContext } from '../../plugins/auth';
 import { clientAddressKey } from '../../plugins/rateLimit';
 import type { PasswordHasher } from './passwords';
+import { maySwitchTo, requireOwnAccountList } from './policy';
 import { throttleAccountOf, type SignInThrottle } from './throttle';
 
 export interface ClientMeta {
@@ -295,7 +296,7 @@ export class AuthService {
 
   /** GET accounts/:id — only the caller's own list of associated accounts. */
   async accounts(auth: AuthContext, userId: string): Promise<TAccountsResponse> {
-    if (userId !== auth.userId) throw forbidden();
+    requireOwnAccountList(auth, userId);
     const all = await this.associatedAccounts(auth.userId);
     return {
       accounts: {
@@ -306,22 +307,11 @@ export class AuthService {
     };
   }
 
-  /**
-   * Switch sign-in without a password: allowed from an employee account to an account truly
-   * associated with it. External-party accounts switch by signing in with the password.
-   */
+  /** Switch sign-in without a password, to an account the policy lets the caller switch to. */
   async switchSignIn(auth: AuthContext, targetId: string, meta: ClientMeta): Promise<{ authToken: string }> {
-    if (auth.userType !== 'employee') throw forbidden();
     const current = await this.db.user.findUniqueOrThrow({ where: { id: auth.userId } });
     const target = await this.db.user.findUnique({ where: { id: targetId } });
-    if (
-      !target ||
-      !target.isActive ||
-      !current.accountGroupId ||
-      target.accountGroupId !== current.accountGroupId
-    ) {
-      throw forbidden();
-    }
+    if (!maySwitchTo(auth, current, target)) throw forbidden();
     const token = await this.createSession(target, meta);
     await this.logout(auth);
     return { authToken: token };

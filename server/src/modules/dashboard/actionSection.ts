@@ -71,6 +71,9 @@ export async function assignedActionSection(
   return toSection(rows, (row) => toAssignedAction(row, scope.today));
 }
 
+/** The actions of a document's steps, as the dashboard names them. */
+type DocumentActionType = Exclude<TAssignedActionItem['actionType'], null>;
+
 function toAssignedAction(row: AssignedActionRow, today: string): TAssignedActionItem {
   const common = {
     _id: row.id!,
@@ -84,8 +87,9 @@ function toAssignedAction(row: AssignedActionRow, today: string): TAssignedActio
     question: row.question,
     taskDueDateType: taskDueType(row.dueDate, today),
   };
-  // Form tasks and audit / obligation questions differ only in what names them. `common` goes last
-  // in every item: Node 20's V8 defines each property after a leading spread on its own (0.6 µs).
+  // Form tasks and audit / obligation questions differ only in what names them, and the document
+  // steps in what they ask. `common` goes last in every item: Node 20's V8 defines each property
+  // after a leading spread on its own (0.6 µs).
   const task = (sectionType: 'form' | 'audit' | 'obligation', itemName: string): TAssignedActionItem => ({
     sectionType,
     itemName,
@@ -93,6 +97,19 @@ function toAssignedAction(row: AssignedActionRow, today: string): TAssignedActio
     actionType: null,
     isDraft: yesNo(!!row.response),
     badge: 'Pending Completion',
+    ...common,
+  });
+  const documentStep = (
+    actionType: DocumentActionType,
+    instructionShow: string,
+    badge: TAssignedActionItem['badge'] = 'Pending Completion',
+  ): TAssignedActionItem => ({
+    sectionType: 'document',
+    itemName: row.documentName ?? '',
+    instructionShow,
+    actionType,
+    isDraft: 'no',
+    badge,
     ...common,
   });
   switch (row.kind) {
@@ -106,44 +123,19 @@ function toAssignedAction(row: AssignedActionRow, today: string): TAssignedActio
     case 'obligation':
       return task('obligation', row.obligationName ?? '');
     case 'acknowledgement':
-      return {
-        sectionType: 'document',
-        itemName: row.documentName ?? '',
-        instructionShow: 'Read and acknowledge this document.',
-        actionType: 'document-assign',
-        isDraft: 'no',
-        badge: 'Pending Completion',
-        ...common,
-      };
+      return documentStep('document-assign', 'Read and acknowledge this document.');
     case 'approval':
-      return {
-        sectionType: 'document',
-        itemName: row.documentName ?? '',
-        instructionShow: 'Review this document and approve or reject it.',
-        actionType: 'document-requestApprove',
-        isDraft: 'no',
-        badge: 'Approval Pending',
-        ...common,
-      };
+      return documentStep(
+        'document-requestApprove',
+        'Review this document and approve or reject it.',
+        'Approval Pending',
+      );
     case 'revision':
-      return {
-        sectionType: 'document',
-        itemName: row.documentName ?? '',
-        instructionShow: 'An approver rejected this version: revise it or withdraw it.',
-        actionType: 'document-rejected',
-        isDraft: 'no',
-        badge: 'Pending Completion',
-        ...common,
-      };
+      return documentStep(
+        'document-rejected',
+        'An approver rejected this version: revise it or withdraw it.',
+      );
     case 'documentAction':
-      return {
-        sectionType: 'document',
-        itemName: row.documentName ?? '',
-        instructionShow: row.instruction ?? '',
-        actionType: 'document-action',
-        isDraft: 'no',
-        badge: 'Pending Completion',
-        ...common,
-      };
+      return documentStep('document-action', row.instruction ?? '');
   }
 }

@@ -1,39 +1,11 @@
-/** Active notices of an organisation on a local day: the Noticeboard section, its list and one notice. */
-import { localDateOf, NOTICE_CONTENT_LIMIT, type TNotice } from '@compass/shared';
-import {
-  toSection,
-  uuid,
-  day,
-  emptySql,
-  sql,
-  yesNo,
-  type Counted,
-  type Query,
-  type Section,
-  type Sql,
-} from './sql';
-import { timestampOf } from '../../db/reader';
-
-/** Who reads the noticeboard: an employee, or a supplier company's user or personnel. */
-export type NoticeViewer = { companyId: string } & (
-  { employeeId: string; supplierId?: undefined } | { supplierId: string; employeeId?: undefined }
-);
-
 /**
- * The audience rule, the one place it is written: a published notice reaches every employee
- * (everyone), the employees of the workplaces or roles it names, or the users and personnel of the
- * supplier companies it names. Suppliers see only notices addressed to their company.
+ * Active notices of an organisation on a local day that reach the viewer (the noticeboard's audience
+ * rule): the Noticeboard section, its list and one notice.
  */
-export function audienceOf(viewer: NoticeViewer): Sql {
-  if (viewer.employeeId === undefined) {
-    return sql`n."isPublished" AND n.audience = 'suppliers' AND ${uuid(viewer.supplierId)} = ANY(n."audienceIds")`;
-  }
-  const own = (column: Sql) =>
-    sql`(SELECT ${column} FROM "Employee" v WHERE v.id = ${uuid(viewer.employeeId)} AND v."companyId" = ${uuid(viewer.companyId)})`;
-  return sql`n."isPublished" AND (n.audience = 'everyone'
-    OR (n.audience = 'workplaces' AND ${own(sql`v."workplaceId"`)} = ANY(n."audienceIds"))
-    OR (n.audience = 'roles' AND ${own(sql`v."roleId"`)} = ANY(n."audienceIds")))`;
-}
+import { localDateOf, NOTICE_CONTENT_LIMIT, type TNotice } from '@compass/shared';
+import { toSection, uuid, day, emptySql, sql, yesNo, type Counted, type Query, type Section } from './sql';
+import { timestampOf } from '../../db/reader';
+import { noticeVisibleTo, type NoticeViewer } from '../noticeboard';
 
 export async function notices(
   query: Query,
@@ -46,7 +18,7 @@ export async function notices(
   full = false,
 ): Promise<Section<TNotice>> {
   const { companyId } = viewer;
-  const only = sql` AND ${audienceOf(viewer)}${noticeId ? sql` AND n.id = ${uuid(noticeId)}` : emptySql}`;
+  const only = sql` AND ${noticeVisibleTo(viewer)}${noticeId ? sql` AND n.id = ${uuid(noticeId)}` : emptySql}`;
   const active = sql`n."companyId" = ${uuid(companyId)} AND n."startDate" <= ${day(today)}
     AND (n."expireDate" IS NULL OR n."expireDate" >= ${day(today)})${only}`;
   const cut = full ? 1_000_000_000 : NOTICE_CONTENT_LIMIT;

@@ -7,7 +7,7 @@ import {
 } from '@compass/shared';
 import type { AuthContext } from '../../plugins/auth';
 import { awaitingReviewBySql } from '../externalParties';
-import { emptySection, sql, type Query } from './sql';
+import { allSections, emptySection, sql, type Query } from './sql';
 import { assignedActionSources, providerParts, type Provider, type Scope } from './sources';
 import { notices } from './noticeboard';
 import {
@@ -19,47 +19,26 @@ import {
 import { assignedActionSection } from './actionSection';
 import { onlineTrainingSection, supplierItemSection } from './partySections';
 
-export async function sections(query: Query, scope: Scope): Promise<TDashboardSections> {
-  const [
-    scheduledTasks,
-    hrForms,
-    formCoordination,
-    scheduledReviews,
-    assignedActions,
-    employeeOnlineTrainingAssessment,
-    reviewOnlineTrainingAssessment,
-    externalPartiesForms,
-    myNoticeboard,
-  ] = await Promise.all([
-    scheduledTaskSection(query, scope),
-    hrFormSection(query, scope),
-    formCoordinationSection(query, scope),
-    scheduledReviewSection(query, scope),
-    assignedActionSection(
+export function sections(query: Query, scope: Scope): Promise<TDashboardSections> {
+  return allSections<TDashboardSections>({
+    scheduledTasks: scheduledTaskSection(query, scope),
+    hrForms: hrFormSection(query, scope),
+    formCoordination: formCoordinationSection(query, scope),
+    scheduledReviews: scheduledReviewSection(query, scope),
+    assignedActions: assignedActionSection(
       query,
       scope,
       assignedActionSources(scope.companyId, { employeeId: scope.employeeId }, scope.opens),
     ),
-    onlineTrainingSection(query, scope, 'employee'),
-    onlineTrainingSection(query, scope, 'reviewer'),
+    employeeOnlineTrainingAssessment: onlineTrainingSection(query, scope, 'employee'),
+    reviewOnlineTrainingAssessment: onlineTrainingSection(query, scope, 'reviewer'),
     // Supplier forms to review. The documents to review are the supplier sections of
     // dashboardSupplierList, so no item is listed twice on the page.
-    supplierItemSection(query, scope, [
+    externalPartiesForms: supplierItemSection(query, scope, [
       { kind: 'assignment', role: 'reviewer', where: awaitingReviewBySql(scope.employeeId) },
     ]),
-    notices(query, scope, scope.today, scope.timeZone, DASHBOARD_LIST_LIMIT, 0),
-  ]);
-  return {
-    scheduledTasks,
-    hrForms,
-    formCoordination,
-    scheduledReviews,
-    assignedActions,
-    employeeOnlineTrainingAssessment,
-    reviewOnlineTrainingAssessment,
-    externalPartiesForms,
-    myNoticeboard,
-  };
+    myNoticeboard: notices(query, scope, scope.today, scope.timeZone, DASHBOARD_LIST_LIMIT, 0),
+  });
 }
 
 export async function supplierSections(
@@ -81,34 +60,28 @@ export async function supplierSections(
     // The documents they review. The supplier forms they review are dashboardList's External
     // Parties section, and their own actions its Assigned Actions: not repeated here.
     const review = awaitingReviewBySql(auth.employeeId);
-    const [supplierReviewDocuments, personnelReviewDocuments] = await Promise.all([
-      supplierItemSection(query, base, [
+    return allSections<TDashboardSupplierListResponse>({
+      supplierReviewDocuments: supplierItemSection(query, base, [
         { kind: 'requirement', role: 'reviewer', where: sql`${review} AND t."personnelId" IS NULL` },
       ]),
-      supplierItemSection(query, base, [
+      personnelReviewDocuments: supplierItemSection(query, base, [
         { kind: 'requirement', role: 'reviewer', where: sql`${review} AND t."personnelId" IS NOT NULL` },
       ]),
-    ]);
-    return {
-      supplierReviewDocuments,
-      personnelReviewDocuments,
-      supplierAssessment: emptySection(),
-      assignedActions: emptySection(),
-    };
+      supplierAssessment: Promise.resolve(emptySection()),
+      assignedActions: Promise.resolve(emptySection()),
+    });
   }
 
   if (!provider) return empty();
   const parts = providerParts(provider);
-  const [supplierReviewDocuments, personnelReviewDocuments, supplierAssessment, assignedActions] =
-    await Promise.all([
-      parts.companyRequirements
-        ? supplierItemSection(query, base, parts.companyRequirements)
-        : Promise.resolve(emptySection<TSupplierItem>()),
-      supplierItemSection(query, base, parts.personnelRequirements),
-      supplierItemSection(query, base, parts.assignedForms),
-      assignedActionSection(query, base, parts.assignedActions),
-    ]);
-  return { supplierReviewDocuments, personnelReviewDocuments, supplierAssessment, assignedActions };
+  return allSections<TDashboardSupplierListResponse>({
+    supplierReviewDocuments: parts.companyRequirements
+      ? supplierItemSection(query, base, parts.companyRequirements)
+      : Promise.resolve(emptySection<TSupplierItem>()),
+    personnelReviewDocuments: supplierItemSection(query, base, parts.personnelRequirements),
+    supplierAssessment: supplierItemSection(query, base, parts.assignedForms),
+    assignedActions: assignedActionSection(query, base, parts.assignedActions),
+  });
 }
 
 export function emptySections(): TDashboardSections {

@@ -13,7 +13,8 @@ import { notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import type { CachedAnswer } from '../../plugins/answerCache';
 import { barCounts, pies } from './charts';
-import { notices, type NoticeViewer } from './noticeboard';
+import { noticeViewerOf } from '../noticeboard';
+import { notices } from './noticeboard';
 import type { Reader } from '../../db/reader';
 import { emptySections, sections, supplierSections } from './sections';
 import { emptySection, FILE_PATH, type Query } from './sql';
@@ -72,15 +73,8 @@ export class DashboardService {
 
   // ----- noticeboard -----
 
-  /** The reader of the noticeboard: an employee, or a supplier user or personnel of a company. */
-  private noticeViewer(auth: AuthContext): NoticeViewer | null {
-    if (auth.userType === 'employee')
-      return auth.employeeId ? { companyId: auth.companyId, employeeId: auth.employeeId } : null;
-    return auth.supplierId ? { companyId: auth.companyId, supplierId: auth.supplierId } : null;
-  }
-
   /**
-   * The notices that reach the caller (the audience rule of noticeboard.ts), newest first. Cached
+   * The notices that reach the caller (the noticeboard's audience rule), newest first. Cached
    * like the dashboard: counting a large organisation's live notices read them all (5,000 on the
    * scale seed, 5 ms a call).
    */
@@ -88,7 +82,7 @@ export class DashboardService {
     auth: AuthContext,
     input: { page: number; pageSize: number; localTimeZone: string },
   ): CachedAnswer<TNoticeboardListResponse> {
-    const viewer = this.noticeViewer(auth);
+    const viewer = noticeViewerOf(auth);
     const today = localDateOf(this.clock(), input.localTimeZone);
     return {
       key: answerKey('noticeboardList', auth, input, today),
@@ -112,7 +106,7 @@ export class DashboardService {
 
   /** One notice that reaches the caller, with its whole content; 404 otherwise. */
   async notice(auth: AuthContext, id: string, timeZone: string): Promise<TNotice> {
-    const viewer = this.noticeViewer(auth);
+    const viewer = noticeViewerOf(auth);
     const today = localDateOf(this.clock(), timeZone);
     const section = viewer
       ? await notices(this.run, viewer, today, timeZone, 1, 0, id, true)

@@ -30,6 +30,14 @@ export interface Section<T> {
 
 export const emptySection = <T>(): Section<T> => ({ total: 0, list: [] });
 
+/** The sections read at once, each under its name (in the order named). */
+export async function allSections<T extends object>(pending: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const read = await Promise.all(
+    Object.entries(pending).map(async ([name, section]) => [name, await (section as Promise<unknown>)]),
+  );
+  return Object.fromEntries(read) as T;
+}
+
 // ---------- SQL building blocks (tagged templates only: values are always parameters) ----------
 
 /**

@@ -10,3 +10,4 @@ export {
 } from './accountHolders';
 export type { AccountColumns, UserNameJson } from './accountHolders';
 export { employeesArea } from './area';
+export { employeeSearch } from './search';

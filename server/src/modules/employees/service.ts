@@ -11,12 +11,13 @@ import {
 import type { Db, Prisma } from '../../db/prisma';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { recordChange } from '../../plugins/changeLog';
+import { recordChange, recordSave } from '../../plugins/changeLog';
 import { allowedKeys, readRights, requireAdministrator } from '../administration';
 import { throttleAccountOf, type SignInThrottle } from '../auth';
 import type { Invitations } from '../password';
 import type { Reader } from '../../db/reader';
-import { containing, emptySql, join, sql, startingWith, uuid, type Sql } from '../../db/sql';
+import { join, sql, uuid, type Sql } from '../../db/sql';
+import { employeeSearch } from './search';
 import { accountColumns, accountStatus, employeeNames, type AccountColumns } from './accountHolders';
 import { mayManage, refuseSelfDeactivation, requireMaySave, requireMaySetActive } from './policy';
 
@@ -207,15 +208,13 @@ export class EmployeeService {
       }
       // Changing who has System Administration must leave the organisation an administrator.
       if (before && before.roleId !== data.roleId) await requireAdministrator(tx, auth.companyId);
-      await recordChange(tx, {
-        companyId: auth.companyId,
-        userId: auth.userId,
-        entityType: 'employee',
-        entityId: employee.id,
-        action: before ? 'updated' : 'created',
-        before: before && (await this.snapshot(tx, before)),
-        after: { ...(await this.snapshot(tx, { ...employee, user: { username: input.username } })), ...refs },
-      });
+      await recordSave(
+        tx,
+        auth,
+        { type: 'employee', id: employee.id },
+        before && (await this.snapshot(tx, before)),
+        { ...(await this.snapshot(tx, { ...employee, user: { username: input.username } })), ...refs },
+      );
       const invited = !before && Boolean(input.invite);
       if (invited) await this.inviteIn(tx, auth, employee.id, userId);
       return { _id: employee.id, invited: invited || reinvited };
@@ -444,16 +443,14 @@ function employeeWhere(companyId: string, request: TEmployeeListRequest, now: Da
   }
   const search = request.search?.trim();
   if (search) {
-    const pattern = containing(search);
-    const [first, ...rest] = search.split(/\s+/);
-    const fullName =
-      first && rest.length > 0
-        ? sql` OR (e."firstName" ILIKE ${startingWith(first)} AND e."lastName" ILIKE ${startingWith(rest.join(' '))})`
-        : emptySql;
-    conditions.push(sql`(e."firstName" ILIKE ${pattern} OR e."lastName" ILIKE ${pattern}
-      OR e.email ILIKE ${pattern} OR e."employeeNumber" ILIKE ${pattern}
-      OR e.id = ANY (ARRAY(SELECT u."employeeId" FROM "User" u
-        WHERE u."companyId" = ${company} AND u."employeeId" IS NOT NULL AND u.username ILIKE ${pattern}))${fullName})`);
+    conditions.push(
+      employeeSearch(search, (pattern) => [
+        sql`e.email ILIKE ${pattern}`,
+        sql`e."employeeNumber" ILIKE ${pattern}`,
+        sql`e.id = ANY (ARRAY(SELECT u."employeeId" FROM "User" u
+          WHERE u."companyId" = ${company} AND u."employeeId" IS NOT NULL AND u.username ILIKE ${pattern}))`,
+      ]),
+    );
   }
   return join(conditions, ' AND ');
 }

@@ -5,6 +5,7 @@ import {
   type TaskDueType,
   type TValidationError,
 } from '@compass/shared';
+import { dateOf } from '../../db/days';
 import type { Db } from '../../db/prisma';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest } from '../../errors';
@@ -12,6 +13,8 @@ import { organisationToday } from '../../plugins/organisationDay';
 
 // What supplier form assignments and document requirements share: the party they are asked of,
 // its reviewer and due date, checked on the way in and named on the way out.
+
+type Person = { firstName: string; lastName: string };
 
 /** A request's party, reviewer and due date (the ids as sent). */
 export interface PartyInput {
@@ -48,6 +51,37 @@ export async function findParty(db: Db, companyId: string, input: PartyInput) {
   return { today, supplier, person, reviewer, problems };
 }
 
+/**
+ * What a request (an assignment or a requirement) keeps of its checked party: its columns, and the
+ * names its change log records.
+ */
+export function partyRequested(
+  party: {
+    supplier: { id: string; name: string };
+    person: (Person & { id: string }) | null;
+    reviewer: Person & { id: string };
+  },
+  input: PartyInput & { message?: string | undefined },
+  createdById: string,
+) {
+  return {
+    columns: {
+      supplierId: party.supplier.id,
+      personnelId: party.person?.id ?? null,
+      reviewerEmployeeId: party.reviewer.id,
+      dueDate: dateOf(input.dueDate),
+      message: input.message || null,
+      createdById,
+    },
+    named: {
+      supplier: party.supplier.name,
+      personnel: party.person ? personName(party.person) : null,
+      reviewer: personName(party.reviewer),
+      dueDate: input.dueDate,
+    },
+  };
+}
+
 /** The first problem as the message, all of them as validation errors; nothing when there are none. */
 export function refuseProblems(problems: (TValidationError | null)[]): void {
   const found = problems.filter((problem) => problem !== null);
@@ -65,8 +99,6 @@ export const partyColumns = sql`r.id, r."supplierId", r."personnelId", r."review
     WHERE p.id = r."personnelId" AND p."companyId" = r."companyId") AS personnel,
   (SELECT json_build_object('firstName', e."firstName", 'lastName', e."lastName") FROM "Employee" e
     WHERE e.id = r."reviewerEmployeeId" AND e."companyId" = r."companyId") AS reviewer`;
-
-type Person = { firstName: string; lastName: string };
 
 export interface PartyColumns {
   id: string;

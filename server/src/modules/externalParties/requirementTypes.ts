@@ -8,7 +8,7 @@ import type { Reader } from '../../db/reader';
 import { sql, uuid } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { recordChange } from '../../plugins/changeLog';
+import { recordChange, recordSave } from '../../plugins/changeLog';
 
 /** A requirement type as stored. */
 interface RequirementTypeRow {
@@ -82,20 +82,18 @@ export class RequirementTypes {
       const saved = before
         ? await tx.requirementType.update({ where: { id: before.id }, data })
         : await tx.requirementType.create({ data: { companyId, ...data } });
-      await recordChange(tx, {
-        companyId,
-        userId: auth.userId,
-        entityType: 'requirementType',
-        entityId: saved.id,
-        action: before ? 'updated' : 'created',
-        before: before && {
+      await recordSave(
+        tx,
+        auth,
+        { type: 'requirementType', id: saved.id },
+        before && {
           name: before.name,
           appliesTo: before.appliesTo,
           description: before.description,
           expires: before.expires,
         },
-        after: data,
-      });
+        data,
+      );
       return this.typeOf(saved, used);
     });
   }

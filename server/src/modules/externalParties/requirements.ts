@@ -1,6 +1,5 @@
 import {
   addDays,
-  personName,
   REQUIREMENT_EXPIRY_NOTICE_DAYS,
   requirementMessages as say,
   type TSupplierRequirementCreate,
@@ -20,7 +19,7 @@ import { organisationToday } from '../../plugins/organisationDay';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { AttachmentService, OwnerPolicy } from '../attachments';
 import { userNames } from '../employees';
-import { findParty, refuseProblems } from './parties';
+import { findParty, partyRequested, refuseProblems } from './parties';
 import { openedRequirement, requirementFilesPolicy } from './policy';
 import { RequirementRegister, rowOf } from './register';
 import { RequirementMail } from './requirementMail';
@@ -94,17 +93,13 @@ export class SupplierRequirementService {
         },
       });
       if (open) throw badRequest(say.alreadyOpen, [{ field: 'requirementTypeId', message: say.alreadyOpen }]);
+      const requested = partyRequested(
+        { supplier: supplier!, person, reviewer: reviewer! },
+        input,
+        auth.userId,
+      );
       const requirement = await tx.supplierRequirement.create({
-        data: {
-          companyId,
-          supplierId: supplier!.id,
-          personnelId: person?.id ?? null,
-          requirementTypeId: type!.id,
-          reviewerEmployeeId: reviewer!.id,
-          dueDate: dateOf(input.dueDate),
-          message: input.message || null,
-          createdById: auth.userId,
-        },
+        data: { companyId, requirementTypeId: type!.id, ...requested.columns },
       });
       await recordChange(tx, {
         companyId,
@@ -113,13 +108,7 @@ export class SupplierRequirementService {
         entityId: requirement.id,
         action: 'requested',
         before: null,
-        after: {
-          type: type!.name,
-          supplier: supplier!.name,
-          personnel: person ? personName(person) : null,
-          reviewer: personName(reviewer!),
-          dueDate: input.dueDate,
-        },
+        after: { type: type!.name, ...requested.named },
       });
       const mailsQueued = await this.notices.toProvider(tx, requirement, 'request', auth.userId);
       return { _id: requirement.id, mailsQueued };

@@ -28,6 +28,7 @@ import { dateOf, dayOf } from '../../db/days';
 import {
   findParty,
   partyColumns,
+  partyRequested,
   partyFields,
   partySearch,
   refuseProblems,
@@ -106,29 +107,25 @@ export class ExternalPartiesService {
       ...problems,
     ]);
 
+    const requested = partyRequested(
+      { supplier: supplier!, person, reviewer: reviewer! },
+      input,
+      auth.userId,
+    );
     return this.db.$transaction(async (tx) => {
+      const { supplierId, personnelId, reviewerEmployeeId } = requested.columns;
       const submissionId = await this.startForm(tx, {
         companyId,
         template: template!,
         versionId: version!.id,
-        supplierId: supplier!.id,
-        personnelId: person?.id ?? null,
-        reviewerEmployeeId: reviewer!.id,
+        supplierId,
+        personnelId,
+        reviewerEmployeeId,
         createdByUserId: auth.userId,
         formDate: today,
       });
       const assignment = await tx.supplierAssignment.create({
-        data: {
-          companyId,
-          supplierId: supplier!.id,
-          personnelId: person?.id ?? null,
-          formTemplateId: template!.id,
-          reviewerEmployeeId: reviewer!.id,
-          submissionId,
-          dueDate: dateOf(input.dueDate),
-          message: input.message || null,
-          createdById: auth.userId,
-        },
+        data: { companyId, formTemplateId: template!.id, submissionId, ...requested.columns },
       });
       await recordChange(tx, {
         companyId,
@@ -137,13 +134,7 @@ export class ExternalPartiesService {
         entityId: assignment.id,
         action: 'assigned',
         before: null,
-        after: {
-          form: template!.name,
-          supplier: supplier!.name,
-          personnel: person ? personName(person) : null,
-          reviewer: personName(reviewer!),
-          dueDate: input.dueDate,
-        },
+        after: { form: template!.name, ...requested.named },
       });
       const mailsQueued = await this.invite(tx, assignment, 'invitation', auth.userId);
       return { _id: assignment.id, mailsQueued };

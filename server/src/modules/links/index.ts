@@ -1,2 +1,4 @@
-export { LinkError, checkScope, issueActionLink, issueLink, linkAttachmentOwner } from './service';
+export { LinkError } from './linkError';
+export { checkScope, linkAttachmentOwner } from './policy';
+export { issueActionLink, issueLink } from './service';
 export { linksArea } from './area';

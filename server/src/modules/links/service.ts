@@ -2,28 +2,18 @@ import {
   externalTaskPath,
   messages,
   type TLinkOperation,
-  type TLinkResource,
   type TLinkTokenRevokeRequest,
 } from '@compass/shared';
-import type { AttachmentOwner, LinkResource } from '../../generated/prisma/client';
+import type { LinkResource } from '../../generated/prisma/client';
 import type { Db, Prisma } from '../../db/prisma';
-import { AppError, forbidden, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { hashToken, newToken, type AuthContext } from '../../plugins/auth';
 import type { LinkScope } from '../../plugins/callers';
+import { LinkError } from './linkError';
+import { requireMayRevoke } from './policy';
 
 /** How long a link works when its issuer names no expiry. */
 export const DEFAULT_LINK_TTL_DAYS = 30;
-
-/** Why a link token was refused; the message is what the link's holder reads. */
-export class LinkError extends AppError {
-  constructor(
-    readonly reason: 'unknown' | 'expired' | 'revoked' | 'wrongResource' | 'wrongOperation',
-    statusCode: number,
-  ) {
-    super(statusCode, messages.links[reason]);
-    this.name = 'LinkError';
-  }
-}
 
 export interface IssueLinkInput {
   companyId: string;
@@ -112,36 +102,6 @@ export async function issueActionLink(
   return { token: issued.token, path, expiresAt: issued.expiresAt };
 }
 
-/**
- * Checks that a scope names this resource and allows this operation. Every service that accepts a
- * link calls it with the resource the request asks for, before reading anything.
- */
-export function checkScope(
-  scope: LinkScope,
-  resourceType: TLinkResource,
-  resourceId: string,
-  operation: TLinkOperation,
-): void {
-  if (scope.resourceType !== resourceType || scope.resourceId !== resourceId) {
-    throw new LinkError('wrongResource', 403);
-  }
-  if (!scope.operations.includes(operation)) throw new LinkError('wrongOperation', 403);
-}
-
-const OWNER_OF_RESOURCE: Partial<Record<TLinkResource, AttachmentOwner>> = {
-  action: 'action',
-  submission: 'submission',
-  supplierRequirement: 'requirement',
-};
-
-/** The attachment owner a link grants: the files of its own resource, nothing else. */
-export function linkAttachmentOwner(scope: LinkScope, operation: TLinkOperation) {
-  const ownerType = OWNER_OF_RESOURCE[scope.resourceType];
-  if (!ownerType) throw new LinkError('wrongResource', 403);
-  checkScope(scope, scope.resourceType, scope.resourceId, operation);
-  return { companyId: scope.companyId, ownerType, ownerId: scope.resourceId };
-}
-
 export class LinkService {
   constructor(private readonly db: Db) {}
 
@@ -180,26 +140,9 @@ export class LinkService {
     }
   }
 
-  /**
-   * Revokes one link or every live link of a resource. A system administrator may revoke any link
-   * of the organisation; a coordinator of a submission the links of the submission and its actions.
-   */
+  /** Revokes one link or every live link of a resource, as the policy lets the caller. */
   async revoke(auth: AuthContext, request: TLinkTokenRevokeRequest): Promise<number> {
-    const caller = auth.employeeId
-      ? await this.db.employee.findFirst({
-          where: { id: auth.employeeId, companyId: auth.companyId },
-          select: { role: { select: { access: true } } },
-        })
-      : null;
-    const isAdmin = (caller?.role?.access as Record<string, boolean> | undefined)?.system === true;
-    const submissionId = await this.submissionOf(auth.companyId, request);
-    if (!isAdmin) {
-      if (!submissionId || !auth.employeeId) throw notFound();
-      const coordinates = await this.db.submissionCoordinator.findFirst({
-        where: { companyId: auth.companyId, submissionId, employeeId: auth.employeeId },
-      });
-      if (!coordinates) throw forbidden();
-    }
+    await requireMayRevoke(this.db, auth, await this.submissionOf(auth.companyId, request));
     const revoked = await this.db.$transaction(async (tx) => {
       const { count } = await tx.linkToken.updateMany({
         where: {

@@ -1,22 +1,28 @@
 import { button, paragraph, type MailContent } from '../../plugins/mailLayout';
 
+/** What every mail asking a supplier to act names: who asks whom, by when, and the links. */
+interface SupplierAsk {
+  productName: string;
+  organisation: string;
+  name: string;
+  dueDate: string;
+  message: string | null;
+  link: string;
+  signInLink: string | null;
+}
+
 /**
  * A supplier form to fill in: the invitation when it is assigned, the reviewer's return with a
  * comment, and the reminder before its due date. The link opens the form without signing in;
  * people with an account may also sign in and find it under Assigned Forms.
  */
-export function supplierAssignmentMail(input: {
-  kind: 'invitation' | 'returned' | 'reminder';
-  productName: string;
-  organisation: string;
-  name: string;
-  formName: string;
-  dueDate: string;
-  message: string | null;
-  comment: string | null;
-  link: string;
-  signInLink: string | null;
-}): MailContent {
+export function supplierAssignmentMail(
+  input: SupplierAsk & {
+    kind: 'invitation' | 'returned' | 'reminder';
+    formName: string;
+    comment: string | null;
+  },
+): MailContent {
   const { organisation, formName, dueDate } = input;
   const subjects = {
     invitation: `${organisation} asks you to fill in ${formName}`,
@@ -28,71 +34,69 @@ export function supplierAssignmentMail(input: {
     returned: `${organisation} has looked at the form "${formName}" and returned it to you. Please change it and submit it again by ${dueDate}.`,
     reminder: `The form "${formName}" that ${organisation} asked you to fill in is due on ${dueDate} and has not been submitted yet.`,
   };
-  return supplierAskMail({
+  return supplierAskMail(input, {
     subject: subjects[input.kind],
     title: input.kind === 'returned' ? 'Changes requested' : 'A form to fill in',
-    name: input.name,
     what: whats[input.kind],
     note: input.kind === 'returned' ? input.comment : input.message,
     noteLabel: input.kind === 'returned' ? 'What to change' : 'Message',
     action: 'Open the form',
-    link: input.link,
-    signIn: input.signInLink
-      ? `You can also sign in to ${input.productName} and open it under Assigned Forms: ${input.signInLink}`
-      : null,
+    signedInPlace: 'open it under Assigned Forms',
   });
 }
 
-/** The frame of a mail that asks a supplier to act: greeting, what, a note, the link, signing in. */
-function supplierAskMail(input: {
-  subject: string;
-  title: string;
-  name: string;
-  what: string;
-  note: string | null;
-  noteLabel: string;
-  action: string;
-  link: string;
-  signIn: string | null;
-}): MailContent {
-  const intro = `Hello ${input.name},`;
-  const note = input.note ? `${input.noteLabel}: ${input.note}` : null;
+/**
+ * The frame of a mail that asks a supplier to act: greeting, what, a note, the link, and where a
+ * signed-in account finds the same.
+ */
+function supplierAskMail(
+  ask: SupplierAsk,
+  mail: {
+    subject: string;
+    title: string;
+    what: string;
+    note: string | null;
+    noteLabel: string;
+    action: string;
+    signedInPlace: string;
+  },
+): MailContent {
+  const intro = `Hello ${ask.name},`;
+  const note = mail.note ? `${mail.noteLabel}: ${mail.note}` : null;
+  const signIn = ask.signInLink
+    ? `You can also sign in to ${ask.productName} and ${mail.signedInPlace}: ${ask.signInLink}`
+    : null;
   return {
-    subject: input.subject,
-    title: input.title,
+    subject: mail.subject,
+    title: mail.title,
     text: [
       intro,
       '',
-      input.what,
+      mail.what,
       ...(note ? ['', note] : []),
       '',
-      `${input.action}: ${input.link}`,
-      ...(input.signIn ? ['', input.signIn] : []),
+      `${mail.action}: ${ask.link}`,
+      ...(signIn ? ['', signIn] : []),
     ].join('\n'),
     bodyHtml: [
       paragraph(intro),
-      paragraph(input.what),
+      paragraph(mail.what),
       ...(note ? [paragraph(note)] : []),
-      button(input.action, input.link),
-      ...(input.signIn ? [paragraph(input.signIn)] : []),
+      button(mail.action, ask.link),
+      ...(signIn ? [paragraph(signIn)] : []),
     ].join('\n'),
   };
 }
 
 /** The mails of a supplier requirement to the party that provides the document. */
-export function supplierRequirementMail(input: {
-  kind: 'request' | 'reminder' | 'rejected' | 'expiring';
-  productName: string;
-  organisation: string;
-  name: string;
-  /** 'Public Liability Insurance', or 'First Aid Certificate for Liam Walker'. */
-  documentName: string;
-  dueDate: string;
-  expiryDate: string | null;
-  message: string | null;
-  link: string;
-  signInLink: string | null;
-}): MailContent {
+export function supplierRequirementMail(
+  input: SupplierAsk & {
+    kind: 'request' | 'reminder' | 'rejected' | 'expiring';
+    /** 'Public Liability Insurance', or 'First Aid Certificate for Liam Walker'. */
+    documentName: string;
+    expiryDate: string | null;
+  },
+): MailContent {
   const { organisation, documentName, dueDate } = input;
   const subjects = {
     request: `${organisation} asks you for ${documentName}`,
@@ -106,18 +110,14 @@ export function supplierRequirementMail(input: {
     rejected: `${organisation} could not accept the document you sent as ${documentName}. Please send another one.`,
     expiring: `The ${documentName} that ${organisation} holds for you expires on ${input.expiryDate ?? dueDate}. Please send the renewed document before then.`,
   };
-  return supplierAskMail({
+  return supplierAskMail(input, {
     subject: subjects[input.kind],
     title: input.kind === 'rejected' ? 'Another document needed' : 'A document to send',
-    name: input.name,
     what: whats[input.kind],
     note: input.message,
     noteLabel: input.kind === 'rejected' ? 'Why' : 'Message',
     action: 'Send the document',
-    link: input.link,
-    signIn: input.signInLink
-      ? `You can also sign in to ${input.productName} and find it on your dashboard: ${input.signInLink}`
-      : null,
+    signedInPlace: 'find it on your dashboard',
   });
 }
 

@@ -1,1 +1,2 @@
 export { noticeboardArea } from './area';
+export { noticeViewerOf, noticeVisibleTo, type NoticeViewer } from './policy';

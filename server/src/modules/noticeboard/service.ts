@@ -10,7 +10,7 @@ import {
   type TNoticeSaveParsed,
 } from '@compass/shared';
 import type { Db, Notice, Prisma } from '../../db/prisma';
-import { badRequest, notFound } from '../../errors';
+import { badRequest } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { UploadedFile } from '../../plugins/uploads';
@@ -19,6 +19,7 @@ import { cappedCount, type Reader, planFor } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import type { AttachmentService } from '../attachments';
 import { dateOf, dayOf } from '../../db/days';
+import { findNotice } from './policy';
 
 type Tx = Prisma.TransactionClient;
 
@@ -134,7 +135,7 @@ export class NoticeAdminService {
   }
 
   async details(auth: AuthContext, id: string): Promise<TNoticeAdminDetails> {
-    const notice = await this.find(this.db, auth, id);
+    const notice = await findNotice(this.db, auth, id);
     return {
       _id: notice.id,
       title: notice.title,
@@ -164,7 +165,7 @@ export class NoticeAdminService {
 
   async save(auth: AuthContext, input: TNoticeSaveParsed): Promise<{ _id: string }> {
     return this.db.$transaction(async (tx) => {
-      const before = input._id ? await this.find(tx, auth, input._id) : null;
+      const before = input._id ? await findNotice(tx, auth, input._id) : null;
       const audienceIds = input.audience === 'everyone' ? [] : [...new Set(input.audienceIds)];
       await this.checkAudience(tx, auth.companyId, input.audience, audienceIds);
       const data = {
@@ -188,11 +189,11 @@ export class NoticeAdminService {
   }
 
   async addFiles(auth: AuthContext, id: string, files: UploadedFile[]): Promise<void> {
-    await this.find(this.db, auth, id);
+    await findNotice(this.db, auth, id);
     const stored = await this.attachments.store(files);
     try {
       await this.db.$transaction(async (tx) => {
-        await this.find(tx, auth, id);
+        await findNotice(tx, auth, id);
         await this.attachments.record(
           tx,
           { companyId: auth.companyId, ownerType: 'notice', ownerId: id, uploadedById: auth.userId },
@@ -230,7 +231,7 @@ export class NoticeAdminService {
   /** Deletes the notice and its attachment rows; the file sweeper removes the files no row names. */
   async remove(auth: AuthContext, id: string): Promise<void> {
     await this.db.$transaction(async (tx) => {
-      const notice = await this.find(tx, auth, id);
+      const notice = await findNotice(tx, auth, id);
       await tx.attachment.deleteMany({
         where: { companyId: auth.companyId, ownerType: 'notice', ownerId: id },
       });
@@ -246,16 +247,10 @@ export class NoticeAdminService {
     data: (notice: Notice) => Prisma.NoticeUpdateInput,
   ) {
     await this.db.$transaction(async (tx) => {
-      const before = await this.find(tx, auth, id);
+      const before = await findNotice(tx, auth, id);
       const after = await tx.notice.update({ where: { id }, data: data(before) });
       await this.log(tx, auth, id, action, before, after);
     });
-  }
-
-  private async find(tx: Tx | Db, auth: AuthContext, id: string): Promise<Notice> {
-    const notice = await tx.notice.findFirst({ where: { id, companyId: auth.companyId } });
-    if (!notice) throw notFound();
-    return notice;
   }
 
   /** Every id names a workplace, role or supplier company of the organisation, as the audience says. */

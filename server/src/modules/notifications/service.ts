@@ -16,6 +16,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
 import { testMail } from '../mail';
+import { ofOrganisation, ownTestMails, ownUser } from './policy';
 
 /** One test mail per user in this many seconds: enough to read the result, too few to flood a mailbox. */
 const TEST_MAIL_INTERVAL_SECONDS = 60;
@@ -104,7 +105,7 @@ export class NotificationService {
     const page = request.page ?? 1;
     const pageSize = request.pageSize ?? 20;
     const where: Prisma.UserWhereInput = {
-      companyId: auth.companyId,
+      ...ofOrganisation(auth),
       unsubscribedAt: { not: null },
       ...(request.kind && KIND_WHERE[request.kind]),
       ...searchWhere(request.search),
@@ -151,13 +152,13 @@ export class NotificationService {
   async reEnable(auth: AuthContext, userId: string): Promise<string> {
     return this.db.$transaction(async (tx) => {
       const user = await tx.user.findFirst({
-        where: { id: userId, companyId: auth.companyId },
+        where: { id: userId, ...ofOrganisation(auth) },
         select: { ...owner, username: true, email: true, unsubscribedAt: true, unsubscribeReason: true },
       });
       if (!user) throw notFound();
       // The condition again in the write: of two administrators at once, one re-enables.
       const cleared = await tx.user.updateMany({
-        where: { id: userId, companyId: auth.companyId, unsubscribedAt: { not: null } },
+        where: { id: userId, ...ofOrganisation(auth), unsubscribedAt: { not: null } },
         data: { unsubscribedAt: null, unsubscribeReason: null },
       });
       if (!user.unsubscribedAt || cleared.count !== 1) throw conflict(say.notUnsubscribed);
@@ -185,7 +186,7 @@ export class NotificationService {
     const since = new Date(Date.now() - COUNTED_DAYS * 86_400_000);
     const counted = await this.db.mailMessage.groupBy({
       by: ['category', 'status'],
-      where: { companyId: auth.companyId, createdAt: { gte: since } },
+      where: { ...ofOrganisation(auth), createdAt: { gte: since } },
       _count: { _all: true },
     });
     const countOf = (category: string, status: MailMessage['status']) =>
@@ -218,7 +219,7 @@ export class NotificationService {
         if (wait > 0) throw new AppError(429, say.testMailTooSoon(wait), { retryAfterSeconds: wait });
       }
       const user = await tx.user.findFirstOrThrow({
-        where: { id: auth.userId, companyId: auth.companyId },
+        where: ownUser(auth),
         select: { ...owner, username: true, email: true },
       });
       const to = addressOf(user);
@@ -247,7 +248,7 @@ export class NotificationService {
 
   private latest(db: Db | Prisma.TransactionClient, auth: AuthContext) {
     return db.mailMessage.findFirst({
-      where: { companyId: auth.companyId, userId: auth.userId, category: 'testMail' },
+      where: ownTestMails(auth),
       orderBy: { createdAt: 'desc' },
     });
   }

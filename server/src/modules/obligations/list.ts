@@ -16,7 +16,7 @@ import type { Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import type { AuthContext } from '../../plugins/auth';
 import { callerToday } from '../../plugins/organisationDay';
-import { exportRows, listPage } from '../registerParts';
+import { exportRows, statementPage } from '../registerParts';
 
 type Filters = z.output<typeof ZObligationFilters>;
 
@@ -31,15 +31,11 @@ export async function listObligations(
 ): Promise<{ rows: TObligationRow[]; total: number; totalCapped?: boolean }> {
   const today = callerToday(auth);
   const where = conditions(auth.companyId, request, today);
-  return listPage(
+  return statementPage(
     reader,
     request,
-    {
-      rows: (limit, offset) =>
-        reader.rows<ListRow>(page(where, request, sql`LIMIT ${limit} OFFSET ${offset}`)),
-      count: sql`SELECT 1 FROM "Obligation" o WHERE ${where}`,
-    },
-    (row) => rowOf(row, today),
+    { page: (limit) => page(where, request, limit), count: sql`SELECT 1 FROM "Obligation" o WHERE ${where}` },
+    (row: ListRow) => rowOf(row, today),
   );
 }
 

@@ -15,7 +15,7 @@ import type { ZObligationFilters } from '@compass/shared';
 import type { Db } from '../../db/prisma';
 import type { Reader } from '../../db/reader';
 import type { AuthContext } from '../../plugins/auth';
-import { recordChange } from '../../plugins/changeLog';
+import { recordChange, recordDelete } from '../../plugins/changeLog';
 import type { UploadedFile } from '../../plugins/uploads';
 import { callerToday } from '../../plugins/organisationDay';
 import type { AttachmentService } from '../attachments';
@@ -177,21 +177,18 @@ export class ObligationService {
       });
       await this.reviews.cancel(tx, companyId, 'obligation', id);
       await tx.obligation.delete({ where: { id } });
-      await recordChange(tx, {
-        companyId,
-        userId: auth.userId,
-        entityType: 'obligation',
-        entityId: id,
-        action: 'deleted',
-        before: {
+      await recordDelete(
+        tx,
+        auth,
+        { type: 'obligation', id },
+        {
           name: obligation.name,
           type: obligation.type,
           authority: obligation.authority,
           reference: obligation.reference,
           questions: questions.map((question) => question.reference),
         },
-        after: null,
-      });
+      );
     });
   }
 

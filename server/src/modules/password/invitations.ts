@@ -1,18 +1,13 @@
 import { messages } from '@compass/shared';
 import type { Prisma } from '../../db/prisma';
 import { badRequest } from '../../errors';
-import { hashToken, newToken } from '../../plugins/auth';
+import { newPasswordLink, type PasswordMailOptions } from './links';
 import type { MailQueue } from '../../plugins/mail';
 import { displayName } from '../auth';
 import { invitationMail, signInEmailChangedMail } from '../mail';
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_DAYS = 7;
-
-export interface InvitationOptions {
-  publicUrl: string;
-  productName: string;
-}
 
 /** What a mail about an account names: its organisation, its holder's name and its sign-in. */
 const ACCOUNT = {
@@ -35,7 +30,7 @@ const ACCOUNT = {
 export class Invitations {
   constructor(
     private readonly mail: MailQueue,
-    private readonly options: InvitationOptions,
+    private readonly options: PasswordMailOptions,
   ) {}
 
   /**
@@ -49,20 +44,11 @@ export class Invitations {
     });
     if (!user.email) throw badRequest(messages.invitation.noEmail);
     if (!user.isActive) throw badRequest(messages.invitation.inactive);
-    const token = newToken();
-    const page = user.userType === 'employee' ? 'reset-password' : 'external-parties-account-activate';
-    const link = `${this.options.publicUrl.replace(/\/$/, '')}/${page}/${token}`;
-    await tx.passwordResetToken.deleteMany({
-      where: { userId: user.id, usedAt: null, purpose: 'invitation' },
-    });
-    await tx.passwordResetToken.create({
-      data: {
-        companyId: user.companyId,
-        userId: user.id,
-        purpose: 'invitation',
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000),
-      },
+    const link = await newPasswordLink(tx, user, {
+      purpose: 'invitation',
+      publicUrl: this.options.publicUrl,
+      page: user.userType === 'employee' ? 'reset-password' : 'external-parties-account-activate',
+      validMs: INVITATION_TTL_DAYS * 86_400_000,
     });
     await this.mail.enqueue(tx, {
       companyId: user.companyId,

@@ -2,7 +2,8 @@ import { messages, resetPasswordError, type TPasswordLink } from '@compass/share
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/prisma';
 import { badRequest } from '../../errors';
-import { hashToken, newToken } from '../../plugins/auth';
+import { hashToken } from '../../plugins/auth';
+import { newPasswordLink, type PasswordMailOptions } from './links';
 import type { MailQueue } from '../../plugins/mail';
 import type { PasswordHasher } from '../auth';
 import { displayName } from '../auth';
@@ -19,18 +20,13 @@ const FORGOT_PASSWORD_MIN_MS = 250;
 /** At most this many accounts share one e-mail address in a forgot-password request. */
 const MAX_ACCOUNTS_PER_EMAIL = 5;
 
-export interface PasswordOptions {
-  publicUrl: string;
-  productName: string;
-}
-
 export class PasswordService {
   constructor(
     private readonly db: Db,
     private readonly mail: MailQueue,
     private readonly passwords: PasswordHasher,
     private readonly throttle: SignInThrottle,
-    private readonly options: PasswordOptions,
+    private readonly options: PasswordMailOptions,
   ) {}
 
   /** Always resolves the same way; mails a reset link to each active account the name matches. */
@@ -69,20 +65,12 @@ export class PasswordService {
     for (const user of users) {
       if (!user.email) continue;
       const email = user.email;
-      const token = newToken();
-      const link = `${this.options.publicUrl.replace(/\/$/, '')}/reset-password/${token}`;
       await this.db.$transaction(async (tx) => {
-        // A new link replaces every earlier unused one.
-        await tx.passwordResetToken.deleteMany({
-          where: { userId: user.id, usedAt: null, purpose: 'reset' },
-        });
-        await tx.passwordResetToken.create({
-          data: {
-            companyId: user.companyId,
-            userId: user.id,
-            tokenHash: hashToken(token),
-            expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
-          },
+        const link = await newPasswordLink(tx, user, {
+          purpose: 'reset',
+          publicUrl: this.options.publicUrl,
+          page: 'reset-password',
+          validMs: RESET_TOKEN_TTL_MINUTES * 60_000,
         });
         await this.mail.enqueue(tx, {
           companyId: user.companyId,

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import type { Db } from '../../db/prisma';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
+import { mayPrintClockInCode, mayPrintPoster } from './policy';
 
 /** Text for SVG content and attributes. */
 const escapeXml = (text: string) =>
@@ -41,29 +42,14 @@ export class QrCodeService {
     return new URL(path, this.publicUrl.endsWith('/') ? this.publicUrl : `${this.publicUrl}/`).toString();
   }
 
-  private async access(auth: AuthContext): Promise<Record<string, boolean>> {
-    if (!auth.employeeId) return {};
-    const caller = await this.db.employee.findFirst({
-      where: { id: auth.employeeId, companyId: auth.companyId },
-      select: { role: { select: { access: true } } },
-    });
-    return (caller?.role?.access ?? {}) as Record<string, boolean>;
-  }
-
-  /**
-   * The clock-in QR code of an employee: it opens {PUBLIC_URL}/employeeclockin/{id}. The employee
-   * may print their own; so may whoever runs the visitor register (vismate) or the system.
-   */
+  /** The clock-in QR code of an active employee: it opens {PUBLIC_URL}/employeeclockin/{id}. */
   async employeeClockInQr(auth: AuthContext, employeeId: string): Promise<string> {
     const employee = await this.db.employee.findFirst({
       where: { id: employeeId, companyId: auth.companyId, isActive: true },
       select: { id: true },
     });
     if (!employee) throw notFound(messages.clockIn.notFound);
-    if (auth.employeeId !== employee.id) {
-      const access = await this.access(auth);
-      if (access.vismate !== true && access.system !== true) throw forbidden(messages.qrCodes.notYourCode);
-    }
+    if (!mayPrintClockInCode(auth, employee.id)) throw forbidden(messages.qrCodes.notYourCode);
     return qrSvg(this.url(`employeeclockin/${employee.id}`));
   }
 
@@ -71,7 +57,6 @@ export class QrCodeService {
    * A printable A4 poster of a form template: organisation, form name and the QR code of the guest
    * form {PUBLIC_URL}/qr/form-submission/{employeeId}/{formId}/{companyId}, where employeeId is the
    * template's coordinator (else the administrator printing it), who receives the guest submissions.
-   * System administrators and the template's coordinator may print it.
    */
   async formTemplateQrPoster(auth: AuthContext, templateId: string): Promise<{ name: string; svg: string }> {
     const template = await this.db.formTemplate.findFirst({
@@ -79,8 +64,7 @@ export class QrCodeService {
       select: { id: true, name: true, coordinatorEmployeeId: true, formType: true },
     });
     if (!template) throw notFound();
-    const isCoordinator = auth.employeeId !== null && template.coordinatorEmployeeId === auth.employeeId;
-    if (!isCoordinator && (await this.access(auth)).system !== true) throw forbidden();
+    if (!mayPrintPoster(auth, template)) throw forbidden();
     // Guests may fill in QR-type forms only (modules/qrSubmissions): any other poster would open a refusal.
     if (template.formType !== 'qr') throw badRequest(messages.qrCodes.posterNotQr);
     const employeeId = template.coordinatorEmployeeId ?? auth.employeeId;

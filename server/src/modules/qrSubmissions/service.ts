@@ -1,6 +1,5 @@
 import {
   type FieldType,
-  messages,
   personName,
   type TQrBranchesRequest,
   type TQrFormRoute,
@@ -10,10 +9,9 @@ import {
   type TTemplateSection,
 } from '@compass/shared';
 import type { Db } from '../../db/prisma';
-import { notFound } from '../../errors';
 import type { SubmissionService } from '../submissions';
-import { USABLE_TEMPLATE } from '../submissions';
 import type { SubmissionTemplates } from '../submissions';
+import { guestFormOf } from './policy';
 
 /**
  * Field types a guest does not fill in: pickers of the organisation's records (they would list its
@@ -58,32 +56,8 @@ export class QrSubmissionService {
     private readonly templates: SubmissionTemplates,
   ) {}
 
-  /**
-   * The organisation, template and coordinator the route names, each checked against the others:
-   * an active qr template of that organisation and an active employee of it. Anything else is 404
-   * with the message naming which part is wrong.
-   */
-  private async resolve(route: TQrFormRoute) {
-    const company = await this.db.company.findUnique({
-      where: { id: route.companyId },
-      select: { id: true, name: true },
-    });
-    if (!company) throw notFound(messages.qrSubmission.unknownOrganisation);
-    const template = await this.db.formTemplate.findFirst({
-      where: { id: route.formId, companyId: company.id, ...USABLE_TEMPLATE, formType: 'qr' },
-      select: { id: true },
-    });
-    if (!template) throw notFound(messages.qrSubmission.formUnavailable);
-    const coordinator = await this.db.employee.findFirst({
-      where: { id: route.employeeId, companyId: company.id, isActive: true },
-      select: { id: true, firstName: true, lastName: true },
-    });
-    if (!coordinator) throw notFound(messages.qrSubmission.coordinatorUnavailable);
-    return { company, templateId: template.id, coordinator };
-  }
-
   async form(route: TQrFormRoute): Promise<TQrSubmissionForm> {
-    const { company, templateId, coordinator } = await this.resolve(route);
+    const { company, templateId, coordinator } = await guestFormOf(this.db, route);
     const [template, workplaces] = await Promise.all([
       this.templates.templateDetail({ companyId: company.id }, templateId),
       this.db.workplace.findMany({
@@ -104,13 +78,13 @@ export class QrSubmissionService {
   }
 
   async branches(request: TQrBranchesRequest) {
-    const { company } = await this.resolve(request);
+    const { company } = await guestFormOf(this.db, request);
     return this.templates.branches({ companyId: company.id }, request.workplace);
   }
 
   /** Submits (never a draft) as no user, with the route's employee as the coordinator. */
   async submit(request: TQrSubmissionSaveRequest) {
-    const { company, templateId, coordinator } = await this.resolve(request);
+    const { company, templateId, coordinator } = await guestFormOf(this.db, request);
     const guest = {
       companyId: company.id,
       userId: null,

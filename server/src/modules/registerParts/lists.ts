@@ -1,5 +1,5 @@
 import { cappedCount, type Listed, type ReadOptions, type Reader } from '../../db/reader';
-import type { Sql } from '../../db/sql';
+import { sql, type Sql } from '../../db/sql';
 
 /**
  * One page of a register's list with its capped count: `rows` reads the page (limit, offset),
@@ -20,4 +20,16 @@ export async function listPage<Row, Shown>(
     cappedCount(reader, read.count, request, read.plan),
   ]);
   return { rows: rows.map(shown), ...counted };
+}
+
+/** listPage of a register whose page is one statement: `page(limit)`, given its LIMIT and OFFSET. */
+export function statementPage<Row, Shown>(
+  reader: Reader,
+  request: Listed,
+  read: { page: (limit: Sql) => Sql; count: Sql; plan?: ReadOptions | undefined },
+  shown: (row: Row) => Shown,
+): Promise<{ rows: Shown[]; total: number; totalCapped?: true }> {
+  const rows = (limit: number, offset: number) =>
+    reader.rows<Row>(read.page(sql`LIMIT ${limit} OFFSET ${offset}`), read.plan);
+  return listPage(reader, request, { rows, count: read.count, plan: read.plan }, shown);
 }

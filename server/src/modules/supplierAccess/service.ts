@@ -7,12 +7,22 @@ import {
   type TSupplierProfileUpdate,
 } from '@compass/shared';
 import type { Db } from '../../db/prisma';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { FileStorage } from '../../plugins/storage';
 import type { UploadedFile } from '../../plugins/uploads';
 import { replaceLogo } from '../administration';
+import {
+  mayEditProfile,
+  organisationSupplier,
+  organisationSupplierAccount,
+  ownCompany,
+  ownCompanyAsMain,
+  refuseOwnAccessOff,
+  seesLogoOf,
+  type AccountScope,
+} from './policy';
 
 const ACCOUNT_SELECT = {
   id: true,
@@ -36,12 +46,6 @@ interface AccountRow {
   personnel: { firstName: string; lastName: string } | null;
 }
 
-/** The accounts a caller may see and switch: one supplier company's, of the caller's organisation. */
-interface AccountScope {
-  companyId: string;
-  supplierId: string;
-}
-
 /**
  * A supplier company's own side of the portal: Access Settings (its main account, or an employee
  * with the supplier key, decides which of its accounts may use the portal; the caller gate refuses
@@ -53,23 +57,6 @@ export class SupplierAccessService {
     private readonly db: Db,
     private readonly storage: FileStorage,
   ) {}
-
-  /** The company a supplier session belongs to; its main account (no person) when `main`. */
-  private companyOf(auth: AuthContext, main: boolean): AccountScope {
-    if (!auth.supplierId) throw notFound();
-    if (main && auth.personnelId) throw forbidden(say.mainAccountOnly);
-    return { companyId: auth.companyId, supplierId: auth.supplierId };
-  }
-
-  /** A supplier company of the employee's organisation (404 for another's). */
-  private async supplierOf(auth: AuthContext, supplierId: string): Promise<AccountScope> {
-    const supplier = await this.db.supplierCompany.findFirst({
-      where: { id: supplierId, companyId: auth.companyId },
-      select: { id: true },
-    });
-    if (!supplier) throw notFound();
-    return { companyId: auth.companyId, supplierId: supplier.id };
-  }
 
   private accountOf(auth: AuthContext, user: AccountRow, lastSignIn: Date | null): TPortalAccount {
     return {
@@ -107,28 +94,24 @@ export class SupplierAccessService {
 
   /** Access Settings: the caller's company's accounts (its main account). */
   accounts(auth: AuthContext): Promise<TPortalAccount[]> {
-    return this.listAccounts(auth, this.companyOf(auth, true));
+    return this.listAccounts(auth, ownCompanyAsMain(auth));
   }
 
   /** The same list for an employee with the supplier key, from the company's page. */
   async companyAccounts(auth: AuthContext, supplierId: string): Promise<TPortalAccount[]> {
-    return this.listAccounts(auth, await this.supplierOf(auth, supplierId));
+    return this.listAccounts(auth, await organisationSupplier(this.db, auth, supplierId));
   }
 
   /** The main account turns one of its company's accounts on or off; never its own off. */
   setAccess(auth: AuthContext, id: string, portalAccess: boolean): Promise<TPortalAccount> {
-    const scope = this.companyOf(auth, true);
-    if (id === auth.userId && !portalAccess) throw forbidden(say.notYourOwn);
+    const scope = ownCompanyAsMain(auth);
+    refuseOwnAccessOff(auth, id, portalAccess);
     return this.changeAccess(auth, { ...scope, id }, portalAccess);
   }
 
   /** An employee with the supplier key turns an account of any of the organisation's suppliers on or off. */
   setCompanyAccess(auth: AuthContext, id: string, portalAccess: boolean): Promise<TPortalAccount> {
-    return this.changeAccess(
-      auth,
-      { id, companyId: auth.companyId, supplierId: { not: null } },
-      portalAccess,
-    );
+    return this.changeAccess(auth, organisationSupplierAccount(auth, id), portalAccess);
   }
 
   private async changeAccess(
@@ -179,7 +162,7 @@ export class SupplierAccessService {
   }
 
   async profile(auth: AuthContext): Promise<TSupplierProfile> {
-    const { companyId, supplierId } = this.companyOf(auth, false);
+    const { companyId, supplierId } = ownCompany(auth);
     const supplier = await this.db.supplierCompany.findFirst({
       where: { id: supplierId, companyId },
       include: { company: { select: { name: true } } },
@@ -194,12 +177,12 @@ export class SupplierAccessService {
       phone: supplier.phone,
       address: supplier.address,
       logo: supplierLogoPath(supplier.id, supplier.logoKey),
-      canEdit: auth.personnelId === null,
+      canEdit: mayEditProfile(auth),
     };
   }
 
   async updateProfile(auth: AuthContext, input: TSupplierProfileUpdate): Promise<TSupplierProfile> {
-    const { companyId, supplierId } = this.companyOf(auth, true);
+    const { companyId, supplierId } = ownCompanyAsMain(auth);
     const data = {
       email: input.email.trim() || null,
       contactName: input.contactName.trim() || null,
@@ -230,7 +213,7 @@ export class SupplierAccessService {
 
   /** Replaces the company's logo (`files`) or removes it (null); the organisation's logo rules apply. */
   async changeLogo(auth: AuthContext, files: UploadedFile[] | null): Promise<TSupplierProfile> {
-    const { companyId, supplierId } = this.companyOf(auth, true);
+    const { companyId, supplierId } = ownCompanyAsMain(auth);
     await replaceLogo(this.storage, files, (key, name) =>
       this.db.$transaction(async (tx) => {
         const before = await tx.supplierCompany.findFirst({ where: { id: supplierId, companyId } });
@@ -258,7 +241,7 @@ export class SupplierAccessService {
    * accounts (their own company only); 404 otherwise or without one.
    */
   async logo(auth: AuthContext, supplierId: string) {
-    if (auth.userType !== 'employee' && auth.supplierId !== supplierId) throw notFound(say.noLogo);
+    if (!seesLogoOf(auth, supplierId)) throw notFound(say.noLogo);
     const supplier = await this.db.supplierCompany.findFirst({
       where: { id: supplierId, companyId: auth.companyId },
       select: { logoKey: true },

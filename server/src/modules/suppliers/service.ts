@@ -9,11 +9,13 @@ import {
 import type { Db, Prisma } from '../../db/prisma';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { recordChange } from '../../plugins/changeLog';
+import { recordChange, recordSave } from '../../plugins/changeLog';
+import { sameNameElsewhere } from '../../db/names';
 import type { Invitations } from '../password';
 import type { Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { accountColumns, accountStatus, type AccountColumns } from '../employees';
+import { ofOrganisation, organisationRecord, organisationSupplierAccount } from './policy';
 
 type Tx = Prisma.TransactionClient;
 
@@ -84,8 +86,7 @@ export class SupplierAdminService {
   ) {}
 
   async list(auth: AuthContext, request: Page): Promise<{ rows: TSupplierRow[]; total: number }> {
-    const company = uuid(auth.companyId);
-    const conditions = [sql`s."companyId" = ${company}`, ...activeWhere(sql`s`, request.status)];
+    const conditions = [ofOrganisation(auth, sql`s`), ...activeWhere(sql`s`, request.status)];
     if (request.search) {
       const pattern = containing(request.search);
       conditions.push(sql`(s.name ILIKE ${pattern} OR s.email ILIKE ${pattern})`);
@@ -122,7 +123,7 @@ export class SupplierAdminService {
 
   async details(auth: AuthContext, id: string): Promise<TSupplierDetails> {
     const row = await this.db.supplierCompany.findFirst({
-      where: { id, companyId: auth.companyId },
+      where: organisationRecord(auth, id),
       include: {
         _count: { select: { personnel: true, users: true } },
         users: { where: { personnelId: null }, select: accountSelect, orderBy: { username: 'asc' } },
@@ -142,16 +143,10 @@ export class SupplierAdminService {
   ) {
     return this.db.$transaction(async (tx) => {
       const before = input._id
-        ? await tx.supplierCompany.findFirst({ where: { id: input._id, companyId: auth.companyId } })
+        ? await tx.supplierCompany.findFirst({ where: organisationRecord(auth, input._id) })
         : null;
       if (input._id && !before) throw notFound();
-      const clash = await tx.supplierCompany.findFirst({
-        where: {
-          companyId: auth.companyId,
-          name: { equals: input.name, mode: 'insensitive' },
-          id: { not: input._id },
-        },
-      });
+      const clash = await tx.supplierCompany.findFirst({ where: sameNameElsewhere(auth.companyId, input) });
       if (clash) throw conflict(say.nameTaken);
       const data = {
         name: input.name,
@@ -162,20 +157,18 @@ export class SupplierAdminService {
       const saved = before
         ? await tx.supplierCompany.update({ where: { id: before.id }, data })
         : await tx.supplierCompany.create({ data: { companyId: auth.companyId, ...data } });
-      await recordChange(tx, {
-        companyId: auth.companyId,
-        userId: auth.userId,
-        entityType: 'supplierCompany',
-        entityId: saved.id,
-        action: before ? 'updated' : 'created',
-        before: before && {
+      await recordSave(
+        tx,
+        auth,
+        { type: 'supplierCompany', id: saved.id },
+        before && {
           name: before.name,
           email: before.email,
           supplierPortal: before.supplierPortal,
           supplierAccess: before.supplierAccess,
         },
-        after: data,
-      });
+        data,
+      );
       return { _id: saved.id };
     });
   }
@@ -183,7 +176,7 @@ export class SupplierAdminService {
   /** Deactivating a company ends the sessions of all its accounts; its people and history stay. */
   async setSupplierActive(auth: AuthContext, id: string, active: boolean): Promise<void> {
     await this.db.$transaction(async (tx) => {
-      const supplier = await tx.supplierCompany.findFirst({ where: { id, companyId: auth.companyId } });
+      const supplier = await tx.supplierCompany.findFirst({ where: organisationRecord(auth, id) });
       if (!supplier) throw notFound();
       if (supplier.isActive === active) return;
       await tx.supplierCompany.update({ where: { id }, data: { isActive: active } });
@@ -194,9 +187,7 @@ export class SupplierAdminService {
 
   async createAccount(auth: AuthContext, supplierId: string, email: string): Promise<{ _id: string }> {
     return this.db.$transaction(async (tx) => {
-      const supplier = await tx.supplierCompany.findFirst({
-        where: { id: supplierId, companyId: auth.companyId },
-      });
+      const supplier = await tx.supplierCompany.findFirst({ where: organisationRecord(auth, supplierId) });
       if (!supplier) throw notFound();
       const user = await this.newAccount(tx, auth.companyId, email, { supplierId });
       await this.invitations.invite(tx, user.id);
@@ -215,9 +206,7 @@ export class SupplierAdminService {
 
   async inviteAccount(auth: AuthContext, userId: string): Promise<void> {
     await this.db.$transaction(async (tx) => {
-      const user = await tx.user.findFirst({
-        where: { id: userId, companyId: auth.companyId, userType: { not: 'employee' } },
-      });
+      const user = await tx.user.findFirst({ where: organisationSupplierAccount(auth, userId) });
       if (!user) throw notFound();
       await this.invitations.invite(tx, user.id);
     });
@@ -227,7 +216,7 @@ export class SupplierAdminService {
     auth: AuthContext,
     request: TPersonnelListRequest,
   ): Promise<{ rows: TPersonnelRow[]; total: number }> {
-    const conditions = [sql`p."companyId" = ${uuid(auth.companyId)}`, ...activeWhere(sql`p`, request.status)];
+    const conditions = [ofOrganisation(auth, sql`p`), ...activeWhere(sql`p`, request.status)];
     if (request.supplierId) conditions.push(sql`p."supplierId" = ${uuid(request.supplierId)}`);
     if (request.search) {
       const pattern = containing(request.search);
@@ -287,13 +276,13 @@ export class SupplierAdminService {
   ): Promise<{ _id: string }> {
     return this.db.$transaction(async (tx) => {
       const supplier = await tx.supplierCompany.findFirst({
-        where: { id: input.supplierId, companyId: auth.companyId },
+        where: organisationRecord(auth, input.supplierId),
       });
       if (!supplier)
         throw badRequest(say.companyMissing, [{ field: 'supplierId', message: say.companyMissing }]);
       const before = input._id
         ? await tx.personnel.findFirst({
-            where: { id: input._id, companyId: auth.companyId },
+            where: organisationRecord(auth, input._id),
             include: { user: true },
           })
         : null;
@@ -321,32 +310,30 @@ export class SupplierAdminService {
           }));
         await this.invitations.invite(tx, user.id);
       }
-      await recordChange(tx, {
-        companyId: auth.companyId,
-        userId: auth.userId,
-        entityType: 'personnel',
-        entityId: person.id,
-        action: before ? 'updated' : 'created',
-        before: before && {
+      await recordSave(
+        tx,
+        auth,
+        { type: 'personnel', id: person.id },
+        before && {
           company: (await tx.supplierCompany.findUnique({ where: { id: before.supplierId } }))?.name,
           firstName: before.firstName,
           lastName: before.lastName,
           email: before.email,
         },
-        after: {
+        {
           company: supplier.name,
           firstName: data.firstName,
           lastName: data.lastName,
           email: data.email,
         },
-      });
+      );
       return { _id: person.id };
     });
   }
 
   async setPersonActive(auth: AuthContext, id: string, active: boolean): Promise<void> {
     await this.db.$transaction(async (tx) => {
-      const person = await tx.personnel.findFirst({ where: { id, companyId: auth.companyId } });
+      const person = await tx.personnel.findFirst({ where: organisationRecord(auth, id) });
       if (!person) throw notFound();
       if (person.isActive === active) return;
       await tx.personnel.update({ where: { id }, data: { isActive: active } });

@@ -20,7 +20,7 @@ import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { ScheduledTask } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
-import { recordChange } from '../../plugins/changeLog';
+import { recordChange, recordSave } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
 import { callerToday } from '../../plugins/organisationDay';
 import { employeeNames, findAccountHolders } from '../employees';
@@ -255,15 +255,13 @@ export class TaskService {
             data: { ...fields, ...(rescheduled && { seriesId: crypto.randomUUID() }) },
           })
         : await tx.scheduledTask.create({ data: { ...fields, companyId, sectionType: 'reminder' } });
-      await recordChange(tx, {
-        companyId,
-        userId: auth.userId,
-        entityType: 'scheduledTask',
-        entityId: saved.id,
-        action: before ? 'updated' : 'created',
-        before: before ? snapshot(before) : null,
-        after: snapshot(saved),
-      });
+      await recordSave(
+        tx,
+        auth,
+        { type: 'scheduledTask', id: saved.id },
+        before ? snapshot(before) : null,
+        snapshot(saved),
+      );
       return { _id: saved.id };
     });
   }

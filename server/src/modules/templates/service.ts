@@ -21,7 +21,8 @@ import { templateFileOf, templateRows } from '../organisationFile';
 import { USABLE_TEMPLATE_SQL, WIRE_FORM_TYPE } from '../submissions';
 import { findAccountHolders, nameOfUser, userNameJson, userNames, type UserNameJson } from '../employees';
 import { timestampOf, type Reader } from '../../db/reader';
-import { containing, join, sql, uuid, type Sql } from '../../db/sql';
+import { containing, join, sql, type Sql } from '../../db/sql';
+import { findTemplate, organisationTemplates, requireNotArchived } from './policy';
 
 type Tx = Prisma.TransactionClient;
 
@@ -105,8 +106,7 @@ export class TemplateAdminService {
   ): Promise<{ rows: TTemplateAdminRow[]; total: number }> {
     const page = request.page ?? 1;
     const pageSize = request.pageSize ?? 20;
-    const company = uuid(auth.companyId);
-    const conditions = [sql`t."companyId" = ${company}`];
+    const conditions = [organisationTemplates(auth)];
     if (request.status) conditions.push(STATUS_WHERE[request.status]);
     // The stored enum values are the wire's (schema.prisma maps form_submission).
     if (request.formType) conditions.push(sql`t."formType"::text = ${request.formType}`);
@@ -142,7 +142,7 @@ export class TemplateAdminService {
   }
 
   async details(auth: AuthContext, id: string): Promise<TTemplateAdminDetails> {
-    const template = await this.find(this.db, auth, id);
+    const template = await findTemplate(this.db, auth, id);
     const versions = await this.db.formTemplateVersion.findMany({
       where: { companyId: auth.companyId, templateId: id },
       orderBy: { version: 'desc' },
@@ -192,7 +192,7 @@ export class TemplateAdminService {
   }
 
   async version(auth: AuthContext, id: string, versionNumber: number): Promise<TTemplateDraft> {
-    const template = await this.find(this.db, auth, id);
+    const template = await findTemplate(this.db, auth, id);
     if (versionNumber > template.currentVersion) throw notFound();
     return templateFileOf(this.db, template, auth.companyId, undefined, versionNumber);
   }
@@ -202,7 +202,7 @@ export class TemplateAdminService {
   }
 
   async duplicate(auth: AuthContext, id: string, name: string) {
-    const source = await this.find(this.db, auth, id);
+    const source = await findTemplate(this.db, auth, id);
     const working = await this.working(this.db, auth, source);
     return this.createDraft(auth, { ...working, name, active: undefined }, 'created');
   }
@@ -309,7 +309,7 @@ export class TemplateAdminService {
 
   async setArchived(auth: AuthContext, id: string, archived: boolean) {
     await this.db.$transaction(async (tx) => {
-      const template = await this.find(tx, auth, id);
+      const template = await findTemplate(tx, auth, id);
       if (template.isActive === !archived) return;
       await tx.formTemplate.update({
         where: { id },
@@ -329,7 +329,7 @@ export class TemplateAdminService {
 
   /** The current version in the file format, or the draft of a template never published. */
   async export(auth: AuthContext, id: string): Promise<TTemplateDraft> {
-    const template = await this.find(this.db, auth, id);
+    const template = await findTemplate(this.db, auth, id);
     if (template.currentVersion === 0) return this.working(this.db, auth, template);
     return withFieldKeys(await templateFileOf(this.db, template, auth.companyId));
   }
@@ -376,17 +376,11 @@ export class TemplateAdminService {
     return parsed.success ? parsed.data : null;
   }
 
-  private async find(db: Db | Tx, auth: AuthContext, id: string): Promise<FormTemplate> {
-    const template = await db.formTemplate.findFirst({ where: { id, companyId: auth.companyId } });
-    if (!template) throw notFound();
-    return template;
-  }
-
   /** The template, locked for this transaction, if it may be changed at `revision`. */
   private async changeable(tx: Tx, auth: AuthContext, id: string, revision: number) {
     await tx.$executeRaw`SELECT 1 FROM "FormTemplate" WHERE id = ${id}::uuid AND "companyId" = ${auth.companyId}::uuid FOR UPDATE`;
-    const template = await this.find(tx, auth, id);
-    if (!template.isActive) throw conflict(say.archived);
+    const template = await findTemplate(tx, auth, id);
+    requireNotArchived(template);
     if (template.revision !== revision) throw stale();
     return template;
   }
