@@ -74,6 +74,7 @@ export const AREA_TIERS = [
       'suppliers',
       'supplierAccess',
       'tasks',
+      'competencies',
     ],
   ],
   ['overview', ['dashboard', 'actionRegister']],

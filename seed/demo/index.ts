@@ -57,6 +57,7 @@ import { type PrismaClient } from '../../server/src/generated/prisma/client';
 import { DEMO_PASSWORD, DEMO_ORGANISATION, SECOND_ORGANISATION } from './ids';
 import { calendar, Rows, Org } from './rows';
 import { buildNorthwind } from './northwind';
+import { writeNorthwindCompetencies } from './northwind/competencies';
 import { buildSouthbank } from './southbank';
 import { addRiskRegisters } from './risks';
 import { checkReferences } from './references';
@@ -111,6 +112,7 @@ export async function seedDemo(
         return { created: false };
       }
       await rows.write(tx);
+      await writeNorthwindCompetencies(tx, northwind);
       return { created: true };
     },
     { timeout: 120_000, maxWait: 30_000 },

@@ -8,6 +8,7 @@ import { authArea } from './modules/auth';
 import { changeLogArea } from './modules/changeLog';
 import { clockInArea } from './modules/clockIn';
 import { closeOffArea } from './modules/closeOff';
+import { competenciesArea } from './modules/competencies';
 import { configurationArea } from './modules/configuration';
 import { dashboardArea } from './modules/dashboard';
 import { documentsArea } from './modules/documents';
@@ -60,6 +61,7 @@ export const AREAS = [
   tasksArea,
   actionRegisterArea,
   obligationsArea,
+  competenciesArea,
   documentsArea,
   linksArea,
   attachmentsArea,

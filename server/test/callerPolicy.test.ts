@@ -83,6 +83,26 @@ const EMPLOYEE_ONLY = [
   'POST /api/supplierRequirementReview',
 ];
 
+/**
+ * Competencies (issue 42): employees only. The catalogue's changes need hrAdmin, which Mia's role
+ * has; records and the matrix are ruled on per employee by the service (competencies.test.ts).
+ */
+const COMPETENCIES = [
+  'POST /api/competencyList',
+  'POST /api/competencyOptions',
+  'POST /api/competencySave',
+  'POST /api/competencySetActive',
+  'POST /api/competencyPositionsSet',
+  'POST /api/employeeCompetencySummary',
+  'POST /api/competencyRecordList',
+  'POST /api/competencyRecordSave',
+  'POST /api/competencyRecordDelete',
+  'POST /api/competencyRecordFilesAdd',
+  'POST /api/competencyRecordFileDelete',
+  'POST /api/competencyMatrix',
+  'GET /api/competencyMatrixExport',
+];
+
 /** Routes for supplier users and personnel only (their own assigned forms and documents). */
 const SUPPLIERS_ONLY = [
   'POST /api/supplierAssignmentOpen',
@@ -328,6 +348,7 @@ function expected(route: string, caller: CallerName): string | null {
         ...TASK_KEY,
         ...REGISTER_KEYS,
         ...ACTION_REGISTER_KEY,
+        ...COMPETENCIES,
       ].includes(route)
         ? 'caller_not_served'
         : null;
@@ -398,6 +419,7 @@ describe('route × caller kind', () => {
       DURING_PASSWORD_CHANGE,
       WITH_PORTAL_OFF,
       REGISTER_KEYS,
+      COMPETENCIES,
     ])
       for (const route of list) expect(declared).toContain(route);
     // Every route's access is stated: the public ones listed, the rest signed-in by default.

@@ -62,3 +62,4 @@ export * from './contracts/registerParts';
 export * from './contracts/risks';
 export * from './contracts/hazardous';
 export * from './contracts/actionRegister';
+export * from './contracts/competencies';

@@ -51,6 +51,7 @@ const risks = lazyFrom(() => import('./features/risks/routes'));
 const hazardous = lazyFrom(() => import('./features/hazardous/routes'));
 const audits = lazyFrom(() => import('./features/audits/routes'));
 const tasks = lazyFrom(() => import('./features/tasks/routes'));
+const competencies = lazyFrom(() => import('./features/competencies/routes'));
 
 /**
  * The screens built so far inside the guarded areas; a path here is more specific than its area's
@@ -79,6 +80,10 @@ const areaScreens: RouteObject[] = [
   { path: 'human-resource/positions', lazy: administration('PositionsPage') },
   { path: 'human-resource/employees', lazy: employees('EmployeesPage') },
   { path: 'human-resource/employees/:id', lazy: employees('EmployeeEditPage') },
+  { path: 'human-resource/admin/competencies', lazy: competencies('CompetenciesPage') },
+  { path: 'human-resource/admin/competencies/matrix', lazy: competencies('CompetencyMatrixPage') },
+  // My Competency (the profile menu), and the same page for HR and a manager.
+  { path: 'human-resource/employee/competency/:employeeId', lazy: competencies('EmployeeCompetencyPage') },
   { path: 'external-parties/companies', lazy: suppliers('CompaniesPage') },
   { path: 'external-parties/companies/:id', lazy: suppliers('CompanyPage') },
   { path: 'external-parties/personnel', lazy: suppliers('PersonnelPage') },

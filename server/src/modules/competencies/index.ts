@@ -1,0 +1,1 @@
+export { competenciesArea } from './area';

@@ -1,0 +1,89 @@
+import {
+  competencyListCall,
+  competencyMatrixCall,
+  competencyMatrixExportCall,
+  competencyMessages as say,
+  competencyOptionsCall,
+  competencyPositionsSetCall,
+  competencyRecordDeleteCall,
+  competencyRecordFileDeleteCall,
+  competencyRecordFilesAddCall,
+  competencyRecordListCall,
+  competencyRecordSaveCall,
+  competencySaveCall,
+  competencySetActiveCall,
+  employeeCompetencySummaryCall,
+  ZCompetencyRecordFilesAdd,
+} from '@compass/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { parseOrBadRequest } from '../../errors';
+import { registerCall } from '../../plugins/calls';
+import { ok } from '../../plugins/envelope';
+import { readMultipart } from '../../plugins/uploads';
+import { sendCsv } from '../registerParts';
+import type { CompetencyService } from './service';
+
+export const competencyRoutes: FastifyPluginAsync<{ competencies: CompetencyService }> = async (
+  app,
+  { competencies },
+) => {
+  registerCall(app, competencyListCall, {
+    handler: async (request, _reply, { auth }) => ok(await competencies.list(auth, request.body)),
+  });
+  registerCall(app, competencyOptionsCall, {
+    handler: async (_request, _reply, { auth }) => ok(await competencies.options(auth)),
+  });
+  registerCall(app, competencySaveCall, {
+    handler: async (request, _reply, { auth }) => ok(await competencies.save(auth, request.body), say.saved),
+  });
+  registerCall(app, competencySetActiveCall, {
+    handler: async (request, _reply, { auth }) => {
+      await competencies.setActive(auth, request.body);
+      return ok(null, request.body.isActive ? say.reactivated : say.deactivated);
+    },
+  });
+  registerCall(app, competencyPositionsSetCall, {
+    handler: async (request, _reply, { auth }) => {
+      await competencies.setPositions(auth, request.body);
+      return ok(null, say.requirementsSaved);
+    },
+  });
+  registerCall(app, employeeCompetencySummaryCall, {
+    handler: async (request, _reply, { auth }) =>
+      ok(await competencies.summary(auth, request.body.employeeId)),
+  });
+  registerCall(app, competencyRecordListCall, {
+    handler: async (request, _reply, { auth }) => ok(await competencies.records(auth, request.body)),
+  });
+  registerCall(app, competencyRecordSaveCall, {
+    handler: async (request, _reply, { auth }) =>
+      ok(await competencies.saveRecord(auth, request.body), say.recordSaved),
+  });
+  registerCall(app, competencyRecordDeleteCall, {
+    handler: async (request, _reply, { auth }) => {
+      await competencies.deleteRecord(auth, request.body._id);
+      return ok(null, say.recordDeleted);
+    },
+  });
+  registerCall(app, competencyRecordFilesAddCall, {
+    handler: async (request, _reply, { auth }) => {
+      const { fields, files } = await readMultipart(request);
+      const { _id } = parseOrBadRequest(ZCompetencyRecordFilesAdd, fields);
+      await competencies.addFiles(auth, _id, files);
+      return ok(null, say.filesAdded);
+    },
+  });
+  registerCall(app, competencyRecordFileDeleteCall, {
+    handler: async (request, _reply, { auth }) => {
+      await competencies.deleteFile(auth, request.body);
+      return ok(null, say.fileDeleted);
+    },
+  });
+  registerCall(app, competencyMatrixCall, {
+    handler: async (request, _reply, { auth }) => ok(await competencies.matrix(auth, request.body)),
+  });
+  registerCall(app, competencyMatrixExportCall, {
+    handler: async (request, reply, { auth }) =>
+      sendCsv(reply, 'competency-matrix.csv', await competencies.matrixCsv(auth, request.query)),
+  });
+};
