@@ -1,6 +1,7 @@
 /** What the HTTP benchmarks share: the load generator in a child process, signed-in calls, the floors. */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ACCESS } from '@compass/shared';
@@ -36,6 +37,28 @@ export function runChild<T>(script: string, spec: unknown, limitS: number): Prom
 /** One autocannon run (bench/load.ts) in its own process. */
 export function load(spec: LoadSpec): Promise<LoadResult> {
   return runChild<LoadResult>('load.ts', spec, spec.durationS + spec.warmupS + 60);
+}
+
+/**
+ * bench/load.ts kept running (`--worker`) for many runs, one at a time: the same load generator in
+ * its own process, without Node's start-up for every run.
+ */
+export function loadWorker(): { load(spec: LoadSpec): Promise<LoadResult>; close(): void } {
+  const child = spawn(
+    process.execPath,
+    ['--import', import.meta.resolve('tsx'), path.join(benchDir, 'load.ts'), '--worker'],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  return {
+    async load(spec) {
+      child.stdin.write(`${JSON.stringify(spec)}\n`);
+      const { value, done } = await lines.next();
+      if (done) throw new Error(`bench/load.ts --worker exited with ${child.exitCode}`);
+      return JSON.parse(value) as LoadResult;
+    },
+    close: () => child.stdin.end(),
+  };
 }
 
 export async function post(

@@ -1,10 +1,12 @@
 /**
  * The load generator of bench/dashboard.ts, run as a child process so autocannon never shares an
- * event loop with the server it measures. Input: one JSON argument (LoadSpec); output: one JSON
- * line (LoadResult) on stdout. Warm-up first (not recorded), then the measured run.
+ * event loop with the server it measures. Input: one JSON argument (LoadSpec), or with `--worker`
+ * one a line on stdin; output: one JSON line (LoadResult) on stdout for each. Warm-up first (not
+ * recorded), then the measured run.
  */
 import autocannon from 'autocannon';
 import { createRequire } from 'node:module';
+import { createInterface } from 'node:readline';
 import { summarize, type Stats } from './lib';
 
 // autocannon appends every answer's bytes to a string (`body += chunk`), to check bodies this
@@ -80,12 +82,12 @@ function run(spec: LoadSpec, durationS: number, record: number[] | null): Promis
   });
 }
 
-async function main(): Promise<void> {
-  const spec = JSON.parse(process.argv[2] ?? '{}') as LoadSpec;
+/** Warm-up, then the measured run. */
+async function measure(spec: LoadSpec): Promise<LoadResult> {
   if (spec.warmupS > 0) await run(spec, spec.warmupS, null);
   const latencies: number[] = [];
   const result = await run(spec, spec.durationS, latencies);
-  const out: LoadResult = {
+  return {
     stats: summarize(latencies, result.duration * 1000, result.errors + result.non2xx),
     autocannon: {
       p50: result.latency.p50,
@@ -97,7 +99,13 @@ async function main(): Promise<void> {
       errors: result.errors,
     },
   };
-  process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 
-await main();
+// `--worker`: one LoadSpec a line on stdin, one LoadResult a line on stdout, for as long as stdin
+// stays open — Node and tsx start once, not for every run (on a busy machine that start took 20 s).
+if (process.argv[2] === '--worker') {
+  for await (const line of createInterface({ input: process.stdin }))
+    process.stdout.write(`${JSON.stringify(await measure(JSON.parse(line) as LoadSpec))}\n`);
+} else {
+  process.stdout.write(`${JSON.stringify(await measure(JSON.parse(process.argv[2] ?? '{}') as LoadSpec))}\n`);
+}
