@@ -10,17 +10,15 @@ import {
   type TCompetencyRef,
 } from '@compass/shared';
 import { Paperclip } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { downloadFile } from '../../api/client';
 import { fieldErrorsOf, notifyError, schemaProblems } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { ActionAttachmentList } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
-import { DateInput } from '../../components/DateInput';
 import { Dialog, DialogFormActions } from '../../components/Dialog';
-import { FieldError } from '../../components/FieldError';
-import { InputField, TextAreaField } from '../../components/FormField';
+import { DateField, InputField, TextAreaField } from '../../components/FormField';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { browserToday } from '../../lib/timeZone';
 import { competencyKeys, useSaveRecord } from './api';
@@ -155,7 +153,7 @@ export function RecordDialog({
             value={values.achievedOn}
             error={errors.achievedOn}
             required
-            onChange={(achievedOn) =>
+            onValueChange={(achievedOn) =>
               change({ achievedOn, ...(!expiryTouched && { expiresOn: expiryFor(achievedOn) }) })
             }
           />
@@ -164,7 +162,7 @@ export function RecordDialog({
               label="Expires on"
               value={values.expiresOn}
               error={errors.expiresOn}
-              onChange={(expiresOn) => {
+              onValueChange={(expiresOn) => {
                 setExpiryTouched(true);
                 change({ expiresOn });
               }}
@@ -209,40 +207,6 @@ export function RecordDialog({
         <DialogFormActions submitLabel="Save record" pending={save.isPending} onCancel={onClose} />
       </form>
     </Dialog>
-  );
-}
-
-/** A labelled day typed as dd/mm/yyyy, with its error. */
-function DateField({
-  label,
-  value,
-  error,
-  required,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  error: string | undefined;
-  required?: boolean;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  const errorId = useId();
-  return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <DateInput
-        id={id}
-        value={value}
-        required={required}
-        invalid={Boolean(error)}
-        describedBy={error ? errorId : undefined}
-        onChange={onChange}
-      />
-      <FieldError id={errorId} message={error} />
-    </div>
   );
 }
 
