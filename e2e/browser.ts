@@ -54,6 +54,9 @@ export function useBrowser(): {
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.UPDATE_SCREENSHOTS !== '1') return;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // The page as a user looks at it: its lists loaded and the last save's toast gone (it lasts 6 s).
+  await page.getByText('Loading…').first().waitFor({ state: 'hidden', timeout: 15_000 });
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
   // Animations finished: a dialog is shot as it is seen, not while it fades in.
   await page.screenshot({
     path: path.join(SCREENSHOT_DIR, `${name}.png`),

@@ -6,10 +6,13 @@ import {
   type TAttachment,
 } from '@compass/shared';
 import { Download, Paperclip, Trash2, X } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
-import { DueMarker } from './DueMarker';
+import type { ReactNode } from 'react';
+import { downloadFile } from '../api/client';
+import { notifyError } from '../api/errors';
 import { Button } from './Button';
-import { FieldError } from './FieldError';
+import { DueMarker } from './DueMarker';
+import { FormField } from './FormField';
+import { IconButton } from './IconButton';
 
 /**
  * The pieces an action's page and its dialog share (the external task page, 001 section 2.4, and
@@ -51,11 +54,13 @@ export function AssigneeAndDue({
 
 /**
  * An action's detail list: its instruction, assignee, due day and, once completed, the day it was;
- * `children` are the rows before them (the question or reference).
+ * `children` are the rows before them (the question or reference), `after` the rows after them.
  */
 export function ActionFacts({
   details,
   dueType,
+  className,
+  after,
   children,
 }: {
   details: Pick<
@@ -63,10 +68,12 @@ export function ActionFacts({
     'instruction' | 'assignToName' | 'assignToType' | 'dueDate' | 'completeStatus' | 'completedOn'
   >;
   dueType: TaskDueType;
+  className?: string;
+  after?: ReactNode;
   children?: ReactNode;
 }) {
   return (
-    <dl className="detail-list">
+    <dl className={className ? `detail-list ${className}` : 'detail-list'}>
       {children}
       <div>
         <dt>Instruction</dt>
@@ -84,6 +91,7 @@ export function ActionFacts({
           <dd>{displayDay(details.completedOn)}</dd>
         </div>
       )}
+      {after}
     </dl>
   );
 }
@@ -102,33 +110,49 @@ export function ActionResponse({
   rows: number;
   error: string | null;
 }) {
-  const id = useId();
-  const errorId = useId();
   return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        Response
-      </label>
-      <textarea
-        id={id}
-        className="input"
-        rows={rows}
-        value={value}
-        readOnly={readOnly}
-        aria-invalid={error === messages.action.responseRequired}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <FieldError id={errorId} message={error} />
-    </div>
+    <FormField label="Response" error={error}>
+      {(control) => (
+        <textarea
+          {...control}
+          // Only a missing response is the text's fault; a failed save is not.
+          aria-invalid={error === messages.action.responseRequired || undefined}
+          className="input"
+          rows={rows}
+          value={value}
+          readOnly={readOnly}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** Downloads a stored attachment; a failure shows as the error toast. */
+export function downloadAttachment(file: Pick<TAttachment, 'path' | 'name'>): void {
+  void downloadFile(file.path, file.name).catch(notifyError);
+}
+
+/** A stored attachment as a quiet button with its name that downloads it. */
+export function FileDownloadButton({ file }: { file: Pick<TAttachment, 'path' | 'name'> }) {
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      icon={<Download size={16} aria-hidden="true" />}
+      onClick={() => downloadAttachment(file)}
+    >
+      {file.name}
+    </Button>
   );
 }
 
 /**
- * The action's stored attachments (download; delete after 'Are you sure want to delete this
- * file?') and the files chosen for the next save. Without `onDelete`/`onRemove` they only show.
+ * Stored attachments (download; delete after 'Are you sure want to delete this file?') and the
+ * files chosen for the next save (`pendingNote` after their names). Without `onDelete`/`onRemove`
+ * they only show.
  */
-export function ActionAttachmentList({
+export function ActionAttachmentList<F extends Pick<TAttachment, '_id' | 'name'>>({
   stored,
   pending,
   onDownload,
@@ -136,18 +160,27 @@ export function ActionAttachmentList({
   deleteDisabled,
   onRemove,
   removeDisabled,
+  pendingNote,
+  className,
+  labelledBy,
 }: {
-  stored: TAttachment[];
+  stored: F[];
   pending: File[];
-  onDownload: (file: TAttachment) => void;
-  onDelete?: (file: TAttachment) => void;
+  onDownload: (file: F) => void;
+  onDelete?: (file: F) => void;
   deleteDisabled?: boolean;
   /** Takes the chosen file's index. */
   onRemove?: (index: number) => void;
   removeDisabled?: boolean;
+  pendingNote?: string;
+  className?: string;
+  labelledBy?: string;
 }) {
   return (
-    <ul className="attachment-list">
+    <ul
+      className={className ? `attachment-list ${className}` : 'attachment-list'}
+      aria-labelledby={labelledBy}
+    >
       {stored.map((file) => (
         <li key={file._id} className="row">
           <button type="button" className="attachment-link" onClick={() => onDownload(file)}>
@@ -155,10 +188,8 @@ export function ActionAttachmentList({
             {file.name}
           </button>
           {onDelete && (
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={`Delete ${file.name}`}
+            <IconButton
+              label={`Delete ${file.name}`}
               icon={<Trash2 size={14} aria-hidden="true" />}
               disabled={deleteDisabled}
               onClick={() => {
@@ -173,12 +204,11 @@ export function ActionAttachmentList({
           <span className="attachment-link is-pending">
             <Paperclip size={14} aria-hidden="true" />
             {file.name}
+            {pendingNote && <span className="text-muted text-sm">{pendingNote}</span>}
           </span>
           {onRemove && (
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={`Remove ${file.name}`}
+            <IconButton
+              label={`Remove ${file.name}`}
               icon={<X size={14} aria-hidden="true" />}
               disabled={removeDisabled}
               onClick={() => onRemove(index)}

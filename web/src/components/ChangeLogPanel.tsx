@@ -2,6 +2,7 @@ import { changeLogListCall, type AdministeredEntity } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../api/client';
 import { changeLogKeys } from '../api/queryKeys';
+import { Card } from './Card';
 import { ListState } from './ListParts';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -56,5 +57,14 @@ export function ChangeLogPanel({
         </ol>
       )}
     </section>
+  );
+}
+
+/** A record's card headed History with its change log. */
+export function HistoryCard({ entityType, entityId }: { entityType: AdministeredEntity; entityId: string }) {
+  return (
+    <Card flat title="History">
+      <ChangeLogPanel entityType={entityType} entityId={entityId} />
+    </Card>
   );
 }

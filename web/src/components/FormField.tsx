@@ -4,13 +4,13 @@ import { FieldError } from './FieldError';
 import { PasswordInput } from './PasswordInput';
 
 /** What a labelled control needs from its field: its id and its error wiring for screen readers. */
-interface ControlProps {
+export interface ControlProps {
   id: string;
   'aria-invalid'?: true;
   'aria-describedby'?: string;
 }
 
-interface FieldFrameProps {
+export interface FieldFrameProps {
   label: ReactNode;
   /** The message shown under this control. */
   error?: string | null;
@@ -18,20 +18,58 @@ interface FieldFrameProps {
   describedBy?: string;
 }
 
-/** A label, its control and the control's error, as every form of the product lays them out. */
-function FormField({
+/**
+ * A field's label; with `required`, the asterisk (screen readers learn it from the control's
+ * `required` or `aria-required`). Without `htmlFor` it is a text naming a composite control by `id`.
+ */
+export function FieldLabel({
+  htmlFor,
+  id,
+  required = false,
+  children,
+}: {
+  htmlFor?: string;
+  id?: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
+  const mark = required && (
+    <span className="field-required" aria-hidden="true">
+      *
+    </span>
+  );
+  return htmlFor === undefined ? (
+    <span className="field-label" id={id}>
+      {children}
+      {mark}
+    </span>
+  ) : (
+    <label className="field-label" htmlFor={htmlFor} id={id}>
+      {children}
+      {mark}
+    </label>
+  );
+}
+
+/**
+ * A label, its control and the control's error, as every form of the product lays them out:
+ * `children` renders the control with the id and error wiring it is given. `required` shows the
+ * asterisk (the control says it to screen readers).
+ */
+export function FormField({
   label,
   error,
   describedBy,
+  required,
   children,
-}: FieldFrameProps & { children: (control: ControlProps) => ReactNode }) {
+}: FieldFrameProps & { required?: boolean; children: (control: ControlProps) => ReactNode }) {
   const id = useId();
   const errorId = useId();
   return (
     <div className="field">
-      <label className="field-label" htmlFor={id}>
+      <FieldLabel htmlFor={id} required={required}>
         {label}
-      </label>
+      </FieldLabel>
       {children({
         id,
         'aria-invalid': error ? true : undefined,

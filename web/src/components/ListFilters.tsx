@@ -1,7 +1,7 @@
 import { ChevronDown, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from './Button';
-import { DateInput } from './DateInput';
+import { DateField, InputField } from './FormField';
 import { SelectField } from './SelectField';
 
 /**
@@ -104,7 +104,6 @@ export function ListFilters({
         onClear: source.list.clear,
       }
     : { ...source, searched: '', onClear: undefined };
-  const id = useId();
   const [text, setText] = useState(searched);
   // The applied search changed elsewhere (Back, Clear filters): the box follows it.
   const [shown, setShown] = useState(searched);
@@ -114,19 +113,13 @@ export function ListFilters({
   }
   return (
     <FilterPanel active={active} onSubmit={() => onSearch(text.trim())} actions={actions}>
-      <div className="field">
-        <label className="field-label" htmlFor={id}>
-          Search
-        </label>
-        <input
-          id={id}
-          className="input"
-          type="search"
-          placeholder={placeholder}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </div>
+      <InputField
+        label="Search"
+        type="search"
+        placeholder={placeholder}
+        value={text}
+        onValueChange={setText}
+      />
       {children}
       <div className="list-filter-buttons">
         <Button type="submit">Search</Button>
@@ -197,15 +190,7 @@ export function DateFilter({
   value: string;
   onChange: (value: string) => void;
 }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <DateInput id={id} value={value} onChange={onChange} />
-    </div>
-  );
+  return <DateField label={label} value={value} onValueChange={onChange} />;
 }
 
 /** "Due from" and "Due to": the days a list's due dates fall between ('' is open-ended). */

@@ -1,7 +1,9 @@
+import { X } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from './Button';
 import { FieldError } from './FieldError';
-import { SearchChoice, type PickerPage } from './SearchPicker';
+import { FieldLabel } from './FormField';
+import { SearchChoice, SearchPicker, type PickerPage } from './SearchPicker';
 
 export type Person = { _id: string; name: string };
 
@@ -27,6 +29,8 @@ export function PersonField({
   error,
   optional = false,
   empty = 'No active employee matches.',
+  searchWhenEmpty,
+  autoFocus,
 }: {
   label: string;
   value: Person | null;
@@ -38,14 +42,15 @@ export function PersonField({
   optional?: boolean;
   /** What the list says when nobody matches (the area's search may only find people with an account). */
   empty?: string;
+  /** Nobody chosen yet: the search shows at once (see SearchChoice). */
+  searchWhenEmpty?: boolean;
+  autoFocus?: boolean;
 }) {
   const labelId = useId();
   const errorId = useId();
   return (
     <div className="field">
-      <span className="field-label" id={labelId}>
-        {label}
-      </span>
+      <FieldLabel id={labelId}>{label}</FieldLabel>
       <div className="person-field">
         <SearchChoice
           labelledBy={labelId}
@@ -55,6 +60,8 @@ export function PersonField({
           queryKey={queryKey}
           empty={empty}
           search={search}
+          searchWhenEmpty={searchWhenEmpty}
+          autoFocus={autoFocus}
           onPick={(option) => onChange({ _id: option.value, name: option.label })}
         />
         {optional && value && (
@@ -69,6 +76,58 @@ export function PersonField({
         )}
       </div>
       <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** Several people found through the area's people search: chips (each removable) and a search to add more. */
+export function PeopleField({
+  label,
+  people,
+  error,
+  onChange,
+  search,
+  queryKey,
+  empty,
+}: {
+  label: string;
+  people: Person[];
+  error?: string | null;
+  onChange: (people: Person[]) => void;
+  search: (text: string, page: number) => Promise<PickerPage>;
+  queryKey: readonly unknown[];
+  empty?: string;
+}) {
+  const labelId = useId();
+  return (
+    <div className="field">
+      <FieldLabel id={labelId}>{label}</FieldLabel>
+      {people.length > 0 && (
+        <ul className="chip-list">
+          {people.map((person) => (
+            <li key={person._id} className="chip">
+              <span>{person.name}</span>
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={`Remove ${person.name}`}
+                onClick={() => onChange(people.filter((other) => other._id !== person._id))}
+              >
+                <X size={12} aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <SearchPicker
+        labelledBy={labelId}
+        error={error}
+        search={search}
+        queryKey={queryKey}
+        empty={empty}
+        exclude={people.map((person) => person._id)}
+        onPick={(option) => onChange([...people, { _id: option.value, name: option.label }])}
+      />
     </div>
   );
 }

@@ -142,6 +142,7 @@ export function SearchPicker({
 /**
  * One chosen record shown by name (a read-only box), with Change to search for another: for a
  * choice among thousands (a coordinator, an action's assignee) that a select could not hold.
+ * With `searchWhenEmpty`, nothing chosen yet shows the search itself (no box, no Cancel).
  */
 export function SearchChoice({
   id,
@@ -154,6 +155,8 @@ export function SearchChoice({
   search,
   onPick,
   empty,
+  searchWhenEmpty = false,
+  autoFocus,
 }: {
   /** The id of the box, for a <label htmlFor>. */
   id?: string;
@@ -167,9 +170,12 @@ export function SearchChoice({
   search: (text: string, page: number) => Promise<PickerPage>;
   onPick: (option: PickerOption) => void;
   empty?: string;
+  searchWhenEmpty?: boolean;
+  /** Focus the search shown for `searchWhenEmpty` (Change always focuses its search). */
+  autoFocus?: boolean;
 }) {
   const [changing, setChanging] = useState(false);
-  if (changing && !disabled) {
+  if ((changing || (searchWhenEmpty && !name)) && !disabled) {
     return (
       <div className="search-choice-open">
         <SearchPicker
@@ -179,15 +185,17 @@ export function SearchChoice({
           queryKey={queryKey}
           search={search}
           empty={empty}
-          autoFocus
+          autoFocus={changing || autoFocus}
           onPick={(option) => {
             setChanging(false);
             onPick(option);
           }}
         />
-        <Button size="sm" variant="ghost" onClick={() => setChanging(false)}>
-          Cancel
-        </Button>
+        {changing && (
+          <Button size="sm" variant="ghost" onClick={() => setChanging(false)}>
+            Cancel
+          </Button>
+        )}
       </div>
     );
   }

@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { FieldError } from './FieldError';
+import { FormField } from './FormField';
 
 export interface SelectOption {
   value: string;
@@ -26,31 +25,25 @@ export function SelectField({
   disabled?: boolean;
   onChange: (value: string) => void;
 }) {
-  const id = useId();
-  const errorId = useId();
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="input"
-        value={value}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {none !== undefined && <option value="">{none}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={errorId} message={error} />
-    </div>
+    <FormField label={label} error={error}>
+      {(control) => (
+        <select
+          {...control}
+          className="input"
+          value={value}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {none !== undefined && <option value="">{none}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
   );
 }
 

@@ -25,7 +25,7 @@ export function StatePanel({
   title: ReactNode;
   /** h1 where the panel is the whole page (outside the shell, whose header holds the page's h1). */
   heading?: 'h1' | 'h2';
-  role?: 'alert';
+  role?: 'alert' | 'status';
   message: ReactNode;
   /** More after the message (a technical detail). */
   children?: ReactNode;

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { FieldError } from '../components/FieldError';
+import { FieldLabel } from '../components/FormField';
 import type { TemplateField } from './types';
 
 export interface FieldIds {
@@ -118,15 +119,9 @@ export function FieldFrame({ field, ids, error, as = 'label', children }: FieldF
   }
   return (
     <div className="field form-field">
-      {as === 'label' ? (
-        <label className="field-label" id={ids.labelId} htmlFor={ids.inputId}>
-          {label}
-        </label>
-      ) : (
-        <span className="field-label" id={ids.labelId}>
-          {label}
-        </span>
-      )}
+      <FieldLabel id={ids.labelId} htmlFor={as === 'label' ? ids.inputId : undefined}>
+        {label}
+      </FieldLabel>
       {help}
       {children}
       <FieldError id={ids.errorId} message={error} />

@@ -3,16 +3,14 @@ import {
   fieldConfig,
   fieldFileLimitProblem,
   MAX_FILES_PER_UPLOAD,
-  messages,
   uploadProblem,
 } from '@compass/shared';
 import imageCompression from 'browser-image-compression';
-import { Download, Paperclip, Trash2, Upload, X } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { downloadFile } from '../api/client';
 import { notifyError } from '../api/errors';
 import { Button } from '../components/Button';
-import { IconButton } from '../components/IconButton';
+import { ActionAttachmentList, downloadAttachment } from '../components/ActionParts';
 import { FieldFrame, useFieldIds } from './FieldFrame';
 import type { FieldAttachment, FieldProps } from './props';
 
@@ -92,7 +90,6 @@ export function FileField({ field, readOnly, error, files }: FieldProps<'file'>)
   };
 
   const remove = async (attachment: FieldAttachment) => {
-    if (!window.confirm(messages.common.deleteFileConfirm)) return;
     try {
       await files.onDelete?.(attachment);
     } catch (failure) {
@@ -103,46 +100,20 @@ export function FileField({ field, readOnly, error, files }: FieldProps<'file'>)
   const message = problem ?? error;
   return (
     <FieldFrame field={field} ids={ids} error={message} as="text">
-      <ul className="attachment-list field-files" aria-labelledby={ids.labelId}>
-        {existing.map((attachment) => (
-          <li key={attachment._id} className="row">
-            <button
-              type="button"
-              className="attachment-link"
-              onClick={() => void downloadFile(attachment.path, attachment.name).catch(notifyError)}
-            >
-              <Download size={14} aria-hidden="true" />
-              {attachment.name}
-            </button>
-            {!readOnly && files.onDelete && (
-              <IconButton
-                label={`Delete ${attachment.name}`}
-                icon={<Trash2 size={14} aria-hidden="true" />}
-                onClick={() => void remove(attachment)}
-              />
-            )}
-          </li>
-        ))}
-        {pending.map((file, index) => (
-          <li key={`${file.name}-${index}`} className="row">
-            <span className="attachment-link is-pending">
-              <Paperclip size={14} aria-hidden="true" />
-              {file.name}
-              <span className="text-muted text-sm">(uploads on save)</span>
-            </span>
-            {!readOnly && files.onRemovePending && (
-              <IconButton
-                label={`Remove ${file.name}`}
-                icon={<X size={14} aria-hidden="true" />}
-                onClick={() => files.onRemovePending?.(field._id, file)}
-              />
-            )}
-          </li>
-        ))}
-        {existing.length === 0 && pending.length === 0 && (
-          <li className="text-sm text-secondary">No files attached.</li>
-        )}
-      </ul>
+      <ActionAttachmentList
+        className="field-files"
+        labelledBy={ids.labelId}
+        stored={existing}
+        pending={pending}
+        pendingNote="(uploads on save)"
+        onDownload={downloadAttachment}
+        onDelete={!readOnly && files.onDelete ? (attachment) => void remove(attachment) : undefined}
+        onRemove={
+          !readOnly && files.onRemovePending
+            ? (index) => files.onRemovePending?.(field._id, pending[index]!)
+            : undefined
+        }
+      />
       {canAdd && (
         <div>
           <input

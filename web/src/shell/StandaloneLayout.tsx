@@ -1,17 +1,20 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { BrandLogo, PRODUCT_NAME } from '../components/BrandMark';
+import { BrandMark } from '../components/BrandMark';
 
-/** A plain page frame (top bar with the product name) for public pages outside the shell. */
-export function StandaloneLayout({ children }: { children: ReactNode }) {
+/**
+ * A plain page frame for public pages outside the shell: a top bar with the brand (the product's
+ * name, a link home, unless the page gives its own) over the page.
+ */
+export function StandaloneLayout({
+  brand = <BrandMark to="/dashboard" />,
+  children,
+}: {
+  brand?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="standalone">
-      <header className="standalone-bar">
-        <Link to="/dashboard" className="brand-mark">
-          <BrandLogo />
-          {PRODUCT_NAME}
-        </Link>
-      </header>
+      <header className="standalone-bar">{brand}</header>
       <main className="standalone-main" id="main-content">
         {children}
       </main>

@@ -21,7 +21,9 @@ import { ExportButton } from '../../components/ExportButton';
 import { Dialog } from '../../components/Dialog';
 import { DueRangeFilters, ListFilters } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
-import { SearchPicker, type PickerOption } from '../../components/SearchPicker';
+import { PageHeader } from '../../components/PageHeader';
+import { type Person, PersonField } from '../../components/PersonField';
+import { SearchPicker } from '../../components/SearchPicker';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
 import { ActionDialog } from '../dashboard';
@@ -85,14 +87,10 @@ export function ActionRegisterPage() {
 
   return (
     <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>Action Register</h1>
-          <p>
-            Every action of the organisation: from forms, audits, obligations, documents, risks and hazardous
-            substances.
-          </p>
-        </div>
+      <PageHeader
+        title="Action Register"
+        intro="Every action of the organisation: from forms, audits, obligations, documents, risks and hazardous substances."
+      >
         <div className="row wrap">
           <ExportButton
             label="Export CSV"
@@ -105,7 +103,7 @@ export function ActionRegisterPage() {
             fileName="action-register.xlsx"
           />
         </div>
-      </div>
+      </PageHeader>
       <ActionFilters list={list} />
       <SelectionBar
         rows={list.rows}
@@ -207,7 +205,7 @@ function ActionFilters({ list }: { list: ActionList }) {
             search={searchAssignees}
             placeholder="Anyone"
             onPick={(option) => {
-              const { type, _id } = assigneeOf(option);
+              const { type, _id } = assigneeOf(option.value);
               setAssigneeName(option.label);
               list.setFilter('assigneeEmployeeId', type === 'internal' ? _id : '');
               list.setFilter('assigneePersonnelId', type === 'external' ? _id : '');
@@ -370,8 +368,7 @@ function ReassignDialog({
   onClose: () => void;
   onDone: () => Promise<void>;
 }) {
-  const labelId = useId();
-  const [chosen, setChosen] = useState<PickerOption | null>(null);
+  const [assignee, setAssignee] = useState<Person | null>(null);
   const [error, setError] = useState<string | null>(null);
   const reassign = useReassignActions(actions, onDone);
   return (
@@ -389,11 +386,11 @@ function ReassignDialog({
             variant="primary"
             loading={reassign.isPending}
             onClick={() => {
-              if (!chosen) {
+              if (!assignee) {
                 setError('Choose the new assignee.');
                 return;
               }
-              reassign.mutate(chosen);
+              reassign.mutate(assignee);
             }}
           >
             Reassign
@@ -401,31 +398,19 @@ function ReassignDialog({
         </>
       }
     >
-      <div className="field">
-        <span className="field-label" id={labelId}>
-          New assignee
-        </span>
-        {chosen ? (
-          <span className="row">
-            {chosen.label} <span className="text-sm text-secondary">{chosen.detail}</span>
-            <Button size="sm" variant="ghost" onClick={() => setChosen(null)}>
-              Change
-            </Button>
-          </span>
-        ) : (
-          <SearchPicker
-            labelledBy={labelId}
-            queryKey={actionRegisterKeys.assignees}
-            search={searchAssignees}
-            autoFocus
-            error={error}
-            onPick={(option) => {
-              setChosen(option);
-              setError(null);
-            }}
-          />
-        )}
-      </div>
+      <PersonField
+        label="New assignee"
+        value={assignee}
+        error={error}
+        queryKey={actionRegisterKeys.assignees}
+        search={searchAssignees}
+        searchWhenEmpty
+        autoFocus
+        onChange={(person) => {
+          setAssignee(person);
+          setError(null);
+        }}
+      />
     </Dialog>
   );
 }

@@ -33,6 +33,23 @@ const ROWS = [
   row({ _id: testId(3), status: 'completed', completedOn: '2026-11-02', instruction: 'Done already' }),
 ];
 
+/** An open form action of someone else, as the action dialog loads it. */
+const actionDetails = (over: Record<string, unknown>) => ({
+  _id: testId(1),
+  sectionType: 'form',
+  instruction: 'Replace the guard rail',
+  response: '',
+  assignTo: testId(4),
+  assignToType: 'internal',
+  assignToName: 'Ethan Clarke',
+  dueDate: '2026-11-01',
+  attachment: [],
+  completeStatus: 'no',
+  completedOn: null,
+  mine: false,
+  ...over,
+});
+
 const render = () =>
   renderRoutes([{ path: '/action-register', element: <ActionRegisterPage /> }], '/action-register');
 
@@ -93,23 +110,13 @@ describe('ActionRegisterPage', () => {
     mockFetch({
       'POST /api/actionRegisterList': () => ok({ rows: ROWS, total: 3 }),
       'POST /api/actionRegisterDetails': () =>
-        ok({
-          _id: testId(1),
-          sectionType: 'form',
-          instruction: 'Replace the guard rail',
-          response: '',
-          assignTo: testId(4),
-          assignToType: 'internal',
-          assignToName: 'Ethan Clarke',
-          dueDate: '2026-11-01',
-          attachment: [],
-          reference: 'FS 12 · Incident Report',
-          formSubmissionId: testId(9),
-          formatedNumber: 'FS 12',
-          completeStatus: 'no',
-          completedOn: null,
-          mine: false,
-        }),
+        ok(
+          actionDetails({
+            reference: 'FS 12 · Incident Report',
+            formSubmissionId: testId(9),
+            formatedNumber: 'FS 12',
+          }),
+        ),
     });
     render();
     const user = userEvent.setup();
@@ -134,21 +141,14 @@ describe('ActionRegisterPage', () => {
     mockFetch({
       'POST /api/actionRegisterList': () => ok({ rows: [documentRow], total: 1 }),
       'POST /api/actionRegisterDetails': () =>
-        ok({
-          _id: testId(6),
-          sectionType: 'document',
-          instruction: 'Replace the laminated copy',
-          response: '',
-          assignTo: testId(4),
-          assignToType: 'internal',
-          assignToName: 'Ethan Clarke',
-          dueDate: '2026-11-01',
-          attachment: [],
-          documentId: testId(7),
-          completeStatus: 'no',
-          completedOn: null,
-          mine: false,
-        }),
+        ok(
+          actionDetails({
+            _id: testId(6),
+            sectionType: 'document',
+            instruction: 'Replace the laminated copy',
+            documentId: testId(7),
+          }),
+        ),
     });
     render();
     const user = userEvent.setup();

@@ -13,7 +13,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { API_BASE, callApi, callUrl } from '../../api/client';
 import { notifyError } from '../../api/errors';
-import type { PickerOption } from '../../components/SearchPicker';
+import type { Person } from '../../components/PersonField';
 
 export const actionRegisterKeys = {
   all: ['actionRegister'] as const,
@@ -44,8 +44,9 @@ export async function searchAssignees(text: string, page: number) {
   };
 }
 
-export function assigneeOf(option: PickerOption) {
-  const [type, id] = option.value.split(':') as ['internal' | 'external', string];
+/** The employee or personnel an assignee option's value names. */
+export function assigneeOf(value: string) {
+  const [type, id] = value.split(':') as ['internal' | 'external', string];
   return { type, _id: id };
 }
 
@@ -62,8 +63,8 @@ export function useDocumentAction(row: TActionRow) {
 /** Reassigns one or more actions to the assignee picked; the server reassigns all of them or none. */
 export function useReassignActions(actions: TActionRef[], onDone: () => Promise<void>) {
   return useMutation({
-    mutationFn: (option: PickerOption) =>
-      callApi(actionRegisterReassignCall, { body: { actions, assignee: assigneeOf(option) } }),
+    mutationFn: (assignee: Person) =>
+      callApi(actionRegisterReassignCall, { body: { actions, assignee: assigneeOf(assignee._id) } }),
     onSuccess: async () => {
       toast.success(actions.length === 1 ? say.reassignedOne : say.reassignedMany(actions.length));
       await onDone();

@@ -6,10 +6,11 @@ import { Button } from '../../components/Button';
 import { RowButton } from '../../components/RowButton';
 import { DataTable } from '../../components/DataTable';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
 import { ListState } from '../../components/ListParts';
+import { PageHeader } from '../../components/PageHeader';
 import { usePageTitle } from '../../shell/pageTitle';
+import { DeleteRowDialog } from './DeleteRowDialog';
 import { NameDialog } from './NameDialog';
 import { administrationKeys, usePositionList } from './api';
 
@@ -36,15 +37,14 @@ export function PositionsPage() {
 
   return (
     <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>Roles & Responsibilities</h1>
-          <p>The positions your employees hold, shown with their name on notices and forms.</p>
-        </div>
+      <PageHeader
+        title="Roles & Responsibilities"
+        intro="The positions your employees hold, shown with their name on notices and forms."
+      >
         <Button variant="primary" icon={<Plus size={16} aria-hidden="true" />} onClick={() => setEditing({})}>
           Add position
         </Button>
-      </div>
+      </PageHeader>
       <section className="card list-card" aria-label="Positions" aria-busy={list.isFetching}>
         <div className="list-toolbar">
           <input
@@ -94,16 +94,9 @@ export function PositionsPage() {
         />
       )}
       {removing && (
-        <ConfirmDialog
-          title={`Delete ${removing.name}?`}
-          confirmLabel="Delete"
-          danger
-          pending={remove.isPending}
-          onClose={() => setRemoving(null)}
-          onConfirm={() => remove.mutate({ body: { _id: removing._id } })}
-        >
+        <DeleteRowDialog row={removing} remove={remove} onClose={() => setRemoving(null)}>
           <p>A position that employees hold cannot be deleted: give them another position first.</p>
-        </ConfirmDialog>
+        </DeleteRowDialog>
       )}
       {history && (
         <Dialog title={`History of ${history.name}`} onClose={() => setHistory(null)}>

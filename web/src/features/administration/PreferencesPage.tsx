@@ -6,17 +6,19 @@ import {
   ssoSettingsUpdateCall,
   type TOrganisationProfile,
 } from '@compass/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { queryKeys } from '../../api/queryClient';
 import { useCall } from '../../api/useCall';
 import { changeLogKeys } from '../../api/queryKeys';
 import { Button } from '../../components/Button';
-import { ChangeLogPanel } from '../../components/ChangeLogPanel';
+import { HistoryCard } from '../../components/ChangeLogPanel';
 import { InputField } from '../../components/FormField';
 import { LogoCard } from '../../components/LogoCard';
 import { PageSpinner } from '../../components/Spinner';
+import { PageHeader } from '../../components/PageHeader';
 import { usePageTitle } from '../../shell/pageTitle';
 import { administrationKeys, useOrganisationProfile } from './api';
+import { NameField, useRequiredName } from './NameDialog';
 
 const TIME_ZONES = Intl.supportedValuesOf('timeZone');
 const PROVIDER_LABELS = { microsoft: 'Microsoft', google: 'Google' } as const;
@@ -28,12 +30,10 @@ export function PreferencesPage() {
   if (!profile.data) return <PageSpinner />;
   return (
     <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>Preferences</h1>
-          <p>Your organisation as people see it in the product and in its e-mails.</p>
-        </div>
-      </div>
+      <PageHeader
+        title="Preferences"
+        intro="Your organisation as people see it in the product and in its e-mails."
+      />
       <div className="admin-columns">
         <div className="stack-lg">
           <ProfileCard profile={profile.data} />
@@ -43,12 +43,7 @@ export function PreferencesPage() {
         </div>
         <div className="stack-lg">
           <OrganisationLogo profile={profile.data} />
-          <section className="card card-body stack" aria-labelledby="profile-history">
-            <h2 id="profile-history" className="card-title">
-              History
-            </h2>
-            <ChangeLogPanel entityType="organisation" entityId={profile.data._id} />
-          </section>
+          <HistoryCard entityType="organisation" entityId={profile.data._id} />
         </div>
       </div>
     </div>
@@ -56,39 +51,25 @@ export function PreferencesPage() {
 }
 
 function ProfileCard({ profile }: { profile: TOrganisationProfile }) {
+  const name = useRequiredName(profile.name);
   const [values, setValues] = useState({
-    name: profile.name,
     timeZone: profile.timeZone,
     mailSenderName: profile.mailSenderName ?? '',
     headerTitle: profile.headerTitle ?? '',
   });
-  const [error, setError] = useState<string | null>(null);
   const zoneId = useId();
   const save = useCall(organisationProfileUpdateCall, {
     invalidate: [administrationKeys.profile, queryKeys.permissions, changeLogKeys.all],
   });
   const set = (key: keyof typeof values) => (value: string) =>
     setValues((current) => ({ ...current, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!values.name.trim()) return setError('Please enter a name.');
-    save.mutate({ body: values });
-  };
+  const submit = name.submit((checked) => save.mutate({ body: { ...values, name: checked } }));
   return (
     <form className="card card-body stack" onSubmit={submit} aria-labelledby="profile-title" noValidate>
       <h2 id="profile-title" className="card-title">
         Organisation
       </h2>
-      <InputField
-        label="Name"
-        value={values.name}
-        error={error}
-        maxLength={200}
-        onValueChange={(value) => {
-          setError(null);
-          set('name')(value);
-        }}
-      />
+      <NameField label="Name" name={name} />
       <div className="field">
         <label className="field-label" htmlFor={zoneId}>
           Time zone
@@ -117,7 +98,7 @@ function ProfileCard({ profile }: { profile: TOrganisationProfile }) {
       <InputField
         label="Header title"
         value={values.headerTitle}
-        placeholder={values.name}
+        placeholder={name.value}
         maxLength={100}
         onValueChange={set('headerTitle')}
       />

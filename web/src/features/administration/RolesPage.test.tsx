@@ -2,7 +2,14 @@ import { ACCESS_KEYS, accessKeyGroups } from '@compass/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { accessMap, mockFetch, ok, permissionsFixture, renderRoutes } from '../../../test/helpers';
+import {
+  accessMap,
+  bodiesSent,
+  mockFetch,
+  ok,
+  permissionsFixture,
+  renderRoutes,
+} from '../../../test/helpers';
 import { setAuthToken } from '../../lib/storage';
 import { RolesPage } from './RolesPage';
 
@@ -44,12 +51,13 @@ describe('the access-key grid', () => {
     expect(within(dialog).getByText('2 of 28 keys')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
-    const save = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/roleSave'));
-    expect(JSON.parse(String(save?.[1]?.body))).toEqual({
-      _id: ROLE._id,
-      name: 'Depot Staff',
-      access: ['document', 'task'],
-    });
+    expect(bodiesSent(fetchMock, '/api/roleSave')).toEqual([
+      {
+        _id: ROLE._id,
+        name: 'Depot Staff',
+        access: ['document', 'task'],
+      },
+    ]);
   });
 
   it('offers only the keys its editor holds, and keeps a key the role has', async () => {
@@ -70,11 +78,8 @@ describe('the access-key grid', () => {
     expect(hazardous).toBeChecked();
     expect(hazardous).toBeEnabled();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/roleSave'))).toBe(true),
-    );
-    const save = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/roleSave'));
-    expect(JSON.parse(String(save?.[1]?.body)).access).toEqual(['task', 'hazardous']);
+    await waitFor(() => expect(bodiesSent(fetchMock, '/api/roleSave')).toHaveLength(1));
+    expect(bodiesSent(fetchMock, '/api/roleSave')[0]?.access).toEqual(['task', 'hazardous']);
   });
 
   it('refuses an empty role name in the browser, sending nothing', async () => {
@@ -85,6 +90,6 @@ describe('the access-key grid', () => {
     await user.click(screen.getByRole('button', { name: 'Add role' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
     expect(screen.getByText('Please enter a name.')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/roleSave'))).toBe(false);
+    expect(bodiesSent(fetchMock, '/api/roleSave')).toEqual([]);
   });
 });

@@ -8,21 +8,27 @@ import {
   type TRoleRow,
 } from '@compass/shared';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { usePermissions } from '../../api/auth';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { RowButton } from '../../components/RowButton';
 import { DataTable } from '../../components/DataTable';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
-import { InputField } from '../../components/FormField';
 import { ListState } from '../../components/ListParts';
+import { PageHeader } from '../../components/PageHeader';
+import { Tabs } from '../../components/Tabs';
 import { usePageTitle } from '../../shell/pageTitle';
+import { DeleteRowDialog } from './DeleteRowDialog';
 import { administrationKeys, useRoleList } from './api';
+import { NameField, useRequiredName } from './NameDialog';
 
 const GROUPS = accessKeyGroups();
+const ROLE_TABS = [
+  { value: 'access', label: 'Access' },
+  { value: 'history', label: 'History' },
+] as const;
 
 /** System Administration > Users & Roles: roles and the access keys each allows. */
 export function RolesPage() {
@@ -38,15 +44,14 @@ export function RolesPage() {
 
   return (
     <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>Users & Roles</h1>
-          <p>A role decides which areas its employees reach. A change applies on their next click.</p>
-        </div>
+      <PageHeader
+        title="Users & Roles"
+        intro="A role decides which areas its employees reach. A change applies on their next click."
+      >
         <Button variant="primary" icon={<Plus size={16} aria-hidden="true" />} onClick={() => setEditing({})}>
           Add role
         </Button>
-      </div>
+      </PageHeader>
       <section className="card list-card" aria-label="Roles" aria-busy={list.isFetching}>
         <ListState query={list} count={rows.length} empty="No roles yet." />
         {rows.length > 0 && (
@@ -76,16 +81,9 @@ export function RolesPage() {
       </section>
       {editing && <RoleDialog row={editing.row} onClose={() => setEditing(null)} />}
       {removing && (
-        <ConfirmDialog
-          title={`Delete ${removing.name}?`}
-          confirmLabel="Delete"
-          danger
-          pending={remove.isPending}
-          onClose={() => setRemoving(null)}
-          onConfirm={() => remove.mutate({ body: { _id: removing._id } })}
-        >
+        <DeleteRowDialog row={removing} remove={remove} onClose={() => setRemoving(null)}>
           <p>A role that employees have cannot be deleted: give them another role first.</p>
-        </ConfirmDialog>
+        </DeleteRowDialog>
       )}
     </div>
   );
@@ -93,9 +91,8 @@ export function RolesPage() {
 
 /** The role's name and its access-key grid, grouped as the navigation groups the areas. */
 export function RoleDialog({ row, onClose }: { row?: TRoleRow; onClose: () => void }) {
-  const [name, setName] = useState(row?.name ?? '');
+  const name = useRequiredName(row?.name ?? '');
   const [keys, setKeys] = useState<Set<AccessKey>>(new Set(row?.access ?? []));
-  const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<'access' | 'history'>('access');
   const save = useCall(roleSaveCall, { invalidate: [administrationKeys.roles], onSuccess: onClose });
   const gridId = useId();
@@ -111,50 +108,17 @@ export function RoleDialog({ row, onClose }: { row?: TRoleRow; onClose: () => vo
         else if (mayTurnOn(key)) next.add(key);
       return next;
     });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return setError('Please enter a name.');
+  const submit = name.submit((checked) =>
     save.mutate({
-      body: { _id: row?._id, name: name.trim(), access: ACCESS_KEYS.filter((key) => keys.has(key)) },
-    });
-  };
+      body: { _id: row?._id, name: checked, access: ACCESS_KEYS.filter((key) => keys.has(key)) },
+    }),
+  );
 
   return (
     <Dialog title={row ? `Edit ${row.name}` : 'Add role'} onClose={onClose} wide>
       <form className="stack role-form" onSubmit={submit} noValidate>
-        <InputField
-          label="Role name"
-          value={name}
-          error={error}
-          autoFocus
-          maxLength={200}
-          onValueChange={(value) => {
-            setName(value);
-            setError(null);
-          }}
-        />
-        {row && (
-          <div className="tablist" role="tablist" aria-label="Role">
-            <button
-              type="button"
-              role="tab"
-              aria-selected={tab === 'access'}
-              className="tab"
-              onClick={() => setTab('access')}
-            >
-              Access
-            </button>
-            <button
-              type="button"
-              role="tab"
-              aria-selected={tab === 'history'}
-              className="tab"
-              onClick={() => setTab('history')}
-            >
-              History
-            </button>
-          </div>
-        )}
+        <NameField label="Role name" name={name} autoFocus />
+        {row && <Tabs label="Role" options={ROLE_TABS} current={tab} onChange={setTab} />}
         {tab === 'history' && row ? (
           <ChangeLogPanel entityType="role" entityId={row._id} />
         ) : (

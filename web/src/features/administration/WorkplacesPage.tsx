@@ -12,10 +12,11 @@ import { Button } from '../../components/Button';
 import { RowButton } from '../../components/RowButton';
 import { DataTable } from '../../components/DataTable';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
 import { ListState } from '../../components/ListParts';
+import { PageHeader } from '../../components/PageHeader';
 import { usePageTitle } from '../../shell/pageTitle';
+import { DeleteRowDialog } from './DeleteRowDialog';
 import { NameDialog } from './NameDialog';
 import { administrationKeys, useWorkplaceList } from './api';
 
@@ -48,11 +49,10 @@ export function WorkplacesPage() {
 
   return (
     <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>Workplaces & Branches</h1>
-          <p>Where your people work. Forms, clock-ins and notices name a workplace and its branch.</p>
-        </div>
+      <PageHeader
+        title="Workplaces & Branches"
+        intro="Where your people work. Forms, clock-ins and notices name a workplace and its branch."
+      >
         <Button
           variant="primary"
           icon={<Plus size={16} aria-hidden="true" />}
@@ -60,7 +60,7 @@ export function WorkplacesPage() {
         >
           Add workplace
         </Button>
-      </div>
+      </PageHeader>
       <section className="card list-card" aria-label="Workplaces" aria-busy={list.isFetching}>
         <ListState query={list} count={rows.length} empty="No workplaces yet. Add the first one." />
         {rows.length > 0 && (
@@ -117,23 +117,16 @@ export function WorkplacesPage() {
         </NameDialog>
       )}
       {removing && (
-        <ConfirmDialog
-          title={`Delete ${removing.name}?`}
-          confirmLabel="Delete"
-          danger
-          pending={deleteWorkplace.isPending || deleteBranch.isPending}
+        <DeleteRowDialog
+          row={removing}
+          remove={removing.kind === 'workplace' ? deleteWorkplace : deleteBranch}
           onClose={() => setRemoving(null)}
-          onConfirm={() =>
-            (removing.kind === 'workplace' ? deleteWorkplace : deleteBranch).mutate({
-              body: { _id: removing._id },
-            })
-          }
         >
           <p>
             A {removing.kind} that people, forms or notices still use cannot be deleted: deactivate it
             instead, and it stays on the records that name it.
           </p>
-        </ConfirmDialog>
+        </DeleteRowDialog>
       )}
       {history && (
         <Dialog title={`History of ${history.name}`} onClose={() => setHistory(null)}>

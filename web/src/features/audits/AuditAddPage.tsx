@@ -5,9 +5,8 @@ import {
   type FrequencyUnit,
   type TAuditCreate,
 } from '@compass/shared';
-import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { fieldErrorsOf, notifyFirstProblem, schemaProblems } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
@@ -15,6 +14,7 @@ import { InputField } from '../../components/FormField';
 import { PersonField, type Person } from '../../components/PersonField';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { PageSpinner } from '../../components/Spinner';
+import { BackLink } from '../../components/PageHeader';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
 import { AUDIT_PEOPLE, auditKeys, auditPaths, useAuditOptions } from './api';
@@ -69,9 +69,7 @@ export function AuditAddPage() {
 
   return (
     <div className="admin-page stack-lg">
-      <Link to={auditPaths.register} className="back-link">
-        <ArrowLeft size={16} aria-hidden="true" /> Audit Register
-      </Link>
+      <BackLink to={auditPaths.register} label="Audit Register" />
       <div className="page-header">
         <div>
           <h1>Add audit</h1>

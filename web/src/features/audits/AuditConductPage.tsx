@@ -25,7 +25,7 @@ import {
   AuditSections,
   AuditSummary,
   AuditUnavailable,
-  FindingsTable,
+  FindingsCard,
   NO_REFERENCES,
 } from './parts';
 
@@ -127,12 +127,7 @@ function ConductForm({ audit }: { audit: TAuditDetails }) {
           </div>
         )}
       </form>
-      <section className="card card-body stack" aria-labelledby="audit-findings">
-        <h2 id="audit-findings" className="card-title">
-          Findings
-        </h2>
-        <FindingsTable tasks={audit.tasks} />
-      </section>
+      <FindingsCard tasks={audit.tasks} />
       {finding && <FindingDialog auditId={audit._id} field={finding} onClose={() => setFinding(null)} />}
     </div>
   );

@@ -9,9 +9,8 @@ import {
 import { Download, Lock, LockOpen, PencilLine } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { downloadFile } from '../../api/client';
-import { notifyError } from '../../api/errors';
 import { useCall } from '../../api/useCall';
+import { downloadAttachment } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { PageSpinner } from '../../components/Spinner';
@@ -25,7 +24,7 @@ import {
   AuditSections,
   AuditSummary,
   AuditUnavailable,
-  FindingsTable,
+  FindingsCard,
   NO_REFERENCES,
 } from './parts';
 
@@ -73,7 +72,7 @@ function Details({ audit }: { audit: TAuditDetails }) {
           <Button
             variant="primary"
             icon={<Download size={16} aria-hidden="true" />}
-            onClick={() => void downloadFile(audit.pdf!.path, audit.pdf!.name).catch(notifyError)}
+            onClick={() => downloadAttachment(audit.pdf!)}
           >
             Download PDF
           </Button>
@@ -99,12 +98,7 @@ function Details({ audit }: { audit: TAuditDetails }) {
         )}
       </AuditSections>
       {answered.length === 0 && <p className="text-secondary">This audit has no questions.</p>}
-      <section className="card card-body stack" aria-labelledby="audit-findings">
-        <h2 id="audit-findings" className="card-title">
-          Findings
-        </h2>
-        <FindingsTable tasks={audit.tasks} />
-      </section>
+      <FindingsCard tasks={audit.tasks} />
       <AuditFiles audit={audit} />
     </div>
   );
@@ -144,7 +138,6 @@ function AuditFiles({ audit }: { audit: TAuditDetails }) {
   const upload = useCall(auditAttachmentUploadCall, { invalidate: [auditKeys.details(audit._id)] });
   return (
     <FilesCard
-      id="audit-files"
       recordId={audit._id}
       attachments={audit.attachments}
       empty="No files."

@@ -2,7 +2,7 @@ import { auditMessages as say, type TAuditDetails, type TAuditRow } from '@compa
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { bodiesSent, envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
 import { AuditAddPage } from './AuditAddPage';
 import { AuditConductPage } from './AuditConductPage';
 import { AuditDetailsPage } from './AuditDetailsPage';
@@ -100,11 +100,6 @@ const details = (over: Partial<TAuditDetails> = {}): TAuditDetails => ({
   ...over,
 });
 
-const bodiesOf = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
-  fetchMock.mock.calls
-    .filter(([url]) => String(url).endsWith(path))
-    .map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
-
 const options = {
   templates: [{ _id: TEMPLATE, name: 'Workplace Safety Audit' }],
   workplaces: [{ _id: DEPOT, name: 'Riverside Depot', branches: [{ _id: testId(11), name: 'Warehouse' }] }],
@@ -132,7 +127,7 @@ describe('the lists', () => {
     await user.selectOptions(await screen.findByLabelText('Template'), 'Workplace Safety Audit');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Name ↓');
     await screen.findByRole('table');
-    expect(bodiesOf(fetchMock, '/api/auditRegisterList').at(-1)).toMatchObject({
+    expect(bodiesSent(fetchMock, '/api/auditRegisterList').at(-1)).toMatchObject({
       status: 'inProgress',
       templateId: TEMPLATE,
       sort: 'name',
@@ -167,7 +162,7 @@ describe('add', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add audit' }));
     expect(await screen.findAllByText(say.templateRequired)).not.toHaveLength(0);
-    expect(bodiesOf(fetchMock, '/api/auditCreate')).toHaveLength(0);
+    expect(bodiesSent(fetchMock, '/api/auditCreate')).toHaveLength(0);
   });
 });
 
@@ -186,7 +181,7 @@ describe('conduct', () => {
     expect(screen.getByText('Unsaved answers')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save answers' }));
     expect(await screen.findByText(say.saved)).toBeInTheDocument();
-    expect(bodiesOf(fetchMock, '/api/auditSave')[0]).toEqual({
+    expect(bodiesSent(fetchMock, '/api/auditSave')[0]).toEqual({
       _id: AUDIT,
       version: 3,
       answers: [
@@ -211,7 +206,7 @@ describe('conduct', () => {
     const dialog = screen.getByRole('dialog', { name: 'Raise finding' });
     await user.click(within(dialog).getByRole('button', { name: 'Raise finding' }));
     expect(within(dialog).getByText(say.instructionRequired)).toBeInTheDocument();
-    expect(bodiesOf(fetchMock, '/api/auditFinding')).toHaveLength(0);
+    expect(bodiesSent(fetchMock, '/api/auditFinding')).toHaveLength(0);
   });
 
   it('is read-only for someone who is not the auditor', async () => {
@@ -241,7 +236,7 @@ describe('details', () => {
     const user = userEvent.setup();
     expect(await screen.findByText(say.openTasks)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close off' }));
-    expect(bodiesOf(fetchMock, '/api/auditClose')[0]).toEqual({ _id: AUDIT, version: 3 });
+    expect(bodiesSent(fetchMock, '/api/auditClose')[0]).toEqual({ _id: AUDIT, version: 3 });
     expect(screen.queryByRole('button', { name: 'Download PDF' })).not.toBeInTheDocument();
   });
 
@@ -279,12 +274,12 @@ describe('details', () => {
     const dialog = screen.getByRole('dialog', { name: 'Reopen this audit?' });
     await user.click(within(dialog).getByRole('button', { name: 'Reopen audit' }));
     expect(within(dialog).getByText(say.reopenReasonRequired)).toBeInTheDocument();
-    expect(bodiesOf(fetchMock, '/api/auditReopen')).toEqual([]);
+    expect(bodiesSent(fetchMock, '/api/auditReopen')).toEqual([]);
 
     await user.type(within(dialog).getByLabelText('Why is it reopened?'), 'The fire exit answer was wrong.');
     await user.click(within(dialog).getByRole('button', { name: 'Reopen audit' }));
     expect(await screen.findByText(say.reopened)).toBeInTheDocument();
-    expect(bodiesOf(fetchMock, '/api/auditReopen')).toEqual([
+    expect(bodiesSent(fetchMock, '/api/auditReopen')).toEqual([
       { _id: AUDIT, version: 3, reason: 'The fire exit answer was wrong.' },
     ]);
     expect(await screen.findByRole('button', { name: 'Close off' })).toBeInTheDocument();

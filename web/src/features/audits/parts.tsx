@@ -7,13 +7,13 @@ import {
   type TAuditDetails,
   type TTemplateField,
 } from '@compass/shared';
-import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { DataTable } from '../../components/DataTable';
 import { DueMarker } from '../../components/DueMarker';
 import { REFERENCE_KINDS, type References } from '../../fields';
 import { browserToday } from '../../lib/timeZone';
+import { Card } from '../../components/Card';
+import { BackLink } from '../../components/PageHeader';
 import { ItemUnavailable } from '../registerParts';
 import { auditPaths } from './api';
 
@@ -45,11 +45,7 @@ export function AuditSections({
 }
 
 export function AuditBackLink() {
-  return (
-    <Link to={auditPaths.mine} className="back-link">
-      <ArrowLeft size={16} aria-hidden="true" /> My Audit
-    </Link>
-  );
+  return <BackLink to={auditPaths.mine} label="My Audit" />;
 }
 
 export function AuditUnavailable() {
@@ -106,8 +102,16 @@ export function AuditStatusBadge({ status }: { status: AuditStatus }) {
   return <span className={`badge ${STATUS_BADGES[status]}`}>{AUDIT_STATUS_LABELS[status]}</span>;
 }
 
-/** The findings raised in the audit and where each stands. */
-export function FindingsTable({ tasks }: { tasks: TAuditDetails['tasks'] }) {
+/** The audit's Findings card: those raised and where each stands. */
+export function FindingsCard({ tasks }: { tasks: TAuditDetails['tasks'] }) {
+  return (
+    <Card title="Findings" flat>
+      <FindingsTable tasks={tasks} />
+    </Card>
+  );
+}
+
+function FindingsTable({ tasks }: { tasks: TAuditDetails['tasks'] }) {
   if (tasks.length === 0) return <p className="text-secondary">No finding raised.</p>;
   return (
     <DataTable columns={['Question', 'Instruction', 'Assigned to', 'Due', 'Status', 'Response']}>

@@ -1,7 +1,7 @@
 import { ArrowLeft, ClipboardCheck, MailCheck, ShieldCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BrandLogo, PRODUCT_NAME } from '../../components/BrandMark';
+import { BrandMark, PRODUCT_NAME } from '../../components/BrandMark';
 
 export function copyrightLine(year = new Date().getFullYear()): string {
   return `© ${year} ${PRODUCT_NAME}. All rights reserved.`;
@@ -19,10 +19,7 @@ export function AuthLayout({ title, subtitle, children, wide = false }: AuthLayo
   return (
     <div className="auth-layout">
       <aside className="auth-brand" aria-hidden="true">
-        <span className="brand-mark">
-          <BrandLogo />
-          {PRODUCT_NAME}
-        </span>
+        <BrandMark />
         <div className="auth-pitch">
           <h2>Compliance and people, in one place.</h2>
           <p>
@@ -47,10 +44,7 @@ export function AuthLayout({ title, subtitle, children, wide = false }: AuthLayo
       </aside>
       <div className="auth-main">
         <div className="auth-main-top">
-          <Link to="/login" className="brand-mark">
-            <BrandLogo />
-            {PRODUCT_NAME}
-          </Link>
+          <BrandMark to="/login" />
         </div>
         <main className="auth-content" id="main-content">
           <div className={wide ? 'auth-card auth-card-wide' : 'auth-card'}>

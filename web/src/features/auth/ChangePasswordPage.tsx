@@ -1,16 +1,16 @@
 import { changePasswordCall, changePasswordError, logoutCall, messages } from '@compass/shared';
 import { KeyRound, TriangleAlert } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { forgetSession, usePermissions } from '../../api/auth';
 import { callApi, sendCall } from '../../api/client';
-import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { FieldError } from '../../components/FieldError';
 import { InputField } from '../../components/FormField';
 import { clearStorage } from '../../lib/storage';
 import { usePageTitle } from '../../shell/pageTitle';
+import { NewPasswordFields, useAuthSubmit, type NewPassword } from './parts';
 
 /** /change-password (guarded). After a successful change the user is signed out. */
 export function ChangePasswordPage() {
@@ -20,36 +20,19 @@ export function ChangePasswordPage() {
   const forced = permissions.data?.isForceUpdatePassword === 'yes';
   // An account's first sign-in with the password it was given is welcomed, not told it expired.
   const welcome = forced && permissions.data?.isInitialPassword === 'yes';
-  const errorId = useId();
   const [currentPassword, setCurrentPassword] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const message = changePasswordError({ currentPassword, password, confirmPassword });
-    setError(message);
-    if (message) return;
-    setPending(true);
-    try {
-      const result = await sendCall(changePasswordCall, {
-        body: { currentPassword, password, confirmPassword },
-      });
+  const [fresh, setFresh] = useState<NewPassword>({ password: '', confirmPassword: '' });
+  const form = useAuthSubmit({
+    validate: () => changePasswordError({ currentPassword, ...fresh }),
+    send: async () => {
+      const result = await sendCall(changePasswordCall, { body: { currentPassword, ...fresh } });
       toast.success(result.message);
       await callApi(logoutCall, {}, { authRedirect: false }).catch(() => undefined);
       forgetSession();
       clearStorage();
       navigate('/login', { replace: true });
-    } catch (failure) {
-      notifyError(failure);
-      setPending(false);
-    }
-  }
-
-  const clear = () => setError(null);
+    },
+  });
 
   return (
     <div className="card" style={{ maxWidth: 560 }}>
@@ -62,7 +45,7 @@ export function ChangePasswordPage() {
           </p>
         </div>
       </div>
-      <form className="card-body stack-lg" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="card-body stack-lg" onSubmit={form.onSubmit} noValidate>
         {welcome ? (
           <div className="alert alert-info" role="status">
             <KeyRound size={18} aria-hidden="true" />
@@ -78,40 +61,21 @@ export function ChangePasswordPage() {
         )}
         <InputField
           label="Current password"
-          describedBy={error ? errorId : undefined}
+          describedBy={form.describedBy}
           type="password"
           autoComplete="current-password"
           value={currentPassword}
-          onValueChange={(value) => {
-            setCurrentPassword(value);
-            clear();
-          }}
+          onValueChange={form.edit(setCurrentPassword)}
         />
-        <InputField
-          label="New password"
-          describedBy={error ? errorId : undefined}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onValueChange={(value) => {
-            setPassword(value);
-            clear();
-          }}
+        <NewPasswordFields
+          value={fresh}
+          onChange={form.edit(setFresh)}
+          confirmLabel="Confirm new password"
+          describedBy={form.describedBy}
         />
-        <InputField
-          label="Confirm new password"
-          describedBy={error ? errorId : undefined}
-          type="password"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onValueChange={(value) => {
-            setConfirmPassword(value);
-            clear();
-          }}
-        />
-        <FieldError id={errorId} message={error} />
+        <FieldError id={form.errorId} message={form.error} />
         <div className="row" style={{ justifyContent: 'flex-end' }}>
-          <Button type="submit" variant="primary" loading={pending}>
+          <Button type="submit" variant="primary" loading={form.pending}>
             Change Password
           </Button>
         </div>

@@ -1,16 +1,16 @@
 import { resetPasswordCall, resetPasswordError } from '@compass/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { sendCall } from '../../api/client';
-import { ApiError, notifyError } from '../../api/errors';
+import { ApiError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { PageSpinner } from '../../components/Spinner';
 import { FieldError } from '../../components/FieldError';
-import { InputField } from '../../components/FormField';
 import { usePageTitle } from '../../shell/pageTitle';
 import { usePasswordLink } from './api';
 import { AuthLayout, BackToSignIn } from './AuthLayout';
+import { NewPasswordFields, useAuthSubmit, type NewPassword } from './parts';
 
 /**
  * /reset-password/:token and /external-parties-account-activate/:token: sets a password from an
@@ -62,61 +62,32 @@ function PasswordForm({
   submitLabel: string;
 }) {
   const navigate = useNavigate();
-  const errorId = useId();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const message = resetPasswordError(password, confirmPassword);
-    setError(message);
-    if (message) return;
-    setPending(true);
-    try {
+  const [fresh, setFresh] = useState<NewPassword>({ password: '', confirmPassword: '' });
+  const form = useAuthSubmit({
+    validate: () => resetPasswordError(fresh.password, fresh.confirmPassword),
+    send: async () => {
       const result = await sendCall(
         resetPasswordCall,
-        { body: { token, password, confirmPassword } },
+        { body: { token, ...fresh } },
         { authRedirect: false },
       );
       toast.success(result.message);
       navigate('/login', { replace: true });
-    } catch (failure) {
-      notifyError(failure);
-      setPending(false);
-    }
-  }
+    },
+  });
 
   return (
     <AuthLayout title={title} subtitle={subtitle}>
-      <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
-        <InputField
-          label="New password"
-          describedBy={error ? errorId : undefined}
-          type="password"
-          autoComplete="new-password"
+      <form className="auth-form" onSubmit={form.onSubmit} noValidate>
+        <NewPasswordFields
+          value={fresh}
+          onChange={form.edit(setFresh)}
+          confirmLabel="Confirm password"
+          describedBy={form.describedBy}
           autoFocus
-          value={password}
-          onValueChange={(value) => {
-            setPassword(value);
-            setError(null);
-          }}
         />
-        <InputField
-          label="Confirm password"
-          describedBy={error ? errorId : undefined}
-          type="password"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onValueChange={(value) => {
-            setConfirmPassword(value);
-            setError(null);
-          }}
-        />
-        <FieldError id={errorId} message={error} />
-        <Button type="submit" variant="primary" size="lg" block loading={pending}>
+        <FieldError id={form.errorId} message={form.error} />
+        <Button type="submit" variant="primary" size="lg" block loading={form.pending}>
           {submitLabel}
         </Button>
       </form>

@@ -1,10 +1,11 @@
 import { CircleCheck, MailX } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { unsubscribeCall } from '@compass/shared';
 import { callApi } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
+import { TextAreaField } from '../../components/FormField';
 import { usePageTitle } from '../../shell/pageTitle';
 import { AuthLayout } from './AuthLayout';
 
@@ -12,7 +13,6 @@ import { AuthLayout } from './AuthLayout';
 export function UnsubscribePage() {
   usePageTitle('Unsubscribe');
   const { token = '' } = useParams();
-  const reasonId = useId();
   const [reason, setReason] = useState('');
   const [pending, setPending] = useState(false);
   const [notification, setNotification] = useState<string | null>(null);
@@ -62,19 +62,17 @@ export function UnsubscribePage() {
           void confirm();
         }}
       >
-        <div className="field">
-          <label className="field-label" htmlFor={reasonId}>
-            Reason <span className="text-muted">(optional)</span>
-          </label>
-          <textarea
-            id={reasonId}
-            className="input"
-            rows={3}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            placeholder="Tell us why you are unsubscribing"
-          />
-        </div>
+        <TextAreaField
+          label={
+            <>
+              Reason <span className="text-muted">(optional)</span>
+            </>
+          }
+          rows={3}
+          value={reason}
+          onValueChange={setReason}
+          placeholder="Tell us why you are unsubscribing"
+        />
         <Button
           type="submit"
           variant="primary"

@@ -1,12 +1,12 @@
 import { messages, updateUsernameCall, updateUsernameError } from '@compass/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { usePermissions } from '../../api/auth';
 import { sendCall } from '../../api/client';
-import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { InputField } from '../../components/FormField';
 import { usePageTitle } from '../../shell/pageTitle';
 import { AuthLayout, AuthResult, BackToSignIn } from './AuthLayout';
+import { useAuthSubmit } from './parts';
 
 /**
  * /update-username: an external-party user signed in with SSO whose username is not an e-mail
@@ -16,18 +16,10 @@ export function UpdateUsernamePage() {
   usePageTitle(messages.updateUsername.title);
   const permissions = usePermissions();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const [result, setResult] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const message = updateUsernameError(email);
-    setError(message);
-    if (message) return;
-    setPending(true);
-    try {
+  const form = useAuthSubmit({
+    validate: () => updateUsernameError(email),
+    send: async () => {
       const profile = permissions.data;
       const response = await sendCall(updateUsernameCall, {
         body: {
@@ -38,12 +30,8 @@ export function UpdateUsernamePage() {
         },
       });
       setResult(response.message);
-    } catch (failure) {
-      notifyError(failure);
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+  });
 
   if (result !== null) {
     return <AuthResult title={messages.updateUsername.title} message={result} backTo="/logout" />;
@@ -54,20 +42,17 @@ export function UpdateUsernamePage() {
       title={messages.updateUsername.title}
       subtitle="Your username must be an e-mail address. Enter the address you want to sign in with."
     >
-      <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="auth-form" onSubmit={form.onSubmit} noValidate>
         <InputField
           label="Email address"
-          error={error}
+          error={form.error}
           type="email"
           autoComplete="email"
           autoFocus
           value={email}
-          onValueChange={(value) => {
-            setEmail(value);
-            setError(null);
-          }}
+          onValueChange={form.edit(setEmail)}
         />
-        <Button type="submit" variant="primary" size="lg" block loading={pending}>
+        <Button type="submit" variant="primary" size="lg" block loading={form.pending}>
           Send
         </Button>
       </form>

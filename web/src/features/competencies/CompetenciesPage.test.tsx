@@ -2,7 +2,7 @@ import { competencyMessages, type TCompetencyRow } from '@compass/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { bodiesSent, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
 import { CompetenciesPage } from './CompetenciesPage';
 
 const FORKLIFT = testId(1);
@@ -22,11 +22,6 @@ const row = (over: Partial<TCompetencyRow> = {}): TCompetencyRow => ({
 });
 
 const options = () => ok({ competencies: [], positions: [DRIVER, STOREMAN], workplaces: [] });
-
-const bodies = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
-  fetchMock.mock.calls
-    .filter(([url]) => String(url).endsWith(path))
-    .map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
 
 const render = () =>
   renderRoutes(
@@ -67,7 +62,7 @@ describe('CompetenciesPage', () => {
     expect(within(whiteCard).getByText('No position')).toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Kind'), 'ticket');
-    expect(bodies(fetchMock, '/api/competencyList').at(-1)).toMatchObject({ kind: 'ticket', page: 1 });
+    expect(bodiesSent(fetchMock, '/api/competencyList').at(-1)).toMatchObject({ kind: 'ticket', page: 1 });
     expect(screen.getByRole('link', { name: 'Matrix' })).toHaveAttribute(
       'href',
       '/human-resource/admin/competencies/matrix',
@@ -99,7 +94,7 @@ describe('CompetenciesPage', () => {
     expect(within(dialog).getByText(competencyMessages.nameRequired)).toBeInTheDocument();
     expect(within(dialog).getByText(competencyMessages.kindUnknown)).toBeInTheDocument();
     expect(within(dialog).getByText(competencyMessages.validForRequired)).toBeInTheDocument();
-    expect(bodies(fetchMock, '/api/competencySave')).toEqual([]);
+    expect(bodiesSent(fetchMock, '/api/competencySave')).toEqual([]);
 
     await user.type(within(dialog).getByLabelText('Name'), 'Confined Space Entry');
     await user.selectOptions(within(dialog).getByLabelText('Kind'), 'ticket');
@@ -107,7 +102,7 @@ describe('CompetenciesPage', () => {
     await user.click(await within(dialog).findByLabelText('Storeman'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(competencyMessages.saved)).toBeInTheDocument();
-    expect(bodies(fetchMock, '/api/competencySave')).toEqual([
+    expect(bodiesSent(fetchMock, '/api/competencySave')).toEqual([
       {
         name: 'Confined Space Entry',
         kind: 'ticket',
@@ -116,7 +111,7 @@ describe('CompetenciesPage', () => {
         validForMonths: 24,
       },
     ]);
-    expect(bodies(fetchMock, '/api/competencyPositionsSet')).toEqual([
+    expect(bodiesSent(fetchMock, '/api/competencyPositionsSet')).toEqual([
       { _id: testId(9), positionIds: [STOREMAN._id] },
     ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -131,9 +126,9 @@ describe('CompetenciesPage', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Deactivate Forklift Licence' }));
     const dialog = screen.getByRole('dialog', { name: 'Deactivate Forklift Licence?' });
-    expect(bodies(fetchMock, '/api/competencySetActive')).toEqual([]);
+    expect(bodiesSent(fetchMock, '/api/competencySetActive')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText(competencyMessages.deactivated)).toBeInTheDocument();
-    expect(bodies(fetchMock, '/api/competencySetActive')).toEqual([{ _id: FORKLIFT, isActive: false }]);
+    expect(bodiesSent(fetchMock, '/api/competencySetActive')).toEqual([{ _id: FORKLIFT, isActive: false }]);
   }, 15_000);
 });

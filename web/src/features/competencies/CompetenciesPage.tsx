@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
+import { RowButton } from '../../components/RowButton';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListFilters } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
@@ -102,36 +103,22 @@ export function CompetenciesPage() {
               </span>
             </td>
             <td className="row-actions">
-              <Button
-                size="sm"
-                variant="ghost"
-                icon={<Pencil size={14} aria-hidden="true" />}
-                aria-label={`Edit ${row.name}`}
-                onClick={() => setEditing({ row })}
-              >
+              <RowButton icon={Pencil} label={`Edit ${row.name}`} onClick={() => setEditing({ row })}>
                 Edit
-              </Button>
+              </RowButton>
               {row.isActive ? (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  icon={<Power size={14} aria-hidden="true" />}
-                  aria-label={`Deactivate ${row.name}`}
-                  onClick={() => setDeactivating(row)}
-                >
+                <RowButton icon={Power} label={`Deactivate ${row.name}`} onClick={() => setDeactivating(row)}>
                   Deactivate
-                </Button>
+                </RowButton>
               ) : (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  icon={<RotateCcw size={14} aria-hidden="true" />}
-                  aria-label={`Reactivate ${row.name}`}
+                <RowButton
+                  icon={RotateCcw}
+                  label={`Reactivate ${row.name}`}
                   loading={setActive.isPending && setActive.variables?.body._id === row._id}
                   onClick={() => setActive.mutate({ body: { _id: row._id, isActive: true } })}
                 >
                   Reactivate
-                </Button>
+                </RowButton>
               )}
             </td>
           </tr>

@@ -2,7 +2,7 @@ import type { TCompetencyMatrix, TCompetencyRef } from '@compass/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { bodiesSent, envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
 import { CompetencyMatrixPage } from './CompetencyMatrixPage';
 
 const competency = (n: number, name: string): TCompetencyRef => ({
@@ -31,11 +31,6 @@ const matrix: TCompetencyMatrix = {
   ],
   total: 1,
 };
-
-const bodies = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
-  fetchMock.mock.calls
-    .filter(([url]) => String(url).endsWith(path))
-    .map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
 
 const render = () =>
   renderRoutes(
@@ -72,7 +67,7 @@ describe('CompetencyMatrixPage', () => {
 
     await user.selectOptions(screen.getByLabelText('Standing'), 'missing');
     await user.selectOptions(screen.getByLabelText('Competency'), FIRST_AID._id);
-    expect(bodies(fetchMock, '/api/competencyMatrix').at(-1)).toEqual({
+    expect(bodiesSent(fetchMock, '/api/competencyMatrix').at(-1)).toEqual({
       page: 1,
       pageSize: 20,
       standing: 'missing',

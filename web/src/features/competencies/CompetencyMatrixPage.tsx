@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { API_BASE, callApi, callUrl } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { ExportButton } from '../../components/ExportButton';
+import { PageHeader } from '../../components/PageHeader';
 import { ListFilters } from '../../components/ListFilters';
 import { ListState, Pagination } from '../../components/ListParts';
 import { usePagedList } from '../../components/PagedList';
@@ -78,20 +79,16 @@ export function CompetencyMatrixPage() {
   const columns = list.rows[0]?.cells.map((cell) => cell.competency) ?? [];
   return (
     <div className="admin-page stack-lg competency-page">
-      <div className="page-header">
-        <div>
-          <h1>Competency Matrix</h1>
-          <p>
-            Who holds what their position requires: each cell is the standing of the latest record and its
-            expiry.
-          </p>
-        </div>
+      <PageHeader
+        title="Competency Matrix"
+        intro="Who holds what their position requires: each cell is the standing of the latest record and its expiry."
+      >
         <ExportButton
           label="Export CSV"
           url={`${API_BASE}${callUrl(competencyMatrixExportCall, { query: list.exportQuery })}`}
           fileName="competency-matrix.csv"
         />
-      </div>
+      </PageHeader>
       <CompetencyTabs />
       <ListFilters placeholder="Employee name" onSearch={list.search} active={list.activeFilters}>
         {(

@@ -9,10 +9,9 @@ import { History, Lock, Plus, RefreshCw, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { usePermissions } from '../../api/auth';
-import { downloadFile } from '../../api/client';
-import { ApiError, notifyError } from '../../api/errors';
+import { ApiError } from '../../api/errors';
 import { useCall } from '../../api/useCall';
-import { ActionAttachmentList } from '../../components/ActionParts';
+import { ActionAttachmentList, downloadAttachment } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListState } from '../../components/ListParts';
@@ -199,11 +198,7 @@ function CompetencyCard({
       {latest ? (
         <>
           <RecordFacts record={latest} />
-          <ActionAttachmentList
-            stored={latest.attachments}
-            pending={[]}
-            onDownload={(file) => void downloadFile(file.path, file.name).catch(notifyError)}
-          />
+          <ActionAttachmentList stored={latest.attachments} pending={[]} onDownload={downloadAttachment} />
         </>
       ) : (
         <p className="text-sm text-secondary">No record yet.</p>

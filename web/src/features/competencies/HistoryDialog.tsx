@@ -1,9 +1,7 @@
 import { displayDay, type TCompetencyRecord, type TCompetencyRef } from '@compass/shared';
 import { Pencil, Trash2 } from 'lucide-react';
-import { downloadFile } from '../../api/client';
-import { notifyError } from '../../api/errors';
-import { ActionAttachmentList } from '../../components/ActionParts';
-import { Button } from '../../components/Button';
+import { ActionAttachmentList, downloadAttachment } from '../../components/ActionParts';
+import { RowButton } from '../../components/RowButton';
 import { Dialog, DialogQueryState } from '../../components/Dialog';
 import { useCompetencyHistory } from './api';
 import { StandingChip } from './parts';
@@ -39,36 +37,28 @@ export function HistoryDialog({
               {record.isLatest && <span className="badge badge-primary">Latest</span>}
               <span className="competency-history-actions row">
                 {rights?.mayEdit && (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    icon={<Pencil size={14} aria-hidden="true" />}
-                    aria-label={`Edit the record achieved ${displayDay(record.achievedOn)}`}
+                  <RowButton
+                    icon={Pencil}
+                    label={`Edit the record achieved ${displayDay(record.achievedOn)}`}
                     onClick={() => onEdit(record)}
                   >
                     Edit
-                  </Button>
+                  </RowButton>
                 )}
                 {rights?.mayDelete && (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    icon={<Trash2 size={14} aria-hidden="true" />}
-                    aria-label={`Delete the record achieved ${displayDay(record.achievedOn)}`}
+                  <RowButton
+                    icon={Trash2}
+                    label={`Delete the record achieved ${displayDay(record.achievedOn)}`}
                     onClick={() => onDelete(record)}
                   >
                     Delete
-                  </Button>
+                  </RowButton>
                 )}
               </span>
             </div>
             <RecordFacts record={record} />
             {record.notes && <p className="preserve-lines text-sm">{record.notes}</p>}
-            <ActionAttachmentList
-              stored={record.attachments}
-              pending={[]}
-              onDownload={(file) => void downloadFile(file.path, file.name).catch(notifyError)}
-            />
+            <ActionAttachmentList stored={record.attachments} pending={[]} onDownload={downloadAttachment} />
           </li>
         ))}
       </ol>

@@ -2,7 +2,6 @@ import {
   competencyDefaultExpiry,
   competencyMessages,
   competencyRecordFileDeleteCall,
-  uploadProblem,
   ZCompetencyRecordSave,
   type TAttachment,
   type TCompetencyRecord,
@@ -11,12 +10,10 @@ import {
 } from '@compass/shared';
 import { Paperclip } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
-import { downloadFile } from '../../api/client';
-import { fieldErrorsOf, notifyError, schemaProblems } from '../../api/errors';
+import { fieldErrorsOf, schemaProblems } from '../../api/errors';
 import { useCall } from '../../api/useCall';
-import { ActionAttachmentList } from '../../components/ActionParts';
-import { Button } from '../../components/Button';
+import { ActionAttachmentList, downloadAttachment } from '../../components/ActionParts';
+import { FilePickerButton } from '../../components/AddFilesButton';
 import { Dialog, DialogFormActions } from '../../components/Dialog';
 import { DateField, InputField, TextAreaField } from '../../components/FormField';
 import { optionsOf, SelectField } from '../../components/SelectField';
@@ -224,41 +221,24 @@ function EvidenceField({
   deleting: boolean;
   onDelete: (file: TAttachment) => void;
 }) {
-  const input = useRef<HTMLInputElement>(null);
   return (
     <fieldset className="stack">
       <legend className="field-label">Evidence files</legend>
       <ActionAttachmentList
         stored={stored}
         pending={files}
-        onDownload={(file) => void downloadFile(file.path, file.name).catch(notifyError)}
+        onDownload={downloadAttachment}
         onDelete={onDelete}
         deleteDisabled={deleting}
         onRemove={(index) => onFiles(files.filter((_, at) => at !== index))}
       />
-      <input
-        ref={input}
-        type="file"
-        multiple
-        className="visually-hidden"
-        aria-label="Evidence files to add"
-        onChange={(event) => {
-          const chosen = Array.from(event.target.files ?? []);
-          event.target.value = '';
-          const problem = chosen.map((file) => uploadProblem(file)).find(Boolean);
-          if (problem) toast.error(problem);
-          else onFiles([...files, ...chosen]);
-        }}
+      <FilePickerButton
+        label="Choose files"
+        inputLabel="Evidence files to add"
+        size="sm"
+        icon={<Paperclip size={14} aria-hidden="true" />}
+        onChosen={(chosen) => onFiles([...files, ...chosen])}
       />
-      <div>
-        <Button
-          size="sm"
-          icon={<Paperclip size={14} aria-hidden="true" />}
-          onClick={() => input.current?.click()}
-        >
-          Choose files
-        </Button>
-      </div>
     </fieldset>
   );
 }

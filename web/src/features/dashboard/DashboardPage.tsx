@@ -1,6 +1,6 @@
 import { messages, type TPermissions, type WorkItemViewer } from '@compass/shared';
 import { BarChart3, Building2, KeyRound, ListTodo } from 'lucide-react';
-import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { usePermissions } from '../../api/auth';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -8,6 +8,7 @@ import { useDashboardList, useNoticeboard, useSupplierList } from './api';
 import { dashboardAccess } from './loader';
 import { EmployeeTasks, SupplierTasks } from './MyTasks';
 import { PageSpinner } from '../../components/Spinner';
+import { TabPanel, Tabs } from '../../components/Tabs';
 
 // recharts is large: the charts module loads when the tab is first opened.
 const OverviewCharts = lazy(async () => ({ default: (await import('./OverviewCharts')).OverviewCharts }));
@@ -27,7 +28,8 @@ function viewerOf(permissions: TPermissions, employee: boolean): WorkItemViewer 
   };
 }
 
-function Tabs({
+/** The two tabs and their panels; the charts' panel fills when first opened. */
+function DashboardTabs({
   permissions,
   access,
 }: {
@@ -38,7 +40,6 @@ function Tabs({
   // The charts load the first time their tab is opened, and stay loaded afterwards.
   const [chartsOpened, setChartsOpened] = useState(false);
   const baseId = useId();
-  const tabRefs = useRef<Partial<Record<TabKey, HTMLButtonElement | null>>>({});
 
   const employee = access.employee;
   const list = useDashboardList(access.canLoad && employee);
@@ -52,69 +53,37 @@ function Tabs({
     if (key === 'charts') setChartsOpened(true);
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = TABS.findIndex((tab) => tab.key === active);
-    let next = index;
-    if (event.key === 'ArrowRight') next = (index + 1) % TABS.length;
-    else if (event.key === 'ArrowLeft') next = (index - 1 + TABS.length) % TABS.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = TABS.length - 1;
-    else return;
-    event.preventDefault();
-    const key = TABS[next]!.key;
-    select(key);
-    tabRefs.current[key]?.focus();
-  }
-
   return (
     <div className="dashboard-tabs">
-      <div className="tablist" role="tablist" aria-label="Dashboard" onKeyDown={onKeyDown}>
-        {TABS.map(({ key, label, Icon }) => (
-          <button
-            key={key}
-            ref={(node) => {
-              tabRefs.current[key] = node;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${key}`}
-            aria-selected={active === key}
-            aria-controls={`${baseId}-panel-${key}`}
-            tabIndex={active === key ? 0 : -1}
-            className="tab"
-            onClick={() => select(key)}
-          >
-            <Icon size={16} aria-hidden="true" />
-            {label}
-          </button>
-        ))}
-      </div>
-      <div
-        role="tabpanel"
-        id={`${baseId}-panel-tasks`}
-        aria-labelledby={`${baseId}-tab-tasks`}
-        hidden={active !== 'tasks'}
-        className="tabpanel"
-      >
+      <Tabs
+        label="Dashboard"
+        idBase={baseId}
+        options={TABS.map(({ key, label, Icon }) => ({
+          value: key,
+          label: (
+            <>
+              <Icon size={16} aria-hidden="true" />
+              {label}
+            </>
+          ),
+        }))}
+        current={active}
+        onChange={select}
+      />
+      <TabPanel idBase={baseId} value="tasks" current={active}>
         {employee ? (
           <EmployeeTasks viewer={viewer} list={list} supplierList={supplierList} noticeboard={noticeboard} />
         ) : (
           <SupplierTasks viewer={viewer} supplierList={supplierList} />
         )}
-      </div>
-      <div
-        role="tabpanel"
-        id={`${baseId}-panel-charts`}
-        aria-labelledby={`${baseId}-tab-charts`}
-        hidden={active !== 'charts'}
-        className="tabpanel"
-      >
+      </TabPanel>
+      <TabPanel idBase={baseId} value="charts" current={active}>
         {chartsOpened && (
           <Suspense fallback={<PageSpinner label="Loading the charts…" />}>
             <OverviewCharts showBarChart={access.showBarChart} supplierSide={!employee} />
           </Suspense>
         )}
-      </div>
+      </TabPanel>
     </div>
   );
 }
@@ -164,5 +133,5 @@ export function DashboardPage() {
     );
   }
 
-  return <Tabs permissions={permissions} access={access} />;
+  return <DashboardTabs permissions={permissions} access={access} />;
 }

@@ -11,6 +11,7 @@ import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, Tooltip, XAxis, YAxi
 import { describeError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
+import { Segmented } from '../../components/Tabs';
 import { useBarChart, usePieChart, type BarChartType } from './api';
 
 const PERIOD_LABELS: Record<DashboardPeriodKey, string> = { today: 'Today', week: 'Week', month: 'Month' };
@@ -82,19 +83,7 @@ function TaskOverviewChart() {
           Task overview
         </h3>
         <div className="chart-controls">
-          <div className="segmented" role="group" aria-label="Whose tasks">
-            {BAR_TYPES.map((option) => (
-              <button
-                key={option.value}
-                type="button"
-                className="segmented-option"
-                aria-pressed={type === option.value}
-                onClick={() => setType(option.value)}
-              >
-                {option.label}
-              </button>
-            ))}
-          </div>
+          <Segmented label="Whose tasks" options={BAR_TYPES} current={type} onChange={setType} />
           <label className="visually-hidden" htmlFor={selectId}>
             Period
           </label>

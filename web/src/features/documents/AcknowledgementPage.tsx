@@ -1,12 +1,13 @@
 import { displayDay, documentAcknowledgeCall, documentAcknowledgementOpenCall } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Check } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { ListState } from '../../components/ListParts';
+import { BackLink } from '../../components/PageHeader';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
 import { documentKeys } from './api';
@@ -34,9 +35,7 @@ export function AcknowledgementPage() {
     <div className="admin-page stack-lg">
       <div className="page-header">
         <div>
-          <Link to="/document/acknowledgement" className="back-link">
-            <ArrowLeft size={16} aria-hidden="true" /> Acknowledgement
-          </Link>
+          <BackLink to="/document/acknowledgement" label="Acknowledgement" />
           <h1>{document?.name ?? 'Acknowledge document'}</h1>
           {document && (
             <p>

@@ -4,15 +4,16 @@ import {
   documentMessages as say,
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Check, X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListState } from '../../components/ListParts';
 import { ReasonDialog } from '../../components/ReasonDialog';
+import { BackLink } from '../../components/PageHeader';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
 import { documentKeys } from './api';
@@ -48,9 +49,7 @@ export function ApprovalPage() {
     <div className="admin-page stack-lg">
       <div className="page-header">
         <div>
-          <Link to="/dashboard" className="back-link">
-            <ArrowLeft size={16} aria-hidden="true" /> Dashboard
-          </Link>
+          <BackLink to="/dashboard" label="Dashboard" />
           <h1>{approval?.name ?? 'Approve document'}</h1>
           {approval && (
             <p>

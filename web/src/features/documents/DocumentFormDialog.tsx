@@ -14,12 +14,12 @@ import { useState, type FormEvent } from 'react';
 import { callApi, sendCall } from '../../api/client';
 import { Dialog, DialogFormActions } from '../../components/Dialog';
 import { InputField, TextAreaField } from '../../components/FormField';
-import { PersonField } from '../../components/PersonField';
+import { PeopleField, PersonField } from '../../components/PersonField';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { browserToday } from '../../lib/timeZone';
 import { ReviewScheduleFields, type ReviewSchedule } from '../registerParts';
 import { documentKeys, documentPeople, useDocumentChange } from './api';
-import { PeopleField, VersionFields } from './parts';
+import { VersionFields } from './parts';
 
 const ids = (people: TPersonRef[]) => people.map((one) => one._id);
 
@@ -123,6 +123,7 @@ export function DocumentFormDialog({
           people={values.readers}
           error={errors.audienceEmployeeIds}
           onChange={change.readers}
+          {...documentPeople}
         />
         {!document && (
           <VersionFields

@@ -11,17 +11,18 @@ import {
   type TDocumentVersion,
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Pencil, Upload } from 'lucide-react';
+import { Pencil, Upload } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { callApi } from '../../api/client';
 import { usePermissions } from '../../api/auth';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
-import { ChangeLogPanel } from '../../components/ChangeLogPanel';
+import { HistoryCard } from '../../components/ChangeLogPanel';
 import { DataTable } from '../../components/DataTable';
 import { Dialog } from '../../components/Dialog';
 import { ListState } from '../../components/ListParts';
+import { BackLink } from '../../components/PageHeader';
 import { usePageTitle } from '../../shell/pageTitle';
 import { browserToday } from '../../lib/timeZone';
 import { ActionsCard, Fact, FilesCard, type RaisedAction } from '../registerParts';
@@ -48,9 +49,7 @@ export function DocumentPage() {
     <div className="admin-page stack-lg">
       <div className="page-header">
         <div>
-          <Link to="/document/library" className="back-link">
-            <ArrowLeft size={16} aria-hidden="true" /> Library
-          </Link>
+          <BackLink to="/document/library" label="Library" />
           <h1>{document?.name ?? 'Document'}</h1>
           {document?.description && <p>{document.description}</p>}
         </div>
@@ -85,12 +84,7 @@ export function DocumentPage() {
           <Attachments document={document} />
           <Actions document={document} />
           <ReviewHistory history={document.reviews} />
-          <section className="card" aria-label="History">
-            <div className="card-body stack">
-              <h2 className="card-title">History</h2>
-              <ChangeLogPanel entityType="document" entityId={document._id} />
-            </div>
-          </section>
+          <HistoryCard entityType="document" entityId={document._id} />
         </>
       )}
       {editing && document && <DocumentFormDialog document={document} onClose={() => setEditing(false)} />}
@@ -226,7 +220,6 @@ function Attachments({ document }: { document: TDocumentDetails }) {
   const upload = useCall(documentAttachmentUploadCall, { invalidate: [documentKeys.all] });
   return (
     <FilesCard
-      id="document-files"
       recordId={document._id}
       attachments={document.attachments}
       empty="No supporting files."

@@ -1,11 +1,11 @@
 import { documentRevisionWithdrawCall, documentReviewCalls } from '@compass/shared';
-import { ArrowLeft, Undo2, Upload } from 'lucide-react';
+import { Undo2, Upload } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ListState } from '../../components/ListParts';
+import { RecordPage } from '../../components/RecordPage';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
 import { ReviewPage } from '../reviews';
@@ -46,81 +46,78 @@ function RevisePage() {
   const rejected = document?.versions.find((version) => version.status === 'rejected');
   const waiting = document?.status === 'rejected';
   return (
-    <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <Link to={`/document/library/${id}`} className="back-link">
-            <ArrowLeft size={16} aria-hidden="true" /> {document?.name ?? 'Document'}
-          </Link>
-          <h1>Revise {document?.name ?? 'document'}</h1>
-          {rejected && (
-            <p>Version {rejected.number} was rejected. Upload a revised version, or withdraw it.</p>
+    <RecordPage
+      query={details}
+      back={{ to: `/document/library/${id}`, label: document?.name ?? 'Document' }}
+      title="Revise document"
+      heading={(loaded) => `Revise ${loaded.name}`}
+      intro={() =>
+        rejected && `Version ${rejected.number} was rejected. Upload a revised version, or withdraw it.`
+      }
+      label="Rejected version"
+    >
+      {(loaded) => (
+        <>
+          <section className="card" aria-label="Rejected version">
+            <div className="card-body stack">
+              {!rejected || !waiting ? (
+                <p role="status">Nothing to revise: no version of this document waits for a revision.</p>
+              ) : (
+                <>
+                  <h2 className="card-title">Why it was rejected</h2>
+                  <ul className="stack">
+                    {rejected.approvals
+                      .filter((approval) => approval.status === 'rejected')
+                      .map((approval) => (
+                        <li key={approval._id}>
+                          <strong>{approval.name}</strong>: “{approval.comment}”
+                        </li>
+                      ))}
+                  </ul>
+                  {rejected.file && (
+                    <DownloadButton file={rejected.file} label="Download the rejected file" />
+                  )}
+                  {loaded.canManage && (
+                    <div className="row wrap">
+                      <Button
+                        icon={<Undo2 size={16} aria-hidden="true" />}
+                        onClick={() => setWithdrawing(true)}
+                      >
+                        Withdraw it
+                      </Button>
+                      <Button
+                        variant="primary"
+                        icon={<Upload size={16} aria-hidden="true" />}
+                        onClick={() => setUploading(true)}
+                      >
+                        Upload revised version
+                      </Button>
+                    </div>
+                  )}
+                </>
+              )}
+            </div>
+          </section>
+          {uploading && (
+            <VersionDialog
+              document={loaded}
+              title="Upload the revised version"
+              onClose={() => setUploading(false)}
+            />
           )}
-        </div>
-      </div>
-      {!document && (
-        <section className="card list-card" aria-label="Rejected version">
-          <ListState query={details} count={1} empty="" />
-        </section>
+          {withdrawing && (
+            <ConfirmDialog
+              title="Withdraw the rejected version?"
+              confirmLabel="Withdraw"
+              pending={withdraw.isPending}
+              onClose={() => setWithdrawing(false)}
+              onConfirm={() => withdraw.mutate({ body: { _id: id } })}
+            >
+              <p>Readers keep the current version; the rejected one stays in the version history.</p>
+            </ConfirmDialog>
+          )}
+        </>
       )}
-      {document && (
-        <section className="card" aria-label="Rejected version">
-          <div className="card-body stack">
-            {!rejected || !waiting ? (
-              <p role="status">Nothing to revise: no version of this document waits for a revision.</p>
-            ) : (
-              <>
-                <h2 className="card-title">Why it was rejected</h2>
-                <ul className="stack">
-                  {rejected.approvals
-                    .filter((approval) => approval.status === 'rejected')
-                    .map((approval) => (
-                      <li key={approval._id}>
-                        <strong>{approval.name}</strong>: “{approval.comment}”
-                      </li>
-                    ))}
-                </ul>
-                {rejected.file && <DownloadButton file={rejected.file} label="Download the rejected file" />}
-                {document.canManage && (
-                  <div className="row wrap">
-                    <Button
-                      icon={<Undo2 size={16} aria-hidden="true" />}
-                      onClick={() => setWithdrawing(true)}
-                    >
-                      Withdraw it
-                    </Button>
-                    <Button
-                      variant="primary"
-                      icon={<Upload size={16} aria-hidden="true" />}
-                      onClick={() => setUploading(true)}
-                    >
-                      Upload revised version
-                    </Button>
-                  </div>
-                )}
-              </>
-            )}
-          </div>
-        </section>
-      )}
-      {uploading && document && (
-        <VersionDialog
-          document={document}
-          title="Upload the revised version"
-          onClose={() => setUploading(false)}
-        />
-      )}
-      {withdrawing && (
-        <ConfirmDialog
-          title="Withdraw the rejected version?"
-          confirmLabel="Withdraw"
-          pending={withdraw.isPending}
-          onClose={() => setWithdrawing(false)}
-          onConfirm={() => withdraw.mutate({ body: { _id: id } })}
-        >
-          <p>Readers keep the current version; the rejected one stays in the version history.</p>
-        </ConfirmDialog>
-      )}
-    </div>
+    </RecordPage>
   );
 }

@@ -2,7 +2,9 @@ import { displayDay, documentMyAcknowledgementsCall } from '@compass/shared';
 import { Link } from 'react-router';
 import { usePermissions } from '../../api/auth';
 import { callApi } from '../../api/client';
+import { PageHeader } from '../../components/PageHeader';
 import { PagedTable, usePagedList } from '../../components/PagedList';
+import { Segmented } from '../../components/Tabs';
 import { usePageTitle } from '../../shell/pageTitle';
 import { documentKeys } from './api';
 
@@ -18,31 +20,22 @@ export function MyAcknowledgementsPage() {
   const employeeId = permissions.data?.employeeId ?? '';
   const list = usePagedList({
     queryKey: [...documentKeys.all, 'mine'],
-    filters: { state: 'toRead' as 'toRead' | 'read' },
+    filters: { state: 'toRead' as (typeof STATES)[number]['value'] },
     fetch: (request) => callApi(documentMyAcknowledgementsCall, { body: request }),
   });
   const state = list.filters.state;
   return (
     <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>Acknowledgement</h1>
-          <p>The documents you are asked to read, and those you have acknowledged.</p>
-        </div>
-      </div>
-      <div className="segmented" role="group" aria-label="Show">
-        {STATES.map((option) => (
-          <button
-            key={option.value}
-            type="button"
-            className="segmented-option"
-            aria-pressed={state === option.value}
-            onClick={() => list.setFilter('state', option.value)}
-          >
-            {option.label}
-          </button>
-        ))}
-      </div>
+      <PageHeader
+        title="Acknowledgement"
+        intro="The documents you are asked to read, and those you have acknowledged."
+      />
+      <Segmented
+        label="Show"
+        options={STATES}
+        current={state}
+        onChange={(value) => list.setFilter('state', value)}
+      />
       <PagedTable
         label={state === 'toRead' ? 'Documents to read' : 'Documents read'}
         list={list}

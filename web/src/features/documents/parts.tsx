@@ -6,15 +6,14 @@ import {
   type TAttachment,
   type TPersonRef,
 } from '@compass/shared';
-import { Download, X } from 'lucide-react';
-import { useId } from 'react';
-import { API_BASE, callUrl, downloadFile } from '../../api/client';
-import { notifyError } from '../../api/errors';
+import { Download } from 'lucide-react';
+import { API_BASE, callUrl } from '../../api/client';
 import { useFileObjectUrl } from '../../api/fileObjectUrl';
-import { Button } from '../../components/Button';
+import { downloadAttachment } from '../../components/ActionParts';
 import { FileDrop } from '../../components/FileDrop';
 import { TextAreaField } from '../../components/FormField';
-import { SearchPicker } from '../../components/SearchPicker';
+import { PeopleField } from '../../components/PersonField';
+import { RowButton } from '../../components/RowButton';
 import { documentKeys, documentPeople } from './api';
 
 /** What a browser shows itself (its PDF viewer, an image); other files are downloaded. */
@@ -30,63 +29,11 @@ export function StatusBadge({ status }: { status: DocumentVersionStatus }) {
   return <span className={`badge ${STATUS_BADGES[status]}`}>{DOCUMENT_VERSION_STATUS_LABELS[status]}</span>;
 }
 
-/** Several people: chips (each removable) and a search to add more. */
-export function PeopleField({
-  label,
-  people,
-  error,
-  onChange,
-}: {
-  label: string;
-  people: TPersonRef[];
-  error?: string;
-  onChange: (people: TPersonRef[]) => void;
-}) {
-  const labelId = useId();
-  return (
-    <div className="field">
-      <span className="field-label" id={labelId}>
-        {label}
-      </span>
-      {people.length > 0 && (
-        <ul className="chip-list">
-          {people.map((person) => (
-            <li key={person._id} className="chip">
-              <span>{person.name}</span>
-              <button
-                type="button"
-                className="chip-remove"
-                aria-label={`Remove ${person.name}`}
-                onClick={() => onChange(people.filter((other) => other._id !== person._id))}
-              >
-                <X size={12} aria-hidden="true" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <SearchPicker
-        labelledBy={labelId}
-        error={error}
-        {...documentPeople}
-        exclude={people.map((person) => person._id)}
-        onPick={(option) => onChange([...people, { _id: option.value, name: option.label }])}
-      />
-    </div>
-  );
-}
-
 export function DownloadButton({ file, label = 'Download' }: { file: TAttachment; label?: string }) {
   return (
-    <Button
-      size="sm"
-      variant="ghost"
-      icon={<Download size={14} aria-hidden="true" />}
-      aria-label={`${label} ${file.name}`}
-      onClick={() => void downloadFile(file.path, file.name).catch(notifyError)}
-    >
+    <RowButton icon={Download} label={`${label} ${file.name}`} onClick={() => downloadAttachment(file)}>
       {label}
-    </Button>
+    </RowButton>
   );
 }
 
@@ -160,6 +107,7 @@ export function VersionFields({
         people={approvers}
         error={errors.approverIds}
         onChange={onApprovers}
+        {...documentPeople}
       />
     </>
   );

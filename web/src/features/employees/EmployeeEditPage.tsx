@@ -13,17 +13,19 @@ import {
   type TEmployeeDetails,
   type TEmployeeFormOptions,
 } from '@compass/shared';
-import { ArrowLeft, LockOpen, Mail, UserCheck, UserX } from 'lucide-react';
+import { LockOpen, Mail, UserCheck, UserX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { usePermissions } from '../../api/auth';
 import { useCall } from '../../api/useCall';
 import { changeLogKeys } from '../../api/queryKeys';
 import { Button } from '../../components/Button';
 import { optionsOf, SelectField } from '../../components/SelectField';
-import { ChangeLogPanel } from '../../components/ChangeLogPanel';
+import { HistoryCard } from '../../components/ChangeLogPanel';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { InputField } from '../../components/FormField';
+import { FormField, InputField } from '../../components/FormField';
+import { PersonNameFields, personNameProblems } from '../../components/PersonNameFields';
+import { BackLink, PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
 import {
@@ -82,9 +84,7 @@ function EmployeeForm({
 
   return (
     <div className="admin-page stack-lg">
-      <Link to="/human-resource/employees" className="back-link">
-        <ArrowLeft size={16} aria-hidden="true" /> Employees
-      </Link>
+      <BackLink to="/human-resource/employees" label="Employees" />
       <EmployeeHeader employee={employee} locked={locked} />
       <div className="admin-columns">
         <form className="card card-body stack" onSubmit={submit} noValidate aria-label="Employee details">
@@ -94,29 +94,12 @@ function EmployeeForm({
             </p>
           )}
           <div className="form-grid">
-            <InputField
-              label="First name"
-              value={values.firstName}
-              error={errors.firstName}
-              maxLength={100}
+            <PersonNameFields
+              values={values}
+              errors={errors}
+              set={set}
               autoFocus={!employee}
-              onValueChange={set('firstName')}
-            />
-            <InputField
-              label="Last name"
-              value={values.lastName}
-              error={errors.lastName}
-              maxLength={100}
-              onValueChange={set('lastName')}
-            />
-            <InputField
-              label="E-mail"
-              type="email"
-              value={values.email}
-              error={errors.email}
-              maxLength={320}
-              disabled={locked}
-              onValueChange={set('email')}
+              emailDisabled={locked}
             />
             <InputField
               label="Username"
@@ -172,14 +155,7 @@ function EmployeeForm({
             </Button>
           </div>
         </form>
-        {employee && (
-          <section className="card card-body stack" aria-labelledby="employee-history">
-            <h2 id="employee-history" className="card-title">
-              History
-            </h2>
-            <ChangeLogPanel entityType="employee" entityId={employee._id} />
-          </section>
-        )}
+        {employee && <HistoryCard entityType="employee" entityId={employee._id} />}
       </div>
     </div>
   );
@@ -215,9 +191,7 @@ function useEmployeeForm(employee: TEmployeeDetails | null) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problems: Record<string, string> = {};
-    if (!values.firstName.trim()) problems.firstName = 'Please enter the first name.';
-    if (!values.lastName.trim()) problems.lastName = 'Please enter the last name.';
+    const problems = personNameProblems(values);
     const username = values.username.trim() || values.email.trim();
     if (!username) problems.username = 'Please enter a username (or an e-mail address to use as one).';
     if (!employee && invite && !values.email.trim())
@@ -265,19 +239,18 @@ function useRoleOptions(employee: TEmployeeDetails | null, options: TEmployeeFor
 /** The employee's name and account status, with what may be done with the account. */
 function EmployeeHeader({ employee, locked }: { employee: TEmployeeDetails | null; locked: boolean }) {
   return (
-    <div className="page-header">
-      <div>
-        <h1>{employee ? personName(employee) : 'Add employee'}</h1>
-        {employee && (
-          <p>
-            <span className={`badge ${STATUS_BADGES[employee.status]}`}>
-              {EMPLOYEE_STATUS_LABELS[employee.status]}
-            </span>
-          </p>
-        )}
-      </div>
+    <PageHeader
+      title={employee ? personName(employee) : 'Add employee'}
+      intro={
+        employee && (
+          <span className={`badge ${STATUS_BADGES[employee.status]}`}>
+            {EMPLOYEE_STATUS_LABELS[employee.status]}
+          </span>
+        )
+      }
+    >
       {employee && <AccountActions employee={employee} locked={locked} />}
-    </div>
+    </PageHeader>
   );
 }
 
@@ -369,31 +342,32 @@ function ManagerPicker({
       .map((row) => ({ _id: row._id, name: personName(row) })),
   ];
   return (
-    <div className="field">
-      <label className="field-label" htmlFor="employee-manager">
-        Manager
-      </label>
-      <input
-        className="input"
-        type="search"
-        aria-label="Find a manager by name"
-        placeholder="Type to find a manager"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-      />
-      <select
-        id="employee-manager"
-        className="input"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">No manager</option>
-        {choices.map((choice) => (
-          <option key={choice._id} value={choice._id}>
-            {choice.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FormField label="Manager">
+      {(control) => (
+        <>
+          <input
+            className="input"
+            type="search"
+            aria-label="Find a manager by name"
+            placeholder="Type to find a manager"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          <select
+            {...control}
+            className="input"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+          >
+            <option value="">No manager</option>
+            {choices.map((choice) => (
+              <option key={choice._id} value={choice._id}>
+                {choice.name}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+    </FormField>
   );
 }

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, ok, renderRoutes } from '../../../test/helpers';
+import { bodiesSent, mockFetch, ok, renderRoutes } from '../../../test/helpers';
 import { EmployeesPage } from './EmployeesPage';
 
 const ROW = {
@@ -38,8 +38,11 @@ describe('EmployeesPage', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('?search=nina');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(router.state.location.search).toBe('?search=nina&page=2');
-    const last = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/employeeList')).at(-1);
-    expect(JSON.parse(String(last?.[1]?.body))).toMatchObject({ page: 2, pageSize: 20, search: 'nina' });
+    expect(bodiesSent(fetchMock, '/api/employeeList').at(-1)).toMatchObject({
+      page: 2,
+      pageSize: 20,
+      search: 'nina',
+    });
   });
 
   it('says when no one matches the filters', async () => {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ListFilters } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { optionsOf, SelectField } from '../../components/SelectField';
+import { PageHeader } from '../../components/PageHeader';
 import { usePageTitle } from '../../shell/pageTitle';
 import { employeeKeys, fetchEmployees, STATUS_BADGES, useEmployeeFormOptions } from './api';
 
@@ -32,15 +33,14 @@ export function EmployeesPage() {
 
   return (
     <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>Employees</h1>
-          <p>Everyone who works for your organisation, and their sign-in accounts.</p>
-        </div>
+      <PageHeader
+        title="Employees"
+        intro="Everyone who works for your organisation, and their sign-in accounts."
+      >
         <Link className="btn btn-primary" to="/human-resource/employees/new">
           <UserPlus size={16} aria-hidden="true" /> Add employee
         </Link>
-      </div>
+      </PageHeader>
       <ListFilters placeholder="Name, username, e-mail or number" list={list}>
         <SelectField
           label="Workplace"

@@ -4,9 +4,10 @@ import { Link, useParams } from 'react-router';
 import { useCall } from '../../api/useCall';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
+import { RecordPage } from '../../components/RecordPage';
+import { ReviewDecision } from '../../components/ReviewDecision';
 import { requirementKeys, useRequirementDetails } from './api';
 import { RequirementDocuments, RequirementFacts, partyName } from './parts';
-import { PartyPage, ReviewDecision } from './pageParts';
 
 /**
  * /external-parties/company-document-review/:supplierId/:id and
@@ -21,7 +22,7 @@ export function DocumentReviewPage() {
     invalidate: [requirementKeys.all, dashboardKeys.all],
   });
   return (
-    <PartyPage
+    <RecordPage
       query={details}
       back={{ to: '/external-parties/requirements', label: 'Requirements' }}
       title="Review document"
@@ -83,6 +84,6 @@ export function DocumentReviewPage() {
           </div>
         </section>
       )}
-    </PartyPage>
+    </RecordPage>
   );
 }

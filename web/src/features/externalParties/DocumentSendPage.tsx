@@ -15,11 +15,11 @@ import { FileDrop } from '../../components/FileDrop';
 import { InputField } from '../../components/FormField';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
+import { RecordPage } from '../../components/RecordPage';
 import { linkOptions } from '../links';
 import { SupplierLinkFrame, SupplierLinkLoading, SupplierLinkProblem, useHomeSite } from '../submissions';
 import { requirementKeys, useRequirementDetails } from './api';
 import { OptionalText, RequirementDocuments, RequirementFacts } from './parts';
-import { PartyPage } from './pageParts';
 
 const TITLE = 'Send a document';
 
@@ -60,7 +60,7 @@ export function DocumentSendPage() {
     );
   }
   return (
-    <PartyPage
+    <RecordPage
       query={details}
       back={{ to: '/dashboard', label: 'Back to dashboard' }}
       title={TITLE}
@@ -69,7 +69,7 @@ export function DocumentSendPage() {
       label={TITLE}
     >
       {(loaded) => <DocumentCard requirement={loaded} authtoken={null} />}
-    </PartyPage>
+    </RecordPage>
   );
 }
 

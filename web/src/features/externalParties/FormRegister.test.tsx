@@ -2,17 +2,17 @@ import { externalPartiesMessages as say, type TSupplierAssignmentDetails } from 
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { bodiesSent, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
 import { FormRegisterPage } from './FormRegisterPage';
 import {
   ACME,
   ETHAN,
   LIAM,
+  PARTY,
   PARTY_SUPPLIERS,
   pickReviewer,
   refuseWithReason,
   reviewerSearch,
-  sentTo,
 } from './parties.fixtures';
 import { ReviewPage } from './ReviewPage';
 
@@ -48,8 +48,7 @@ describe('the Form Register', () => {
     await pickReviewer(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Assign and invite' }));
     expect(await screen.findByText(say.assigned(1))).toBeInTheDocument();
-    const [sent] = sentTo(fetchMock, 'supplierAssignmentCreate');
-    expect(JSON.parse(String(sent?.[1]?.body))).toMatchObject({
+    expect(bodiesSent(fetchMock, '/api/supplierAssignmentCreate')[0]).toMatchObject({
       formTemplateId: TEMPLATE,
       supplierId: ACME,
       personnelId: LIAM,
@@ -62,12 +61,7 @@ const details: TSupplierAssignmentDetails = {
   _id: ASSIGNMENT,
   formTemplateId: TEMPLATE,
   formName: 'Contractor Safety Assessment',
-  supplierId: ACME,
-  supplierName: 'Acme Contracting',
-  personnelId: LIAM,
-  personnelName: 'Liam Walker',
-  reviewerEmployeeId: ETHAN,
-  reviewerName: 'Ethan Clarke',
+  ...PARTY,
   status: 'submitted',
   dueDate: '2026-12-09',
   taskDueDateType: 'nodue',
@@ -83,12 +77,9 @@ const details: TSupplierAssignmentDetails = {
 describe('the review page', () => {
   it('says "of 1,000+" when the server stopped counting the register', async () => {
     const row = {
-      supplierId: ACME,
-      supplierName: 'Acme Contracting',
+      ...PARTY,
       personnelId: null,
       personnelName: null,
-      reviewerEmployeeId: ETHAN,
-      reviewerName: 'Ethan Clarke',
       dueDate: '2026-12-01',
       taskDueDateType: 'nodue',
       formTemplateId: TEMPLATE,
@@ -133,8 +124,7 @@ describe('the review page', () => {
       'Add the cable rating.',
     );
     expect(await screen.findByText(say.returned)).toBeInTheDocument();
-    const [sent] = sentTo(fetchMock, 'supplierAssignmentReturn');
-    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({
+    expect(bodiesSent(fetchMock, '/api/supplierAssignmentReturn')[0]).toEqual({
       _id: ASSIGNMENT,
       comment: 'Add the cable rating.',
     });

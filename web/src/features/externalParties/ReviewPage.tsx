@@ -12,12 +12,13 @@ import { useCall } from '../../api/useCall';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
 import { browserTimeZone } from '../../lib/timeZone';
+import { RecordPage } from '../../components/RecordPage';
+import { ReviewDecision } from '../../components/ReviewDecision';
 import { Fact } from '../registerParts';
 import { FormAnswers, recordPath, submissionKeys, useSubmissionDetails } from '../submissions';
 import { assignmentKeys, useAssignmentDetails } from './api';
 import { STATUS_BADGES, STATUS_LABELS } from './assignmentStatus';
 import { partyName } from './parts';
-import { PartyPage, ReviewDecision } from './pageParts';
 
 /**
  * /external-parties/form-submit/review/:id/:formId (the reviewer's dashboard item): a submitted
@@ -40,7 +41,7 @@ export function ReviewPage() {
   }, [queryClient, submissionId, details.data?.status]);
   const form = useSubmissionDetails(submissionId);
   return (
-    <PartyPage
+    <RecordPage
       query={details}
       back={{ to: '/external-parties/form-register', label: 'Form Register' }}
       title="Review supplier form"
@@ -120,6 +121,6 @@ export function ReviewPage() {
           {form.data && form.data.isDraft === 'no' && <FormAnswers submission={form.data} />}
         </>
       )}
-    </PartyPage>
+    </RecordPage>
   );
 }

@@ -12,6 +12,16 @@ export const PARTY_SUPPLIERS = [
   { _id: ACME, name: 'Acme Contracting', personnel: [{ _id: LIAM, name: 'Liam Walker' }] },
 ];
 
+/** Who a request goes to (Liam Walker of Acme Contracting) and who reviews it (Ethan Clarke). */
+export const PARTY = {
+  supplierId: ACME,
+  supplierName: 'Acme Contracting',
+  personnelId: LIAM,
+  personnelName: 'Liam Walker',
+  reviewerEmployeeId: ETHAN,
+  reviewerName: 'Ethan Clarke',
+};
+
 /** The reviewer search, answering Ethan Clarke. */
 export const reviewerSearch = {
   'POST /api/supplierReviewerSearch': () => ok([{ _id: ETHAN, name: 'Ethan Clarke' }]),

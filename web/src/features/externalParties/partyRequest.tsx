@@ -1,12 +1,10 @@
 import { addDays, externalPartiesMessages, localDateOf } from '@compass/shared';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { fieldErrorsOf } from '../../api/errors';
-import { Button } from '../../components/Button';
 import { Dialog, DialogFormActions } from '../../components/Dialog';
 import { InputField } from '../../components/FormField';
 import { ListState } from '../../components/ListParts';
-import type { Person } from '../../components/PersonField';
-import { SearchPicker } from '../../components/SearchPicker';
+import { type Person, PersonField } from '../../components/PersonField';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { browserTimeZone } from '../../lib/timeZone';
 import { SUPPLIER_REVIEWERS, usePartyOptions } from './api';
@@ -16,41 +14,6 @@ import { OptionalText } from './parts';
  * What assigning a supplier form (Form Register) and requesting a document (Requirements) both
  * ask, in one dialog: the company and its person, the reviewer, the due date and the message.
  */
-
-/** The reviewer of a supplier form or document: an active employee who signs in, found by name. */
-function ReviewerField({
-  reviewer,
-  error,
-  onChange,
-}: {
-  reviewer: Person | null;
-  error?: string;
-  onChange: (reviewer: Person | null) => void;
-}) {
-  const labelId = useId();
-  return (
-    <div className="field">
-      <span className="field-label" id={labelId}>
-        Reviewer
-      </span>
-      {reviewer ? (
-        <p className="text-secondary">
-          <strong>{reviewer.name}</strong>{' '}
-          <Button size="sm" variant="ghost" onClick={() => onChange(null)}>
-            Change
-          </Button>
-        </p>
-      ) : (
-        <SearchPicker
-          labelledBy={labelId}
-          error={error}
-          {...SUPPLIER_REVIEWERS}
-          onPick={(option) => onChange({ _id: option.value, name: option.label })}
-        />
-      )}
-    </div>
-  );
-}
 
 /**
  * What assigning a form and requesting a document both ask: the company (and one of its people),
@@ -167,10 +130,13 @@ export function PartyRequestDialog({
               onChange={request.setPersonnelId}
             />
           )}
-          <ReviewerField
-            reviewer={request.reviewer}
+          <PersonField
+            label="Reviewer"
+            value={request.reviewer}
             error={errors.reviewerEmployeeId}
             onChange={request.setReviewer}
+            searchWhenEmpty
+            {...SUPPLIER_REVIEWERS}
           />
           <InputField
             label="Due date"

@@ -20,9 +20,11 @@ import { FieldError } from '../../components/FieldError';
 import { InputField } from '../../components/FormField';
 import { RatingPicker, sidesOf } from '../../components/RiskRating';
 import { SelectField } from '../../components/SelectField';
+import { Card } from '../../components/Card';
 import {
   ItemEditForm,
   ItemEditRoute,
+  ratingError,
   ratingErrors,
   stewardshipBody,
   stewardshipErrors,
@@ -108,85 +110,77 @@ function SubstanceForm({ substance }: { substance: THazardousDetails | null }) {
       pending={save.isPending}
       onSubmit={submit}
     >
-      <section className="card" aria-labelledby="product-title">
-        <div className="card-header">
-          <h2 id="product-title">Product details</h2>
-        </div>
-        <div className="card-body stack">
-          <div className="form-grid">
-            <InputField
-              label="Product"
-              value={text.name}
-              maxLength={200}
-              error={errors.name}
-              onValueChange={set('name')}
-            />
-            <InputField
-              label="Supplier"
-              value={text.supplierName}
-              maxLength={200}
-              error={errors.supplierName}
-              onValueChange={set('supplierName')}
-            />
-            <InputField
-              label="Storage location"
-              value={text.storageLocation}
-              maxLength={200}
-              placeholder="Flammables cabinet, store room B"
-              error={errors.storageLocation}
-              onValueChange={set('storageLocation')}
-            />
-            <InputField
-              label="Quantity"
-              type="number"
-              min={0}
-              step="any"
-              value={text.quantity}
-              error={errors.quantity}
-              onValueChange={set('quantity')}
-            />
-            <SelectField
-              label="Unit"
-              value={quantityUnit}
-              none="Choose"
-              options={QUANTITY_UNITS.map((unit) => ({ value: unit, label: unit }))}
-              error={errors.quantityUnit}
-              onChange={(value) => edited(setUnit, 'quantityUnit')(value as QuantityUnit | '')}
-            />
-          </div>
-          <fieldset className="field">
-            <legend className="field-label">Hazard classes (GHS)</legend>
-            <div className="form-grid">
-              {HAZARD_CLASSES.map((entry) => (
-                <label key={entry.key} className="checkbox">
-                  <input
-                    type="checkbox"
-                    checked={classes.includes(entry.key)}
-                    onChange={(event) =>
-                      setClasses((current) =>
-                        event.target.checked
-                          ? [...current, entry.key]
-                          : current.filter((key) => key !== entry.key),
-                      )
-                    }
-                  />
-                  {entry.label}
-                </label>
-              ))}
-            </div>
-            <FieldError
-              id="hazard-classes-error"
-              message={errors.hazardClasses ?? errors['hazardClasses.0']}
-            />
-          </fieldset>
-          <RatingPicker
-            legend="Risk rating"
-            value={rating}
-            onChange={edited(setRating, 'rating')}
-            error={errors['rating.likelihood'] ?? errors['rating.consequence'] ?? errors.rating}
+      <Card title="Product details" bodyClassName="stack">
+        <div className="form-grid">
+          <InputField
+            label="Product"
+            value={text.name}
+            maxLength={200}
+            error={errors.name}
+            onValueChange={set('name')}
+          />
+          <InputField
+            label="Supplier"
+            value={text.supplierName}
+            maxLength={200}
+            error={errors.supplierName}
+            onValueChange={set('supplierName')}
+          />
+          <InputField
+            label="Storage location"
+            value={text.storageLocation}
+            maxLength={200}
+            placeholder="Flammables cabinet, store room B"
+            error={errors.storageLocation}
+            onValueChange={set('storageLocation')}
+          />
+          <InputField
+            label="Quantity"
+            type="number"
+            min={0}
+            step="any"
+            value={text.quantity}
+            error={errors.quantity}
+            onValueChange={set('quantity')}
+          />
+          <SelectField
+            label="Unit"
+            value={quantityUnit}
+            none="Choose"
+            options={QUANTITY_UNITS.map((unit) => ({ value: unit, label: unit }))}
+            error={errors.quantityUnit}
+            onChange={(value) => edited(setUnit, 'quantityUnit')(value as QuantityUnit | '')}
           />
         </div>
-      </section>
+        <fieldset className="field">
+          <legend className="field-label">Hazard classes (GHS)</legend>
+          <div className="form-grid">
+            {HAZARD_CLASSES.map((entry) => (
+              <label key={entry.key} className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={classes.includes(entry.key)}
+                  onChange={(event) =>
+                    setClasses((current) =>
+                      event.target.checked
+                        ? [...current, entry.key]
+                        : current.filter((key) => key !== entry.key),
+                    )
+                  }
+                />
+                {entry.label}
+              </label>
+            ))}
+          </div>
+          <FieldError id="hazard-classes-error" message={errors.hazardClasses ?? errors['hazardClasses.0']} />
+        </fieldset>
+        <RatingPicker
+          legend="Risk rating"
+          value={rating}
+          onChange={edited(setRating, 'rating')}
+          error={ratingError(errors, 'rating')}
+        />
+      </Card>
     </ItemEditForm>
   );
 }

@@ -11,6 +11,7 @@ import { callApi } from '../../api/client';
 import { dashboardKeys } from '../../api/queryKeys';
 import { useCall } from '../../api/useCall';
 import { RatingBadge } from '../../components/RiskRating';
+import { Card } from '../../components/Card';
 import { Fact, ItemDetailLayout, ItemLoader, MatrixCard } from '../registerParts';
 import { HAZARDOUS_REGISTER, hazardousKeys } from './api';
 import { HAZARD_CLASS_LABELS, SDS_BADGES } from './labels';
@@ -56,39 +57,34 @@ function Substance({ substance }: { substance: THazardousDetails }) {
         consequence: `${substance.name} leaves the register with its safety data sheets, actions, files and open review. This cannot be undone.`,
       }}
     >
-      <section className="card" aria-labelledby="substance-title">
-        <div className="card-header">
-          <h2 id="substance-title">Product</h2>
-        </div>
-        <div className="card-body">
-          <dl className="facts">
-            <Fact label="Supplier">{substance.supplierName || '—'}</Fact>
-            <Fact label="Location">
-              {substance.workplace?.name ?? '—'}
-              {substance.storageLocation && ` · ${substance.storageLocation}`}
-            </Fact>
-            <Fact label="Quantity">
-              {substance.quantity === null ? '—' : `${substance.quantity} ${substance.quantityUnit ?? ''}`}
-            </Fact>
-            <Fact label="Hazard classes (GHS)">
-              {substance.hazardClasses.length === 0 ? (
-                '—'
-              ) : (
-                <span className="chip-list">
-                  {substance.hazardClasses.map((key) => (
-                    <span key={key} className="badge badge-warning">
-                      {HAZARD_CLASS_LABELS.get(key) ?? key}
-                    </span>
-                  ))}
-                </span>
-              )}
-            </Fact>
-            <Fact label="Risk rating">
-              <RatingBadge rating={substance.rating} />
-            </Fact>
-          </dl>
-        </div>
-      </section>
+      <Card title="Product">
+        <dl className="facts">
+          <Fact label="Supplier">{substance.supplierName || '—'}</Fact>
+          <Fact label="Location">
+            {substance.workplace?.name ?? '—'}
+            {substance.storageLocation && ` · ${substance.storageLocation}`}
+          </Fact>
+          <Fact label="Quantity">
+            {substance.quantity === null ? '—' : `${substance.quantity} ${substance.quantityUnit ?? ''}`}
+          </Fact>
+          <Fact label="Hazard classes (GHS)">
+            {substance.hazardClasses.length === 0 ? (
+              '—'
+            ) : (
+              <span className="chip-list">
+                {substance.hazardClasses.map((key) => (
+                  <span key={key} className="badge badge-warning">
+                    {HAZARD_CLASS_LABELS.get(key) ?? key}
+                  </span>
+                ))}
+              </span>
+            )}
+          </Fact>
+          <Fact label="Risk rating">
+            <RatingBadge rating={substance.rating} />
+          </Fact>
+        </dl>
+      </Card>
       <SdsCard substance={substance} />
       {substance.rating && (
         <MatrixCard caption="The substance's risk rating" marks={[{ ...substance.rating, label: 'Rated' }]} />

@@ -8,15 +8,16 @@ import {
 } from '@compass/shared';
 import { Download, Upload } from 'lucide-react';
 import { useState } from 'react';
-import { downloadFile } from '../../api/client';
-import { fieldErrorsOf, notifyError } from '../../api/errors';
+import { fieldErrorsOf } from '../../api/errors';
 import { changeLogKeys } from '../../api/queryKeys';
 import { useCall } from '../../api/useCall';
+import { downloadAttachment } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { FieldError } from '../../components/FieldError';
 import { InputField } from '../../components/FormField';
 import { browserToday } from '../../lib/timeZone';
+import { Card } from '../../components/Card';
 import { Fact } from '../registerParts';
 import { hazardousKeys } from './api';
 
@@ -24,16 +25,16 @@ import { hazardousKeys } from './api';
 export function SdsCard({ substance }: { substance: THazardousDetails }) {
   const [uploading, setUploading] = useState(false);
   const { sds } = substance;
-  const open = (file: { path: string; name: string }) =>
-    void downloadFile(file.path, file.name).catch(notifyError);
   return (
-    <section className="card" aria-labelledby="sds-title">
-      <div className="card-header row">
-        <h2 id="sds-title">Safety data sheet</h2>
+    <Card
+      title="Safety data sheet"
+      bare
+      actions={
         <Button size="sm" icon={<Upload size={16} aria-hidden="true" />} onClick={() => setUploading(true)}>
           Upload new SDS
         </Button>
-      </div>
+      }
+    >
       <div className="card-body stack">
         {sds.status === 'due' && (
           <p className="alert alert-warning" role="status">
@@ -46,7 +47,7 @@ export function SdsCard({ substance }: { substance: THazardousDetails }) {
           <Fact label="Expires">{sds.expiryDate ? displayDay(sds.expiryDate) : '—'}</Fact>
           <Fact label="File">
             {sds.file ? (
-              <button type="button" className="attachment-link" onClick={() => open(sds.file!)}>
+              <button type="button" className="attachment-link" onClick={() => downloadAttachment(sds.file!)}>
                 <Download size={14} aria-hidden="true" /> {sds.file.name}
               </button>
             ) : (
@@ -60,7 +61,7 @@ export function SdsCard({ substance }: { substance: THazardousDetails }) {
             <ul className="attachment-list">
               {sds.sheets.map((file) => (
                 <li key={file._id}>
-                  <button type="button" className="attachment-link" onClick={() => open(file)}>
+                  <button type="button" className="attachment-link" onClick={() => downloadAttachment(file)}>
                     <Download size={14} aria-hidden="true" /> {file.name}
                   </button>
                 </li>
@@ -70,7 +71,7 @@ export function SdsCard({ substance }: { substance: THazardousDetails }) {
         )}
       </div>
       {uploading && <SdsUploadDialog substanceId={substance._id} onClose={() => setUploading(false)} />}
-    </section>
+    </Card>
   );
 }
 

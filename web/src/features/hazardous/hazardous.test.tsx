@@ -9,13 +9,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bodiesSent, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { ETHAN, registerMocks, stewardshipFixture } from '../registerParts/registers.fixtures';
 import { HazardousEditPage } from './HazardousEditPage';
 import { HazardousPage } from './HazardousPage';
 import { HazardousRegisterPage } from './HazardousRegisterPage';
 
 const SUBSTANCE = testId(1);
-const ETHAN = { _id: testId(2), name: 'Ethan Clarke' };
-const WORKPLACE = { _id: testId(3), name: 'Riverside Depot' };
 
 const row = (over: Partial<THazardousRow> = {}): THazardousRow => ({
   _id: SUBSTANCE,
@@ -58,25 +57,11 @@ const details = (over: Partial<THazardousDetails> = {}): THazardousDetails => ({
     },
     sheets: [],
   },
-  owner: ETHAN,
-  workplace: WORKPLACE,
-  reviewFrequency: 'years',
-  reviewer: ETHAN,
-  coReviewer: null,
-  nextReviewDate: '2099-12-01',
-  openReview: null,
-  reviews: [],
-  actions: [],
-  attachments: [],
-  updatedAt: '2026-11-20T10:00:00.000Z',
+  ...stewardshipFixture(),
   ...over,
 });
 
-const common = {
-  'POST /api/hazardousWorkplaces': () => ok({ workplaces: [WORKPLACE] }),
-  'POST /api/changeLogList': () => ok({ list: [] }),
-  'POST /api/hazardousPeople': () => ok({ options: [ETHAN], hasMore: false }),
-};
+const common = registerMocks('hazardous');
 
 describe('HazardousRegisterPage', () => {
   it('lists substances with their classes, rating and SDS status, and filters the due sheets', async () => {

@@ -14,7 +14,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useConfiguration } from '../../api/auth';
 import { downloadFile } from '../../api/client';
 import { describeError, notifyError } from '../../api/errors';
-import { ActionAttachmentList, ActionResponse, AssigneeAndDue } from '../../components/ActionParts';
+import { ActionAttachmentList, ActionFacts, ActionResponse } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
 import { StatePanel } from '../../components/StatePanel';
 import { PageSpinner, Spinner } from '../../components/Spinner';
@@ -227,30 +227,34 @@ function TaskActionCard({
 
   return (
     <section className="card task-show-card" aria-label="Action">
-      <dl className="detail-list task-show-details">
+      <ActionFacts
+        className="task-show-details"
+        details={{
+          instruction: details.instruction,
+          assignToName: details.assignToName,
+          assignToType: details.actionType,
+          dueDate: details.due,
+          // The Status row after them says whether it is completed.
+          completeStatus: 'no',
+          completedOn: null,
+        }}
+        dueType={dueType}
+        after={
+          <div>
+            <dt>Status</dt>
+            <dd>
+              <span className={details.complete ? 'badge badge-success' : 'badge badge-warning'}>
+                {details.status}
+              </span>
+            </dd>
+          </div>
+        }
+      >
         <div>
           <dt>Form</dt>
           <dd>{details.formDescription || '—'}</dd>
         </div>
-        <div>
-          <dt>Instruction</dt>
-          <dd className="preserve-lines">{details.instruction || '—'}</dd>
-        </div>
-        <AssigneeAndDue
-          name={details.assignToName}
-          external={details.actionType === 'external'}
-          due={details.due}
-          dueType={dueType}
-        />
-        <div>
-          <dt>Status</dt>
-          <dd>
-            <span className={details.complete ? 'badge badge-success' : 'badge badge-warning'}>
-              {details.status}
-            </span>
-          </dd>
-        </div>
-      </dl>
+      </ActionFacts>
 
       <ActionResponse
         value={currentResponse}

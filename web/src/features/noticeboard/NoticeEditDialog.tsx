@@ -20,8 +20,9 @@ import { Button } from '../../components/Button';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { Dialog } from '../../components/Dialog';
 import { FieldError } from '../../components/FieldError';
-import { InputField } from '../../components/FormField';
+import { InputField, TextAreaField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
+import { Tabs } from '../../components/Tabs';
 import { NOTICE_CHANGES, useAudienceOptions, useNoticeDetails } from './api';
 import { PRIORITY_LABELS } from './Notice';
 
@@ -97,6 +98,11 @@ function useNoticeForm(notice: TNoticeAdminDetails | null, onClose: () => void) 
   return { values, set, errors, files, addFiles, submit, pending: save.isPending || upload.isPending };
 }
 
+const NOTICE_TABS = [
+  { value: 'notice', label: 'Notice' },
+  { value: 'history', label: 'History' },
+] as const;
+
 function NoticeForm({
   notice,
   options,
@@ -111,7 +117,7 @@ function NoticeForm({
 
   return (
     <form className="stack notice-form" onSubmit={submit} noValidate>
-      {notice && <NoticeTabs tab={tab} onTab={setTab} />}
+      {notice && <Tabs label="Notice" options={NOTICE_TABS} current={tab} onChange={setTab} />}
       {tab === 'history' && notice ? (
         <ChangeLogPanel entityType="notice" entityId={notice._id} />
       ) : (
@@ -124,22 +130,14 @@ function NoticeForm({
             autoFocus
             onValueChange={(value) => set('title', value)}
           />
-          <div className="field">
-            <label className="field-label" htmlFor="notice-content">
-              Text
-            </label>
-            <textarea
-              id="notice-content"
-              className="input"
-              rows={6}
-              maxLength={20_000}
-              value={values.content}
-              aria-invalid={errors.content ? true : undefined}
-              aria-describedby={errors.content ? 'notice-content-error' : undefined}
-              onChange={(event) => set('content', event.target.value)}
-            />
-            <FieldError id="notice-content-error" message={errors.content} />
-          </div>
+          <TextAreaField
+            label="Text"
+            rows={6}
+            maxLength={20_000}
+            value={values.content}
+            error={errors.content}
+            onValueChange={(value) => set('content', value)}
+          />
           <ScheduleFields values={values} expireError={errors.expireDate} set={set} />
           <AudienceField
             options={options}
@@ -321,38 +319,6 @@ function FilesField({
           event.target.value = '';
         }}
       />
-    </div>
-  );
-}
-
-/** A saved notice's two tabs: the notice, and its change log. */
-function NoticeTabs({
-  tab,
-  onTab,
-}: {
-  tab: 'notice' | 'history';
-  onTab: (tab: 'notice' | 'history') => void;
-}) {
-  return (
-    <div className="tablist" role="tablist" aria-label="Notice">
-      <button
-        type="button"
-        role="tab"
-        className="tab"
-        aria-selected={tab === 'notice'}
-        onClick={() => onTab('notice')}
-      >
-        Notice
-      </button>
-      <button
-        type="button"
-        role="tab"
-        className="tab"
-        aria-selected={tab === 'history'}
-        onClick={() => onTab('history')}
-      >
-        History
-      </button>
     </div>
   );
 }

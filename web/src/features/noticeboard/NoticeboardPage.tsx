@@ -3,10 +3,17 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePermissions } from '../../api/auth';
 import { ListState, Pagination, usePaging } from '../../components/ListParts';
+import { PageHeader } from '../../components/PageHeader';
+import { Tabs } from '../../components/Tabs';
 import { usePageTitle } from '../../shell/pageTitle';
 import { useNoticeboardPage } from './api';
 import { ManageNotices } from './ManageNotices';
 import { NoticeCard, NoticeDialog } from './Notice';
+
+const BOARD_TABS = [
+  { value: 'board', label: 'My noticeboard' },
+  { value: 'manage', label: 'Manage notices' },
+] as const;
 
 /** /noticeboard: the notices that reach the reader; administrators also manage them here. */
 export function NoticeboardPage() {
@@ -18,33 +25,14 @@ export function NoticeboardPage() {
 
   return (
     <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>Noticeboard</h1>
-          <p>News and instructions for you, newest first.</p>
-        </div>
-      </div>
+      <PageHeader title="Noticeboard" intro="News and instructions for you, newest first." />
       {canManage && (
-        <div className="tablist" role="tablist" aria-label="Noticeboard">
-          <button
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={tab === 'board'}
-            onClick={() => setParams({})}
-          >
-            My noticeboard
-          </button>
-          <button
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={tab === 'manage'}
-            onClick={() => setParams({ tab: 'manage' })}
-          >
-            Manage notices
-          </button>
-        </div>
+        <Tabs
+          label="Noticeboard"
+          options={BOARD_TABS}
+          current={tab}
+          onChange={(chosen) => setParams(chosen === 'manage' ? { tab: 'manage' } : {})}
+        />
       )}
       {tab === 'manage' ? <ManageNotices /> : <Board />}
     </div>

@@ -16,7 +16,7 @@ import {
   type TObligationSave,
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ClipboardCheck } from 'lucide-react';
+import { ClipboardCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { callApi } from '../../api/client';
@@ -25,7 +25,7 @@ import { changeLogKeys, dashboardKeys } from '../../api/queryKeys';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { CheckboxList } from '../../components/CheckboxList';
-import { ChangeLogPanel } from '../../components/ChangeLogPanel';
+import { HistoryCard } from '../../components/ChangeLogPanel';
 import { DeleteButton } from '../../components/ConfirmDialog';
 import { FieldError } from '../../components/FieldError';
 import { InputField, TextAreaField } from '../../components/FormField';
@@ -34,6 +34,8 @@ import { SelectField } from '../../components/SelectField';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
 import { browserToday } from '../../lib/timeZone';
+import { Card } from '../../components/Card';
+import { BackLink } from '../../components/PageHeader';
 import { FilesCard, ItemUnavailable, ReviewScheduleFields } from '../registerParts';
 import { ReviewHistory } from '../reviews';
 import { OBLIGATION_PEOPLE, obligationKeys, useObligationOptions } from './api';
@@ -69,14 +71,6 @@ export function ObligationEditPage() {
       options={options.data}
       onSaved={() => setSaves((count) => count + 1)}
     />
-  );
-}
-
-function BackLink() {
-  return (
-    <Link to="/obligation/register" className="back-link">
-      <ArrowLeft size={16} aria-hidden="true" /> Obligations
-    </Link>
   );
 }
 
@@ -154,7 +148,7 @@ function ObligationForm({
 
   return (
     <div className="admin-page stack-lg">
-      <BackLink />
+      <BackLink to="/obligation/register" label="Obligations" />
       <ObligationHeader obligation={obligation} />
       <form className="stack-lg" onSubmit={submit} noValidate aria-label="Obligation">
         <DetailsCard
@@ -167,10 +161,7 @@ function ObligationForm({
           isNew={!obligation}
         />
 
-        <section className="card card-body stack" aria-labelledby="obligation-review">
-          <h2 id="obligation-review" className="card-title">
-            Review
-          </h2>
+        <Card title="Review" flat>
           <div className="form-grid">
             <ReviewScheduleFields
               value={values}
@@ -181,7 +172,7 @@ function ObligationForm({
               coReviewerLabel="Co-reviewer (reviews first)"
             />
           </div>
-        </section>
+        </Card>
 
         <QuestionsCard
           answered={answered}
@@ -200,12 +191,7 @@ function ObligationForm({
         <>
           <ObligationFiles obligation={obligation} />
           <ReviewHistory history={obligation.reviewHistory} />
-          <section className="card card-body stack" aria-labelledby="obligation-history">
-            <h2 id="obligation-history" className="card-title">
-              History
-            </h2>
-            <ChangeLogPanel entityType="obligation" entityId={obligation._id} />
-          </section>
+          <HistoryCard entityType="obligation" entityId={obligation._id} />
         </>
       )}
     </div>
@@ -240,10 +226,7 @@ function DetailsCard({
   isNew: boolean;
 }) {
   return (
-    <section className="card card-body stack" aria-labelledby="obligation-details">
-      <h2 id="obligation-details" className="card-title">
-        Obligation
-      </h2>
+    <Card title="Obligation" flat>
       <div className="form-grid">
         <InputField
           label="Name"
@@ -303,7 +286,7 @@ function DetailsCard({
         </div>
         <FieldError id="obligation-workplaces-error" message={errors.workplaceIds} />
       </fieldset>
-    </section>
+    </Card>
   );
 }
 
@@ -360,7 +343,6 @@ function ObligationFiles({ obligation }: { obligation: TObligationDetails }) {
   const remove = useCall(deleteAttachmentCall, { invalidate: changes });
   return (
     <FilesCard
-      id="obligation-files"
       recordId={obligation._id}
       attachments={obligation.attachments}
       upload={{ pending: upload.isPending, onUpload: (form) => upload.mutate({ form }) }}

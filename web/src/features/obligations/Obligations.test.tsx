@@ -9,7 +9,7 @@ import {
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { bodiesSent, envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
 import { ObligationEditPage } from './ObligationEditPage';
 import { ObligationReviewPage } from './ObligationReviewPage';
 import { ObligationsPage } from './ObligationsPage';
@@ -89,11 +89,6 @@ const details = (over: Partial<TObligationDetails> = {}): TObligationDetails => 
 
 const options = { workplaces: [{ _id: DEPOT, name: 'Riverside Depot' }] };
 
-const bodiesOf = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
-  fetchMock.mock.calls
-    .filter(([url]) => String(url).endsWith(path))
-    .map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
-
 describe('the register', () => {
   it('lists obligations with their compliance, and filters and sorts on the server', async () => {
     const fetchMock = mockFetch({
@@ -117,7 +112,7 @@ describe('the register', () => {
     await user.type(screen.getByRole('searchbox'), 'safety');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await screen.findByRole('table');
-    expect(bodiesOf(fetchMock, '/api/obligationList').at(-1)).toEqual({
+    expect(bodiesSent(fetchMock, '/api/obligationList').at(-1)).toEqual({
       page: 1,
       pageSize: 20,
       search: 'safety',
@@ -185,7 +180,7 @@ describe('the edit page', () => {
     await user.type(within(question).getByLabelText('Reference'), 's.47 Consultation');
     await user.click(screen.getByRole('button', { name: 'Save obligation' }));
     expect(await screen.findByText(say.saved)).toBeInTheDocument();
-    expect(bodiesOf(fetchMock, '/api/obligationSave')[0]).toMatchObject({
+    expect(bodiesSent(fetchMock, '/api/obligationSave')[0]).toMatchObject({
       _id: OBLIGATION,
       type: 'legislation',
       workplaceIds: [DEPOT],
@@ -213,7 +208,7 @@ describe('the edit page', () => {
     expect(within(question).getByText(say.referenceRequired)).toBeInTheDocument();
     expect(within(question).getByText(say.assigneeRequired)).toBeInTheDocument();
     expect(within(question).getByText(say.dueDateInvalid)).toBeInTheDocument();
-    expect(bodiesOf(fetchMock, '/api/obligationSave')).toEqual([]);
+    expect(bodiesSent(fetchMock, '/api/obligationSave')).toEqual([]);
   });
 
   it('shows the server’s field errors, and nothing else changes', async () => {
@@ -249,12 +244,12 @@ describe('the edit page', () => {
     expect(asked).toHaveTextContent('answered ones too');
     await user.click(within(asked).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(bodiesOf(fetchMock, '/api/obligationDelete')).toEqual([]);
+    expect(bodiesSent(fetchMock, '/api/obligationDelete')).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(screen.getByRole('button', { name: 'Delete obligation' }));
     expect(await screen.findByRole('heading', { name: 'The register' })).toBeInTheDocument();
-    expect(bodiesOf(fetchMock, '/api/obligationDelete')).toEqual([{ _id: OBLIGATION }]);
+    expect(bodiesSent(fetchMock, '/api/obligationDelete')).toEqual([{ _id: OBLIGATION }]);
   });
 
   it('cannot open another organisation’s obligation', async () => {
@@ -310,7 +305,7 @@ describe('the review page', () => {
     expect(
       screen.getByRole('heading', { name: 'Work Health and Safety Act 2011', level: 1 }),
     ).toBeInTheDocument();
-    expect(bodiesOf(fetchMock, '/api/obligationReviewComplete')[0]).toMatchObject({
+    expect(bodiesSent(fetchMock, '/api/obligationReviewComplete')[0]).toMatchObject({
       itemId: OBLIGATION,
       actionType: 'review',
       outcome: 'noChange',

@@ -5,6 +5,7 @@ import { Button } from '../../components/Button';
 import { DataTable } from '../../components/DataTable';
 import { InputField, TextAreaField } from '../../components/FormField';
 import { PersonField, type Person } from '../../components/PersonField';
+import { Card } from '../../components/Card';
 import { OBLIGATION_PEOPLE } from './api';
 
 /** An open question as the form holds it; `key` tells new rows apart before they have an id. */
@@ -59,81 +60,74 @@ export function QuestionsCard({
     );
   };
   return (
-    <section className="card stack" aria-labelledby="obligation-questions">
-      <div className="card-header">
-        <h2 id="obligation-questions">Questions</h2>
-      </div>
-      <div className="card-body stack">
-        <p className="text-secondary">
-          Each question goes to its assignee’s dashboard (Assigned Actions), where they answer it.
-        </p>
-        {answered.length > 0 && <AnsweredQuestions questions={answered} />}
-        {questions.length === 0 && answered.length === 0 && (
-          <p className="text-secondary">
-            No questions yet: add one to check compliance with this obligation.
-          </p>
-        )}
-        {questions.map((question, index) => (
-          <fieldset key={question.key} className="question-editor stack" aria-label={`Question ${index + 1}`}>
-            <div className="form-grid">
-              <InputField
-                label="Reference"
-                value={question.reference}
-                error={errors[`questions.${index}.reference`] ?? errors[`questions.${index}`]}
-                maxLength={200}
-                placeholder="e.g. s.47 Duty to consult"
-                onValueChange={(reference) => setQuestion(index, { reference })}
-              />
-              <InputField
-                label="Due date"
-                type="date"
-                value={question.dueDate}
-                error={errors[`questions.${index}.dueDate`]}
-                onValueChange={(dueDate) => setQuestion(index, { dueDate })}
-              />
-              <PersonField
-                {...OBLIGATION_PEOPLE}
-                label="Assignee"
-                value={question.assignee}
-                error={errors[`questions.${index}.assigneeId`]}
-                onChange={(assignee) => setQuestion(index, { assignee })}
-              />
-            </div>
-            <TextAreaField
-              label="Question or instruction"
-              rows={2}
-              maxLength={4000}
-              value={question.instruction}
-              error={errors[`questions.${index}.instruction`]}
-              onValueChange={(instruction) => setQuestion(index, { instruction })}
+    <Card title="Questions" className="stack" bodyClassName="stack">
+      <p className="text-secondary">
+        Each question goes to its assignee’s dashboard (Assigned Actions), where they answer it.
+      </p>
+      {answered.length > 0 && <AnsweredQuestions questions={answered} />}
+      {questions.length === 0 && answered.length === 0 && (
+        <p className="text-secondary">No questions yet: add one to check compliance with this obligation.</p>
+      )}
+      {questions.map((question, index) => (
+        <fieldset key={question.key} className="question-editor stack" aria-label={`Question ${index + 1}`}>
+          <div className="form-grid">
+            <InputField
+              label="Reference"
+              value={question.reference}
+              error={errors[`questions.${index}.reference`] ?? errors[`questions.${index}`]}
+              maxLength={200}
+              placeholder="e.g. s.47 Duty to consult"
+              onValueChange={(reference) => setQuestion(index, { reference })}
             />
-            <div>
-              <Button
-                size="sm"
-                variant="ghost"
-                icon={<Trash2 size={14} aria-hidden="true" />}
-                onClick={() => setQuestions((current) => current.filter((_, at) => at !== index))}
-              >
-                Remove question {index + 1}
-              </Button>
-            </div>
-          </fieldset>
-        ))}
-        <div>
-          <Button
-            icon={<Plus size={16} aria-hidden="true" />}
-            onClick={() =>
-              setQuestions((current) => [
-                ...current,
-                { key: newKey(), reference: '', instruction: '', assignee: null, dueDate: '' },
-              ])
-            }
-          >
-            Add question
-          </Button>
-        </div>
+            <InputField
+              label="Due date"
+              type="date"
+              value={question.dueDate}
+              error={errors[`questions.${index}.dueDate`]}
+              onValueChange={(dueDate) => setQuestion(index, { dueDate })}
+            />
+            <PersonField
+              {...OBLIGATION_PEOPLE}
+              label="Assignee"
+              value={question.assignee}
+              error={errors[`questions.${index}.assigneeId`]}
+              onChange={(assignee) => setQuestion(index, { assignee })}
+            />
+          </div>
+          <TextAreaField
+            label="Question or instruction"
+            rows={2}
+            maxLength={4000}
+            value={question.instruction}
+            error={errors[`questions.${index}.instruction`]}
+            onValueChange={(instruction) => setQuestion(index, { instruction })}
+          />
+          <div>
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<Trash2 size={14} aria-hidden="true" />}
+              onClick={() => setQuestions((current) => current.filter((_, at) => at !== index))}
+            >
+              Remove question {index + 1}
+            </Button>
+          </div>
+        </fieldset>
+      ))}
+      <div>
+        <Button
+          icon={<Plus size={16} aria-hidden="true" />}
+          onClick={() =>
+            setQuestions((current) => [
+              ...current,
+              { key: newKey(), reference: '', instruction: '', assignee: null, dueDate: '' },
+            ])
+          }
+        >
+          Add question
+        </Button>
       </div>
-    </section>
+    </Card>
   );
 }
 

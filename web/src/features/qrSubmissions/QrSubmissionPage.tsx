@@ -3,11 +3,13 @@ import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, describeError } from '../../api/errors';
-import { BrandLogo, PRODUCT_NAME } from '../../components/BrandMark';
+import { BrandMark } from '../../components/BrandMark';
 import { Button } from '../../components/Button';
 import { PageSpinner } from '../../components/Spinner';
+import { StatePanel } from '../../components/StatePanel';
 import { REFERENCE_KINDS, type References } from '../../fields';
 import { usePageTitle } from '../../shell/pageTitle';
+import { StandaloneLayout } from '../../shell/StandaloneLayout';
 import { type BranchSource } from '../submissions';
 import { browserTimeZone } from '../../lib/timeZone';
 import { newEditorState, saveRequest, shapeOfTemplate, type EditorState } from '../submissions';
@@ -22,22 +24,11 @@ const NO_REFERENCES = Object.fromEntries(
 
 /** The page frame of a guest: the organisation's name, no navigation (the guest has nowhere to go). */
 function GuestLayout({ companyName, children }: { companyName?: string; children: ReactNode }) {
-  return (
-    <div className="standalone">
-      <header className="standalone-bar">
-        <span className="brand-mark">
-          <BrandLogo />
-          {companyName ?? PRODUCT_NAME}
-        </span>
-      </header>
-      <main className="standalone-main" id="main-content">
-        {children}
-      </main>
-    </div>
-  );
+  return <StandaloneLayout brand={<BrandMark name={companyName} />}>{children}</StandaloneLayout>;
 }
 
-function StatePanel({
+/** What the guest is told instead of the form: it cannot be opened, or it was sent. */
+function GuestState({
   tone,
   title,
   message,
@@ -48,20 +39,16 @@ function StatePanel({
   message: ReactNode;
   action?: ReactNode;
 }) {
-  const Icon = tone === 'success' ? CircleCheck : CircleAlert;
   return (
-    <section
-      className="card state-panel"
+    <StatePanel
+      icon={tone === 'success' ? CircleCheck : CircleAlert}
+      tone={tone}
+      heading="h1"
       role={tone === 'danger' ? 'alert' : 'status'}
-      aria-labelledby="qr-state-title"
-    >
-      <span className={`state-icon state-icon-${tone}`}>
-        <Icon size={28} aria-hidden="true" />
-      </span>
-      <h1 id="qr-state-title">{title}</h1>
-      <p>{message}</p>
-      {action && <div className="state-actions">{action}</div>}
-    </section>
+      title={title}
+      message={message}
+      actions={action}
+    />
   );
 }
 
@@ -80,7 +67,7 @@ export function QrSubmissionPage() {
   if (!parsed.success) {
     return (
       <GuestLayout>
-        <StatePanel
+        <GuestState
           tone="danger"
           title="This form cannot be opened"
           message={messages.qrSubmission.invalidLink}
@@ -115,7 +102,7 @@ function QrSubmissionForm({ route }: { route: TQrFormRoute }) {
     const retryable = !(form.error instanceof ApiError) || form.error.code === 0 || form.error.code >= 429;
     return (
       <GuestLayout>
-        <StatePanel
+        <GuestState
           tone="danger"
           title="This form cannot be opened"
           message={describeError(form.error).message}
@@ -135,7 +122,7 @@ function QrSubmissionForm({ route }: { route: TQrFormRoute }) {
   if (submitted) {
     return (
       <GuestLayout companyName={companyName}>
-        <StatePanel
+        <GuestState
           tone="success"
           title={messages.qrSubmission.thankYouTitle}
           message={

@@ -7,6 +7,7 @@ import { Button } from '../../components/Button';
 import { DataTable } from '../../components/DataTable';
 import { DueMarker } from '../../components/DueMarker';
 import { browserToday } from '../../lib/timeZone';
+import { Card } from '../../components/Card';
 import { ActionDialog, type RaisedAction } from './ActionDialog';
 import { peopleSearch, type RegisterCalls } from './api';
 
@@ -44,15 +45,17 @@ export function ActionsCard({
   const numbered = actions.some((action) => action.taskNumber !== undefined);
   const completing = actions.some((action) => action.canComplete);
   return (
-    <section className="card" aria-labelledby="actions-title">
-      <div className="card-header row">
-        <h2 id="actions-title">Actions</h2>
-        {raising && (
+    <Card
+      title="Actions"
+      bare
+      actions={
+        raising && (
           <Button size="sm" icon={<Plus size={16} aria-hidden="true" />} onClick={() => setOpen(true)}>
             Raise action
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       {actions.length === 0 ? (
         <p className="card-body text-secondary">{empty}</p>
       ) : (
@@ -98,7 +101,7 @@ export function ActionsCard({
         </DataTable>
       )}
       {open && raising && <ActionDialog {...raising} title="Raise action" onClose={() => setOpen(false)} />}
-    </section>
+    </Card>
   );
 }
 

@@ -1,10 +1,9 @@
 import { deleteAttachmentCall, type TAttachment } from '@compass/shared';
-import { downloadFile } from '../../api/client';
-import { notifyError } from '../../api/errors';
 import { changeLogKeys } from '../../api/queryKeys';
 import { useCall } from '../../api/useCall';
-import { ActionAttachmentList } from '../../components/ActionParts';
+import { ActionAttachmentList, downloadAttachment } from '../../components/ActionParts';
 import { AddFilesButton } from '../../components/AddFilesButton';
+import { Card } from '../../components/Card';
 import type { RegisterCalls } from './api';
 
 /**
@@ -12,15 +11,12 @@ import type { RegisterCalls } from './api';
  * `upload` is given (the files checked in the browser, then sent as one form).
  */
 export function FilesCard({
-  id,
   recordId,
   attachments,
   empty,
   upload,
   remove,
 }: {
-  /** The heading's id (the card is labelled by it). */
-  id: string;
   recordId: string;
   attachments: TAttachment[];
   /** What an empty card says; nothing when not given. */
@@ -29,20 +25,17 @@ export function FilesCard({
   remove?: { pending: boolean; onDelete: (file: TAttachment) => void };
 }) {
   return (
-    <section className="card card-body stack" aria-labelledby={id}>
-      <h2 id={id} className="card-title">
-        Files
-      </h2>
+    <Card title="Files" flat>
       {empty && attachments.length === 0 && <p className="text-secondary">{empty}</p>}
       <ActionAttachmentList
         stored={attachments}
         pending={[]}
-        onDownload={(file) => void downloadFile(file.path, file.name).catch(notifyError)}
+        onDownload={downloadAttachment}
         onDelete={remove?.onDelete}
         deleteDisabled={remove?.pending}
       />
       {upload && <AddFilesButton recordId={recordId} pending={upload.pending} onUpload={upload.onUpload} />}
-    </section>
+    </Card>
   );
 }
 
@@ -65,7 +58,6 @@ export function ItemFilesCard({
   const remove = useCall(deleteAttachmentCall, { invalidate: changes });
   return (
     <FilesCard
-      id="files-title"
       recordId={itemId}
       attachments={attachments}
       empty="No files attached."

@@ -1,7 +1,8 @@
-import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { BackLink } from '../../components/PageHeader';
 import { withoutErrors } from './formErrors';
 import type { RegisterOf } from './ItemPages';
 import type { ItemParts } from './api';
@@ -77,9 +78,7 @@ export function ItemEditForm({
   };
   return (
     <form className="admin-page stack-lg" onSubmit={submit} noValidate>
-      <Link to={cancel} className="back-link">
-        <ArrowLeft size={16} aria-hidden="true" /> {itemName ?? register.back.label}
-      </Link>
+      <BackLink to={cancel} label={itemName ?? register.back.label} />
       <div className="page-header">
         <div>
           <h1>{heading}</h1>
@@ -87,21 +86,16 @@ export function ItemEditForm({
         </div>
       </div>
       {children}
-      <section className="card" aria-labelledby="schedule-title">
-        <div className="card-header">
-          <h2 id="schedule-title">Owner and review</h2>
-        </div>
-        <div className="card-body">
-          <StewardshipFields
-            value={stewardship.value}
-            onChange={stewardship.onChange}
-            errors={stewardship.errors}
-            calls={register.calls}
-            queryKey={register.queryKey}
-            workplaceLabel={workplaceLabel}
-          />
-        </div>
-      </section>
+      <Card title="Owner and review">
+        <StewardshipFields
+          value={stewardship.value}
+          onChange={stewardship.onChange}
+          errors={stewardship.errors}
+          calls={register.calls}
+          queryKey={register.queryKey}
+          workplaceLabel={workplaceLabel}
+        />
+      </Card>
       {note}
       <div className="row">
         <Button type="submit" variant="primary" loading={pending}>

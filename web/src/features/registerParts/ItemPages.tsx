@@ -1,11 +1,13 @@
 import type { TAttachment, TRegisterAction, TReviewDetails } from '@compass/shared';
-import { ArrowLeft, Pencil } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { DeleteButton } from '../../components/ConfirmDialog';
 import { RatingLegend, RiskMatrix, type MatrixMark } from '../../components/RiskRating';
 import { usePageTitle } from '../../shell/pageTitle';
+import { Card } from '../../components/Card';
+import { BackLink } from '../../components/PageHeader';
 import { ReviewHistory } from '../reviews';
 import { ItemActionsCard } from './ActionsCard';
 import { useItemDetails, type ItemParts, type RegisterCalls } from './api';
@@ -121,9 +123,7 @@ export function ItemDetailLayout({
   const { noun, base, entityType, calls, queryKey, back } = register;
   return (
     <div className="admin-page stack-lg">
-      <Link to={back.to} className="back-link">
-        <ArrowLeft size={16} aria-hidden="true" /> {back.label}
-      </Link>
+      <BackLink to={back.to} label={back.label} />
       <div className="page-header">
         <div>
           <h1>{item.name}</h1>
@@ -161,12 +161,9 @@ export function ItemDetailLayout({
             calls={calls}
             queryKey={queryKey}
           />
-          <section className="card" aria-labelledby="history-title">
-            <div className="card-header">
-              <h2 id="history-title">History</h2>
-            </div>
+          <Card title="History" bare>
             <ChangeLogPanel entityType={entityType} entityId={item._id} />
-          </section>
+          </Card>
         </div>
       </div>
     </div>
@@ -176,14 +173,9 @@ export function ItemDetailLayout({
 /** An item's ratings placed on the 5×5 matrix, with the colours' legend. */
 export function MatrixCard({ caption, marks }: { caption: string; marks: MatrixMark[] }) {
   return (
-    <section className="card" aria-labelledby="matrix-title">
-      <div className="card-header">
-        <h2 id="matrix-title">Rating on the matrix</h2>
-      </div>
-      <div className="card-body stack">
-        <RiskMatrix caption={caption} marks={marks} />
-        <RatingLegend />
-      </div>
-    </section>
+    <Card title="Rating on the matrix" bodyClassName="stack">
+      <RiskMatrix caption={caption} marks={marks} />
+      <RatingLegend />
+    </Card>
   );
 }

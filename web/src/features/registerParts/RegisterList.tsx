@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePermissions } from '../../api/auth';
 import { ExportButton } from '../../components/ExportButton';
+import { PageHeader } from '../../components/PageHeader';
 import { RATING_COLOUR_OPTIONS } from '../../components/RiskRating';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { useWorkplaces } from './api';
@@ -100,11 +101,7 @@ export function RegisterListHeader({
   children?: ReactNode;
 }) {
   return (
-    <div className="page-header">
-      <div>
-        <h1>{title}</h1>
-        <p>{intro}</p>
-      </div>
+    <PageHeader title={title} intro={intro}>
       <div className="row wrap">
         <ExportButton label="Export CSV" url={exportUrl} fileName={exportName} />
         {newPath && (
@@ -114,7 +111,7 @@ export function RegisterListHeader({
         )}
         {children}
       </div>
-    </div>
+    </PageHeader>
   );
 }
 

@@ -5,6 +5,7 @@ import { DueMarker } from '../../components/DueMarker';
 import type { ItemParts } from './api';
 import { Fact } from './item';
 import { browserToday } from '../../lib/timeZone';
+import { Card } from '../../components/Card';
 
 /** The path of the caller's part of the item's open review, if they have one. */
 export function reviewLinkOf(
@@ -35,40 +36,35 @@ export function ScheduleCard({
   const reviewLink = reviewLinkOf(base, itemId, item.openReview, permissions.data?.employeeId);
   const today = browserToday();
   return (
-    <section className="card" aria-labelledby="schedule-title">
-      <div className="card-header">
-        <h2 id="schedule-title">Owner and review</h2>
-      </div>
-      <div className="card-body stack">
-        <dl className="facts">
-          <Fact label="Owner">{item.owner?.name ?? '—'}</Fact>
-          <Fact label="Workplace">{item.workplace?.name ?? '—'}</Fact>
-          <Fact label="Review frequency">
-            {item.reviewFrequency ? frequencyLabel(item.reviewFrequency) : '—'}
-          </Fact>
-          <Fact label="Reviewer">{item.reviewer?.name ?? '—'}</Fact>
-          <Fact label="Co-reviewer">{item.coReviewer?.name ?? 'None'}</Fact>
-          <Fact label="Next review">
-            {item.nextReviewDate ? (
-              <>
-                {displayDay(item.nextReviewDate)} <DueMarker type={taskDueType(item.nextReviewDate, today)} />
-              </>
-            ) : (
-              'Not scheduled'
-            )}
-          </Fact>
-        </dl>
-        {item.openReview && (
-          <p className="row wrap">
-            <span className="badge badge-warning">{item.openReview.badge}</span>
-            {reviewLink && (
-              <Link className="btn btn-primary btn-sm" to={reviewLink}>
-                Open my review
-              </Link>
-            )}
-          </p>
-        )}
-      </div>
-    </section>
+    <Card title="Owner and review" bodyClassName="stack">
+      <dl className="facts">
+        <Fact label="Owner">{item.owner?.name ?? '—'}</Fact>
+        <Fact label="Workplace">{item.workplace?.name ?? '—'}</Fact>
+        <Fact label="Review frequency">
+          {item.reviewFrequency ? frequencyLabel(item.reviewFrequency) : '—'}
+        </Fact>
+        <Fact label="Reviewer">{item.reviewer?.name ?? '—'}</Fact>
+        <Fact label="Co-reviewer">{item.coReviewer?.name ?? 'None'}</Fact>
+        <Fact label="Next review">
+          {item.nextReviewDate ? (
+            <>
+              {displayDay(item.nextReviewDate)} <DueMarker type={taskDueType(item.nextReviewDate, today)} />
+            </>
+          ) : (
+            'Not scheduled'
+          )}
+        </Fact>
+      </dl>
+      {item.openReview && (
+        <p className="row wrap">
+          <span className="badge badge-warning">{item.openReview.badge}</span>
+          {reviewLink && (
+            <Link className="btn btn-primary btn-sm" to={reviewLink}>
+              Open my review
+            </Link>
+          )}
+        </p>
+      )}
+    </Card>
   );
 }

@@ -5,7 +5,7 @@
 export { ActionDialog, type RaisedAction } from './ActionDialog';
 export { ActionsCard } from './ActionsCard';
 export { FilesCard } from './FilesCard';
-export { ratingErrors } from './formErrors';
+export { ratingError, ratingErrors } from './formErrors';
 export { Fact, ItemUnavailable } from './item';
 export { ItemEditForm, useEditFields } from './ItemEditForm';
 export { ItemDetailLayout, ItemEditRoute, ItemLoader, MatrixCard, type RegisterOf } from './ItemPages';

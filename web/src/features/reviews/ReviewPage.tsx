@@ -10,7 +10,7 @@ import {
   type TReviewDetails,
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Check } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { callApi } from '../../api/client';
@@ -23,7 +23,8 @@ import { DataTable } from '../../components/DataTable';
 import { DueMarker } from '../../components/DueMarker';
 import { FieldError } from '../../components/FieldError';
 import { TextAreaField } from '../../components/FormField';
-import { ListState } from '../../components/ListParts';
+import { Card } from '../../components/Card';
+import { RecordPage } from '../../components/RecordPage';
 
 type ReviewCalls = ReturnType<typeof reviewCalls<string>>;
 
@@ -62,31 +63,23 @@ export function ReviewPage({
     queryFn: () => callApi(calls.details, { body: { itemId: id, actionType } }),
     retry: false,
   });
-  const review = details.data;
   return (
-    <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <Link to={back.to} className="back-link">
-            <ArrowLeft size={16} aria-hidden="true" /> {back.label}
-          </Link>
-          <h1>{review ? review.name : title}</h1>
-          {review && (
-            <p>
-              {actionType === 'coReview' ? 'Co-review' : 'Review'} due {displayDay(review.dueDate)}{' '}
-              <DueMarker type={review.taskDueDateType} />
-              {review.frequency && ` · ${frequencyLabel(review.frequency)}`} ·{' '}
-              <Link to={itemPath(review.itemId)}>Open the record</Link>
-            </p>
-          )}
-        </div>
-      </div>
-      {!review && (
-        <section className="card list-card" aria-label="Review">
-          <ListState query={details} count={1} empty="" />
-        </section>
+    <RecordPage
+      query={details}
+      back={back}
+      title={title}
+      heading={(review) => review.name}
+      intro={(review) => (
+        <>
+          {actionType === 'coReview' ? 'Co-review' : 'Review'} due {displayDay(review.dueDate)}{' '}
+          <DueMarker type={review.taskDueDateType} />
+          {review.frequency && ` · ${frequencyLabel(review.frequency)}`} ·{' '}
+          <Link to={itemPath(review.itemId)}>Open the record</Link>
+        </>
       )}
-      {review && (
+      label="Review"
+    >
+      {(review) => (
         <>
           <section className="card" aria-label="Review">
             <div className="card-body stack">
@@ -120,7 +113,7 @@ export function ReviewPage({
           <ReviewHistory history={review.history} />
         </>
       )}
-    </div>
+    </RecordPage>
   );
 }
 
@@ -220,10 +213,7 @@ function ReviewForm({
 /** The item's completed reviews, newest first. */
 export function ReviewHistory({ history }: { history: TReviewDetails['history'] }) {
   return (
-    <section className="card" aria-labelledby="review-history">
-      <div className="card-header">
-        <h2 id="review-history">Review history</h2>
-      </div>
+    <Card title="Review history" bare>
       {history.length === 0 ? (
         <p className="card-body text-secondary">No review has been completed yet.</p>
       ) : (
@@ -244,6 +234,6 @@ export function ReviewHistory({ history }: { history: TReviewDetails['history'] 
           ))}
         </DataTable>
       )}
-    </section>
+    </Card>
   );
 }

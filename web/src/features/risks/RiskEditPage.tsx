@@ -15,9 +15,11 @@ import { changeLogKeys, dashboardKeys } from '../../api/queryKeys';
 import { useCall } from '../../api/useCall';
 import { InputField, TextAreaField } from '../../components/FormField';
 import { RatingPicker, sidesOf } from '../../components/RiskRating';
+import { Card } from '../../components/Card';
 import {
   ItemEditForm,
   ItemEditRoute,
+  ratingError,
   ratingErrors,
   stewardshipBody,
   stewardshipErrors,
@@ -92,54 +94,44 @@ function RiskForm({ risk }: { risk: TRiskDetails | null }) {
       pending={save.isPending}
       onSubmit={submit}
     >
-      <section className="card" aria-labelledby="describe-title">
-        <div className="card-header">
-          <h2 id="describe-title">The risk</h2>
-        </div>
-        <div className="card-body stack">
-          <InputField
-            label="Risk"
-            value={text.name}
-            maxLength={200}
-            error={errors.name}
-            onValueChange={set('name')}
+      <Card title="The risk" bodyClassName="stack">
+        <InputField
+          label="Risk"
+          value={text.name}
+          maxLength={200}
+          error={errors.name}
+          onValueChange={set('name')}
+        />
+        {(['hazard', 'consequences', 'existingControls'] as const).map((key) => (
+          <TextAreaField
+            key={key}
+            label={TEXT_LABELS[key]}
+            rows={3}
+            maxLength={4000}
+            value={text[key]}
+            error={errors[key]}
+            onValueChange={set(key)}
           />
-          {(['hazard', 'consequences', 'existingControls'] as const).map((key) => (
-            <TextAreaField
-              key={key}
-              label={TEXT_LABELS[key]}
-              rows={3}
-              maxLength={4000}
-              value={text[key]}
-              error={errors[key]}
-              onValueChange={set(key)}
-            />
-          ))}
-          <label className="checkbox">
-            <input type="checkbox" checked={isMaster} onChange={(event) => setMaster(event.target.checked)} />
-            Master risk (offered in the forms’ master risk lists)
-          </label>
-        </div>
-      </section>
-      <section className="card" aria-labelledby="rating-title">
-        <div className="card-header">
-          <h2 id="rating-title">Rating</h2>
-        </div>
-        <div className="card-body stack">
-          <RatingPicker
-            legend="Before controls"
-            value={inherent}
-            onChange={edited(setInherent, 'inherent')}
-            error={errors['inherent.likelihood'] ?? errors['inherent.consequence'] ?? errors.inherent}
-          />
-          <RatingPicker
-            legend="After controls"
-            value={residual}
-            onChange={edited(setResidual, 'residual')}
-            error={errors['residual.likelihood'] ?? errors['residual.consequence'] ?? errors.residual}
-          />
-        </div>
-      </section>
+        ))}
+        <label className="checkbox">
+          <input type="checkbox" checked={isMaster} onChange={(event) => setMaster(event.target.checked)} />
+          Master risk (offered in the forms’ master risk lists)
+        </label>
+      </Card>
+      <Card title="Rating" bodyClassName="stack">
+        <RatingPicker
+          legend="Before controls"
+          value={inherent}
+          onChange={edited(setInherent, 'inherent')}
+          error={ratingError(errors, 'inherent')}
+        />
+        <RatingPicker
+          legend="After controls"
+          value={residual}
+          onChange={edited(setResidual, 'residual')}
+          error={ratingError(errors, 'residual')}
+        />
+      </Card>
     </ItemEditForm>
   );
 }

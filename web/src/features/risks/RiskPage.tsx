@@ -10,6 +10,7 @@ import { callApi } from '../../api/client';
 import { dashboardKeys } from '../../api/queryKeys';
 import { useCall } from '../../api/useCall';
 import { RatingBadge, type MatrixMark } from '../../components/RiskRating';
+import { Card } from '../../components/Card';
 import { Fact, ItemDetailLayout, ItemLoader, MatrixCard } from '../registerParts';
 import { RISK_REGISTER, riskKeys } from './api';
 
@@ -55,30 +56,25 @@ function Risk({ risk }: { risk: TRiskDetails }) {
         consequence: `${risk.name} leaves the register with its actions, files and open review. This cannot be undone.`,
       }}
     >
-      <section className="card" aria-labelledby="risk-title">
-        <div className="card-header">
-          <h2 id="risk-title">Hazard and controls</h2>
-        </div>
-        <div className="card-body">
-          <dl className="facts">
-            <Fact label="Hazard" className="pre-line">
-              {risk.hazard}
-            </Fact>
-            <Fact label="Consequences" className="pre-line">
-              {risk.consequences || '—'}
-            </Fact>
-            <Fact label="Existing controls" className="pre-line">
-              {risk.existingControls || '—'}
-            </Fact>
-            <Fact label="Before controls">
-              <RatingBadge rating={risk.inherent} />
-            </Fact>
-            <Fact label="After controls">
-              <RatingBadge rating={risk.residual} />
-            </Fact>
-          </dl>
-        </div>
-      </section>
+      <Card title="Hazard and controls">
+        <dl className="facts">
+          <Fact label="Hazard" className="pre-line">
+            {risk.hazard}
+          </Fact>
+          <Fact label="Consequences" className="pre-line">
+            {risk.consequences || '—'}
+          </Fact>
+          <Fact label="Existing controls" className="pre-line">
+            {risk.existingControls || '—'}
+          </Fact>
+          <Fact label="Before controls">
+            <RatingBadge rating={risk.inherent} />
+          </Fact>
+          <Fact label="After controls">
+            <RatingBadge rating={risk.residual} />
+          </Fact>
+        </dl>
+      </Card>
       <MatrixCard caption="The risk's ratings before and after controls" marks={marks} />
     </ItemDetailLayout>
   );

@@ -23,6 +23,7 @@ import { ListFilters } from '../../components/ListFilters';
 import { ListState } from '../../components/ListParts';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { RatingBadge, RatingLegend, RiskMatrix } from '../../components/RiskRating';
+import { Tabs } from '../../components/Tabs';
 import { usePageTitle } from '../../shell/pageTitle';
 import {
   chosenFilters,
@@ -33,10 +34,15 @@ import {
 } from '../registerParts';
 import { RISK_REGISTER, riskKeys } from './api';
 
+const VIEWS = [
+  { value: 'list', label: 'List' },
+  { value: 'matrix', label: 'Matrix' },
+] as const;
+
 /** /risk/register: the organisation's risks, searched, filtered and sorted; as a list or a matrix. */
 export function RiskRegisterPage() {
   usePageTitle('Risk Register');
-  const [view, setView] = useState<'list' | 'matrix'>('list');
+  const [view, setView] = useState<(typeof VIEWS)[number]['value']>('list');
   const list = usePagedList({
     queryKey: riskKeys.all,
     filters: {
@@ -73,20 +79,7 @@ export function RiskRegisterPage() {
           onChange={(value) => list.setFilter('sort', value)}
         />
       </ListFilters>
-      <div className="tablist" role="tablist" aria-label="View">
-        {(['list', 'matrix'] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={view === name}
-            onClick={() => setView(name)}
-          >
-            {name === 'list' ? 'List' : 'Matrix'}
-          </button>
-        ))}
-      </div>
+      <Tabs label="View" options={VIEWS} current={view} onChange={setView} />
       {view === 'list' ? (
         <PagedTable
           label="Risks"

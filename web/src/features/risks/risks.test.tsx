@@ -9,14 +9,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bodiesSent, envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { ETHAN, registerMocks, stewardshipFixture, WORKPLACE } from '../registerParts/registers.fixtures';
 import { RiskEditPage } from './RiskEditPage';
 import { RiskPage } from './RiskPage';
 import { RiskRegisterPage } from './RiskRegisterPage';
 import { RiskReviewPage } from './RiskReviewPage';
 
 const RISK = testId(1);
-const ETHAN = { _id: testId(2), name: 'Ethan Clarke' };
-const WORKPLACE = { _id: testId(3), name: 'Riverside Depot' };
 
 const rating = (likelihood: number, consequence: number, score: number, level: string, colour: string) =>
   ({ likelihood, consequence, score, level, colour }) as TRiskRow['residual'];
@@ -48,25 +47,11 @@ const details = (over: Partial<TRiskDetails> = {}): TRiskDetails => ({
   residual: rating(2, 5, 10, 'high', 'orange'),
   isMaster: true,
   colour: 'orange',
-  owner: ETHAN,
-  workplace: WORKPLACE,
-  reviewFrequency: 'years',
-  reviewer: ETHAN,
-  coReviewer: null,
-  nextReviewDate: '2099-12-01',
-  openReview: null,
-  reviews: [],
-  actions: [],
-  attachments: [],
-  updatedAt: '2026-11-20T10:00:00.000Z',
+  ...stewardshipFixture(),
   ...over,
 });
 
-const common = {
-  'POST /api/riskWorkplaces': () => ok({ workplaces: [WORKPLACE] }),
-  'POST /api/changeLogList': () => ok({ list: [] }),
-  'POST /api/riskPeople': () => ok({ options: [ETHAN], hasMore: false }),
-};
+const common = registerMocks('risk');
 
 describe('RiskRegisterPage', () => {
   it('lists risks with their ratings, filters on the server and shows the matrix', async () => {

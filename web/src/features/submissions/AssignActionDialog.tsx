@@ -1,12 +1,12 @@
 import { displayDay, messages, taskProblem, type TAttachment, type TTask } from '@compass/shared';
-import { Download } from 'lucide-react';
-import { useId, useState, type KeyboardEvent } from 'react';
-import { downloadFile } from '../../api/client';
-import { notifyError } from '../../api/errors';
+import { useId, useState } from 'react';
+import { FileDownloadButton } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { FieldError } from '../../components/FieldError';
+import { FieldLabel, FormField } from '../../components/FormField';
 import { SearchChoice } from '../../components/SearchPicker';
+import { TabPanel, Tabs } from '../../components/Tabs';
 import { DateInput, type References } from '../../fields';
 import type { TaskDraft } from './editorState';
 
@@ -22,8 +22,8 @@ interface AssignActionDialogProps {
 }
 
 const TABS = [
-  { type: 'internal', label: 'Internal' },
-  { type: 'external', label: 'External' },
+  { value: 'internal', label: 'Internal' },
+  { value: 'external', label: 'External' },
 ] as const;
 
 /** Which input a dialog message belongs to. */
@@ -40,14 +40,7 @@ export function TaskAttachments({ files }: { files: TAttachment[] }) {
     <ul className="attachment-list">
       {files.map((file) => (
         <li key={file._id}>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<Download size={16} aria-hidden="true" />}
-            onClick={() => void downloadFile(file.path, file.name).catch(notifyError)}
-          >
-            {file.name}
-          </Button>
+          <FileDownloadButton file={file} />
         </li>
       ))}
     </ul>
@@ -61,11 +54,7 @@ export function TaskAttachments({ files }: { files: TAttachment[] }) {
  * actions only open in view mode.
  */
 export function AssignActionDialog({ mode, task, references, onSave, onClose }: AssignActionDialogProps) {
-  const ids = {
-    instruction: useId(),
-    due: useId(),
-    error: useId(),
-  };
+  const errorId = useId();
   const readOnly = mode === 'view';
   const [draft, setDraft] = useState<TaskDraft>({
     instruction: task?.instruction ?? '',
@@ -109,31 +98,24 @@ export function AssignActionDialog({ mode, task, references, onSave, onClose }: 
       }
     >
       <div className="stack assign-action">
-        <div className="field">
-          <label className="field-label" htmlFor={ids.instruction}>
-            Instruction
-            <span className="field-required" aria-hidden="true">
-              *
-            </span>
-          </label>
-          {readOnly ? (
-            <p className="field-value preserve-lines" id={ids.instruction}>
-              {draft.instruction}
-            </p>
-          ) : (
-            <textarea
-              id={ids.instruction}
-              className="input"
-              rows={3}
-              required
-              value={draft.instruction}
-              aria-invalid={errorInput === 'instruction' || undefined}
-              aria-describedby={errorInput === 'instruction' ? ids.error : undefined}
-              onChange={(event) => update({ instruction: event.target.value })}
-            />
-          )}
-          {errorInput === 'instruction' && <FieldError id={ids.error} message={error} />}
-        </div>
+        <FormField label="Instruction" required error={errorInput === 'instruction' ? error : null}>
+          {(control) =>
+            readOnly ? (
+              <p className="field-value preserve-lines" id={control.id}>
+                {draft.instruction}
+              </p>
+            ) : (
+              <textarea
+                {...control}
+                className="input"
+                rows={3}
+                required
+                value={draft.instruction}
+                onChange={(event) => update({ instruction: event.target.value })}
+              />
+            )
+          }
+        </FormField>
 
         <AssigneeField
           draft={draft}
@@ -141,33 +123,28 @@ export function AssignActionDialog({ mode, task, references, onSave, onClose }: 
           references={references}
           readOnly={readOnly}
           error={errorInput === 'investigator' || errorInput === 'actionType' ? error : null}
-          errorId={ids.error}
+          errorId={errorId}
           onChange={update}
         />
 
-        <div className="field">
-          <label className="field-label" htmlFor={ids.due}>
-            Due
-            <span className="field-required" aria-hidden="true">
-              *
-            </span>
-          </label>
-          {readOnly ? (
-            <p className="field-value" id={ids.due}>
-              {displayDay(draft.due)}
-            </p>
-          ) : (
-            <DateInput
-              id={ids.due}
-              value={draft.due}
-              required
-              invalid={errorInput === 'due'}
-              describedBy={errorInput === 'due' ? ids.error : undefined}
-              onChange={(due) => update({ due })}
-            />
-          )}
-          {errorInput === 'due' && <FieldError id={ids.error} message={error} />}
-        </div>
+        <FormField label="Due" required error={errorInput === 'due' ? error : null}>
+          {(control) =>
+            readOnly ? (
+              <p className="field-value" id={control.id}>
+                {displayDay(draft.due)}
+              </p>
+            ) : (
+              <DateInput
+                id={control.id}
+                value={draft.due}
+                required
+                invalid={control['aria-invalid']}
+                describedBy={control['aria-describedby']}
+                onChange={(due) => update({ due })}
+              />
+            )
+          }
+        </FormField>
 
         {task && mode !== 'create' && (
           <>
@@ -223,42 +200,21 @@ function AssigneeField({
     onChange({ actionType, investigator: '' });
   };
 
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    event.preventDefault();
-    const next = draft.actionType === 'internal' ? 'external' : 'internal';
-    chooseTab(next);
-    document.getElementById(`${ids.tabs}-${next}`)?.focus();
-  };
-
   return (
     <div className="field">
-      <span className="field-label" id={`${ids.investigator}-label`}>
+      <FieldLabel id={`${ids.investigator}-label`} required>
         Assigned to
-        <span className="field-required" aria-hidden="true">
-          *
-        </span>
-      </span>
-      <div className="assign-tabs" role="tablist" aria-label="Action type">
-        {TABS.map((tab) => (
-          <button
-            key={tab.type}
-            id={`${ids.tabs}-${tab.type}`}
-            type="button"
-            role="tab"
-            className="assign-tab"
-            aria-selected={draft.actionType === tab.type}
-            aria-controls={`${ids.tabs}-panel`}
-            tabIndex={draft.actionType === tab.type ? 0 : -1}
-            disabled={readOnly && draft.actionType !== tab.type}
-            onClick={() => chooseTab(tab.type)}
-            onKeyDown={onTabKey}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      <div id={`${ids.tabs}-panel`} role="tabpanel" aria-labelledby={`${ids.tabs}-${draft.actionType}`}>
+      </FieldLabel>
+      <Tabs
+        label="Action type"
+        idBase={ids.tabs}
+        className="assign-tabs"
+        tabClassName="assign-tab"
+        options={TABS.map((tab) => ({ ...tab, disabled: readOnly && draft.actionType !== tab.value }))}
+        current={draft.actionType}
+        onChange={chooseTab}
+      />
+      <TabPanel idBase={ids.tabs} value={draft.actionType} current={draft.actionType}>
         {readOnly ? (
           <p className="field-value">{assigneeName || '—'}</p>
         ) : (
@@ -288,7 +244,7 @@ function AssigneeField({
             />
           </>
         )}
-      </div>
+      </TabPanel>
       {error && <FieldError id={errorId} message={error} />}
     </div>
   );

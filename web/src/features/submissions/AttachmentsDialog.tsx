@@ -1,7 +1,6 @@
 import { messages, type TSubmissionAttachment, type TTemplateField } from '@compass/shared';
-import { Download, Trash2 } from 'lucide-react';
-import { downloadFile } from '../../api/client';
-import { notifyError } from '../../api/errors';
+import { Trash2 } from 'lucide-react';
+import { FileDownloadButton } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 
@@ -32,14 +31,7 @@ export function AttachmentsDialog({ attachments, fieldList, onDelete, onClose }:
           {attachments.map((file) => (
             <li key={file._id} className="row-between">
               <span>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  icon={<Download size={16} aria-hidden="true" />}
-                  onClick={() => void downloadFile(file.path, file.name).catch(notifyError)}
-                >
-                  {file.name}
-                </Button>
+                <FileDownloadButton file={file} />
                 <span className="text-sm text-secondary"> {label(file.relatedFormId)}</span>
               </span>
               {onDelete && (

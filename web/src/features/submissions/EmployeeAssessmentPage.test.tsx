@@ -37,6 +37,12 @@ function signInAs(employeeId: string | null) {
 const afterSignIn = (employeeId: string) =>
   resolveReturnUrl(new URLSearchParams({ employeeId, formId: FORM }));
 
+/** The page a signed-in account sees for a form sent to someone else. */
+const expectNotTheirs = async () =>
+  expect(
+    await screen.findByRole('heading', { name: 'This form was sent to someone else' }, { timeout: LOADING }),
+  ).toBeInTheDocument();
+
 describe('the post-sign-in assessment route', { timeout: 20_000 }, () => {
   beforeEach(() => {
     localStorage.clear();
@@ -55,13 +61,7 @@ describe('the post-sign-in assessment route', { timeout: 20_000 }, () => {
   it('tells another employee the form is not theirs, with the way on', async () => {
     signInAs(EMPLOYEE_ID);
     const { router } = renderRoutes(routes, afterSignIn(SOMEONE_ELSE));
-    expect(
-      await screen.findByRole(
-        'heading',
-        { name: 'This form was sent to someone else' },
-        { timeout: LOADING },
-      ),
-    ).toBeInTheDocument();
+    await expectNotTheirs();
     expect(screen.getByRole('link', { name: 'New Submission' })).toHaveAttribute(
       'href',
       '/form-submission/new',
@@ -72,13 +72,7 @@ describe('the post-sign-in assessment route', { timeout: 20_000 }, () => {
   it('tells a supplier account (no employee record) the same, without New Submission', async () => {
     signInAs(null);
     renderRoutes(routes, afterSignIn(EMPLOYEE_ID));
-    expect(
-      await screen.findByRole(
-        'heading',
-        { name: 'This form was sent to someone else' },
-        { timeout: LOADING },
-      ),
-    ).toBeInTheDocument();
+    await expectNotTheirs();
     expect(screen.queryByRole('link', { name: 'New Submission' })).not.toBeInTheDocument();
   });
 });

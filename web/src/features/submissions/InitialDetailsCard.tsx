@@ -1,6 +1,7 @@
 import { displayDay, messages, type TFormSubmission, type TNamedOption } from '@compass/shared';
 import { useId, type CSSProperties } from 'react';
 import { FieldError } from '../../components/FieldError';
+import { FieldLabel } from '../../components/FormField';
 import { SearchChoice } from '../../components/SearchPicker';
 import { DateInput, type References } from '../../fields';
 import { HEADER_MESSAGE_FIELD, type EditorState, type FormShape, type HeaderField } from './editorState';
@@ -106,12 +107,9 @@ export function InitialDetailsCard(props: InitialDetailsProps) {
           <HeaderValue label="Recorded By" value={recordedBy} />
           <div className="field-cell" style={{ '--col-size': 8 } as CSSProperties}>
             <div className="field">
-              <label className="field-label" htmlFor={ids.description}>
+              <FieldLabel htmlFor={ids.description} required>
                 Description
-                <span className="field-required" aria-hidden="true">
-                  *
-                </span>
-              </label>
+              </FieldLabel>
               <input
                 id={ids.description}
                 className="input"
@@ -127,12 +125,9 @@ export function InitialDetailsCard(props: InitialDetailsProps) {
           </div>
           <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
             <div className="field">
-              <label className="field-label" htmlFor={ids.date}>
+              <FieldLabel htmlFor={ids.date} required>
                 Date
-                <span className="field-required" aria-hidden="true">
-                  *
-                </span>
-              </label>
+              </FieldLabel>
               {readOnly ? (
                 <DateView id={ids.date} value={header.formDate} />
               ) : (
@@ -211,12 +206,9 @@ function ChosenPlaces({
       )}
       <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
         <div className="field">
-          <label className="field-label" htmlFor={ids.coordinator} id={`${ids.coordinator}-label`}>
+          <FieldLabel htmlFor={ids.coordinator} id={`${ids.coordinator}-label`} required>
             Coordinator
-            <span className="field-required" aria-hidden="true">
-              *
-            </span>
-          </label>
+          </FieldLabel>
           <SearchChoice
             id={ids.coordinator}
             labelledBy={`${ids.coordinator}-label`}
@@ -266,12 +258,9 @@ function HeaderSelect(props: {
   return (
     <div className="field-cell" style={{ '--col-size': 4 } as CSSProperties}>
       <div className="field">
-        <label className="field-label" htmlFor={props.id}>
+        <FieldLabel htmlFor={props.id} required>
           {props.label}
-          <span className="field-required" aria-hidden="true">
-            *
-          </span>
-        </label>
+        </FieldLabel>
         <select
           id={props.id}
           className="input"

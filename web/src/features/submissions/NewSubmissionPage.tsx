@@ -6,6 +6,7 @@ import { usePermissions } from '../../api/auth';
 import { API_BASE, callUrl, downloadFile } from '../../api/client';
 import { describeError, notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
+import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
 import { useTemplateList } from './api';
@@ -56,12 +57,7 @@ export function NewSubmissionPage() {
 
   return (
     <div className="submissions-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>New Submission</h1>
-          <p>Choose the form you want to fill in.</p>
-        </div>
-      </div>
+      <PageHeader title="New Submission" intro="Choose the form you want to fill in." />
       <div className="field template-search">
         <label className="field-label" htmlFor={searchId}>
           Search forms

@@ -2,7 +2,6 @@ import {
   messages,
   type TFormSubmission,
   type TFormTemplateDetail,
-  type TRelatedLists,
   type TRelatedOptionPage,
   type TRelatedOptionSearchRequest,
   type TTemplateSection,
@@ -24,6 +23,7 @@ import {
 } from '../../../test/helpers';
 import { MY_RECORDS_PATH } from './paths';
 import { SubmissionEditorPage } from './SubmissionEditorPage';
+import { listPerson, relatedListsFixture, submissionFixture } from './submissions.fixtures';
 import { UNSAVED_MESSAGE, UNSAVED_TITLE } from './UnsavedChanges';
 
 const id = testId;
@@ -54,27 +54,17 @@ const fieldList = [
   field({ _id: ACTIONS, type: 'task', level: 'Action List', orderNo: 2 }),
 ];
 
-const person = (_id: string, firstName: string, lastName: string) => ({
-  _id,
-  firstName,
-  lastName,
-  isActive: true,
-});
-
-const relatedLists: TRelatedLists = {
+const relatedLists = relatedListsFixture({
   formTemplate: [{ _id: TEMPLATE, name: 'Incident Report', formType: 'form-submission' }],
-  listPlan: [],
-  activePlantList: [],
-  listRisk: { allRiskList: [], masterRiskList: [] },
-  listSupplier: [],
-  activeSupplierList: [],
-  listEmployee: [person(EMPLOYEE_ID, 'Alex', 'Morgan'), person(OTHER_EMPLOYEE, 'Ethan', 'Clarke')],
-  activeEmployeeList: [person(EMPLOYEE_ID, 'Alex', 'Morgan'), person(OTHER_EMPLOYEE, 'Ethan', 'Clarke')],
-  activePersonnelList: [person(PERSONNEL, 'Liam', 'Walker')],
-  allPersonnelList: [person(PERSONNEL, 'Liam', 'Walker')],
+  listEmployee: [listPerson(EMPLOYEE_ID, 'Alex', 'Morgan'), listPerson(OTHER_EMPLOYEE, 'Ethan', 'Clarke')],
+  activeEmployeeList: [
+    listPerson(EMPLOYEE_ID, 'Alex', 'Morgan'),
+    listPerson(OTHER_EMPLOYEE, 'Ethan', 'Clarke'),
+  ],
+  activePersonnelList: [listPerson(PERSONNEL, 'Liam', 'Walker')],
+  allPersonnelList: [listPerson(PERSONNEL, 'Liam', 'Walker')],
   workplace: [{ _id: WORKPLACE, name: 'Riverside Depot' }],
-  submissionList: [],
-};
+});
 
 const template: TFormTemplateDetail = {
   _id: TEMPLATE,
@@ -90,39 +80,29 @@ const template: TFormTemplateDetail = {
 };
 
 function submission(over: Partial<TFormSubmission> = {}): TFormSubmission {
-  return {
+  return submissionFixture({
     _id: SUBMISSION,
     formTemplateId: TEMPLATE,
     formTemplateName: 'Incident Report',
     formatedNumber: 'FS 1042',
     number: 1042,
     formDescription: 'Slip near loading bay',
-    formDate: '2026-11-20',
     workplace: WORKPLACE,
     workplaceName: 'Riverside Depot',
     branch: BRANCH,
     branchName: 'Workshop',
     formType: 'form-submission',
     isDraft: 'no',
-    isClose: 'no',
     status: 'Open',
     submissionUserId: [{ userId: EMPLOYEE_ID, name: 'Alex Morgan' }],
     recordedBy: [{ employeeId: EMPLOYEE_ID, personnelId: null, name: 'Alex Morgan' }],
     formValue: [{ relatedFormId: TITLE, value: 'Wet floor' }],
-    attachment: [],
-    taskData: [],
-    tableData: [],
     version: 4,
     templateVersionId: id(3),
     sections,
     fieldList,
-    formBranchType: 'manualEntry',
-    canEdit: 'yes',
-    editBlockedMessage: '',
-    createdAt: '2026-11-20T09:00:00.000Z',
-    updatedAt: '2026-11-20T09:00:00.000Z',
     ...over,
-  };
+  });
 }
 
 type Handler = Parameters<typeof mockFetch>[0][string];

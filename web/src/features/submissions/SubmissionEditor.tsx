@@ -2,6 +2,7 @@ import type { TFormSubmission, TNamedOption } from '@compass/shared';
 import { History, Lock, Paperclip } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button';
+import { PageHeader } from '../../components/PageHeader';
 import type { References } from '../../fields';
 import { AssignActionDialog } from './AssignActionDialog';
 import { AttachmentsDialog } from './AttachmentsDialog';
@@ -44,11 +45,7 @@ export function SubmissionEditor(props: SubmissionEditorProps) {
 
   return (
     <div className="submission-editor submissions-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>{shape.formTemplateName}</h1>
-          <p>{editor.subtitle}</p>
-        </div>
+      <PageHeader title={shape.formTemplateName} intro={editor.subtitle}>
         {submission && (
           <div className="row">
             <Button
@@ -67,7 +64,7 @@ export function SubmissionEditor(props: SubmissionEditorProps) {
             )}
           </div>
         )}
-      </div>
+      </PageHeader>
 
       {editor.conflict && <StaleVersionAlert onReload={() => void editor.reload()} />}
 

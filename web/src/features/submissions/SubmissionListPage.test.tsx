@@ -6,6 +6,7 @@ import { setAuthToken } from '../../lib/storage';
 import { accessMap, mockFetch, ok, permissionsFixture, renderRoutes, testId } from '../../../test/helpers';
 import { NewSubmissionPage } from './NewSubmissionPage';
 import { MyRecordsPage, RecordsPage } from './routes';
+import { relatedListsFixture } from './submissions.fixtures';
 
 const id = testId;
 const TEMPLATE = id(1);
@@ -40,20 +41,12 @@ function serveList(total: number, totalCapped?: boolean) {
       return ok({ rows, total, totalCapped, page: request.page, pageSize: request.pageSize });
     },
     'POST /api/formSubmissionRelatedLists': () =>
-      ok({
-        formTemplate: [{ _id: TEMPLATE, name: 'Incident Report', formType: 'form-submission' }],
-        listPlan: [],
-        activePlantList: [],
-        listRisk: { allRiskList: [], masterRiskList: [] },
-        listSupplier: [],
-        activeSupplierList: [],
-        listEmployee: [],
-        activeEmployeeList: [],
-        activePersonnelList: [],
-        allPersonnelList: [],
-        workplace: [{ _id: WORKPLACE, name: 'Riverside Depot' }],
-        submissionList: [],
-      }),
+      ok(
+        relatedListsFixture({
+          formTemplate: [{ _id: TEMPLATE, name: 'Incident Report', formType: 'form-submission' }],
+          workplace: [{ _id: WORKPLACE, name: 'Riverside Depot' }],
+        }),
+      ),
     'POST /api/formTemplateList': () =>
       ok([
         { _id: TEMPLATE, name: 'Incident Report', formType: 'form-submission' },

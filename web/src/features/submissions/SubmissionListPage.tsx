@@ -8,6 +8,7 @@ import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { callApi } from '../../api/client';
 import { DateFilter, ListFilters } from '../../components/ListFilters';
+import { PageHeader } from '../../components/PageHeader';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -78,15 +79,11 @@ export function SubmissionListPage({ scope }: { scope: 'my' | 'all' }) {
 
   return (
     <div className="submissions-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>{title}</h1>
-          <p>{hint}</p>
-        </div>
+      <PageHeader title={title} intro={hint}>
         <Link className="btn btn-primary" to={NEW_SUBMISSION_PATH}>
           <Plus size={16} aria-hidden="true" /> New Submission
         </Link>
-      </div>
+      </PageHeader>
 
       <ListFilters placeholder="Description or number" list={list}>
         <SelectField

@@ -1,10 +1,9 @@
 import type { TSupplierLinkContext } from '@compass/shared';
 import { CircleAlert, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { describeError } from '../../api/errors';
 import { initialsOf } from '../../components/Avatar';
-import { BrandLogo, PRODUCT_NAME } from '../../components/BrandMark';
+import { BrandMark, PRODUCT_NAME } from '../../components/BrandMark';
 import { PageSpinner } from '../../components/Spinner';
 import { linkPath } from '../links';
 
@@ -55,10 +54,7 @@ export function SupplierLinkFrame({
     <div className="standalone supplier-link">
       {!supplierForm && (
         <header className="standalone-bar" data-testid="navigation-header">
-          <Link to="/dashboard" className="brand-mark">
-            <BrandLogo />
-            {PRODUCT_NAME}
-          </Link>
+          <BrandMark to="/dashboard" />
         </header>
       )}
       <main className="standalone-main supplier-link-main" id="main-content">

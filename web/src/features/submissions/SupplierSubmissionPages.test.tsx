@@ -1,7 +1,6 @@
 import {
   messages,
   type TFormSubmission,
-  type TRelatedLists,
   type TSupplierLinkContext,
   type TTemplateSection,
 } from '@compass/shared';
@@ -21,6 +20,7 @@ import {
 import { browser } from '../../lib/browser';
 import { setAuthToken } from '../../lib/storage';
 import { routes as appRoutes } from '../../router';
+import { relatedListsFixture, listPerson, submissionFixture } from './submissions.fixtures';
 import { UpdateSubmissionPage } from './UpdateSubmissionPage';
 import { ViewSubmissionPage } from './ViewSubmissionPage';
 
@@ -51,61 +51,37 @@ const fieldList = [
   field({ _id: SCOPE, type: 'text', level: 'Scope of Work', isMandatory: 'yes' }),
   field({ _id: ACTIONS, type: 'task', level: 'Action List', orderNo: 2 }),
 ];
-const person = (_id: string, firstName: string, lastName: string, isActive = true) => ({
-  _id,
-  firstName,
-  lastName,
-  isActive,
-});
-const lists: TRelatedLists = {
-  formTemplate: [],
+const lists = relatedListsFixture({
   listPlan: [{ _id: id(90), name: 'Forklift FL-2', isActive: true }],
-  activePlantList: [],
-  listRisk: { allRiskList: [], masterRiskList: [] },
   listSupplier: [{ _id: SUPPLIER, name: 'Acme Contracting', isActive: true }],
   activeSupplierList: [{ _id: SUPPLIER, name: 'Acme Contracting', isActive: true }],
-  listEmployee: [person(COORDINATOR, 'Noah', 'Fischer'), person(FORMER, 'Ruth', 'Gale', false)],
-  activeEmployeeList: [person(COORDINATOR, 'Noah', 'Fischer')],
-  activePersonnelList: [person(PERSONNEL, 'Liam', 'Walker')],
-  allPersonnelList: [person(PERSONNEL, 'Liam', 'Walker')],
+  listEmployee: [listPerson(COORDINATOR, 'Noah', 'Fischer'), listPerson(FORMER, 'Ruth', 'Gale', false)],
+  activeEmployeeList: [listPerson(COORDINATOR, 'Noah', 'Fischer')],
+  activePersonnelList: [listPerson(PERSONNEL, 'Liam', 'Walker')],
+  allPersonnelList: [listPerson(PERSONNEL, 'Liam', 'Walker')],
   workplace: [{ _id: WORKPLACE, name: 'Harbour Site' }],
-  submissionList: [],
-};
+});
 
 function submission(over: Partial<TFormSubmission> = {}): TFormSubmission {
-  return {
+  return submissionFixture({
     _id: SUBMISSION,
     formTemplateId: TEMPLATE,
     formTemplateName: 'Contractor Safety Assessment',
-    formatedNumber: '(Draft)',
-    number: null,
     formDescription: 'Electrical isolation works',
-    formDate: '2026-11-20',
     workplace: WORKPLACE,
     workplaceName: 'Harbour Site',
     branch: BRANCH,
     branchName: 'North Gate',
     formType: 'supplier',
-    isDraft: 'yes',
-    isClose: 'no',
-    status: 'Draft',
     submissionUserId: [{ userId: COORDINATOR, name: 'Noah Fischer' }],
     recordedBy: [{ employeeId: null, personnelId: PERSONNEL, name: 'Liam Walker' }],
     formValue: [{ relatedFormId: SCOPE, value: 'Isolate the gate motor' }],
-    attachment: [],
-    taskData: [],
-    tableData: [],
     version: 3,
     templateVersionId: id(4),
     sections,
     fieldList,
-    formBranchType: 'manualEntry',
-    canEdit: 'yes',
-    editBlockedMessage: '',
-    createdAt: '2026-11-20T09:00:00.000Z',
-    updatedAt: '2026-11-20T09:00:00.000Z',
     ...over,
-  };
+  });
 }
 
 const context = (over: Partial<TSupplierLinkContext> = {}): TSupplierLinkContext => ({

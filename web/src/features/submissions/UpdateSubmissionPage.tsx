@@ -12,30 +12,11 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { toast } from 'sonner';
 import { usePermissions } from '../../api/auth';
 import { notifyError } from '../../api/errors';
-import { browser } from '../../lib/browser';
 import { getAuthToken } from '../../lib/storage';
-import { usePageTitle } from '../../shell/pageTitle';
-import {
-  submissionKeys,
-  supplierFormSubmit,
-  supplierLinkKeys,
-  useLinkedRelatedLists,
-  useLinkedSubmission,
-  useSupplierLinkContext,
-  withLinkFilePaths,
-} from './api';
-import { shapeOfSubmission, storedEditorState } from './editorState';
-import { linkTransport } from './editorTransport';
-import {
-  employeeRecordPath,
-  loginPath,
-  storedValue,
-  useBadRequestRedirect,
-  useHomeSite,
-} from './linkNavigation';
-import { SubmissionEditor } from './SubmissionEditor';
-import { usePickReferences } from './pickReferences';
-import { linkExpiry, SupplierLinkFrame, SupplierLinkLoading, SupplierLinkProblem } from './SupplierLinkFrame';
+import { submissionKeys, supplierFormSubmit, supplierLinkKeys } from './api';
+import { LinkedSubmissionEditor, useLinkedSubmissionPage } from './LinkedSubmission';
+import { employeeRecordPath, loginPath, storedValue } from './linkNavigation';
+import { linkExpiry } from './SupplierLinkFrame';
 
 const TITLE = 'Update Form Submission';
 
@@ -135,20 +116,12 @@ export function UpdateSubmissionPage() {
   const signedIn = getAuthToken() !== null;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const context = useSupplierLinkContext(id, authtoken);
-  const details = useLinkedSubmission(id, authtoken);
-  const lists = useLinkedRelatedLists(id, authtoken);
-  const transport = useMemo(() => linkTransport(authtoken ?? ''), [authtoken]);
-  const homeSite = useHomeSite(context.data);
-  usePageTitle(TITLE);
-
-  const redirected = useBadRequestRedirect(details.error);
-  const submission = details.data;
-  const assignmentId = supplierAssignId ?? supplierFormId ?? context.data?.supplierAssignmentId ?? null;
-  const supplierId = context.data?.supplierId ?? params.get('supplierId');
+  const page = useLinkedSubmissionPage(id, authtoken, TITLE);
+  const assignmentId = supplierAssignId ?? supplierFormId ?? page.context?.supplierAssignmentId ?? null;
+  const supplierId = page.context?.supplierId ?? params.get('supplierId');
 
   const target = useNavigationTarget({
-    submission,
+    submission: page.submission,
     signedIn,
     companyId,
     id,
@@ -156,12 +129,6 @@ export function UpdateSubmissionPage() {
     supplierId,
     assignmentId,
   });
-
-  const references = usePickReferences(lists.data, { link: authtoken });
-  const linked = useMemo(
-    () => (submission && authtoken ? withLinkFilePaths(submission, authtoken) : null),
-    [submission, authtoken],
-  );
 
   if (!authtoken) {
     return (
@@ -176,12 +143,10 @@ export function UpdateSubmissionPage() {
     );
   }
   if (target) return <Navigate to={target} replace />;
-  if (redirected) return null;
-  const failure = details.error ?? context.error ?? lists.error;
-  if (failure) return <SupplierLinkProblem error={failure} homeSiteUrl={homeSite} />;
-  if (!linked || !references || !lists.data || !context.data) return <SupplierLinkLoading title={TITLE} />;
+  if (!page.loaded) return page.guard;
 
-  const leave = () => browser.assign(homeSite);
+  const { context, submission: linked } = page.loaded;
+  const { leave } = page;
   const signedInLeave = () => (signedIn ? navigate('/dashboard/') : leave());
   // A link holder goes on to where the assigned form now stands; signed in, to the dashboard.
   const coordinator = linked.submissionUserId[0]?.userId;
@@ -211,7 +176,7 @@ export function UpdateSubmissionPage() {
     }
     // Only an assignment still waiting for its form is submitted; a later save just saves.
     const knownStatus =
-      context.data.supplierAssignmentId === assignmentId ? context.data.supplierAssignmentStatus : null;
+      context.supplierAssignmentId === assignmentId ? context.supplierAssignmentStatus : null;
     if ((knownStatus !== null && knownStatus !== 'assigned') || !supplierId) {
       afterSubmit();
       return;
@@ -232,24 +197,10 @@ export function UpdateSubmissionPage() {
   };
 
   return (
-    <SupplierLinkFrame
-      title={TITLE}
-      context={context.data}
-      authtoken={authtoken}
-      supplierForm={linked.formType === 'supplier'}
-      notice={notice(linked, context.data)}
-    >
-      <SubmissionEditor
-        key={`${linked._id}:${linked.version}`}
-        shape={shapeOfSubmission(linked)}
-        submission={linked}
-        initial={storedEditorState(linked)}
-        references={references}
-        workplaces={lists.data.workplace}
-        viewer={{ employeeId: null, name: '' }}
-        transport={transport}
-        linkMode={{ viewOnly: false, hideInitialDetails: false, onLeave: leave, onSaved }}
-      />
-    </SupplierLinkFrame>
+    <LinkedSubmissionEditor
+      page={page.loaded}
+      notice={notice(linked, context)}
+      linkMode={{ viewOnly: false, hideInitialDetails: false, onLeave: leave, onSaved }}
+    />
   );
 }

@@ -3,25 +3,12 @@ import {
   SUPPLIER_STORAGE_KEYS,
   type TSupplierLinkContext,
 } from '@compass/shared';
-import { useMemo } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import type { References } from '../../fields';
-import { browser } from '../../lib/browser';
 import { getAuthToken } from '../../lib/storage';
-import { usePageTitle } from '../../shell/pageTitle';
-import { shapeOfSubmission, storedEditorState } from './editorState';
-import { SubmissionEditor } from './SubmissionEditor';
-import { useLinkedRelatedLists, useLinkedSubmission, useSupplierLinkContext, withLinkFilePaths } from './api';
-import { linkTransport } from './editorTransport';
-import { usePickReferences } from './pickReferences';
-import { linkExpiry, SupplierLinkFrame, SupplierLinkLoading, SupplierLinkProblem } from './SupplierLinkFrame';
-import {
-  employeeRecordPath,
-  loginPath,
-  storedValue,
-  useBadRequestRedirect,
-  useHomeSite,
-} from './linkNavigation';
+import { LinkedSubmissionEditor, useLinkedSubmissionPage } from './LinkedSubmission';
+import { employeeRecordPath, loginPath, storedValue } from './linkNavigation';
+import { linkExpiry } from './SupplierLinkFrame';
 
 const TITLE = 'View Form Submission';
 
@@ -60,61 +47,33 @@ export function ViewSubmissionPage() {
   const authtoken = params.get('authtoken');
   const pageType = storedValue(SUPPLIER_STORAGE_KEYS.pageType);
   const signedIn = getAuthToken() !== null;
-  const context = useSupplierLinkContext(id, authtoken);
-  const details = useLinkedSubmission(id, authtoken);
-  const lists = useLinkedRelatedLists(id, authtoken);
-  const transport = useMemo(() => linkTransport(authtoken ?? ''), [authtoken]);
-  const homeSite = useHomeSite(context.data);
-  usePageTitle(TITLE);
-  const redirected = useBadRequestRedirect(details.error);
-
-  const references = usePickReferences(lists.data, { link: authtoken, fullListsOnly: true });
-  const linked = useMemo(
-    () => (details.data && authtoken ? withLinkFilePaths(details.data, authtoken) : null),
-    [details.data, authtoken],
-  );
+  const page = useLinkedSubmissionPage(id, authtoken, TITLE, { fullListsOnly: true });
 
   if (!authtoken) {
     const record = employeeRecordPath(companyId, id);
     return <Navigate to={signedIn ? record : loginPath(record)} replace />;
   }
-  if (redirected) return null;
-  const failure = details.error ?? context.error ?? lists.error;
-  if (failure) return <SupplierLinkProblem error={failure} homeSiteUrl={homeSite} />;
-  if (!linked || !references || !lists.data || !context.data) return <SupplierLinkLoading title={TITLE} />;
+  if (!page.loaded) return page.guard;
 
-  const leave = () => browser.assign(homeSite);
+  const { context, submission, references } = page.loaded;
   const plant = namedBy(references.asset, params.get('plantId'), params.get('plantName'));
   const supplier =
-    context.data.supplierName ||
+    context.supplierName ||
     namedBy(references.supplier, params.get('supplierId'), params.get('supplierName'));
   // The whole screen is read-only whatever the link allows.
-  const readOnly = { ...linked, canEdit: 'no' as const, editBlockedMessage: '' };
+  const readOnly = { ...submission, canEdit: 'no' as const, editBlockedMessage: '' };
 
   return (
-    <SupplierLinkFrame
-      title={TITLE}
-      context={context.data}
-      authtoken={authtoken}
-      supplierForm={linked.formType === 'supplier'}
-      notice={notice(context.data, supplier, plant)}
-    >
-      <SubmissionEditor
-        key={`${linked._id}:${linked.version}`}
-        shape={shapeOfSubmission(readOnly)}
-        submission={readOnly}
-        initial={storedEditorState(readOnly)}
-        references={references}
-        workplaces={lists.data.workplace}
-        viewer={{ employeeId: null, name: '' }}
-        transport={transport}
-        linkMode={{
-          viewOnly: true,
-          // 001 section 2.1: the initial-details card is hidden for a supplier assessment.
-          hideInitialDetails: pageType === SUPPLIER_ASSESSMENT_PAGE_TYPE,
-          onLeave: leave,
-        }}
-      />
-    </SupplierLinkFrame>
+    <LinkedSubmissionEditor
+      page={page.loaded}
+      submission={readOnly}
+      notice={notice(context, supplier, plant)}
+      linkMode={{
+        viewOnly: true,
+        // 001 section 2.1: the initial-details card is hidden for a supplier assessment.
+        hideInitialDetails: pageType === SUPPLIER_ASSESSMENT_PAGE_TYPE,
+        onLeave: page.leave,
+      }}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { supplierPortalAccessSetCall } from '@compass/shared';
 import { useCall } from '../../api/useCall';
+import { PageHeader } from '../../components/PageHeader';
 import { usePageTitle } from '../../shell/pageTitle';
 import { supplierAccessKeys, usePortalAccounts } from './api';
 import { PortalAccountsTable } from './PortalAccountsTable';
@@ -14,12 +15,10 @@ export function AccessSettingsPage() {
   const set = useCall(supplierPortalAccessSetCall, { invalidate: [supplierAccessKeys.all] });
   return (
     <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>Access Settings</h1>
-          <p>Who at your company may use the portal. Turning an account off takes effect at once.</p>
-        </div>
-      </div>
+      <PageHeader
+        title="Access Settings"
+        intro="Who at your company may use the portal. Turning an account off takes effect at once."
+      />
       <section className="card list-card" aria-label="Accounts" aria-busy={accounts.isFetching}>
         <PortalAccountsTable query={accounts} set={set} />
       </section>

@@ -2,7 +2,7 @@ import { supplierAccessMessages as say, type TPortalAccount, type TSupplierProfi
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { bodiesSent, envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
 import { AccessSettingsPage } from './AccessSettingsPage';
 import { CompanyPortalAccess } from './CompanyPortalAccess';
 import { SupplierProfilePage } from './SupplierProfilePage';
@@ -31,12 +31,6 @@ const liam = (over: Partial<TPortalAccount> = {}) =>
     lastSignInAt: '2026-11-20T09:30:00.000Z',
     ...over,
   });
-
-/** The body sent by the last call of `path`. */
-function sent(fetchMock: ReturnType<typeof mockFetch>, path: string) {
-  const calls = fetchMock.mock.calls.filter(([url]) => String(url).endsWith(`/api/${path}`));
-  return JSON.parse(String(calls.at(-1)?.[1]?.body)) as unknown;
-}
 
 /** A set-access call that switches `accounts[index]` as asked and answers with `message`. */
 const switching =
@@ -67,7 +61,10 @@ describe('Access Settings', () => {
 
     await userEvent.click(screen.getByRole('switch', { name: 'Portal access for Liam Walker' }));
     expect(await screen.findByText(say.accessOff('Liam Walker'))).toBeInTheDocument();
-    expect(sent(fetchMock, 'supplierPortalAccessSet')).toEqual({ _id: LIAM, portalAccess: false });
+    expect(bodiesSent(fetchMock, '/api/supplierPortalAccessSet').at(-1)).toEqual({
+      _id: LIAM,
+      portalAccess: false,
+    });
     expect(await screen.findByRole('switch', { name: 'Portal access for Liam Walker' })).not.toBeChecked();
   });
 
@@ -102,7 +99,7 @@ describe('the organisation’s view on the company’s page', () => {
     });
     renderRoutes([{ path: '/company', element: <CompanyPortalAccess supplierId={ACME} /> }], '/company');
     expect(await screen.findByRole('heading', { name: 'Portal access' })).toBeInTheDocument();
-    expect(sent(fetchMock, 'supplierCompanyPortalAccounts')).toEqual({ supplierId: ACME });
+    expect(bodiesSent(fetchMock, '/api/supplierCompanyPortalAccounts').at(-1)).toEqual({ supplierId: ACME });
     // acme.office is off: acme.supplier is the last main account with access.
     expect(await screen.findByRole('switch', { name: 'Portal access for acme.supplier' })).toBeDisabled();
     expect(screen.getByText('The company keeps one main account with access.')).toBeInTheDocument();
@@ -110,7 +107,10 @@ describe('the organisation’s view on the company’s page', () => {
 
     await userEvent.click(screen.getByRole('switch', { name: 'Portal access for Liam Walker' }));
     expect(await screen.findByText(say.accessOn('Liam Walker'))).toBeInTheDocument();
-    expect(sent(fetchMock, 'supplierCompanyPortalAccessSet')).toEqual({ _id: LIAM, portalAccess: true });
+    expect(bodiesSent(fetchMock, '/api/supplierCompanyPortalAccessSet').at(-1)).toEqual({
+      _id: LIAM,
+      portalAccess: true,
+    });
   });
 });
 
@@ -165,7 +165,7 @@ describe('the supplier’s Profile', () => {
     await user.type(screen.getByLabelText('Phone'), '+61 2 5550 1234');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(say.profileSaved)).toBeInTheDocument();
-    expect(sent(fetchMock, 'supplierProfileUpdate')).toEqual({
+    expect(bodiesSent(fetchMock, '/api/supplierProfileUpdate').at(-1)).toEqual({
       email: 'accounts@acme.example',
       contactName: '',
       phone: '+61 2 5550 1234',

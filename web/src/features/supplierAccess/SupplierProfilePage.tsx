@@ -13,6 +13,7 @@ import { Button } from '../../components/Button';
 import { InputField, TextAreaField } from '../../components/FormField';
 import { ListState } from '../../components/ListParts';
 import { LogoCard } from '../../components/LogoCard';
+import { PageHeader } from '../../components/PageHeader';
 import { usePageTitle } from '../../shell/pageTitle';
 import { CompliancePanel } from '../externalParties';
 import { supplierAccessKeys, useSupplierProfile } from './api';
@@ -27,12 +28,10 @@ export function SupplierProfilePage() {
   const profile = useSupplierProfile();
   return (
     <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>{profile.data?.name ?? 'Company profile'}</h1>
-          {profile.data && <p>Your company’s details as {profile.data.organisationName} sees them.</p>}
-        </div>
-      </div>
+      <PageHeader
+        title={profile.data?.name ?? 'Company profile'}
+        intro={profile.data && <>Your company’s details as {profile.data.organisationName} sees them.</>}
+      />
       {profile.data ? (
         <>
           <div className="admin-columns">

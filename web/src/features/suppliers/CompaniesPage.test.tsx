@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { bodiesSent, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
 import { CompaniesPage } from './CompaniesPage';
 
 const ROW = {
@@ -15,10 +15,7 @@ const ROW = {
   accountCount: 1,
 };
 
-const listBodies = (fetchMock: ReturnType<typeof mockFetch>) =>
-  fetchMock.mock.calls
-    .filter(([url]) => String(url).endsWith('/api/supplierList'))
-    .map(([, init]) => JSON.parse(String(init?.body)));
+const listBodies = (fetchMock: ReturnType<typeof mockFetch>) => bodiesSent(fetchMock, '/api/supplierList');
 
 // Typing and choosing take a while on a busy machine.
 describe('CompaniesPage', { timeout: 20_000 }, () => {

@@ -9,7 +9,9 @@ import { InputField } from '../../components/FormField';
 import { ListFilters } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { SelectField } from '../../components/SelectField';
+import { PageHeader } from '../../components/PageHeader';
 import { usePageTitle } from '../../shell/pageTitle';
+import { NameField, useRequiredName } from '../administration';
 import { fetchCompanies, supplierKeys } from './api';
 
 const COLUMNS = ['Company', 'E-mail', 'Supplier portal', 'Personnel', 'Accounts', 'Status'];
@@ -25,11 +27,10 @@ export function CompaniesPage() {
   });
   return (
     <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>Companies</h1>
-          <p>Your suppliers and contractors, and whether their people use the supplier portal.</p>
-        </div>
+      <PageHeader
+        title="Companies"
+        intro="Your suppliers and contractors, and whether their people use the supplier portal."
+      >
         <Button
           variant="primary"
           icon={<Plus size={16} aria-hidden="true" />}
@@ -37,7 +38,7 @@ export function CompaniesPage() {
         >
           Add company
         </Button>
-      </div>
+      </PageHeader>
       <ListFilters placeholder="Name or e-mail" list={list}>
         <SelectField
           label="Status"
@@ -82,9 +83,8 @@ export function CompaniesPage() {
 
 function AddCompanyDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
-  const [name, setName] = useState('');
+  const name = useRequiredName('', 'Please enter the company name.');
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const save = useCall(supplierSaveCall, {
     invalidate: [supplierKeys.all],
     onSuccess: ({ _id }) => navigate(`/external-parties/companies/${_id}`),
@@ -94,25 +94,13 @@ function AddCompanyDialog({ onClose }: { onClose: () => void }) {
       <form
         className="stack"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!name.trim()) return setError('Please enter the company name.');
+        onSubmit={name.submit((checked) =>
           save.mutate({
-            body: { name: name.trim(), email: email.trim(), supplierPortal: false, supplierAccess: false },
-          });
-        }}
+            body: { name: checked, email: email.trim(), supplierPortal: false, supplierAccess: false },
+          }),
+        )}
       >
-        <InputField
-          label="Company name"
-          value={name}
-          error={error}
-          autoFocus
-          maxLength={200}
-          onValueChange={(value) => {
-            setName(value);
-            setError(null);
-          }}
-        />
+        <NameField label="Company name" name={name} autoFocus />
         <InputField label="E-mail" type="email" value={email} maxLength={320} onValueChange={setEmail} />
         <div className="dialog-actions">
           <Button onClick={onClose}>Cancel</Button>

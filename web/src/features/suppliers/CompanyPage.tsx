@@ -5,19 +5,20 @@ import {
   supplierSetActiveCall,
   type TSupplierDetails,
 } from '@compass/shared';
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useCall } from '../../api/useCall';
 import { changeLogKeys } from '../../api/queryKeys';
 import { Button } from '../../components/Button';
-import { ChangeLogPanel } from '../../components/ChangeLogPanel';
+import { HistoryCard } from '../../components/ChangeLogPanel';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { InputField } from '../../components/FormField';
+import { BackLink, PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
 import { supplierKeys, useCompanyDetails } from './api';
 import { ACCOUNT_LABELS, PersonnelList } from './PersonnelList';
+import { NameField, useRequiredName } from '../administration';
 import { CompliancePanel } from '../externalParties';
 import { CompanyPortalAccess } from '../supplierAccess';
 
@@ -35,31 +36,27 @@ export function CompanyPage() {
 }
 
 function Company({ company }: { company: TSupplierDetails }) {
+  const name = useRequiredName(company.name, 'Please enter the company name.');
   const [values, setValues] = useState({
-    name: company.name,
     email: company.email ?? '',
     supplierPortal: company.supplierPortal,
     supplierAccess: company.supplierAccess,
   });
-  const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState(false);
   const save = useCall(supplierSaveCall, refresh);
   const setActive = useCall(supplierSetActiveCall, { ...refresh, onSuccess: () => setConfirm(false) });
 
   return (
     <div className="admin-page stack-lg">
-      <Link to="/external-parties/companies" className="back-link">
-        <ArrowLeft size={16} aria-hidden="true" /> Companies
-      </Link>
-      <div className="page-header">
-        <div>
-          <h1>{company.name}</h1>
-          <p>
-            <span className={`badge ${company.isActive ? 'badge-success' : 'badge-neutral'}`}>
-              {company.isActive ? 'Active' : 'Deactivated'}
-            </span>
-          </p>
-        </div>
+      <BackLink to="/external-parties/companies" label="Companies" />
+      <PageHeader
+        title={company.name}
+        intro={
+          <span className={`badge ${company.isActive ? 'badge-success' : 'badge-neutral'}`}>
+            {company.isActive ? 'Active' : 'Deactivated'}
+          </span>
+        }
+      >
         {company.isActive ? (
           <Button variant="danger" onClick={() => setConfirm(true)}>
             Deactivate
@@ -72,32 +69,21 @@ function Company({ company }: { company: TSupplierDetails }) {
             Reactivate
           </Button>
         )}
-      </div>
+      </PageHeader>
       <div className="admin-columns">
         <div className="stack-lg">
           <form
             className="card card-body stack"
             aria-label="Company details"
             noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (!values.name.trim()) return setError('Please enter the company name.');
+            onSubmit={name.submit((checked) =>
               save.mutate({
-                body: { _id: company._id, ...values, name: values.name.trim(), email: values.email.trim() },
-              });
-            }}
+                body: { _id: company._id, ...values, name: checked, email: values.email.trim() },
+              }),
+            )}
           >
             <div className="form-grid">
-              <InputField
-                label="Company name"
-                value={values.name}
-                error={error}
-                maxLength={200}
-                onValueChange={(name) => {
-                  setValues((current) => ({ ...current, name }));
-                  setError(null);
-                }}
-              />
+              <NameField label="Company name" name={name} />
               <InputField
                 label="E-mail"
                 type="email"
@@ -134,12 +120,7 @@ function Company({ company }: { company: TSupplierDetails }) {
           </form>
           <PortalAccounts company={company} />
         </div>
-        <section className="card card-body stack" aria-labelledby="company-history">
-          <h2 id="company-history" className="card-title">
-            History
-          </h2>
-          <ChangeLogPanel entityType="supplierCompany" entityId={company._id} />
-        </section>
+        <HistoryCard entityType="supplierCompany" entityId={company._id} />
       </div>
       <CompliancePanel supplierId={company._id} />
       <CompanyPortalAccess supplierId={company._id} />

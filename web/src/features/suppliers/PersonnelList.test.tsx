@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { bodiesSent, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
 import { PersonnelPage } from './PersonnelPage';
 
 const COMPANY = { _id: testId(1), name: 'Acme Contracting' };
@@ -23,10 +23,7 @@ describe('PersonnelPage', { timeout: 20_000 }, () => {
       'POST /api/personnelList': () => ok({ rows: [PERSON], total: 1 }),
       'POST /api/supplierList': () => ok({ rows: [COMPANY], total: 1 }),
     });
-    const bodies = () =>
-      fetchMock.mock.calls
-        .filter(([url]) => String(url).endsWith('/api/personnelList'))
-        .map(([, init]) => JSON.parse(String(init?.body)));
+    const bodies = () => bodiesSent(fetchMock, '/api/personnelList');
     renderRoutes([{ path: '/personnel', element: <PersonnelPage /> }], '/personnel');
     expect(await screen.findByRole('cell', { name: 'Liam Porter' })).toBeInTheDocument();
     expect(bodies()).toEqual([{ page: 1, pageSize: 20 }]);

@@ -14,7 +14,7 @@ import { Button } from '../../components/Button';
 import { RowButton } from '../../components/RowButton';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { Dialog } from '../../components/Dialog';
-import { InputField } from '../../components/FormField';
+import { PersonNameFields, personNameProblems } from '../../components/PersonNameFields';
 import { ListFilters } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { optionsOf, SelectField } from '../../components/SelectField';
@@ -139,10 +139,8 @@ function PersonDialog({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          const problems: Record<string, string> = {};
+          const problems = personNameProblems(values);
           if (!values.supplierId) problems.supplierId = 'Choose the company.';
-          if (!values.firstName.trim()) problems.firstName = 'Please enter the first name.';
-          if (!values.lastName.trim()) problems.lastName = 'Please enter the last name.';
           if (invite && !values.email.trim())
             problems.email = 'An account signs in with its e-mail address: please enter one.';
           setErrors(problems);
@@ -160,29 +158,7 @@ function PersonDialog({
             onChange={set('supplierId')}
           />
         )}
-        <InputField
-          label="First name"
-          value={values.firstName}
-          error={errors.firstName}
-          autoFocus
-          maxLength={100}
-          onValueChange={set('firstName')}
-        />
-        <InputField
-          label="Last name"
-          value={values.lastName}
-          error={errors.lastName}
-          maxLength={100}
-          onValueChange={set('lastName')}
-        />
-        <InputField
-          label="E-mail"
-          type="email"
-          value={values.email}
-          error={errors.email}
-          maxLength={320}
-          onValueChange={set('email')}
-        />
+        <PersonNameFields values={values} errors={errors} set={set} autoFocus />
         {!person?.account && (
           <label className="checkbox">
             <input type="checkbox" checked={invite} onChange={(event) => setInvite(event.target.checked)} />

@@ -1,3 +1,4 @@
+import { PageHeader } from '../../components/PageHeader';
 import { usePageTitle } from '../../shell/pageTitle';
 import { PersonnelList } from './PersonnelList';
 
@@ -6,12 +7,10 @@ export function PersonnelPage() {
   usePageTitle('Personnel');
   return (
     <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>Personnel</h1>
-          <p>The people your suppliers send, and their supplier-portal accounts.</p>
-        </div>
-      </div>
+      <PageHeader
+        title="Personnel"
+        intro="The people your suppliers send, and their supplier-portal accounts."
+      />
       <PersonnelList />
     </div>
   );

@@ -1,6 +1,5 @@
 import {
   FREQUENCY_UNITS,
-  taskDetailsCall,
   taskDueDateProblem,
   taskOptionsCall,
   taskSaveCall,
@@ -12,9 +11,8 @@ import {
   type TTaskSave,
 } from '@compass/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { usePermissions } from '../../api/auth';
 import { callApi } from '../../api/client';
 import { fieldErrorsOf, notifyFirstProblem, schemaProblems } from '../../api/errors';
@@ -27,7 +25,8 @@ import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
 import { PersonField } from '../../components/PersonField';
 import { browserToday } from '../../lib/timeZone';
-import { searchTaskPeople, taskKeys } from './api';
+import { searchTaskPeople, taskKeys, useTaskDetails } from './api';
+import { ReminderUnavailable, RemindersBackLink } from './parts';
 
 /** /task/new and /task/edit/:id: a schedule's first occurrence, or a change to an open one. */
 export function TaskEditPage() {
@@ -35,31 +34,10 @@ export function TaskEditPage() {
   const isNew = !id;
   usePageTitle(isNew ? 'New reminder' : 'Edit reminder');
   const options = useQuery({ queryKey: taskKeys.options, queryFn: () => callApi(taskOptionsCall, {}) });
-  const details = useQuery({
-    queryKey: taskKeys.details(id ?? 'new'),
-    queryFn: () => callApi(taskDetailsCall, { body: { _id: id! } }),
-    enabled: !isNew,
-    retry: false,
-  });
-  if (details.isError || options.isError)
-    return (
-      <div className="admin-page stack-lg">
-        <BackLink />
-        <p className="alert alert-danger" role="alert">
-          This reminder cannot be opened: it may belong to another organisation.
-        </p>
-      </div>
-    );
+  const details = useTaskDetails(id);
+  if (details.isError || options.isError) return <ReminderUnavailable />;
   if (!options.data || (!isNew && !details.data)) return <PageSpinner />;
   return <TaskForm task={isNew ? null : details.data!} options={options.data} />;
-}
-
-function BackLink() {
-  return (
-    <Link to="/task/reminders" className="back-link">
-      <ArrowLeft size={16} aria-hidden="true" /> Reminders
-    </Link>
-  );
 }
 
 function TaskForm({ task, options }: { task: TTaskDetails | null; options: TTaskOptions }) {
@@ -112,7 +90,7 @@ function TaskForm({ task, options }: { task: TTaskDetails | null; options: TTask
 
   return (
     <div className="admin-page stack-lg">
-      <BackLink />
+      <RemindersBackLink />
       <div className="page-header">
         <div>
           <h1>{task ? `Edit ${task.title}` : 'New reminder'}</h1>

@@ -1,15 +1,7 @@
-import {
-  displayDay,
-  frequencyLabel,
-  taskDetailsCall,
-  taskSignOffCall,
-  type TTaskDetails,
-} from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CheckCircle2, FileText, Pencil } from 'lucide-react';
+import { displayDay, frequencyLabel, taskSignOffCall, type TTaskDetails } from '@compass/shared';
+import { CheckCircle2, FileText, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { callApi } from '../../api/client';
 import { fieldErrorsOf } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
@@ -20,8 +12,10 @@ import { SelectField } from '../../components/SelectField';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
+import { Card } from '../../components/Card';
 import { Fact } from '../registerParts';
-import { taskKeys } from './api';
+import { taskKeys, useTaskDetails } from './api';
+import { ReminderUnavailable, RemindersBackLink } from './parts';
 
 /**
  * /task/form/signoff/:id (and the dashboard's /task/form-submit/employeeAssessment/:owner/:id/:template
@@ -30,30 +24,10 @@ import { taskKeys } from './api';
 export function TaskSignOffPage() {
   const { id } = useParams();
   usePageTitle('Reminder');
-  const details = useQuery({
-    queryKey: taskKeys.details(id!),
-    queryFn: () => callApi(taskDetailsCall, { body: { _id: id! } }),
-    retry: false,
-  });
-  if (details.isError)
-    return (
-      <div className="admin-page stack-lg">
-        <BackLink />
-        <p className="alert alert-danger" role="alert">
-          This reminder cannot be opened: it may belong to another organisation.
-        </p>
-      </div>
-    );
+  const details = useTaskDetails(id);
+  if (details.isError) return <ReminderUnavailable />;
   if (!details.data) return <PageSpinner />;
   return <Occurrence key={details.data._id} task={details.data} />;
-}
-
-function BackLink() {
-  return (
-    <Link to="/task/reminders" className="back-link">
-      <ArrowLeft size={16} aria-hidden="true" /> Reminders
-    </Link>
-  );
 }
 
 /** A submission of the task's form, opened in the submission editor. */
@@ -66,7 +40,7 @@ function Occurrence({ task }: { task: TTaskDetails }) {
   const open = !task.completedAt;
   return (
     <div className="admin-page stack-lg">
-      <BackLink />
+      <RemindersBackLink />
       <div className="page-header">
         <div>
           <h1>{task.title}</h1>
@@ -86,10 +60,7 @@ function Occurrence({ task }: { task: TTaskDetails }) {
         )}
       </div>
       <DetailsCard task={task} />
-      <section className="card card-body stack" aria-labelledby="task-signoff">
-        <h2 id="task-signoff" className="card-title">
-          Sign off
-        </h2>
+      <Card title="Sign off" flat>
         {open ? (
           task.canSignOff ? (
             <SignOffForm task={task} />
@@ -99,7 +70,7 @@ function Occurrence({ task }: { task: TTaskDetails }) {
         ) : (
           <SignedOff task={task} />
         )}
-      </section>
+      </Card>
       <HistoryCard task={task} />
     </div>
   );
@@ -116,10 +87,7 @@ function DetailsCard({ task }: { task: TTaskDetails }) {
     ['Occurrence', String(task.occurrence + 1)],
   ];
   return (
-    <section className="card card-body stack" aria-labelledby="task-details">
-      <h2 id="task-details" className="card-title">
-        Details
-      </h2>
+    <Card title="Details" flat>
       <dl className="facts">
         {facts.map(([term, value]) => (
           <Fact key={term} label={term}>
@@ -135,7 +103,7 @@ function DetailsCard({ task }: { task: TTaskDetails }) {
           </Link>
         </p>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -227,10 +195,7 @@ function SignedOff({ task }: { task: TTaskDetails }) {
 /** The schedule's earlier occurrences, each linking to its own page. */
 function HistoryCard({ task }: { task: TTaskDetails }) {
   return (
-    <section className="card" aria-labelledby="task-history">
-      <div className="card-header">
-        <h2 id="task-history">Earlier occurrences</h2>
-      </div>
+    <Card title="Earlier occurrences" bare>
       {task.history.length === 0 ? (
         <p className="card-body text-secondary">This is the schedule's first occurrence.</p>
       ) : (
@@ -250,6 +215,6 @@ function HistoryCard({ task }: { task: TTaskDetails }) {
           ))}
         </DataTable>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,4 +1,5 @@
-import { taskPeopleSearchCall } from '@compass/shared';
+import { taskDetailsCall, taskPeopleSearchCall } from '@compass/shared';
+import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
 import { pickerPageOf } from '../../components/PersonField';
 import type { PickerPage } from '../../components/SearchPicker';
@@ -12,4 +13,14 @@ export const taskKeys = {
 /** Active employees with an account, by name: the owners and assignees a task can name. */
 export async function searchTaskPeople(text: string): Promise<PickerPage> {
   return pickerPageOf(await callApi(taskPeopleSearchCall, { body: { search: text } }));
+}
+
+/** A reminder's occurrence (none for a new one); a refusal is final, not retried. */
+export function useTaskDetails(id: string | undefined) {
+  return useQuery({
+    queryKey: taskKeys.details(id ?? 'new'),
+    queryFn: () => callApi(taskDetailsCall, { body: { _id: id! } }),
+    enabled: Boolean(id),
+    retry: false,
+  });
 }

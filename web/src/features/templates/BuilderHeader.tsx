@@ -1,8 +1,8 @@
 import type { TTemplateAdminDetails, TTemplateDraft } from '@compass/shared';
-import { ArrowLeft, Download, Save, Send, Undo2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Download, Save, Send, Undo2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
+import { PageHeader } from '../../components/PageHeader';
 import type { BuilderTemplate } from './model';
 import { saveJson, STATUS_BADGES, STATUS_LABELS, TEMPLATES_PATH } from './shared';
 import { TemplateImportButton } from './TemplateImportButton';
@@ -24,13 +24,13 @@ export function BuilderHeader({
   const { dirty, busy, save, publish } = drafts;
 
   return (
-    <div className="page-header builder-header">
-      <div>
-        <Link to={TEMPLATES_PATH} className="back-link">
-          <ArrowLeft size={16} aria-hidden="true" /> Form templates
-        </Link>
-        <h1>{template.name || 'Template without a name'}</h1>
-        <p className="builder-status">
+    <PageHeader
+      className="builder-header"
+      back={{ to: TEMPLATES_PATH, label: 'Form templates' }}
+      title={template.name || 'Template without a name'}
+      introClassName="builder-status"
+      intro={
+        <>
           <span className={`badge ${STATUS_BADGES[details.status]}`}>{STATUS_LABELS[details.status]}</span>
           {details.currentVersion > 0 && (
             <span className="badge badge-neutral">Version {details.currentVersion} in use</span>
@@ -39,8 +39,9 @@ export function BuilderHeader({
             <span className="badge badge-warning">Unpublished changes</span>
           )}
           {dirty && <span className="text-secondary">Not saved yet</span>}
-        </p>
-      </div>
+        </>
+      }
+    >
       <div className="builder-actions">
         <Button
           variant="ghost"
@@ -89,6 +90,6 @@ export function BuilderHeader({
           </>
         )}
       </div>
-    </div>
+    </PageHeader>
   );
 }

@@ -4,7 +4,8 @@ import { useId } from 'react';
 import { Button } from '../../components/Button';
 import { FieldError } from '../../components/FieldError';
 import { SelectField } from '../../components/SelectField';
-import type { BuilderErrors, BuilderField, BuilderSection } from './model';
+import { type BuilderErrors, type BuilderField, type BuilderSection, settingError } from './model';
+import { BuilderPanel } from './SettingsPanels';
 import { settingEditors, TextSetting } from './settingEditors';
 
 const WIDTHS = [
@@ -38,17 +39,18 @@ export function FieldPanel({
 }) {
   const definition = FIELD_REGISTRY[field.type];
   const answerable = definition.storage !== 'none';
-  const errorOf = (setting: string) => errors?.find((entry) => entry.setting === setting)?.message;
+  const errorOf = settingError(errors);
   const mandatoryId = useId();
   const keyError =
     errorOf('key') ??
     (field.key && !FIELD_KEY_PATTERN.test(field.key) ? 'Use a-z, 0-9 and _ only.' : undefined);
   const width = String(field.width ?? definition.colSize);
   return (
-    <section className="card builder-panel" aria-label={`${definition.title} field settings`}>
-      <div className="builder-panel-header">
-        <h2 className="card-title">{definition.title} field</h2>
-        <div className="builder-panel-actions">
+    <BuilderPanel
+      label={`${definition.title} field settings`}
+      title={`${definition.title} field`}
+      actions={
+        <>
           <Button
             size="sm"
             variant="ghost"
@@ -60,71 +62,70 @@ export function FieldPanel({
           <Button size="sm" variant="ghost" icon={<Trash2 size={16} aria-hidden="true" />} onClick={onRemove}>
             Remove
           </Button>
+        </>
+      }
+    >
+      <TextSetting
+        label={field.type === 'section' ? 'Heading' : 'Label'}
+        value={field.label}
+        onChange={(label) => onChange({ label: label ?? '' })}
+        error={errorOf('label')}
+      />
+      <TextSetting
+        label="Key"
+        hint="Names the answer in exports and reports; keep it when you rename the field."
+        value={field.key}
+        onChange={(key) => onChange({ key })}
+        error={keyError}
+      />
+      {field.type !== 'section' && (
+        <TextSetting label="Help text" value={field.help} onChange={(help) => onChange({ help })} />
+      )}
+      <SelectField
+        label="Width"
+        value={WIDTHS.some((option) => option.value === width) ? width : '12'}
+        options={WIDTHS}
+        onChange={(value) =>
+          onChange({ width: Number(value) === definition.colSize ? undefined : Number(value) })
+        }
+      />
+      {answerable && (
+        <div className="field">
+          <label className="checkbox" htmlFor={mandatoryId}>
+            <input
+              id={mandatoryId}
+              type="checkbox"
+              checked={field.mandatory ?? false}
+              onChange={(event) => onChange({ mandatory: event.target.checked || undefined })}
+            />
+            Mandatory
+          </label>
         </div>
-      </div>
-      <div className="builder-stack">
+      )}
+      {answerable && field.mandatory && (
         <TextSetting
-          label={field.type === 'section' ? 'Heading' : 'Label'}
-          value={field.label}
-          onChange={(label) => onChange({ label: label ?? '' })}
-          error={errorOf('label')}
+          label="Message when left empty"
+          hint="Leave empty for the standard message."
+          value={field.mandatoryComment}
+          onChange={(mandatoryComment) => onChange({ mandatoryComment })}
         />
-        <TextSetting
-          label="Key"
-          hint="Names the answer in exports and reports; keep it when you rename the field."
-          value={field.key}
-          onChange={(key) => onChange({ key })}
-          error={keyError}
-        />
-        {field.type !== 'section' && (
-          <TextSetting label="Help text" value={field.help} onChange={(help) => onChange({ help })} />
-        )}
+      )}
+      {FIELD_SETTINGS[field.type].map((setting) => {
+        const Editor = settingEditors[setting];
+        return <Editor key={setting} field={field} onChange={onChange} error={errorOf(setting)} />;
+      })}
+      {sections.length > 1 && (
         <SelectField
-          label="Width"
-          value={WIDTHS.some((option) => option.value === width) ? width : '12'}
-          options={WIDTHS}
-          onChange={(value) =>
-            onChange({ width: Number(value) === definition.colSize ? undefined : Number(value) })
-          }
+          label="Section"
+          value={sectionId}
+          options={sections.map((section, index) => ({
+            value: section.id,
+            label: section.label || `Section ${index + 1}`,
+          }))}
+          onChange={onMove}
         />
-        {answerable && (
-          <div className="field">
-            <label className="checkbox" htmlFor={mandatoryId}>
-              <input
-                id={mandatoryId}
-                type="checkbox"
-                checked={field.mandatory ?? false}
-                onChange={(event) => onChange({ mandatory: event.target.checked || undefined })}
-              />
-              Mandatory
-            </label>
-          </div>
-        )}
-        {answerable && field.mandatory && (
-          <TextSetting
-            label="Message when left empty"
-            hint="Leave empty for the standard message."
-            value={field.mandatoryComment}
-            onChange={(mandatoryComment) => onChange({ mandatoryComment })}
-          />
-        )}
-        {FIELD_SETTINGS[field.type].map((setting) => {
-          const Editor = settingEditors[setting];
-          return <Editor key={setting} field={field} onChange={onChange} error={errorOf(setting)} />;
-        })}
-        {sections.length > 1 && (
-          <SelectField
-            label="Section"
-            value={sectionId}
-            options={sections.map((section, index) => ({
-              value: section.id,
-              label: section.label || `Section ${index + 1}`,
-            }))}
-            onChange={onMove}
-          />
-        )}
-        <FieldError id={`${field.id}-field-error`} message={errorOf('field')} />
-      </div>
-    </section>
+      )}
+      <FieldError id={`${field.id}-field-error`} message={errorOf('field')} />
+    </BuilderPanel>
   );
 }

@@ -1,6 +1,7 @@
 import type { TTemplateVersionRow } from '@compass/shared';
 import { useMemo, useState } from 'react';
 import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
 import { TableWrap } from '../../components/DataTable';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { Dialog } from '../../components/Dialog';
@@ -22,10 +23,7 @@ export function HistoryPanel({
   const [viewing, setViewing] = useState<number | null>(null);
   return (
     <div className="builder-history">
-      <section className="card" aria-label="Published versions">
-        <div className="card-header">
-          <h2 className="card-title">Published versions</h2>
-        </div>
+      <Card title="Published versions" titleClassName="card-title" bare>
         {versions.length === 0 ? (
           <p className="card-body text-secondary">Not published yet: publish the draft to make version 1.</p>
         ) : (
@@ -65,15 +63,10 @@ export function HistoryPanel({
             </table>
           </TableWrap>
         )}
-      </section>
-      <section className="card" aria-label="Changes">
-        <div className="card-header">
-          <h2 className="card-title">Changes</h2>
-        </div>
-        <div className="card-body">
-          <ChangeLogPanel entityType="formTemplate" entityId={templateId} />
-        </div>
-      </section>
+      </Card>
+      <Card title="Changes" titleClassName="card-title">
+        <ChangeLogPanel entityType="formTemplate" entityId={templateId} />
+      </Card>
       {viewing !== null && (
         <VersionDialog templateId={templateId} version={viewing} onClose={() => setViewing(null)} />
       )}

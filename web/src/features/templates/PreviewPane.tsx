@@ -9,14 +9,32 @@ import {
   type References,
   type TaskFieldState,
 } from '../../fields';
-import { useRelatedLists } from '../submissions';
-import { usePickReferences } from '../submissions';
+import { Segmented } from '../../components/Tabs';
+import { usePickReferences, useRelatedLists } from '../submissions';
 import type { BuilderSection, BuilderTemplate } from './model';
 import { previewField } from './preview';
 
 const NO_REFERENCES = Object.fromEntries(
   REFERENCE_KINDS.map((kind) => [kind, { all: [], active: [] }]),
 ) as unknown as References;
+const WIDTHS = [
+  {
+    value: 'desktop',
+    label: (
+      <>
+        <Monitor size={16} aria-hidden="true" /> Desktop
+      </>
+    ),
+  },
+  {
+    value: 'phone',
+    label: (
+      <>
+        <Smartphone size={16} aria-hidden="true" /> Phone
+      </>
+    ),
+  },
+] as const;
 const NO_FILES: FileFieldState = { existing: [], pending: {} };
 const NO_TASKS: TaskFieldState = { items: [] };
 
@@ -49,14 +67,12 @@ export function PreviewPane({ template }: { template: BuilderTemplate }) {
     <section className="builder-preview-pane" aria-label="Preview">
       <div className="builder-preview-toolbar">
         <h2 className="card-title">Preview</h2>
-        <div className="segmented" role="group" aria-label="Preview width">
-          <button type="button" aria-pressed={!phone} onClick={() => setPhone(false)}>
-            <Monitor size={16} aria-hidden="true" /> Desktop
-          </button>
-          <button type="button" aria-pressed={phone} onClick={() => setPhone(true)}>
-            <Smartphone size={16} aria-hidden="true" /> Phone
-          </button>
-        </div>
+        <Segmented
+          label="Preview width"
+          options={WIDTHS}
+          current={phone ? 'phone' : 'desktop'}
+          onChange={(width) => setPhone(width === 'phone')}
+        />
       </div>
       <div className={phone ? 'builder-preview is-phone' : 'builder-preview'} data-testid="template-preview">
         <h3 className="builder-preview-title">{template.name}</h3>

@@ -1,6 +1,6 @@
 import { formTemplateQrPosterCall, TEMPLATE_FORM_TYPES, type TemplateFormType } from '@compass/shared';
 import { ArrowDown, ArrowUp, Printer, Trash2, X } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { API_BASE, callUrl, downloadFile } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
@@ -8,7 +8,7 @@ import { IconButton } from '../../components/IconButton';
 import { FieldError } from '../../components/FieldError';
 import { SearchPicker } from '../../components/SearchPicker';
 import { SelectField } from '../../components/SelectField';
-import type { BuilderErrors, BuilderSection, BuilderTemplate } from './model';
+import { type BuilderErrors, type BuilderSection, type BuilderTemplate, settingError } from './model';
 import { TextSetting } from './settingEditors';
 import { searchCoordinators, templateKeys } from './api';
 
@@ -45,6 +45,33 @@ const MANDATORY_TYPES = [
   { value: 'investigation', label: 'Investigation: hidden until the form is submitted' },
 ];
 
+/** A settings card of the builder: its title, the buttons acting on what it sets, the settings. */
+export function BuilderPanel({
+  label,
+  title,
+  actions,
+  children,
+}: {
+  label: string;
+  title: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="card builder-panel" aria-label={label}>
+      {actions ? (
+        <div className="builder-panel-header">
+          <h2 className="card-title">{title}</h2>
+          <div className="builder-panel-actions">{actions}</div>
+        </div>
+      ) : (
+        <h2 className="card-title">{title}</h2>
+      )}
+      <div className="builder-stack">{children}</div>
+    </section>
+  );
+}
+
 export function SectionPanel({
   section,
   number,
@@ -63,12 +90,13 @@ export function SectionPanel({
   onRemove: () => void;
 }) {
   const collapsedId = useId();
-  const errorOf = (setting: string) => errors?.find((entry) => entry.setting === setting)?.message;
+  const errorOf = settingError(errors);
   return (
-    <section className="card builder-panel" aria-label={`Section ${number} settings`}>
-      <div className="builder-panel-header">
-        <h2 className="card-title">Section {number}</h2>
-        <div className="builder-panel-actions">
+    <BuilderPanel
+      label={`Section ${number} settings`}
+      title={`Section ${number}`}
+      actions={
+        <>
           <Button
             size="sm"
             variant="ghost"
@@ -96,36 +124,35 @@ export function SectionPanel({
           >
             Remove
           </Button>
-        </div>
-      </div>
-      <div className="builder-stack">
-        <TextSetting
-          label="Title"
-          value={section.label}
-          onChange={(label) => onChange({ label: label ?? '' })}
-          error={errorOf('label')}
+        </>
+      }
+    >
+      <TextSetting
+        label="Title"
+        value={section.label}
+        onChange={(label) => onChange({ label: label ?? '' })}
+        error={errorOf('label')}
+      />
+      <SelectField
+        label="Shown"
+        value={section.mandatoryType ?? ''}
+        none="Always"
+        options={MANDATORY_TYPES}
+        onChange={(value) =>
+          onChange({ mandatoryType: (value || undefined) as BuilderSection['mandatoryType'] })
+        }
+      />
+      <label className="checkbox" htmlFor={collapsedId}>
+        <input
+          id={collapsedId}
+          type="checkbox"
+          checked={section.collapsed ?? false}
+          onChange={(event) => onChange({ collapsed: event.target.checked || undefined })}
         />
-        <SelectField
-          label="Shown"
-          value={section.mandatoryType ?? ''}
-          none="Always"
-          options={MANDATORY_TYPES}
-          onChange={(value) =>
-            onChange({ mandatoryType: (value || undefined) as BuilderSection['mandatoryType'] })
-          }
-        />
-        <label className="checkbox" htmlFor={collapsedId}>
-          <input
-            id={collapsedId}
-            type="checkbox"
-            checked={section.collapsed ?? false}
-            onChange={(event) => onChange({ collapsed: event.target.checked || undefined })}
-          />
-          Collapsed when the form opens
-        </label>
-        <FieldError id={`${section.id}-fields-error`} message={errorOf('fields')} />
-      </div>
-    </section>
+        Collapsed when the form opens
+      </label>
+      <FieldError id={`${section.id}-fields-error`} message={errorOf('fields')} />
+    </BuilderPanel>
   );
 }
 
@@ -143,7 +170,7 @@ export function TemplateSettings({
   errors: BuilderErrors[string] | undefined;
   onChange: (patch: Partial<Omit<BuilderTemplate, 'sections'>>) => void;
 }) {
-  const errorOf = (setting: string) => errors?.find((entry) => entry.setting === setting)?.message;
+  const errorOf = settingError(errors);
   const codes = new Set(template.emailNotification ?? []);
   const toggle = (code: number, on: boolean) => {
     const next = new Set(codes);
@@ -153,84 +180,78 @@ export function TemplateSettings({
   };
   return (
     <div className="builder-settings">
-      <section className="card builder-panel" aria-label="Template">
-        <h2 className="card-title">Template</h2>
-        <div className="builder-stack">
-          <TextSetting
-            label="Name"
-            value={template.name}
-            onChange={(name) => onChange({ name: name ?? '' })}
-            error={errorOf('name')}
-          />
-          <SelectField
-            label="Type"
-            value={template.formType}
-            options={TEMPLATE_FORM_TYPES.map((value) => ({ value, label: FORM_TYPE_LABELS[value] }))}
-            onChange={(value) => onChange({ formType: value as TemplateFormType })}
-          />
-          <div className="field">
-            <span className="field-label">Who may submit</span>
-            <p className="text-secondary">{WHO_SUBMITS[template.formType]}</p>
-            {template.formType === 'qr' && published && (
-              <div>
-                <Button
-                  size="sm"
-                  icon={<Printer size={16} aria-hidden="true" />}
-                  onClick={() =>
-                    downloadFile(
-                      `${API_BASE}${callUrl(formTemplateQrPosterCall, { params: { templateId } })}`,
-                      `${template.name} - QR poster.svg`,
-                    ).catch(notifyError)
-                  }
-                >
-                  QR poster
-                </Button>
-              </div>
-            )}
-          </div>
-          <SelectField
-            label="Branch"
-            value={template.branchRequirement ?? 'manualEntry'}
-            options={[
-              { value: 'manualEntry', label: 'Chosen on the form' },
-              { value: 'employeeBranch', label: 'The submitting employee’s own branch, preselected' },
-            ]}
-            onChange={(value) =>
-              onChange({
-                branchRequirement: value === 'manualEntry' ? undefined : (value as 'employeeBranch'),
-              })
-            }
-          />
+      <BuilderPanel label="Template" title="Template">
+        <TextSetting
+          label="Name"
+          value={template.name}
+          onChange={(name) => onChange({ name: name ?? '' })}
+          error={errorOf('name')}
+        />
+        <SelectField
+          label="Type"
+          value={template.formType}
+          options={TEMPLATE_FORM_TYPES.map((value) => ({ value, label: FORM_TYPE_LABELS[value] }))}
+          onChange={(value) => onChange({ formType: value as TemplateFormType })}
+        />
+        <div className="field">
+          <span className="field-label">Who may submit</span>
+          <p className="text-secondary">{WHO_SUBMITS[template.formType]}</p>
+          {template.formType === 'qr' && published && (
+            <div>
+              <Button
+                size="sm"
+                icon={<Printer size={16} aria-hidden="true" />}
+                onClick={() =>
+                  downloadFile(
+                    `${API_BASE}${callUrl(formTemplateQrPosterCall, { params: { templateId } })}`,
+                    `${template.name} - QR poster.svg`,
+                  ).catch(notifyError)
+                }
+              >
+                QR poster
+              </Button>
+            </div>
+          )}
         </div>
-      </section>
-      <section className="card builder-panel" aria-label="Notifications and coordinator">
-        <h2 className="card-title">Notifications and coordinator</h2>
-        <div className="builder-stack">
-          <fieldset className="field">
-            <legend className="field-label">E-mail notifications</legend>
-            {EMAIL_CODES.map(({ code, label }) => (
-              <label key={code} className="checkbox">
-                <input
-                  type="checkbox"
-                  checked={codes.has(code)}
-                  onChange={(event) => toggle(code, event.target.checked)}
-                />
-                {label}
-              </label>
-            ))}
-          </fieldset>
-          <CoordinatorPicker
-            value={template.coordinator}
-            error={errorOf('coordinator')}
-            onChange={(coordinator) => onChange({ coordinator })}
-          />
-          <CopiedPicker
-            value={template.copied ?? []}
-            errors={errors}
-            onChange={(copied) => onChange({ copied })}
-          />
-        </div>
-      </section>
+        <SelectField
+          label="Branch"
+          value={template.branchRequirement ?? 'manualEntry'}
+          options={[
+            { value: 'manualEntry', label: 'Chosen on the form' },
+            { value: 'employeeBranch', label: 'The submitting employee’s own branch, preselected' },
+          ]}
+          onChange={(value) =>
+            onChange({
+              branchRequirement: value === 'manualEntry' ? undefined : (value as 'employeeBranch'),
+            })
+          }
+        />
+      </BuilderPanel>
+      <BuilderPanel label="Notifications and coordinator" title="Notifications and coordinator">
+        <fieldset className="field">
+          <legend className="field-label">E-mail notifications</legend>
+          {EMAIL_CODES.map(({ code, label }) => (
+            <label key={code} className="checkbox">
+              <input
+                type="checkbox"
+                checked={codes.has(code)}
+                onChange={(event) => toggle(code, event.target.checked)}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <CoordinatorPicker
+          value={template.coordinator}
+          error={errorOf('coordinator')}
+          onChange={(coordinator) => onChange({ coordinator })}
+        />
+        <CopiedPicker
+          value={template.copied ?? []}
+          errors={errors}
+          onChange={(copied) => onChange({ copied })}
+        />
+      </BuilderPanel>
     </div>
   );
 }
@@ -309,7 +330,7 @@ function CopiedPicker({
   onChange: (usernames: string[] | undefined) => void;
 }) {
   const id = useId();
-  const problem = errors?.find((entry) => entry.setting === 'copied')?.message;
+  const problem = settingError(errors)('copied');
   return (
     <div className="field">
       <span className="field-label" id={id}>

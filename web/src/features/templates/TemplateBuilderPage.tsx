@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListState } from '../../components/ListParts';
+import { type TabOption, Tabs } from '../../components/Tabs';
 import { usePageTitle } from '../../shell/pageTitle';
 import { BuilderDesign } from './BuilderDesign';
 import { BuilderHeader } from './BuilderHeader';
@@ -30,6 +31,12 @@ export function TemplateBuilderPage() {
 }
 
 type Tab = 'design' | 'settings' | 'history';
+
+const BUILDER_TABS: TabOption<Tab>[] = [
+  { value: 'design', label: 'Design' },
+  { value: 'settings', label: 'Settings' },
+  { value: 'history', label: 'History' },
+];
 
 function Builder({ templateId, details }: { templateId: string; details: TTemplateAdminDetails }) {
   const [template, dispatch] = useReducer(builderReducer, details.template, toBuilder);
@@ -72,7 +79,7 @@ function Builder({ templateId, details }: { templateId: string; details: TTempla
       )}
       <ProblemList template={template} errors={errors} onGoTo={goTo} />
       <div className="builder-toolbar">
-        <BuilderTabs tab={tab} onTab={setTab} />
+        <Tabs label="Template builder" options={BUILDER_TABS} current={tab} onChange={setTab} />
         {tab === 'design' && (
           <Button
             variant="ghost"
@@ -119,32 +126,6 @@ function Builder({ templateId, details }: { templateId: string; details: TTempla
         </ConfirmDialog>
       )}
       {drafts.leaveDialog}
-    </div>
-  );
-}
-
-/** The builder's three tabs. */
-function BuilderTabs({ tab, onTab }: { tab: Tab; onTab: (tab: Tab) => void }) {
-  return (
-    <div className="tablist" role="tablist" aria-label="Template builder">
-      {(
-        [
-          ['design', 'Design'],
-          ['settings', 'Settings'],
-          ['history', 'History'],
-        ] as const
-      ).map(([value, label]) => (
-        <button
-          key={value}
-          type="button"
-          role="tab"
-          className="tab"
-          aria-selected={tab === value}
-          onClick={() => onTab(value)}
-        >
-          {label}
-        </button>
-      ))}
     </div>
   );
 }

@@ -23,6 +23,7 @@ import { Button } from '../../components/Button';
 import { RowButton } from '../../components/RowButton';
 import { Dialog } from '../../components/Dialog';
 import { ListFilters } from '../../components/ListFilters';
+import { PageHeader } from '../../components/PageHeader';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -68,14 +69,10 @@ export function TemplatesPage() {
 
   return (
     <div className="admin-page stack-lg">
-      <div className="page-header">
-        <div>
-          <h1>Form Templates</h1>
-          <p>
-            Design the forms your people fill in. A published version never changes: edits become the next
-            version.
-          </p>
-        </div>
+      <PageHeader
+        title="Form Templates"
+        intro="Design the forms your people fill in. A published version never changes: edits become the next version."
+      >
         <div className="builder-actions">
           <TemplateImportButton
             fileLabel="Template file to import"
@@ -89,7 +86,7 @@ export function TemplatesPage() {
             New template
           </Button>
         </div>
-      </div>
+      </PageHeader>
       <ListFilters placeholder="Template name" onSearch={list.search} active={list.activeFilters}>
         <SelectField
           label="Status"

@@ -157,6 +157,10 @@ export function builderReducer(template: BuilderTemplate, action: BuilderAction)
 /** The publish check's messages by what they belong to: 'template', a section id or a field id. */
 export type BuilderErrors = Record<string, { setting: string; message: string }[]>;
 
+/** The message of one setting among a panel's errors, if it has one. */
+export const settingError = (errors: BuilderErrors[string] | undefined) => (setting: string) =>
+  errors?.find((entry) => entry.setting === setting)?.message;
+
 /** Maps the server's `sections.1.fields.3.options` paths onto the builder's ids. */
 export function builderErrors(template: BuilderTemplate, errors: TValidationError[]): BuilderErrors {
   const out: BuilderErrors = {};
