@@ -75,6 +75,7 @@ export const AREA_TIERS = [
       'supplierAccess',
       'tasks',
       'competencies',
+      'hrForms',
     ],
   ],
   ['overview', ['dashboard', 'actionRegister']],

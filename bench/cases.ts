@@ -5,6 +5,7 @@
 import type pg from 'pg';
 import { SCALE_USERS } from '../seed/scaleDb';
 import { COMPETENCY_CASES } from './competencyCases';
+import { HR_FORM_CASES } from './hrFormCases';
 
 export interface Ids {
   submissionId: string;
@@ -239,6 +240,7 @@ export const CASES: Case[] = [
     search: 'diesel',
   })),
   ...COMPETENCY_CASES,
+  ...HR_FORM_CASES,
 ];
 
 /** The rows the cases name, looked up in the scale organisation `companyId`. */

@@ -21,25 +21,37 @@ async function signedIn(username: string): Promise<Page> {
   return page;
 }
 
-/** The Human Resources pages (HR forms, online training) are not built yet: a later issue. */
-const NOT_BUILT = /^\/human-resource\//;
+/**
+ * The Human Resources pages not built yet (performance reviews, online training): every HR page but
+ * an HR form's (the employee's and the reviewer's, issue 42).
+ */
+const NOT_BUILT = /^\/human-resource\/(?!employee\/form-submit\/(assessment|review)\/)/;
 
 /** What a target must not show: the not-available page, a page's refusal, an error toast. */
 const REFUSAL =
   /is not available yet|cannot be opened|not assigned to you|do not have access|belongs to someone else|is not open for you|Something went wrong/i;
 
-// Opening a supplier form that was never started starts it (external-parties.md): put them back.
+// Opening a supplier form or an HR form that was never started starts it (external-parties.md,
+// human-resources.md): put them back.
 let unstarted: string[] = [];
+let unstartedHr: string[] = [];
 beforeAll(async () => {
   unstarted = (await db.supplierAssignment.findMany({ where: { submissionId: null } })).map((row) => row.id);
+  unstartedHr = (await db.hrFormAssignment.findMany({ where: { submissionId: null } })).map((row) => row.id);
 });
 afterAll(async () => {
-  const started = await db.supplierAssignment.findMany({
-    where: { id: { in: unstarted }, submissionId: { not: null } },
-  });
+  const started = [
+    ...(await db.supplierAssignment.findMany({
+      where: { id: { in: unstarted }, submissionId: { not: null } },
+    })),
+    ...(await db.hrFormAssignment.findMany({
+      where: { id: { in: unstartedHr }, submissionId: { not: null } },
+    })),
+  ];
   const forms = started.map((row) => row.submissionId!);
   await db.$transaction([
     db.supplierAssignment.updateMany({ where: { id: { in: unstarted } }, data: { submissionId: null } }),
+    db.hrFormAssignment.updateMany({ where: { id: { in: unstartedHr } }, data: { submissionId: null } }),
     db.submissionCoordinator.deleteMany({ where: { submissionId: { in: forms } } }),
     db.formSubmission.deleteMany({ where: { id: { in: forms } } }),
   ]);

@@ -30,6 +30,7 @@ import { registerAndTemplateSteps, submissionSteps } from './scale/forms';
 import { obligationRegisterStep } from './scale/obligations';
 import { organisationSteps } from './scale/organisation';
 import { seedScaleCompetencies } from './scale/competencies';
+import { seedScaleHrForms } from './scale/hrForms';
 import { riskRegisterSteps } from './scale/risks';
 import { E, SCALE, type Step, WP } from './scale/sizes';
 import { supplierAndAuditSteps } from './scale/suppliersAndAudits';
@@ -212,6 +213,7 @@ async function main(): Promise<void> {
     console.log(`Seeding "${SCALE_ORGANISATION}"…`);
     const result = await seedScale(client, { log: (line) => console.log(line) });
     await seedScaleCompetencies(client, { log: (line) => console.log(line) });
+    await seedScaleHrForms(client, { log: (line) => console.log(line) });
     if (!result) {
       console.log(`"${SCALE_ORGANISATION}" already exists: nothing changed.`);
     } else {

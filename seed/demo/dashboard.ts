@@ -3,6 +3,9 @@ import type { DemoDocument } from './documents';
 import { place } from './people';
 import { Org } from './rows';
 import { occurrenceDay, type FrequencyUnit } from '../../shared/src/rules/frequency';
+import type { Json } from './ids';
+import { addSubmission } from './submissions';
+import type { BuiltTemplate } from './templates';
 
 // ---------- The dashboard of one employee ----------
 
@@ -11,7 +14,10 @@ export interface DashboardRefs {
   ownerId: string;
   /** The audit template of the person's scheduled audits. */
   auditTemplate: { id: string; versionId: string };
-  hrTemplateId: string;
+  /** The HR form each person fills in and reviews (of form type hr). */
+  hrTemplate: BuiltTemplate;
+  /** The answers of the HR form each person reviews, by the template's field keys. */
+  hrAnswers: Record<string, Json>;
   performanceTemplateId: string;
   trainingTemplateId: string;
   supplierTemplateId: string;
@@ -117,23 +123,40 @@ function addScheduledWork(o: Org, refs: DashboardRefs, p: DashboardPerson): void
   addReminderHistory(o, k('scheduledTask', 'today'), p.employeeId);
 }
 
-/** HR forms: an assessment for the person, one they review, and their performance review. */
+/**
+ * HR forms: an assessment for the person to fill in (not opened yet: its form starts on first
+ * open), another employee's submitted form they review (its form submitted, the person its
+ * coordinator), and their performance review.
+ */
 function addHrForms(o: Org, refs: DashboardRefs, p: DashboardPerson): void {
   const { cal, companyId, rows } = o;
   const { k, v } = personOf(o, p);
+  const reviewed = addSubmission(o, {
+    key: `hr/${p.key}`,
+    template: refs.hrTemplate,
+    state: 'open',
+    formDate: -2,
+    description: refs.hrTemplate.name,
+    workplace: refs.workplace,
+    branch: refs.branch,
+    coordinators: [p.employeeId],
+    recordedByEmployeeId: p.revieweeId,
+    values: refs.hrAnswers,
+  });
   const hr: Array<
     [
       string,
-      'hrAssessment' | 'hrReviewer' | 'performanceReview',
+      'hrAssessment' | 'performanceReview',
       string,
       string,
       string,
       AssignmentStatus,
       number,
+      string | null,
     ]
   > = [
-    ['assessment', 'hrAssessment', refs.hrTemplateId, p.employeeId, p.reviewerId, 'assigned', 5 + v],
-    ['reviewer', 'hrReviewer', refs.hrTemplateId, p.revieweeId, p.employeeId, 'submitted', -1],
+    ['assessment', 'hrAssessment', refs.hrTemplate.id, p.employeeId, p.reviewerId, 'assigned', 5 + v, null],
+    ['reviewer', 'hrAssessment', refs.hrTemplate.id, p.revieweeId, p.employeeId, 'submitted', -1, reviewed],
     [
       'performance',
       'performanceReview',
@@ -142,9 +165,19 @@ function addHrForms(o: Org, refs: DashboardRefs, p: DashboardPerson): void {
       p.reviewerId,
       'assigned',
       14,
+      p.performanceSubmissionId ?? null,
     ],
   ];
-  for (const [name, sectionType, formTemplateId, employeeId, reviewerEmployeeId, status, due] of hr) {
+  for (const [
+    name,
+    sectionType,
+    formTemplateId,
+    employeeId,
+    reviewerEmployeeId,
+    status,
+    due,
+    submissionId,
+  ] of hr) {
     rows.hrFormAssignment.push({
       id: k('hrForm', name),
       companyId,
@@ -152,9 +185,14 @@ function addHrForms(o: Org, refs: DashboardRefs, p: DashboardPerson): void {
       sectionType,
       employeeId,
       reviewerEmployeeId,
-      submissionId: sectionType === 'performanceReview' ? (p.performanceSubmissionId ?? null) : null,
+      submissionId,
       status,
       dueDate: cal.day(due),
+      message:
+        sectionType === 'hrAssessment'
+          ? 'Your yearly check-in: ten minutes, and it stays between you and HR.'
+          : null,
+      createdById: o.userOfEmployee(refs.ownerId) ?? null,
       createdAt: cal.at(-20),
     });
   }

@@ -277,7 +277,8 @@ function addSouthbankNoticesAndDashboard(
     {
       ownerId: sam,
       auditTemplate: delivery,
-      hrTemplateId: wellbeing.id,
+      hrTemplate: wellbeing,
+      hrAnswers: { fatigue: 'low', comments: 'Rested after the roster change.' },
       performanceTemplateId: wellbeing.id,
       trainingTemplateId: wellbeing.id,
       supplierTemplateId: delivery.id,

@@ -11,7 +11,7 @@
  */
 import type pg from 'pg';
 import { ACCESS_KEYS, type AccessKey } from '../../shared/src/rules/access';
-import { SCALE_ORGANISATION } from '../scaleDb';
+import { seedScaleOnce } from './once';
 import { E } from './sizes';
 
 export const SCALE_MANAGER = 'scale.manager';
@@ -155,35 +155,14 @@ export async function seedScaleCompetencies(
   client: pg.ClientBase,
   options: { now?: Date; log?: (line: string) => void } = {},
 ): Promise<boolean> {
-  const log = options.log ?? (() => {});
   const today = (options.now ?? new Date()).toISOString().slice(0, 10);
-  const companyOf = async () => {
-    const { rows } = await client.query<{ id: string; seeded: boolean }>(
-      `SELECT c.id, EXISTS (SELECT 1 FROM "Competency" x WHERE x."companyId" = c.id) AS seeded
-       FROM "Company" c WHERE c.name = $1`,
-      [SCALE_ORGANISATION],
-    );
-    return rows[0] && !rows[0].seeded ? rows[0].id : null;
-  };
-  if (!(await companyOf())) return false;
-  await client.query('BEGIN');
-  try {
-    await client.query('SELECT pg_advisory_xact_lock(72203)');
-    const companyId = await companyOf();
-    if (!companyId) {
-      await client.query('ROLLBACK');
-      return false;
-    }
-    for (const step of statements(companyId, today)) {
-      const started = performance.now();
-      await client.query(step.sql);
-      log(`  ${step.name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    }
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  }
+  const added = await seedScaleOnce(client, {
+    lock: 72203,
+    seededSql: 'EXISTS (SELECT 1 FROM "Competency" x WHERE x."companyId" = c.id)',
+    steps: (companyId) => statements(companyId, today),
+    log: options.log ?? (() => {}),
+  });
+  if (!added) return false;
   // As the seed ends (VACUUM): the matrix's filters read the latest records from an index alone.
   await client.query(
     'VACUUM (ANALYZE) "Competency", "PositionCompetency", "CompetencyRecord", "Attachment", "Employee"',

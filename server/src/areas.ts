@@ -16,6 +16,7 @@ import { employeesArea } from './modules/employees';
 import { externalPartiesArea } from './modules/externalParties';
 import { hazardousArea } from './modules/hazardous';
 import { healthArea } from './modules/health';
+import { hrFormsArea } from './modules/hrForms';
 import { linksArea } from './modules/links';
 import { noticeboardArea } from './modules/noticeboard';
 import { notificationsArea } from './modules/notifications';
@@ -69,6 +70,7 @@ export const AREAS = [
   qrCodesArea,
   submissionServicesArea,
   closeOffArea,
+  hrFormsArea,
   auditsArea,
   qrSubmissionsArea,
   submissionsArea,

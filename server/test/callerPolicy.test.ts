@@ -103,6 +103,23 @@ const COMPETENCIES = [
   'GET /api/competencyMatrixExport',
 ];
 
+/**
+ * HR forms (issue 42): employees only. The register, assigning and withdrawing need hrForm or
+ * hrAdmin, one assignment its employee, reviewer or HR: ruled on by the service (hrForms.test.ts).
+ */
+const HR_FORMS = [
+  'POST /api/hrFormAssignOptions',
+  'POST /api/hrFormPeopleSearch',
+  'POST /api/hrFormAssign',
+  'POST /api/hrFormList',
+  'GET /api/hrFormExport',
+  'POST /api/hrFormDetails',
+  'POST /api/hrFormOpen',
+  'POST /api/hrFormReturn',
+  'POST /api/hrFormOfSubmission',
+  'POST /api/hrFormCancel',
+];
+
 /** Routes for supplier users and personnel only (their own assigned forms and documents). */
 const SUPPLIERS_ONLY = [
   'POST /api/supplierAssignmentOpen',
@@ -349,6 +366,7 @@ function expected(route: string, caller: CallerName): string | null {
         ...REGISTER_KEYS,
         ...ACTION_REGISTER_KEY,
         ...COMPETENCIES,
+        ...HR_FORMS,
       ].includes(route)
         ? 'caller_not_served'
         : null;
@@ -420,6 +438,7 @@ describe('route × caller kind', () => {
       WITH_PORTAL_OFF,
       REGISTER_KEYS,
       COMPETENCIES,
+      HR_FORMS,
     ])
       for (const route of list) expect(declared).toContain(route);
     // Every route's access is stated: the public ones listed, the rest signed-in by default.

@@ -35,7 +35,8 @@ describe('POST /api/dashboardList for ethan.coordinator (the seed)', () => {
       // His two reminders and three audits: the two the seed schedules and the warehouse audit.
       scheduledTasks: 5,
       hrForms: 3,
-      formCoordination: 4,
+      // Four forms, and the HR form he reviews (the seed's hr/ethan).
+      formCoordination: 5,
       scheduledReviews: 5,
       assignedActions: 9,
       employeeOnlineTrainingAssessment: 1,
@@ -100,7 +101,7 @@ describe('POST /api/dashboardList for ethan.coordinator (the seed)', () => {
       employee: nw('employee', 'jack'),
       employeeName: 'Jack Morrison',
       reviewer: nw('employee', 'ethan'),
-      formSumissionId: null,
+      formSumissionId: nw('submission', 'hr/ethan'),
     });
   });
 
@@ -110,6 +111,7 @@ describe('POST /api/dashboardList for ethan.coordinator (the seed)', () => {
     ).toEqual([
       ['FS 1002', 'no', 'Ready For Review', nw('submission', '1002')],
       ['FS 1001', 'no', 'Ready For Review', nw('submission', '1001')],
+      ['FS 1021', 'no', 'Ready For Review', nw('submission', 'hr/ethan')],
       ['FS 1003', 'no', 'Ready For Review', nw('submission', '1003')],
       ['FS 1006', 'yes', 'Pending Completion', nw('submission', '1006')],
     ]);
@@ -259,6 +261,7 @@ describe('POST /api/dashboardList for olivia.admin', () => {
     expect(list.formCoordination!.list.map((item) => item.formatedNumber)).toEqual([
       'FS 1019',
       'FS 1008',
+      'FS 1020',
       'FS 1007',
       'FS 1016',
     ]);

@@ -54,8 +54,8 @@ const BODIES: { [K in WorkItemKind]: Body<K> | null } = {
   'scheduledTask.audit': idBody,
   'scheduledTask.reminderForm': idBody,
   'scheduledTask.reminder': idBody,
-  'hrForm.hrAssessment': null,
-  'hrForm.hrReviwer': null,
+  'hrForm.hrAssessment': idBody,
+  'hrForm.hrReviwer': idBody,
   'hrForm.performanceReview': null,
   'formCoordination.draft': (item) => ({ formSubmissionId: item.formSumissionId }),
   'formCoordination.open': (item) => ({ formSubmissionId: item.formSumissionId }),
@@ -63,6 +63,7 @@ const BODIES: { [K in WorkItemKind]: Body<K> | null } = {
   'scheduledReview.riskRegister': reviewBody,
   'scheduledReview.hazardousRegister': reviewBody,
   'scheduledReview.obligation': reviewBody,
+  'scheduledReview.competency': (item) => ({ employeeId: item.itemId }),
   'assignedAction.audit': actionBody,
   'assignedAction.obligation': actionBody,
   'assignedAction.form': actionBody,
@@ -221,6 +222,7 @@ describe('every item on every demo account’s dashboards opens for that account
       'assignedAction.audit',
       'scheduledReview.riskRegister',
       'scheduledReview.hazardousRegister',
+      'scheduledReview.competency',
     ] as const)
       expect(kinds).toContain(kind);
   });
@@ -367,7 +369,10 @@ describe('reviews of a register the caller’s role does not open', () => {
     const { list } = (await data('mia.employee', 'dashboardList', {
       localTimeZone: ZONE,
     })) as TDashboardListResponse;
+    // Her competencies to renew (the demo's Working at Heights and Confined Space Entry) besides.
     expect(list.scheduledReviews.list.map((item) => item.sectionType).sort()).toEqual([
+      'competency',
+      'competency',
       'document',
       'obligation',
     ]);

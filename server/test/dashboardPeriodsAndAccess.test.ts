@@ -385,7 +385,8 @@ describe('tenant isolation: sam.southbank', () => {
       // His reminders and audits, and the Dock Safety Audit he conducts.
       scheduledTasks: 5,
       hrForms: 3,
-      formCoordination: 2,
+      // Two forms, and the HR form he reviews.
+      formCoordination: 3,
       scheduledReviews: 5,
       assignedActions: 8,
       employeeOnlineTrainingAssessment: 1,

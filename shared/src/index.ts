@@ -63,3 +63,4 @@ export * from './contracts/risks';
 export * from './contracts/hazardous';
 export * from './contracts/actionRegister';
 export * from './contracts/competencies';
+export * from './contracts/hrForms';

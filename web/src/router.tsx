@@ -52,6 +52,7 @@ const hazardous = lazyFrom(() => import('./features/hazardous/routes'));
 const audits = lazyFrom(() => import('./features/audits/routes'));
 const tasks = lazyFrom(() => import('./features/tasks/routes'));
 const competencies = lazyFrom(() => import('./features/competencies/routes'));
+const hrForms = lazyFrom(() => import('./features/hrForms/routes'));
 
 /**
  * The screens built so far inside the guarded areas; a path here is more specific than its area's
@@ -84,6 +85,13 @@ const areaScreens: RouteObject[] = [
   { path: 'human-resource/admin/competencies/matrix', lazy: competencies('CompetencyMatrixPage') },
   // My Competency (the profile menu), and the same page for HR and a manager.
   { path: 'human-resource/employee/competency/:employeeId', lazy: competencies('EmployeeCompetencyPage') },
+  { path: 'human-resource/admin/forms', lazy: hrForms('HrFormsPage') },
+  // The dashboard's HR Forms items and the mails' links (shared/src/contracts/hrForms.ts hrFormPagePath).
+  {
+    path: 'human-resource/employee/form-submit/assessment/:employee/:id/:formId',
+    lazy: hrForms('HrAssessmentPage'),
+  },
+  { path: 'human-resource/employee/form-submit/review/:employee/:id/:formId', lazy: hrForms('HrReviewPage') },
   { path: 'external-parties/companies', lazy: suppliers('CompaniesPage') },
   { path: 'external-parties/companies/:id', lazy: suppliers('CompanyPage') },
   { path: 'external-parties/personnel', lazy: suppliers('PersonnelPage') },

@@ -63,7 +63,7 @@ const RECORDS: [string, string, number][] = [
   ['isla', 'Fire Warden', -350],
   ['isla', 'Fire Warden', 15],
   ['ethan', 'First Aid Certificate', 1000],
-  ['ethan', 'Fire Warden', -20],
+  ['ethan', 'Fire Warden', 340],
   ['harper', 'Fire Warden', 200],
   ['olivia', 'Fire Warden', 150],
   ['ava', 'First Aid Certificate', 600],

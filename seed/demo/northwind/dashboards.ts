@@ -16,7 +16,13 @@ export function addNorthwindDashboards(
   const refs: DashboardRefs = {
     ownerId: olivia,
     auditTemplate: safetyAudit,
-    hrTemplateId: wellbeing.id,
+    hrTemplate: wellbeing,
+    hrAnswers: {
+      feeling: 'okay',
+      workload: 'busy',
+      support: ['flexible-hours'],
+      comments: 'Happy overall; the winter roster is tight.',
+    },
     performanceTemplateId: review.id,
     trainingTemplateId: induction.id,
     supplierTemplateId: contractor.id,

@@ -252,6 +252,15 @@ const EXAMPLES: Array<{ kind: WorkItemKind; ref: WorkItemRef; viewer: WorkItemVi
     expected: `/obligation/review/${OTHER}/review`,
   },
   {
+    kind: 'scheduledReview.competency',
+    ref: {
+      section: 'scheduledReviews',
+      item: review({ sectionType: 'competency', itemId: EMPLOYEE, name: 'Forklift Licence' }),
+    },
+    viewer: employee,
+    expected: `/human-resource/employee/competency/${EMPLOYEE}`,
+  },
+  {
     kind: 'assignedAction.audit',
     ref: { section: 'assignedActions', item: action({ sectionType: 'audit', auditId: OTHER }) },
     viewer: employee,

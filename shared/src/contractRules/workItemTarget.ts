@@ -61,6 +61,7 @@ export interface WorkItemKinds {
   'scheduledReview.riskRegister': TScheduledReviewItem;
   'scheduledReview.hazardousRegister': TScheduledReviewItem;
   'scheduledReview.obligation': TScheduledReviewItem;
+  'scheduledReview.competency': TScheduledReviewItem;
   'assignedAction.audit': TAssignedActionItem;
   'assignedAction.obligation': TAssignedActionItem;
   'assignedAction.form': TAssignedActionItem;
@@ -229,6 +230,12 @@ export const WORK_ITEM_TARGETS: Table = {
     description: 'Scheduled Reviews: an obligation review ({x} review or coReview)',
     pattern: '/obligation/review/{itemId}/{actionType}',
     target: (item) => link(['obligation', 'review', seg(item.itemId), seg(item.actionType)]),
+  },
+  'scheduledReview.competency': {
+    description:
+      'Scheduled Reviews: a competency of the caller or a direct report to renew (expiring or expired)',
+    pattern: '/human-resource/employee/competency/{itemId}',
+    target: (item) => link(['human-resource', 'employee', 'competency', seg(item.itemId)]),
   },
   'assignedAction.audit': {
     description: 'Assigned Actions: an audit question action, answered in the action dialog',

@@ -109,12 +109,16 @@ export const ZFormCoordinationItem = z.object({
 });
 export type TFormCoordinationItem = z.infer<typeof ZFormCoordinationItem>;
 
-/** Scheduled review item: a register item review the caller does as reviewer or co-reviewer. */
+/**
+ * Scheduled review item: a register item review the caller does as reviewer or co-reviewer, or a
+ * competency to renew (sectionType competency: _id the latest record, itemId its employee, the
+ * caller or one of their direct reports; actionBy that employee; dueDate the expiry).
+ */
 export const ZScheduledReviewItem = z.object({
   _id: z.uuid(),
   name: z.string(),
-  /** The register: decides the review page (document, risk, hazardous, obligation). */
-  sectionType: z.enum(['document', 'riskRegister', 'hazardousRegister', 'obligation']),
+  /** The register: decides the review page (document, risk, hazardous, obligation, competency). */
+  sectionType: z.enum(['document', 'riskRegister', 'hazardousRegister', 'obligation', 'competency']),
   itemId: z.uuid(),
   /** What the caller does: the review itself, or the co-review. */
   actionType: z.enum(['review', 'coReview']),

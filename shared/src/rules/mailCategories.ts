@@ -87,9 +87,21 @@ export const MAIL_CATEGORIES = {
     trigger: 'A supplier sends a requested document: to the employee who reviews it.',
     optional: true,
   },
+  hrForm: {
+    label: 'HR form',
+    trigger:
+      'An HR form is assigned to an employee or returned to them with a comment, or submitted for review: to the employee, or to the reviewer.',
+    optional: false,
+  },
   taskReminder: {
     label: 'Reminder due soon',
     trigger: 'A reminder (Reminders) comes due within a few days: to the employee it is for.',
+    optional: true,
+  },
+  competencyExpiry: {
+    label: 'Competency expiring',
+    trigger:
+      "A competency's latest record comes within 30 days of its expiry: to the employee, copy to their manager.",
     optional: true,
   },
   taskOverdueDigest: {

@@ -6,7 +6,7 @@ type Needs = Pick<Platform, 'config' | 'db' | 'storage' | 'mail'> & {
   submissionPolicy: ConstructorParameters<typeof CloseOffService>[4];
 };
 
-export const closeOffArea: Area<Needs> = {
+export const closeOffArea: Area<Needs, { closeOff: CloseOffService }> = {
   name: 'closeOff',
   register: async (api, { config, db, storage, mail, submissionPolicy }) => {
     const closeOff = new CloseOffService(
@@ -17,5 +17,6 @@ export const closeOffArea: Area<Needs> = {
       submissionPolicy,
     );
     await api.register(closeOffRoutes, { closeOff });
+    return { closeOff };
   },
 };

@@ -7,3 +7,4 @@ export { pdfFileName } from './pdfRender';
 export { renderPdfIsolated } from './renderPool';
 export { parseRichText } from './richText';
 export { closeOffArea } from './area';
+export type { CloseOffService } from './service';

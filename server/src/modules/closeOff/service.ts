@@ -49,7 +49,12 @@ type CloseVia =
   | { kind: 'supplierAssignment'; assignmentId: string }
   | { kind: 'supplierSubmission'; submissionId: string };
 
+/** What an area does, in the close's transaction, with the HR assignments a close closed. */
+export type HrAssignmentsClosed = (tx: Prisma.TransactionClient, assignmentIds: string[]) => Promise<void>;
+
 export class CloseOffService {
+  private hrAssignmentsClosed: HrAssignmentsClosed | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly storage: FileStorage,
@@ -58,6 +63,11 @@ export class CloseOffService {
     private readonly policy: ClosePolicy,
     private readonly hooks: CloseOffHooks = {},
   ) {}
+
+  /** The HR forms area follows each close of its assignments (a repeating one's next is assigned). */
+  onHrAssignmentsClosed(hook: HrAssignmentsClosed): void {
+    this.hrAssignmentsClosed = hook;
+  }
 
   // ---------- The PDF ----------
 
@@ -240,8 +250,11 @@ export class CloseOffService {
     if (via.kind === 'supplierAssignment' && !supplier.some((row) => row.id === via.assignmentId))
       throw conflict(messages.submission.closed);
     const data = { status: 'closed' as const, closedAt };
-    if (hr.length)
-      await tx.hrFormAssignment.updateMany({ where: { id: { in: hr.map((row) => row.id) } }, data });
+    if (hr.length) {
+      const ids = hr.map((row) => row.id);
+      await tx.hrFormAssignment.updateMany({ where: { id: { in: ids } }, data });
+      await this.hrAssignmentsClosed?.(tx, ids);
+    }
     if (supplier.length)
       await tx.supplierAssignment.updateMany({ where: { id: { in: supplier.map((row) => row.id) } }, data });
     return {
@@ -270,7 +283,8 @@ export class CloseOffService {
       if (updated.count !== 1) throw staleVersion();
       const where = { companyId: auth.companyId, submissionId, status: 'closed' as const };
       const data = { status: 'submitted' as const, closedAt: null };
-      const hr = await tx.hrFormAssignment.updateMany({ where, data });
+      // An HR form withdrawn before it was submitted stays withdrawn.
+      const hr = await tx.hrFormAssignment.updateMany({ where: { ...where, cancelledAt: null }, data });
       const supplier = await tx.supplierAssignment.updateMany({ where, data });
       await logCloseChange(tx, auth, submissionId, submission.version, false, {
         assignmentsReopened: hr.count + supplier.count,

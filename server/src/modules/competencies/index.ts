@@ -1,1 +1,2 @@
 export { competenciesArea } from './area';
+export { followedBySql } from './policy';

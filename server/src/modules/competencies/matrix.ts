@@ -8,16 +8,14 @@ import {
 } from '@compass/shared';
 import type { z } from 'zod';
 import type { ZCompetencyMatrixExportQuery } from '@compass/shared';
-import type { Db } from '../../db/prisma';
-import type { Reader } from '../../db/reader';
+import { cappedCount, type Reader } from '../../db/reader';
 import { day, join, sql, uuid, type Sql } from '../../db/sql';
 import type { AuthContext } from '../../plugins/auth';
 import { csvOf, type CsvColumn } from '../../plugins/csv';
 import { callerToday } from '../../plugins/organisationDay';
 import { employeeSearch } from '../employees';
-import { listPage } from '../registerParts';
 import { competencyRef } from './catalogue';
-import { matrixScope } from './policy';
+import { managesSomeone, matrixScope, refuseNonManager } from './policy';
 
 type Filters = z.output<typeof ZCompetencyMatrixExportQuery>;
 type Standing = NonNullable<Filters['standing']>;
@@ -29,7 +27,6 @@ interface MatrixRow {
   id: string;
   firstName: string;
   lastName: string;
-  employeeNumber: string | null;
   position: string | null;
   workplace: string | null;
   /** The latest record of each competency the employee holds (isLatest). */
@@ -69,56 +66,81 @@ function standingCondition(standing: Standing, competencyId: string | undefined,
     AND r."employeeId" = e.id AND r."isLatest" AND ${inView(competencyId, sql`r`)} AND ${expiry})`;
 }
 
-/** The active employees the caller may see that the filters match, on `e`. */
-async function matrixWhere(db: Db, auth: AuthContext, filters: Filters, today: string): Promise<Sql> {
-  const where = [await matrixScope(db, auth), sql`e."isActive"`];
+/** The active employees the caller may see that the filters match, on `e`; who the caller manages. */
+function matrixWhere(auth: AuthContext, filters: Filters, today: string) {
+  const scope = matrixScope(auth);
+  const where = [scope.employees, sql`e."isActive"`];
   if (filters.workplaceId) where.push(sql`e."workplaceId" = ${uuid(filters.workplaceId)}`);
   if (filters.positionId) where.push(sql`e."positionId" = ${uuid(filters.positionId)}`);
   const search = filters.search?.trim();
   if (search) where.push(employeeSearch(search, (pattern) => [sql`e."employeeNumber" ILIKE ${pattern}`]));
   if (filters.standing) where.push(standingCondition(filters.standing, filters.competencyId, today));
-  return join(where, ' AND ');
+  const manages = scope.manager ? managesSomeone(auth.companyId, scope.manager) : sql`true`;
+  return { where: join(where, ' AND '), scope, manages };
 }
 
-/** The employees of `where` by name, `limit` of them, with their latest records and requirements. */
-function matrixStatement(where: Sql, limit: Sql): Sql {
-  return sql`SELECT page.id, page."firstName", page."lastName", page."employeeNumber",
-      po.name AS position, w.name AS workplace,
-      (SELECT coalesce(json_agg(json_build_object('competencyId', r."competencyId", 'expiresOn', r."expiresOn")), '[]')
-        FROM "CompetencyRecord" r
-        WHERE r."companyId" = page."companyId" AND r."employeeId" = page.id AND r."isLatest") AS latest,
-      (SELECT coalesce(array_agg(pc."competencyId"::text), '{}') FROM "PositionCompetency" pc
-        WHERE pc."companyId" = page."companyId" AND pc."positionId" = page."positionId") AS required
-    FROM (SELECT e.* FROM "Employee" e WHERE ${where}
-      ORDER BY e."lastName", e."firstName", e.id ${limit}) page
-    LEFT JOIN "Position" po ON po.id = page."positionId"
-    LEFT JOIN "Workplace" w ON w.id = page."workplaceId" AND w."companyId" = page."companyId"
-    ORDER BY page."lastName", page."firstName", page.id`;
+interface MatrixAnswer {
+  rows: MatrixRow[];
+  columns: Parameters<typeof competencyRef>[0][];
+  /** Whether the caller manages anyone (always true for HR): see refuseNonManager. */
+  manages: boolean;
 }
 
 /**
- * The columns: the competency chosen (active or not), or the active ones the rows' employees are
- * required to hold or hold, by name.
+ * One statement: the employees of `where` by name, `limit` of them, with their latest records and
+ * requirements; the columns (the competency chosen, active or not, or else the active ones the
+ * rows' employees are required to hold or hold, by name); and whether the caller manages anyone.
  */
-async function columnsOf(
-  db: Db,
+function matrixStatement(
   companyId: string,
-  rows: MatrixRow[],
+  matrix: { where: Sql; manages: Sql },
   competencyId: string | undefined,
-): Promise<TCompetencyRef[]> {
-  const ids = competencyId
-    ? [competencyId]
-    : [
-        ...new Set(
-          rows.flatMap((row) => [...row.required, ...row.latest.map((record) => record.competencyId)]),
-        ),
-      ];
-  if (ids.length === 0) return [];
-  const competencies = await db.competency.findMany({
-    where: { companyId, id: { in: ids }, ...(!competencyId && { isActive: true }) },
-    orderBy: [{ name: 'asc' }, { id: 'asc' }],
-  });
-  return competencies.map(competencyRef);
+  limit: Sql,
+): Sql {
+  const columns = competencyId
+    ? sql`c.id = ${uuid(competencyId)}`
+    : sql`c."isActive" AND c.id IN (
+        SELECT pc."competencyId" FROM page JOIN "PositionCompetency" pc
+          ON pc."companyId" = page."companyId" AND pc."positionId" = page."positionId"
+        UNION SELECT r."competencyId" FROM page JOIN "CompetencyRecord" r
+          ON r."companyId" = page."companyId" AND r."employeeId" = page.id AND r."isLatest")`;
+  return sql`WITH page AS MATERIALIZED (
+      SELECT e.id, e."companyId", e."firstName", e."lastName", e."positionId", e."workplaceId"
+      FROM "Employee" e WHERE ${matrix.where} ORDER BY e."lastName", e."firstName", e.id ${limit})
+    SELECT
+      (SELECT coalesce(json_agg(json_build_object('id', page.id, 'firstName', page."firstName",
+          'lastName', page."lastName", 'position', po.name, 'workplace', w.name,
+          'latest', (SELECT coalesce(json_agg(json_build_object('competencyId', r."competencyId",
+              'expiresOn', r."expiresOn")), '[]')
+            FROM "CompetencyRecord" r
+            WHERE r."companyId" = page."companyId" AND r."employeeId" = page.id AND r."isLatest"),
+          'required', (SELECT coalesce(json_agg(pc."competencyId"), '[]') FROM "PositionCompetency" pc
+            WHERE pc."companyId" = page."companyId" AND pc."positionId" = page."positionId"))
+          ORDER BY page."lastName", page."firstName", page.id), '[]')
+        FROM page
+        LEFT JOIN "Position" po ON po.id = page."positionId"
+        LEFT JOIN "Workplace" w ON w.id = page."workplaceId" AND w."companyId" = page."companyId") AS rows,
+      (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'kind', c.kind,
+          'expires', c.expires, 'validForMonths', c."validForMonths") ORDER BY c.name, c.id), '[]')
+        FROM "Competency" c WHERE c."companyId" = ${uuid(companyId)} AND ${columns}) AS columns,
+      ${matrix.manages} AS manages`;
+}
+
+/** The matrix's statement read and the caller's scope checked: its rows and columns. */
+async function readMatrix(
+  reader: Reader,
+  auth: AuthContext,
+  matrix: ReturnType<typeof matrixWhere>,
+  competencyId: string | undefined,
+  limit: Sql,
+  exported = false,
+): Promise<{ rows: MatrixRow[]; columns: TCompetencyRef[] }> {
+  const [answer] = await reader.rows<MatrixAnswer>(
+    matrixStatement(auth.companyId, matrix, competencyId, limit),
+    exported ? { export: true } : undefined,
+  );
+  refuseNonManager(matrix.scope, answer!.manages);
+  return { rows: answer!.rows, columns: answer!.columns.map(competencyRef) };
 }
 
 function rowShown(row: MatrixRow, columns: TCompetencyRef[], today: string) {
@@ -141,40 +163,36 @@ function rowShown(row: MatrixRow, columns: TCompetencyRef[], today: string) {
 
 /** A page of the matrix: employees by name with their standing in each competency in view. */
 export async function competencyMatrix(
-  db: Db,
   reader: Reader,
   auth: AuthContext,
   request: Filters & { page: number; pageSize: number },
 ): Promise<TCompetencyMatrix> {
   const today = callerToday(auth);
-  const where = await matrixWhere(db, auth, request, today);
-  const page = await listPage(
-    reader,
-    request,
-    {
-      rows: (limit, offset) =>
-        reader.rows<MatrixRow>(matrixStatement(where, sql`LIMIT ${limit} OFFSET ${offset}`)),
-      count: sql`SELECT 1 FROM "Employee" e WHERE ${where}`,
-    },
-    (row) => row,
-  );
-  const columns = await columnsOf(db, auth.companyId, page.rows, request.competencyId);
-  return { columns, rows: page.rows.map((row) => rowShown(row, columns, today)), total: page.total };
+  const matrix = matrixWhere(auth, request, today);
+  const offset = (request.page - 1) * request.pageSize;
+  const [{ rows, columns }, counted] = await Promise.all([
+    readMatrix(reader, auth, matrix, request.competencyId, sql`LIMIT ${request.pageSize} OFFSET ${offset}`),
+    cappedCount(reader, sql`SELECT 1 FROM "Employee" e WHERE ${matrix.where}`, request),
+  ]);
+  return { columns, rows: rows.map((row) => rowShown(row, columns, today)), total: counted.total };
 }
 
 /** The filtered matrix as CSV: one row per employee, one column per competency in view. */
 export async function competencyMatrixCsv(
-  db: Db,
   reader: Reader,
   auth: AuthContext,
   filters: Filters,
 ): Promise<string> {
   const today = callerToday(auth);
-  const where = await matrixWhere(db, auth, filters, today);
-  const rows = await reader.rows<MatrixRow>(matrixStatement(where, sql`LIMIT ${EXPORT_LIMIT}`), {
-    export: true,
-  });
-  const columns = await columnsOf(db, auth.companyId, rows, filters.competencyId);
+  const matrix = matrixWhere(auth, filters, today);
+  const { rows, columns } = await readMatrix(
+    reader,
+    auth,
+    matrix,
+    filters.competencyId,
+    sql`LIMIT ${EXPORT_LIMIT}`,
+    true,
+  );
   type Shown = ReturnType<typeof rowShown>;
   const csvColumns: CsvColumn<Shown>[] = [
     { header: 'Employee', value: (row) => row.employee.name },

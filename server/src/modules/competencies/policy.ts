@@ -42,15 +42,33 @@ export function recordRights(
 }
 
 /**
- * The employee whose records the caller asks for, with the caller's rights: another
- * organisation's (or no) employee is not found, one the caller may not read is forbidden.
+ * An employee read for the caller's organisation, with the caller's rights on their records:
+ * another organisation's (or no) employee is not found, one the caller may not read is forbidden.
  */
-export async function employeeForRecords(client: Client, auth: AuthContext, employeeId: string) {
-  const employee = await client.employee.findFirst({ where: { id: employeeId, companyId: auth.companyId } });
+export function readableEmployee<E extends { id: string; managerEmployeeId: string | null }>(
+  auth: AuthContext,
+  employee: E | null | undefined,
+): { employee: E; rights: RecordRights } {
   if (!employee) throw notFound();
   const rights = recordRights(auth, employee);
   if (!rights.mayRead) throw forbidden();
   return { employee, rights };
+}
+
+/** The employee whose records the caller asks for, with the caller's rights (as readableEmployee). */
+export async function employeeForRecords(client: Client, auth: AuthContext, employeeId: string) {
+  const employee = await client.employee.findFirst({ where: { id: employeeId, companyId: auth.companyId } });
+  return readableEmployee(auth, employee);
+}
+
+/**
+ * The employees `e` whose renewals are listed to `employeeId` on the dashboard, one condition per
+ * index it reads by: themself and their direct reports (whose records recordRights lets them read;
+ * HR follows everyone on the matrix instead). Active employees only: the section's condition.
+ */
+export function followedBySql(employeeId: string): Sql[] {
+  const me = uuid(employeeId);
+  return [sql`e.id = ${me}`, sql`e."managerEmployeeId" = ${me} AND e.id <> ${me}`];
 }
 
 /** A record of the caller's organisation with its employee's rights; 404 and 403 as above. */
@@ -85,16 +103,23 @@ export const recordFilePolicy =
 
 /**
  * Which employees the matrix shows the caller, as a condition on `e`: HR sees every employee, a
- * manager their direct reports; anyone else is refused.
+ * manager their direct reports (`manager`: the matrix's statement also says whether the caller
+ * manages anyone, see refuseNonManager); anyone else is refused.
  */
-export async function matrixScope(db: Db, auth: AuthContext): Promise<Sql> {
+export function matrixScope(auth: AuthContext): { employees: Sql; manager: string | null } {
   const company = sql`e."companyId" = ${uuid(auth.companyId)}`;
-  if (holdsHrRecords(auth)) return company;
+  if (holdsHrRecords(auth)) return { employees: company, manager: null };
   const me = auth.employeeId;
   if (auth.userType !== 'employee' || !me) throw forbidden();
-  const reports = await db.employee.count({
-    where: { companyId: auth.companyId, managerEmployeeId: me, isActive: true },
-  });
-  if (reports === 0) throw forbidden();
-  return sql`${company} AND e."managerEmployeeId" = ${uuid(me)}`;
+  return { employees: sql`${company} AND e."managerEmployeeId" = ${uuid(me)}`, manager: me };
+}
+
+/** Whether `manager` has an active direct report, as a column of the matrix's statement. */
+export const managesSomeone = (companyId: string, manager: string): Sql =>
+  sql`EXISTS (SELECT 1 FROM "Employee" m WHERE m."companyId" = ${uuid(companyId)}
+    AND m."managerEmployeeId" = ${uuid(manager)} AND m."isActive")`;
+
+/** The matrix of someone who is neither HR nor a manager (no active direct report) is refused. */
+export function refuseNonManager(scope: { manager: string | null }, manages: boolean): void {
+  if (scope.manager && !manages) throw forbidden();
 }

@@ -1,172 +1,18 @@
 import {
   competencyDefaultExpiry,
   competencyMessages as say,
-  competencyStanding,
-  COMPETENCY_STANDINGS,
-  personName,
-  type CompetencyStanding,
-  type TCompetencyRecord,
-  type TCompetencyRecordList,
   type TCompetencyRecordSaveParsed,
-  type TEmployeeCompetencySummary,
 } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import { dateOf, dayOf } from '../../db/days';
 import { sql, uuid } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
-import type { CompetencyRecord, Competency } from '../../generated/prisma/client';
+import type { CompetencyRecord } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
-import { callerToday } from '../../plugins/organisationDay';
-import { attachmentOf } from '../attachments';
-import { employeeNames } from '../employees';
-import { competencyRef } from './catalogue';
-import { employeeForRecords, recordForCaller, requireRight, type RecordRights } from './policy';
+import { employeeForRecords, recordForCaller, requireRight } from './policy';
 
 type Tx = Prisma.TransactionClient;
-type RecordWithCompetency = CompetencyRecord & { competency: Competency };
-
-/** Newest first: the latest record (never expiring before any expiry) leads, as isLatest marks it. */
-const NEWEST_FIRST: Prisma.CompetencyRecordOrderByWithRelationInput[] = [
-  { expiresOn: { sort: 'desc', nulls: 'first' } },
-  { achievedOn: 'desc' },
-  { createdAt: 'desc' },
-  { id: 'desc' },
-];
-
-const rightsShown = (rights: RecordRights) => ({ mayEdit: rights.mayEdit, mayDelete: rights.mayDelete });
-
-/** Records as the screens show them, with their files and who entered them. */
-async function recordsShown(
-  db: Db,
-  auth: AuthContext,
-  records: RecordWithCompetency[],
-): Promise<TCompetencyRecord[]> {
-  const today = callerToday(auth);
-  const [files, names] = await Promise.all([
-    db.attachment.findMany({
-      where: {
-        companyId: auth.companyId,
-        ownerType: 'competencyRecord',
-        ownerId: { in: records.map((record) => record.id) },
-      },
-      orderBy: { createdAt: 'asc' },
-    }),
-    employeeNames(
-      db,
-      auth.companyId,
-      records.map((record) => record.createdByEmployeeId),
-    ),
-  ]);
-  return records.map((record) => {
-    const expiresOn = dayOf(record.expiresOn);
-    return {
-      _id: record.id,
-      competency: competencyRef(record.competency),
-      achievedOn: dayOf(record.achievedOn),
-      expiresOn,
-      reference: record.reference,
-      issuer: record.issuer,
-      notes: record.notes,
-      standing: competencyStanding({ expiresOn }, today, false),
-      isLatest: record.isLatest,
-      createdBy: record.createdByEmployeeId ? (names.get(record.createdByEmployeeId) ?? null) : null,
-      attachments: files.filter((file) => file.ownerId === record.id).map(attachmentOf),
-      updatedAt: record.updatedAt.toISOString(),
-    };
-  });
-}
-
-/** An employee's competencies: each one their position requires or they hold, by name. */
-export async function competencySummary(
-  db: Db,
-  auth: AuthContext,
-  employeeId: string,
-): Promise<TEmployeeCompetencySummary> {
-  const { employee, rights } = await employeeForRecords(db, auth, employeeId);
-  const companyId = auth.companyId;
-  const [position, manager, required, latest, counts] = await Promise.all([
-    employee.positionId
-      ? db.position.findFirst({
-          where: { id: employee.positionId, companyId },
-          select: { id: true, name: true },
-        })
-      : null,
-    employee.managerEmployeeId
-      ? db.employee.findFirst({ where: { id: employee.managerEmployeeId, companyId } })
-      : null,
-    employee.positionId
-      ? db.positionCompetency.findMany({
-          where: { companyId, positionId: employee.positionId, competency: { isActive: true } },
-          include: { competency: true },
-        })
-      : [],
-    db.competencyRecord.findMany({
-      where: { companyId, employeeId, isLatest: true },
-      include: { competency: true },
-    }),
-    db.competencyRecord.groupBy({ by: ['competencyId'], where: { companyId, employeeId }, _count: true }),
-  ]);
-  const shown = new Map((await recordsShown(db, auth, latest)).map((row) => [row.competency._id, row]));
-  const requiredIds = new Set(required.map((row) => row.competencyId));
-  const competencies = new Map(
-    [...required, ...latest].map((row) => [row.competency.id, row.competency] as const),
-  );
-  const today = callerToday(auth);
-  const rows = [...competencies.values()]
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .map((competency) => {
-      const record = shown.get(competency.id) ?? null;
-      return {
-        competency: competencyRef(competency),
-        required: requiredIds.has(competency.id),
-        standing: competencyStanding(record ?? undefined, today, requiredIds.has(competency.id)),
-        latest: record,
-        recordCount: counts.find((count) => count.competencyId === competency.id)?._count ?? 0,
-      };
-    });
-  const tally = Object.fromEntries(COMPETENCY_STANDINGS.map((standing) => [standing, 0])) as Record<
-    CompetencyStanding,
-    number
-  >;
-  for (const row of rows) tally[row.standing] += 1;
-  return {
-    employee: {
-      _id: employee.id,
-      name: personName(employee),
-      position: position && { _id: position.id, name: position.name },
-      manager: manager && { _id: manager.id, name: personName(manager) },
-    },
-    rows,
-    counts: tally,
-    rights: rightsShown(rights),
-  };
-}
-
-/** A page of an employee's records, newest first, optionally of one competency. */
-export async function listRecords(
-  db: Db,
-  auth: AuthContext,
-  request: { employeeId: string; competencyId?: string | undefined; page: number; pageSize: number },
-): Promise<TCompetencyRecordList> {
-  const { rights } = await employeeForRecords(db, auth, request.employeeId);
-  const where = {
-    companyId: auth.companyId,
-    employeeId: request.employeeId,
-    ...(request.competencyId && { competencyId: request.competencyId }),
-  };
-  const [records, total] = await Promise.all([
-    db.competencyRecord.findMany({
-      where,
-      include: { competency: true },
-      orderBy: NEWEST_FIRST,
-      skip: (request.page - 1) * request.pageSize,
-      take: request.pageSize,
-    }),
-    db.competencyRecord.count({ where }),
-  ]);
-  return { rows: await recordsShown(db, auth, records), total, rights: rightsShown(rights) };
-}
 
 /**
  * Marks the latest record of an employee's competency (isLatest) after a change of its records.
@@ -228,8 +74,13 @@ export async function saveRecord(
       issuer: input.issuer,
       notes: input.notes,
     };
+    // A corrected expiry is reminded of again, in its own window.
+    const expiryChanged = before && dayOf(before.expiresOn) !== expiresOn;
     const saved = before
-      ? await tx.competencyRecord.update({ where: { id: before.id }, data })
+      ? await tx.competencyRecord.update({
+          where: { id: before.id },
+          data: { ...data, ...(expiryChanged && { reminderSentAt: null }) },
+        })
       : await tx.competencyRecord.create({
           data: { ...data, companyId, employeeId: employee.id, createdByEmployeeId: auth.employeeId },
         });

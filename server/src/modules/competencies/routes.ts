@@ -17,22 +17,25 @@ import {
 } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { parseOrBadRequest } from '../../errors';
+import { organisationAnswer, registerCachedCall, type AnswerCache } from '../../plugins/answerCache';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import { readMultipart } from '../../plugins/uploads';
 import { sendCsv } from '../registerParts';
 import type { CompetencyService } from './service';
 
-export const competencyRoutes: FastifyPluginAsync<{ competencies: CompetencyService }> = async (
-  app,
-  { competencies },
-) => {
+export const competencyRoutes: FastifyPluginAsync<{
+  competencies: CompetencyService;
+  cache: AnswerCache;
+}> = async (app, { competencies, cache }) => {
   registerCall(app, competencyListCall, {
     handler: async (request, _reply, { auth }) => ok(await competencies.list(auth, request.body)),
   });
-  registerCall(app, competencyOptionsCall, {
-    handler: async (_request, _reply, { auth }) => ok(await competencies.options(auth)),
-  });
+  // The pick lists of every competency screen: one answer per organisation, kept under its data
+  // version (Competency, Position and Workplace bump it).
+  registerCachedCall(app, cache, competencyOptionsCall, (auth) =>
+    organisationAnswer(competencyOptionsCall, auth, () => competencies.options(auth)),
+  );
   registerCall(app, competencySaveCall, {
     handler: async (request, _reply, { auth }) => ok(await competencies.save(auth, request.body), say.saved),
   });

@@ -26,7 +26,8 @@ import {
 } from './catalogue';
 import { competencyMatrix, competencyMatrixCsv } from './matrix';
 import { recordFilePolicy, recordForCaller, requireRight } from './policy';
-import { competencySummary, deleteRecord, listRecords, saveRecord } from './records';
+import { competencySummary, listRecords } from './reads';
+import { deleteRecord, saveRecord } from './records';
 
 type MatrixFilters = z.output<typeof ZCompetencyMatrixExportQuery>;
 type Paged = { page: number; pageSize: number };
@@ -70,14 +71,14 @@ export class CompetencyService {
   // ---------- An employee's records ----------
 
   summary(auth: AuthContext, employeeId: string): Promise<TEmployeeCompetencySummary> {
-    return competencySummary(this.db, auth, employeeId);
+    return competencySummary(this.reader, auth, employeeId);
   }
 
   records(
     auth: AuthContext,
     request: { employeeId: string; competencyId?: string | undefined } & Paged,
   ): Promise<TCompetencyRecordList> {
-    return listRecords(this.db, auth, request);
+    return listRecords(this.reader, auth, request);
   }
 
   saveRecord(auth: AuthContext, input: TCompetencyRecordSaveParsed): Promise<{ _id: string }> {
@@ -111,10 +112,10 @@ export class CompetencyService {
   // ---------- The matrix ----------
 
   matrix(auth: AuthContext, request: MatrixFilters & Paged): Promise<TCompetencyMatrix> {
-    return competencyMatrix(this.db, this.reader, auth, request);
+    return competencyMatrix(this.reader, auth, request);
   }
 
   matrixCsv(auth: AuthContext, filters: MatrixFilters): Promise<string> {
-    return competencyMatrixCsv(this.db, this.reader, auth, filters);
+    return competencyMatrixCsv(this.reader, auth, filters);
   }
 }

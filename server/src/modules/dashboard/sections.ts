@@ -17,6 +17,7 @@ import {
   scheduledReviewSection,
 } from './workSections';
 import { assignedActionSection } from './actionSection';
+import { competencySection, withCompetencies } from './competencySection';
 import { onlineTrainingSection, supplierItemSection } from './partySections';
 
 export function sections(query: Query, scope: Scope): Promise<TDashboardSections> {
@@ -24,7 +25,7 @@ export function sections(query: Query, scope: Scope): Promise<TDashboardSections
     scheduledTasks: scheduledTaskSection(query, scope),
     hrForms: hrFormSection(query, scope),
     formCoordination: formCoordinationSection(query, scope),
-    scheduledReviews: scheduledReviewSection(query, scope),
+    scheduledReviews: withCompetencies(scheduledReviewSection(query, scope), competencySection(query, scope)),
     assignedActions: assignedActionSection(
       query,
       scope,

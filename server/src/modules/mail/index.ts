@@ -1,4 +1,5 @@
 export { invitationMail, passwordResetMail, signInEmailChangedMail, testMail } from './accountMails';
+export { competencyExpiryMail } from './competencyMails';
 export {
   actionsReassignedMail,
   auditFindingMail,
@@ -14,6 +15,7 @@ export {
   supplierSubmissionCopyMail,
 } from './submissionMails';
 export type { SubmissionMailFacts } from './submissionMails';
+export { hrFormMail } from './hrFormMails';
 export {
   supplierAssignmentMail,
   supplierRequirementMail,

@@ -18,9 +18,10 @@ export const hasRecordsAccess = (auth: Pick<AuthContext, 'accessKeys'>): boolean
   RECORDS_ACCESS.some((key) => auth.accessKeys.has(key));
 
 /**
- * Whether the caller's role opens someone else's form of this type. An HR form is a performance
- * review: besides its own people (recorder, coordinators) only a role with hrEmployeePrivateInfo
- * reads it, Records access or not.
+ * Whether the caller's role opens someone else's form of this type. An HR form (an assigned HR
+ * form, a performance review) is private: besides its own people (the employee who records it, the
+ * reviewer who coordinates it) only a role with hrEmployeePrivateInfo reads it, Records access or
+ * not — HR's hrForm key runs the register without reading the answers (docs/human-resources.md).
  */
 export function readsOthersForm(auth: Pick<AuthContext, 'accessKeys'>, formType: FormType): boolean {
   if (formType === 'hr') return auth.accessKeys.has('hrEmployeePrivateInfo');

@@ -14,6 +14,7 @@ import type { Reader } from '../../db/reader';
 import { sql, uuid } from '../../db/sql';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
+import type { FormType } from '../../generated/prisma/client';
 import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { AttachmentService } from '../attachments';
@@ -38,8 +39,18 @@ import { checkExternalSave } from './externalSave';
 import { NAMED_BY_SUBMISSION, wireDetails, type NamedBySubmission } from './details';
 import { dateOf } from '../../db/days';
 
+/**
+ * What an area does, in the save's transaction, when a form of its type is first submitted (HR
+ * forms: the assignment is submitted and its reviewer told). The mails it queued.
+ */
+export type SubmittedHook = (
+  tx: Prisma.TransactionClient,
+  ref: { companyId: string; submissionId: string },
+) => Promise<number>;
+
 export class SubmissionService {
   private readonly tasks: SubmissionTasks;
+  private readonly submittedHooks = new Map<FormType, SubmittedHook>();
 
   constructor(
     private readonly db: Db,
@@ -51,6 +62,11 @@ export class SubmissionService {
     private readonly templates: SubmissionTemplates,
   ) {
     this.tasks = new SubmissionTasks(mail, options);
+  }
+
+  /** The area of `formType` follows each first submit of its forms. */
+  onSubmitted(formType: FormType, hook: SubmittedHook): void {
+    this.submittedHooks.set(formType, hook);
   }
 
   // ---------- Who may change a submission ----------
@@ -215,6 +231,7 @@ export class SubmissionService {
           companyId,
           submissionId,
         });
+        mailsQueued += (await this.submittedHooks.get(formType)?.(tx, ref)) ?? 0;
       }
       return { _id: submissionId, number, version: newVersion, mailsQueued };
     }, SAVE_TRANSACTION);

@@ -55,6 +55,7 @@ const REGISTER = {
   riskRegister: 'Risk register',
   hazardousRegister: 'Hazardous substance',
   obligation: 'Obligation',
+  competency: 'Competency to renew',
 } as const;
 const REQUIREMENT_STATUS = {
   assigned: null,
@@ -120,7 +121,9 @@ function useRows(viewer: WorkItemViewer, openDialog: (item: TAssignedActionItem)
         title={item.name}
         secondary={join(
           REGISTER[item.sectionType],
-          item.actionType === 'coReview' ? `Co-review for ${item.actionBy}` : 'Review',
+          // A competency's item is named by the competency (and the report's name): no review to say.
+          item.sectionType !== 'competency' &&
+            (item.actionType === 'coReview' ? `Co-review for ${item.actionBy}` : 'Review'),
         )}
         date={item.dueDate}
         dueType={item.taskDueDateType}

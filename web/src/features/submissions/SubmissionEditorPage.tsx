@@ -1,13 +1,21 @@
-import { localDateOf } from '@compass/shared';
+import { localDateOf, type TFormSubmission } from '@compass/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { FileWarning } from 'lucide-react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePermissions } from '../../api/auth';
 import { ApiError, describeError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
 import { browserTimeZone } from '../../lib/timeZone';
-import { useEmployeePlace, useRelatedLists, useSubmissionDetails, useTemplateDetail } from './api';
+import {
+  submissionKeys,
+  useEmployeePlace,
+  useRelatedLists,
+  useSubmissionDetails,
+  useTemplateDetail,
+} from './api';
+import type { LinkMode } from './editorModes';
 import { newEditorState, shapeOfSubmission, shapeOfTemplate, storedEditorState } from './editorState';
 import { MY_RECORDS_PATH } from './paths';
 import { usePickReferences } from './pickReferences';
@@ -34,6 +42,33 @@ function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void })
 }
 
 /**
+ * An HR form opened by the employee it is assigned to (the path hrFormOpen answers carries its
+ * assignFormId): they fill it in and submit it for review, so Save Draft and Submit (and Save)
+ * only, never a close; Cancel and a submit lead back to the dashboard. Its reviewer (the form's
+ * coordinator) gets the whole editor; any other form too.
+ */
+function useAssigneeMode(
+  submission: TFormSubmission | undefined,
+  employeeId: string | null,
+): LinkMode | undefined {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const assigned = !!search.get('assignFormId') && submission?.formType === 'hr';
+  if (!assigned || submission.submissionUserId[0]?.userId === employeeId) return undefined;
+  return {
+    viewOnly: false,
+    hideInitialDetails: false,
+    onLeave: () => navigate('/dashboard'),
+    onSaved: async (saved, asDraft) => {
+      await queryClient.invalidateQueries({ queryKey: submissionKeys.lists });
+      if (asDraft) await queryClient.invalidateQueries({ queryKey: submissionKeys.details(saved._id) });
+      else navigate('/dashboard');
+    },
+  };
+}
+
+/**
  * The editor's routes: a stored submission (/form-submission/Record/{id}, .../record/{companyId}/{id},
  * .../my-action-edit/{id}[/{taskId}]) or a new one from a template (/form-submission/new/{templateId}).
  * It loads what the editor needs and shows loading and error states.
@@ -52,6 +87,7 @@ export function SubmissionEditorPage() {
   usePageTitle(title);
 
   const references = usePickReferences(lists.data);
+  const assigneeMode = useAssigneeMode(details.data, employeeId);
 
   const main = id ? details : template;
   // 001 section 8: a 400 on the details sends the user to the dashboard (the toast says why).
@@ -76,6 +112,7 @@ export function SubmissionEditorPage() {
         workplaces={lists.data.workplace}
         viewer={viewer}
         openTaskId={taskId}
+        linkMode={assigneeMode}
       />
     );
   }

@@ -2,8 +2,10 @@ import type { TFormSubmissionSaveResult } from '@compass/shared';
 import type { EditorState } from './editorState';
 
 /**
- * The editor opened through an e-mailed link (View and Update Form Submission, 001 sections 2.1
- * and 2.3): its calls carry the link's token; no History, Sign Off, Save and Close or Re-Open.
+ * The editor opened for one errand, whose screen decides where to go next: through an e-mailed
+ * link (View and Update Form Submission, 001 sections 2.1 and 2.3; its transport carries the
+ * link's token), or by the employee an HR form is assigned to (SubmissionEditorPage). No History,
+ * Sign Off, Save and Close or Re-Open.
  */
 export interface LinkMode {
   /** View Form Submission: read-only, with Back as the only button. */

@@ -1,6 +1,8 @@
 import {
+  assignFormCloseOffCall,
   formSubmissionCloseCall,
   formSubmissionReopenCall,
+  hrFormOfSubmissionCall,
   supplierFormCloseOffCall,
   type TFormSubmission,
   type TSubmissionAttachment,
@@ -20,6 +22,16 @@ import type { GuestMode, LinkMode } from './editorModes';
 
 /** Raised inside a save so the caller shows the messages next to the inputs, not only in a toast. */
 class ClientValidation extends Error {}
+
+/** "Find assign form for hr": the HR assignment of a form, or null for an hr form assigned to nobody. */
+async function hrAssignmentOf(submissionId: string): Promise<string | null> {
+  try {
+    return (await sendCall(hrFormOfSubmissionCall, { body: { formSumissionId: submissionId } })).data._id;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 404) return null;
+    throw error;
+  }
+}
 
 interface EditorCommandsInput {
   shape: FormShape;
@@ -140,18 +152,21 @@ export function useEditorCommands(input: EditorCommandsInput) {
     } else await queryClient.invalidateQueries({ queryKey: submissionKeys.details(id) });
   };
 
-  // 001 section 4: supplier forms close through the supplier close-off; the others through the
-  // submission close (for hr forms it closes their assignment too, see docs/decisions.md).
+  // 001 section 4: supplier forms close through the supplier close-off, assigned hr forms through
+  // the assigned-form close-off (their assignment found first, 001 section 7), the others through
+  // the submission close.
   const closeForm = async (version: number) => {
     const localTimeZone = browserTimeZone();
+    const submissionId = submission!._id;
+    const assignment = shape.formType === 'hr' ? await hrAssignmentOf(submissionId) : null;
     const result =
       shape.formType === 'supplier'
-        ? await sendCall(supplierFormCloseOffCall, {
-            body: { formSumissionId: submission!._id, localTimeZone },
-          })
-        : await sendCall(formSubmissionCloseCall, {
-            body: { _id: submission!._id, version, localTimeZone },
-          });
+        ? await sendCall(supplierFormCloseOffCall, { body: { formSumissionId: submissionId, localTimeZone } })
+        : assignment
+          ? await sendCall(assignFormCloseOffCall, { body: { _id: assignment, localTimeZone } })
+          : await sendCall(formSubmissionCloseCall, {
+              body: { _id: submissionId, version, localTimeZone },
+            });
     toast.success(result.message);
     await queryClient.invalidateQueries({ queryKey: submissionKeys.all });
     // 001 section 4: after close the employee goes back to the dashboard.

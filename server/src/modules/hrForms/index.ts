@@ -1,0 +1,1 @@
+export { hrFormsArea } from './area';

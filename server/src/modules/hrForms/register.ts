@@ -1,0 +1,199 @@
+import {
+  displayDay,
+  formNumberLabel,
+  frequencyLabel,
+  HR_FORM_STATUS_LABELS,
+  personName,
+  taskDueType,
+  type FrequencyUnit,
+  type HrFormStatus,
+  type THrFormFilters,
+  type THrFormListRequest,
+  type THrFormRow,
+} from '@compass/shared';
+import { cappedCount, planFor, timestampOf, type ReadOptions, type Reader } from '../../db/reader';
+import { containing, day, join, sql, uuid, type Sql } from '../../db/sql';
+import type { AssignmentStatus } from '../../generated/prisma/client';
+import type { AuthContext } from '../../plugins/auth';
+import { callerToday, organisationTodayRead } from '../../plugins/organisationDay';
+import { employeeSearch } from '../employees';
+import { exportRows } from '../registerParts';
+import { hrFormsSql } from './policy';
+
+type Person = { firstName: string; lastName: string };
+
+/** An assignment row with the names the register shows (a statement of the Reader). */
+interface HrFormListRow {
+  id: string;
+  formTemplateId: string;
+  formName: string | null;
+  employeeId: string;
+  employee: Person | null;
+  reviewerEmployeeId: string | null;
+  reviewer: Person | null;
+  status: AssignmentStatus;
+  cancelledAt: string | null;
+  /** yyyy-MM-dd */
+  dueDate: string;
+  submissionId: string | null;
+  formNumber: number | null;
+  formIsDraft: boolean | null;
+  returnCount: number;
+  frequency: FrequencyUnit | null;
+  repeatInterval: number | null;
+  /** A `timestamp` as text (db/reader.ts). */
+  createdAt: string;
+}
+
+/**
+ * The wire's status: a withdrawn assignment is stored closed with its withdrawal's time; `reviewed`
+ * (older data: reviewed, never closed) reads as closed — nothing is left to do with it.
+ */
+const statusOf = (row: { status: AssignmentStatus; cancelledAt: unknown }): HrFormStatus =>
+  row.cancelledAt ? 'cancelled' : row.status === 'reviewed' ? 'closed' : row.status;
+
+/** The assignments of a status, in SQL on `r`. */
+function statusWhere(status: HrFormStatus): Sql {
+  if (status === 'cancelled') return sql`r."cancelledAt" IS NOT NULL`;
+  if (status === 'closed') return sql`r.status IN ('closed', 'reviewed') AND r."cancelledAt" IS NULL`;
+  return sql`r.status = ${status}::"AssignmentStatus"`;
+}
+
+function rowOf(row: HrFormListRow, today: string): THrFormRow {
+  const status = statusOf(row);
+  return {
+    _id: row.id,
+    formTemplateId: row.formTemplateId,
+    formName: row.formName ?? '',
+    employeeId: row.employeeId,
+    employeeName: row.employee ? personName(row.employee) : '',
+    reviewerEmployeeId: row.reviewerEmployeeId,
+    reviewerName: row.reviewerEmployeeId && row.reviewer ? personName(row.reviewer) : null,
+    status,
+    dueDate: row.dueDate,
+    taskDueDateType: status === 'assigned' ? taskDueType(row.dueDate, today) : 'nodue',
+    submissionId: row.submissionId,
+    formNumber: row.formIsDraft === false && row.formNumber !== null ? formNumberLabel(row.formNumber) : null,
+    returnCount: row.returnCount,
+    repeat: row.frequency ? { frequency: row.frequency, interval: row.repeatInterval ?? 1 } : null,
+    createdAt: timestampOf(row.createdAt).toISOString(),
+  };
+}
+
+/** The first and last name of the organisation's employee `column` names, as JSON. */
+const personJson = (column: Sql) =>
+  sql`(SELECT json_build_object('firstName', p."firstName", 'lastName', p."lastName")
+    FROM "Employee" p WHERE p.id = ${column} AND p."companyId" = r."companyId")`;
+
+const ORDER = sql`r."dueDate" DESC, r.id`;
+
+/** The HR Forms register: its page, one row of it and its CSV export, read on the Reader. */
+export class HrFormRegister {
+  constructor(private readonly reader: Reader) {}
+
+  /** The conditions of the filters on `r` (the caller's organisation's HR forms). */
+  private where(auth: AuthContext, filters: THrFormFilters): Sql {
+    const company = uuid(auth.companyId);
+    const conditions = [hrFormsSql(auth.companyId)];
+    if (filters.status) conditions.push(statusWhere(filters.status));
+    if (filters.formTemplateId) conditions.push(sql`r."formTemplateId" = ${uuid(filters.formTemplateId)}`);
+    if (filters.employeeId) conditions.push(sql`r."employeeId" = ${uuid(filters.employeeId)}`);
+    if (filters.reviewerEmployeeId)
+      conditions.push(sql`r."reviewerEmployeeId" = ${uuid(filters.reviewerEmployeeId)}`);
+    if (filters.dueFrom) conditions.push(sql`r."dueDate" >= ${day(filters.dueFrom)}`);
+    if (filters.dueTo) conditions.push(sql`r."dueDate" <= ${day(filters.dueTo)}`);
+    const search = filters.search?.trim();
+    // The search names the employee, the reviewer or the form (assignments keep their ids).
+    if (search) {
+      const people = sql`SELECT e.id FROM "Employee" e WHERE e."companyId" = ${company}
+        AND ${employeeSearch(search, () => [sql`false`])}`;
+      conditions.push(sql`(r."employeeId" IN (${people}) OR r."reviewerEmployeeId" IN (${people})
+        OR r."formTemplateId" IN (SELECT t.id FROM "FormTemplate" t
+          WHERE t."companyId" = ${company} AND t.name ILIKE ${containing(search)}))`);
+    }
+    return join(conditions, ' AND ');
+  }
+
+  async list(auth: AuthContext, request: THrFormListRequest) {
+    const page = request.page ?? 1;
+    const pageSize = request.pageSize ?? 20;
+    const where = this.where(auth, request);
+    const search = request.search?.trim();
+    // How many rows a name or a filter matches decides the plan: planned for the values each time.
+    const plan = planFor(search || request.employeeId || request.reviewerEmployeeId || request.status);
+    const [today, rows, total] = await Promise.all([
+      callerToday(auth),
+      this.rows(
+        sql`SELECT r.* FROM "HrFormAssignment" r WHERE ${where}
+          ORDER BY ${ORDER} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+        plan,
+      ),
+      cappedCount(
+        this.reader,
+        sql`SELECT 1 FROM "HrFormAssignment" r WHERE ${where}`,
+        { search, page, pageSize },
+        plan,
+      ),
+    ]);
+    return { rows: rows.map((row) => rowOf(row, today)), ...total };
+  }
+
+  /** One assignment as the register shows it (the caller has checked it may be seen). */
+  async row(companyId: string, id: string): Promise<THrFormRow> {
+    const [today, [row]] = await Promise.all([
+      organisationTodayRead(this.reader, companyId),
+      this.rows(sql`SELECT r.* FROM "HrFormAssignment" r
+        WHERE r."companyId" = ${uuid(companyId)} AND r.id = ${uuid(id)}`),
+    ]);
+    return rowOf(row!, today);
+  }
+
+  /** The filtered register as CSV: every matching row, in the list's order. */
+  async csv(auth: AuthContext, filters: THrFormFilters): Promise<string> {
+    const today = await callerToday(auth);
+    return exportRows(
+      this.reader,
+      this.statement(sql`SELECT r.* FROM "HrFormAssignment" r WHERE ${this.where(auth, filters)}
+        ORDER BY ${ORDER}`),
+      (row: HrFormListRow) => rowOf(row, today),
+      CSV_COLUMNS,
+    );
+  }
+
+  private rows(chosen: Sql, options?: ReadOptions) {
+    return this.reader.rows<HrFormListRow>(this.statement(chosen), options);
+  }
+
+  /** The assignments `chosen` (a SELECT of whole rows on `r`) with their names, in the register's order. */
+  private statement(chosen: Sql): Sql {
+    return sql`SELECT r.id, r."formTemplateId", t.name AS "formName", r."employeeId",
+        ${personJson(sql`r."employeeId"`)} AS employee,
+        r."reviewerEmployeeId", ${personJson(sql`r."reviewerEmployeeId"`)} AS reviewer,
+        r.status, r."cancelledAt", to_char(r."dueDate", 'YYYY-MM-DD') AS "dueDate", r."submissionId",
+        f.number AS "formNumber", f."isDraft" AS "formIsDraft", r."returnCount", r.frequency,
+        r."repeatInterval", r."createdAt"
+      FROM (${chosen}) r
+      LEFT JOIN "FormTemplate" t ON t.id = r."formTemplateId" AND t."companyId" = r."companyId"
+      LEFT JOIN "FormSubmission" f ON f.id = r."submissionId" AND f."companyId" = r."companyId"
+      ORDER BY ${ORDER}`;
+  }
+}
+
+const CSV_COLUMNS = [
+  { header: 'Form', value: (row: THrFormRow) => row.formName },
+  { header: 'Employee', value: (row: THrFormRow) => row.employeeName },
+  { header: 'Reviewer', value: (row: THrFormRow) => row.reviewerName },
+  { header: 'Status', value: (row: THrFormRow) => HR_FORM_STATUS_LABELS[row.status] },
+  { header: 'Due date', value: (row: THrFormRow) => displayDay(row.dueDate) },
+  { header: 'Form number', value: (row: THrFormRow) => row.formNumber },
+  { header: 'Returned', value: (row: THrFormRow) => row.returnCount },
+  {
+    header: 'Repeats',
+    value: (row: THrFormRow) =>
+      row.repeat
+        ? row.repeat.interval === 1
+          ? frequencyLabel(row.repeat.frequency)
+          : `${row.repeat.interval} × ${frequencyLabel(row.repeat.frequency)}`
+        : '',
+  },
+] as const;
