@@ -142,6 +142,40 @@ describe('access', () => {
   });
 });
 
+describe('pickers', () => {
+  it('offers as reviewers, approvers and readers only people who can act, and refuses a save naming another', async () => {
+    const search = async (role: string) =>
+      (
+        (await data('olivia.admin', 'documentPeopleSearch', { search: 'Mia', role })) as {
+          options: { _id: string }[];
+        }
+      ).options.map((option) => option._id);
+    expect(await search('reviewer')).toContain(people.mia);
+    await setRoleKeys(ctx.db, 'mia.employee', { document: false });
+    try {
+      expect(await search('anyone')).toContain(people.mia);
+      for (const role of ['reviewer', 'approver', 'reader'])
+        expect(await search(role)).not.toContain(people.mia);
+      const refusals: [object, string, string][] = [
+        [{ reviewerId: people.mia }, 'reviewerId', say.reviewerWithoutAccess],
+        [{ coReviewerId: people.mia }, 'coReviewerId', say.reviewerWithoutAccess],
+        [{ approverIds: [people.mia] }, 'approverIds', say.approverWithoutAccess],
+        [{ audienceEmployeeIds: [people.mia] }, 'audienceEmployeeIds', say.readerWithoutAccess],
+      ];
+      for (const [change, field, message] of refusals) {
+        const details = fields({ audienceEmployeeIds: [], ...change });
+        const response = await upload('olivia.admin', 'documentCreate', details);
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json().validation_errors).toContainEqual({ field, message });
+        const list = await data('olivia.admin', 'documentList', { search: details.name });
+        expect(list.rows).toEqual([]);
+      }
+    } finally {
+      await setRoleKeys(ctx.db, 'mia.employee', { document: true });
+    }
+  });
+});
+
 describe('bad input', () => {
   const nothingSaved = async (details: object, files?: { name: string; content: Buffer }[]) => {
     const before = await ctx.db.document.count();

@@ -101,6 +101,34 @@ const CALLS: { path: string; body?: object }[] = [
   },
 ];
 
+describe('pickers', () => {
+  it('offers as reviewers only people who can open the review, and refuses a save naming another', async () => {
+    const search = async (role: string) =>
+      (
+        (await data('olivia.admin', 'obligationPeopleSearch', { search: 'Mia', role })) as { _id: string }[]
+      ).map((person) => person._id);
+    expect(await search('reviewer')).toContain(people.mia);
+    await setRoleKeys(ctx.db, 'mia.employee', { obligation: false });
+    try {
+      expect(await search('anyone')).toContain(people.mia);
+      expect(await search('reviewer')).not.toContain(people.mia);
+      for (const field of ['reviewerId', 'coReviewerId'] as const) {
+        const body = obligation({ [field]: people.mia });
+        const response = await call('olivia.admin', 'obligationSave', body);
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json().validation_errors).toContainEqual({
+          field,
+          message: say.reviewerWithoutAccess,
+        });
+        const list = await data('olivia.admin', 'obligationList', { search: body.name });
+        expect(list.rows).toEqual([]);
+      }
+    } finally {
+      await setRoleKeys(ctx.db, 'mia.employee', { obligation: true });
+    }
+  });
+});
+
 describe('who may use the register', () => {
   it.each(CALLS)(
     '$path: 401 without a session, 403 for suppliers, personnel and without the key',

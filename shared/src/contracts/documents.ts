@@ -16,6 +16,12 @@ export const documentMessages = {
   reviewerRequired: 'Please choose the reviewer.',
   coReviewerSame: 'The co-reviewer must be someone other than the reviewer.',
   personMissing: 'A chosen person is not an active employee of the organisation.',
+  reviewerWithoutAccess:
+    'The reviewer must be an employee who signs in and whose role opens the document library, or they could not open the review.',
+  approverWithoutAccess:
+    'An approver must be an employee who signs in and whose role opens the document library, or they could not approve.',
+  readerWithoutAccess:
+    'A reader must be an employee who signs in and whose role opens the document library, or they could not acknowledge.',
   audienceMissing: 'A chosen workplace or role does not exist.',
   frequencyUnknown: 'Please choose a review frequency from the list.',
   nextReviewRequired: 'Please enter the next review date.',
@@ -133,9 +139,18 @@ export const ZDocumentFolderSave = z.object({
 export const ZDocumentOptions = z.object({ workplaces: z.array(ZOption), roles: z.array(ZOption) });
 export type TDocumentOptions = z.output<typeof ZDocumentOptions>;
 
+/**
+ * What a picked person will do: review, approve or read (acknowledge) are done through calls that
+ * need the document key, so those pickers offer only people who can make them; `anyone` (owners,
+ * action assignees) offers every active employee.
+ */
+export const DOCUMENT_PICKED_AS = ['anyone', 'reviewer', 'approver', 'reader'] as const;
+export type DocumentPickedAs = (typeof DOCUMENT_PICKED_AS)[number];
+
 export const ZDocumentPeopleSearch = z.object({
   search: z.string().trim().max(200).optional(),
   page: z.number().int().min(1).max(1000).default(1),
+  role: z.enum(DOCUMENT_PICKED_AS).default('anyone'),
 });
 export const ZDocumentPeople = z.object({ options: z.array(ZOption), hasMore: z.boolean() });
 

@@ -22,6 +22,8 @@ export const obligationMessages = {
   reviewerRequired: 'Choose who reviews the obligation.',
   coReviewerSame: 'The co-reviewer must be someone other than the reviewer.',
   personUnknown: 'Choose an active employee of your organisation.',
+  reviewerWithoutAccess:
+    'The reviewer must be an employee who signs in and whose role opens this register, or they could not open the review.',
   workplaceUnknown: 'A chosen workplace does not exist.',
   referenceRequired: 'Please enter the reference of the question.',
   instructionRequired: 'Please enter the question or instruction.',
@@ -247,7 +249,11 @@ export const obligationPeopleSearchCall = defineCall({
   tags: ['obligations'],
   summary: 'Active employees with an account matching a search: owners, reviewers and question assignees',
   access,
-  body: z.object({ search: z.string().trim().max(200).optional() }),
+  // As reviewers only those the review call serves (role `reviewer`), as registerParts pickers do.
+  body: z.object({
+    search: z.string().trim().max(200).optional(),
+    role: z.enum(['anyone', 'reviewer']).default('anyone'),
+  }),
   response: z.array(ZPerson),
 });
 

@@ -1,6 +1,7 @@
 import {
   displayDay,
   documentMessages as say,
+  type DocumentPickedAs,
   personName,
   type TDocumentActionCreate,
   type TDocumentDetails,
@@ -37,6 +38,7 @@ import { dateOf, dayOf } from '../../db/days';
 import { documentDetails, documentReaders } from './details';
 import { documentsCsv, listDocuments } from './list';
 import { canManage, documentFilePolicy, findDocument, mayCompleteAction, versionFilePolicy } from './policy';
+import { pickable } from './pickers';
 import { logChange } from './shared';
 import { DocumentUploads } from './uploads';
 
@@ -118,9 +120,9 @@ export class DocumentService {
     return { workplaces, roles: roles.map((row) => ({ _id: row.id, name: row.name })) };
   }
 
-  /** Active employees by first or last name, 20 a page. */
-  people(auth: AuthContext, request: { search?: string; page: number }) {
-    return peoplePage(this.db, auth.companyId, request, 'firstName');
+  /** Active employees by first or last name, 20 a page; as reviewers, approvers or readers only those who can act. */
+  people(auth: AuthContext, request: { search?: string; page: number; role: DocumentPickedAs }) {
+    return peoplePage(this.db, auth.companyId, request, 'firstName', pickable(request.role));
   }
 
   // ---------- Upload, change, new versions ----------

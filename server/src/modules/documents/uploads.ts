@@ -4,6 +4,7 @@ import {
   ZDocumentCreate,
   ZDocumentVersionCreate,
   type TDocumentCreateParsed,
+  type DocumentPickedAs,
   type TDocumentUpdateParsed,
 } from '@compass/shared';
 import type { z } from 'zod';
@@ -18,6 +19,7 @@ import { employeeNames } from '../employees';
 import { scheduleReview } from '../registerParts';
 import type { ReviewService } from '../reviews';
 import { dateOf, dayOf } from '../../db/days';
+import { cannotActAs, pickable } from './pickers';
 import { canManage, findDocument } from './policy';
 import { DAYS_TO_ACT, logChange, publish, type Tx } from './shared';
 
@@ -50,7 +52,7 @@ export class DocumentUploads {
     const file = this.oneFile(files);
     const today = callerToday(auth);
     await this.check(this.db, auth, input, today, null);
-    await this.checkPeople(this.db, auth.companyId, input.approverIds, 'approverIds');
+    await this.checkPeople(this.db, auth.companyId, input.approverIds, 'approverIds', 'approver');
     const stored = await this.attachments.store([file]);
     try {
       return await this.db.$transaction(async (tx) => {
@@ -98,7 +100,7 @@ export class DocumentUploads {
     const document = await findDocument(this.db, auth, input._id);
     if (!canManage(auth, document)) throw forbidden();
     const file = this.oneFile(files);
-    await this.checkPeople(this.db, auth.companyId, input.approverIds, 'approverIds');
+    await this.checkPeople(this.db, auth.companyId, input.approverIds, 'approverIds', 'approver');
     const today = callerToday(auth);
     const stored = await this.attachments.store([file]);
     try {
@@ -218,7 +220,16 @@ export class DocumentUploads {
       [input.ownerId, input.reviewerId, ...(input.coReviewerId ? [input.coReviewerId] : [])],
       'ownerId',
     );
-    await this.checkPeople(client, auth.companyId, input.audienceEmployeeIds, 'audienceEmployeeIds');
+    await this.checkPeople(client, auth.companyId, [input.reviewerId], 'reviewerId', 'reviewer');
+    if (input.coReviewerId)
+      await this.checkPeople(client, auth.companyId, [input.coReviewerId], 'coReviewerId', 'reviewer');
+    await this.checkPeople(
+      client,
+      auth.companyId,
+      input.audienceEmployeeIds,
+      'audienceEmployeeIds',
+      'reader',
+    );
     const workplaces = [...new Set(input.audienceWorkplaceIds)];
     const roles = [...new Set(input.audienceRoleIds)];
     const found =
@@ -232,11 +243,25 @@ export class DocumentUploads {
       throw fieldError('audienceWorkplaceIds', say.audienceMissing);
   }
 
-  private async checkPeople(client: Tx | Db, companyId: string, ids: string[], field: string): Promise<void> {
+  /**
+   * The people named in `field` are active employees of the organisation and, picked to act as
+   * `role`, can make the call they act through (as the picker offers them).
+   */
+  private async checkPeople(
+    client: Tx | Db,
+    companyId: string,
+    ids: string[],
+    field: string,
+    role: DocumentPickedAs = 'anyone',
+  ): Promise<void> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return;
-    const found = await client.employee.count({ where: { companyId, isActive: true, id: { in: unique } } });
-    if (found !== unique.length) throw fieldError(field, say.personMissing);
+    const where = { companyId, isActive: true, id: { in: unique } };
+    if ((await client.employee.count({ where })) !== unique.length)
+      throw fieldError(field, say.personMissing);
+    if (role === 'anyone') return;
+    const able = await client.employee.count({ where: { ...where, ...pickable(role) } });
+    if (able !== unique.length) throw fieldError(field, cannotActAs(role));
   }
 
   private async checkName(tx: Tx, companyId: string, name: string, id: string | null): Promise<void> {

@@ -7,13 +7,13 @@ import { sql, type Sql } from '../../db/sql';
  * Active employees of the organisation who sign in (they have an account), whose first or last
  * name matches the search (and their username too with `byUsername`: template coordinators are
  * found by it, supplier reviewers are not): the people a coordinator or a reviewer is chosen from.
- * The first 20 by name.
+ * `only` narrows them (e.g. to those a review call serves: `servedBy`). The first 20 by name.
  */
 export async function findAccountHolders(
   db: Db,
   companyId: string,
   search: string | undefined,
-  { byUsername = false }: { byUsername?: boolean } = {},
+  { byUsername = false, only = {} }: { byUsername?: boolean; only?: Prisma.EmployeeWhereInput } = {},
 ) {
   const words = search?.trim();
   const employees = await db.employee.findMany({
@@ -21,6 +21,7 @@ export async function findAccountHolders(
       companyId,
       isActive: true,
       user: { isNot: null },
+      ...only,
       ...(words && {
         OR: [
           { firstName: { contains: words, mode: 'insensitive' } },

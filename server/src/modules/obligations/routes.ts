@@ -38,7 +38,7 @@ export const obligationRoutes: FastifyPluginAsync<{ obligations: ObligationServi
     handler: async (_request, _reply, { auth }) => ok(await obligations.options(auth)),
   });
   registerCall(app, obligationPeopleSearchCall, {
-    handler: async (request, _reply, { auth }) => ok(await obligations.people(auth, request.body.search)),
+    handler: async (request, _reply, { auth }) => ok(await obligations.people(auth, request.body)),
   });
   registerCall(app, obligationSaveCall, {
     handler: async (request, _reply, { auth }) => ok(await obligations.save(auth, request.body), say.saved),

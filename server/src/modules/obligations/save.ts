@@ -1,6 +1,7 @@
 import {
   nextReviewProblem,
   obligationMessages as say,
+  obligationReviewCalls,
   type TObligationSaveParsed,
   type TValidationError,
 } from '@compass/shared';
@@ -11,7 +12,7 @@ import type { Obligation, ObligationQuestionTask } from '../../generated/prisma/
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import { organisationToday } from '../../plugins/organisationDay';
-import { employeeNames } from '../employees';
+import { employeeNames, servedBy } from '../employees';
 import { scheduleReview, workplaceNames } from '../registerParts';
 import type { ReviewService } from '../reviews';
 import { findObligation } from './policy';
@@ -212,6 +213,23 @@ async function checkObligation(
   );
   for (const [field, id] of people)
     if (id && !active.has(id)) problems.push({ field, message: say.personUnknown });
+  // The reviewers must be able to open the review, as the reviewer picker offers them.
+  const reviewers = [input.reviewerId, input.coReviewerId].filter(
+    (id): id is string => !!id && active.has(id),
+  );
+  const canReview = new Set(
+    (
+      await tx.employee.findMany({
+        where: { companyId, id: { in: reviewers }, ...servedBy(obligationReviewCalls.complete) },
+        select: { id: true },
+      })
+    ).map((employee) => employee.id),
+  );
+  for (const field of ['reviewerId', 'coReviewerId'] as const) {
+    const id = input[field];
+    if (id && active.has(id) && !canReview.has(id))
+      problems.push({ field, message: say.reviewerWithoutAccess });
+  }
 
   const workplaceIds = [...new Set(input.workplaceIds)];
   if (workplaceIds.length > 0) {

@@ -1,5 +1,6 @@
 import {
   obligationCompliance,
+  obligationReviewCalls,
   tallyQuestions,
   taskDueType,
   type TObligationDetails,
@@ -19,9 +20,8 @@ import { recordChange, recordDelete } from '../../plugins/changeLog';
 import type { UploadedFile } from '../../plugins/uploads';
 import { callerToday } from '../../plugins/organisationDay';
 import type { AttachmentService } from '../attachments';
-import { employeeNames } from '../employees';
+import { employeeNames, findAccountHolders, servedBy } from '../employees';
 import {
-  accountHolderOptions,
   attachItemFiles,
   completeItemReview,
   nextReviewAfter,
@@ -69,8 +69,11 @@ export class ObligationService {
     return { workplaces: await workplaceOptions(this.db, auth.companyId) };
   }
 
-  people(auth: AuthContext, search: string | undefined) {
-    return accountHolderOptions(this.db, auth.companyId, search);
+  /** Employees who sign in, by name; as reviewers only those the review call serves. */
+  async people(auth: AuthContext, request: { search?: string | undefined; role: 'anyone' | 'reviewer' }) {
+    const only = request.role === 'reviewer' ? servedBy(obligationReviewCalls.complete) : {};
+    const found = await findAccountHolders(this.db, auth.companyId, request.search, { only });
+    return found.map(({ id, name }) => ({ _id: id, name }));
   }
 
   // ---------- One obligation ----------

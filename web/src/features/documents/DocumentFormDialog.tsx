@@ -18,7 +18,13 @@ import { PeopleField, PersonField } from '../../components/PersonField';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { browserToday } from '../../lib/timeZone';
 import { ReviewScheduleFields, type ReviewSchedule } from '../registerParts';
-import { documentKeys, documentPeople, useDocumentChange } from './api';
+import {
+  documentKeys,
+  documentPeople,
+  documentAudiencePeople,
+  documentReviewers,
+  useDocumentChange,
+} from './api';
 import { VersionFields } from './parts';
 
 const ids = (people: TPersonRef[]) => people.map((one) => one._id);
@@ -94,7 +100,7 @@ export function DocumentFormDialog({
             value={values.schedule}
             onChange={change.schedule}
             errors={errors}
-            reviewers={documentPeople}
+            reviewers={documentReviewers}
           />
         </div>
         <fieldset className="field">
@@ -123,7 +129,7 @@ export function DocumentFormDialog({
           people={values.readers}
           error={errors.audienceEmployeeIds}
           onChange={change.readers}
-          {...documentPeople}
+          {...documentAudiencePeople}
         />
         {!document && (
           <VersionFields

@@ -1,4 +1,4 @@
-import { documentDetailsCall, documentPeopleSearchCall } from '@compass/shared';
+import { documentDetailsCall, documentPeopleSearchCall, type DocumentPickedAs } from '@compass/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { callApi } from '../../api/client';
@@ -43,14 +43,25 @@ export function useDocumentChange<Input, Result extends { message: string }>(
   });
 }
 
-/** Active employees by name, a page at a time, for the pickers. */
-async function searchPeople(text: string, page: number): Promise<PickerPage> {
-  const found = await callApi(documentPeopleSearchCall, { body: { search: text, page } });
+/**
+ * A picker's people search and its query key: active employees by name, a page at a time; as
+ * reviewers, approvers or readers only those who can act as such (the server decides who).
+ */
+function documentPeopleAs(role: DocumentPickedAs) {
   return {
-    options: found.options.map((row) => ({ value: row._id, label: row.name })),
-    hasMore: found.hasMore,
+    search: async (text: string, page: number): Promise<PickerPage> => {
+      const found = await callApi(documentPeopleSearchCall, { body: { search: text, page, role } });
+      return {
+        options: found.options.map((row) => ({ value: row._id, label: row.name })),
+        hasMore: found.hasMore,
+      };
+    },
+    queryKey: [...documentKeys.all, 'people', role],
   };
 }
 
-/** The pickers' people search and its query key. */
-export const documentPeople = { search: searchPeople, queryKey: [...documentKeys.all, 'people'] };
+/** Owners and action assignees: any active employee. */
+export const documentPeople = documentPeopleAs('anyone');
+export const documentReviewers = documentPeopleAs('reviewer');
+export const documentApprovers = documentPeopleAs('approver');
+export const documentAudiencePeople = documentPeopleAs('reader');

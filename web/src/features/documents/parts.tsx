@@ -14,7 +14,7 @@ import { FileDrop } from '../../components/FileDrop';
 import { TextAreaField } from '../../components/FormField';
 import { PeopleField } from '../../components/PersonField';
 import { RowButton } from '../../components/RowButton';
-import { documentKeys, documentPeople } from './api';
+import { documentApprovers, documentKeys } from './api';
 
 /** What a browser shows itself (its PDF viewer, an image); other files are downloaded. */
 const SHOWN = new Set(['pdf', 'png', 'jpg', 'jpeg', 'jfif', 'gif', 'webp', 'bmp', 'avif']);
@@ -107,7 +107,7 @@ export function VersionFields({
         people={approvers}
         error={errors.approverIds}
         onChange={onApprovers}
-        {...documentPeople}
+        {...documentApprovers}
       />
     </>
   );

@@ -38,7 +38,7 @@ import { Card } from '../../components/Card';
 import { BackLink } from '../../components/PageHeader';
 import { FilesCard, ItemUnavailable, ReviewScheduleFields } from '../registerParts';
 import { ReviewHistory } from '../reviews';
-import { OBLIGATION_PEOPLE, obligationKeys, useObligationOptions } from './api';
+import { OBLIGATION_PEOPLE, OBLIGATION_REVIEWERS, obligationKeys, useObligationOptions } from './api';
 import { ComplianceBadge } from './parts';
 import { questionDraftsOf, QuestionsCard, type QuestionDraft } from './QuestionsCard';
 
@@ -167,7 +167,7 @@ function ObligationForm({
               value={values}
               onChange={set}
               errors={errors}
-              reviewers={OBLIGATION_PEOPLE}
+              reviewers={OBLIGATION_REVIEWERS}
               frequencyNone="Choose how often"
               coReviewerLabel="Co-reviewer (reviews first)"
             />

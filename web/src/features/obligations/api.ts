@@ -9,11 +9,19 @@ export const obligationKeys = {
   details: (id: string) => ['obligations', 'details', id] as const,
 };
 
-/** Owners, reviewers and assignees: the obligation key's people search. */
+/** Owners and question assignees: the obligation key's people search. */
 export const OBLIGATION_PEOPLE = {
   queryKey: ['obligations', 'people'],
   search: async (text: string) =>
     pickerPageOf(await callApi(obligationPeopleSearchCall, { body: { search: text } })),
+  empty: NO_ACCOUNT_MATCH,
+};
+
+/** Reviewers: only those who can open the obligation's review (the server decides who). */
+export const OBLIGATION_REVIEWERS = {
+  queryKey: ['obligations', 'people', 'reviewer'],
+  search: async (text: string) =>
+    pickerPageOf(await callApi(obligationPeopleSearchCall, { body: { search: text, role: 'reviewer' } })),
   empty: NO_ACCOUNT_MATCH,
 };
 
