@@ -1,4 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
+import { Check, Undo2, type LucideIcon } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { Button } from './Button';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -61,5 +61,52 @@ export function ReviewDecision({
         </ConfirmDialog>
       )}
     </>
+  );
+}
+
+/**
+ * A reviewer's answer to an assigned form (a supplier's, an HR form): returned to whoever filled
+ * it in with what needs to change, or accepted, which closes it off.
+ */
+export function ReturnOrAccept({
+  to,
+  returned,
+  accepted,
+}: {
+  /** Who the form goes back to ("supplier", "employee"). */
+  to: string;
+  returned: {
+    pending: boolean;
+    description: string;
+    requiredMessage: string;
+    send: (comment: string, done: () => void) => void;
+  };
+  accepted: { pending: boolean; consequence: string; send: (done: () => void) => void };
+}) {
+  return (
+    <ReviewDecision
+      refuse={{
+        label: `Return to ${to}`,
+        icon: Undo2,
+        pending: returned.pending,
+        dialog: {
+          title: `Return to ${to}`,
+          description: returned.description,
+          label: 'What needs to change',
+          requiredMessage: returned.requiredMessage,
+          submitLabel: 'Return',
+        },
+        send: returned.send,
+      }}
+      accept={{
+        label: 'Accept and close',
+        icon: Check,
+        pending: accepted.pending,
+        title: 'Accept and close this form?',
+        confirmLabel: 'Accept and close',
+        consequence: accepted.consequence,
+        send: accepted.send,
+      }}
+    />
   );
 }

@@ -4,18 +4,16 @@ import {
   supplierAssignFormCloseOffCall,
   supplierAssignmentReturnCall,
 } from '@compass/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { Check, FileText, Undo2 } from 'lucide-react';
-import { useEffect } from 'react';
+import { FileText } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { useCall } from '../../api/useCall';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
 import { browserTimeZone } from '../../lib/timeZone';
 import { RecordPage } from '../../components/RecordPage';
-import { ReviewDecision } from '../../components/ReviewDecision';
+import { ReturnOrAccept } from '../../components/ReviewDecision';
 import { Fact } from '../registerParts';
-import { FormAnswers, recordPath, submissionKeys, useSubmissionDetails } from '../submissions';
+import { FormAnswers, recordPath, useSubmittedAnswers } from '../submissions';
 import { assignmentKeys, useAssignmentDetails } from './api';
 import { STATUS_BADGES, STATUS_LABELS } from './assignmentStatus';
 import { partyName } from './parts';
@@ -32,14 +30,8 @@ export function ReviewPage() {
   const changes = [assignmentKeys.all, dashboardKeys.all];
   const accept = useCall(supplierAssignFormCloseOffCall, { invalidate: changes });
   const back = useCall(supplierAssignmentReturnCall, { invalidate: changes });
-  // The answers as submitted, under the review's own work (the reviewer coordinates the form),
-  // fetched afresh: the supplier may have changed them since this browser last showed the form.
-  const submissionId = details.data?.submissionId ?? undefined;
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (submissionId) void queryClient.invalidateQueries({ queryKey: submissionKeys.details(submissionId) });
-  }, [queryClient, submissionId, details.data?.status]);
-  const form = useSubmissionDetails(submissionId);
+  // The answers as submitted, under the review's own work (the reviewer coordinates the form).
+  const form = useSubmittedAnswers(details.data?.submissionId ?? undefined, details.data?.status);
   return (
     <RecordPage
       query={details}
@@ -80,27 +72,17 @@ export function ReviewPage() {
                     </Link>
                   )}
                   {row.canReview && (
-                    <ReviewDecision
-                      refuse={{
-                        label: 'Return to supplier',
-                        icon: Undo2,
+                    <ReturnOrAccept
+                      to="supplier"
+                      returned={{
                         pending: back.isPending,
-                        dialog: {
-                          title: 'Return to supplier',
-                          description: 'They get an e-mail with your comment and a link to change the form.',
-                          label: 'What needs to change',
-                          requiredMessage: say.commentRequired,
-                          submitLabel: 'Return',
-                        },
+                        description: 'They get an e-mail with your comment and a link to change the form.',
+                        requiredMessage: say.commentRequired,
                         send: (comment, done) =>
                           back.mutate({ body: { _id: id, comment } }, { onSuccess: done }),
                       }}
-                      accept={{
-                        label: 'Accept and close',
-                        icon: Check,
+                      accepted={{
                         pending: accept.isPending,
-                        title: 'Accept and close this form?',
-                        confirmLabel: 'Accept and close',
                         consequence:
                           'The form is closed off as it is: its PDF is made and the close-off notifications go out.',
                         send: (done) =>

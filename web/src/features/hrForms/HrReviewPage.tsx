@@ -5,19 +5,18 @@ import {
   type TFormSubmissionClosed,
   type THrFormDetails,
 } from '@compass/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { Check, CircleCheck, Download, Undo2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { CircleCheck, Download } from 'lucide-react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { dashboardKeys } from '../../api/queryKeys';
 import { useCall } from '../../api/useCall';
 import { downloadAttachment } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
 import { RecordPage } from '../../components/RecordPage';
-import { ReviewDecision } from '../../components/ReviewDecision';
+import { ReturnOrAccept } from '../../components/ReviewDecision';
 import { HomeLink, StatePanel } from '../../components/StatePanel';
 import { usePageTitle } from '../../shell/pageTitle';
-import { FormAnswers, submissionKeys, useSubmissionDetails } from '../submissions';
+import { FormAnswers, useSubmittedAnswers } from '../submissions';
 import { hrFormKeys, useAcceptHrForm, useHrFormDetails } from './api';
 import { HrFormFacts } from './parts';
 
@@ -33,14 +32,7 @@ export function HrReviewPage() {
   const [closed, setClosed] = useState<TFormSubmissionClosed | null>(null);
   const accept = useAcceptHrForm(setClosed);
   const back = useCall(hrFormReturnCall, { invalidate: [hrFormKeys.all, dashboardKeys.all] });
-  // The answers as submitted, fetched afresh: the employee may have changed them since this
-  // browser last showed the form.
-  const submissionId = details.data?.submissionId ?? undefined;
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (submissionId) void queryClient.invalidateQueries({ queryKey: submissionKeys.details(submissionId) });
-  }, [queryClient, submissionId, details.data?.status]);
-  const form = useSubmissionDetails(submissionId);
+  const form = useSubmittedAnswers(details.data?.submissionId ?? undefined, details.data?.status);
   if (closed) return <Accepted closed={closed} />;
   return (
     <RecordPage
@@ -62,28 +54,18 @@ export function HrReviewPage() {
               <HrFormFacts form={row} />
               {row.canReview && row.submissionId && (
                 <div className="row wrap">
-                  <ReviewDecision
-                    refuse={{
-                      label: 'Return to employee',
-                      icon: Undo2,
+                  <ReturnOrAccept
+                    to="employee"
+                    returned={{
                       pending: back.isPending,
-                      dialog: {
-                        title: 'Return to employee',
-                        description:
-                          'They get an e-mail with your comment, and the form is theirs to change again.',
-                        label: 'What needs to change',
-                        requiredMessage: say.commentRequired,
-                        submitLabel: 'Return',
-                      },
+                      description:
+                        'They get an e-mail with your comment, and the form is theirs to change again.',
+                      requiredMessage: say.commentRequired,
                       send: (comment, done) =>
                         back.mutate({ body: { _id: id, comment } }, { onSuccess: done }),
                     }}
-                    accept={{
-                      label: 'Accept and close',
-                      icon: Check,
+                    accepted={{
                       pending: accept.isPending,
-                      title: 'Accept and close this form?',
-                      confirmLabel: 'Accept and close',
                       consequence:
                         'The form is closed off as it is: its PDF is made and the employee is told.',
                       send: (done) => accept.mutate(row.submissionId!, { onSuccess: done }),

@@ -12,7 +12,8 @@ import {
   type TNamedOption,
   type TSupplierFormSubmitRequest,
 } from '@compass/shared';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { callApi, sendCall } from '../../api/client';
 import { browserTimeZone } from '../../lib/timeZone';
 import { linkOptions, linkPath } from '../links';
@@ -75,6 +76,18 @@ export function useSubmissionDetails(id: string | undefined) {
     // The editor holds its own copy; a background refetch must not look like someone else's save.
     staleTime: Infinity,
   });
+}
+
+/**
+ * A submitted form's answers as its reviewer reads them: fetched afresh whenever the review's
+ * status moves on, since the sender may have changed them after this browser last showed the form.
+ */
+export function useSubmittedAnswers(submissionId: string | undefined, status: string | undefined) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (submissionId) void queryClient.invalidateQueries({ queryKey: submissionKeys.details(submissionId) });
+  }, [queryClient, submissionId, status]);
+  return useSubmissionDetails(submissionId);
 }
 
 /** Where branch lists come from and under which cache key (each editor transport has its own). */

@@ -3,7 +3,7 @@ export { SubmissionEditor } from './SubmissionEditor';
 export { SupplierLinkFrame, SupplierLinkLoading, SupplierLinkProblem } from './SupplierLinkFrame';
 export { useUnsavedChangesGuard } from './UnsavedChanges';
 export { loginPath, useHomeSite } from './linkNavigation';
-export { submissionKeys, useRelatedLists, useSubmissionDetails } from './api';
+export { submissionKeys, useRelatedLists, useSubmissionDetails, useSubmittedAnswers } from './api';
 export type { BranchSource } from './api';
 export { newEditorState, saveRequest, shapeOfTemplate } from './editorState';
 export type { EditorState } from './editorState';
