@@ -73,7 +73,7 @@ declare module 'fastify' {
     /** Scheduled tasks: the job queue (plugins/jobs.ts) sends their reminders through it. */
     tasks: TaskService;
     /** The supplier form and document reminders, run hourly by the job queue (plugins/jobs.ts). */
-    sendSupplierReminders: () => Promise<void>;
+    sendHourlyReminders: () => Promise<void>;
   }
 }
 
@@ -128,7 +128,7 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
       perAddressPerMinute: config.RATE_LIMIT_PER_ADDRESS,
       perAccountPerMinute: config.RATE_LIMIT_PER_ACCOUNT,
     },
-    supplierReminders: [],
+    hourlyReminders: [],
   });
   await app.register(async (api) => registerAreas(api, { ...platform, links }, AREAS), { prefix: '/api' });
   await app.register(webPlugin, { root: config.WEB_DIST_DIR });
@@ -197,7 +197,7 @@ function readSide(app: FastifyInstance, config: Config, readDatabaseUrl: string)
 
 /** The services of the platform that the areas build on, with the decorations and hooks they need. */
 function platformServices(app: FastifyInstance, now: AppDeps['now'], platform: Platform) {
-  const { config, db, reader, storage, secrets, mail, supplierReminders } = platform;
+  const { config, db, reader, storage, secrets, mail, hourlyReminders } = platform;
   const fileSweeper = new FileSweeper(
     db,
     storage,
@@ -213,8 +213,8 @@ function platformServices(app: FastifyInstance, now: AppDeps['now'], platform: P
   });
   app.decorate('tasks', tasks);
   // Filled in by the areas whose services send them; each runs even when another fails.
-  app.decorate('sendSupplierReminders', async () => {
-    const results = await Promise.allSettled(supplierReminders.map((send) => send()));
+  app.decorate('sendHourlyReminders', async () => {
+    const results = await Promise.allSettled(hourlyReminders.map((send) => send()));
     for (const result of results)
       if (result.status === 'rejected') app.log.warn({ err: result.reason }, 'supplier reminders failed');
   });

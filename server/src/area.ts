@@ -21,8 +21,8 @@ export interface Platform {
   secrets: SecretBox;
   mail: MailQueue;
   abuseLimits: AbuseLimits;
-  /** The hourly supplier reminders (plugins/jobs.ts): an area adds the ones its services send. */
-  supplierReminders: (() => Promise<unknown>)[];
+  /** The hourly reminders (plugins/jobs.ts): supplier forms and requirements, competency expiries; an area adds the ones its services send. */
+  hourlyReminders: (() => Promise<unknown>)[];
 }
 
 /**

@@ -75,7 +75,7 @@ export async function startServer(beforeListen?: BeforeListen): Promise<void> {
     await app.listen({ port: config.PORT, host: config.HOST });
     await app.mail.startWorker();
     app.fileSweeper.start();
-    const work = { taskReminders: () => app.tasks.sendAll(), supplierReminders: app.sendSupplierReminders };
+    const work = { taskReminders: () => app.tasks.sendAll(), hourlyReminders: app.sendHourlyReminders };
     stopJobs = (await startJobs(databaseUrl, work, app.log)).stop;
     console.warn(`${config.PRODUCT_NAME} is ready at ${config.PUBLIC_URL}`);
   } catch (error) {

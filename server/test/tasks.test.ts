@@ -532,7 +532,7 @@ describe('the reminder job', () => {
     let supplierRuns = 0;
     const jobs = await startJobs(
       ctx.databaseUrl,
-      { taskReminders: async () => (runs += 1), supplierReminders: async () => (supplierRuns += 1) },
+      { taskReminders: async () => (runs += 1), hourlyReminders: async () => (supplierRuns += 1) },
       ctx.app.log,
     );
     const sender = new PgBoss({ connectionString: ctx.databaseUrl, max: 1 });
@@ -552,7 +552,7 @@ describe('the reminder job', () => {
       await sender.send(SUPPLIER_REMINDERS_JOB, {});
       await expect.poll(() => supplierRuns, { timeout: 15_000, interval: 200 }).toBe(1);
       // The app's supplier reminders run (both services, none failing).
-      await ctx.app.sendSupplierReminders();
+      await ctx.app.sendHourlyReminders();
     } finally {
       await sender.stop({ graceful: false, wait: true });
       await jobs.stop();

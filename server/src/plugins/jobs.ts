@@ -5,7 +5,10 @@ import PgBoss from 'pg-boss';
 export const TASK_REMINDERS_JOB = 'task-reminders';
 /** Every 15 minutes: a reminder or digest goes out within a quarter of an hour of becoming due. */
 const TASK_REMINDERS_CRON = '*/15 * * * *';
-/** The supplier form and document reminders (modules/externalParties). */
+/**
+ * The hourly reminders the areas add (supplier forms and documents, competency expiries); the queue
+ * keeps its first name, under which its schedule is stored.
+ */
 export const SUPPLIER_REMINDERS_JOB = 'supplier-reminders';
 const SUPPLIER_REMINDERS_CRON = '0 * * * *';
 
@@ -13,7 +16,7 @@ export interface JobWork {
   /** The reminders before the due day and the overdue digest (modules/tasks). */
   taskReminders: () => Promise<unknown>;
   /** Supplier forms' and documents' due and expiry reminders, hourly. */
-  supplierReminders: () => Promise<unknown>;
+  hourlyReminders: () => Promise<unknown>;
 }
 
 /**
@@ -34,7 +37,7 @@ export async function startJobs(
   await boss.start();
   const jobs = [
     [TASK_REMINDERS_JOB, TASK_REMINDERS_CRON, work.taskReminders],
-    [SUPPLIER_REMINDERS_JOB, SUPPLIER_REMINDERS_CRON, work.supplierReminders],
+    [SUPPLIER_REMINDERS_JOB, SUPPLIER_REMINDERS_CRON, work.hourlyReminders],
   ] as const;
   for (const [name, cron, run] of jobs) {
     await boss.createQueue(name);

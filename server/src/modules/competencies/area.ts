@@ -4,13 +4,13 @@ import { CompetencyReminders } from './reminders';
 import { competencyRoutes } from './routes';
 import { CompetencyService } from './service';
 
-type Needs = Pick<Platform, 'config' | 'db' | 'reader' | 'answers' | 'mail' | 'supplierReminders'> & {
+type Needs = Pick<Platform, 'config' | 'db' | 'reader' | 'answers' | 'mail' | 'hourlyReminders'> & {
   attachments: AttachmentService;
 };
 
 export const competenciesArea: Area<Needs> = {
   name: 'competencies',
-  register: async (api, { config, db, reader, answers, mail, supplierReminders, attachments }) => {
+  register: async (api, { config, db, reader, answers, mail, hourlyReminders, attachments }) => {
     await api.register(competencyRoutes, {
       competencies: new CompetencyService(db, reader, attachments),
       cache: answers,
@@ -18,6 +18,6 @@ export const competenciesArea: Area<Needs> = {
     // The expiry reminders, each sent once (claimed in the database): hourly, with the other
     // reminders of the job queue (plugins/jobs.ts).
     const reminders = new CompetencyReminders(db, mail, { publicUrl: config.PUBLIC_URL });
-    supplierReminders.push(() => reminders.send());
+    hourlyReminders.push(() => reminders.send());
   },
 };

@@ -18,7 +18,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { callerToday, organisationTodayRead } from '../../plugins/organisationDay';
 import { employeeSearch } from '../employees';
 import { exportRows } from '../registerParts';
-import { hrFormsSql } from './policy';
+import { hrFormsSql, requireHrForms } from './policy';
 
 type Person = { firstName: string; lastName: string };
 
@@ -115,6 +115,7 @@ export class HrFormRegister {
   }
 
   async list(auth: AuthContext, request: THrFormListRequest) {
+    requireHrForms(auth);
     const page = request.page ?? 1;
     const pageSize = request.pageSize ?? 20;
     const where = this.where(auth, request);
@@ -150,6 +151,7 @@ export class HrFormRegister {
 
   /** The filtered register as CSV: every matching row, in the list's order. */
   async csv(auth: AuthContext, filters: THrFormFilters): Promise<string> {
+    requireHrForms(auth);
     const today = await callerToday(auth);
     return exportRows(
       this.reader,
