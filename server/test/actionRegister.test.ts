@@ -4,8 +4,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LocalFileStorage } from '../src/plugins/storage';
-import { apiCalls, setupTestApp, signIn, signInAll, type TestContext } from './helpers';
+import {
+  actionFile,
+  apiCalls,
+  DEMO_USERS,
+  employeeOf,
+  setupTestApp,
+  signInAll,
+  type TestContext,
+} from './helpers';
 
 /** The action register: the list over every source, its exports, the register's dialog and reassigning. */
 let ctx: TestContext;
@@ -17,10 +24,8 @@ let ids: { olivia: string; ethan: string; mia: string; personnel: string };
 
 beforeAll(async () => {
   ctx = await setupTestApp({ FILE_STORAGE_DIR: storageDir });
-  tokens = await signInAll(ctx.app);
-  tokens['acme.supplier'] = await signIn(ctx.app, 'acme.supplier');
-  const employee = async (username: string) =>
-    (await ctx.db.user.findUniqueOrThrow({ where: { username }, include: { employee: true } })).employee!;
+  tokens = await signInAll(ctx.app, [...DEMO_USERS, 'acme.supplier']);
+  const employee = (username: string) => employeeOf(ctx.db, username);
   const olivia = await employee('olivia.admin');
   const sam = await employee('sam.southbank');
   northwind = olivia.companyId;
@@ -54,11 +59,17 @@ const download = (query: string, as = 'olivia.admin') =>
 let timeZone = 'UTC';
 const today = () => localDateOf(new Date(), timeZone);
 
-/** Every open action of the organisation, counted in the three tables. */
+/** Every open action of the organisation but the HR ones (hrActions.test.ts), counted in the four tables. */
+/** The Action table's actions that are not HR actions (those are the HR Action register's). */
+const notHr = {
+  performanceReviewId: null,
+  OR: [{ submissionId: null }, { submission: { formType: { not: 'hr' as const } } }],
+};
+
 async function openCount(where: object = {}) {
   const open = { companyId: northwind, isComplete: false, ...where };
   return (
-    (await ctx.db.action.count({ where: open })) +
+    (await ctx.db.action.count({ where: { ...open, ...notHr } })) +
     (await ctx.db.auditQuestionTask.count({ where: open })) +
     (await ctx.db.obligationQuestionTask.count({ where: open })) +
     (await ctx.db.documentAction.count({ where: { companyId: northwind, completedOn: null, ...where } }))
@@ -100,7 +111,9 @@ describe('the list', () => {
 
     const ethans = await rowsOf({ assigneeEmployeeId: ids.ethan, status: 'all' });
     expect(ethans.length).toBe(
-      (await ctx.db.action.count({ where: { companyId: northwind, assigneeEmployeeId: ids.ethan } })) +
+      (await ctx.db.action.count({
+        where: { companyId: northwind, assigneeEmployeeId: ids.ethan, ...notHr },
+      })) +
         (await ctx.db.auditQuestionTask.count({
           where: { companyId: northwind, assigneeEmployeeId: ids.ethan },
         })) +
@@ -301,34 +314,17 @@ describe('the action dialog and reassigning', () => {
 
   it('lets the key read the files of any action of the organisation, not change them', async () => {
     const action = await openAction({ NOT: { assigneeEmployeeId: ids.olivia } });
-    const storageKey = await new LocalFileStorage(storageDir).put(Buffer.from('%PDF-1.4 photo'), 'pdf');
-    const attachment = await ctx.db.attachment.create({
-      data: {
-        companyId: northwind,
-        ownerType: 'action',
-        ownerId: action.id,
-        name: 'photo.pdf',
-        storageKey,
-        mimeType: 'application/pdf',
-        size: 14,
-      },
-    });
-    const get = (as: string) =>
-      ctx.app.inject({
-        method: 'GET',
-        url: `/api/files/${attachment.id}`,
-        headers: { authtoken: tokens[as]! },
-      });
-    expect((await get('olivia.admin')).statusCode).toBe(200);
-    if (action.assigneeEmployeeId !== ids.mia) expect((await get('mia.employee')).statusCode).toBe(404);
-    expect((await get('sam.southbank')).statusCode).toBe(404);
+    const file = await actionFile(ctx, tokens, storageDir, action);
+    expect((await file.get('olivia.admin')).statusCode).toBe(200);
+    if (action.assigneeEmployeeId !== ids.mia) expect((await file.get('mia.employee')).statusCode).toBe(404);
+    expect((await file.get('sam.southbank')).statusCode).toBe(404);
     const removed = await call('olivia.admin', 'deleteAttachment', {
       fileType: 'action',
-      fileId: attachment.id,
+      fileId: file.id,
       _id: action.id,
     });
     expect(removed.statusCode).toBe(404);
-    expect(await ctx.db.attachment.count({ where: { id: attachment.id } })).toBe(1);
+    expect(await ctx.db.attachment.count({ where: { id: file.id } })).toBe(1);
   });
 
   it('reassigns one action: the change log and a mail to the new assignee', async () => {
@@ -391,7 +387,9 @@ describe('the action dialog and reassigning', () => {
     });
     expect(foreign.statusCode).toBe(404);
     // A completed action: 409 and nothing changed.
-    const done = await ctx.db.action.findFirstOrThrow({ where: { companyId: northwind, isComplete: true } });
+    const done = await ctx.db.action.findFirstOrThrow({
+      where: { companyId: northwind, isComplete: true, ...notHr },
+    });
     const completed = await call('olivia.admin', 'actionRegisterReassign', {
       actions: [...refs, { kind: 'form', _id: done.id }],
       assignee: to,

@@ -7,6 +7,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
 import { createPrisma, type Db } from '../src/db/prisma';
+import { LocalFileStorage } from '../src/plugins/storage';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 
@@ -98,6 +99,37 @@ export async function signInAll(
   const tokens: Record<string, string> = {};
   for (const username of usernames) tokens[username] = await signIn(app, username);
   return tokens;
+}
+
+/**
+ * A small PDF stored (in `storageDir`, the app's FILE_STORAGE_DIR) as a file of the action: its id,
+ * and the GET of it through /api/files as a signed-in user of `tokens`.
+ */
+export async function actionFile(
+  ctx: TestContext,
+  tokens: Record<string, string>,
+  storageDir: string,
+  action: { id: string; companyId: string },
+) {
+  const storageKey = await new LocalFileStorage(storageDir).put(Buffer.from('%PDF-1.4 file'), 'pdf');
+  const attachment = await ctx.db.attachment.create({
+    data: {
+      companyId: action.companyId,
+      ownerType: 'action',
+      ownerId: action.id,
+      name: 'file.pdf',
+      storageKey,
+      mimeType: 'application/pdf',
+      size: 13,
+    },
+  });
+  const get = (as: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/files/${attachment.id}`,
+      headers: { authtoken: tokens[as]! },
+    });
+  return { id: attachment.id, get };
 }
 
 /** A demo user's employee record (who a test names as owner, assignee or auditor). */

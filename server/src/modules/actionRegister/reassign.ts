@@ -3,6 +3,7 @@ import {
   actionRegisterMessages as say,
   displayDay,
   personName,
+  type ActionRegisterKind,
   type ActionSource,
   type TActionKind,
   type TActionReassign,
@@ -13,12 +14,21 @@ import type { AuthContext } from '../../plugins/auth';
 import { changesBetween } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
 import { actionsReassignedMail } from '../mail';
-import { organisationActions, refuseAssigneeOfKind, refuseUnreassignable } from './policy';
+import {
+  actionsOfRegister,
+  holdsKind,
+  organisationActions,
+  refuseAssignee,
+  refuseUnreassignable,
+} from './policy';
 import { KINDS, TABLES } from './statements';
 
 type Tx = Prisma.TransactionClient;
 
-/** Reassigning: open actions of any source given to another active employee or personnel. */
+/**
+ * Reassigning: a register's open actions of any source given to another active employee or
+ * personnel (HR actions to employees only).
+ */
 export class ActionReassignment {
   constructor(
     private readonly db: Db,
@@ -31,7 +41,7 @@ export class ActionReassignment {
    * transaction: an unknown or foreign action is 404, a completed one 409, and nothing changes.
    * Each change is in the change log; the new assignee gets one mail for the lot.
    */
-  async reassign(auth: AuthContext, input: TActionReassign): Promise<number> {
+  async reassign(auth: AuthContext, register: ActionRegisterKind, input: TActionReassign): Promise<number> {
     const keys = input.actions.map((ref) => `${ref.kind}:${ref._id}`);
     if (new Set(keys).size !== keys.length) throw badRequest(say.duplicate);
     return this.db.$transaction(async (tx) => {
@@ -40,7 +50,7 @@ export class ActionReassignment {
       for (const kind of KINDS) {
         const ids = input.actions.filter((ref) => ref.kind === kind).map((ref) => ref._id);
         if (ids.length === 0) continue;
-        moved.push(...(await this.reassignKind(tx, auth, kind, ids, to)));
+        moved.push(...(await this.reassignKind(tx, auth, register, kind, ids, to)));
       }
       if (moved.length > 0 && to.email) {
         const reassigner = auth.employeeId
@@ -85,9 +95,22 @@ export class ActionReassignment {
     };
   }
 
-  /** The actions of one table a reassignment names, each with its source and its change log's entity. */
-  private async found(tx: Tx, auth: AuthContext, kind: TActionKind, ids: string[]) {
-    const where = organisationActions(auth, ids);
+  /**
+   * The actions of one table a reassignment names that are the register's, each with its source
+   * and its change log's entity.
+   */
+  private async found(
+    tx: Tx,
+    auth: AuthContext,
+    register: ActionRegisterKind,
+    kind: TActionKind,
+    ids: string[],
+  ) {
+    if (!holdsKind(register, kind)) return [];
+    const where = organisationActions(
+      auth,
+      kind === 'form' ? await actionsOfRegister(tx, auth, register, ids) : ids,
+    );
     const select = {
       id: true,
       instruction: true,
@@ -99,11 +122,22 @@ export class ActionReassignment {
     switch (kind) {
       case 'form':
         return (
-          await tx.action.findMany({ where, select: { ...select, riskId: true, hazardousSubstanceId: true } })
-        ).map((row) => ({
+          await tx.action.findMany({
+            where,
+            select: { ...select, riskId: true, hazardousSubstanceId: true, performanceReviewId: true },
+          })
+        ).map(({ riskId, hazardousSubstanceId, performanceReviewId, ...row }) => ({
           ...row,
           entityId: row.id,
-          source: (row.riskId ? 'risk' : row.hazardousSubstanceId ? 'hazardous' : 'form') as ActionSource,
+          source: (riskId
+            ? 'risk'
+            : hazardousSubstanceId
+              ? 'hazardous'
+              : performanceReviewId
+                ? 'review'
+                : register === 'hr'
+                  ? 'hrForm'
+                  : 'form') as ActionSource,
         }));
       case 'audit':
       case 'obligation':
@@ -178,12 +212,13 @@ export class ActionReassignment {
   private async reassignKind(
     tx: Tx,
     auth: AuthContext,
+    register: ActionRegisterKind,
     kind: TActionKind,
     ids: string[],
     to: Awaited<ReturnType<ActionReassignment['assignee']>>,
   ) {
-    refuseAssigneeOfKind(kind, to.type);
-    const found = await this.found(tx, auth, kind, ids);
+    refuseAssignee(register, kind, to.type);
+    const found = await this.found(tx, auth, register, kind, ids);
     refuseUnreassignable(found, ids.length);
     const changed = found.filter(
       (row) =>

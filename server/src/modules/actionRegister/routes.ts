@@ -1,50 +1,60 @@
 import {
-  actionRegisterAssigneesCall,
-  actionRegisterDetailsCall,
-  actionRegisterExportCall,
-  actionRegisterListCall,
+  ACTION_EXPORT_FILE_NAMES,
+  ACTION_REGISTER_CALLS,
   actionRegisterMessages as say,
-  actionRegisterReassignCall,
+  type ActionRegisterKind,
 } from '@compass/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { registerCall } from '../../plugins/calls';
 import { fileHeaders } from '../../plugins/downloads';
 import { ok } from '../../plugins/envelope';
 import type { ActionRegisterService } from './service';
 
-export const actionRegisterRoutes: FastifyPluginAsync<{ actionRegister: ActionRegisterService }> = async (
-  app,
-  { actionRegister },
-) => {
-  registerCall(app, actionRegisterListCall, {
-    handler: async (request, _reply, { auth }) => ok(await actionRegister.list(auth, request.body)),
+/** A register's calls: the same handlers, the HR register's schemas taking its own sources. */
+function registerCalls(
+  app: FastifyInstance,
+  actionRegister: ActionRegisterService,
+  register: ActionRegisterKind,
+) {
+  const calls = ACTION_REGISTER_CALLS[register];
+  registerCall(app, calls.list, {
+    handler: async (request, _reply, { auth }) => ok(await actionRegister.list(auth, register, request.body)),
   });
-  registerCall(app, actionRegisterExportCall, {
+  registerCall(app, calls.export, {
     handler: async (request, reply, { auth }) => {
       const { format, ...filters } = request.query;
       const file =
         format === 'xlsx'
-          ? await actionRegister.exportXlsx(auth, filters)
-          : await actionRegister.exportCsv(auth, filters);
+          ? await actionRegister.exportXlsx(auth, register, filters)
+          : await actionRegister.exportCsv(auth, register, filters);
       return reply
         .headers({
-          ...fileHeaders({ fileName: `action-register.${format}` }),
+          ...fileHeaders({ fileName: `${ACTION_EXPORT_FILE_NAMES[register]}.${format}` }),
           'x-export-truncated': file.truncated ? 'yes' : 'no',
         })
         .send(file.body);
     },
   });
-  registerCall(app, actionRegisterDetailsCall, {
+  registerCall(app, calls.details, {
     handler: async (request, _reply, { auth }) =>
-      ok(await actionRegister.details(auth, request.body.kind, request.body._id)),
+      ok(await actionRegister.details(auth, register, request.body.kind, request.body._id)),
   });
-  registerCall(app, actionRegisterReassignCall, {
+  registerCall(app, calls.reassign, {
     handler: async (request, _reply, { auth }) => {
-      const reassigned = await actionRegister.reassign(auth, request.body);
+      const reassigned = await actionRegister.reassign(auth, register, request.body);
       return ok({ reassigned }, reassigned === 1 ? say.reassignedOne : say.reassignedMany(reassigned));
     },
   });
-  registerCall(app, actionRegisterAssigneesCall, {
-    handler: async (request, _reply, { auth }) => ok(await actionRegister.assignees(auth, request.body)),
+  registerCall(app, calls.assignees, {
+    handler: async (request, _reply, { auth }) =>
+      ok(await actionRegister.assignees(auth, register, request.body)),
   });
+}
+
+export const actionRegisterRoutes: FastifyPluginAsync<{ actionRegister: ActionRegisterService }> = async (
+  app,
+  { actionRegister },
+) => {
+  registerCalls(app, actionRegister, 'general');
+  registerCalls(app, actionRegister, 'hr');
 };

@@ -3,6 +3,7 @@ import {
   ACTION_EXPORT_LIMIT,
   actionRegisterMessages as say,
   personName,
+  type ActionRegisterKind,
   type TActionAssignee,
   type TActionReassign,
   type TActionRegisterFilters,
@@ -12,20 +13,21 @@ import {
 import { dayOf } from '../../db/days';
 import type { Db } from '../../db/prisma';
 import { cappedCount, planFor, countCap, type Reader } from '../../db/reader';
-import { containing, join, sql, uuid } from '../../db/sql';
+import { containing, emptySql, join, sql, uuid } from '../../db/sql';
 import { notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import type { MailQueue } from '../../plugins/mail';
 import { callerToday } from '../../plugins/organisationDay';
 import type { AssignedActionService } from '../assignedActions';
 import { csvExport, xlsxExport } from './exports';
-import { isAssignee } from './policy';
+import { actionsOfRegister, holdsKind, isAssignee, requireRegister } from './policy';
 import { ActionReassignment } from './reassign';
 import { branches, GENERIC, ordered, rowsOf, type SearchKey } from './statements';
 
 /**
- * The action register: the organisation's actions of every source in one list (a UNION ALL of
- * the three tables on the Reader), its exports, the register's view of one action, and reassigning.
+ * The action registers: the organisation's actions of every source of a register (the Action
+ * Register, or HR Action) in one list (a UNION ALL of the action tables on the Reader), its
+ * exports, the register's view of one action, and reassigning. Each call names its register.
  */
 export class ActionRegisterService {
   private readonly reassignment: ActionReassignment;
@@ -40,16 +42,21 @@ export class ActionRegisterService {
     this.reassignment = new ActionReassignment(db, mail, options);
   }
 
-  async list(auth: AuthContext, request: TActionRegisterFilters & { page: number; pageSize: number }) {
+  async list(
+    auth: AuthContext,
+    register: ActionRegisterKind,
+    request: TActionRegisterFilters & { page: number; pageSize: number },
+  ) {
+    requireRegister(auth, register);
     const today = callerToday(auth);
     const offset = (request.page - 1) * request.pageSize;
-    if (request.search) return this.searched(auth, request, today, offset);
+    if (request.search) return this.searched(auth, register, request, today, offset);
     const counted = join(
-      branches(auth, request, today).map((branch) => sql`SELECT 1 FROM (${branch}) t`),
+      branches(auth, register, request, today).map((branch) => sql`SELECT 1 FROM (${branch}) t`),
       ' UNION ALL ',
     );
     const [rows, count] = await Promise.all([
-      this.page(auth, request, today, offset),
+      this.page(auth, register, request, today, offset),
       cappedCount(this.reader, counted, request),
     ]);
     return { rows, ...count };
@@ -58,11 +65,12 @@ export class ActionRegisterService {
   /** The list's page, its statement on its generic plan (the same for every value of the filters). */
   private page(
     auth: AuthContext,
+    register: ActionRegisterKind,
     request: TActionRegisterFilters & { pageSize: number },
     today: string,
     offset: number,
   ) {
-    const first = ordered(auth, request, today, offset + request.pageSize);
+    const first = ordered(auth, register, request, today, offset + request.pageSize);
     return rowsOf(this.reader, request.sort, today, first, offset, GENERIC);
   }
 
@@ -77,12 +85,13 @@ export class ActionRegisterService {
    */
   private async searched(
     auth: AuthContext,
+    register: ActionRegisterKind,
     request: TActionRegisterFilters & { page: number; pageSize: number },
     today: string,
     offset: number,
   ) {
     const cap = countCap(request);
-    const matches = join(branches(auth, request, today), ' UNION ALL ');
+    const matches = join(branches(auth, register, request, today), ' UNION ALL ');
     // The keys come back only when they are all there: a common word's are only counted.
     const keys = sql`SELECT m.kind, m.id, m.source, m."dueDate", ${
       request.sort === 'assignedOn' ? sql`m."assignedOn"` : sql`NULL`
@@ -103,7 +112,7 @@ export class ActionRegisterService {
     const matched = found[0]?.matched ?? 0;
     if (matched > cap) {
       return {
-        rows: await this.page(auth, request, today, offset),
+        rows: await this.page(auth, register, request, today, offset),
         total: cap,
         totalCapped: true as const,
       };
@@ -121,9 +130,10 @@ export class ActionRegisterService {
   }
 
   /** The filtered rows for an export, at most ACTION_EXPORT_LIMIT; `truncated` when there were more. */
-  private async exportRows(auth: AuthContext, filters: TActionRegisterFilters) {
+  private async exportRows(auth: AuthContext, register: ActionRegisterKind, filters: TActionRegisterFilters) {
+    requireRegister(auth, register);
     const today = callerToday(auth);
-    const first = ordered(auth, filters, today, ACTION_EXPORT_LIMIT + 1);
+    const first = ordered(auth, register, filters, today, ACTION_EXPORT_LIMIT + 1);
     const rows = await rowsOf(this.reader, filters.sort, today, first, 0, {
       ...planFor(filters.search),
       export: true,
@@ -131,17 +141,22 @@ export class ActionRegisterService {
     return { rows: rows.slice(0, ACTION_EXPORT_LIMIT), truncated: rows.length > ACTION_EXPORT_LIMIT };
   }
 
-  async exportCsv(auth: AuthContext, filters: TActionRegisterFilters) {
-    const { rows, truncated } = await this.exportRows(auth, filters);
+  async exportCsv(auth: AuthContext, register: ActionRegisterKind, filters: TActionRegisterFilters) {
+    const { rows, truncated } = await this.exportRows(auth, register, filters);
     return { body: csvExport(rows), truncated };
   }
 
-  async exportXlsx(auth: AuthContext, filters: TActionRegisterFilters) {
-    const { rows, truncated } = await this.exportRows(auth, filters);
+  async exportXlsx(auth: AuthContext, register: ActionRegisterKind, filters: TActionRegisterFilters) {
+    const { rows, truncated } = await this.exportRows(auth, register, filters);
     return { body: xlsxExport(rows), truncated };
   }
 
-  async details(auth: AuthContext, kind: TActionKind, id: string) {
+  /** One action of the register: another register's is not found (404), as another organisation's. */
+  async details(auth: AuthContext, register: ActionRegisterKind, kind: TActionKind, id: string) {
+    requireRegister(auth, register);
+    if (!holdsKind(register, kind)) throw notFound(say.notFound);
+    if (kind === 'form' && (await actionsOfRegister(this.db, auth, register, [id])).length === 0)
+      throw notFound(say.notFound);
     if (kind !== 'document') return this.assignedActions.detailsInOrganisation(auth, kind, id);
     const action = await this.db.documentAction.findFirst({ where: { id, companyId: auth.companyId } });
     if (!action) throw notFound(say.notFound);
@@ -166,8 +181,12 @@ export class ActionRegisterService {
     };
   }
 
-  /** Active employees and personnel of the organisation by name, employees first on a tie. */
-  async assignees(auth: AuthContext, input: { search: string; page: number }) {
+  /**
+   * Active employees and personnel of the organisation by name, employees first on a tie; HR
+   * actions go to employees only.
+   */
+  async assignees(auth: AuthContext, register: ActionRegisterKind, input: { search: string; page: number }) {
+    requireRegister(auth, register);
     const company = uuid(auth.companyId);
     const pattern = containing(input.search);
     const people = await this.reader.rows<{
@@ -180,11 +199,15 @@ export class ActionRegisterService {
         SELECT e.id, 'internal' AS type, e."firstName", e."lastName", NULL AS detail FROM "Employee" e
           WHERE e."companyId" = ${company} AND e."isActive"
             AND (e."firstName" || ' ' || e."lastName") ILIKE ${pattern}
-        UNION ALL
+        ${
+          register === 'hr'
+            ? emptySql
+            : sql`UNION ALL
         SELECT p.id, 'external', p."firstName", p."lastName", s.name FROM "Personnel" p
           JOIN "SupplierCompany" s ON s.id = p."supplierId"
           WHERE p."companyId" = ${company} AND p."isActive"
-            AND (p."firstName" || ' ' || p."lastName") ILIKE ${pattern}) people
+            AND (p."firstName" || ' ' || p."lastName") ILIKE ${pattern}`
+        }) people
       ORDER BY "firstName", "lastName", type, id
       LIMIT ${ACTION_ASSIGNEE_PAGE + 1} OFFSET ${(input.page - 1) * ACTION_ASSIGNEE_PAGE}`);
     return {
@@ -197,10 +220,13 @@ export class ActionRegisterService {
       hasMore: people.length > ACTION_ASSIGNEE_PAGE,
     };
   }
+
   /**
-   * Gives open actions to another active employee or personnel (reassign.ts), all or nothing.
+   * Gives the register's open actions to another active employee or personnel (reassign.ts), all
+   * or nothing.
    */
-  reassign(auth: AuthContext, input: TActionReassign): Promise<number> {
-    return this.reassignment.reassign(auth, input);
+  reassign(auth: AuthContext, register: ActionRegisterKind, input: TActionReassign): Promise<number> {
+    requireRegister(auth, register);
+    return this.reassignment.reassign(auth, register, input);
   }
 }

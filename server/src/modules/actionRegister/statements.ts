@@ -1,6 +1,7 @@
 import {
-  ACTION_SOURCES,
   personName,
+  REGISTER_SOURCES,
+  type ActionRegisterKind,
   type ActionSort,
   type ActionSource,
   type TActionKind,
@@ -10,9 +11,10 @@ import {
 import type { Reader, ReadOptions } from '../../db/reader';
 import { containing, emptySql, join, sql, uuid, type Sql } from '../../db/sql';
 import type { AuthContext } from '../../plugins/auth';
+import { hrActionSql, hrFormActionSql, reviewActionSql } from '../assignedActions';
 
-// The register's statements: the organisation's actions of every source in one list, a UNION ALL
-// of the action tables on the Reader, in the list's order.
+// The registers' statements: the organisation's actions of every source of a register in one list,
+// a UNION ALL of the action tables on the Reader, in the list's order.
 
 /** Statements whose generic plan serves every value (Reader.rows). */
 export const GENERIC: ReadOptions = { plan: 'generic' };
@@ -42,15 +44,20 @@ type SourceQuery = {
 
 /**
  * Each source as a branch of the union (alias t): its table and the rows of the table that are its
- * own (the Action table holds three sources). A branch per source keeps the source constant in
- * each, so sorting by source is a merge too.
+ * own (the Action table holds five sources), each the predicate of its partial indexes
+ * (20261129124500_action_hr_mark), so a branch reads its index alone. A branch per source keeps the
+ * source constant in each, so sorting by source is a merge too. The HR actions (policy.ts) are the
+ * HR register's.
  */
 export const SOURCES: Record<ActionSource, SourceQuery> = {
   form: {
     literal: sql`'form'::text`,
     kind: 'form',
-    where: sql`t."riskId" IS NULL AND t."hazardousSubstanceId" IS NULL`,
+    where: sql`t."riskId" IS NULL AND t."hazardousSubstanceId" IS NULL AND NOT (${hrActionSql()})`,
   },
+  // An HR action is a submission's or a review's, never a risk's or a substance's.
+  hrForm: { literal: sql`'hrForm'::text`, kind: 'form', where: hrFormActionSql() },
+  review: { literal: sql`'review'::text`, kind: 'form', where: reviewActionSql() },
   risk: { literal: sql`'risk'::text`, kind: 'form', where: sql`t."riskId" IS NOT NULL` },
   hazardous: {
     literal: sql`'hazardous'::text`,
@@ -81,13 +88,13 @@ export const TASK_COLUMNS = {
 };
 
 /**
- * Per table, its columns as the register reads them (alias t). An action belongs to exactly one of
- * a submission, a risk or a substance (the Action_one_owner check).
+ * Per table, its columns as the register reads them (alias t). An action belongs to one of a
+ * submission, a risk, a substance or a performance review (the Action_one_owner check).
  */
 export const COLUMNS: Record<TActionKind, Columns> = {
   form: {
     ...TASK_COLUMNS,
-    parent: sql`COALESCE(t."riskId", t."hazardousSubstanceId", t."submissionId")`,
+    parent: sql`COALESCE(t."riskId", t."hazardousSubstanceId", t."performanceReviewId", t."submissionId")`,
     assignedOn: sql`t."assignedOn"`,
   },
   audit: { ...TASK_COLUMNS, parent: sql`t."auditId"` },
@@ -127,6 +134,7 @@ export interface ListRow {
   source: ActionSource;
   parentId: string;
   parentName: string | null;
+  employeeId: string | null;
   instruction: string;
   assigneeFirstName: string | null;
   assigneeLastName: string | null;
@@ -165,6 +173,7 @@ export interface SearchKey {
  */
 export function branches(
   auth: AuthContext,
+  register: ActionRegisterKind,
   filters: TActionRegisterFilters,
   today: string,
   /** A further condition on a table's columns: the assignee sort's one person, a due-date bound. */
@@ -183,7 +192,7 @@ export function branches(
     if (filters.search) conditions.push(sql`t.instruction ILIKE ${containing(filters.search)}`);
     return conditions;
   };
-  const sources = filters.source ? [filters.source] : ACTION_SOURCES;
+  const sources = REGISTER_SOURCES[register].filter((source) => !filters.source || source === filters.source);
   return sources.flatMap((source) =>
     COMPLETE[filters.status].map((complete) => {
       const { literal, kind, where } = SOURCES[source];
@@ -204,6 +213,7 @@ export function branches(
  */
 export function ordered(
   auth: AuthContext,
+  register: ActionRegisterKind,
   filters: TActionRegisterFilters,
   today: string,
   first: number,
@@ -215,23 +225,23 @@ export function ordered(
       ' UNION ALL ',
     );
   if (filters.sort === 'due') {
-    const [lead, ...rest] = branches(auth, filters, today);
+    const [lead, ...rest] = branches(auth, register, filters, today);
     // The first branch (the forms' actions, most of them) bounds the others: when it fills the
     // page, none of their rows due after its last one can be on it. A search that a small source does not
     // match otherwise reads that source's every open action before the merge can begin.
     const bound = sql`t."dueDate" <= COALESCE((SELECT max("dueDate") FROM lead HAVING count(*) = ${first}),
       'infinity'::date)`;
-    const bounded = branches(auth, filters, today, () => bound).slice(1);
+    const bounded = branches(auth, register, filters, today, () => bound).slice(1);
     if (rest.length > 0)
       return sql`WITH lead AS MATERIALIZED (${lead} ORDER BY ${order} LIMIT ${first})
       SELECT u.* FROM (SELECT * FROM lead UNION ALL ${limited(bounded)}) u ORDER BY ${order} LIMIT ${first}`;
   }
   if (filters.sort !== 'assignee')
-    return sql`SELECT u.* FROM (${limited(branches(auth, filters, today))}) u
+    return sql`SELECT u.* FROM (${limited(branches(auth, register, filters, today))}) u
     ORDER BY ${order} LIMIT ${first}`;
   const company = uuid(auth.companyId);
   const mine = (condition: (columns: Columns) => Sql) =>
-    join(branches(auth, filters, today, condition), ' UNION ALL ');
+    join(branches(auth, register, filters, today, condition), ' UNION ALL ');
   // "Nobody" sorts first and is its own ordered input. The people are one list in name order, a
   // merge of the two name indexes (the organisation is named outside the union, as a condition
   // inside a member stops PostgreSQL from merging it), each joined to its own actions: the nested
@@ -286,13 +296,17 @@ export async function rowsOf(
       r."completedOn", COALESCE(e."firstName", p."firstName") AS "assigneeFirstName",
       COALESCE(e."lastName", p."lastName") AS "assigneeLastName",
       r."assigneePersonnelId" IS NOT NULL AS external,
-      CASE page.source
-        WHEN 'form' THEN (SELECT COALESCE('FS ' || f.number, 'Draft') || ' · ' || tpl.name
+      CASE WHEN page.source = 'review' THEN (SELECT pr."employeeId" FROM "PerformanceReview" pr
+        WHERE pr.id = r."parentId") END AS "employeeId",
+      CASE
+        WHEN page.source = 'review' THEN (SELECT 'Performance review — ' || re."firstName" || ' ' || re."lastName" || ' · ' || pr.title
+          FROM "PerformanceReview" pr JOIN "Employee" re ON re.id = pr."employeeId" WHERE pr.id = r."parentId")
+        WHEN page.source IN ('form', 'hrForm') THEN (SELECT COALESCE('FS ' || f.number, 'Draft') || ' · ' || tpl.name
           FROM "FormSubmission" f JOIN "FormTemplate" tpl ON tpl.id = f."templateId" WHERE f.id = r."parentId")
-        WHEN 'audit' THEN (SELECT a.name FROM "Audit" a WHERE a.id = r."parentId")
-        WHEN 'obligation' THEN (SELECT o.name FROM "Obligation" o WHERE o.id = r."parentId")
-        WHEN 'document' THEN (SELECT d.name FROM "Document" d WHERE d.id = r."parentId")
-        WHEN 'risk' THEN (SELECT x.name FROM "Risk" x WHERE x.id = r."parentId")
+        WHEN page.source = 'audit' THEN (SELECT a.name FROM "Audit" a WHERE a.id = r."parentId")
+        WHEN page.source = 'obligation' THEN (SELECT o.name FROM "Obligation" o WHERE o.id = r."parentId")
+        WHEN page.source = 'document' THEN (SELECT d.name FROM "Document" d WHERE d.id = r."parentId")
+        WHEN page.source = 'risk' THEN (SELECT x.name FROM "Risk" x WHERE x.id = r."parentId")
         ELSE (SELECT h.name FROM "HazardousSubstance" h WHERE h.id = r."parentId")
       END AS "parentName"
     FROM (SELECT o.* FROM (${first}) o ORDER BY ${order} OFFSET ${offset}) page
@@ -308,6 +322,7 @@ export async function rowsOf(
     source: row.source,
     parentId: row.parentId,
     parentName: row.parentName ?? '',
+    ...(row.employeeId && { employeeId: row.employeeId }),
     instruction: row.instruction,
     assigneeName:
       row.assigneeFirstName === null

@@ -1,3 +1,5 @@
+import { Prisma } from '../../generated/prisma/client';
+import { sql, type Sql } from '../../db/sql';
 import type { AuthContext } from '../../plugins/auth';
 
 /**
@@ -5,9 +7,38 @@ import type { AuthContext } from '../../plugins/auth';
  * dashboard lists it by): the action register's readers, and a form's coordinators.
  */
 
-/** An employee whose role holds the action register's key: reads any action of the organisation. */
-export const registerReader = (auth: AuthContext) =>
-  auth.userType === 'employee' && auth.accessKeys.has('actionRegister');
+// HR actions — a performance review's agreed actions and the actions of an HR form's submissions —
+// are HR matters: the HR Action register shows them to holders of hrForm or hrAdmin, and the Action
+// Register (its key) every other action. One rule for the registers' lists and for what their
+// dialogs open (the files too).
+
+/** A performance review's agreed action (`task` the Action table's alias). */
+export const reviewActionSql = (task: 't' | 'a' = 't'): Sql =>
+  sql`${Prisma.raw(task)}."performanceReviewId" IS NOT NULL`;
+
+/** An HR action, a review's or an HR form's: the mark the database keeps (Action_hr_mark). */
+export const hrActionSql = (task: 't' | 'a' = 't'): Sql => sql`${Prisma.raw(task)}."isHr"`;
+/** An HR form's action. */
+export const hrFormActionSql = (task: 't' | 'a' = 't'): Sql =>
+  sql`${Prisma.raw(task)}."isHr" AND ${Prisma.raw(task)}."performanceReviewId" IS NULL`;
+
+/** Holders of hrForm or hrAdmin: HR, who keep the HR Action register. */
+export const holdsHrActions = (auth: Pick<AuthContext, 'accessKeys'>): boolean =>
+  auth.accessKeys.has('hrForm') || auth.accessKeys.has('hrAdmin');
+
+/**
+ * Which of the organisation's actions (Action table, alias `task`) an employee reads as a
+ * register's reader: the HR actions with the HR keys, the others with the Action Register's key;
+ * null when neither.
+ */
+export function registerReadSql(auth: AuthContext, task: 't' | 'a'): Sql | null {
+  if (auth.userType !== 'employee') return null;
+  const hr = holdsHrActions(auth);
+  const general = auth.accessKeys.has('actionRegister');
+  if (hr && general) return sql`TRUE`;
+  if (hr) return hrActionSql(task);
+  return general ? sql`NOT (${hrActionSql(task)})` : null;
+}
 
 /**
  * What a signed-in user may do with a form's action on the external task page: its assignee and

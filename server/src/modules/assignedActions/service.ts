@@ -20,7 +20,7 @@ import type { Reader } from '../../db/reader';
 import { sql, uuid, type Sql } from '../../db/sql';
 import { dateOf } from '../../db/days';
 import { actionAssigneeOf, assignedToSql } from './assignees';
-import { registerReader } from './policy';
+import { registerReadSql } from './policy';
 import { queueActionCompletedNotice, type CompletedNoticeOptions } from './completedNotice';
 
 const OWNER_OF: Record<TAssignedActionKind, AttachmentOwner> = {
@@ -43,14 +43,18 @@ const PARENT: Record<TAssignedActionKind, Sql> = {
   obligation: sql`a."assigneeType" AS "assignToType", NULL AS question, a.reference,
     a."obligationId" AS "parentId",
     (SELECT p.name FROM "Obligation" p WHERE p.id = a."obligationId") AS "parentName", NULL::int AS number`,
-  // A form's action, or a register's (a risk's or a hazardous substance's: no submission).
+  // A form's action, a register's (a risk's or a hazardous substance's) or a performance review's
+  // agreed action (named by its title and employee); the last three have no submission.
   form: sql`a."actionType" AS "assignToType", NULL AS question, NULL AS reference,
-    COALESCE(a."submissionId", a."riskId", a."hazardousSubstanceId") AS "parentId",
+    COALESCE(a."submissionId", a."riskId", a."hazardousSubstanceId", a."performanceReviewId") AS "parentId",
     CASE WHEN a."riskId" IS NOT NULL THEN 'risk' WHEN a."hazardousSubstanceId" IS NOT NULL THEN 'hazardous'
-      ELSE 'form' END AS "parentKind",
+      WHEN a."performanceReviewId" IS NOT NULL THEN 'performanceReview' ELSE 'form' END AS "parentKind",
     COALESCE((SELECT t.name FROM "FormSubmission" f JOIN "FormTemplate" t ON t.id = f."templateId"
       WHERE f.id = a."submissionId"), (SELECT r.name FROM "Risk" r WHERE r.id = a."riskId"),
-      (SELECT h.name FROM "HazardousSubstance" h WHERE h.id = a."hazardousSubstanceId")) AS "parentName",
+      (SELECT h.name FROM "HazardousSubstance" h WHERE h.id = a."hazardousSubstanceId"),
+      (SELECT concat_ws(' · ', pr.title, NULLIF(concat_ws(' ', e."firstName", e."lastName"), ''))
+        FROM "PerformanceReview" pr JOIN "Employee" e ON e.id = pr."employeeId" AND e."companyId" = pr."companyId"
+        WHERE pr.id = a."performanceReviewId" AND pr."companyId" = a."companyId")) AS "parentName",
     (SELECT f.number FROM "FormSubmission" f WHERE f.id = a."submissionId") AS number`,
 };
 
@@ -72,7 +76,7 @@ interface TaskRow {
   parentId: string;
   parentName: string;
   /** Whose action a form-kind task is (the other kinds leave it out). */
-  parentKind?: 'form' | 'risk' | 'hazardous';
+  parentKind?: 'form' | 'risk' | 'hazardous' | 'performanceReview';
   number: number | null;
   assigneeEmployee: Person | null;
   assigneePersonnel: Person | null;
@@ -92,8 +96,8 @@ export class AssignedActionService {
         OWNER_OF[kind],
         async (auth, ownerId, mode) =>
           (await this.find(auth, kind, ownerId)) !== null ||
-          // The action register's dialog shows any action of the organisation, and its files.
-          (mode === 'read' && registerReader(auth) && (await this.inOrganisation(auth, kind, ownerId))),
+          // The registers' dialogs show their actions, and their files.
+          (mode === 'read' && (await this.readsAsRegister(auth, kind, ownerId))),
       );
     }
   }
@@ -125,8 +129,15 @@ export class AssignedActionService {
     }
   }
 
-  private inOrganisation(auth: AuthContext, kind: TAssignedActionKind, taskId: string) {
-    return this.exists(auth, kind, taskId, sql`TRUE`);
+  /** Whether a register's reader reads the task: audit and obligation questions are the Action Register's. */
+  private async readsAsRegister(auth: AuthContext, kind: TAssignedActionKind, taskId: string) {
+    const scope =
+      kind === 'form'
+        ? registerReadSql(auth, 'a')
+        : auth.userType === 'employee' && auth.accessKeys.has('actionRegister')
+          ? sql`TRUE`
+          : null;
+    return scope !== null && this.exists(auth, kind, taskId, scope);
   }
 
   /** Whether the task is the caller's to do: the rule the dashboard lists it by (assignees.ts). */
@@ -222,7 +233,7 @@ export class AssignedActionService {
           ...common,
         };
       case 'form': {
-        // A register's action names its risk or substance instead of a form.
+        // A register's action names its risk or substance instead of a form, a review's its review.
         if (task.parentKind === 'risk')
           return {
             assignToType: task.assignToType,
@@ -235,6 +246,13 @@ export class AssignedActionService {
             assignToType: task.assignToType,
             reference: `Hazardous substance · ${task.parentName}`,
             hazardousId: task.parentId,
+            ...common,
+          };
+        if (task.parentKind === 'performanceReview')
+          return {
+            assignToType: task.assignToType,
+            reference: task.parentName,
+            performanceReviewId: task.parentId,
             ...common,
           };
         const formattedNumber = task.number ? `FS ${task.number}` : 'Draft';

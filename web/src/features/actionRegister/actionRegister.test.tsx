@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bodiesSent, envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
 import { ActionRegisterPage } from './ActionRegisterPage';
+import { HrActionsPage } from './HrActionsPage';
 
 const row = (over: Partial<TActionRow> = {}): TActionRow => ({
   _id: testId(1),
@@ -244,5 +245,73 @@ describe('ActionRegisterPage', () => {
     });
     render();
     expect(await screen.findByRole('button', { name: 'Retry' }, { timeout: 10_000 })).toBeInTheDocument();
+  }, 20_000);
+});
+
+describe('HrActionsPage', () => {
+  const HR_ROWS = [
+    row({
+      source: 'hrForm',
+      parentName: 'FS 31 · Annual Wellbeing Check',
+      instruction: 'Book the counselling',
+    }),
+    row({
+      _id: testId(2),
+      source: 'review',
+      parentId: testId(8),
+      employeeId: testId(4),
+      parentName: 'Performance review — Mia Torres · 2026 annual review',
+      instruction: 'Enrol in the leadership course',
+      status: 'open',
+    }),
+  ];
+
+  it('lists the HR actions by their source, with the HR sources only, and reassigns to employees', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/hrActionList': () => ok({ rows: HR_ROWS, total: 2 }),
+      'POST /api/hrActionAssignees': () =>
+        ok({
+          options: [{ _id: testId(5), type: 'internal', name: 'Ava Chen', detail: null }],
+          hasMore: false,
+        }),
+      'POST /api/hrActionReassign': () => ok({ reassigned: 1 }),
+    });
+    renderRoutes(
+      [{ path: '/human-resource/actions', element: <HrActionsPage /> }],
+      '/human-resource/actions',
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'HR Action' })).toBeInTheDocument();
+    const table = await screen.findByRole('region', { name: 'Actions' });
+    expect(within(table).getByRole('columnheader', { name: 'Source' })).toBeInTheDocument();
+    expect(
+      await within(table).findByRole('link', {
+        name: 'Performance review — Mia Torres · 2026 annual review',
+      }),
+    ).toHaveAttribute('href', `/human-resource/employee/performance-review/${testId(4)}/${testId(8)}`);
+    expect(within(table).getByRole('link', { name: 'FS 31 · Annual Wellbeing Check' })).toHaveAttribute(
+      'href',
+      `/form-submission/Record/${testId(9)}`,
+    );
+    const sources = within(screen.getByLabelText('Source')).getAllByRole('option');
+    expect(sources.map((option) => option.textContent)).toEqual([
+      'Any source',
+      'HR form',
+      'Performance review',
+    ]);
+    await user.selectOptions(screen.getByLabelText('Source'), 'review');
+    expect(bodiesSent(fetchMock, '/api/hrActionList').at(-1)).toMatchObject({ source: 'review' });
+
+    await user.click(screen.getByLabelText('Select: Enrol in the leadership course'));
+    await user.click(screen.getByRole('button', { name: 'Reassign selected (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reassign the action' });
+    expect(within(dialog).getByText('Choose an active employee. They get an e-mail.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('New assignee'), 'av');
+    await user.click(await within(dialog).findByRole('button', { name: /Ava Chen/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reassign' }));
+    expect(await screen.findByText(actionRegisterMessages.reassignedOne)).toBeInTheDocument();
+    expect(bodiesSent(fetchMock, '/api/hrActionReassign')).toEqual([
+      { actions: [{ kind: 'form', _id: testId(2) }], assignee: { type: 'internal', _id: testId(5) } },
+    ]);
   }, 20_000);
 });

@@ -1,10 +1,7 @@
 import {
-  actionRegisterAssigneesCall,
-  actionRegisterDetailsCall,
-  actionRegisterExportCall,
-  actionRegisterListCall,
+  ACTION_REGISTER_CALLS as CALLS,
   actionRegisterMessages as say,
-  actionRegisterReassignCall,
+  type ActionRegisterKind,
   type TActionRef,
   type TActionRegisterListRequest,
   type TActionRow,
@@ -16,24 +13,33 @@ import { notifyError } from '../../api/errors';
 import type { Person } from '../../components/PersonField';
 
 export const actionRegisterKeys = {
-  all: ['actionRegister'] as const,
-  assignees: ['actionRegister', 'assignees'] as const,
-  details: (row: TActionRef) => ['actionRegister', 'details', row.kind, row._id] as const,
+  all: (register: ActionRegisterKind) => ['actionRegister', register] as const,
+  assignees: (register: ActionRegisterKind) => ['actionRegister', register, 'assignees'] as const,
+  details: (register: ActionRegisterKind, row: TActionRef) =>
+    ['actionRegister', register, 'details', row.kind, row._id] as const,
 };
 
-/** POST /api/actionRegisterList: one page of the filtered, sorted actions. */
-export function fetchActions(request: TActionRegisterListRequest) {
-  return callApi(actionRegisterListCall, { body: request });
+/** One page of the register's filtered, sorted actions. */
+export function fetchActions(register: ActionRegisterKind, request: TActionRegisterListRequest) {
+  // The filters offer each register its own sources only.
+  return callApi(CALLS[register].list, { body: request as never });
 }
 
-/** The export of the filtered list as CSV or XLSX. */
-export function actionExportUrl(query: Record<string, string>, format: 'csv' | 'xlsx') {
-  return `${API_BASE}${callUrl(actionRegisterExportCall, { query: { ...query, format } })}`;
+/** The export of the register's filtered list as CSV or XLSX. */
+export function actionExportUrl(
+  register: ActionRegisterKind,
+  query: Record<string, string>,
+  format: 'csv' | 'xlsx',
+) {
+  return `${API_BASE}${callUrl(CALLS[register].export, { query: { ...query, format } })}`;
 }
 
-/** An assignee option: the picker's value carries the kind (employee or personnel) before the id. */
-export async function searchAssignees(text: string, page: number) {
-  const found = await callApi(actionRegisterAssigneesCall, { body: { search: text, page } });
+/**
+ * An assignee option: the picker's value carries the kind (employee or personnel) before the id.
+ * HR Action offers employees only.
+ */
+export async function searchAssignees(register: ActionRegisterKind, text: string, page: number) {
+  const found = await callApi(CALLS[register].assignees, { body: { search: text, page } });
   return {
     options: found.options.map((person) => ({
       value: `${person.type}:${person._id}`,
@@ -50,21 +56,29 @@ export function assigneeOf(value: string) {
   return { type, _id: id };
 }
 
-/** POST /api/actionRegisterDetails: one action as the register shows it. */
-export function fetchActionDetails(row: TActionRef) {
-  return callApi(actionRegisterDetailsCall, { body: { kind: row.kind, _id: row._id } });
+/** One action as the register shows it. */
+export function fetchActionDetails(register: ActionRegisterKind, row: TActionRef) {
+  return callApi(CALLS[register].details, { body: { kind: row.kind, _id: row._id } });
 }
 
+/** A document's action: only in the Action Register. */
 export function useDocumentAction(row: TActionRow) {
   const ref = { kind: 'document', _id: row._id } as const;
-  return useQuery({ queryKey: actionRegisterKeys.details(ref), queryFn: () => fetchActionDetails(ref) });
+  return useQuery({
+    queryKey: actionRegisterKeys.details('general', ref),
+    queryFn: () => fetchActionDetails('general', ref),
+  });
 }
 
 /** Reassigns one or more actions to the assignee picked; the server reassigns all of them or none. */
-export function useReassignActions(actions: TActionRef[], onDone: () => Promise<void>) {
+export function useReassignActions(
+  register: ActionRegisterKind,
+  actions: TActionRef[],
+  onDone: () => Promise<void>,
+) {
   return useMutation({
     mutationFn: (assignee: Person) =>
-      callApi(actionRegisterReassignCall, { body: { actions, assignee: assigneeOf(assignee._id) } }),
+      callApi(CALLS[register].reassign, { body: { actions, assignee: assigneeOf(assignee._id) } }),
     onSuccess: async () => {
       toast.success(actions.length === 1 ? say.reassignedOne : say.reassignedMany(actions.length));
       await onDone();

@@ -1,2 +1,3 @@
-/** The action register's screen, loaded with its area (router.tsx). */
+/** The action registers' screens, loaded with their area (router.tsx). */
 export { ActionRegisterPage } from './ActionRegisterPage';
+export { HrActionsPage } from './HrActionsPage';
