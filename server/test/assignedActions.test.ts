@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { messages } from '@compass/shared';
+import { addDays, localDateOf, messages } from '@compass/shared';
 import sharp from 'sharp';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,13 @@ const photo = () =>
 beforeAll(async () => {
   storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'compass-files-'));
   ctx = await setupTestApp({ FILE_STORAGE_DIR: storageDir });
-  for (const username of ['ethan.coordinator', 'mia.employee', 'sam.southbank', 'liam.personnel']) {
+  for (const username of [
+    'ethan.coordinator',
+    'mia.employee',
+    'sam.southbank',
+    'liam.personnel',
+    'acme.supplier',
+  ]) {
     tokens[username] = await signIn(ctx.app, username);
   }
 });
@@ -228,6 +234,137 @@ describe('assigned action dialogs', () => {
     expect(removed.status).toBe(200);
     expect(await ctx.db.attachment.count({ where: { id: attachment.id } })).toBe(0);
     expect(fs.existsSync(path.join(storageDir, attachment.storageKey))).toBe(false);
+  });
+});
+
+const dashboard = async (username: string, call: 'dashboardList' | 'dashboardSupplierList') => {
+  const res = await api().post(`/api/${call}`).set('authtoken', tokens[username]!).send({});
+  expect(res.status, res.text).toBe(200);
+  const sections = call === 'dashboardList' ? res.body.response_data.list : res.body.response_data;
+  return sections.assignedActions.list as {
+    taskID: string;
+    sectionType: string;
+    itemName: string;
+    formSumissionId: string | null;
+    assigneeName: string | null;
+  }[];
+};
+
+describe('a performance review’s agreed action', () => {
+  it('is on its assignee’s My Actions and opens, saves with a file and completes in the action dialog', async () => {
+    const mia = await ctx.db.employee.findUniqueOrThrow({ where: { id: await employeeId('mia.employee') } });
+    const today = localDateOf(new Date(), 'UTC');
+    const day = (offset: number) => new Date(`${addDays(today, offset)}T00:00:00Z`);
+    const review = await ctx.db.performanceReview.create({
+      data: {
+        companyId: mia.companyId,
+        employeeId: mia.id,
+        reviewerEmployeeId: await employeeId('ethan.coordinator'),
+        title: 'Performance review 2026',
+        periodStart: day(-180),
+        periodEnd: day(-1),
+        dueDate: day(-1),
+        status: 'completed',
+        completedAt: new Date(),
+      },
+    });
+    const action = await ctx.db.action.create({
+      data: {
+        companyId: mia.companyId,
+        performanceReviewId: review.id,
+        taskNumber: 1,
+        instruction: 'Finish the first-aid course',
+        assigneeEmployeeId: mia.id,
+        dueDate: day(7),
+      },
+    });
+
+    expect(
+      (await dashboard('mia.employee', 'dashboardList')).find((item) => item.taskID === action.id),
+    ).toEqual(
+      expect.objectContaining({
+        sectionType: 'form',
+        itemName: 'Performance review — Mia Torres',
+        formSumissionId: null,
+        assigneeName: null,
+      }),
+    );
+    const open = (username: string) =>
+      api()
+        .post('/api/assignedActionDetails')
+        .set('authtoken', tokens[username]!)
+        .send({ sectionType: 'form', taskId: action.id });
+    const details = await open('mia.employee');
+    expect(details.status).toBe(200);
+    expect(details.body.response_data).toMatchObject({
+      sectionType: 'form',
+      instruction: 'Finish the first-aid course',
+      reference: 'Performance review 2026 · Mia Torres',
+      performanceReviewId: review.id,
+      assignToName: 'Mia Torres',
+      completeStatus: 'no',
+    });
+    expect(details.body.response_data.formSubmissionId).toBeUndefined();
+    // Not the reviewer's to do, nor another organisation's.
+    for (const other of ['ethan.coordinator', 'sam.southbank']) expect((await open(other)).status).toBe(404);
+
+    const save = (completeStatus: 'yes' | 'no', response: string) =>
+      api()
+        .post('/api/assignedActionSave')
+        .set('authtoken', tokens['mia.employee']!)
+        .field('sectionType', 'form')
+        .field('taskId', action.id)
+        .field('response', response)
+        .field('completeStatus', completeStatus);
+    const draft = await save('no', 'Booked for next week').attach('files', Buffer.from('%PDF-1.4 booking'), {
+      filename: 'booking.pdf',
+      contentType: 'application/pdf',
+    });
+    expect(draft.status, draft.text).toBe(200);
+    const [file] = (await open('mia.employee')).body.response_data.attachment;
+    expect(file.name).toBe('booking.pdf');
+    expect((await api().get(file.path).set('authtoken', tokens['mia.employee']!)).status).toBe(200);
+    expect((await api().get(file.path).set('authtoken', tokens['sam.southbank']!)).status).toBe(404);
+
+    const done = await save('yes', 'Certificate attached');
+    expect(done.status, done.text).toBe(200);
+    expect(await ctx.db.action.findUniqueOrThrow({ where: { id: action.id } })).toMatchObject({
+      isComplete: true,
+      response: 'Certificate attached',
+    });
+    expect((await dashboard('mia.employee', 'dashboardList')).map((item) => item.taskID)).not.toContain(
+      action.id,
+    );
+  });
+});
+
+describe('a supplier company account’s assigned actions', () => {
+  it('say whose each is (its people’s); a person’s own rows name nobody', async () => {
+    const liam = await ctx.db.user.findUniqueOrThrow({
+      where: { username: 'liam.personnel' },
+      include: { personnel: true },
+    });
+    const liamsAction = await ctx.db.action.create({
+      data: {
+        companyId: liam.companyId,
+        submissionId: (await ctx.db.formSubmission.findFirstOrThrow({ where: { companyId: liam.companyId } }))
+          .id,
+        taskNumber: 901,
+        instruction: 'Send the updated induction record',
+        actionType: 'external',
+        assigneePersonnelId: liam.personnelId!,
+        dueDate: new Date(),
+      },
+    });
+    const company = await dashboard('acme.supplier', 'dashboardSupplierList');
+    expect(company.find((item) => item.taskID === liamsAction.id)?.assigneeName).toBe(
+      `${liam.personnel!.firstName} ${liam.personnel!.lastName}`,
+    );
+    expect(company.every((item) => item.assigneeName !== null)).toBe(true);
+
+    const own = await dashboard('liam.personnel', 'dashboardSupplierList');
+    expect(own.map((item) => item.taskID)).toContain(liamsAction.id);
+    expect(own.every((item) => item.assigneeName === null)).toBe(true);
   });
 });
 

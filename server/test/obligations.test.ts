@@ -129,6 +129,44 @@ describe('pickers', () => {
   });
 });
 
+describe('question assignees', () => {
+  it('are offered and saved only if they can answer the question (an account that signs in)', async () => {
+    const { companyId } = await ctx.db.employee.findUniqueOrThrow({ where: { id: people.mia } });
+    const lastName = `Signedout ${unique()}`;
+    const nora = await ctx.db.employee.create({ data: { companyId, firstName: 'Nora', lastName } });
+    await ctx.db.user.create({
+      data: {
+        companyId,
+        username: `nora.${unique()}`,
+        userType: 'employee',
+        employeeId: nora.id,
+        isActive: false,
+      },
+    });
+    const search = async (role: string) =>
+      (
+        (await data('olivia.admin', 'obligationPeopleSearch', { search: lastName, role })) as {
+          _id: string;
+        }[]
+      ).map((person) => person._id);
+    expect(await search('anyone')).toEqual([nora.id]);
+    expect(await search('assignee')).toEqual([]);
+    const mia = (await data('olivia.admin', 'obligationPeopleSearch', {
+      search: 'Mia',
+      role: 'assignee',
+    })) as { _id: string }[];
+    expect(mia.map((person) => person._id)).toContain(people.mia);
+
+    const body = obligation({ questions: [question(), question({ assigneeId: nora.id })] });
+    const response = await call('olivia.admin', 'obligationSave', body);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().validation_errors).toEqual([
+      { field: 'questions.1.assigneeId', message: say.assigneeWithoutAccess },
+    ]);
+    expect((await data('olivia.admin', 'obligationList', { search: body.name })).rows).toEqual([]);
+  });
+});
+
 describe('who may use the register', () => {
   it.each(CALLS)(
     '$path: 401 without a session, 403 for suppliers, personnel and without the key',

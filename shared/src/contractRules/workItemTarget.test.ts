@@ -115,6 +115,7 @@ const action = (over: Partial<TAssignedActionItem> = {}): TAssignedActionItem =>
   taskNumber: 1,
   actionType: null,
   isDraft: 'no',
+  assigneeName: null,
   ...over,
 });
 

@@ -35,6 +35,8 @@ export const ZAssignedActionDetails = z.object({
   /** A register's action: the risk or hazardous substance it was raised from. */
   riskId: z.uuid().optional(),
   hazardousId: z.uuid().optional(),
+  /** A performance review's agreed action: the review (its reference is the title and employee). */
+  performanceReviewId: z.uuid().optional(),
   completeStatus: ZYesNo,
   completedOn: z.string().nullable(),
 });

@@ -144,7 +144,10 @@ export const ASSIGNED_ACTION_TYPES = [
 export const ZAssignedActionItem = z.object({
   _id: z.uuid(),
   sectionType: z.enum(['audit', 'obligation', 'form', 'document']),
-  /** The parent: 'FS 1001 Incident Report', the audit, obligation or document name. */
+  /**
+   * The parent: 'FS 1001 Incident Report', the audit, obligation or document name, a risk's or
+   * substance's name, or 'Performance review — <employee>' for a review's agreed action.
+   */
   itemName: z.string(),
   /** The instruction (form, audit, obligation) or what to do with the document. */
   instructionShow: z.string(),
@@ -165,6 +168,11 @@ export const ZAssignedActionItem = z.object({
   isDraft: ZYesNo,
   taskDueDateType: ZTaskDueDateType,
   badge: ZBadge,
+  /**
+   * Whose action it is when it is not the caller's own: a supplier company account lists its
+   * people's actions (which it completes on their behalf). Null for the caller's own.
+   */
+  assigneeName: z.string().nullable(),
 });
 export type TAssignedActionItem = z.infer<typeof ZAssignedActionItem>;
 

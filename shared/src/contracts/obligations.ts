@@ -28,6 +28,8 @@ export const obligationMessages = {
   referenceRequired: 'Please enter the reference of the question.',
   instructionRequired: 'Please enter the question or instruction.',
   assigneeRequired: 'Choose who answers the question.',
+  assigneeWithoutAccess:
+    'The assignee must be an employee who signs in, or they could not answer the question.',
   dueDateInvalid: 'Enter the due date as a date.',
   questionUnknown: 'This question is not part of the obligation (it may have been removed).',
   questionAnswered: 'An answered question cannot be changed or removed.',
@@ -249,10 +251,11 @@ export const obligationPeopleSearchCall = defineCall({
   tags: ['obligations'],
   summary: 'Active employees with an account matching a search: owners, reviewers and question assignees',
   access,
-  // As reviewers only those the review call serves (role `reviewer`), as registerParts pickers do.
+  // As reviewers only those the review call serves (role `reviewer`), as question assignees those
+  // the assigned action's save serves (`assignee`), as registerParts pickers do.
   body: z.object({
     search: z.string().trim().max(200).optional(),
-    role: z.enum(['anyone', 'reviewer']).default('anyone'),
+    role: z.enum(['anyone', 'reviewer', 'assignee']).default('anyone'),
   }),
   response: z.array(ZPerson),
 });

@@ -3,6 +3,7 @@ import { DASHBOARD_LIST_LIMIT, taskDueType, type TAssignedActionItem } from '@co
 import {
   countOf,
   formattedNumber,
+  fullName,
   toSection,
   topItems,
   sql,
@@ -31,15 +32,28 @@ interface AssignedActionRow {
   number: number | null;
   templateName: string | null;
   taskNumber: number | null;
-  /** A register's action: its risk's or hazardous substance's name (it has no submission). */
+  /**
+   * An action without a submission: its risk's or hazardous substance's name, or for a performance
+   * review's agreed action the review's employee.
+   */
   registerName: string | null;
+  /** Whose action it is, when the caller lists others' (a supplier company account's people). */
+  assigneeName: string | null;
 }
 
 export async function assignedActionSection(
   query: Query,
   scope: { today: string },
   sources: Source[],
+  /** The caller lists its people's actions (assignedActions/assignees.ts): each names whose it is. */
+  { namesAssignee = false }: { namesAssignee?: boolean } = {},
 ): Promise<Section<TAssignedActionItem>> {
+  // Only people of a supplier are assigned work others list (the company account works for them).
+  const assigneeName = namesAssignee
+    ? sql`(SELECT ${fullName('p')} FROM "Personnel" p
+        WHERE p.id = COALESCE(a."assigneePersonnelId", aq."assigneePersonnelId", oq."assigneePersonnelId")
+          AND p."companyId" = COALESCE(a."companyId", aq."companyId", oq."companyId"))`
+    : sql`NULL::text`;
   const rows = await query<Array<Counted & AssignedActionRow>>(sql`
     WITH top AS (${topItems(sources, DASHBOARD_LIST_LIMIT)})
     SELECT i.id, i.kind, to_char(i.due, 'YYYY-MM-DD') AS "dueDate",
@@ -49,7 +63,9 @@ export async function assignedActionSection(
       au.id AS "auditId", au.name AS "auditName", ob.id AS "obligationId", ob.name AS "obligationName",
       d.id AS "documentId", d.name AS "documentName",
       s.id AS "submissionId", s.number, ft.name AS "templateName", a."taskNumber",
-      COALESCE(rk.name, hz.name) AS "registerName",
+      COALESCE(rk.name, hz.name,
+        CASE WHEN pr.id IS NOT NULL THEN concat('Performance review — ', ${fullName('pe')}) END) AS "registerName",
+      ${assigneeName} AS "assigneeName",
       ${countOf(sources)} AS total
     FROM top i
     LEFT JOIN "Action" a ON i.kind = 'form' AND a.id = i.id
@@ -57,6 +73,8 @@ export async function assignedActionSection(
     LEFT JOIN "FormTemplate" ft ON ft.id = s."templateId" AND ft."companyId" = s."companyId"
     LEFT JOIN "Risk" rk ON rk.id = a."riskId" AND rk."companyId" = a."companyId"
     LEFT JOIN "HazardousSubstance" hz ON hz.id = a."hazardousSubstanceId" AND hz."companyId" = a."companyId"
+    LEFT JOIN "PerformanceReview" pr ON pr.id = a."performanceReviewId" AND pr."companyId" = a."companyId"
+    LEFT JOIN "Employee" pe ON pe.id = pr."employeeId" AND pe."companyId" = pr."companyId"
     LEFT JOIN "AuditQuestionTask" aq ON i.kind = 'audit' AND aq.id = i.id
     LEFT JOIN "Audit" au ON au.id = aq."auditId" AND au."companyId" = aq."companyId"
     LEFT JOIN "ObligationQuestionTask" oq ON i.kind = 'obligation' AND oq.id = i.id
@@ -86,6 +104,7 @@ function toAssignedAction(row: AssignedActionRow, today: string): TAssignedActio
     taskNumber: row.taskNumber,
     question: row.question,
     taskDueDateType: taskDueType(row.dueDate, today),
+    assigneeName: row.assigneeName,
   };
   // Form tasks and audit / obligation questions differ only in what names them, and the document
   // steps in what they ask. `common` goes last in every item: Node 20's V8 defines each property

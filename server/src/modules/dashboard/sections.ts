@@ -81,7 +81,10 @@ export async function supplierSections(
       : Promise.resolve(emptySection<TSupplierItem>()),
     personnelReviewDocuments: supplierItemSection(query, base, parts.personnelRequirements),
     supplierAssessment: supplierItemSection(query, base, parts.assignedForms),
-    assignedActions: assignedActionSection(query, base, parts.assignedActions),
+    // A company account's are its people's (assignedActions/assignees.ts): each row says whose.
+    assignedActions: assignedActionSection(query, base, parts.assignedActions, {
+      namesAssignee: provider.personnelId === null,
+    }),
   });
 }
 

@@ -1,3 +1,4 @@
+import { assignedActionSaveCall, obligationReviewCalls } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import { notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -19,3 +20,14 @@ export async function findObligation(client: Prisma.TransactionClient | Db, comp
   if (!obligation) throw notFound();
   return obligation;
 }
+
+/**
+ * The call the people of each picker act through: reviewers through the review, question assignees
+ * through the assigned action's save (the dashboard's dialog). The pickers offer only those it
+ * serves, and a save naming anyone else is refused; owners are only named (any account holder).
+ */
+export const ACTS_THROUGH = {
+  anyone: null,
+  reviewer: obligationReviewCalls.complete,
+  assignee: assignedActionSaveCall,
+} as const;

@@ -1,7 +1,7 @@
 import {
   nextReviewProblem,
   obligationMessages as say,
-  obligationReviewCalls,
+  type CallAccess,
   type TObligationSaveParsed,
   type TValidationError,
 } from '@compass/shared';
@@ -15,7 +15,7 @@ import { organisationToday } from '../../plugins/organisationDay';
 import { employeeNames, servedBy } from '../employees';
 import { scheduleReview, workplaceNames } from '../registerParts';
 import type { ReviewService } from '../reviews';
-import { findObligation } from './policy';
+import { ACTS_THROUGH, findObligation } from './policy';
 
 type Tx = Prisma.TransactionClient;
 
@@ -193,15 +193,15 @@ async function checkObligation(
   });
   if (taken) problems.push({ field: 'name', message: say.nameTaken });
 
-  const people: [string, string | null][] = [
-    ['ownerId', input.ownerId],
+  const reviewers: [string, string | null][] = [
     ['reviewerId', input.reviewerId],
     ['coReviewerId', input.coReviewerId],
-    ...input.questions.map((question, index): [string, string] => [
-      `questions.${index}.assigneeId`,
-      question.assigneeId,
-    ]),
   ];
+  const assignees = input.questions.map((question, index): [string, string] => [
+    `questions.${index}.assigneeId`,
+    question.assigneeId,
+  ]);
+  const people: [string, string | null][] = [['ownerId', input.ownerId], ...reviewers, ...assignees];
   const wanted = [...new Set(people.flatMap(([, id]) => (id ? [id] : [])))];
   const active = new Set(
     (
@@ -213,23 +213,14 @@ async function checkObligation(
   );
   for (const [field, id] of people)
     if (id && !active.has(id)) problems.push({ field, message: say.personUnknown });
-  // The reviewers must be able to open the review, as the reviewer picker offers them.
-  const reviewers = [input.reviewerId, input.coReviewerId].filter(
-    (id): id is string => !!id && active.has(id),
-  );
-  const canReview = new Set(
-    (
-      await tx.employee.findMany({
-        where: { companyId, id: { in: reviewers }, ...servedBy(obligationReviewCalls.complete) },
-        select: { id: true },
-      })
-    ).map((employee) => employee.id),
-  );
-  for (const field of ['reviewerId', 'coReviewerId'] as const) {
-    const id = input[field];
+  // Reviewers must be able to open the review and assignees to answer, as the pickers offer them.
+  const canReview = await servedAmong(tx, companyId, ACTS_THROUGH.reviewer, reviewers, active);
+  const canAnswer = await servedAmong(tx, companyId, ACTS_THROUGH.assignee, assignees, active);
+  for (const [field, id] of reviewers)
     if (id && active.has(id) && !canReview.has(id))
       problems.push({ field, message: say.reviewerWithoutAccess });
-  }
+  for (const [field, id] of assignees)
+    if (active.has(id) && !canAnswer.has(id)) problems.push({ field, message: say.assigneeWithoutAccess });
 
   const workplaceIds = [...new Set(input.workplaceIds)];
   if (workplaceIds.length > 0) {
@@ -246,4 +237,21 @@ async function checkObligation(
     else if (task.isComplete) problems.push({ field: `questions.${index}`, message: say.questionAnswered });
   });
   if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
+}
+
+/** Which of the fields' people (active employees of the organisation) `call` serves. */
+async function servedAmong(
+  tx: Tx,
+  companyId: string,
+  call: { access: CallAccess },
+  fields: [string, string | null][],
+  active: Set<string>,
+): Promise<Set<string>> {
+  const ids = [...new Set(fields.flatMap(([, id]) => (id && active.has(id) ? [id] : [])))];
+  if (ids.length === 0) return new Set();
+  const served = await tx.employee.findMany({
+    where: { companyId, id: { in: ids }, ...servedBy(call) },
+    select: { id: true },
+  });
+  return new Set(served.map((employee) => employee.id));
 }

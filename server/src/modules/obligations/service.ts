@@ -1,6 +1,5 @@
 import {
   obligationCompliance,
-  obligationReviewCalls,
   tallyQuestions,
   taskDueType,
   type TObligationDetails,
@@ -31,7 +30,7 @@ import {
 import type { ReviewService } from '../reviews';
 import { dateOf, dayOf } from '../../db/days';
 import { listObligations, obligationsCsv } from './list';
-import { findObligation, obligationVisible } from './policy';
+import { ACTS_THROUGH, findObligation, obligationVisible } from './policy';
 import { saveObligation } from './save';
 
 type Filters = z.output<typeof ZObligationFilters>;
@@ -69,9 +68,10 @@ export class ObligationService {
     return { workplaces: await workplaceOptions(this.db, auth.companyId) };
   }
 
-  /** Employees who sign in, by name; as reviewers only those the review call serves. */
-  async people(auth: AuthContext, request: { search?: string | undefined; role: 'anyone' | 'reviewer' }) {
-    const only = request.role === 'reviewer' ? servedBy(obligationReviewCalls.complete) : {};
+  /** Employees who sign in, by name; as reviewers and assignees only those their call serves. */
+  async people(auth: AuthContext, request: { search?: string | undefined; role: keyof typeof ACTS_THROUGH }) {
+    const call = ACTS_THROUGH[request.role];
+    const only = call ? servedBy(call) : {};
     const found = await findAccountHolders(this.db, auth.companyId, request.search, { only });
     return found.map(({ id, name }) => ({ _id: id, name }));
   }

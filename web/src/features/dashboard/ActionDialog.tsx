@@ -61,10 +61,14 @@ function parentLink(details: Details): { to: string; label: string } | null {
   return null;
 }
 
-/** A register's action is listed with the form actions (sectionType form) but says what it is. */
+/**
+ * A register's action and a performance review's agreed action are listed with the form actions
+ * (sectionType form) but say what they are.
+ */
 function titleOf(kind: TAssignedActionKind, details: Details | undefined): string {
   if (details?.riskId) return 'Risk action';
   if (details?.hazardousId) return 'Hazardous substance action';
+  if (details?.performanceReviewId) return 'Performance review action';
   return TITLES[kind];
 }
 

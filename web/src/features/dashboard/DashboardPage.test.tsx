@@ -108,7 +108,31 @@ const auditAction: TAssignedActionItem = {
   isDraft: 'no',
   taskDueDateType: 'nodue',
   badge: 'Pending Completion',
+  assigneeName: null,
 };
+
+/** A form-kind action: a form task, or an action without a submission (a register's, a review's). */
+const formAction = (over: Partial<TAssignedActionItem>): TAssignedActionItem => ({
+  ...auditAction,
+  sectionType: 'form',
+  question: null,
+  auditId: null,
+  ...over,
+});
+
+/** What assignedActionDetails answers for a form-kind action. */
+const formActionDetails = (over: Record<string, unknown>) => ({
+  _id: id(700),
+  sectionType: 'form',
+  instruction: 'Replace the extinguisher',
+  response: '',
+  assignToType: 'internal',
+  dueDate: '2026-11-25',
+  attachment: [],
+  completeStatus: 'no',
+  completedOn: null,
+  ...over,
+});
 
 const notice: TNotice = {
   _id: id(800),
@@ -150,6 +174,15 @@ const supplierEmpty = (): TDashboardSupplierListResponse => ({
   supplierAssessment: empty(),
   assignedActions: empty(),
 });
+
+/** A supplier company account whose portal is on. */
+const supplierWithPortal = () =>
+  permissionsFixture({
+    userType: 'supplier',
+    employeeId: null,
+    supplierId: id(900),
+    access: accessMap({ supplierPortal: 'yes' }),
+  });
 
 const pie = (total: number) => ({ total, today: total, upcoming: 0, due: 0 });
 
@@ -294,14 +327,7 @@ describe('DashboardPage', () => {
           },
         }),
     });
-    renderDashboard(
-      permissionsFixture({
-        userType: 'supplier',
-        employeeId: null,
-        supplierId: id(900),
-        access: accessMap({ supplierPortal: 'yes' }),
-      }),
-    );
+    renderDashboard(supplierWithPortal());
     const link = await screen.findByRole('link', { name: /Public liability insurance/ });
     expect(link).toHaveAttribute('href', `/external-parties/document-review/supplier/${id(950)}`);
     for (const name of [
@@ -590,6 +616,68 @@ describe('DashboardPage', () => {
       response: 'All in date.',
       completeStatus: 'yes',
     });
+  });
+
+  it('says whose action each of a company account’s rows is, and its dialog names the assignee', async () => {
+    const theirs = formAction({
+      itemName: 'FS 1042 Site induction',
+      formSumissionId: id(702),
+      taskNumber: 1,
+      assigneeName: 'Liam Personnel',
+    });
+    standardRoutes({
+      'POST /api/dashboardSupplierList': () =>
+        ok({ ...supplierEmpty(), assignedActions: { total: 1, list: [theirs] } }),
+      'POST /api/assignedActionDetails': () =>
+        ok(
+          formActionDetails({
+            assignTo: id(703),
+            assignToType: 'external',
+            assignToName: 'Liam Personnel',
+            reference: 'FS 1042 · Site induction',
+            formSubmissionId: id(702),
+            formatedNumber: 'FS 1042',
+          }),
+        ),
+    });
+    renderDashboard(supplierWithPortal());
+    const row = await within(section('Assigned Actions')).findByRole('button', {
+      name: /FS 1042 Site induction/,
+    });
+    expect(row).toHaveTextContent('For Liam Personnel · Replace the extinguisher');
+    await userEvent.click(row);
+    const dialog = await screen.findByRole('dialog', { name: 'Form action' });
+    await within(dialog).findByText('FS 1042 · Site induction');
+    expect(dialog).toHaveTextContent(/Assigned toLiam Personnel/);
+  });
+
+  it('names a performance review’s agreed action in its dialog, without a link to the review', async () => {
+    const agreed = formAction({ itemName: 'Performance review — Mia Torres' });
+    standardRoutes({
+      'POST /api/dashboardList': () => {
+        const list = dashboardList();
+        return ok({ ...list, list: { ...list.list, assignedActions: { total: 1, list: [agreed] } } });
+      },
+      'POST /api/assignedActionDetails': () =>
+        ok(
+          formActionDetails({
+            assignTo: EMPLOYEE_ID,
+            assignToName: 'Mia Torres',
+            reference: 'Performance review 2026 · Mia Torres',
+            performanceReviewId: id(704),
+          }),
+        ),
+    });
+    renderDashboard();
+    const row = await within(section('Assigned Actions')).findByRole('button', {
+      name: /Performance review — Mia Torres/,
+    });
+    expect(row).not.toHaveTextContent('For ');
+    await userEvent.click(row);
+    const dialog = await screen.findByRole('dialog', { name: 'Performance review action' });
+    await within(dialog).findByText('Performance review 2026 · Mia Torres');
+    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Complete' })).toBeEnabled();
   });
 
   it('shows an error with a retry when the list fails, and recovers', async () => {

@@ -137,7 +137,12 @@ function useRows(viewer: WorkItemViewer, openDialog: (item: TAssignedActionItem)
       return (
         <WorkItemRow
           title={item.itemName}
-          secondary={item.question ? join(item.question, item.instructionShow) : item.instructionShow}
+          // A company account's rows are its people's: each says whose it is.
+          secondary={join(
+            item.assigneeName && `For ${item.assigneeName}`,
+            item.question,
+            item.instructionShow,
+          )}
           date={item.dueDate}
           dueType={item.taskDueDateType}
           badge={item.badge}

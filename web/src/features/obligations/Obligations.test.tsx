@@ -154,6 +154,30 @@ function openEdit(path: string) {
   );
 }
 
+describe('the people pickers', () => {
+  it('ask for reviewers those who can review, for assignees those who can answer, the owner anyone', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/obligationDetails': () => ok(details()),
+      'POST /api/obligationOptions': () => ok(options),
+      'POST /api/changeLogList': () => ok({ list: [] }),
+      'POST /api/obligationPeopleSearch': () => ok([{ _id: ETHAN, name: 'Ethan Clarke' }]),
+    });
+    openEdit(`/obligation/edit/${OBLIGATION}`);
+    const user = userEvent.setup();
+    const search = async (label: string) => {
+      const chosen = await screen.findByRole('textbox', { name: label });
+      await user.click(within(chosen.closest('.search-choice')! as HTMLElement).getByRole('button'));
+      await user.type(screen.getByRole('searchbox', { name: label }), 'Et');
+      await screen.findByRole('list', { name: 'Matches' });
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      return bodiesSent(fetchMock, '/api/obligationPeopleSearch').at(-1);
+    };
+    expect(await search('Assignee')).toEqual({ search: 'Et', role: 'assignee' });
+    expect(await search('Reviewer')).toEqual({ search: 'Et', role: 'reviewer' });
+    expect(await search('Owner')).toEqual({ search: 'Et', role: 'anyone' });
+  }, 15_000);
+});
+
 describe('the edit page', () => {
   it('shows answered questions with who answered and when, and saves the open ones', async () => {
     const fetchMock = mockFetch({

@@ -6,7 +6,7 @@ import { DataTable } from '../../components/DataTable';
 import { InputField, TextAreaField } from '../../components/FormField';
 import { PersonField, type Person } from '../../components/PersonField';
 import { Card } from '../../components/Card';
-import { OBLIGATION_PEOPLE } from './api';
+import { OBLIGATION_ASSIGNEES } from './api';
 
 /** An open question as the form holds it; `key` tells new rows apart before they have an id. */
 export interface QuestionDraft {
@@ -87,7 +87,7 @@ export function QuestionsCard({
               onValueChange={(dueDate) => setQuestion(index, { dueDate })}
             />
             <PersonField
-              {...OBLIGATION_PEOPLE}
+              {...OBLIGATION_ASSIGNEES}
               label="Assignee"
               value={question.assignee}
               error={errors[`questions.${index}.assigneeId`]}

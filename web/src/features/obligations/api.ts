@@ -9,21 +9,22 @@ export const obligationKeys = {
   details: (id: string) => ['obligations', 'details', id] as const,
 };
 
-/** Owners and question assignees: the obligation key's people search. */
-export const OBLIGATION_PEOPLE = {
-  queryKey: ['obligations', 'people'],
+/** The obligation key's people search for one picker (the server decides who each may offer). */
+const peoplePicker = (role: 'anyone' | 'reviewer' | 'assignee') => ({
+  queryKey: ['obligations', 'people', role],
   search: async (text: string) =>
-    pickerPageOf(await callApi(obligationPeopleSearchCall, { body: { search: text } })),
+    pickerPageOf(await callApi(obligationPeopleSearchCall, { body: { search: text, role } })),
   empty: NO_ACCOUNT_MATCH,
-};
+});
 
-/** Reviewers: only those who can open the obligation's review (the server decides who). */
-export const OBLIGATION_REVIEWERS = {
-  queryKey: ['obligations', 'people', 'reviewer'],
-  search: async (text: string) =>
-    pickerPageOf(await callApi(obligationPeopleSearchCall, { body: { search: text, role: 'reviewer' } })),
-  empty: NO_ACCOUNT_MATCH,
-};
+/** Owners: any employee who signs in. */
+export const OBLIGATION_PEOPLE = peoplePicker('anyone');
+
+/** Reviewers: only those who can open the obligation's review. */
+export const OBLIGATION_REVIEWERS = peoplePicker('reviewer');
+
+/** Question assignees: only those who can answer the question from their dashboard. */
+export const OBLIGATION_ASSIGNEES = peoplePicker('assignee');
 
 /** The workplaces an obligation can apply to. */
 export function useObligationOptions() {
