@@ -1,4 +1,5 @@
 import { ACCESS_KEYS, type AccessKey } from '../../shared/src/rules/access';
+import { fail } from './ids';
 import { Org } from './rows';
 
 // ---------- Organisation basics ----------
@@ -48,6 +49,18 @@ export function addEmployees(
     });
   });
   return ids;
+}
+
+/**
+ * The reporting line: each employee's key → their manager's key (every employee but the top one
+ * has a manager, leavers included). Managers see their reports' competencies and start their
+ * performance reviews.
+ */
+export function setManagers(o: Org, ids: Record<string, string>, managers: Record<string, string>): void {
+  for (const [key, managerKey] of Object.entries(managers)) {
+    const row = o.rows.employee.find((employee) => employee.id === ids[key]) ?? fail(`employee ${key}`);
+    row.managerEmployeeId = ids[managerKey] ?? fail(`manager ${managerKey}`);
+  }
 }
 
 export function addWorkplaces(o: Org, workplaces: Record<string, string[]>): void {

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { issueLink } from '../src/modules/links/service';
 import {
   apiCalls,
+  DEMO_USERS,
   employeeOf,
   multipartPayload,
   setRoleKeys,
@@ -28,26 +29,21 @@ import {
 let ctx: TestContext;
 let tokens: Record<string, string>;
 let linkToken: string;
-const ids = { mia: '', jack: '', chloe: '', technician: '', driver: '' };
+const ids = { mia: '', ethan: '', jack: '', lucas: '', chloe: '', technician: '', driver: '' };
 const today = localDateOf(new Date(), 'UTC');
 
 beforeAll(async () => {
   ctx = await setupTestApp();
   const mia = await setRoleKeys(ctx.db, 'mia.employee', { hrAdmin: false, hrEmployeeRecord: false });
   await setRoleKeys(ctx.db, 'olivia.admin', { hrEmployeeRecord: false });
-  tokens = await signInAll(ctx.app, [
-    'olivia.admin',
-    'ethan.coordinator',
-    'mia.employee',
-    'sam.southbank',
-    'acme.supplier',
-    'liam.personnel',
-  ]);
+  tokens = await signInAll(ctx.app, [...DEMO_USERS, 'acme.supplier']);
   const companyId = mia.companyId;
   const named = (firstName: string) =>
     ctx.db.employee.findFirstOrThrow({ where: { companyId, firstName } }).then((row) => row.id);
   ids.mia = (await employeeOf(ctx.db, 'mia.employee')).id;
+  ids.ethan = (await employeeOf(ctx.db, 'ethan.coordinator')).id;
   ids.jack = await named('Jack');
+  ids.lucas = await named('Lucas');
   ids.chloe = await named('Chloe');
   const position = (name: string) =>
     ctx.db.position.findFirstOrThrow({ where: { companyId, name } }).then((row) => row.id);
@@ -477,8 +473,12 @@ describe('the matrix', () => {
   it('HR sees everyone, a manager their direct reports, anyone else is refused', async () => {
     const id = await newCompetency();
     await newRecord('ethan.coordinator', id, ids.jack);
+    // Mia leads the workshop in the demo (Lucas; William has left) and manages Jack in these tests.
     const mine = await data('mia.employee', 'competencyMatrix', { pageSize: 100 });
-    expect(mine.rows.map((row: { employee: { _id: string } }) => row.employee._id)).toEqual([ids.jack]);
+    expect(mine.rows.map((row: { employee: { _id: string } }) => row.employee._id)).toEqual([
+      ids.jack,
+      ids.lucas,
+    ]);
     const everyone = await data('ethan.coordinator', 'competencyMatrix', { pageSize: 100 });
     expect(everyone.total).toBeGreaterThan(5);
     const sams = await data('sam.southbank', 'competencyMatrix', { pageSize: 100 });
@@ -487,15 +487,56 @@ describe('the matrix', () => {
       expect((await call(as, 'competencyMatrix', {})).statusCode).toBe(403);
     expect((await get('competencyMatrixExport', 'liam.personnel')).statusCode).toBe(403);
     expect((await call(linkToken, 'competencyMatrix', {})).statusCode).toBe(401);
-    await ctx.db.employee.update({ where: { id: ids.jack }, data: { managerEmployeeId: null } });
+    // Without an active report Mia is no manager: William has left, Lucas reports to Ethan for now.
+    await ctx.db.employee.updateMany({
+      where: { id: { in: [ids.jack, ids.lucas] } },
+      data: { managerEmployeeId: ids.ethan },
+    });
     try {
       expect((await call('mia.employee', 'competencyMatrix', {})).statusCode).toBe(403);
       expect((await get('competencyMatrixExport', 'mia.employee')).statusCode).toBe(403);
     } finally {
-      await ctx.db.employee.update({ where: { id: ids.jack }, data: { managerEmployeeId: ids.mia } });
+      await ctx.db.employee.updateMany({
+        where: { id: { in: [ids.jack, ids.lucas] } },
+        data: { managerEmployeeId: ids.mia },
+      });
     }
     for (const bad of [{ pageSize: 1000 }, { standing: 'none' }, { competencyId: 'x' }, { page: 0 }])
       expect((await call('olivia.admin', 'competencyMatrix', bad)).statusCode).toBe(400);
     expect((await get('competencyMatrixExport?standing=lost', 'olivia.admin')).statusCode).toBe(400);
+  });
+});
+
+describe('the change log', () => {
+  it("reads a competency's history with hrAdmin and a record's with hrEmployeeRecord, in their organisation", async () => {
+    const id = await newCompetency();
+    await data('olivia.admin', 'competencySetActive', { _id: id, isActive: false });
+    const log = (as: string, entityType: string, entityId: string) =>
+      call(as, 'changeLogList', { entityType, entityId });
+    const catalogue = await data('olivia.admin', 'changeLogList', { entityType: 'competency', entityId: id });
+    expect(catalogue.list.map((entry: { action: string }) => entry.action)).toEqual([
+      'deactivated',
+      'created',
+    ]);
+    expect(catalogue.list[0].changes).toContainEqual({ field: 'isActive', from: null, to: 'No' });
+    await data('olivia.admin', 'competencySetActive', { _id: id, isActive: true });
+    const recordId = await newRecord('ethan.coordinator', id, ids.jack);
+    await data('ethan.coordinator', 'competencyRecordSave', {
+      ...record(id, ids.jack),
+      _id: recordId,
+      issuer: 'TAFE',
+    });
+    const history = await data('ethan.coordinator', 'changeLogList', {
+      entityType: 'competencyRecord',
+      entityId: recordId,
+    });
+    expect(history.list.map((entry: { action: string }) => entry.action)).toEqual(['updated', 'created']);
+    expect(history.list[0].changes).toContainEqual({ field: 'issuer', from: 'SafeWork', to: 'TAFE' });
+    // The record's own employee and its manager read the record, not its log; hrAdmin alone does not either.
+    for (const as of ['mia.employee', 'olivia.admin'])
+      expect((await log(as, 'competencyRecord', recordId)).statusCode).toBe(403);
+    expect((await log('mia.employee', 'competency', id)).statusCode).toBe(403);
+    expect((await log('sam.southbank', 'competency', id)).statusCode).toBe(404);
+    expect((await log('sam.southbank', 'competencyRecord', recordId)).statusCode).toBe(404);
   });
 });

@@ -34,10 +34,12 @@ describe('POST /api/dashboardList for ethan.coordinator (the seed)', () => {
     expect(totals).toEqual({
       // His two reminders and three audits: the two the seed schedules and the warehouse audit.
       scheduledTasks: 5,
-      hrForms: 3,
+      // The HR form he reviews, his own, the review he assesses (Jack's) and his own to self-assess.
+      hrForms: 4,
       // Four forms, and the HR form he reviews (the seed's hr/ethan).
       formCoordination: 5,
-      scheduledReviews: 5,
+      // His five reviews, and three competency renewals of the people who report to him.
+      scheduledReviews: 8,
       assignedActions: 9,
       employeeOnlineTrainingAssessment: 1,
       reviewOnlineTrainingAssessment: 1,
@@ -90,11 +92,12 @@ describe('POST /api/dashboardList for ethan.coordinator (the seed)', () => {
     expect(list.scheduledTasks!.list[3]).toMatchObject({ taskDueDateType: 'nodue' });
   });
 
-  it('HR forms: the one he reviews, his assessment and his performance review', () => {
+  it('HR forms: the one he reviews, his assessment, the review he assesses and his own review', () => {
     expect(list.hrForms!.list.map((item) => [item._id, item.sectionType, item.badge])).toEqual([
       [nw('hrForm', 'ethan/reviewer'), 'hrReviwer', 'Pending For Review'],
       [nw('hrForm', 'ethan/assessment'), 'hrAssessment', 'Pending Completion'],
-      [nw('hrForm', 'ethan/performance'), 'performanceReview', 'Pending Completion'],
+      [nw('performanceReview', 'ethan/reviewing'), 'performanceReview', 'Pending For Review'],
+      [nw('performanceReview', 'ethan/current'), 'performanceReview', 'Assessment pending'],
     ]);
     expect(list.hrForms!.list[0]).toMatchObject({
       formName: 'Annual Wellbeing Check',
@@ -124,7 +127,8 @@ describe('POST /api/dashboardList for ethan.coordinator (the seed)', () => {
   });
 
   it('scheduled reviews: his reviews, and the co-review he still owes Olivia', () => {
-    const byId = new Map(list.scheduledReviews!.list.map((item) => [item._id, item]));
+    const reviews = list.scheduledReviews!.list.filter((item) => item.sectionType !== 'competency');
+    const byId = new Map(reviews.map((item) => [item._id, item]));
     expect(byId.size).toBe(5);
     expect(byId.has(nw('review', 'ethan/done'))).toBe(false);
     expect(byId.get(nw('review', 'ethan/risk'))).toMatchObject({
@@ -273,6 +277,7 @@ describe('POST /api/dashboardList for olivia.admin', () => {
     expect(list.hrForms!.list.map((item) => item.sectionType)).toEqual([
       'hrReviwer',
       'hrAssessment',
+      'performanceReview',
       'performanceReview',
     ]);
   });

@@ -41,6 +41,45 @@ export function button(label: string, url: string): string {
   );
 }
 
+/**
+ * The usual mail of a piece of work: greets the reader by name, says what happened, adds the note
+ * (a message, a reviewer's comment) if any, links to the page to act on, and ends with `after`.
+ */
+export function actionMail(mail: {
+  subject: string;
+  title: string;
+  name: string;
+  what: string;
+  /** Already labelled: 'Message: …'. */
+  note: string | null;
+  action: string;
+  link: string;
+  after?: string | null;
+}): MailContent {
+  const intro = `Hello ${mail.name},`;
+  const { note, after } = mail;
+  return {
+    subject: mail.subject,
+    title: mail.title,
+    text: [
+      intro,
+      '',
+      mail.what,
+      ...(note ? ['', note] : []),
+      '',
+      `${mail.action}: ${mail.link}`,
+      ...(after ? ['', after] : []),
+    ].join('\n'),
+    bodyHtml: [
+      paragraph(intro),
+      paragraph(mail.what),
+      ...(note ? [paragraph(note)] : []),
+      button(mail.action, mail.link),
+      ...(after ? [paragraph(after)] : []),
+    ].join('\n'),
+  };
+}
+
 export interface LayoutOptions {
   productName: string;
   title: string;

@@ -23,6 +23,9 @@ export const ADMINISTERED_ENTITIES = {
   obligation: 'obligation',
   risk: 'risk',
   hazardousSubstance: 'hazardous',
+  /** The catalogue is changed with hrAdmin; an employee's records are HR's (hrEmployeeRecord). */
+  competency: 'hrAdmin',
+  competencyRecord: 'hrEmployeeRecord',
 } as const satisfies Record<string, AccessKey>;
 export type AdministeredEntity = keyof typeof ADMINISTERED_ENTITIES;
 export const ZAdministeredEntity = z.enum(
@@ -53,4 +56,14 @@ export const changeLogListCall = defineCall({
   access: ACCESS.employee,
   body: ZChangeLogListRequest,
   response: z.object({ list: z.array(ZRecordChange) }),
+});
+
+/** One step of a record's work (an HR form's, a performance review's), read from the change log. */
+export const ZStepEvent = z.object({
+  action: z.string(),
+  /** ISO timestamp. */
+  at: z.string(),
+  byName: z.string().nullable(),
+  /** The reviewer's comment of a return. */
+  comment: z.string().nullable(),
 });

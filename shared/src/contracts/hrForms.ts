@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FREQUENCY_KEYS } from '../rules/frequency';
 import { defineCall } from './call';
+import { ZStepEvent } from './changeLog';
 import { ZTaskDueDateType } from './dashboard';
 import { ZDay, ZPage } from './envelope';
 
@@ -144,15 +145,6 @@ export const ZHrFormList = z.object({
 export type THrFormList = z.output<typeof ZHrFormList>;
 
 /** One step of an assignment's history (its change log): assigned, submitted, returned, closed, cancelled. */
-export const ZHrFormEvent = z.object({
-  action: z.string(),
-  /** ISO timestamp. */
-  at: z.string(),
-  byName: z.string().nullable(),
-  /** The reviewer's comment of a return. */
-  comment: z.string().nullable(),
-});
-
 export const ZHrFormDetails = ZHrFormRow.extend({
   message: z.string().nullable(),
   /** The reviewer's last comment when it was returned. */
@@ -165,7 +157,7 @@ export const ZHrFormDetails = ZHrFormRow.extend({
   canReview: z.boolean(),
   /** HR may withdraw it: still assigned. */
   canCancel: z.boolean(),
-  history: z.array(ZHrFormEvent),
+  history: z.array(ZStepEvent),
 });
 export type THrFormDetails = z.output<typeof ZHrFormDetails>;
 

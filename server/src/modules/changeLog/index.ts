@@ -1,1 +1,2 @@
 export { changeLogArea } from './area';
+export { historyOf, type HistoryStep } from './steps';

@@ -23,6 +23,8 @@ const TABLES: Record<Exclude<AdministeredEntity, OfTheOrganisation>, Sql> = {
   risk: sql`"Risk"`,
   hazardousSubstance: sql`"HazardousSubstance"`,
   document: sql`"Document"`,
+  competency: sql`"Competency"`,
+  competencyRecord: sql`"CompetencyRecord"`,
 };
 
 /** Whether the caller reads the log of this kind of record: it holds the key of the screen that administers it. */

@@ -2,13 +2,11 @@ import { COMPETENCY_EXPIRING_DAYS, displayDay, personName } from '@compass/share
 import { dayOf } from '../../db/days';
 import type { Db, Prisma } from '../../db/prisma';
 import { sql } from '../../db/sql';
+import { sendDueReminders, type DueRow } from '../../plugins/dueReminders';
 import type { MailQueue } from '../../plugins/mail';
 import { competencyExpiryMail } from '../mail';
 
 type Tx = Prisma.TransactionClient;
-
-/** Each run works at most this many reminders; the next run takes the rest. */
-const REMINDER_BATCH = 500;
 
 /**
  * The competencies' expiry reminders (docs/human-resources.md, "Expiry reminders"): one mail per
@@ -25,27 +23,22 @@ export class CompetencyReminders {
   ) {}
 
   /** Answers how many mails were queued. */
-  async send(now: Date = new Date()): Promise<number> {
-    const at = now.toISOString();
-    // Each organisation's today in its time zone; the constant bounds (a day either side) let the
-    // index of the records not yet reminded be read as one range.
-    const due = await this.db.$queryRaw<{ id: string; companyId: string }[]>(sql`
-      SELECT r.id, r."companyId"
-      FROM "CompetencyRecord" r JOIN "Company" co ON co.id = r."companyId"
-      WHERE r."isLatest" AND r."reminderSentAt" IS NULL
-        AND r."expiresOn" BETWEEN (${at}::timestamptz AT TIME ZONE 'UTC')::date - 1
-          AND (${at}::timestamptz AT TIME ZONE 'UTC')::date + ${COMPETENCY_EXPIRING_DAYS + 1}::int
-        AND r."expiresOn" >= (${at}::timestamptz AT TIME ZONE co."timeZone")::date
-        AND r."expiresOn" <= (${at}::timestamptz AT TIME ZONE co."timeZone")::date + ${COMPETENCY_EXPIRING_DAYS}::int
-        AND EXISTS (SELECT 1 FROM "Competency" c WHERE c.id = r."competencyId" AND c."isActive")
-      ORDER BY r."expiresOn", r.id
-      LIMIT ${REMINDER_BATCH}`);
-    let queued = 0;
-    for (const row of due) queued += await this.db.$transaction((tx) => this.remind(tx, row, now));
-    return queued;
+  send(now: Date = new Date()): Promise<number> {
+    return sendDueReminders(
+      this.db,
+      {
+        table: 'CompetencyRecord',
+        dueDay: 'expiresOn',
+        days: COMPETENCY_EXPIRING_DAYS,
+        open: sql`r."isLatest"
+          AND EXISTS (SELECT 1 FROM "Competency" c WHERE c.id = r."competencyId" AND c."isActive")`,
+        remind: (tx, row) => this.remind(tx, row, now),
+      },
+      now,
+    );
   }
 
-  private async remind(tx: Tx, row: { id: string; companyId: string }, now: Date): Promise<number> {
+  private async remind(tx: Tx, row: DueRow, now: Date): Promise<number> {
     const claimed = await tx.competencyRecord.updateMany({
       where: { id: row.id, companyId: row.companyId, isLatest: true, reminderSentAt: null },
       data: { reminderSentAt: now },

@@ -11,13 +11,13 @@ import {
   type THrFormListRequest,
   type THrFormRow,
 } from '@compass/shared';
-import { cappedCount, planFor, timestampOf, type ReadOptions, type Reader } from '../../db/reader';
+import { planFor, timestampOf, type ReadOptions, type Reader } from '../../db/reader';
 import { containing, day, join, sql, uuid, type Sql } from '../../db/sql';
 import type { AssignmentStatus } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
 import { callerToday, organisationTodayRead } from '../../plugins/organisationDay';
 import { employeeSearch } from '../employees';
-import { exportRows } from '../registerParts';
+import { exportRows, listPage } from '../registerParts';
 import { hrFormsSql, requireHrForms } from './policy';
 
 type Person = { firstName: string; lastName: string };
@@ -103,11 +103,13 @@ export class HrFormRegister {
     if (filters.dueFrom) conditions.push(sql`r."dueDate" >= ${day(filters.dueFrom)}`);
     if (filters.dueTo) conditions.push(sql`r."dueDate" <= ${day(filters.dueTo)}`);
     const search = filters.search?.trim();
-    // The search names the employee, the reviewer or the form (assignments keep their ids).
+    // The search names the employee, the reviewer or the form (assignments keep their ids). The
+    // two people of each row are looked up by key: matching every employee's name instead, once
+    // for each column, took 4 of the 5 ms of a searched page on the scale seed.
     if (search) {
-      const people = sql`SELECT e.id FROM "Employee" e WHERE e."companyId" = ${company}
-        AND ${employeeSearch(search, () => [sql`false`])}`;
-      conditions.push(sql`(r."employeeId" IN (${people}) OR r."reviewerEmployeeId" IN (${people})
+      conditions.push(sql`(EXISTS (SELECT 1 FROM "Employee" e
+          WHERE e.id IN (r."employeeId", r."reviewerEmployeeId") AND e."companyId" = ${company}
+            AND ${employeeSearch(search, () => [sql`false`])})
         OR r."formTemplateId" IN (SELECT t.id FROM "FormTemplate" t
           WHERE t."companyId" = ${company} AND t.name ILIKE ${containing(search)}))`);
     }
@@ -116,27 +118,29 @@ export class HrFormRegister {
 
   async list(auth: AuthContext, request: THrFormListRequest) {
     requireHrForms(auth);
-    const page = request.page ?? 1;
-    const pageSize = request.pageSize ?? 20;
     const where = this.where(auth, request);
-    const search = request.search?.trim();
+    const listed = {
+      search: request.search?.trim(),
+      page: request.page ?? 1,
+      pageSize: request.pageSize ?? 20,
+    };
     // How many rows a name or a filter matches decides the plan: planned for the values each time.
-    const plan = planFor(search || request.employeeId || request.reviewerEmployeeId || request.status);
-    const [today, rows, total] = await Promise.all([
-      callerToday(auth),
-      this.rows(
-        sql`SELECT r.* FROM "HrFormAssignment" r WHERE ${where}
-          ORDER BY ${ORDER} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    const plan = planFor(listed.search || request.employeeId || request.reviewerEmployeeId || request.status);
+    const today = callerToday(auth);
+    return listPage(
+      this.reader,
+      listed,
+      {
+        rows: (limit, offset) =>
+          this.rows(
+            sql`SELECT r.* FROM "HrFormAssignment" r WHERE ${where} ORDER BY ${ORDER} LIMIT ${limit} OFFSET ${offset}`,
+            plan,
+          ),
+        count: sql`SELECT 1 FROM "HrFormAssignment" r WHERE ${where}`,
         plan,
-      ),
-      cappedCount(
-        this.reader,
-        sql`SELECT 1 FROM "HrFormAssignment" r WHERE ${where}`,
-        { search, page, pageSize },
-        plan,
-      ),
-    ]);
-    return { rows: rows.map((row) => rowOf(row, today)), ...total };
+      },
+      (row) => rowOf(row, today),
+    );
   }
 
   /** One assignment as the register shows it (the caller has checked it may be seen). */
@@ -152,7 +156,7 @@ export class HrFormRegister {
   /** The filtered register as CSV: every matching row, in the list's order. */
   async csv(auth: AuthContext, filters: THrFormFilters): Promise<string> {
     requireHrForms(auth);
-    const today = await callerToday(auth);
+    const today = callerToday(auth);
     return exportRows(
       this.reader,
       this.statement(sql`SELECT r.* FROM "HrFormAssignment" r WHERE ${this.where(auth, filters)}

@@ -12,14 +12,22 @@ import {
   hrFormReturnCall,
 } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
+import { organisationAnswer, registerCachedCall, type AnswerCache } from '../../plugins/answerCache';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import { sendCsv } from '../registerParts';
+import { requireHrForms } from './policy';
 import type { HrFormService } from './service';
 
-export const hrFormRoutes: FastifyPluginAsync<{ hrForms: HrFormService }> = async (app, { hrForms }) => {
-  registerCall(app, hrFormAssignOptionsCall, {
-    handler: async (_request, _reply, { auth }) => ok(await hrForms.assignOptions(auth)),
+export const hrFormRoutes: FastifyPluginAsync<{ hrForms: HrFormService; cache: AnswerCache }> = async (
+  app,
+  { hrForms, cache },
+) => {
+  // The assign dialog's pick lists: one answer per organisation, kept under its data version
+  // (FormTemplate, Position and Workplace bump it); HR is checked on every call, before the cache.
+  registerCachedCall(app, cache, hrFormAssignOptionsCall, (auth) => {
+    requireHrForms(auth);
+    return organisationAnswer(hrFormAssignOptionsCall, auth, () => hrForms.assignOptions(auth));
   });
   registerCall(app, hrFormPeopleSearchCall, {
     handler: async (request, _reply, { auth }) =>

@@ -9,14 +9,15 @@ import {
 } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import { emptySql, sql, uuid } from '../../db/sql';
-import { timestampOf, type Reader } from '../../db/reader';
+import type { Reader } from '../../db/reader';
 import { conflict, notFound } from '../../errors';
 import type { HrFormAssignment } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
 import { organisationToday } from '../../plugins/organisationDay';
-import { employeeSearch, nameOfUser, userNameJson, type UserNameJson } from '../employees';
+import { historyOf } from '../changeLog';
+import { employeeSearch } from '../employees';
 import { reviewerPlace, USABLE_TEMPLATE } from '../submissions';
 import { dateOf } from '../../db/days';
 import { assignHrForm, assignNextOccurrences } from './assign';
@@ -47,8 +48,8 @@ export class HrFormService {
     private readonly publicUrl: string,
   ) {}
 
+  /** The assign dialog's pick lists; the route checks HR on every call, before its cache. */
   async assignOptions(auth: AuthContext): Promise<THrFormAssignOptions> {
-    requireHrForms(auth);
     const companyId = auth.companyId;
     const named = { select: { id: true, name: true }, orderBy: { name: 'asc' } } as const;
     const [templates, positions, workplaces] = await Promise.all([
@@ -95,7 +96,13 @@ export class HrFormService {
     const { assignment, side } = await assignmentForCaller(this.db, auth, id);
     const [row, history] = await Promise.all([
       this.register.row(auth.companyId, assignment.id),
-      this.history(auth.companyId, assignment.id),
+      historyOf(
+        this.reader,
+        auth.companyId,
+        { type: 'hrFormAssignment', id: assignment.id },
+        (action, changes) =>
+          action === 'returned' ? String(changes.reviewComment?.[1] ?? '') || null : null,
+      ),
     ]);
     return {
       ...row,
@@ -107,26 +114,6 @@ export class HrFormService {
       canCancel: side === 'hr' && row.status === 'assigned',
       history,
     };
-  }
-
-  /** The assignment's change log, oldest first, with who made each step. */
-  private async history(companyId: string, id: string) {
-    const company = uuid(companyId);
-    const rows = await this.reader.rows<{
-      action: string;
-      createdAt: string;
-      changes: Record<string, [unknown, unknown]>;
-      user: UserNameJson;
-    }>(sql`SELECT c.action, c."createdAt", c.changes, ${userNameJson(sql`c."userId"`, company)} AS "user"
-      FROM "ChangeLog" c
-      WHERE c."companyId" = ${company} AND c."entityType" = 'hrFormAssignment' AND c."entityId" = ${uuid(id)}
-      ORDER BY c."createdAt", c.id`);
-    return rows.map((row) => ({
-      action: row.action,
-      at: timestampOf(row.createdAt).toISOString(),
-      byName: nameOfUser(row.user),
-      comment: row.action === 'returned' ? String(row.changes.reviewComment?.[1] ?? '') || null : null,
-    }));
   }
 
   /**

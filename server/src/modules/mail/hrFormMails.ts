@@ -1,4 +1,4 @@
-import { button, paragraph, type MailContent } from '../../plugins/mailLayout';
+import { actionMail, type MailContent } from '../../plugins/mailLayout';
 
 /**
  * An HR form's mails: to the employee when it is assigned to them or returned with the reviewer's
@@ -41,19 +41,10 @@ export function hrFormMail(input: {
       action: 'Review the form',
     },
   }[input.kind];
-  const intro = `Hello ${input.name},`;
-  const note = input.note ? `${wording.noteLabel}: ${input.note}` : null;
-  return {
-    subject: wording.subject,
-    title: wording.title,
-    text: [intro, '', wording.what, ...(note ? ['', note] : []), '', `${wording.action}: ${input.link}`].join(
-      '\n',
-    ),
-    bodyHtml: [
-      paragraph(intro),
-      paragraph(wording.what),
-      ...(note ? [paragraph(note)] : []),
-      button(wording.action, input.link),
-    ].join('\n'),
-  };
+  return actionMail({
+    ...wording,
+    name: input.name,
+    note: input.note ? `${wording.noteLabel}: ${input.note}` : null,
+    link: input.link,
+  });
 }

@@ -1,4 +1,4 @@
-import { button, paragraph, type MailContent } from '../../plugins/mailLayout';
+import { actionMail, type MailContent } from '../../plugins/mailLayout';
 
 /** What every mail asking a supplier to act names: who asks whom, by when, and the links. */
 interface SupplierAsk {
@@ -61,31 +61,18 @@ function supplierAskMail(
     signedInPlace: string;
   },
 ): MailContent {
-  const intro = `Hello ${ask.name},`;
-  const note = mail.note ? `${mail.noteLabel}: ${mail.note}` : null;
-  const signIn = ask.signInLink
-    ? `You can also sign in to ${ask.productName} and ${mail.signedInPlace}: ${ask.signInLink}`
-    : null;
-  return {
+  return actionMail({
     subject: mail.subject,
     title: mail.title,
-    text: [
-      intro,
-      '',
-      mail.what,
-      ...(note ? ['', note] : []),
-      '',
-      `${mail.action}: ${ask.link}`,
-      ...(signIn ? ['', signIn] : []),
-    ].join('\n'),
-    bodyHtml: [
-      paragraph(intro),
-      paragraph(mail.what),
-      ...(note ? [paragraph(note)] : []),
-      button(mail.action, ask.link),
-      ...(signIn ? [paragraph(signIn)] : []),
-    ].join('\n'),
-  };
+    name: ask.name,
+    what: mail.what,
+    note: mail.note ? `${mail.noteLabel}: ${mail.note}` : null,
+    action: mail.action,
+    link: ask.link,
+    after: ask.signInLink
+      ? `You can also sign in to ${ask.productName} and ${mail.signedInPlace}: ${ask.signInLink}`
+      : null,
+  });
 }
 
 /** The mails of a supplier requirement to the party that provides the document. */
@@ -129,14 +116,15 @@ export function supplierRequirementSentMail(input: {
   expiryDate: string | null;
   link: string;
 }): MailContent {
-  const intro = `Hello ${input.name},`;
-  const what = `${input.supplierName} sent ${input.documentName} for your review${
-    input.expiryDate ? ` (it expires on ${input.expiryDate})` : ''
-  }.`;
-  return {
+  return actionMail({
     subject: `${input.documentName} from ${input.supplierName} to review`,
     title: 'A document to review',
-    text: [intro, '', what, '', `Review it: ${input.link}`].join('\n'),
-    bodyHtml: [paragraph(intro), paragraph(what), button('Review it', input.link)].join('\n'),
-  };
+    name: input.name,
+    what: `${input.supplierName} sent ${input.documentName} for your review${
+      input.expiryDate ? ` (it expires on ${input.expiryDate})` : ''
+    }.`,
+    note: null,
+    action: 'Review it',
+    link: input.link,
+  });
 }
