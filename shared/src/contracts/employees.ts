@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ACCESS_KEYS } from '../rules/access';
-import { updateUsernameError } from '../rules/email';
-import { defineCall } from './call';
+import { ZDay } from '../rules/day';
+import { isEmailAddress, updateUsernameError } from '../rules/email';
+import { ACCESS, defineCall } from './call';
 
 /** What the employee administration says (the specification draws no such screens). */
 export const employeeMessages = {
@@ -199,4 +200,149 @@ export const employeeReactivateCall = defineCall({
   access,
   body: ZId,
   response: z.null(),
+});
+
+export const EMERGENCY_CONTACTS_MAX = 3;
+/** The ages a date of birth may give: a working person, not a typing slip (14: the youngest work permits). */
+export const EMPLOYEE_AGE_YEARS = { min: 14, max: 120 } as const;
+
+/** What the private part of an employee's record says (docs/human-resources.md, "Private information and Profile"). */
+export const privateInfoMessages = {
+  dateOfBirthRange: `A date of birth makes the employee ${EMPLOYEE_AGE_YEARS.min} to ${EMPLOYEE_AGE_YEARS.max} years old.`,
+  personalEmailInvalid: 'Please enter a valid personal e-mail address.',
+  phoneInvalid: 'Please enter a phone number: 6 to 15 digits, with spaces, + ( ) - allowed.',
+  contactNameRequired: 'Please enter the emergency contact’s name.',
+  contactPhoneRequired: 'Please enter the emergency contact’s phone number.',
+  tooManyContacts: `Up to ${EMERGENCY_CONTACTS_MAX} emergency contacts.`,
+  stale: 'Someone else changed this information since you opened it. Reload it and try again.',
+  saved: 'Private information saved.',
+  notYours: 'Private information is seen only by the employee and HR.',
+  keptByHr: 'HR keeps your private information: ask them to change it.',
+} as const;
+
+/** The day `years` years before `day` (29 February: 1 March in a common year). */
+function yearsBefore(day: string, years: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Why a date of birth is refused on `today` (the organisation's day), or null: the age must be 14 to 120. */
+export function dateOfBirthProblem(dateOfBirth: string, today: string): string | null {
+  const youngest = yearsBefore(today, EMPLOYEE_AGE_YEARS.min);
+  const oldest = yearsBefore(today, EMPLOYEE_AGE_YEARS.max + 1);
+  return dateOfBirth <= youngest && dateOfBirth > oldest ? null : privateInfoMessages.dateOfBirthRange;
+}
+
+/** A phone number as people type it: digits with spaces, dots, dashes, brackets and a leading +; 6 to 15 digits. */
+export function isPhoneNumber(value: string): boolean {
+  const digits = value.replace(/\D/g, '').length;
+  return /^\+?[\d\s().-]+$/.test(value.trim()) && digits >= 6 && digits <= 15;
+}
+
+const optionalPhone = optionalText(40).refine(
+  (value) => !value || isPhoneNumber(value),
+  privateInfoMessages.phoneInvalid,
+);
+
+export const ZEmergencyContact = z.object({
+  name: z.string().trim().min(1, privateInfoMessages.contactNameRequired).max(100),
+  relationship: optionalText(50),
+  phone: z
+    .string()
+    .trim()
+    .min(1, privateInfoMessages.contactPhoneRequired)
+    .max(40)
+    .refine(isPhoneNumber, privateInfoMessages.phoneInvalid),
+});
+export type TEmergencyContact = z.output<typeof ZEmergencyContact>;
+
+/** The private part's fields as they are changed; the server checks the date of birth's range on its day. */
+export const ZPrivateInfoFields = z.object({
+  dateOfBirth: ZDay.nullable()
+    .optional()
+    .transform((value) => value ?? null),
+  address: optionalText(500),
+  personalPhone: optionalPhone,
+  personalEmail: optionalText(320).refine(
+    (value) => !value || isEmailAddress(value),
+    privateInfoMessages.personalEmailInvalid,
+  ),
+  emergencyContacts: z
+    .array(ZEmergencyContact)
+    .max(EMERGENCY_CONTACTS_MAX, privateInfoMessages.tooManyContacts)
+    .default([]),
+});
+
+export const ZEmployeePrivateInfoSave = ZPrivateInfoFields.extend({
+  employeeId: z.uuid(),
+  /** The version read: 0 when nothing was saved yet. Someone else's save since is a 409 (stale_version). */
+  version: z.number().int().min(0).max(1_000_000_000),
+});
+export type TEmployeePrivateInfoSave = z.input<typeof ZEmployeePrivateInfoSave>;
+export type TEmployeePrivateInfoSaveParsed = z.output<typeof ZEmployeePrivateInfoSave>;
+
+export const ZEmployeePrivateInfo = z.object({
+  employeeId: z.uuid(),
+  dateOfBirth: z.string().nullable(),
+  address: z.string().nullable(),
+  personalPhone: z.string().nullable(),
+  personalEmail: z.string().nullable(),
+  emergencyContacts: z.array(ZEmergencyContact),
+  /** 0: nothing saved yet. */
+  version: z.number().int(),
+  updatedAt: z.string().nullable(),
+  /** Who saved it last. */
+  updatedBy: z.string().nullable(),
+  /** The caller may change it (HR with hrEmployeePrivateInfo, or the employee with hrProfileEdit). */
+  mayEdit: z.boolean(),
+});
+export type TEmployeePrivateInfo = z.output<typeof ZEmployeePrivateInfo>;
+
+/** The employee's own Profile: the profile menu's link and the private-information notice's. */
+export const profilePagePath = (employeeId: string): string => `/human-resource/employee/edit/${employeeId}`;
+
+/** The caller's own record as their Profile shows it (HR keeps it; read-only there). */
+export const ZEmployeeProfile = z.object({
+  _id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  employeeNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  username: z.string().nullable(),
+  position: z.string().nullable(),
+  workplace: z.string().nullable(),
+  branch: z.string().nullable(),
+  manager: z.string().nullable(),
+});
+export type TEmployeeProfile = z.output<typeof ZEmployeeProfile>;
+
+export const employeeProfileCall = defineCall({
+  method: 'POST',
+  path: '/employeeProfile',
+  tags: ['employees'],
+  summary: 'The signed-in employee’s own record for their Profile',
+  access: ACCESS.employee,
+  response: ZEmployeeProfile,
+});
+
+export const employeePrivateInfoCall = defineCall({
+  method: 'POST',
+  path: '/employeePrivateInfo',
+  tags: ['employees'],
+  summary: 'The private part of an employee’s record (empty until first saved): HR and the employee themself',
+  access: ACCESS.employee,
+  body: z.object({ employeeId: z.uuid() }),
+  response: ZEmployeePrivateInfo,
+});
+
+export const employeePrivateInfoSaveCall = defineCall({
+  method: 'POST',
+  path: '/employeePrivateInfoSave',
+  tags: ['employees'],
+  summary:
+    'Change the private part of an employee’s record: HR with hrEmployeePrivateInfo, the employee with hrProfileEdit',
+  access: ACCESS.employee,
+  body: ZEmployeePrivateInfoSave,
+  response: z.object({ version: z.number().int() }),
 });

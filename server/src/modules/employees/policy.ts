@@ -1,5 +1,5 @@
-import { employeeMessages as say } from '@compass/shared';
-import { conflict } from '../../errors';
+import { employeeMessages as say, privateInfoMessages } from '@compass/shared';
+import { conflict, forbidden } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import {
   mayManageHolderOf,
@@ -45,4 +45,31 @@ export function refuseSelfDeactivation(auth: AuthContext, employeeId: string, ac
 /** Reactivating gives the account its role's rights back; deactivating takes a stronger one's away. */
 export function requireMaySetActive(rights: OrganisationRights, employee: { roleId: string | null }): void {
   requireMayManageHolderOf(rights, employee.roleId);
+}
+
+/** What the caller may do with an employee's private information (docs/human-resources.md). */
+export interface PrivateInfoRights {
+  read: boolean;
+  edit: boolean;
+}
+
+/**
+ * The private part of the record (date of birth, address, personal contacts): HR with
+ * hrEmployeePrivateInfo reads and changes anyone's in the organisation; the employee reads their
+ * own always and changes it with hrProfileEdit. Nobody else, whatever other HR key they hold.
+ * The employee is one of the caller's organisation (the caller looked them up there first).
+ */
+export function privateInfoRights(auth: AuthContext, employeeId: string): PrivateInfoRights {
+  if (auth.userType !== 'employee' || !auth.employeeId) return { read: false, edit: false };
+  if (auth.accessKeys.has('hrEmployeePrivateInfo')) return { read: true, edit: true };
+  if (employeeId === auth.employeeId) return { read: true, edit: auth.accessKeys.has('hrProfileEdit') };
+  return { read: false, edit: false };
+}
+
+/** Refuses a caller who may not read (or, with `edit`, change) the employee's private information. */
+export function requirePrivateInfo(auth: AuthContext, employeeId: string, need: keyof PrivateInfoRights) {
+  const rights = privateInfoRights(auth, employeeId);
+  if (!rights[need])
+    throw forbidden(rights.read ? privateInfoMessages.keptByHr : privateInfoMessages.notYours);
+  return rights;
 }

@@ -5,20 +5,26 @@ import {
   employeeInviteCall,
   employeeListCall,
   employeeMessages as say,
+  employeePrivateInfoCall,
+  employeePrivateInfoSaveCall,
+  employeeProfileCall,
   employeeReactivateCall,
   employeeSaveCall,
   employeeUnlockCall,
+  privateInfoMessages,
 } from '@compass/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { organisationAnswer, registerCachedCall, type AnswerCache } from '../../plugins/answerCache';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
+import type { PrivateInfoService } from './privateInfo';
 import type { EmployeeService } from './service';
 
-export const employeeRoutes: FastifyPluginAsync<{ employees: EmployeeService; cache: AnswerCache }> = async (
-  app,
-  { employees, cache },
-) => {
+export const employeeRoutes: FastifyPluginAsync<{
+  employees: EmployeeService;
+  privateInfo: PrivateInfoService;
+  cache: AnswerCache;
+}> = async (app, { employees, privateInfo, cache }) => {
   registerCall(app, employeeListCall, {
     handler: async (request, _reply, { auth }) => ok(await employees.list(auth, request.body)),
   });
@@ -64,5 +70,15 @@ export const employeeRoutes: FastifyPluginAsync<{ employees: EmployeeService; ca
       await employees.setActive(auth, request.body._id, true);
       return ok(null, say.reactivated);
     },
+  });
+  registerCall(app, employeeProfileCall, {
+    handler: async (_request, _reply, { auth }) => ok(await privateInfo.profile(auth)),
+  });
+  registerCall(app, employeePrivateInfoCall, {
+    handler: async (request, _reply, { auth }) => ok(await privateInfo.read(auth, request.body.employeeId)),
+  });
+  registerCall(app, employeePrivateInfoSaveCall, {
+    handler: async (request, _reply, { auth }) =>
+      ok(await privateInfo.save(auth, request.body), privateInfoMessages.saved),
   });
 };

@@ -35,6 +35,7 @@ import {
   useEmployeeFormOptions,
   useManagerSearch,
 } from './api';
+import { PrivateInfoCard } from './PrivateInfoCard';
 
 /** What a change of an employee reads again: the employee lists and the employee's history. */
 const refresh = { invalidate: [employeeKeys.all, changeLogKeys.all] };
@@ -66,6 +67,8 @@ function EmployeeForm({
   // The server rules on every save; the form offers only what it would accept.
   const locked = Boolean(employee && !employee.mayManage);
   const roleOptions = useRoleOptions(employee, options);
+  // The server rules on it; the card is not asked for without the key.
+  const mayReadPrivate = usePermissions().data?.access.hrEmployeePrivateInfo === 'yes';
 
   const select = (
     key: keyof typeof values,
@@ -157,6 +160,9 @@ function EmployeeForm({
         </form>
         {employee && <HistoryCard entityType="employee" entityId={employee._id} />}
       </div>
+      {employee && (mayReadPrivate || employee.isSelf) && (
+        <PrivateInfoCard employeeId={employee._id} own={employee.isSelf} />
+      )}
     </div>
   );
 }

@@ -2,6 +2,8 @@ import {
   employeeDetailsCall,
   employeeFormOptionsCall,
   employeeListCall,
+  employeePrivateInfoCall,
+  employeeProfileCall,
   type EmployeeStatus,
   type TEmployeeListRequest,
 } from '@compass/shared';
@@ -14,6 +16,8 @@ export const employeeKeys = {
   details: (id: string) => ['employees', 'details', id] as const,
   options: ['employees', 'options'] as const,
   managers: (search: string) => ['employees', 'managers', search] as const,
+  profile: ['employees', 'profile'] as const,
+  privateInfo: (employeeId: string) => ['employees', 'privateInfo', employeeId] as const,
 };
 
 export const STATUS_BADGES: Record<EmployeeStatus, string> = {
@@ -52,5 +56,26 @@ export function useManagerSearch(search: string) {
     queryKey: employeeKeys.managers(search),
     queryFn: () =>
       callApi(employeeListCall, { body: { search: search || undefined, status: 'active', pageSize: 20 } }),
+  });
+}
+
+/** POST /api/employeeProfile: the signed-in employee's own record. */
+export function useEmployeeProfile() {
+  return useQuery({
+    queryKey: employeeKeys.profile,
+    queryFn: () => callApi(employeeProfileCall, {}),
+  });
+}
+
+/**
+ * POST /api/employeePrivateInfo: an employee's private part. Silent: a refusal (403) hides the card
+ * instead of showing an error.
+ */
+export function useEmployeePrivateInfo(employeeId: string, enabled = true) {
+  return useQuery({
+    queryKey: employeeKeys.privateInfo(employeeId),
+    queryFn: () => callApi(employeePrivateInfoCall, { body: { employeeId } }),
+    enabled,
+    meta: { silent: true },
   });
 }
