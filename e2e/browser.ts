@@ -9,9 +9,39 @@ const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', 'docs', 'screensh
 /** The screen a page is opened on unless a test asks for another (a phone). */
 const DESKTOP = { width: 1366, height: 850 };
 
+type Viewport = { width: number; height: number };
+
+/** The screenshots' sizes: the desktop width of docs/screenshots, and a phone. */
+export const SCREEN = {
+  desktop: { width: 1280, height: 850 },
+  phone: { width: 375, height: 812 },
+} satisfies Record<string, Viewport>;
+
+/** The page's width past the screen: 0 when nothing scrolls the whole page sideways. */
+export const pageOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * Opens the dashboard and answers the item that `find` locates in its section `section`, in view: the
+ * section may show its first rows only, so Show all is pressed when the item is not among them.
+ */
+export async function dashboardItem(
+  page: Page,
+  section: string,
+  find: (section: Locator) => Locator,
+): Promise<Locator> {
+  await page.goto('/dashboard');
+  const region = page.getByRole('region', { name: section });
+  const item = find(region);
+  const more = region.getByRole('button', { name: /^Show all/ });
+  await item.or(more).first().waitFor();
+  if ((await item.count()) === 0) await more.click();
+  return item;
+}
+
 /** One headless Debian Chromium per test file (never a downloaded browser). */
 export function useBrowser(): {
-  page: (viewport?: { width: number; height: number }) => Promise<Page>;
+  page: (viewport?: Viewport) => Promise<Page>;
   baseUrl: string;
 } {
   let browser: Browser;
@@ -76,9 +106,16 @@ export function refusedCalls(page: Page): string[] {
   return refused;
 }
 
-/** A new page of `browser`, signed in as `username` through the sign-in page, on the dashboard. */
-export async function signedInPage(browser: { page(): Promise<Page> }, username: string): Promise<Page> {
-  const page = await browser.page();
+/**
+ * A new page of `browser` (of the size `viewport`, or the default desktop), signed in as `username`
+ * through the sign-in page, on the dashboard.
+ */
+export async function signedInPage(
+  browser: { page(viewport?: Viewport): Promise<Page> },
+  username: string,
+  viewport?: Viewport,
+): Promise<Page> {
+  const page = await browser.page(viewport);
   await signInThroughUi(page, username);
   await page.waitForURL('**/dashboard');
   return page;

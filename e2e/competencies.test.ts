@@ -1,23 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { screenshot, signedInPage, useBrowser, useDatabase } from './browser';
+import { pageOverflow, SCREEN, screenshot, signedInPage, useBrowser, useDatabase } from './browser';
 
 const browser = useBrowser();
 const db = useDatabase();
 
-const DESKTOP = { width: 1280, height: 850 };
-const PHONE = { width: 375, height: 812 };
 const NEW_COMPETENCY = 'Asbestos Awareness';
 
 /** The page's own content (the header repeats its title). */
 const main = (page: Page) => page.locator('#main-content');
-
-/** A page signed in as `username`, at the screenshots' desktop width. */
-async function signedIn(username: string): Promise<Page> {
-  const page = await signedInPage(browser, username);
-  await page.setViewportSize(DESKTOP);
-  return page;
-}
 
 /** The matrix's cell of `employee` under the column `competency` (its heading starts with the name). */
 async function matrixCell(page: Page, employee: string, competency: string) {
@@ -40,10 +31,6 @@ async function openMatrixFor(page: Page, competency: string): Promise<void> {
   await page.getByLabel('Competency', { exact: true }).selectOption({ label: competency });
 }
 
-/** The page's width past the screen: 0 when nothing scrolls the whole page sideways. */
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
 afterAll(async () => {
   // The shared demo database as it was: the competency this file adds goes, with its records' files.
   const added = await db.competency.findMany({ where: { name: NEW_COMPETENCY }, select: { id: true } });
@@ -62,7 +49,7 @@ afterAll(async () => {
  */
 describe('competencies: catalogue, matrix and My Competency', () => {
   it('HR adds a competency for a position and the matrix shows it missing', async () => {
-    const page = await signedIn('olivia.admin');
+    const page = await signedInPage(browser, 'olivia.admin', SCREEN.desktop);
     await page.goto('/human-resource/admin/competencies');
     await main(page).getByRole('heading', { level: 1, name: 'Competencies' }).waitFor();
     await page.getByRole('cell', { name: 'Forklift Licence' }).first().waitFor();
@@ -88,18 +75,18 @@ describe('competencies: catalogue, matrix and My Competency', () => {
       .toBe('Missing');
 
     // On a phone the filters fold away, and the matrix scrolls sideways inside its card only.
-    await page.setViewportSize(PHONE);
+    await page.setViewportSize(SCREEN.phone);
     await page.goto('/human-resource/admin/competencies/matrix');
     await page.getByRole('link', { name: 'Mia Torres' }).waitFor();
     await screenshot(page, 'competencies-matrix-phone');
-    expect(await overflow(page)).toBe(0);
+    expect(await pageOverflow(page)).toBe(0);
     const wrap = page.locator('.competency-matrix-wrap');
     expect(await wrap.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
     await page.close();
   });
 
   it('Mia adds her record with evidence and renews an expired ticket; the matrix shows them held', async () => {
-    const page = await signedIn('mia.employee');
+    const page = await signedInPage(browser, 'mia.employee', SCREEN.desktop);
     await page.getByRole('button', { name: /^Profile menu for/ }).click();
     await page.getByRole('menuitem', { name: 'My Competency' }).click();
     await main(page).getByRole('heading', { level: 1, name: 'My Competency' }).waitFor();
@@ -136,18 +123,18 @@ describe('competencies: catalogue, matrix and My Competency', () => {
     await history.getByRole('button', { name: 'Close' }).click();
     // Shot as the page opens, at each width: no notices over it, the phone's menu closed.
     for (const [viewport, name] of [
-      [DESKTOP, 'my-competency'],
-      [PHONE, 'my-competency-phone'],
+      [SCREEN.desktop, 'my-competency'],
+      [SCREEN.phone, 'my-competency-phone'],
     ] as const) {
       await page.setViewportSize(viewport);
       await page.reload();
       await added.getByText('Held').waitFor();
-      expect(await overflow(page)).toBe(0);
+      expect(await pageOverflow(page)).toBe(0);
       await screenshot(page, name);
     }
     await page.close();
 
-    const admin = await signedIn('olivia.admin');
+    const admin = await signedInPage(browser, 'olivia.admin', SCREEN.desktop);
     await openMatrixFor(admin, NEW_COMPETENCY);
     await expect
       .poll(async () => (await matrixCell(admin, 'Mia Torres', NEW_COMPETENCY)).innerText())

@@ -1,25 +1,20 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { screenshot, signedInPage, useBrowser, useDatabase } from './browser';
+import {
+  dashboardItem,
+  pageOverflow,
+  SCREEN,
+  screenshot,
+  signedInPage,
+  useBrowser,
+  useDatabase,
+} from './browser';
 
 const browser = useBrowser();
 const db = useDatabase();
 
-const DESKTOP = { width: 1280, height: 850 };
-const PHONE = { width: 375, height: 812 };
 const FORM = 'Annual Wellbeing Check';
 const MESSAGE = 'Your end-of-year wellbeing check, before the holidays please.';
-
-/** A page signed in as `username`, at the screenshots' desktop width. */
-async function signedIn(username: string): Promise<Page> {
-  const page = await signedInPage(browser, username);
-  await page.setViewportSize(DESKTOP);
-  return page;
-}
-
-/** The page's width past the screen: 0 when nothing scrolls the whole page sideways. */
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 const assignmentOf = () => db.hrFormAssignment.findFirstOrThrow({ where: { message: MESSAGE } });
 const statusOf = async (id: string) =>
@@ -27,12 +22,9 @@ const statusOf = async (id: string) =>
 
 /** The dashboard's HR Forms item of the assignment `id` (the employee's or the reviewer's). */
 async function openItem(page: Page, id: string, side: 'assessment' | 'review'): Promise<void> {
-  await page.goto('/dashboard');
-  const item = page.getByRole('region', { name: 'HR Forms' }).locator(`a[href*="/${side}/"][href*="${id}"]`);
-  // The section may show its first rows only.
-  const more = page.getByRole('region', { name: 'HR Forms' }).getByRole('button', { name: /^Show all/ });
-  await item.or(more).first().waitFor();
-  if ((await item.count()) === 0) await more.click();
+  const item = await dashboardItem(page, 'HR Forms', (section) =>
+    section.locator(`a[href*="/${side}/"][href*="${id}"]`),
+  );
   await item.click();
 }
 
@@ -56,7 +48,7 @@ afterAll(async () => {
  */
 describe('an HR form assigned, filled in, returned, submitted again and accepted', () => {
   it('runs from HR Admin > HR Forms to the close-off with its PDF', async () => {
-    const olivia = await signedIn('olivia.admin');
+    const olivia = await signedInPage(browser, 'olivia.admin', SCREEN.desktop);
     await olivia.goto('/human-resource/admin/forms');
     await olivia.locator('#main-content').getByRole('heading', { level: 1, name: 'HR Forms' }).waitFor();
     await olivia.getByRole('button', { name: 'Assign HR form' }).click();
@@ -75,19 +67,19 @@ describe('an HR form assigned, filled in, returned, submitted again and accepted
     // Shot as the page opens, at each width: no notice over it, the phone's menu closed, its
     // filters folded away and nothing wider than the screen.
     for (const [viewport, name] of [
-      [DESKTOP, 'hr-forms'],
-      [PHONE, 'hr-forms-phone'],
+      [SCREEN.desktop, 'hr-forms'],
+      [SCREEN.phone, 'hr-forms-phone'],
     ] as const) {
       await olivia.setViewportSize(viewport);
       await olivia.reload();
       await olivia.getByRole('cell', { name: 'Mia Torres' }).first().waitFor();
-      expect(await overflow(olivia)).toBe(0);
+      expect(await pageOverflow(olivia)).toBe(0);
       await screenshot(olivia, name);
     }
-    await olivia.setViewportSize(DESKTOP);
+    await olivia.setViewportSize(SCREEN.desktop);
 
     // Mia opens it from her dashboard: the form editor, hers to save as a draft or submit.
-    const mia = await signedIn('mia.employee');
+    const mia = await signedInPage(browser, 'mia.employee', SCREEN.desktop);
     await openItem(mia, assignment.id, 'assessment');
     await mia.waitForURL(/\/form-submission\/my-action-edit\/.*assignFormId=/);
     await mia.getByRole('heading', { name: 'Initial details' }).waitFor();
@@ -99,7 +91,7 @@ describe('an HR form assigned, filled in, returned, submitted again and accepted
     await expect.poll(() => statusOf(assignment.id)).toBe('submitted');
 
     // Ethan reviews it from his dashboard and returns it with a comment.
-    const ethan = await signedIn('ethan.coordinator');
+    const ethan = await signedInPage(browser, 'ethan.coordinator', SCREEN.desktop);
     await openItem(ethan, assignment.id, 'review');
     await ethan.waitForURL(/\/human-resource\/employee\/form-submit\/review\//);
     await ethan.getByRole('heading', { level: 1, name: FORM }).waitFor();

@@ -6,11 +6,12 @@ import {
   type TTemplateField,
 } from '@compass/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { Toaster } from 'sonner';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { queryClient } from '../src/api/queryClient';
 
 export const USER_ID = '11111111-1111-4111-8111-111111111111';
@@ -137,4 +138,29 @@ export function templateField(section: string, over: TemplateFieldOver): TTempla
     mandatoryComment: null,
     ...over,
   };
+}
+
+/**
+ * Picks `name` in the person field labelled `label` inside `scope`: Choose (or Change), the name's
+ * first word searched, then its match.
+ */
+export async function choosePerson(user: UserEvent, scope: HTMLElement, label: string, name: string) {
+  const field = within(scope).getByText(label, { selector: '.field-label' }).closest('.field') as HTMLElement;
+  await user.click(within(field).getByRole('button', { name: /^(Choose|Change)$/ }));
+  await user.type(within(field).getByRole('searchbox'), name.split(' ')[0]!);
+  await user.click(await within(field).findByRole('button', { name: new RegExp(`^${name}`) }));
+}
+
+/**
+ * Stands in for the browser's object URLs for the rest of the test: a download saved goes through
+ * the mock returned.
+ */
+export function stubObjectUrls() {
+  const created = vi.fn(() => 'blob:test');
+  Object.assign(URL, { createObjectURL: created, revokeObjectURL: () => {} });
+  onTestFinished(() => {
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+  return created;
 }

@@ -68,3 +68,36 @@ export function HistoryCard({ entityType, entityId }: { entityType: Administered
     </Card>
   );
 }
+
+/**
+ * What happened to a record, oldest first: each event in `labels`' words (or its own name), by whom
+ * and when, with the comment given (a return's).
+ */
+export function EventHistory({
+  events,
+  labels,
+  label,
+}: {
+  events: readonly { action: string; at: string; byName: string | null; comment: string | null }[];
+  labels: Readonly<Record<string, string>>;
+  /** The list's accessible name. */
+  label: string;
+}) {
+  if (events.length === 0) return <p className="text-secondary">Nothing recorded yet.</p>;
+  return (
+    <ol className="change-log-list" aria-label={label}>
+      {events.map((event, index) => (
+        <li key={`${event.at}-${index}`} className="change-log-entry">
+          <div className="change-log-head">
+            <strong>{labels[event.action] ?? event.action}</strong>
+            {event.byName && <span className="text-secondary"> by {event.byName}</span>}{' '}
+            <time className="text-sm text-secondary" dateTime={event.at}>
+              {when.format(new Date(event.at))}
+            </time>
+          </div>
+          {event.comment && <p className="text-sm">“{event.comment}”</p>}
+        </li>
+      ))}
+    </ol>
+  );
+}

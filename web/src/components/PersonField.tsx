@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button } from './Button';
 import { FieldError } from './FieldError';
 import { FieldLabel } from './FormField';
@@ -15,6 +15,28 @@ export const pickerPageOf = (people: readonly Person[]): PickerPage => ({
 
 /** What a search limited to employees with an account says when nobody matches. */
 export const NO_ACCOUNT_MATCH = 'No active employee with an account matches.';
+
+/**
+ * The person filters of a list whose filters hold people's ids: for a filter's name, the value and
+ * onChange of its PersonField. The chosen person's name is kept only while the filter still holds
+ * their id, so Clear filters empties the field too.
+ */
+export function usePersonFilters<Name extends string>(list: {
+  filters: Record<Name, string>;
+  setFilter: (name: Name, value: string) => void;
+}) {
+  const [people, setPeople] = useState<Partial<Record<Name, Person | null>>>({});
+  return (name: Name) => {
+    const person = people[name];
+    return {
+      value: person && person._id === list.filters[name] ? person : null,
+      onChange: (chosen: Person | null) => {
+        setPeople((current) => ({ ...current, [name]: chosen }));
+        list.setFilter(name, chosen?._id ?? '');
+      },
+    };
+  };
+}
 
 /**
  * An employee found by name through the area's own people search (its access key), shown as a

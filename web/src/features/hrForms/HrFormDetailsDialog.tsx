@@ -6,11 +6,12 @@ import { usePermissions } from '../../api/auth';
 import { dashboardKeys } from '../../api/queryKeys';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
+import { EventHistory } from '../../components/ChangeLogPanel';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog, DialogQueryState } from '../../components/Dialog';
 import { recordPath } from '../submissions';
 import { hrFormKeys, useHrFormDetails } from './api';
-import { HrFormFacts, HrFormHistory } from './parts';
+import { HR_FORM_EVENT_LABELS, HrFormFacts } from './parts';
 
 /**
  * One assigned HR form from the register: who, by when and where it stands, its history, and
@@ -55,7 +56,7 @@ export function HrFormDetailsDialog({ id, onClose }: { id: string; onClose: () =
           <HrFormFacts form={form} />
           <FormActions form={form} onWithdraw={() => setWithdrawing(true)} />
           <h3 className="card-title">Status history</h3>
-          <HrFormHistory history={form.history} />
+          <EventHistory events={form.history} labels={HR_FORM_EVENT_LABELS} label="Status history" />
         </div>
       )}
     </Dialog>

@@ -1,9 +1,18 @@
 import { addDays, hrFormMessages as say } from '@compass/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserToday } from '../../lib/timeZone';
-import { bodiesSent, mockFetch, ok, permissionsFixture, renderRoutes, testId } from '../../../test/helpers';
+import {
+  bodiesSent,
+  choosePerson,
+  mockFetch,
+  ok,
+  permissionsFixture,
+  renderRoutes,
+  stubObjectUrls,
+  testId,
+} from '../../../test/helpers';
 import {
   ASSIGNMENT,
   ETHAN,
@@ -31,21 +40,6 @@ const render = () =>
     '/human-resource/admin/forms',
   );
 
-type User = ReturnType<typeof userEvent.setup>;
-
-/** Opens the choice labelled `label` (Choose), types and picks the match. */
-async function choosePerson(user: User, scope: HTMLElement, label: string, name: string) {
-  const field = within(scope).getByText(label, { selector: '.field-label' }).closest('.field') as HTMLElement;
-  await user.click(within(field).getByRole('button', { name: /^(Choose|Change)$/ }));
-  await user.type(within(field).getByRole('searchbox'), name.split(' ')[0]!);
-  await user.click(await within(field).findByRole('button', { name: new RegExp(`^${name}`) }));
-}
-
-afterEach(() => {
-  Reflect.deleteProperty(URL, 'createObjectURL');
-  Reflect.deleteProperty(URL, 'revokeObjectURL');
-});
-
 describe('HR Admin > HR Forms', () => {
   it('lists the assigned forms, filters them on the server and exports what is shown', async () => {
     const fetchMock = mockFetch({
@@ -70,8 +64,7 @@ describe('HR Admin > HR Forms', () => {
       'GET /api/hrFormExport': () => ok(null),
       ...peopleSearch,
     });
-    const saved = vi.fn(() => 'blob:csv');
-    Object.assign(URL, { createObjectURL: saved, revokeObjectURL: () => {} });
+    const saved = stubObjectUrls();
     render();
     const user = userEvent.setup();
     const table = await screen.findByRole('region', { name: 'Assigned HR forms' });

@@ -15,7 +15,7 @@ import { ExportButton } from '../../components/ExportButton';
 import { DueRangeFilters, ListFilters } from '../../components/ListFilters';
 import { PageHeader } from '../../components/PageHeader';
 import { PagedTable, usePagedList } from '../../components/PagedList';
-import { PersonField, type Person } from '../../components/PersonField';
+import { PersonField, usePersonFilters } from '../../components/PersonField';
 import { RowButton } from '../../components/RowButton';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -50,18 +50,7 @@ export function HrFormsPage() {
     },
     fetch: (request) => callApi(hrFormListCall, { body: request }),
   });
-  // The names of the people filtered by, while the filter still holds them (Clear filters empties it).
-  const [people, setPeople] = useState<Record<'employeeId' | 'reviewerEmployeeId', Person | null>>({
-    employeeId: null,
-    reviewerEmployeeId: null,
-  });
-  const personFilter = (name: 'employeeId' | 'reviewerEmployeeId') => ({
-    value: people[name]?._id === list.filters[name] ? people[name] : null,
-    onChange: (person: Person | null) => {
-      setPeople((current) => ({ ...current, [name]: person }));
-      list.setFilter(name, person?._id ?? '');
-    },
-  });
+  const personFilter = usePersonFilters<'employeeId' | 'reviewerEmployeeId'>(list);
   return (
     <div className="admin-page stack-lg">
       <PageHeader

@@ -57,32 +57,11 @@ export function HrFormFacts({ form }: { form: THrFormDetails }) {
   );
 }
 
-const EVENT_LABELS: Record<string, string> = {
+/** The steps of an assignment's history, in words. */
+export const HR_FORM_EVENT_LABELS: Record<string, string> = {
   assigned: 'Assigned',
   submitted: 'Submitted',
   returned: 'Returned to the employee',
   closed: 'Accepted and closed',
   cancelled: 'Withdrawn',
 };
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** What happened to an assigned HR form, oldest first, with the reviewer's comments. */
-export function HrFormHistory({ history }: { history: THrFormDetails['history'] }) {
-  if (history.length === 0) return <p className="text-secondary">Nothing recorded yet.</p>;
-  return (
-    <ol className="change-log-list" aria-label="Status history">
-      {history.map((event, index) => (
-        <li key={`${event.at}-${index}`} className="change-log-entry">
-          <div className="change-log-head">
-            <strong>{EVENT_LABELS[event.action] ?? event.action}</strong>
-            {event.byName && <span className="text-secondary"> by {event.byName}</span>}{' '}
-            <time className="text-sm text-secondary" dateTime={event.at}>
-              {when.format(new Date(event.at))}
-            </time>
-          </div>
-          {event.comment && <p className="text-sm">“{event.comment}”</p>}
-        </li>
-      ))}
-    </ol>
-  );
-}

@@ -1,8 +1,9 @@
-import type { TFormSubmission, TNamedOption } from '@compass/shared';
+import { messages, type TFormSubmission, type TNamedOption } from '@compass/shared';
 import { History, Lock, Paperclip } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
+import { StaleAlert } from '../../components/StaleAlert';
 import type { References } from '../../fields';
 import { AssignActionDialog } from './AssignActionDialog';
 import { AttachmentsDialog } from './AttachmentsDialog';
@@ -12,7 +13,7 @@ import type { EditorTransport } from './editorTransport';
 import { HistoryDialog } from './HistoryDialog';
 import { InitialDetailsCard } from './InitialDetailsCard';
 import { MY_RECORDS_PATH } from './paths';
-import { EditorSection, OpenActionsDialog, StaleVersionAlert } from './SubmissionEditorParts';
+import { EditorSection, OpenActionsDialog } from './SubmissionEditorParts';
 import { useSubmissionEditor } from './useSubmissionEditor';
 
 interface SubmissionEditorProps {
@@ -66,7 +67,12 @@ export function SubmissionEditor(props: SubmissionEditorProps) {
         )}
       </PageHeader>
 
-      {editor.conflict && <StaleVersionAlert onReload={() => void editor.reload()} />}
+      {editor.conflict && (
+        <StaleAlert className="submission-conflict" onReload={() => void editor.reload()}>
+          <strong>Someone else saved this submission.</strong> {messages.closeOff.stale} Reloading shows their
+          version; your unsaved changes on this screen are discarded.
+        </StaleAlert>
+      )}
 
       {submission && submission.editBlockedMessage && (
         <div className="alert alert-warning" role="status" data-testid="edit-banner">

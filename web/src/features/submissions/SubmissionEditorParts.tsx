@@ -1,35 +1,10 @@
 import { messages } from '@compass/shared';
-import { AlertTriangle, ChevronDown, RotateCw } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { FieldRenderer, type References } from '../../fields';
 import type { visibleSections } from './editorState';
 import type { SubmissionEditorModel } from './useSubmissionEditor';
-
-/** Someone else saved the form since it was opened: reloading shows their version. */
-export function StaleVersionAlert({ onReload }: { onReload: () => void }) {
-  return (
-    <div className="alert alert-danger submission-conflict" role="alert">
-      <AlertTriangle size={18} aria-hidden="true" />
-      <div className="stack">
-        <p>
-          <strong>Someone else saved this submission.</strong> {messages.closeOff.stale} Reloading shows their
-          version; your unsaved changes on this screen are discarded.
-        </p>
-        <div>
-          <Button
-            variant="primary"
-            size="sm"
-            icon={<RotateCw size={16} aria-hidden="true" />}
-            onClick={onReload}
-          >
-            Reload
-          </Button>
-        </div>
-      </div>
-    </div>
-  );
-}
 
 /** One section of the form (001 section 2.2): its title toggles it, its fields in the 12-column grid. */
 export function EditorSection({
