@@ -76,6 +76,7 @@ export const AREA_TIERS = [
       'tasks',
       'competencies',
       'hrForms',
+      'performanceReviews',
     ],
   ],
   ['overview', ['dashboard', 'actionRegister']],

@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { SCALE_USERS } from '../seed/scaleDb';
 import { COMPETENCY_CASES } from './competencyCases';
 import { HR_FORM_CASES } from './hrFormCases';
+import { PERFORMANCE_REVIEW_CASES } from './performanceReviewCases';
 
 export interface Ids {
   submissionId: string;
@@ -226,6 +227,11 @@ export const CASES: Case[] = [
     status: 'all',
     sort: 'assignedOn',
   })),
+  // HR Action: the HR forms' and reviews' actions, found among the form actions one lookup a row.
+  post('hrActionList', 'admin', '/api/hrActionList'),
+  post('hrActionList: reviews', 'admin', '/api/hrActionList', () => ({ source: 'review' })),
+  post('hrActionList: searched', 'admin', '/api/hrActionList', () => ({ search: 'procedure' })),
+  post('hrActionList: by assignee', 'admin', '/api/hrActionList', () => ({ sort: 'assignee' })),
   riskList,
   asBrowser(riskList),
   post('riskList: highest rating', 'admin', '/api/riskList', () => ({ sort: 'rating' })),
@@ -241,6 +247,7 @@ export const CASES: Case[] = [
   })),
   ...COMPETENCY_CASES,
   ...HR_FORM_CASES,
+  ...PERFORMANCE_REVIEW_CASES,
 ];
 
 /** The rows the cases name, looked up in the scale organisation `companyId`. */

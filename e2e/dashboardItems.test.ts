@@ -22,10 +22,10 @@ async function signedIn(username: string): Promise<Page> {
 }
 
 /**
- * The Human Resources pages not built yet (performance reviews, online training): every HR page but
- * an HR form's (the employee's and the reviewer's, issue 42).
+ * The Human Resources pages not built yet (online training): every HR page but an HR form's (the
+ * employee's and the reviewer's) and a performance review (issue 42).
  */
-const NOT_BUILT = /^\/human-resource\/(?!employee\/form-submit\/(assessment|review)\/)/;
+const NOT_BUILT = /^\/human-resource\/(?!employee\/(form-submit\/(assessment|review)|performance-review)\/)/;
 
 /** What a target must not show: the not-available page, a page's refusal, an error toast. */
 const REFUSAL =

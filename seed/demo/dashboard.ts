@@ -4,6 +4,7 @@ import { place } from './people';
 import { Org } from './rows';
 import { occurrenceDay, type FrequencyUnit } from '../../shared/src/rules/frequency';
 import type { Json } from './ids';
+import { addPerformanceReviews } from './performanceReviews';
 import { addSubmission } from './submissions';
 import type { BuiltTemplate } from './templates';
 
@@ -18,7 +19,6 @@ export interface DashboardRefs {
   hrTemplate: BuiltTemplate;
   /** The answers of the HR form each person reviews, by the template's field keys. */
   hrAnswers: Record<string, Json>;
-  performanceTemplateId: string;
   trainingTemplateId: string;
   supplierTemplateId: string;
   auditId: string;
@@ -50,8 +50,6 @@ export interface DashboardPerson {
   revieweeId: string;
   /** Varies dates and flags between people. */
   variant: number;
-  /** Links the performance review to a submission. */
-  performanceSubmissionId?: string;
 }
 
 /** Rows so that every section of the person's "My Tasks" is non-empty. */
@@ -126,7 +124,7 @@ function addScheduledWork(o: Org, refs: DashboardRefs, p: DashboardPerson): void
 /**
  * HR forms: an assessment for the person to fill in (not opened yet: its form starts on first
  * open), another employee's submitted form they review (its form submitted, the person its
- * coordinator), and their performance review.
+ * coordinator), and their performance reviews (performanceReviews.ts).
  */
 function addHrForms(o: Org, refs: DashboardRefs, p: DashboardPerson): void {
   const { cal, companyId, rows } = o;
@@ -143,59 +141,27 @@ function addHrForms(o: Org, refs: DashboardRefs, p: DashboardPerson): void {
     recordedByEmployeeId: p.revieweeId,
     values: refs.hrAnswers,
   });
-  const hr: Array<
-    [
-      string,
-      'hrAssessment' | 'performanceReview',
-      string,
-      string,
-      string,
-      AssignmentStatus,
-      number,
-      string | null,
-    ]
-  > = [
-    ['assessment', 'hrAssessment', refs.hrTemplate.id, p.employeeId, p.reviewerId, 'assigned', 5 + v, null],
-    ['reviewer', 'hrAssessment', refs.hrTemplate.id, p.revieweeId, p.employeeId, 'submitted', -1, reviewed],
-    [
-      'performance',
-      'performanceReview',
-      refs.performanceTemplateId,
-      p.employeeId,
-      p.reviewerId,
-      'assigned',
-      14,
-      p.performanceSubmissionId ?? null,
-    ],
+  const hr: Array<[string, string, string, AssignmentStatus, number, string | null]> = [
+    ['assessment', p.employeeId, p.reviewerId, 'assigned', 5 + v, null],
+    ['reviewer', p.revieweeId, p.employeeId, 'submitted', -1, reviewed],
   ];
-  for (const [
-    name,
-    sectionType,
-    formTemplateId,
-    employeeId,
-    reviewerEmployeeId,
-    status,
-    due,
-    submissionId,
-  ] of hr) {
+  for (const [name, employeeId, reviewerEmployeeId, status, due, submissionId] of hr) {
     rows.hrFormAssignment.push({
       id: k('hrForm', name),
       companyId,
-      formTemplateId,
-      sectionType,
+      formTemplateId: refs.hrTemplate.id,
+      sectionType: 'hrAssessment',
       employeeId,
       reviewerEmployeeId,
       submissionId,
       status,
       dueDate: cal.day(due),
-      message:
-        sectionType === 'hrAssessment'
-          ? 'Your yearly check-in: ten minutes, and it stays between you and HR.'
-          : null,
+      message: 'Your yearly check-in: ten minutes, and it stays between you and HR.',
       createdById: o.userOfEmployee(refs.ownerId) ?? null,
       createdAt: cal.at(-20),
     });
   }
+  addPerformanceReviews(o, p);
 }
 
 /** Scheduled reviews of register items; some with a co-reviewer, one already completed. */

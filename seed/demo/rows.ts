@@ -38,6 +38,7 @@ export class Rows {
   workplace: Prisma.WorkplaceCreateManyInput[] = [];
   branch: Prisma.BranchCreateManyInput[] = [];
   employee: Prisma.EmployeeCreateManyInput[] = [];
+  employeePrivateInfo: Prisma.EmployeePrivateInfoCreateManyInput[] = [];
   supplierCompany: Prisma.SupplierCompanyCreateManyInput[] = [];
   personnel: Prisma.PersonnelCreateManyInput[] = [];
   user: Prisma.UserCreateManyInput[] = [];
@@ -68,6 +69,8 @@ export class Rows {
   review: Prisma.ReviewCreateManyInput[] = [];
   scheduledTask: Prisma.ScheduledTaskCreateManyInput[] = [];
   hrFormAssignment: Prisma.HrFormAssignmentCreateManyInput[] = [];
+  performanceReview: Prisma.PerformanceReviewCreateManyInput[] = [];
+  performanceReviewObjective: Prisma.PerformanceReviewObjectiveCreateManyInput[] = [];
   onlineTrainingAssignment: Prisma.OnlineTrainingAssignmentCreateManyInput[] = [];
   supplierAssignment: Prisma.SupplierAssignmentCreateManyInput[] = [];
   supplierRequirement: Prisma.SupplierRequirementCreateManyInput[] = [];
@@ -86,6 +89,9 @@ export class Rows {
     await put('workplace', this.workplace, (data) => tx.workplace.createMany({ data }));
     await put('branch', this.branch, (data) => tx.branch.createMany({ data }));
     await put('employee', this.employee, (data) => tx.employee.createMany({ data }));
+    await put('employeePrivateInfo', this.employeePrivateInfo, (data) =>
+      tx.employeePrivateInfo.createMany({ data }),
+    );
     await put('supplierCompany', this.supplierCompany, (data) => tx.supplierCompany.createMany({ data }));
     await put('personnel', this.personnel, (data) => tx.personnel.createMany({ data }));
     await put('user', this.user, (data) => tx.user.createMany({ data }));
@@ -108,6 +114,13 @@ export class Rows {
     await put('submissionValue', this.submissionValue, (data) => tx.submissionValue.createMany({ data }));
     await put('submissionTableRow', this.submissionTableRow, (data) =>
       tx.submissionTableRow.createMany({ data }),
+    );
+    // Before the actions: a completed review's agreed actions are actions of it.
+    await put('performanceReview', this.performanceReview, (data) =>
+      tx.performanceReview.createMany({ data }),
+    );
+    await put('performanceReviewObjective', this.performanceReviewObjective, (data) =>
+      tx.performanceReviewObjective.createMany({ data }),
     );
     await put('action', this.action, (data) => tx.action.createMany({ data }));
     await put('notice', this.notice, (data) => tx.notice.createMany({ data }));

@@ -1,5 +1,5 @@
 import { Org } from './rows';
-import { accessMap, addEmployees, addWorkplaces, addUser, place } from './people';
+import { accessMap, addEmployees, addWorkplaces, addUser, place, setManagers } from './people';
 import { addTemplate, type BuiltTemplate } from './templates';
 import { addSubmission } from './submissions';
 import { addNotices } from './notices';
@@ -39,6 +39,8 @@ function addSouthbankPeopleAndRegisters(o: Org): SouthbankPeople {
   const sam = e.sam!;
   const priya = e.priya!;
   const tom = e.tom!;
+  // The operations manager leads the centre.
+  setManagers(o, e, { priya: 'sam', tom: 'sam' });
   addUser(o, {
     username: 'sam.southbank',
     userType: 'employee',
@@ -279,7 +281,6 @@ function addSouthbankNoticesAndDashboard(
       auditTemplate: delivery,
       hrTemplate: wellbeing,
       hrAnswers: { fatigue: 'low', comments: 'Rested after the roster change.' },
-      performanceTemplateId: wellbeing.id,
       trainingTemplateId: wellbeing.id,
       supplierTemplateId: delivery.id,
       auditId: o.id('audit', 'dock'),

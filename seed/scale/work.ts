@@ -71,7 +71,7 @@ FROM (
 INSERT INTO "HrFormAssignment" (id, "companyId", "formTemplateId", "sectionType", "employeeId", "reviewerEmployeeId",
   status, "dueDate", "closedAt", "createdAt")
 SELECT pg_temp.sid('hr:' || k), ${cid}, pg_temp.tpl(21 + k % 4),
-  (CASE WHEN k % 10 < 6 THEN 'hrAssessment' WHEN k % 10 < 8 THEN 'hrReviewer' ELSE 'performanceReview' END)::"HrSectionType",
+  (CASE WHEN k % 10 < 7 THEN 'hrAssessment' ELSE 'hrReviewer' END)::"HrSectionType",
   pg_temp.emp(employee), pg_temp.emp(reviewer), status::"AssignmentStatus", due,
   CASE WHEN status = 'closed' THEN pg_temp.at(least(due, ${today}), k) END, pg_temp.at(due - 21, k)
 FROM (

@@ -22,6 +22,7 @@ import { noticeboardArea } from './modules/noticeboard';
 import { notificationsArea } from './modules/notifications';
 import { obligationsArea } from './modules/obligations';
 import { passwordArea } from './modules/password';
+import { performanceReviewsArea } from './modules/performanceReviews';
 import { qrCodesArea } from './modules/qrCodes';
 import { qrSubmissionsArea } from './modules/qrSubmissions';
 import { registerPartsArea } from './modules/registerParts';
@@ -71,6 +72,7 @@ export const AREAS = [
   submissionServicesArea,
   closeOffArea,
   hrFormsArea,
+  performanceReviewsArea,
   auditsArea,
   qrSubmissionsArea,
   submissionsArea,

@@ -81,6 +81,10 @@ const EMPLOYEE_ONLY = [
   'POST /api/supplierAssignmentDetails',
   'POST /api/supplierAssignmentReturn',
   'POST /api/supplierRequirementReview',
+  // An employee's Profile and private information: ruled on per employee (employeePrivateInfo.test.ts).
+  'POST /api/employeeProfile',
+  'POST /api/employeePrivateInfo',
+  'POST /api/employeePrivateInfoSave',
 ];
 
 /**
@@ -118,6 +122,34 @@ const HR_FORMS = [
   'POST /api/hrFormReturn',
   'POST /api/hrFormOfSubmission',
   'POST /api/hrFormCancel',
+];
+
+/**
+ * Performance reviews (issue 42): employees only. The register needs hrForm or hrAdmin, one review
+ * its employee, reviewer, line manager or HR: ruled on by the service (performanceReviews.test.ts).
+ */
+const PERFORMANCE_REVIEWS = [
+  'POST /api/performanceReviewPeopleSearch',
+  'POST /api/performanceReviewStart',
+  'POST /api/performanceReviewList',
+  'GET /api/performanceReviewExport',
+  'POST /api/performanceReviewHistory',
+  'POST /api/performanceReviewDetails',
+  'POST /api/performanceReviewSaveObjectives',
+  'POST /api/performanceReviewSaveSelf',
+  'POST /api/performanceReviewSaveManager',
+  'POST /api/performanceReviewReturn',
+  'POST /api/performanceReviewSignOff',
+  'POST /api/performanceReviewCancel',
+];
+
+/** HR Action (issue 42): employees only; hrForm or hrAdmin, ruled on by the service (hrActions.test.ts). */
+const HR_ACTIONS = [
+  'POST /api/hrActionList',
+  'GET /api/hrActionExport',
+  'POST /api/hrActionDetails',
+  'POST /api/hrActionReassign',
+  'POST /api/hrActionAssignees',
 ];
 
 /** Routes for supplier users and personnel only (their own assigned forms and documents). */
@@ -367,6 +399,8 @@ function expected(route: string, caller: CallerName): string | null {
         ...ACTION_REGISTER_KEY,
         ...COMPETENCIES,
         ...HR_FORMS,
+        ...PERFORMANCE_REVIEWS,
+        ...HR_ACTIONS,
       ].includes(route)
         ? 'caller_not_served'
         : null;
@@ -439,6 +473,8 @@ describe('route × caller kind', () => {
       REGISTER_KEYS,
       COMPETENCIES,
       HR_FORMS,
+      PERFORMANCE_REVIEWS,
+      HR_ACTIONS,
     ])
       for (const route of list) expect(declared).toContain(route);
     // Every route's access is stated: the public ones listed, the rest signed-in by default.

@@ -231,11 +231,15 @@ describe('POST /api/formSubmissionReopen', () => {
 
 describe('the close calls of HR and supplier forms', () => {
   it('HR assigned-form close-off closes the assignment and its submission', async () => {
-    const id = submissionId('1011');
-    const assignment = await ctx.db.hrFormAssignment.findFirstOrThrow({ where: { submissionId: id } });
+    // The wellbeing check Ava reviews (Amelia's, submitted: the seed's dashboard rows).
+    const ava = await ctx.db.user.findUniqueOrThrow({ where: { username: 'ava.dual' } });
+    const assignment = await ctx.db.hrFormAssignment.findFirstOrThrow({
+      where: { reviewerEmployeeId: ava.employeeId!, status: 'submitted', submissionId: { not: null } },
+    });
+    const id = assignment.submissionId!;
     expect((await post('sam.southbank', '/assignFormCloseOff', { _id: assignment.id })).statusCode).toBe(404);
-    // An HR form is a performance review: to someone outside it without hrEmployeePrivateInfo it
-    // does not exist, Records access or not.
+    // An HR form is private: to someone outside it without hrEmployeePrivateInfo it does not
+    // exist, Records access or not.
     expect((await post('ethan.coordinator', '/assignFormCloseOff', { _id: assignment.id })).statusCode).toBe(
       404,
     );

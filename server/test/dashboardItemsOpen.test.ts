@@ -56,7 +56,7 @@ const BODIES: { [K in WorkItemKind]: Body<K> | null } = {
   'scheduledTask.reminder': idBody,
   'hrForm.hrAssessment': idBody,
   'hrForm.hrReviwer': idBody,
-  'hrForm.performanceReview': null,
+  'hrForm.performanceReview': idBody,
   'formCoordination.draft': (item) => ({ formSubmissionId: item.formSumissionId }),
   'formCoordination.open': (item) => ({ formSubmissionId: item.formSumissionId }),
   'scheduledReview.document': reviewBody,
@@ -223,6 +223,7 @@ describe('every item on every demo account’s dashboards opens for that account
       'scheduledReview.riskRegister',
       'scheduledReview.hazardousRegister',
       'scheduledReview.competency',
+      'hrForm.performanceReview',
     ] as const)
       expect(kinds).toContain(kind);
   });

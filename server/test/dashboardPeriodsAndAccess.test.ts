@@ -384,7 +384,8 @@ describe('tenant isolation: sam.southbank', () => {
     expect(totals).toEqual({
       // His reminders and audits, and the Dock Safety Audit he conducts.
       scheduledTasks: 5,
-      hrForms: 3,
+      // His HR form and the one he reviews, his performance review and the one he assesses (Tom's).
+      hrForms: 4,
       // Two forms, and the HR form he reviews.
       formCoordination: 3,
       scheduledReviews: 5,

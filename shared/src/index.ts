@@ -64,3 +64,4 @@ export * from './contracts/hazardous';
 export * from './contracts/actionRegister';
 export * from './contracts/competencies';
 export * from './contracts/hrForms';
+export * from './contracts/performanceReviews';

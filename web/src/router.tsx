@@ -53,6 +53,7 @@ const audits = lazyFrom(() => import('./features/audits/routes'));
 const tasks = lazyFrom(() => import('./features/tasks/routes'));
 const competencies = lazyFrom(() => import('./features/competencies/routes'));
 const hrForms = lazyFrom(() => import('./features/hrForms/routes'));
+const performanceReviews = lazyFrom(() => import('./features/performanceReviews/routes'));
 
 /**
  * The screens built so far inside the guarded areas; a path here is more specific than its area's
@@ -81,17 +82,33 @@ const areaScreens: RouteObject[] = [
   { path: 'human-resource/positions', lazy: administration('PositionsPage') },
   { path: 'human-resource/employees', lazy: employees('EmployeesPage') },
   { path: 'human-resource/employees/:id', lazy: employees('EmployeeEditPage') },
+  // The profile menu's Profile (shared/src/contracts/employees.ts profilePagePath).
+  { path: 'human-resource/employee/edit/:employeeId', lazy: employees('ProfilePage') },
   { path: 'human-resource/admin/competencies', lazy: competencies('CompetenciesPage') },
   { path: 'human-resource/admin/competencies/matrix', lazy: competencies('CompetencyMatrixPage') },
   // My Competency (the profile menu), and the same page for HR and a manager.
   { path: 'human-resource/employee/competency/:employeeId', lazy: competencies('EmployeeCompetencyPage') },
   { path: 'human-resource/admin/forms', lazy: hrForms('HrFormsPage') },
+  {
+    path: 'human-resource/actions',
+    lazy: lazyFrom(() => import('./features/actionRegister/routes'))('HrActionsPage'),
+  },
   // The dashboard's HR Forms items and the mails' links (shared/src/contracts/hrForms.ts hrFormPagePath).
   {
     path: 'human-resource/employee/form-submit/assessment/:employee/:id/:formId',
     lazy: hrForms('HrAssessmentPage'),
   },
   { path: 'human-resource/employee/form-submit/review/:employee/:id/:formId', lazy: hrForms('HrReviewPage') },
+  { path: 'human-resource/admin/performance-reviews', lazy: performanceReviews('PerformanceReviewsPage') },
+  // An employee's reviews, and one review (the dashboard's item, shared/src/contractRules/workItemTarget.ts).
+  {
+    path: 'human-resource/employee/performance-review/:employee',
+    lazy: performanceReviews('EmployeeReviewsPage'),
+  },
+  {
+    path: 'human-resource/employee/performance-review/:employee/:id',
+    lazy: performanceReviews('PerformanceReviewPage'),
+  },
   { path: 'external-parties/companies', lazy: suppliers('CompaniesPage') },
   { path: 'external-parties/companies/:id', lazy: suppliers('CompanyPage') },
   { path: 'external-parties/personnel', lazy: suppliers('PersonnelPage') },

@@ -1,18 +1,13 @@
 import { addDashboard, type DashboardPerson, type DashboardRefs } from '../dashboard';
 import type { Org } from '../rows';
-import type { Northwind, NorthwindSubmissions } from './refs';
+import type { Northwind } from './refs';
 import type { DocumentLibrary } from './registers';
 
 /** The dashboards of the five employee accounts: work of every kind waiting for each of them. */
-export function addNorthwindDashboards(
-  o: Org,
-  n: Northwind,
-  { s1011, s1018 }: NorthwindSubmissions,
-  library: DocumentLibrary,
-): void {
+export function addNorthwindDashboards(o: Org, n: Northwind, library: DocumentLibrary): void {
   const documents = library.documents;
   const { emp, ethan, olivia, mia, noah, ava, acme, brightline, risk, reqType, hazards } = n;
-  const { safetyAudit, contractor, review, wellbeing, induction } = n.templates;
+  const { safetyAudit, contractor, wellbeing, induction } = n.templates;
   const refs: DashboardRefs = {
     ownerId: olivia,
     auditTemplate: safetyAudit,
@@ -23,7 +18,6 @@ export function addNorthwindDashboards(
       support: ['flexible-hours'],
       comments: 'Happy overall; the winter roster is tight.',
     },
-    performanceTemplateId: review.id,
     trainingTemplateId: induction.id,
     supplierTemplateId: contractor.id,
     auditId: o.id('audit', 'warehouse'),
@@ -77,7 +71,6 @@ export function addNorthwindDashboards(
       revieweeId: emp('lucas'),
       coReviewerId: noah,
       variant: 2,
-      performanceSubmissionId: s1011,
     },
     {
       key: 'noah',
@@ -87,7 +80,6 @@ export function addNorthwindDashboards(
       revieweeId: emp('mason'),
       coReviewerId: ava,
       variant: 3,
-      performanceSubmissionId: s1018,
     },
     {
       key: 'ava',

@@ -29,7 +29,7 @@ export function buildNorthwind(o: Org): void {
   const submissions = addNorthwindSubmissions(o, n);
   addNorthwindNotices(o, people);
   const library = addAuditsObligationsAndDocuments(o, n);
-  addNorthwindDashboards(o, n, submissions, library);
+  addNorthwindDashboards(o, n, library);
   addObligationRegister(o, people.emp);
   addSupplierPortal(o, n, submissions);
 }

@@ -1,6 +1,7 @@
 import { fail } from '../ids';
-import { addEmployees, addUser, type UserDef } from '../people';
+import { addEmployees, addUser, setManagers, type UserDef } from '../people';
 import type { Org } from '../rows';
+import { addPrivateInfo } from './privateInfo';
 import type { EmployeeOf, NorthwindPeople } from './refs';
 
 /** Northwind's employees, its external parties (suppliers and their personnel) and the demo accounts. */
@@ -24,7 +25,29 @@ export function addNorthwindPeople(o: Org): NorthwindPeople {
     ['ella', 'Ella Fraser', 'Driver', 'Restricted Employee', 'Harbour Site/North Gate', false],
     ['oliver', 'Oliver Grant', 'Administration Officer', 'Restricted Employee', 'Head Office/Level 3', false],
   ]);
+  // The managing director leads the office, the coordinators and the site supervisors; the Riverside
+  // Depot reports to its safety coordinator (Mia leads the workshop's technicians), each Harbour
+  // Site gate to its supervisor.
+  setManagers(o, e, {
+    ethan: 'olivia',
+    ava: 'olivia',
+    sophie: 'olivia',
+    harper: 'olivia',
+    oliver: 'olivia',
+    noah: 'olivia',
+    isla: 'olivia',
+    mia: 'ethan',
+    jack: 'ethan',
+    chloe: 'ethan',
+    henry: 'ethan',
+    lucas: 'mia',
+    william: 'mia',
+    mason: 'noah',
+    ella: 'noah',
+    amelia: 'isla',
+  });
   const emp = (key: string): string => e[key] ?? fail(`employee ${key}`);
+  addPrivateInfo(o, emp);
   const parties = addExternalParties(o);
   addAccounts(o, emp, parties);
   return {

@@ -99,6 +99,7 @@ export const VERSIONED_MODELS = [
   'Obligation',
   'ObligationQuestionTask',
   'OnlineTrainingAssignment',
+  'PerformanceReview',
   'Personnel',
   'Position',
   'PositionCompetency',

@@ -90,7 +90,13 @@ export const MAIL_CATEGORIES = {
   hrForm: {
     label: 'HR form',
     trigger:
-      'An HR form is assigned to an employee or returned to them with a comment, or submitted for review: to the employee, or to the reviewer.',
+      'An HR form is assigned to an employee or returned to them with a comment, submitted for review, or its due date three days away: to the employee, or to the reviewer.',
+    optional: false,
+  },
+  performanceReview: {
+    label: 'Performance review',
+    trigger:
+      'A performance review is started, its self-assessment submitted or returned, its assessment ready to sign, or its due date three days away: to the employee or the reviewer whose step it is.',
     optional: false,
   },
   taskReminder: {
@@ -122,12 +128,18 @@ export const MAIL_CATEGORIES = {
   registerAction: {
     label: 'Register action',
     trigger:
-      'An action is raised on a risk, hazardous substance or obligation: to the employee who must do it.',
+      'An action is raised on a risk, hazardous substance or obligation, or agreed in a completed performance review: to the employee who must do it.',
     optional: false,
   },
   actionsReassigned: {
     label: 'Actions reassigned',
     trigger: 'Open actions are given to someone else (Action Register): one mail to the new assignee.',
+    optional: false,
+  },
+  privateInfoChanged: {
+    label: 'Private information changed',
+    trigger:
+      'HR changes an employee’s private information (date of birth, address, personal contacts): a notice to the employee, without the values.',
     optional: false,
   },
   testMail: {

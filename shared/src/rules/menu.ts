@@ -119,6 +119,11 @@ export const MENU: MenuItem[] = [
         access: 'hrAdmin',
         children: [
           { id: 'hrForms', label: 'HR Forms', path: '/human-resource/admin/forms' },
+          {
+            id: 'performanceReviews',
+            label: 'Performance Reviews',
+            path: '/human-resource/admin/performance-reviews',
+          },
           { id: 'competencies', label: 'Competencies', path: '/human-resource/admin/competencies' },
           { id: 'onlineTraining', label: 'Online Training', path: '/human-resource/admin/online-training' },
         ],

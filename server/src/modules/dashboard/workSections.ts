@@ -28,6 +28,7 @@ import {
 } from './sql';
 import { timestampOf } from '../../db/reader';
 import { COORDINATOR_PLAN, formCoordinationSources, scheduledTaskSources, type Scope } from './sources';
+import { openStepsSql } from '../performanceReviews';
 
 export async function scheduledTaskSection(query: Query, scope: Scope): Promise<Section<TScheduledTaskItem>> {
   const sources = scheduledTaskSources(scope.companyId, scope.employeeId, scope.opens);
@@ -110,16 +111,25 @@ export async function scheduledTaskSection(query: Query, scope: Scope): Promise<
   }));
 }
 
-/** HR forms to fill in (assigned to the caller) and to review (submitted, caller reviews). */
+/**
+ * HR forms to fill in (assigned to the caller) and to review (submitted, caller reviews), and the
+ * performance reviews whose open step is the caller's (performanceReviews' openStepsSql).
+ */
 export async function hrFormSection(query: Query, scope: Scope): Promise<Section<THrFormItem>> {
   const me = uuid(scope.employeeId);
   const sources: Source[] = [
     {
       kind: 'hr',
       from: sql`"HrFormAssignment" t`,
-      where: sql`t."companyId" = ${uuid(scope.companyId)} AND (
+      where: sql`t."companyId" = ${uuid(scope.companyId)} AND t."sectionType" <> 'performanceReview' AND (
         (t."employeeId" = ${me} AND t.status = 'assigned')
         OR (t."reviewerEmployeeId" = ${me} AND t.status = 'submitted'))`,
+      due: sql`t."dueDate"`,
+    },
+    {
+      kind: 'review',
+      from: sql`"PerformanceReview" t`,
+      where: openStepsSql(scope.companyId, scope.employeeId),
       due: sql`t."dueDate"`,
     },
   ];
@@ -136,50 +146,70 @@ export async function hrFormSection(query: Query, scope: Scope): Promise<Section
         reviewer: string | null;
         reviewerName: string | null;
         submissionId: string | null;
-        status: 'assigned' | 'submitted';
+        status: string;
         createdAt: string;
         dueDate: string;
       }
     >
   >(sql`
     WITH top AS (${topItems(sources, DASHBOARD_LIST_LIMIT)})
-    SELECT t.id, t."sectionType"::text AS "sectionType",
-      NOT (t."employeeId" = ${me} AND t.status = 'assigned') AS "asReviewer",
-      ft.name AS "formName", t."formTemplateId" AS "formId",
+    SELECT t.id, t."sectionType", t."asReviewer", t."formName", t."formId",
       t."employeeId" AS employee, ${fullName('e')} AS "employeeName",
       t."reviewerEmployeeId" AS reviewer, ${fullName('r')} AS "reviewerName",
-      t."submissionId", t.status::text AS status, t."createdAt",
-      to_char(t."dueDate", 'YYYY-MM-DD') AS "dueDate",
+      t."submissionId", t.status, t."createdAt",
+      to_char(i.due, 'YYYY-MM-DD') AS "dueDate",
       ${countOf(sources)} AS total
     FROM top i
-    JOIN "HrFormAssignment" t ON t.id = i.id
-    JOIN "FormTemplate" ft ON ft.id = t."formTemplateId" AND ft."companyId" = t."companyId"
+    -- An HR form (its template names it) or a performance review (its own title, no template), as one shape.
+    JOIN LATERAL (
+      SELECT h.id, h."sectionType"::text AS "sectionType",
+        NOT (h."employeeId" = ${me} AND h.status = 'assigned') AS "asReviewer",
+        ft.name AS "formName", h."formTemplateId" AS "formId", h."employeeId", h."reviewerEmployeeId",
+        h."submissionId", h.status::text AS status, h."createdAt", h."companyId"
+      FROM "HrFormAssignment" h
+      JOIN "FormTemplate" ft ON ft.id = h."formTemplateId" AND ft."companyId" = h."companyId"
+      WHERE i.kind = 'hr' AND h.id = i.id
+      UNION ALL
+      SELECT p.id, 'performanceReview', p."employeeId" <> ${me}, p.title, p.id, p."employeeId",
+        p."reviewerEmployeeId", NULL, p.status::text, p."createdAt", p."companyId"
+      FROM "PerformanceReview" p WHERE i.kind = 'review' AND p.id = i.id
+    ) t ON true
     LEFT JOIN "Employee" e ON e.id = t."employeeId" AND e."companyId" = t."companyId"
     LEFT JOIN "Employee" r ON r.id = t."reviewerEmployeeId" AND r."companyId" = t."companyId"
-    ORDER BY i.due, i.id`);
+    ORDER BY i.due, i.kind, i.id`);
   // The wire keeps the contract's spellings (hrReviwer, formSumissionId: shared/src/contracts/dashboard.ts).
-  return toSection(rows, (row) => ({
-    _id: row.id!,
-    sectionType:
-      row.sectionType === 'performanceReview'
-        ? 'performanceReview'
+  return toSection(rows, (row) => {
+    const review = row.sectionType === 'performanceReview';
+    return {
+      _id: row.id!,
+      sectionType: review ? 'performanceReview' : row.asReviewer ? 'hrReviwer' : 'hrAssessment',
+      formName: row.formName,
+      formId: row.formId,
+      employee: row.employee,
+      employeeName: row.employeeName ?? '',
+      reviewer: row.reviewer,
+      reviewerName: row.reviewerName,
+      formSumissionId: row.submissionId,
+      // A review is 'assigned' at the self-assessment and 'submitted' after it.
+      status: row.status === 'assigned' || row.status === 'selfAssessment' ? 'assigned' : 'submitted',
+      createdAt: localDateOf(timestampOf(row.createdAt), scope.timeZone),
+      dueDate: row.dueDate,
+      taskDueDateType: taskDueType(row.dueDate, scope.today),
+      badge: review
+        ? REVIEW_BADGES[row.status]!
         : row.asReviewer
-          ? 'hrReviwer'
-          : 'hrAssessment',
-    formName: row.formName,
-    formId: row.formId,
-    employee: row.employee,
-    employeeName: row.employeeName ?? '',
-    reviewer: row.reviewer,
-    reviewerName: row.reviewerName,
-    formSumissionId: row.submissionId,
-    status: row.status,
-    createdAt: localDateOf(timestampOf(row.createdAt), scope.timeZone),
-    dueDate: row.dueDate,
-    taskDueDateType: taskDueType(row.dueDate, scope.today),
-    badge: row.asReviewer ? 'Pending For Review' : 'Pending Completion',
-  }));
+          ? 'Pending For Review'
+          : 'Pending Completion',
+    };
+  });
 }
+
+/** A performance review's badge by its open step (docs/dashboard.md). */
+const REVIEW_BADGES: Record<string, TBadge> = {
+  selfAssessment: 'Assessment pending',
+  managerAssessment: 'Pending For Review',
+  signOff: 'Approval Pending',
+};
 
 export async function formCoordinationSection(
   query: Query,

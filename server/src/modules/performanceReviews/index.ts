@@ -1,0 +1,2 @@
+export { performanceReviewsArea } from './area';
+export { openStepsSql } from './policy';
