@@ -1,6 +1,6 @@
 import {
   competencyExpiringUntil,
-  competencyStanding,
+  type CompetencyStanding,
   COMPETENCY_STANDING_LABELS,
   personName,
   type TCompetencyMatrix,
@@ -30,7 +30,7 @@ interface MatrixRow {
   position: string | null;
   workplace: string | null;
   /** The latest record of each competency the employee holds (isLatest). */
-  latest: { competencyId: string; expiresOn: string | null }[];
+  latest: { competencyId: string; expiresOn: string | null; standing: Exclude<Standing, 'missing'> }[];
   /** The competencies the employee's position requires. */
   required: string[];
 }
@@ -43,9 +43,33 @@ function inView(competencyId: string | undefined, alias: Sql): Sql {
 }
 
 /**
+ * The standing rule of shared competencyStanding for a latest record `r`: one expiring after the
+ * window (or never) is held, one within it expiring, one before today expired.
+ */
+function expiryConditions(today: string): Record<Exclude<Standing, 'missing'>, Sql> {
+  const until = day(competencyExpiringUntil(today));
+  return {
+    held: sql`(r."expiresOn" IS NULL OR r."expiresOn" > ${until})`,
+    expiring: sql`r."expiresOn" BETWEEN ${day(today)} AND ${until}`,
+    expired: sql`r."expiresOn" < ${day(today)}`,
+  };
+}
+
+/**
+ * The standing of a latest record `r` as a column: computed once per record by PostgreSQL rather
+ * than per cell in Node, where the window's end (a date-fns parse and format) cost most of the
+ * page's CPU.
+ */
+function recordStanding(today: string): Sql {
+  const expiry = expiryConditions(today);
+  return sql`CASE WHEN ${expiry.expired} THEN 'expired'
+    WHEN ${expiry.expiring} THEN 'expiring' ELSE 'held' END`;
+}
+
+/**
  * The standing rule of shared competencyStanding as a condition on employee `e`: a latest record
- * expiring after the window (or never) is held, one within it expiring, one before today expired;
- * a competency of the position with no record at all is missing.
+ * of that standing (expiryConditions), or, for missing, a competency of the position with no record
+ * at all.
  */
 function standingCondition(standing: Standing, competencyId: string | undefined, today: string): Sql {
   if (standing === 'missing') {
@@ -56,17 +80,15 @@ function standingCondition(standing: Standing, competencyId: string | undefined,
         AND NOT EXISTS (SELECT 1 FROM "CompetencyRecord" r WHERE r."companyId" = e."companyId"
           AND r."employeeId" = e.id AND r."competencyId" = ${competency}))`;
   }
-  const until = day(competencyExpiringUntil(today));
-  const expiry = {
-    held: sql`(r."expiresOn" IS NULL OR r."expiresOn" > ${until})`,
-    expiring: sql`r."expiresOn" BETWEEN ${day(today)} AND ${until}`,
-    expired: sql`r."expiresOn" < ${day(today)}`,
-  }[standing];
   return sql`EXISTS (SELECT 1 FROM "CompetencyRecord" r WHERE r."companyId" = e."companyId"
-    AND r."employeeId" = e.id AND r."isLatest" AND ${inView(competencyId, sql`r`)} AND ${expiry})`;
+    AND r."employeeId" = e.id AND r."isLatest" AND ${inView(competencyId, sql`r`)}
+    AND ${expiryConditions(today)[standing]})`;
 }
 
-/** The active employees the caller may see that the filters match, on `e`; who the caller manages. */
+/**
+ * The active employees the caller may see that the filters match, on `e`; who the caller manages;
+ * the day the standings are of.
+ */
 function matrixWhere(auth: AuthContext, filters: Filters, today: string) {
   const scope = matrixScope(auth);
   const where = [scope.employees, sql`e."isActive"`];
@@ -76,7 +98,7 @@ function matrixWhere(auth: AuthContext, filters: Filters, today: string) {
   if (search) where.push(employeeSearch(search, (pattern) => [sql`e."employeeNumber" ILIKE ${pattern}`]));
   if (filters.standing) where.push(standingCondition(filters.standing, filters.competencyId, today));
   const manages = scope.manager ? managesSomeone(auth.companyId, scope.manager) : sql`true`;
-  return { where: join(where, ' AND '), scope, manages };
+  return { where: join(where, ' AND '), scope, manages, today };
 }
 
 interface MatrixAnswer {
@@ -87,13 +109,14 @@ interface MatrixAnswer {
 }
 
 /**
- * One statement: the employees of `where` by name, `limit` of them, with their latest records and
- * requirements; the columns (the competency chosen, active or not, or else the active ones the
- * rows' employees are required to hold or hold, by name); and whether the caller manages anyone.
+ * One statement: the employees of `where` by name, `limit` of them, with their latest records (and
+ * each one's standing) and requirements; the columns (the competency chosen, active or not, or else
+ * the active ones the rows' employees are required to hold or hold, by name); and whether the
+ * caller manages anyone.
  */
 function matrixStatement(
   companyId: string,
-  matrix: { where: Sql; manages: Sql },
+  matrix: { where: Sql; manages: Sql; today: string },
   competencyId: string | undefined,
   limit: Sql,
 ): Sql {
@@ -111,7 +134,7 @@ function matrixStatement(
       (SELECT coalesce(json_agg(json_build_object('id', page.id, 'firstName', page."firstName",
           'lastName', page."lastName", 'position', po.name, 'workplace', w.name,
           'latest', (SELECT coalesce(json_agg(json_build_object('competencyId', r."competencyId",
-              'expiresOn', r."expiresOn")), '[]')
+              'expiresOn', r."expiresOn", 'standing', ${recordStanding(matrix.today)})), '[]')
             FROM "CompetencyRecord" r
             WHERE r."companyId" = page."companyId" AND r."employeeId" = page.id AND r."isLatest"),
           'required', (SELECT coalesce(json_agg(pc."competencyId"), '[]') FROM "PositionCompetency" pc
@@ -143,7 +166,7 @@ async function readMatrix(
   return { rows: answer!.rows, columns: answer!.columns.map(competencyRef) };
 }
 
-function rowShown(row: MatrixRow, columns: TCompetencyRef[], today: string) {
+function rowShown(row: MatrixRow, columns: TCompetencyRef[]) {
   const latest = new Map(row.latest.map((record) => [record.competencyId, record]));
   const required = new Set(row.required);
   return {
@@ -152,11 +175,13 @@ function rowShown(row: MatrixRow, columns: TCompetencyRef[], today: string) {
     workplace: row.workplace,
     cells: columns.map((column) => {
       const record = latest.get(column._id);
-      return {
-        competencyId: column._id,
-        standing: competencyStanding(record, today, required.has(column._id)),
-        expiresOn: record?.expiresOn ?? null,
-      };
+      // No record: competencyStanding's missing (required) or none.
+      const standing: CompetencyStanding = record
+        ? record.standing
+        : required.has(column._id)
+          ? 'missing'
+          : 'none';
+      return { competencyId: column._id, standing, expiresOn: record?.expiresOn ?? null };
     }),
   };
 }
@@ -167,14 +192,13 @@ export async function competencyMatrix(
   auth: AuthContext,
   request: Filters & { page: number; pageSize: number },
 ): Promise<TCompetencyMatrix> {
-  const today = callerToday(auth);
-  const matrix = matrixWhere(auth, request, today);
+  const matrix = matrixWhere(auth, request, callerToday(auth));
   const offset = (request.page - 1) * request.pageSize;
   const [{ rows, columns }, counted] = await Promise.all([
     readMatrix(reader, auth, matrix, request.competencyId, sql`LIMIT ${request.pageSize} OFFSET ${offset}`),
     cappedCount(reader, sql`SELECT 1 FROM "Employee" e WHERE ${matrix.where}`, request),
   ]);
-  return { columns, rows: rows.map((row) => rowShown(row, columns, today)), total: counted.total };
+  return { columns, rows: rows.map((row) => rowShown(row, columns)), total: counted.total };
 }
 
 /** The filtered matrix as CSV: one row per employee, one column per competency in view. */
@@ -183,8 +207,7 @@ export async function competencyMatrixCsv(
   auth: AuthContext,
   filters: Filters,
 ): Promise<string> {
-  const today = callerToday(auth);
-  const matrix = matrixWhere(auth, filters, today);
+  const matrix = matrixWhere(auth, filters, callerToday(auth));
   const { rows, columns } = await readMatrix(
     reader,
     auth,
@@ -209,6 +232,6 @@ export async function competencyMatrixCsv(
   ];
   return csvOf(
     csvColumns,
-    rows.map((row) => rowShown(row, columns, today)),
+    rows.map((row) => rowShown(row, columns)),
   );
 }
