@@ -173,8 +173,8 @@ const SUPPLIER_MAIN_ONLY = [
 const NOT_PERSONNEL = ['POST /api/supplierCompliance'];
 
 /**
- * Administration: employees with the area's key only. Mia's role lacks `system` (so the gate
- * refuses her with access_key_missing) but has hrEmployee and hrPosition.
+ * Administration: employees with the area's key only. Mia's role (the demo's plain employee) lacks
+ * `system`, so the gate refuses her with access_key_missing, and the HR keys below.
  */
 const SYSTEM_KEY = [
   'POST /api/organisationProfile',
@@ -349,6 +349,13 @@ const ACTION_REGISTER_KEY = [
   'POST /api/actionRegisterAssignees',
 ];
 
+/** The competency catalogue's changes (hrAdmin, which Mia's role lacks; COMPETENCIES has the rest). */
+const COMPETENCY_CATALOGUE = [
+  'POST /api/competencySave',
+  'POST /api/competencySetActive',
+  'POST /api/competencyPositionsSet',
+];
+
 /** What still answers while a forced password change is pending (issue 13: nothing else). */
 const DURING_PASSWORD_CHANGE = ['POST /api/logout', 'GET /api/permissions', 'POST /api/changePassword'];
 
@@ -405,7 +412,15 @@ function expected(route: string, caller: CallerName): string | null {
         ? 'caller_not_served'
         : null;
     case 'employee':
-      if ([...SYSTEM_KEY, ...REGISTER_KEYS, ...ACTION_REGISTER_KEY].includes(route))
+      if (
+        [
+          ...SYSTEM_KEY,
+          ...REGISTER_KEYS,
+          ...ACTION_REGISTER_KEY,
+          ...HR_KEYS,
+          ...COMPETENCY_CATALOGUE,
+        ].includes(route)
+      )
         return 'access_key_missing';
       return [...LINK_ONLY, ...SUPPLIERS_ONLY, ...SUPPLIER_MAIN_ONLY].includes(route)
         ? 'caller_not_served'

@@ -251,17 +251,41 @@ describe('repeating and withdrawing', () => {
     expect(register.rows.map((row: { _id: string }) => row._id)).toContain(id);
   });
 
-  it('assigns by position to everyone active in it, the reviewer left out', async () => {
-    const response = await call(
+  it('names as reviewer only every assignee’s line manager without hrEmployeePrivateInfo (the reviewer reads the answers)', async () => {
+    const before = await ctx.db.hrFormAssignment.count();
+    const byPosition = assignment({ employeeIds: undefined, positionId: mia.positionId });
+    const refused = await call('olivia.admin', 'hrFormAssign', byPosition);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().validation_errors).toEqual([
+      { field: 'reviewerEmployeeId', message: say.reviewerNotManager },
+    ]);
+    const notHerManager = await call(
       'olivia.admin',
       'hrFormAssign',
-      assignment({ employeeIds: undefined, positionId: mia.positionId }),
+      assignment({ reviewerEmployeeId: (await employeeOf(ctx.db, 'ava.dual')).id }),
     );
-    expect(response.statusCode, response.body).toBe(200);
-    const technicians = await ctx.db.employee.count({
-      where: { positionId: mia.positionId, isActive: true },
-    });
-    expect(response.json().response_data.count).toBe(technicians);
+    expect(notHerManager.statusCode).toBe(400);
+    expect(await ctx.db.hrFormAssignment.count()).toBe(before);
+  });
+
+  it('assigns by position to everyone active in it, the reviewer left out (HR who reads the answers)', async () => {
+    await setRoleKeys(ctx.db, 'olivia.admin', { hrEmployeePrivateInfo: true });
+    tokens['olivia.admin'] = await signIn(ctx.app, 'olivia.admin');
+    try {
+      const response = await call(
+        'olivia.admin',
+        'hrFormAssign',
+        assignment({ employeeIds: undefined, positionId: mia.positionId }),
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const technicians = await ctx.db.employee.count({
+        where: { positionId: mia.positionId, isActive: true },
+      });
+      expect(response.json().response_data.count).toBe(technicians);
+    } finally {
+      await setRoleKeys(ctx.db, 'olivia.admin', { hrEmployeePrivateInfo: false });
+      tokens['olivia.admin'] = await signIn(ctx.app, 'olivia.admin');
+    }
   });
 });
 

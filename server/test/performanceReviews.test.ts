@@ -90,8 +90,17 @@ const mailsTo = async (employeeId: string, category: string) => {
   });
 };
 
+/**
+ * HR starts a review of Mia with Ethan reviewing. HR without hrEmployeePrivateInfo names only the
+ * line manager as the reviewer, so Ethan is Mia's manager while it is started.
+ */
 async function startedByOlivia(extra: object = {}): Promise<string> {
-  return (await data('olivia.admin', 'performanceReviewStart', start(extra)))._id;
+  await managerOfMia(ethan.id);
+  try {
+    return (await data('olivia.admin', 'performanceReviewStart', start(extra)))._id;
+  } finally {
+    await managerOfMia(null);
+  }
 }
 
 /** Mia's self-assessment, every objective rated: submitted. */
@@ -465,11 +474,45 @@ describe('starting, cancelling and bad input', () => {
       [{ dueDate: addDays(today, -2) }, 'dueDate'],
       [{ dueDate: '2026-02-30' }, 'dueDate'],
     ];
-    for (const [extra, field] of cases)
-      expect(
-        await refused('olivia.admin', 'performanceReviewStart', start(extra)),
-        JSON.stringify(extra),
-      ).toContain(field);
+    await managerOfMia(ethan.id);
+    try {
+      for (const [extra, field] of cases)
+        expect(
+          await refused('olivia.admin', 'performanceReviewStart', start(extra)),
+          JSON.stringify(extra),
+        ).toContain(field);
+    } finally {
+      await managerOfMia(null);
+    }
+  });
+
+  it('naming a reviewer grants reading the assessments: without hrEmployeePrivateInfo, only the line manager', async () => {
+    const reviews = () => ctx.db.performanceReview.count({ where: { employeeId: mia.id } });
+    const before = await reviews();
+    // HR without the key names Ethan, who is not Mia's manager; her manager Ava names Ethan.
+    const byHr = await call('olivia.admin', 'performanceReviewStart', start());
+    expect(byHr.statusCode).toBe(400);
+    expect(byHr.json().validation_errors).toEqual([
+      { field: 'reviewerEmployeeId', message: say.reviewerNotManager },
+    ]);
+    await managerOfMia(ava.id);
+    try {
+      expect(await refused('ava.dual', 'performanceReviewStart', start())).toEqual(['reviewerEmployeeId']);
+      expect(await refused('olivia.admin', 'performanceReviewStart', start())).toEqual([
+        'reviewerEmployeeId',
+      ]);
+      expect(await reviews()).toBe(before);
+      // HR who reads the assessments anyway names anyone.
+      await setRoleKeys(ctx.db, 'olivia.admin', { hrEmployeePrivateInfo: true });
+      tokens['olivia.admin'] = await signIn(ctx.app, 'olivia.admin');
+      const { _id } = await data('olivia.admin', 'performanceReviewStart', start());
+      const review = await details('olivia.admin', _id);
+      await data('olivia.admin', 'performanceReviewCancel', { _id, version: review.version });
+    } finally {
+      await setRoleKeys(ctx.db, 'olivia.admin', { hrEmployeePrivateInfo: false });
+      tokens['olivia.admin'] = await signIn(ctx.app, 'olivia.admin');
+      await managerOfMia(null);
+    }
   });
 
   it('a manager starts one for a direct report only; the people search follows the same rule', async () => {

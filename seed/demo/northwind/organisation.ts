@@ -28,7 +28,20 @@ export function addOrganisation(o: Org): void {
   const roles: Record<string, Record<AccessKey, boolean>> = {
     Administrator: accessMap(),
     Coordinator: accessMap(['system', 'hrAdmin', 'hrEmployeePrivateInfo']),
-    'Restricted Employee': accessMap(['risk', 'hazardous', 'system', 'actionRegister']),
+    // A plain employee: their own HR work (forms, reviews, competencies, profile) needs no HR key.
+    'Restricted Employee': accessMap([
+      'risk',
+      'hazardous',
+      'system',
+      'actionRegister',
+      'hr',
+      'hrEmployee',
+      'hrEmployeeRecord',
+      'hrEmployeePrivateInfo',
+      'hrPosition',
+      'hrForm',
+      'hrAdmin',
+    ]),
   };
   for (const [name, access] of Object.entries(roles)) {
     rows.role.push({ id: o.id('role', name), companyId, name, access });

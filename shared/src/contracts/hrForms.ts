@@ -20,6 +20,8 @@ export const hrFormMessages = {
   workplaceUnknown: 'Choose a workplace of the organisation.',
   nobodyToAssign: 'No active employee holds this position or works at this workplace (the reviewer aside).',
   reviewerUnknown: 'Choose an active employee who signs in as the reviewer.',
+  reviewerNotManager:
+    'Choose the line manager of every employee as the reviewer: the reviewer reads the answers, and only HR with hrEmployeePrivateInfo may choose someone else.',
   reviewerIsAssignee: 'The reviewer cannot review their own form: choose someone else or leave them out.',
   dueInPast: 'The due date cannot be in the past.',
   frequencyUnknown: 'Choose how often the form repeats.',

@@ -17,6 +17,8 @@ export const performanceReviewMessages = {
   notYourReport: 'You may start a review only for your direct reports.',
   reviewerUnknown: 'Choose an active employee who signs in as the reviewer.',
   reviewerIsEmployee: 'The reviewer cannot review themself: choose someone else.',
+  reviewerNotManager:
+    'Choose the employee’s line manager as the reviewer: the reviewer reads the assessments, and only HR with hrEmployeePrivateInfo may choose someone else.',
   titleTooLong: 'The title is at most 200 characters.',
   periodEndBeforeStart: 'The period cannot end before it starts.',
   dueInPast: 'The due date cannot be in the past.',

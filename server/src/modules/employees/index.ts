@@ -10,4 +10,5 @@ export {
 } from './accountHolders';
 export type { AccountColumns, UserNameJson } from './accountHolders';
 export { employeesArea } from './area';
+export { namesReviewer } from './policy';
 export { employeeSearch } from './search';

@@ -66,6 +66,19 @@ export function privateInfoRights(auth: AuthContext, employeeId: string): Privat
   return { read: false, edit: false };
 }
 
+/**
+ * The caller may name `reviewerId` to review HR content (an HR form's answers, a performance
+ * review's assessments) of employees whose line managers are `managerIds`. The reviewer reads that
+ * content, so naming one is granting it: only a caller with hrEmployeePrivateInfo (who reads it
+ * anyway) names anyone; any other caller names only each employee's line manager, whom the
+ * organisation's reporting lines already make their reviewer.
+ */
+export const namesReviewer = (
+  auth: Pick<AuthContext, 'accessKeys'>,
+  reviewerId: string,
+  managerIds: readonly (string | null)[],
+): boolean => auth.accessKeys.has('hrEmployeePrivateInfo') || managerIds.every((id) => id === reviewerId);
+
 /** Refuses a caller who may not read (or, with `edit`, change) the employee's private information. */
 export function requirePrivateInfo(auth: AuthContext, employeeId: string, need: keyof PrivateInfoRights) {
   const rights = privateInfoRights(auth, employeeId);

@@ -7,6 +7,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
 import { organisationToday } from '../../plugins/organisationDay';
+import { namesReviewer } from '../employees';
 import { USABLE_TEMPLATE } from '../submissions';
 import { mailAboutAssignment } from './mails';
 
@@ -22,7 +23,7 @@ function check(holds: boolean, field: string, message: string): void {
  * organisation), or everyone active in the position or at the workplace, the reviewer left out.
  */
 async function assignees(db: Db, companyId: string, input: THrFormAssign) {
-  const select = { id: true, firstName: true, lastName: true } as const;
+  const select = { id: true, firstName: true, lastName: true, managerEmployeeId: true } as const;
   if (input.employeeIds?.length) {
     const wanted = [...new Set(input.employeeIds)];
     const found = await db.employee.findMany({
@@ -83,6 +84,15 @@ export async function assignHrForm(
   check(template !== null, 'formTemplateId', say.templateNotHr);
   check(reviewer !== null, 'reviewerEmployeeId', say.reviewerUnknown);
   const people = await assignees(db, companyId, input);
+  check(
+    namesReviewer(
+      auth,
+      reviewer!.id,
+      people.map((person) => person.managerEmployeeId),
+    ),
+    'reviewerEmployeeId',
+    say.reviewerNotManager,
+  );
   return db.$transaction(async (tx) => {
     let mailsQueued = 0;
     const ids: string[] = [];

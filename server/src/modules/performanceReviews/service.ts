@@ -18,7 +18,7 @@ import type { AuthContext } from '../../plugins/auth';
 import type { MailQueue } from '../../plugins/mail';
 import { callerToday, organisationToday } from '../../plugins/organisationDay';
 import { historyOf } from '../changeLog';
-import { employeeNames, employeeSearch } from '../employees';
+import { employeeNames, employeeSearch, namesReviewer } from '../employees';
 import { agreedActionsOf, check, claimVersion, isOpen, recordStep, wrongStep } from './steps';
 import { mailAboutReview } from './mails';
 import {
@@ -116,6 +116,11 @@ export class PerformanceReviewService {
     if (!startsFor(auth, employee?.managerEmployeeId ?? null)) throw forbidden(say.notYourReport);
     check(employee !== null, 'employeeId', say.employeeUnknown);
     check(reviewer !== null, 'reviewerEmployeeId', say.reviewerUnknown);
+    check(
+      namesReviewer(auth, input.reviewerEmployeeId, [employee!.managerEmployeeId]),
+      'reviewerEmployeeId',
+      say.reviewerNotManager,
+    );
     check(input.dueDate >= today, 'dueDate', say.dueInPast);
     const title = input.title?.trim() || performanceReviewTitle(input.periodStart, input.periodEnd);
     return this.db.$transaction(async (tx) => {
