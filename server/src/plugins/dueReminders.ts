@@ -1,5 +1,5 @@
 import type { Db } from '../db/prisma';
-import { sql, type Sql } from '../db/sql';
+import { sql, uuid, type Sql } from '../db/sql';
 import { Prisma } from '../generated/prisma/client';
 
 /** Each run works at most this many rows of a kind; the next run takes the rest. */
@@ -23,11 +23,7 @@ export interface DueReminders {
   days: number;
   /** Which rows of `table` (as `r`) are still open to remind of, besides not being reminded yet. */
   open: Sql;
-  /**
-   * Claims the row (sets reminderSentAt where it is still open and not reminded) and, if it got
-   * it, queues its mails, all in `tx`: a second runner's claim waits for this commit and then
-   * finds the row taken, so none is sent twice. Answers how many mails were queued.
-   */
+  /** Queues the row's mails in `tx`, once it is claimed. Answers how many were queued. */
   remind(tx: Prisma.TransactionClient, row: DueRow): Promise<number>;
 }
 
@@ -48,6 +44,14 @@ export async function sendDueReminders(db: Db, kind: DueReminders, now: Date): P
     ORDER BY ${dueDay}, r.id
     LIMIT ${REMINDER_BATCH}`);
   let queued = 0;
-  for (const row of due) queued += await db.$transaction((tx) => kind.remind(tx, row));
+  for (const row of due)
+    queued += await db.$transaction(async (tx) => {
+      // The claim and the mails commit together, by the same rule that found the row: a second
+      // runner's claim waits for this commit, then finds the row taken, so none is sent twice.
+      const claimed = await tx.$executeRaw(sql`
+        UPDATE ${Prisma.raw(`"${kind.table}"`)} r SET "reminderSentAt" = ${at}::timestamptz AT TIME ZONE 'UTC'
+        WHERE r.id = ${uuid(row.id)} AND r."reminderSentAt" IS NULL AND ${kind.open}`);
+      return claimed === 1 ? kind.remind(tx, row) : 0;
+    });
   return queued;
 }

@@ -32,18 +32,13 @@ export class CompetencyReminders {
         days: COMPETENCY_EXPIRING_DAYS,
         open: sql`r."isLatest"
           AND EXISTS (SELECT 1 FROM "Competency" c WHERE c.id = r."competencyId" AND c."isActive")`,
-        remind: (tx, row) => this.remind(tx, row, now),
+        remind: (tx, row) => this.remind(tx, row),
       },
       now,
     );
   }
 
-  private async remind(tx: Tx, row: DueRow, now: Date): Promise<number> {
-    const claimed = await tx.competencyRecord.updateMany({
-      where: { id: row.id, companyId: row.companyId, isLatest: true, reminderSentAt: null },
-      data: { reminderSentAt: now },
-    });
-    if (claimed.count !== 1) return 0;
+  private async remind(tx: Tx, row: DueRow): Promise<number> {
     const record = await tx.competencyRecord.findUniqueOrThrow({
       where: { id: row.id },
       include: { competency: { select: { name: true } } },

@@ -3,7 +3,6 @@ import { sql } from '../../db/sql';
 import { sendDueReminders, type DueRow } from '../../plugins/dueReminders';
 import type { MailQueue } from '../../plugins/mail';
 import { mailAboutAssignment } from './mails';
-import { HR_FORM } from './policy';
 
 /**
  * An open HR form is reminded of this many days before its due date (its due day included): as a
@@ -39,25 +38,13 @@ export class HrFormReminders {
         open: sql`r.status IN ('assigned', 'submitted') AND r."cancelledAt" IS NULL
           AND r."sectionType" <> 'performanceReview'
           AND r."createdAt" <= (${now.toISOString()}::timestamptz AT TIME ZONE 'UTC') - interval '1 day'`,
-        remind: (tx, row) => this.remind(tx, row, now),
+        remind: (tx, row) => this.remind(tx, row),
       },
       now,
     );
   }
 
-  private async remind(tx: Prisma.TransactionClient, row: DueRow, now: Date): Promise<number> {
-    const claimed = await tx.hrFormAssignment.updateMany({
-      where: {
-        id: row.id,
-        companyId: row.companyId,
-        reminderSentAt: null,
-        cancelledAt: null,
-        status: { in: ['assigned', 'submitted'] },
-        ...HR_FORM,
-      },
-      data: { reminderSentAt: now },
-    });
-    if (claimed.count !== 1) return 0;
+  private async remind(tx: Prisma.TransactionClient, row: DueRow): Promise<number> {
     const assignment = await tx.hrFormAssignment.findUniqueOrThrow({ where: { id: row.id } });
     return (await mailAboutAssignment(tx, this.mail, this.publicUrl, assignment, 'reminder')) ? 1 : 0;
   }

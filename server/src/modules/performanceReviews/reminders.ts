@@ -30,23 +30,13 @@ export class PerformanceReviewReminders {
         dueDay: 'dueDate',
         days: REVIEW_REMINDER_DAYS,
         open: sql`r.status IN ('selfAssessment', 'managerAssessment', 'signOff')`,
-        remind: (tx, row) => this.remind(tx, row, now),
+        remind: (tx, row) => this.remind(tx, row),
       },
       now,
     );
   }
 
-  private async remind(tx: Prisma.TransactionClient, row: DueRow, now: Date): Promise<number> {
-    const claimed = await tx.performanceReview.updateMany({
-      where: {
-        id: row.id,
-        companyId: row.companyId,
-        reminderSentAt: null,
-        status: { in: ['selfAssessment', 'managerAssessment', 'signOff'] },
-      },
-      data: { reminderSentAt: now },
-    });
-    if (claimed.count !== 1) return 0;
+  private async remind(tx: Prisma.TransactionClient, row: DueRow): Promise<number> {
     const review = await tx.performanceReview.findUniqueOrThrow({ where: { id: row.id } });
     const sides: ('employee' | 'reviewer')[] =
       review.status === 'selfAssessment'
