@@ -77,6 +77,7 @@ export const AREA_TIERS = [
       'competencies',
       'hrForms',
       'performanceReviews',
+      'onlineTraining',
     ],
   ],
   ['overview', ['dashboard', 'actionRegister']],

@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { SCALE_USERS } from '../seed/scaleDb';
 import { COMPETENCY_CASES } from './competencyCases';
 import { HR_FORM_CASES } from './hrFormCases';
+import { ONLINE_TRAINING_CASES } from './onlineTrainingCases';
 import { PERFORMANCE_REVIEW_CASES } from './performanceReviewCases';
 
 export interface Ids {
@@ -248,6 +249,7 @@ export const CASES: Case[] = [
   ...COMPETENCY_CASES,
   ...HR_FORM_CASES,
   ...PERFORMANCE_REVIEW_CASES,
+  ...ONLINE_TRAINING_CASES,
 ];
 
 /** The rows the cases name, looked up in the scale organisation `companyId`. */

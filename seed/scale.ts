@@ -31,6 +31,7 @@ import { obligationRegisterStep } from './scale/obligations';
 import { organisationSteps } from './scale/organisation';
 import { seedScaleCompetencies } from './scale/competencies';
 import { seedScaleHrForms } from './scale/hrForms';
+import { seedScaleOnlineTraining } from './scale/onlineTraining';
 import { seedScalePerformanceReviews } from './scale/performanceReviews';
 import { riskRegisterSteps } from './scale/risks';
 import { E, SCALE, type Step, WP } from './scale/sizes';
@@ -216,6 +217,7 @@ async function main(): Promise<void> {
     await seedScaleCompetencies(client, { log: (line) => console.log(line) });
     await seedScaleHrForms(client, { log: (line) => console.log(line) });
     await seedScalePerformanceReviews(client, { log: (line) => console.log(line) });
+    await seedScaleOnlineTraining(client, { log: (line) => console.log(line) });
     if (!result) {
       console.log(`"${SCALE_ORGANISATION}" already exists: nothing changed.`);
     } else {

@@ -21,6 +21,7 @@ import { linksArea } from './modules/links';
 import { noticeboardArea } from './modules/noticeboard';
 import { notificationsArea } from './modules/notifications';
 import { obligationsArea } from './modules/obligations';
+import { onlineTrainingArea } from './modules/onlineTraining';
 import { passwordArea } from './modules/password';
 import { performanceReviewsArea } from './modules/performanceReviews';
 import { qrCodesArea } from './modules/qrCodes';
@@ -73,6 +74,7 @@ export const AREAS = [
   closeOffArea,
   hrFormsArea,
   performanceReviewsArea,
+  onlineTrainingArea,
   auditsArea,
   qrSubmissionsArea,
   submissionsArea,

@@ -152,6 +152,22 @@ const HR_ACTIONS = [
   'POST /api/hrActionAssignees',
 ];
 
+/**
+ * Online training's catalogue (issue 43): employees with hrAdmin only (the courses carry their
+ * test's answer key), which Mia's role lacks (onlineTraining.test.ts).
+ */
+const ONLINE_TRAINING = [
+  'POST /api/trainingCourseList',
+  'POST /api/trainingCourseDetails',
+  'POST /api/trainingCourseSave',
+  'POST /api/trainingCoursePublish',
+  'POST /api/trainingCourseDiscard',
+  'POST /api/trainingCourseSetActive',
+  'POST /api/trainingCourseVersion',
+  'POST /api/trainingCourseFilesAdd',
+  'POST /api/trainingCourseFileDelete',
+];
+
 /** Routes for supplier users and personnel only (their own assigned forms and documents). */
 const SUPPLIERS_ONLY = [
   'POST /api/supplierAssignmentOpen',
@@ -408,6 +424,7 @@ function expected(route: string, caller: CallerName): string | null {
         ...HR_FORMS,
         ...PERFORMANCE_REVIEWS,
         ...HR_ACTIONS,
+        ...ONLINE_TRAINING,
       ].includes(route)
         ? 'caller_not_served'
         : null;
@@ -419,6 +436,7 @@ function expected(route: string, caller: CallerName): string | null {
           ...ACTION_REGISTER_KEY,
           ...HR_KEYS,
           ...COMPETENCY_CATALOGUE,
+          ...ONLINE_TRAINING,
         ].includes(route)
       )
         return 'access_key_missing';
@@ -490,6 +508,7 @@ describe('route × caller kind', () => {
       HR_FORMS,
       PERFORMANCE_REVIEWS,
       HR_ACTIONS,
+      ONLINE_TRAINING,
     ])
       for (const route of list) expect(declared).toContain(route);
     // Every route's access is stated: the public ones listed, the rest signed-in by default.

@@ -65,3 +65,4 @@ export * from './contracts/actionRegister';
 export * from './contracts/competencies';
 export * from './contracts/hrForms';
 export * from './contracts/performanceReviews';
+export * from './contracts/onlineTraining';

@@ -52,6 +52,7 @@ const hazardous = lazyFrom(() => import('./features/hazardous/routes'));
 const audits = lazyFrom(() => import('./features/audits/routes'));
 const tasks = lazyFrom(() => import('./features/tasks/routes'));
 const competencies = lazyFrom(() => import('./features/competencies/routes'));
+const onlineTraining = lazyFrom(() => import('./features/onlineTraining/routes'));
 const hrForms = lazyFrom(() => import('./features/hrForms/routes'));
 const performanceReviews = lazyFrom(() => import('./features/performanceReviews/routes'));
 
@@ -86,6 +87,8 @@ const areaScreens: RouteObject[] = [
   { path: 'human-resource/employee/edit/:employeeId', lazy: employees('ProfilePage') },
   { path: 'human-resource/admin/competencies', lazy: competencies('CompetenciesPage') },
   { path: 'human-resource/admin/competencies/matrix', lazy: competencies('CompetencyMatrixPage') },
+  { path: 'human-resource/admin/online-training', lazy: onlineTraining('CoursesPage') },
+  { path: 'human-resource/admin/online-training/:id', lazy: onlineTraining('CourseEditorPage') },
   // My Competency (the profile menu), and the same page for HR and a manager.
   { path: 'human-resource/employee/competency/:employeeId', lazy: competencies('EmployeeCompetencyPage') },
   { path: 'human-resource/admin/forms', lazy: hrForms('HrFormsPage') },

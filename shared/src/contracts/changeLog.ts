@@ -26,6 +26,7 @@ export const ADMINISTERED_ENTITIES = {
   /** The catalogue is changed with hrAdmin; an employee's records are HR's (hrEmployeeRecord). */
   competency: 'hrAdmin',
   competencyRecord: 'hrEmployeeRecord',
+  trainingCourse: 'hrAdmin',
 } as const satisfies Record<string, AccessKey>;
 export type AdministeredEntity = keyof typeof ADMINISTERED_ENTITIES;
 export const ZAdministeredEntity = z.enum(

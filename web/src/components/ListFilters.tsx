@@ -210,3 +210,27 @@ export function DueRangeFilters({
     </>
   );
 }
+
+const IN_USE_OPTIONS = [
+  { value: 'inactive', label: 'Not in use' },
+  { value: 'all', label: 'All' },
+];
+
+/** A catalogue's Status filter: in use (the default, ''), not in use, or all. */
+export function InUseFilter({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (value: 'inactive' | 'all' | '') => void;
+}) {
+  return (
+    <SelectField
+      label="Status"
+      value={value}
+      none="In use"
+      options={IN_USE_OPTIONS}
+      onChange={(chosen) => onChange(chosen as 'inactive' | 'all' | '')}
+    />
+  );
+}

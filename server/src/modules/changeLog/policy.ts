@@ -25,6 +25,7 @@ const TABLES: Record<Exclude<AdministeredEntity, OfTheOrganisation>, Sql> = {
   document: sql`"Document"`,
   competency: sql`"Competency"`,
   competencyRecord: sql`"CompetencyRecord"`,
+  trainingCourse: sql`"TrainingCourse"`,
 };
 
 /** Whether the caller reads the log of this kind of record: it holds the key of the screen that administers it. */

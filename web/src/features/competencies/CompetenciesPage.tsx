@@ -13,7 +13,7 @@ import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { RowButton } from '../../components/RowButton';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ListFilters } from '../../components/ListFilters';
+import { InUseFilter, ListFilters } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -22,11 +22,6 @@ import { CompetencyDialog } from './CompetencyDialog';
 import { CompetencyTabs, validityOf } from './parts';
 
 const KIND_OPTIONS = COMPETENCY_KINDS.map((kind) => ({ value: kind, label: COMPETENCY_KIND_LABELS[kind] }));
-const STATUS_OPTIONS = [
-  { value: 'inactive', label: 'No longer in use' },
-  { value: 'all', label: 'All' },
-];
-
 /** HR Admin > Competencies: the licences, tickets, certificates and skills the organisation tracks. */
 export function CompetenciesPage() {
   usePageTitle('Competencies');
@@ -69,13 +64,7 @@ export function CompetenciesPage() {
           options={KIND_OPTIONS}
           onChange={(value) => list.setFilter('kind', value as CompetencyKind | '')}
         />
-        <SelectField
-          label="Status"
-          value={list.filters.status}
-          none="In use"
-          options={STATUS_OPTIONS}
-          onChange={(value) => list.setFilter('status', value as 'inactive' | 'all' | '')}
-        />
+        <InUseFilter value={list.filters.status} onChange={(value) => list.setFilter('status', value)} />
       </ListFilters>
       <PagedTable
         label="Competency catalogue"

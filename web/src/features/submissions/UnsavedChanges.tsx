@@ -5,7 +5,7 @@ import { Dialog } from '../../components/Dialog';
 import type { EditorState } from './editorState';
 
 export const UNSAVED_TITLE = 'Unsaved changes';
-export const UNSAVED_MESSAGE = 'You have unsaved changes on this form. Leave and discard them?';
+export const UNSAVED_MESSAGE = 'You have unsaved changes on this page. Leave and discard them?';
 
 /** An answer that holds nothing: '', an empty list, or an object of such (an unchosen typeGroupings). */
 function isBlank(value: unknown): boolean {
