@@ -186,13 +186,18 @@ function rowShown(row: MatrixRow, columns: TCompetencyRef[]) {
   };
 }
 
-/** A page of the matrix: employees by name with their standing in each competency in view. */
+/**
+ * A page of the matrix: employees by name with their standing in each competency in view on
+ * `today`. Cached (recordsAnswer): every table it reads moves the data version (Employee, Position,
+ * Workplace, Competency, PositionCompetency, CompetencyRecord).
+ */
 export async function competencyMatrix(
   reader: Reader,
   auth: AuthContext,
   request: Filters & { page: number; pageSize: number },
+  today: string,
 ): Promise<TCompetencyMatrix> {
-  const matrix = matrixWhere(auth, request, callerToday(auth));
+  const matrix = matrixWhere(auth, request, today);
   const offset = (request.page - 1) * request.pageSize;
   const [{ rows, columns }, counted] = await Promise.all([
     readMatrix(reader, auth, matrix, request.competencyId, sql`LIMIT ${request.pageSize} OFFSET ${offset}`),

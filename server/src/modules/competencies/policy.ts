@@ -1,7 +1,10 @@
+import type { Call } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import { sql, uuid, type Sql } from '../../db/sql';
 import { forbidden, notFound } from '../../errors';
+import { organisationAnswer, type CachedAnswer } from '../../plugins/answerCache';
 import type { AuthContext } from '../../plugins/auth';
+import { callerToday } from '../../plugins/organisationDay';
 import type { OwnerPolicy } from '../attachments';
 
 /**
@@ -112,6 +115,25 @@ export function matrixScope(auth: AuthContext): { employees: Sql; manager: strin
   const me = auth.employeeId;
   if (auth.userType !== 'employee' || !me) throw forbidden();
   return { employees: sql`${company} AND e."managerEmployeeId" = ${uuid(me)}`, manager: me };
+}
+
+/**
+ * An answer about employees' records (the matrix's page, a summary) named for the organisation's
+ * answer cache (plugins/answerCache.ts): by its call, whom it is shown to (every HR employee alike,
+ * as recordRights and matrixScope treat them alike; anyone else by who they are), `input` and the
+ * organisation's day, which `load` is given (standings move with it). `load` may read only tables
+ * that move the data version; a caller refused (404, 403) is refused on every call, nothing is kept.
+ */
+export function recordsAnswer<T>(
+  call: Pick<Call, 'path'>,
+  auth: AuthContext,
+  input: unknown,
+  load: (today: string) => Promise<T>,
+): CachedAnswer<T> {
+  const sameForHr = holdsHrRecords(auth) && auth.userType === 'employee' && auth.employeeId;
+  const viewer = sameForHr ? 'hr' : `${auth.userType}:${auth.employeeId ?? ''}`;
+  const today = callerToday(auth);
+  return organisationAnswer(call, auth, () => load(today), JSON.stringify([viewer, input, today]));
 }
 
 /** Whether `manager` has an active direct report, as a column of the matrix's statement. */

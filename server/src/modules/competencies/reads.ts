@@ -124,16 +124,20 @@ const summaryColumns = sql`
       SELECT l."competencyId" FROM "CompetencyRecord" l
         WHERE l."companyId" = e."companyId" AND l."employeeId" = e.id AND l."isLatest")) AS competencies`;
 
-/** An employee's competencies: each one their position requires or they hold, by name. */
+/**
+ * An employee's competencies on `today`: each one their position requires or they hold, by name.
+ * Cached (recordsAnswer): every table it reads moves the data version (Employee, Position,
+ * Competency, PositionCompetency, CompetencyRecord, Attachment).
+ */
 export async function competencySummary(
   reader: Reader,
   auth: AuthContext,
   employeeId: string,
+  today: string,
 ): Promise<TEmployeeCompetencySummary> {
   const [row] = await reader.rows<SummaryRow>(employeeStatement(auth, employeeId, summaryColumns));
   const { employee, rights } = readableEmployee(auth, row);
   const { position, manager, competencies } = employee;
-  const today = callerToday(auth);
   const rows = competencies
     .sort((a, b) => a.competency.name.localeCompare(b.competency.name))
     .map((held) => ({

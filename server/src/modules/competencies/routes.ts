@@ -51,10 +51,12 @@ export const competencyRoutes: FastifyPluginAsync<{
       return ok(null, say.requirementsSaved);
     },
   });
-  registerCall(app, employeeCompetencySummaryCall, {
-    handler: async (request, _reply, { auth }) =>
-      ok(await competencies.summary(auth, request.body.employeeId)),
-  });
+  // An employee's summary and the matrix's pages: cached per viewer, request and day under the
+  // organisation's data version (every table they read moves it), since writing out the matrix's
+  // ~30 KB page cost more than reading it.
+  registerCachedCall(app, cache, employeeCompetencySummaryCall, (auth, body) =>
+    competencies.summary(auth, body.employeeId),
+  );
   registerCall(app, competencyRecordListCall, {
     handler: async (request, _reply, { auth }) => ok(await competencies.records(auth, request.body)),
   });
@@ -82,9 +84,7 @@ export const competencyRoutes: FastifyPluginAsync<{
       return ok(null, say.fileDeleted);
     },
   });
-  registerCall(app, competencyMatrixCall, {
-    handler: async (request, _reply, { auth }) => ok(await competencies.matrix(auth, request.body)),
-  });
+  registerCachedCall(app, cache, competencyMatrixCall, (auth, body) => competencies.matrix(auth, body));
   registerCall(app, competencyMatrixExportCall, {
     handler: async (request, reply, { auth }) =>
       sendCsv(reply, 'competency-matrix.csv', await competencies.matrixCsv(auth, request.query)),

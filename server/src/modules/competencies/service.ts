@@ -1,5 +1,7 @@
 import {
+  competencyMatrixCall,
   competencyMessages as say,
+  employeeCompetencySummaryCall,
   type TCompetencyList,
   type TCompetencyMatrix,
   type TCompetencyOptions,
@@ -13,6 +15,7 @@ import type { ZCompetencyListRequest, ZCompetencyMatrixExportQuery } from '@comp
 import type { Db } from '../../db/prisma';
 import type { Reader } from '../../db/reader';
 import { badRequest } from '../../errors';
+import type { CachedAnswer } from '../../plugins/answerCache';
 import type { AuthContext } from '../../plugins/auth';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { AttachmentService } from '../attachments';
@@ -25,7 +28,7 @@ import {
   setRequiredPositions,
 } from './catalogue';
 import { competencyMatrix, competencyMatrixCsv } from './matrix';
-import { recordFilePolicy, recordForCaller, requireRight } from './policy';
+import { recordFilePolicy, recordForCaller, recordsAnswer, requireRight } from './policy';
 import { competencySummary, listRecords } from './reads';
 import { deleteRecord, saveRecord } from './records';
 
@@ -70,8 +73,11 @@ export class CompetencyService {
 
   // ---------- An employee's records ----------
 
-  summary(auth: AuthContext, employeeId: string): Promise<TEmployeeCompetencySummary> {
-    return competencySummary(this.reader, auth, employeeId);
+  /** Named for the answer cache (recordsAnswer). */
+  summary(auth: AuthContext, employeeId: string): CachedAnswer<TEmployeeCompetencySummary> {
+    return recordsAnswer(employeeCompetencySummaryCall, auth, employeeId, (today) =>
+      competencySummary(this.reader, auth, employeeId, today),
+    );
   }
 
   records(
@@ -111,8 +117,11 @@ export class CompetencyService {
 
   // ---------- The matrix ----------
 
-  matrix(auth: AuthContext, request: MatrixFilters & Paged): Promise<TCompetencyMatrix> {
-    return competencyMatrix(this.reader, auth, request);
+  /** Named for the answer cache (recordsAnswer). */
+  matrix(auth: AuthContext, request: MatrixFilters & Paged): CachedAnswer<TCompetencyMatrix> {
+    return recordsAnswer(competencyMatrixCall, auth, request, (today) =>
+      competencyMatrix(this.reader, auth, request, today),
+    );
   }
 
   matrixCsv(auth: AuthContext, filters: MatrixFilters): Promise<string> {
