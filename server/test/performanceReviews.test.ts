@@ -654,6 +654,19 @@ describe('who sees what', () => {
     });
     expect(byMia.rows.length).toBeGreaterThanOrEqual(byEthan.rows.length);
     expect(byMia.rows.some((row) => row.reviewerEmployeeId !== ethan.id)).toBe(true);
+    expect(byMia.total).toBe(byMia.rows.length);
+    expect(byEthan.total).toBe(byEthan.rows.length);
+    // A page at a time, latest period first.
+    const second: TPerformanceReviewHistory = await data('mia.employee', 'performanceReviewHistory', {
+      employeeId: mia.id,
+      page: 2,
+      pageSize: 1,
+    });
+    expect(second).toMatchObject({ total: byMia.total, rows: [{ _id: byMia.rows[1]!._id }] });
+    expect(
+      (await call('mia.employee', 'performanceReviewHistory', { employeeId: mia.id, pageSize: 0 }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('the register: HR only, filtered, latest due first, without content', async () => {

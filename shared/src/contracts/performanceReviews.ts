@@ -209,7 +209,15 @@ export const ZPerformanceReviewPerson = ZPerson.extend({
 });
 export type TPerformanceReviewPerson = z.output<typeof ZPerformanceReviewPerson>;
 
-/** One employee's reviews, latest period first, as the caller may see them. */
+export const ZPerformanceReviewHistoryRequest = z.object({
+  employeeId: z.uuid(),
+  page: ZPage.default(1),
+  pageSize: z.number().int().min(1).max(100).default(20),
+});
+export type TPerformanceReviewHistoryRequest = z.input<typeof ZPerformanceReviewHistoryRequest>;
+export type TPerformanceReviewHistoryRequestParsed = z.output<typeof ZPerformanceReviewHistoryRequest>;
+
+/** A page of one employee's reviews, latest period first, as the caller may see them. */
 export const ZPerformanceReviewHistory = z.object({
   /** With their manager: the reviewer a new review proposes. */
   employee: ZPerformanceReviewPerson,
@@ -221,6 +229,8 @@ export const ZPerformanceReviewHistory = z.object({
       overallRating: z.number().int().nullable(),
     }),
   ),
+  /** How many reviews the caller sees of the employee. */
+  total: z.number().int(),
 });
 export type TPerformanceReviewHistory = z.output<typeof ZPerformanceReviewHistory>;
 
@@ -402,7 +412,7 @@ export const performanceReviewHistoryCall = defineCall({
     'One employee’s reviews, latest period first: the employee, their manager, HR; a reviewer ' +
     'sees the ones they review',
   access: employee,
-  body: z.object({ employeeId: z.uuid() }),
+  body: ZPerformanceReviewHistoryRequest,
   response: ZPerformanceReviewHistory,
 });
 

@@ -1,3 +1,4 @@
+import type { TAssignedActionKind } from '@compass/shared';
 import { Prisma } from '../../generated/prisma/client';
 import { sql, type Sql } from '../../db/sql';
 import type { AuthContext } from '../../plugins/auth';
@@ -27,17 +28,18 @@ export const holdsHrActions = (auth: Pick<AuthContext, 'accessKeys'>): boolean =
   auth.accessKeys.has('hrForm') || auth.accessKeys.has('hrAdmin');
 
 /**
- * Which of the organisation's actions (Action table, alias `task`) an employee reads as a
- * register's reader: the HR actions with the HR keys, the others with the Action Register's key;
- * null when neither.
+ * Which of the organisation's tasks of `kind` (alias `a`) an employee reads as a register's reader:
+ * of the Action table, the HR actions with the HR keys and the others with the Action Register's
+ * key; the audit and obligation questions with the Action Register's key alone. Null when none.
  */
-export function registerReadSql(auth: AuthContext, task: 't' | 'a'): Sql | null {
+export function registerReadSql(auth: AuthContext, kind: TAssignedActionKind): Sql | null {
   if (auth.userType !== 'employee') return null;
-  const hr = holdsHrActions(auth);
   const general = auth.accessKeys.has('actionRegister');
+  if (kind !== 'form') return general ? sql`TRUE` : null;
+  const hr = holdsHrActions(auth);
   if (hr && general) return sql`TRUE`;
-  if (hr) return hrActionSql(task);
-  return general ? sql`NOT (${hrActionSql(task)})` : null;
+  if (hr) return hrActionSql('a');
+  return general ? sql`NOT (${hrActionSql('a')})` : null;
 }
 
 /**

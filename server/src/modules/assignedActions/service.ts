@@ -129,14 +129,9 @@ export class AssignedActionService {
     }
   }
 
-  /** Whether a register's reader reads the task: audit and obligation questions are the Action Register's. */
+  /** Whether a register's reader reads the task (the registers' rule, policy.ts). */
   private async readsAsRegister(auth: AuthContext, kind: TAssignedActionKind, taskId: string) {
-    const scope =
-      kind === 'form'
-        ? registerReadSql(auth, 'a')
-        : auth.userType === 'employee' && auth.accessKeys.has('actionRegister')
-          ? sql`TRUE`
-          : null;
+    const scope = registerReadSql(auth, kind);
     return scope !== null && this.exists(auth, kind, taskId, scope);
   }
 

@@ -53,7 +53,8 @@ export function sideOf(auth: AuthContext, review: Parties, managerId: string | n
 export function shownParts(
   auth: AuthContext,
   side: ReviewSide,
-  review: Pick<PerformanceReview, 'selfSubmittedAt' | 'managerSubmittedAt'>,
+  /** When each side submitted (a Date, or a timestamp as text), or null. */
+  review: Record<'selfSubmittedAt' | 'managerSubmittedAt', Date | string | null>,
 ): { self: boolean; manager: boolean } {
   const hrReads = side === 'hr' && readsContent(auth);
   return {

@@ -39,8 +39,7 @@ export const performanceReviewRoutes: FastifyPluginAsync<{
       sendCsv(reply, 'performance-reviews.csv', await reviews.register.csv(auth, request.query)),
   });
   registerCall(app, performanceReviewHistoryCall, {
-    handler: async (request, _reply, { auth }) =>
-      ok(await reviews.employeeHistory(auth, request.body.employeeId)),
+    handler: async (request, _reply, { auth }) => ok(await reviews.employeeHistory(auth, request.body)),
   });
   registerCall(app, performanceReviewDetailsCall, {
     handler: async (request, _reply, { auth }) => ok(await reviews.details(auth, request.body._id)),

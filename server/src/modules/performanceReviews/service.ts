@@ -5,13 +5,14 @@ import {
   type TPerformanceObjectiveInput,
   type TPerformanceReviewDetails,
   type TPerformanceReviewHistory,
+  type TPerformanceReviewHistoryRequestParsed,
   type TPerformanceReviewPerson,
   type TPerformanceReviewSaved,
   type TPerformanceReviewStart,
 } from '@compass/shared';
 import { dateOf } from '../../db/days';
 import type { Db, Prisma } from '../../db/prisma';
-import { timestampOf, type Reader } from '../../db/reader';
+import type { Reader } from '../../db/reader';
 import { emptySql, sql, uuid } from '../../db/sql';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -19,7 +20,8 @@ import type { MailQueue } from '../../plugins/mail';
 import { callerToday, organisationToday } from '../../plugins/organisationDay';
 import { historyOf } from '../changeLog';
 import { employeeNames, employeeSearch, namesReviewer } from '../employees';
-import { agreedActionsOf, check, claimVersion, isOpen, recordStep, wrongStep } from './steps';
+import { agreedActionsOf, reviewDetailsRow } from './details';
+import { check, claimVersion, isOpen, recordStep, wrongStep } from './steps';
 import { mailAboutReview } from './mails';
 import {
   cancels,
@@ -69,34 +71,13 @@ export class PerformanceReviewService {
         : hr
           ? emptySql
           : sql`AND e."managerEmployeeId" = ${uuid(auth.employeeId!)}`;
-    const rows = await this.reader.rows<{
-      id: string;
-      firstName: string;
-      lastName: string;
-      positionName: string | null;
-      managerId: string | null;
-      managerFirstName: string | null;
-      managerLastName: string | null;
-    }>(
-      sql`SELECT e.id, e."firstName", e."lastName", p.name AS "positionName", m.id AS "managerId",
-          m."firstName" AS "managerFirstName", m."lastName" AS "managerLastName"
-        FROM "Employee" e
-        LEFT JOIN "Position" p ON p.id = e."positionId" AND p."companyId" = e."companyId"
-        LEFT JOIN "Employee" m ON m.id = e."managerEmployeeId" AND m."companyId" = e."companyId"
+    const rows = await this.reader.rows<PersonRow>(
+      sql`SELECT ${PERSON_COLUMNS} FROM "Employee" e ${PERSON_JOINS}
         WHERE e."companyId" = ${company} AND e."isActive" ${whom}
           ${words ? sql`AND ${employeeSearch(words, () => [sql`false`])}` : emptySql}
         ORDER BY e."firstName", e."lastName", e.id LIMIT 20`,
     );
-    return rows.map((row): TPerformanceReviewPerson => ({
-      _id: row.id,
-      name: personName(row),
-      positionName: row.positionName,
-      managerEmployeeId: row.managerId,
-      managerName:
-        row.managerId && row.managerFirstName !== null
-          ? personName({ firstName: row.managerFirstName, lastName: row.managerLastName ?? '' })
-          : null,
-    }));
+    return rows.map(personOf);
   }
 
   /** Starts a review (HR, or the employee's manager); the employee and the reviewer are mailed. */
@@ -154,31 +135,30 @@ export class PerformanceReviewService {
 
   /** One review as the caller may see it, what they may do with it, and its history. */
   async details(auth: AuthContext, id: string): Promise<TPerformanceReviewDetails> {
-    const { review, side } = await reviewForCaller(this.db, auth, id);
-    const shows = shownParts(auth, side, review);
-    const remarks = readsRemarks(auth, side);
-    const [[facts], objectives, actions, history] = await Promise.all([
-      this.register.rows(sql`SELECT r.* FROM "PerformanceReview" r
-        WHERE r."companyId" = ${uuid(auth.companyId)} AND r.id = ${uuid(id)}`),
-      this.db.performanceReviewObjective.findMany({
-        where: { reviewId: id, companyId: auth.companyId },
-        orderBy: { position: 'asc' },
-      }),
-      shows.manager ? agreedActionsOf(this.db, review) : Promise.resolve([]),
-      historyOf(this.reader, auth.companyId, { type: 'performanceReview', id }, (_, changes) =>
-        remarks ? String(changes.comment?.[1] ?? '') || null : null,
+    // The history is read alongside: its remarks are dropped below when the caller may not read them.
+    const [review, steps] = await Promise.all([
+      reviewDetailsRow(this.reader, auth.companyId, id),
+      historyOf(
+        this.reader,
+        auth.companyId,
+        { type: 'performanceReview', id },
+        (_, changes) => String(changes.comment?.[1] ?? '') || null,
       ),
     ]);
-    const open = isOpen(review.status);
+    if (!review) throw notFound();
+    const side = sideOf(auth, review, review.managerId);
+    if (!side) throw forbidden();
+    const shows = shownParts(auth, side, review);
+    const remarks = readsRemarks(auth, side);
+    const history = remarks ? steps : steps.map((step) => ({ ...step, comment: null }));
     const lastReturn = [...history].reverse().find((event) => event.action === 'returned');
     const signed = side === 'employee' ? review.employeeSignedAt : review.reviewerSignedAt;
-    const at = (value: Date | null) => value?.toISOString() ?? null;
     return {
-      ...rowOf(facts!, callerToday(auth)),
+      ...rowOf(review, callerToday(auth)),
       version: review.version,
       side,
       shows,
-      objectives: objectives.map((objective) => ({
+      objectives: review.objectives.map((objective) => ({
         _id: objective.id,
         position: objective.position,
         title: objective.title,
@@ -192,13 +172,13 @@ export class PerformanceReviewService {
       selfAssessment: shows.self ? review.selfAssessment : null,
       managerAssessment: shows.manager ? review.managerAssessment : null,
       overallRating: shows.manager ? review.overallRating : null,
-      agreedActions: actions,
+      agreedActions: shows.manager ? agreedActionsOf(review) : [],
       returnComment: review.status === 'selfAssessment' ? (lastReturn?.comment ?? null) : null,
-      selfSubmittedAt: at(review.selfSubmittedAt),
-      managerSubmittedAt: at(review.managerSubmittedAt),
-      employeeSignedAt: at(review.employeeSignedAt),
-      reviewerSignedAt: at(review.reviewerSignedAt),
-      cancelledAt: at(review.cancelledAt),
+      selfSubmittedAt: review.selfSubmittedAt,
+      managerSubmittedAt: review.managerSubmittedAt,
+      employeeSignedAt: review.employeeSignedAt,
+      reviewerSignedAt: review.reviewerSignedAt,
+      cancelledAt: review.cancelledAt,
       employeeComment: remarks ? review.employeeComment : null,
       reviewerComment: remarks ? review.reviewerComment : null,
       canEditObjectives: review.status === 'selfAssessment' && editsObjectives(auth, review),
@@ -206,7 +186,7 @@ export class PerformanceReviewService {
       canManagerAssess: review.status === 'managerAssessment' && side === 'reviewer',
       canReturn: review.status === 'managerAssessment' && side === 'reviewer',
       canSignOff: review.status === 'signOff' && (side === 'employee' || side === 'reviewer') && !signed,
-      canCancel: open && cancels(auth, review),
+      canCancel: isOpen(review.status) && cancels(auth, review),
       history,
     };
   }
@@ -215,49 +195,55 @@ export class PerformanceReviewService {
    * One employee's reviews, latest period first: all of them for the employee, their manager and
    * HR; a reviewer sees the ones they review; anyone else 403.
    */
-  async employeeHistory(auth: AuthContext, employeeId: string): Promise<TPerformanceReviewHistory> {
-    const employee = await this.db.employee.findFirst({
-      where: { id: employeeId, companyId: auth.companyId },
-      select: { id: true, firstName: true, lastName: true, managerEmployeeId: true, position: true },
-    });
-    const manager = employee?.managerEmployeeId
-      ? await this.db.employee.findFirst({
-          where: { id: employee.managerEmployeeId, companyId: auth.companyId },
-          select: { firstName: true, lastName: true },
-        })
-      : null;
-    if (!employee) throw notFound();
+  async employeeHistory(
+    auth: AuthContext,
+    { employeeId, page, pageSize }: TPerformanceReviewHistoryRequestParsed,
+  ): Promise<TPerformanceReviewHistory> {
     if (auth.userType !== 'employee' || !auth.employeeId) throw forbidden();
+    const company = uuid(auth.companyId);
+    const me = uuid(auth.employeeId);
+    // Whether the caller sees every review of the employee whoever their manager is (the employee,
+    // HR); otherwise the statements keep those the caller reviews or, as the manager, all of them,
+    // and the employee's statement below tells which: all three are read at once.
+    const byCaller = sideOf(auth, { employeeId, reviewerEmployeeId: '' }, null) !== null;
+    const reviews = sql`r."companyId" = ${company} AND r."employeeId" = ${uuid(employeeId)}
+      ${
+        byCaller
+          ? emptySql
+          : sql`AND (r."reviewerEmployeeId" = ${me} OR EXISTS (SELECT 1 FROM "Employee" x
+              WHERE x.id = r."employeeId" AND x."companyId" = r."companyId" AND x."managerEmployeeId" = ${me}))`
+      }`;
+    const [[employee], rows, [counted]] = await Promise.all([
+      this.reader.rows<PersonRow & { managerEmployeeId: string | null }>(
+        sql`SELECT ${PERSON_COLUMNS}, e."managerEmployeeId" FROM "Employee" e ${PERSON_JOINS}
+          WHERE e."companyId" = ${company} AND e.id = ${uuid(employeeId)}`,
+      ),
+      this.register.rows(
+        sql`SELECT r.* FROM "PerformanceReview" r WHERE ${reviews}
+          ORDER BY r."periodEnd" DESC, r.id LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+        undefined,
+        sql`r."periodEnd" DESC, r.id`,
+      ),
+      this.reader.rows<{ total: number }>(
+        sql`SELECT count(*)::int AS total FROM "PerformanceReview" r WHERE ${reviews}`,
+      ),
+    ]);
+    if (!employee) throw notFound();
     const managerId = employee.managerEmployeeId;
-    // The caller's side of every review of the employee, the reviewer aside (null: only those).
+    // Without a side of every review (the employee, HR, the manager), only those the caller reviews:
+    // the statements kept just those.
     const whole = sideOf(auth, { employeeId, reviewerEmployeeId: '' }, managerId);
-    const rows = await this.register.rows(
-      sql`SELECT r.* FROM "PerformanceReview" r
-        WHERE r."companyId" = ${uuid(auth.companyId)} AND r."employeeId" = ${uuid(employeeId)}
-          ${whole ? emptySql : sql`AND r."reviewerEmployeeId" = ${uuid(auth.employeeId)}`}
-        ORDER BY r."periodEnd" DESC, r.id LIMIT 100`,
-      undefined,
-      sql`r."periodEnd" DESC, r.id`,
-    );
-    if (!whole && rows.length === 0) throw forbidden();
+    const total = counted?.total ?? 0;
+    if (!whole && total === 0) throw forbidden();
     const today = callerToday(auth);
     return {
-      employee: {
-        _id: employee.id,
-        name: personName(employee),
-        positionName: employee.position?.name ?? null,
-        managerEmployeeId: manager ? managerId : null,
-        managerName: manager ? personName(manager) : null,
-      },
+      employee: personOf(employee),
       canStart: employee.id !== auth.employeeId && startsFor(auth, managerId),
       rows: rows.map((row) => {
-        const side = sideOf(auth, row, managerId)!;
-        const shows = shownParts(auth, side, {
-          selfSubmittedAt: row.selfSubmittedAt === null ? null : timestampOf(row.selfSubmittedAt),
-          managerSubmittedAt: row.managerSubmittedAt === null ? null : timestampOf(row.managerSubmittedAt),
-        });
+        const shows = shownParts(auth, sideOf(auth, row, managerId)!, row);
         return { ...rowOf(row, today), overallRating: shows.manager ? row.overallRating : null };
       }),
+      total,
     };
   }
 
@@ -338,4 +324,34 @@ function objectiveRows(
     description: objective.description?.trim() || null,
     weight: objective.weight,
   }));
+}
+
+/** An employee with their position and manager (a statement of the Reader: PERSON_COLUMNS). */
+interface PersonRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  positionName: string | null;
+  managerId: string | null;
+  managerFirstName: string | null;
+  managerLastName: string | null;
+}
+
+/** The columns of PersonRow on the employee `e` and PERSON_JOINS. */
+const PERSON_COLUMNS = sql`e.id, e."firstName", e."lastName", p.name AS "positionName", m.id AS "managerId",
+  m."firstName" AS "managerFirstName", m."lastName" AS "managerLastName"`;
+const PERSON_JOINS = sql`LEFT JOIN "Position" p ON p.id = e."positionId" AND p."companyId" = e."companyId"
+  LEFT JOIN "Employee" m ON m.id = e."managerEmployeeId" AND m."companyId" = e."companyId"`;
+
+function personOf(row: PersonRow): TPerformanceReviewPerson {
+  return {
+    _id: row.id,
+    name: personName(row),
+    positionName: row.positionName,
+    managerEmployeeId: row.managerId,
+    managerName:
+      row.managerId && row.managerFirstName !== null
+        ? personName({ firstName: row.managerFirstName, lastName: row.managerLastName ?? '' })
+        : null,
+  };
 }

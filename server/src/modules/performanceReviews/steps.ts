@@ -1,16 +1,13 @@
 import {
   performanceReviewMessages as say,
   type PerformanceReviewStatus,
-  type TAgreedAction,
   type TPerformanceReviewSaved,
 } from '@compass/shared';
-import { dayOf } from '../../db/days';
-import type { Db, Prisma } from '../../db/prisma';
+import type { Prisma } from '../../db/prisma';
 import { badRequest, conflict } from '../../errors';
 import type { PerformanceReview } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
-import { employeeNames } from '../employees';
 
 type Tx = Prisma.TransactionClient;
 
@@ -86,36 +83,6 @@ export async function claimVersion(
 }
 
 /** The agreed actions the review keeps (its JSON column, as the reviewer's save wrote it). */
-export function storedActions(review: Pick<PerformanceReview, 'agreedActions'>): StoredAction[] {
-  return Array.isArray(review.agreedActions) ? (review.agreedActions as unknown as StoredAction[]) : [];
-}
-
-/** The agreed actions with their assignees' names and, once completed, the actions made of them. */
-export async function agreedActionsOf(db: Db, review: PerformanceReview): Promise<TAgreedAction[]> {
-  const stored = storedActions(review);
-  const actions =
-    review.status === 'completed'
-      ? await db.action.findMany({
-          where: { companyId: review.companyId, performanceReviewId: review.id },
-          select: { id: true, taskNumber: true, isComplete: true, assigneeEmployeeId: true, dueDate: true },
-        })
-      : [];
-  const names = await employeeNames(db, review.companyId, [
-    ...stored.map((action) => action.assigneeEmployeeId),
-    ...actions.map((action) => action.assigneeEmployeeId),
-  ]);
-  const byNumber = new Map(actions.map((action) => [action.taskNumber, action]));
-  return stored.map((action, index) => {
-    const made = byNumber.get(index + 1);
-    // The action as it stands now: the action register may have reassigned it or moved its date.
-    const assigneeEmployeeId = made?.assigneeEmployeeId ?? action.assigneeEmployeeId;
-    return {
-      instruction: action.instruction,
-      assigneeEmployeeId,
-      assigneeName: names.get(assigneeEmployeeId) ?? '',
-      dueDate: made ? dayOf(made.dueDate) : action.dueDate,
-      actionId: made?.id ?? null,
-      isComplete: made?.isComplete ?? false,
-    };
-  });
+export function storedActions(review: { agreedActions: unknown }): StoredAction[] {
+  return Array.isArray(review.agreedActions) ? (review.agreedActions as StoredAction[]) : [];
 }

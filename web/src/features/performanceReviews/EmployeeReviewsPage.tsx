@@ -2,7 +2,7 @@ import { PERFORMANCE_REVIEWS_PATH, performanceReviewPagePath } from '@compass/sh
 import { Link, useParams } from 'react-router';
 import { usePermissions } from '../../api/auth';
 import { DataTable } from '../../components/DataTable';
-import { ListState } from '../../components/ListParts';
+import { ListState, Pagination, usePaging } from '../../components/ListParts';
 import { RecordPage } from '../../components/RecordPage';
 import { usePageTitle } from '../../shell/pageTitle';
 import { useReviewHistory } from './api';
@@ -13,14 +13,15 @@ import { ReviewUnavailable, unavailableReason } from './ReviewUnavailable';
 
 /**
  * /human-resource/employee/performance-review/:employee — one employee's performance reviews,
- * latest period first, with where each stands and, where the caller may see it, its overall
+ * latest period first, a page at a time, with where each stands and, where the caller may see it, its overall
  * rating; HR and the employee's manager start the next one here.
  */
 export function EmployeeReviewsPage() {
   const { employee: employeeId = '' } = useParams();
   const permissions = usePermissions();
   const own = permissions.data?.employeeId === employeeId;
-  const history = useReviewHistory(employeeId);
+  const paging = usePaging();
+  const history = useReviewHistory(employeeId, { page: paging.page, pageSize: paging.pageSize });
   const name = history.data?.employee.name;
   usePageTitle(
     own ? 'My performance reviews' : name ? `Performance reviews of ${name}` : 'Performance reviews',
@@ -80,6 +81,7 @@ export function EmployeeReviewsPage() {
                 ))}
               </DataTable>
             )}
+            <Pagination {...paging.pagination(data.total)} />
           </section>
         </>
       )}

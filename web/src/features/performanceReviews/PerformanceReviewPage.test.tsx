@@ -1,5 +1,5 @@
 import { performanceReviewMessages as say } from '@compass/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -321,8 +321,8 @@ describe('a performance review that cannot be shown', () => {
 });
 
 describe('an employee’s reviews', () => {
-  it('lists them latest first with the overall rating where shown, and starts the next', async () => {
-    mockFetch({
+  it('lists them latest first with the overall rating where shown, a page at a time, and starts the next', async () => {
+    const fetchMock = mockFetch({
       'GET /api/permissions': () => ok(permissionsFixture()),
       'POST /api/performanceReviewHistory': () =>
         ok({
@@ -335,6 +335,7 @@ describe('an employee’s reviews', () => {
               overallRating: 3,
             },
           ],
+          total: 22,
         }),
       ...peopleSearch,
     });
@@ -349,6 +350,15 @@ describe('an employee’s reviews', () => {
       '—',
       '3 · Meets expectations',
     ]);
+    expect(within(list).getByText('1–20 of 22')).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(bodiesSent(fetchMock, '/performanceReviewHistory').at(-1)).toEqual({
+        employeeId: MIA._id,
+        page: 2,
+        pageSize: 20,
+      }),
+    );
     await user.click(screen.getByRole('button', { name: 'Start review' }));
     const dialog = screen.getByRole('dialog', { name: 'Start review' });
     const employee = within(dialog).getByText('Employee', { selector: '.field-label' }).closest('.field')!;

@@ -4,7 +4,7 @@ import {
   performanceReviewHistoryCall,
   performanceReviewPeopleSearchCall,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { API_BASE, callApi, callUrl } from '../../api/client';
 import { ApiError } from '../../api/errors';
@@ -69,11 +69,12 @@ export function useReviewDetails(id: string) {
   });
 }
 
-/** One employee's reviews, latest period first; a refusal shows on the page. */
-export function useReviewHistory(employeeId: string) {
+/** A page of one employee's reviews, latest period first; a refusal shows on the page. */
+export function useReviewHistory(employeeId: string, paging: { page: number; pageSize: number }) {
   return useQuery({
-    queryKey: performanceReviewKeys.history(employeeId),
-    queryFn: () => callApi(performanceReviewHistoryCall, { body: { employeeId } }),
+    queryKey: [...performanceReviewKeys.history(employeeId), paging],
+    queryFn: () => callApi(performanceReviewHistoryCall, { body: { employeeId, ...paging } }),
+    placeholderData: keepPreviousData,
     retry: false,
     meta: { silent: true },
   });
