@@ -7,6 +7,7 @@ import {
   type TPerformanceReviewHistory,
 } from '@compass/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { countCap } from '../src/db/reader';
 import { PerformanceReviewReminders } from '../src/modules/performanceReviews/reminders';
 import {
   apiCalls,
@@ -679,6 +680,26 @@ describe('who sees what', () => {
     expect(list.rows[0]).not.toHaveProperty('overallRating');
     const searched = await data('olivia.admin', 'performanceReviewList', { search: 'Visibility' });
     expect(searched.rows.map((row: { _id: string }) => row._id)).toEqual([id]);
+    // A name: every review of Mia or reviewed by her, counted, a page at a time in the list's order.
+    const byName = await data('olivia.admin', 'performanceReviewList', { search: 'torres', pageSize: 100 });
+    const hers = await ctx.db.performanceReview.count({
+      where: { companyId: mia.companyId, OR: [{ employeeId: mia.id }, { reviewerEmployeeId: mia.id }] },
+    });
+    expect(byName.total).toBe(hers);
+    expect(byName.rows).toHaveLength(hers);
+    const second = await data('olivia.admin', 'performanceReviewList', {
+      search: 'torres',
+      page: 2,
+      pageSize: 1,
+    });
+    // Counted as far as a search counts (countCap: a few pages past the one shown).
+    const cap = countCap({ search: 'torres', page: 2, pageSize: 1 });
+    expect(second).toMatchObject({
+      rows: [{ _id: byName.rows[1]._id }],
+      ...(hers > cap ? { total: cap, totalCapped: true } : { total: hers }),
+    });
+    const none = await data('olivia.admin', 'performanceReviewList', { search: 'no such name at all' });
+    expect(none).toEqual({ rows: [], total: 0 });
     const all = await data('olivia.admin', 'performanceReviewList', { pageSize: 100 });
     const dues = all.rows.map((row: { dueDate: string }) => row.dueDate);
     expect(dues).toEqual([...dues].sort().reverse());

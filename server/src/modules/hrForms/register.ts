@@ -11,13 +11,13 @@ import {
   type THrFormListRequest,
   type THrFormRow,
 } from '@compass/shared';
-import { countCap, planFor, timestampOf, type Listed, type ReadOptions, type Reader } from '../../db/reader';
+import { planFor, timestampOf, type ReadOptions, type Reader } from '../../db/reader';
 import { containing, day, join, sql, uuid, type Sql } from '../../db/sql';
 import type { AssignmentStatus } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
 import { callerToday, organisationTodayRead } from '../../plugins/organisationDay';
 import { employeeSearch } from '../employees';
-import { exportRows, listPage } from '../registerParts';
+import { exportRows, listPage, searchedPage } from '../registerParts';
 import { hrFormsSql, requireHrForms } from './policy';
 
 type Person = { firstName: string; lastName: string };
@@ -126,7 +126,19 @@ export class HrFormRegister {
       pageSize: request.pageSize ?? 20,
     };
     const today = callerToday(auth);
-    if (listed.search) return this.searched(where, listed, today);
+    if (listed.search)
+      return searchedPage(
+        this.reader,
+        listed,
+        {
+          matches: sql`SELECT r.id, r."dueDate" FROM "HrFormAssignment" r WHERE ${where} ORDER BY ${ORDER}`,
+          order: ORDER,
+          rows: (keys) =>
+            this.statement(sql`SELECT a.* FROM (${keys}) k JOIN "HrFormAssignment" a ON a.id = k.id`),
+          rowOrder: sql`p."dueDate" DESC, p.id`,
+        },
+        (row: HrFormListRow) => rowOf(row, today),
+      );
     // How many rows a filter matches decides the plan: planned for the values each time.
     const plan = planFor(request.employeeId || request.reviewerEmployeeId || request.status);
     return listPage(
@@ -147,33 +159,6 @@ export class HrFormRegister {
       },
       (row) => rowOf(row, today),
     );
-  }
-
-  /**
-   * A searched page in one statement: the keys of the matches in the list's order, as many as its
-   * count needs (countCap) or the page reaches, then the count and the page's rows from them. The
-   * matching people are read once, and planned once, instead of for a page and a count apiece.
-   */
-  private async searched(where: Sql, listed: Listed, today: string) {
-    const cap = countCap(listed);
-    const offset = (listed.page - 1) * listed.pageSize;
-    const found = await this.reader.rows<{ matched: number } & Partial<HrFormListRow>>(
-      sql`WITH m AS MATERIALIZED (SELECT r.id, r."dueDate" FROM "HrFormAssignment" r WHERE ${where}
-          ORDER BY ${ORDER} LIMIT ${Math.max(cap + 1, offset + listed.pageSize)})
-        SELECT c.matched, p.* FROM (SELECT count(*)::int AS matched FROM m) c
-        LEFT JOIN LATERAL (${this.statement(sql`SELECT a.* FROM (SELECT r.id, r."dueDate" FROM m r
-          ORDER BY ${ORDER} LIMIT ${listed.pageSize} OFFSET ${offset}) k
-          JOIN "HrFormAssignment" a ON a.id = k.id`)}) p ON true
-        ORDER BY p."dueDate" DESC, p.id`,
-      { plan: 'custom' },
-    );
-    const matched = found[0]?.matched ?? 0;
-    return {
-      rows: found
-        .filter((row): row is HrFormListRow & { matched: number } => row.id != null)
-        .map((row) => rowOf(row, today)),
-      ...(matched > cap ? { total: cap, totalCapped: true as const } : { total: matched }),
-    };
   }
 
   /** One assignment as the register shows it (the caller has checked it may be seen). */

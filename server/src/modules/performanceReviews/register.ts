@@ -13,7 +13,7 @@ import { containing, day, emptySql, join, sql, uuid, type Sql } from '../../db/s
 import type { AuthContext } from '../../plugins/auth';
 import { callerToday } from '../../plugins/organisationDay';
 import { employeeSearch } from '../employees';
-import { exportRows, listPage } from '../registerParts';
+import { exportRows, listPage, searchedPage } from '../registerParts';
 import { requireReviewRegister } from './policy';
 
 /** A review's facts with its people's names (a statement of the Reader). */
@@ -127,9 +127,22 @@ export class PerformanceReviewRegister {
       page: request.page ?? 1,
       pageSize: request.pageSize ?? 20,
     };
-    // How many rows a name or a filter matches decides the plan: planned for the values each time.
-    const plan = planFor(listed.search || request.employeeId || request.reviewerEmployeeId || request.status);
     const today = callerToday(auth);
+    if (listed.search)
+      return searchedPage(
+        this.reader,
+        listed,
+        {
+          matches: sql`SELECT r.id, r."dueDate" FROM "PerformanceReview" r WHERE ${where} ORDER BY ${ORDER}`,
+          order: ORDER,
+          rows: (keys) =>
+            factsStatement(sql`SELECT a.* FROM (${keys}) k JOIN "PerformanceReview" a ON a.id = k.id`, ORDER),
+          rowOrder: sql`p."dueDate" DESC, p.id`,
+        },
+        (row: ReviewFacts) => rowOf(row, today),
+      );
+    // How many rows a filter matches decides the plan: planned for the values each time.
+    const plan = planFor(request.employeeId || request.reviewerEmployeeId || request.status);
     return listPage(
       this.reader,
       listed,
