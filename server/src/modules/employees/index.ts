@@ -11,4 +11,4 @@ export {
 export type { AccountColumns, UserNameJson } from './accountHolders';
 export { employeesArea } from './area';
 export { namesReviewer } from './policy';
-export { employeeSearch } from './search';
+export { employeeSearch, matchingPeople } from './search';

@@ -1,4 +1,4 @@
-import { containing, emptySql, join, sql, startingWith, type Sql } from '../../db/sql';
+import { containing, emptySql, join, sql, startingWith, uuid, type Sql } from '../../db/sql';
 
 /**
  * An employee `e` whose first or last name, or another of `alsoMatching`'s columns (given the ILIKE
@@ -15,3 +15,8 @@ export function employeeSearch(search: string, alsoMatching: (pattern: string) =
   return sql`(e."firstName" ILIKE ${pattern} OR e."lastName" ILIKE ${pattern}
     OR ${join(alsoMatching(pattern), ' OR ')}${fullName})`;
 }
+
+/** The ids of the organisation's employees whose names `employeeSearch` finds. */
+export const matchingPeople = (companyId: string, search: string): Sql =>
+  sql`SELECT e.id FROM "Employee" e WHERE e."companyId" = ${uuid(companyId)}
+    AND ${employeeSearch(search, () => [sql`false`])}`;

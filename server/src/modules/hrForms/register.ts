@@ -16,8 +16,8 @@ import { containing, day, join, sql, uuid, type Sql } from '../../db/sql';
 import type { AssignmentStatus } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
 import { callerToday, organisationTodayRead } from '../../plugins/organisationDay';
-import { employeeSearch } from '../employees';
-import { exportRows, listPage, searchedPage } from '../registerParts';
+import { matchingPeople } from '../employees';
+import { exportRows, listPage, SEARCHED_PEOPLE, searchedPage } from '../registerParts';
 import { hrFormsSql, requireHrForms } from './policy';
 
 type Person = { firstName: string; lastName: string };
@@ -91,8 +91,11 @@ const ORDER = sql`r."dueDate" DESC, r.id`;
 export class HrFormRegister {
   constructor(private readonly reader: Reader) {}
 
-  /** The conditions of the filters on `r` (the caller's organisation's HR forms). */
-  private where(auth: AuthContext, filters: THrFormFilters): Sql {
+  /**
+   * The conditions of the filters on `r` (the caller's organisation's HR forms); `people`: the
+   * employees the search names, when the statement reads them once (SEARCHED_PEOPLE).
+   */
+  private where(auth: AuthContext, filters: THrFormFilters, people?: Sql): Sql {
     const company = uuid(auth.companyId);
     const conditions = [hrFormsSql(auth.companyId)];
     if (filters.status) conditions.push(statusWhere(filters.status));
@@ -104,13 +107,12 @@ export class HrFormRegister {
     if (filters.dueTo) conditions.push(sql`r."dueDate" <= ${day(filters.dueTo)}`);
     const search = filters.search?.trim();
     // The search names the employee, the reviewer or the form (assignments keep their ids). The
-    // matching people are read once per column through the names' trigram indexes (a few hundred
-    // ids, hashed): looking up the two people of each row walked instead read ~1,900 buffers to
+    // matching people are a set (a few hundred ids, hashed), read once for both columns on a
+    // searched page: looking up the two people of each row walked instead read ~1,900 buffers to
     // count a common name's first 100 rows, the sets ~90.
     if (search) {
-      const people = sql`SELECT e.id FROM "Employee" e WHERE e."companyId" = ${company}
-        AND ${employeeSearch(search, () => [sql`false`])}`;
-      conditions.push(sql`(r."employeeId" IN (${people}) OR r."reviewerEmployeeId" IN (${people})
+      const named = people ?? matchingPeople(auth.companyId, search);
+      conditions.push(sql`(r."employeeId" IN (${named}) OR r."reviewerEmployeeId" IN (${named})
         OR r."formTemplateId" IN (SELECT t.id FROM "FormTemplate" t
           WHERE t."companyId" = ${company} AND t.name ILIKE ${containing(search)}))`);
     }
@@ -119,18 +121,20 @@ export class HrFormRegister {
 
   async list(auth: AuthContext, request: THrFormListRequest) {
     requireHrForms(auth);
-    const where = this.where(auth, request);
+    const search = request.search?.trim();
+    const where = this.where(auth, request, search ? SEARCHED_PEOPLE : undefined);
     const listed = {
-      search: request.search?.trim(),
+      search,
       page: request.page ?? 1,
       pageSize: request.pageSize ?? 20,
     };
     const today = callerToday(auth);
-    if (listed.search)
+    if (search)
       return searchedPage(
         this.reader,
         listed,
         {
+          people: matchingPeople(auth.companyId, search),
           matches: sql`SELECT r.id, r."dueDate" FROM "HrFormAssignment" r WHERE ${where} ORDER BY ${ORDER}`,
           order: ORDER,
           rows: (keys) =>

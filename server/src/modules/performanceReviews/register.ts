@@ -12,8 +12,8 @@ import { planFor, type ReadOptions, type Reader } from '../../db/reader';
 import { containing, day, emptySql, join, sql, uuid, type Sql } from '../../db/sql';
 import type { AuthContext } from '../../plugins/auth';
 import { callerToday } from '../../plugins/organisationDay';
-import { employeeSearch } from '../employees';
-import { exportRows, listPage, searchedPage } from '../registerParts';
+import { matchingPeople } from '../employees';
+import { exportRows, listPage, SEARCHED_PEOPLE, searchedPage } from '../registerParts';
 import { requireReviewRegister } from './policy';
 
 /** A review's facts with its people's names (a statement of the Reader). */
@@ -99,8 +99,11 @@ const ORDER = sql`r."dueDate" DESC, r.id`;
 export class PerformanceReviewRegister {
   constructor(private readonly reader: Reader) {}
 
-  /** The conditions of the filters on `r` (the caller's organisation's reviews). */
-  private where(auth: AuthContext, filters: TPerformanceReviewFilters): Sql {
+  /**
+   * The conditions of the filters on `r` (the caller's organisation's reviews); `people`: the
+   * employees the search names, when the statement reads them once (SEARCHED_PEOPLE).
+   */
+  private where(auth: AuthContext, filters: TPerformanceReviewFilters, people?: Sql): Sql {
     const company = uuid(auth.companyId);
     const conditions = [sql`r."companyId" = ${company}`];
     if (filters.status) conditions.push(sql`r.status = ${filters.status}::"PerformanceReviewStatus"`);
@@ -111,9 +114,8 @@ export class PerformanceReviewRegister {
     if (filters.dueTo) conditions.push(sql`r."dueDate" <= ${day(filters.dueTo)}`);
     const search = filters.search?.trim();
     if (search) {
-      const people = sql`SELECT e.id FROM "Employee" e WHERE e."companyId" = ${company}
-        AND ${employeeSearch(search, () => [sql`false`])}`;
-      conditions.push(sql`(r."employeeId" IN (${people}) OR r."reviewerEmployeeId" IN (${people})
+      const named = people ?? matchingPeople(auth.companyId, search);
+      conditions.push(sql`(r."employeeId" IN (${named}) OR r."reviewerEmployeeId" IN (${named})
         OR r.title ILIKE ${containing(search)})`);
     }
     return join(conditions, ' AND ');
@@ -121,18 +123,20 @@ export class PerformanceReviewRegister {
 
   async list(auth: AuthContext, request: TPerformanceReviewListRequest) {
     requireReviewRegister(auth);
-    const where = this.where(auth, request);
+    const search = request.search?.trim();
+    const where = this.where(auth, request, search ? SEARCHED_PEOPLE : undefined);
     const listed = {
-      search: request.search?.trim(),
+      search,
       page: request.page ?? 1,
       pageSize: request.pageSize ?? 20,
     };
     const today = callerToday(auth);
-    if (listed.search)
+    if (search)
       return searchedPage(
         this.reader,
         listed,
         {
+          people: matchingPeople(auth.companyId, search),
           matches: sql`SELECT r.id, r."dueDate" FROM "PerformanceReview" r WHERE ${where} ORDER BY ${ORDER}`,
           order: ORDER,
           rows: (keys) =>
