@@ -66,3 +66,4 @@ export * from './contracts/competencies';
 export * from './contracts/hrForms';
 export * from './contracts/performanceReviews';
 export * from './contracts/onlineTraining';
+export * from './contracts/trainingAssignments';

@@ -113,6 +113,7 @@ export const VERSIONED_MODELS = [
   'SupplierAssignment',
   'SupplierCompany',
   'SupplierRequirement',
+  'TrainingCourse',
   'Workplace',
 ] as const;
 const VERSIONED = new Set<string>(VERSIONED_MODELS);

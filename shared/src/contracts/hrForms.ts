@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FREQUENCY_KEYS } from '../rules/frequency';
+import { ASSIGNEE_FIELDS, oneKindOfAssignee, repeatSchema } from './assignees';
 import { defineCall } from './call';
 import { ZStepEvent } from './changeLog';
 import { ZTaskDueDateType } from './dashboard';
@@ -53,14 +53,10 @@ export const HR_FORM_STATUS_LABELS: Record<HrFormStatus, string> = {
 };
 
 /** An assignment that repeats: the next one is assigned on close, due `interval` × `frequency` later. */
-export const ZHrFormRepeat = z.object({
-  frequency: z.enum(FREQUENCY_KEYS, { error: hrFormMessages.frequencyUnknown }),
-  interval: z.number().int().min(1).max(12).default(1),
-});
+export const ZHrFormRepeat = repeatSchema(hrFormMessages.frequencyUnknown);
 export type THrFormRepeat = z.output<typeof ZHrFormRepeat>;
 
 const ZRef = z.object({ _id: z.uuid(), name: z.string() });
-const ZMaybeUuid = z.uuid().nullish();
 
 /** The body of a call about one assignment. */
 export const ZHrFormId = z.object({ _id: z.uuid() });
@@ -72,9 +68,7 @@ export const ZHrFormId = z.object({ _id: z.uuid() });
 export const ZHrFormAssign = z
   .object({
     formTemplateId: z.uuid(),
-    employeeIds: z.array(z.uuid()).max(500).nullish(),
-    positionId: ZMaybeUuid,
-    workplaceId: ZMaybeUuid,
+    ...ASSIGNEE_FIELDS,
     reviewerEmployeeId: z.uuid(),
     dueDate: ZDay,
     /** Shown in the mail to each employee and on their form's page. */
@@ -82,16 +76,7 @@ export const ZHrFormAssign = z
     /** null or absent: once. */
     repeat: ZHrFormRepeat.nullish(),
   })
-  .superRefine((input, context) => {
-    const chosen = [input.employeeIds?.length ? 1 : 0, input.positionId ? 1 : 0, input.workplaceId ? 1 : 0];
-    const count = chosen.reduce((sum, one) => sum + one, 0);
-    if (count !== 1)
-      context.addIssue({
-        code: 'custom',
-        path: ['employeeIds'],
-        message: count === 0 ? hrFormMessages.whomRequired : hrFormMessages.whomOne,
-      });
-  });
+  .superRefine(oneKindOfAssignee(hrFormMessages));
 export type THrFormAssign = z.input<typeof ZHrFormAssign>;
 
 /** The register's filters, the same for a page and for the CSV export. */

@@ -99,6 +99,22 @@ export const MAIL_CATEGORIES = {
       'A performance review is started, its self-assessment submitted or returned, its assessment ready to sign, or its due date three days away: to the employee or the reviewer whose step it is.',
     optional: false,
   },
+  trainingAssigned: {
+    label: 'Online training assigned',
+    trigger:
+      'A course is assigned to an employee, or its refresher comes after a pass: to the employee, a link to take it.',
+    optional: false,
+  },
+  trainingToReview: {
+    label: 'Online training to review',
+    trigger: 'An employee submits a test with written answers: to the reviewer, a link to mark them.',
+    optional: false,
+  },
+  trainingReviewed: {
+    label: 'Online training marked',
+    trigger: 'The reviewer marks an attempt: to the employee, the result and a link to their answers.',
+    optional: false,
+  },
   taskReminder: {
     label: 'Reminder due soon',
     trigger: 'A reminder (Reminders) comes due within a few days: to the employee it is for.',
