@@ -11,13 +11,13 @@ import {
   type THrFormListRequest,
   type THrFormRow,
 } from '@compass/shared';
-import { planFor, timestampOf, type ReadOptions, type Reader } from '../../db/reader';
+import { timestampOf, type ReadOptions, type Reader } from '../../db/reader';
 import { containing, day, join, sql, uuid, type Sql } from '../../db/sql';
 import type { AssignmentStatus } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
 import { callerToday, organisationTodayRead } from '../../plugins/organisationDay';
 import { matchingPeople } from '../employees';
-import { exportRows, listPage, SEARCHED_PEOPLE, searchedPage } from '../registerParts';
+import { exportRows, latestDuePage } from '../registerParts';
 import { hrFormsSql, requireHrForms } from './policy';
 
 type Person = { firstName: string; lastName: string };
@@ -121,47 +121,22 @@ export class HrFormRegister {
 
   async list(auth: AuthContext, request: THrFormListRequest) {
     requireHrForms(auth);
-    const search = request.search?.trim();
-    const where = this.where(auth, request, search ? SEARCHED_PEOPLE : undefined);
-    const listed = {
-      search,
-      page: request.page ?? 1,
-      pageSize: request.pageSize ?? 20,
-    };
     const today = callerToday(auth);
-    if (search)
-      return searchedPage(
-        this.reader,
-        listed,
-        {
-          people: matchingPeople(auth.companyId, search),
-          matches: sql`SELECT r.id, r."dueDate" FROM "HrFormAssignment" r WHERE ${where} ORDER BY ${ORDER}`,
-          order: ORDER,
-          rows: (keys) =>
-            this.statement(sql`SELECT a.* FROM (${keys}) k JOIN "HrFormAssignment" a ON a.id = k.id`),
-          rowOrder: sql`p."dueDate" DESC, p.id`,
-        },
-        (row: HrFormListRow) => rowOf(row, today),
-      );
-    // How many rows a filter matches decides the plan: planned for the values each time.
-    const plan = planFor(request.employeeId || request.reviewerEmployeeId || request.status);
-    return listPage(
+    return latestDuePage(
       this.reader,
-      listed,
       {
-        // The page's keys first (from an index alone where the filters allow: page 50 skips 980
-        // index entries, not 980 rows), then only its 20 rows.
-        rows: (limit, offset) =>
-          this.rows(
-            sql`SELECT a.* FROM (SELECT r.id FROM "HrFormAssignment" r WHERE ${where}
-              ORDER BY ${ORDER} LIMIT ${limit} OFFSET ${offset}) k
-              JOIN "HrFormAssignment" a ON a.id = k.id`,
-            plan,
-          ),
-        count: sql`SELECT 1 FROM "HrFormAssignment" r WHERE ${where}`,
-        plan,
+        companyId: auth.companyId,
+        search: request.search?.trim() || undefined,
+        page: request.page ?? 1,
+        pageSize: request.pageSize ?? 20,
+        filtered: Boolean(request.employeeId || request.reviewerEmployeeId || request.status),
       },
-      (row) => rowOf(row, today),
+      {
+        table: sql`"HrFormAssignment"`,
+        where: (people) => this.where(auth, request, people),
+        statement: (chosen) => this.statement(chosen),
+      },
+      (row: HrFormListRow) => rowOf(row, today),
     );
   }
 

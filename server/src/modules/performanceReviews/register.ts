@@ -8,12 +8,12 @@ import {
   type TPerformanceReviewListRequest,
   type TPerformanceReviewRow,
 } from '@compass/shared';
-import { planFor, type ReadOptions, type Reader } from '../../db/reader';
+import { type ReadOptions, type Reader } from '../../db/reader';
 import { containing, day, emptySql, join, sql, uuid, type Sql } from '../../db/sql';
 import type { AuthContext } from '../../plugins/auth';
 import { callerToday } from '../../plugins/organisationDay';
 import { matchingPeople } from '../employees';
-import { exportRows, listPage, SEARCHED_PEOPLE, searchedPage } from '../registerParts';
+import { exportRows, latestDuePage } from '../registerParts';
 import { requireReviewRegister } from './policy';
 
 /** A review's facts with its people's names (a statement of the Reader). */
@@ -115,55 +115,34 @@ export class PerformanceReviewRegister {
     const search = filters.search?.trim();
     if (search) {
       const named = people ?? matchingPeople(auth.companyId, search);
+      // The titles too are a set (a trigram bitmap): the walk in due order then reads the index
+      // alone (PerformanceReview_due_people_idx), where a title checked row by row read every
+      // review's row for a search that matches few (11.7 ms for one matching none).
       conditions.push(sql`(r."employeeId" IN (${named}) OR r."reviewerEmployeeId" IN (${named})
-        OR r.title ILIKE ${containing(search)})`);
+        OR r.id IN (SELECT t.id FROM "PerformanceReview" t
+          WHERE t."companyId" = ${company} AND t.title ILIKE ${containing(search)}))`);
     }
     return join(conditions, ' AND ');
   }
 
   async list(auth: AuthContext, request: TPerformanceReviewListRequest) {
     requireReviewRegister(auth);
-    const search = request.search?.trim();
-    const where = this.where(auth, request, search ? SEARCHED_PEOPLE : undefined);
-    const listed = {
-      search,
-      page: request.page ?? 1,
-      pageSize: request.pageSize ?? 20,
-    };
     const today = callerToday(auth);
-    if (search)
-      return searchedPage(
-        this.reader,
-        listed,
-        {
-          people: matchingPeople(auth.companyId, search),
-          matches: sql`SELECT r.id, r."dueDate" FROM "PerformanceReview" r WHERE ${where} ORDER BY ${ORDER}`,
-          order: ORDER,
-          rows: (keys) =>
-            factsStatement(sql`SELECT a.* FROM (${keys}) k JOIN "PerformanceReview" a ON a.id = k.id`, ORDER),
-          rowOrder: sql`p."dueDate" DESC, p.id`,
-        },
-        (row: ReviewFacts) => rowOf(row, today),
-      );
-    // How many rows a filter matches decides the plan: planned for the values each time.
-    const plan = planFor(request.employeeId || request.reviewerEmployeeId || request.status);
-    return listPage(
+    return latestDuePage(
       this.reader,
-      listed,
       {
-        // The page's keys first, from the (companyId, dueDate DESC, id) index alone when unfiltered:
-        // page 50 skips 980 index entries instead of 980 rows (1,134 buffers, now 190).
-        rows: (limit, offset) =>
-          this.rows(
-            sql`SELECT a.* FROM (SELECT r.id FROM "PerformanceReview" r WHERE ${where}
-              ORDER BY ${ORDER} LIMIT ${limit} OFFSET ${offset}) k
-              JOIN "PerformanceReview" a ON a.id = k.id`,
-            plan,
-          ),
-        count: sql`SELECT 1 FROM "PerformanceReview" r WHERE ${where}`,
-        plan,
+        companyId: auth.companyId,
+        search: request.search?.trim() || undefined,
+        page: request.page ?? 1,
+        pageSize: request.pageSize ?? 20,
+        filtered: Boolean(request.employeeId || request.reviewerEmployeeId || request.status),
       },
-      (row) => rowOf(row, today),
+      {
+        table: sql`"PerformanceReview"`,
+        where: (people) => this.where(auth, request, people),
+        statement: (chosen) => factsStatement(chosen, ORDER),
+      },
+      (row: ReviewFacts) => rowOf(row, today),
     );
   }
 

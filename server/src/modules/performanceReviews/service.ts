@@ -232,7 +232,7 @@ export class PerformanceReviewService {
     const managerId = employee.managerEmployeeId;
     // Without a side of every review (the employee, HR, the manager), only those the caller reviews:
     // the statements kept just those.
-    const whole = sideOf(auth, { employeeId, reviewerEmployeeId: '' }, managerId);
+    const whole = byCaller || managerId === auth.employeeId;
     const total = counted?.total ?? 0;
     if (!whole && total === 0) throw forbidden();
     const today = callerToday(auth);

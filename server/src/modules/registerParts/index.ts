@@ -5,7 +5,7 @@ export type { RegisterParts } from './service';
 export { activeAssignee, mailAssignee, raiserName } from './actions';
 export { exportRows, sendCsv } from './exports';
 export { attachItemFiles } from './files';
-export { listPage, SEARCHED_PEOPLE, searchedPage, statementPage } from './lists';
+export { latestDuePage, listPage, SEARCHED_PEOPLE, searchedPage, statementPage } from './lists';
 export { accountHolderOptions, peoplePage, workplaceNames, workplaceOptions } from './people';
 export { completeItemReview, nextReviewAfter, openItemReview, scheduleReview } from './reviews';
 export { registerPartsArea } from './area';
