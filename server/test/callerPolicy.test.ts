@@ -153,8 +153,9 @@ const HR_ACTIONS = [
 ];
 
 /**
- * Online training's catalogue (issue 43): employees with hrAdmin only (the courses carry their
- * test's answer key), which Mia's role lacks (onlineTraining.test.ts).
+ * Online training's catalogue and the assignments' register (issue 43): employees with hrAdmin
+ * only (the courses carry their test's answer key), which Mia's role lacks (onlineTraining.test.ts,
+ * trainingAssignments.test.ts).
  */
 const ONLINE_TRAINING = [
   'POST /api/trainingCourseList',
@@ -166,6 +167,26 @@ const ONLINE_TRAINING = [
   'POST /api/trainingCourseVersion',
   'POST /api/trainingCourseFilesAdd',
   'POST /api/trainingCourseFileDelete',
+  'POST /api/trainingAssignOptions',
+  'POST /api/trainingAssign',
+  'POST /api/trainingAssignmentList',
+  'POST /api/trainingAssignmentAllowAttempt',
+  'POST /api/trainingAssignmentCancel',
+];
+
+/**
+ * Taking online training and its matrix (issue 43): employees only. Whose assignment or attempt it
+ * is (its employee, its reviewer, HR), and whose matrix (HR, a manager), the service rules on
+ * (trainingAssignments.test.ts, trainingMatrix.test.ts).
+ */
+const TRAINING_TAKING = [
+  'POST /api/trainingAssignmentOpen',
+  'POST /api/trainingAttemptStart',
+  'POST /api/trainingAttemptSubmit',
+  'POST /api/trainingAttemptDetails',
+  'POST /api/trainingAttemptMark',
+  'POST /api/trainingMatrix',
+  'GET /api/trainingMatrixExport',
 ];
 
 /** Routes for supplier users and personnel only (their own assigned forms and documents). */
@@ -425,6 +446,7 @@ function expected(route: string, caller: CallerName): string | null {
         ...PERFORMANCE_REVIEWS,
         ...HR_ACTIONS,
         ...ONLINE_TRAINING,
+        ...TRAINING_TAKING,
       ].includes(route)
         ? 'caller_not_served'
         : null;
@@ -509,6 +531,7 @@ describe('route × caller kind', () => {
       PERFORMANCE_REVIEWS,
       HR_ACTIONS,
       ONLINE_TRAINING,
+      TRAINING_TAKING,
     ])
       for (const route of list) expect(declared).toContain(route);
     // Every route's access is stated: the public ones listed, the rest signed-in by default.

@@ -67,3 +67,4 @@ export * from './contracts/hrForms';
 export * from './contracts/performanceReviews';
 export * from './contracts/onlineTraining';
 export * from './contracts/trainingAssignments';
+export * from './contracts/trainingMatrix';

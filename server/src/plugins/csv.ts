@@ -27,3 +27,29 @@ export function csvOf<Row>(columns: readonly CsvColumn<Row>[], rows: Iterable<Ro
   }
   return `\uFEFF${stringify(records, { record_delimiter: 'windows' })}`;
 }
+
+/** A row of a people × things matrix (competencies, courses): the person and a cell per column. */
+export interface MatrixRow<Cell> {
+  employee: { name: string };
+  position: string | null;
+  workplace: string | null;
+  cells: Cell[];
+}
+
+/** A people × things matrix as CSV: Employee, Position, Workplace, then one column per thing in view. */
+export function matrixCsvOf<Cell>(
+  columns: readonly { name: string }[],
+  rows: Iterable<MatrixRow<Cell>>,
+  cellText: (cell: Cell) => string,
+): string {
+  const csvColumns: CsvColumn<MatrixRow<Cell>>[] = [
+    { header: 'Employee', value: (row) => row.employee.name },
+    { header: 'Position', value: (row) => row.position },
+    { header: 'Workplace', value: (row) => row.workplace },
+    ...columns.map((column, index) => ({
+      header: column.name,
+      value: (row: MatrixRow<Cell>) => cellText(row.cells[index]!),
+    })),
+  ];
+  return csvOf(csvColumns, rows);
+}

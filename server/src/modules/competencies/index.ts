@@ -1,2 +1,2 @@
 export { competenciesArea } from './area';
-export { followedBySql } from './policy';
+export { followedBySql, managesSomeone, matrixScope, refuseNonManager } from './policy';

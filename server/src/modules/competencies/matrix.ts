@@ -11,7 +11,7 @@ import type { ZCompetencyMatrixExportQuery } from '@compass/shared';
 import { cappedCount, type Reader } from '../../db/reader';
 import { day, join, sql, uuid, type Sql } from '../../db/sql';
 import type { AuthContext } from '../../plugins/auth';
-import { csvOf, type CsvColumn } from '../../plugins/csv';
+import { matrixCsvOf } from '../../plugins/csv';
 import { callerToday } from '../../plugins/organisationDay';
 import { employeeSearch } from '../employees';
 import { competencyRef } from './catalogue';
@@ -221,22 +221,12 @@ export async function competencyMatrixCsv(
     sql`LIMIT ${EXPORT_LIMIT}`,
     true,
   );
-  type Shown = ReturnType<typeof rowShown>;
-  const csvColumns: CsvColumn<Shown>[] = [
-    { header: 'Employee', value: (row) => row.employee.name },
-    { header: 'Position', value: (row) => row.position },
-    { header: 'Workplace', value: (row) => row.workplace },
-    ...columns.map((column, index) => ({
-      header: column.name,
-      value: (row: Shown) => {
-        const cell = row.cells[index]!;
-        const label = cell.standing === 'none' ? '' : COMPETENCY_STANDING_LABELS[cell.standing];
-        return cell.expiresOn && cell.standing !== 'none' ? `${label} (${cell.expiresOn})` : label;
-      },
-    })),
-  ];
-  return csvOf(
-    csvColumns,
+  return matrixCsvOf(
+    columns,
     rows.map((row) => rowShown(row, columns)),
+    (cell) => {
+      const label = cell.standing === 'none' ? '' : COMPETENCY_STANDING_LABELS[cell.standing];
+      return cell.expiresOn && cell.standing !== 'none' ? `${label} (${cell.expiresOn})` : label;
+    },
   );
 }

@@ -107,11 +107,15 @@ export const recordFilePolicy =
 /**
  * Which employees the matrix shows the caller, as a condition on `e`: HR sees every employee, a
  * manager their direct reports (`manager`: the matrix's statement also says whether the caller
- * manages anyone, see refuseNonManager); anyone else is refused.
+ * manages anyone, see refuseNonManager); anyone else is refused. Who counts as HR is the matrix's
+ * (`seesEveryone`): the competencies' record keys here, hrAdmin for the training matrix.
  */
-export function matrixScope(auth: AuthContext): { employees: Sql; manager: string | null } {
+export function matrixScope(
+  auth: AuthContext,
+  seesEveryone = holdsHrRecords(auth),
+): { employees: Sql; manager: string | null } {
   const company = sql`e."companyId" = ${uuid(auth.companyId)}`;
-  if (holdsHrRecords(auth)) return { employees: company, manager: null };
+  if (seesEveryone) return { employees: company, manager: null };
   const me = auth.employeeId;
   if (auth.userType !== 'employee' || !me) throw forbidden();
   return { employees: sql`${company} AND e."managerEmployeeId" = ${uuid(me)}`, manager: me };

@@ -21,17 +21,16 @@ import {
   supplierAssignmentOpenCall,
   supplierRequirementDetailsCall,
   taskDetailsCall,
+  trainingAssignmentOpenCall,
+  trainingAttemptDetailsCall,
   type Call,
   type WorkItemKind,
 } from '@compass/shared';
 import type { AuthContext } from '../../plugins/auth';
 import { refusalOf, sessionCallerOf } from '../../plugins/callers';
 
-/**
- * The call that opens each kind (the target of WORK_ITEM_TARGETS in shared/rules/workItemTarget.ts
- * makes it); null where the page is not built yet (Human Resources: HR forms, online training).
- */
-export const OPENED_WITH: Record<WorkItemKind, Call | null> = {
+/** The call that opens each kind (the target of WORK_ITEM_TARGETS in shared/rules/workItemTarget.ts makes it). */
+export const OPENED_WITH: Record<WorkItemKind, Call> = {
   'scheduledTask.audit': auditDetailsCall,
   'scheduledTask.reminderForm': taskDetailsCall,
   'scheduledTask.reminder': taskDetailsCall,
@@ -52,10 +51,10 @@ export const OPENED_WITH: Record<WorkItemKind, Call | null> = {
   'assignedAction.document-requestApprove': documentApprovalOpenCall,
   'assignedAction.document-rejected': documentDetailsCall,
   'assignedAction.document-action': documentDetailsCall,
-  'onlineTraining.attempt': null,
-  'onlineTraining.reTest': null,
-  'onlineTraining.view': null,
-  'onlineTraining.review': null,
+  'onlineTraining.attempt': trainingAssignmentOpenCall,
+  'onlineTraining.reTest': trainingAssignmentOpenCall,
+  'onlineTraining.view': trainingAttemptDetailsCall,
+  'onlineTraining.review': trainingAttemptDetailsCall,
   'supplier.supplierReviwer': supplierAssignmentDetailsCall,
   'supplier.reviewUpcomingSupplier': supplierRequirementDetailsCall,
   'supplier.reviewUpcomingPersonnel': supplierRequirementDetailsCall,
@@ -79,8 +78,5 @@ export const OPENS_ALL: Opens = () => true;
  */
 export function opensFor(auth: AuthContext): Opens {
   const caller = sessionCallerOf(auth);
-  return (kind) => {
-    const call = OPENED_WITH[kind];
-    return call === null || refusalOf(call.access, caller) === null;
-  };
+  return (kind) => refusalOf(OPENED_WITH[kind].access, caller) === null;
 }

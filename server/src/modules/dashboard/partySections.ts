@@ -29,8 +29,8 @@ export async function onlineTrainingSection(
   const me = uuid(scope.employeeId);
   const who =
     role === 'employee'
-      ? sql`t."employeeId" = ${me} AND t.status = 'assigned'`
-      : sql`t."reviewerEmployeeId" = ${me} AND t.status = 'submitted'`;
+      ? sql`t."employeeId" = ${me} AND t.status IN ('assigned', 'failed')`
+      : sql`t."reviewerEmployeeId" = ${me} AND t.status = 'awaitingReview'`;
   const sources: Source[] = [
     {
       kind: 'training',
@@ -56,14 +56,14 @@ export async function onlineTrainingSection(
     >
   >(sql`
     WITH top AS (${topItems(sources, DASHBOARD_LIST_LIMIT)})
-    SELECT t.id, ft.name AS "formName", t."formTemplateId" AS "formId",
-      t."employeeId" AS employee, ${fullName('e')} AS "employeeName", t."submissionId",
+    SELECT t.id, c.name AS "formName", t."courseId" AS "formId",
+      t."employeeId" AS employee, ${fullName('e')} AS "employeeName", t."lastAttemptId" AS "submissionId",
       to_char(t."completeBy", 'YYYY-MM-DD') AS "completeBy", t."expectationDuration",
       t."completedTestAttempt", t."noTestAttempt",
       ${countOf(sources)} AS total
     FROM top i
     JOIN "OnlineTrainingAssignment" t ON t.id = i.id
-    JOIN "FormTemplate" ft ON ft.id = t."formTemplateId" AND ft."companyId" = t."companyId"
+    JOIN "TrainingCourse" c ON c.id = t."courseId" AND c."companyId" = t."companyId"
     LEFT JOIN "Employee" e ON e.id = t."employeeId" AND e."companyId" = t."companyId"
     ORDER BY i.due, i.id`);
   return toSection(rows, (row) => {

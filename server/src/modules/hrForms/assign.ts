@@ -1,64 +1,16 @@
 import { hrFormMessages as say, occurrenceDay, personName, type THrFormAssign } from '@compass/shared';
 import { dateOf, dayOf } from '../../db/days';
 import type { Db, Prisma } from '../../db/prisma';
-import { badRequest } from '../../errors';
 import type { HrFormAssignment } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
 import { organisationToday } from '../../plugins/organisationDay';
-import { namesReviewer } from '../employees';
+import { assignees, checkField, namesReviewer } from '../employees';
 import { USABLE_TEMPLATE } from '../submissions';
 import { mailAboutAssignment } from './mails';
 
 type Tx = Prisma.TransactionClient;
-
-/** Refuses the request with `message` on `field` unless `holds`. */
-function check(holds: boolean, field: string, message: string): void {
-  if (!holds) throw badRequest(message, [{ field, message }]);
-}
-
-/**
- * The active employees the form goes to: those chosen (every one must be an active employee of the
- * organisation), or everyone active in the position or at the workplace, the reviewer left out.
- */
-async function assignees(db: Db, companyId: string, input: THrFormAssign) {
-  const select = { id: true, firstName: true, lastName: true, managerEmployeeId: true } as const;
-  if (input.employeeIds?.length) {
-    const wanted = [...new Set(input.employeeIds)];
-    const found = await db.employee.findMany({
-      where: { companyId, id: { in: wanted }, isActive: true },
-      select,
-    });
-    check(found.length === wanted.length, 'employeeIds', say.employeeUnknown);
-    check(!wanted.includes(input.reviewerEmployeeId), 'reviewerEmployeeId', say.reviewerIsAssignee);
-    return found;
-  }
-  const [group, field, unknown] = input.positionId
-    ? [
-        await db.position.findFirst({ where: { id: input.positionId, companyId } }),
-        'positionId',
-        say.positionUnknown,
-      ]
-    : [
-        await db.workplace.findFirst({ where: { id: input.workplaceId!, companyId, isActive: true } }),
-        'workplaceId',
-        say.workplaceUnknown,
-      ];
-  check(group !== null, field, unknown);
-  const found = await db.employee.findMany({
-    where: {
-      companyId,
-      isActive: true,
-      id: { not: input.reviewerEmployeeId },
-      ...(input.positionId ? { positionId: input.positionId } : { workplaceId: input.workplaceId! }),
-    },
-    select,
-    orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }],
-  });
-  check(found.length > 0, field, say.nobodyToAssign);
-  return found;
-}
 
 /** Assigns an HR template to employees (HR has been checked); each is mailed. */
 export async function assignHrForm(
@@ -70,7 +22,7 @@ export async function assignHrForm(
 ): Promise<{ count: number; ids: string[]; mailsQueued: number }> {
   const companyId = auth.companyId;
   const today = await organisationToday(db, companyId);
-  check(input.dueDate >= today, 'dueDate', say.dueInPast);
+  checkField(input.dueDate >= today, 'dueDate', say.dueInPast);
   const [template, reviewer] = await Promise.all([
     db.formTemplate.findFirst({
       where: { id: input.formTemplateId, companyId, formType: 'hr', ...USABLE_TEMPLATE },
@@ -81,10 +33,10 @@ export async function assignHrForm(
       select: { id: true, firstName: true, lastName: true },
     }),
   ]);
-  check(template !== null, 'formTemplateId', say.templateNotHr);
-  check(reviewer !== null, 'reviewerEmployeeId', say.reviewerUnknown);
-  const people = await assignees(db, companyId, input);
-  check(
+  checkField(template !== null, 'formTemplateId', say.templateNotHr);
+  checkField(reviewer !== null, 'reviewerEmployeeId', say.reviewerUnknown);
+  const people = await assignees(db, companyId, input, say);
+  checkField(
     namesReviewer(
       auth,
       reviewer!.id,

@@ -2,7 +2,11 @@ import {
   coursePublishProblems,
   onlineTrainingMessages as say,
   ZTrainingCourseContent,
+  type TAttachment,
+  type TTraineeCourse,
+  type TTraineeQuestion,
   type TTrainingCourseContent,
+  type TTrainingQuestion,
 } from '@compass/shared';
 import sanitizeHtml from 'sanitize-html';
 import type { Prisma } from '../../db/prisma';
@@ -92,5 +96,41 @@ export function courseSnapshot(
       attemptsAllowed: content.attemptsAllowed,
       expectedMinutes: content.expectedMinutes,
     }),
+  };
+}
+
+/**
+ * A question as a trainee sees it. Picked field by field, never spread: the answer key
+ * (correctOptionIds, correctAnswer, modelAnswer) cannot come along with it.
+ */
+export const traineeQuestion = (question: TTrainingQuestion): TTraineeQuestion => ({
+  _id: question._id,
+  kind: question.kind,
+  text: question.text,
+  options: question.options.map((option) => ({ _id: option._id, text: option.text })),
+  points: question.points,
+});
+
+/** A version's content as a trainee takes it, with the course's files its sections name. */
+export function traineeCourse(
+  versionNumber: number,
+  content: TTrainingCourseContent,
+  courseFiles: TAttachment[],
+): TTraineeCourse {
+  const named = namedFiles(content);
+  return {
+    versionNumber,
+    introduction: content.introduction,
+    sections: content.sections.map((section) => ({
+      _id: section._id,
+      title: section.title,
+      body: section.body,
+      videoUrl: section.videoUrl,
+      fileIds: [...section.fileIds],
+    })),
+    questions: content.questions.map(traineeQuestion),
+    passMark: content.passMark,
+    expectedMinutes: content.expectedMinutes,
+    files: courseFiles.filter((file) => named.has(file._id)),
   };
 }

@@ -33,7 +33,8 @@ type Revised = { _id: string; revision: number };
 
 const stale = () => conflict(say.stale, 'stale_version');
 const nameTaken = () => badRequest(say.nameTaken, [{ field: 'name', message: say.nameTaken }]);
-const isUniqueViolation = (error: unknown) =>
+/** A write met a unique index (a name, an open assignment, an attempt in progress). */
+export const isUniqueViolation = (error: unknown) =>
   error instanceof PrismaNamespace.PrismaClientKnownRequestError && error.code === 'P2002';
 
 /** The course at `revision`; 409 when another write came first. */

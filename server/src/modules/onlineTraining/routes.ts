@@ -1,5 +1,16 @@
 import {
   onlineTrainingMessages as say,
+  trainingAssignCall,
+  trainingAssignmentAllowAttemptCall,
+  trainingAssignmentCancelCall,
+  trainingAssignmentListCall,
+  trainingAssignmentMessages as said,
+  trainingAssignmentOpenCall,
+  trainingAssignOptionsCall,
+  trainingAttemptDetailsCall,
+  trainingAttemptMarkCall,
+  trainingAttemptStartCall,
+  trainingAttemptSubmitCall,
   trainingCourseDetailsCall,
   trainingCourseDiscardCall,
   trainingCourseFileDeleteCall,
@@ -11,17 +22,17 @@ import {
   trainingCourseVersionCall,
   ZTrainingCourseFilesAdd,
 } from '@compass/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { parseOrBadRequest } from '../../errors';
 import { registerCall } from '../../plugins/calls';
 import { ok } from '../../plugins/envelope';
 import { readMultipart } from '../../plugins/uploads';
-import type { OnlineTrainingService } from './service';
+import type { OnlineTrainingService, TrainingAssignmentService } from './service';
 
-export const onlineTrainingRoutes: FastifyPluginAsync<{ training: OnlineTrainingService }> = async (
-  app,
-  { training },
-) => {
+export const onlineTrainingRoutes: FastifyPluginAsync<{
+  training: OnlineTrainingService;
+  assignments: TrainingAssignmentService;
+}> = async (app, { training, assignments }) => {
   registerCall(app, trainingCourseListCall, {
     handler: async (request, _reply, { auth }) => ok(await training.list(auth, request.body)),
   });
@@ -62,4 +73,53 @@ export const onlineTrainingRoutes: FastifyPluginAsync<{ training: OnlineTraining
     handler: async (request, _reply, { auth }) =>
       ok(await training.deleteFile(auth, request.body), say.fileDeleted),
   });
+  registerAssignmentCalls(app, assignments);
 };
+
+/** The assignments' calls: HR's (assign, the register, another attempt, withdraw), then the attempts'. */
+function registerAssignmentCalls(app: FastifyInstance, assignments: TrainingAssignmentService): void {
+  registerCall(app, trainingAssignOptionsCall, {
+    handler: async (_request, _reply, { auth }) => ok(await assignments.options(auth)),
+  });
+  registerCall(app, trainingAssignCall, {
+    handler: async (request, _reply, { auth }) => {
+      const assigned = await assignments.assign(auth, request.body);
+      return ok(assigned, said.assigned(assigned.count, assigned.mailsQueued));
+    },
+  });
+  registerCall(app, trainingAssignmentListCall, {
+    handler: async (request, _reply, { auth }) => ok(await assignments.list(auth, request.body)),
+  });
+  registerCall(app, trainingAssignmentAllowAttemptCall, {
+    handler: async (request, _reply, { auth }) =>
+      ok(await assignments.allowAttempt(auth, request.body._id), said.attemptAllowed),
+  });
+  registerCall(app, trainingAssignmentCancelCall, {
+    handler: async (request, _reply, { auth }) => {
+      await assignments.cancel(auth, request.body._id);
+      return ok({ ok: true as const }, said.cancelled);
+    },
+  });
+  registerCall(app, trainingAssignmentOpenCall, {
+    handler: async (request, _reply, { auth }) => ok(await assignments.open(auth, request.body._id)),
+  });
+  registerCall(app, trainingAttemptStartCall, {
+    handler: async (request, _reply, { auth }) =>
+      ok(await assignments.start(auth, request.body.assignmentId)),
+  });
+  registerCall(app, trainingAttemptSubmitCall, {
+    handler: async (request, _reply, { auth }) => {
+      const result = await assignments.submit(auth, request.body);
+      return ok(result, result.message);
+    },
+  });
+  registerCall(app, trainingAttemptDetailsCall, {
+    handler: async (request, _reply, { auth }) => ok(await assignments.details(auth, request.body._id)),
+  });
+  registerCall(app, trainingAttemptMarkCall, {
+    handler: async (request, _reply, { auth }) => {
+      const result = await assignments.mark(auth, request.body);
+      return ok(result, result.message);
+    },
+  });
+}

@@ -4,7 +4,13 @@ import {
   type TTrainingCourseDetails,
   type TTrainingCourseList,
   type TTrainingCourseSaveParsed,
+  type TTrainingAssign,
+  type TTrainingAssignmentView,
+  type TTrainingAssignOptions,
+  type TTrainingAttemptMark,
+  type TTrainingAttemptSubmit,
   type TTrainingCourseVersion,
+  type ZTrainingAssignmentListRequest,
   type ZTrainingCourseListRequest,
 } from '@compass/shared';
 import type { z } from 'zod';
@@ -12,11 +18,18 @@ import type { Db } from '../../db/prisma';
 import type { Reader } from '../../db/reader';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
+import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { AttachmentService } from '../attachments';
 import { attachItemFiles } from '../registerParts';
+import { listAssignments } from './assignmentReads';
+import { allowAttempt, assignCourse, assignOptions, cancelAssignment } from './assignments';
+import { openAssignment, startAttempt, submitAttempt } from './attempts';
+import { attemptDetails } from './attemptView';
 import { contentJson, namedFiles, storedDraft, storedVersion, withoutFile } from './content';
 import { claimCourse, discardDraft, publishCourse, saveCourse, setCourseActive } from './courses';
+import { markAttempt } from './marking';
+import type { Mailing } from './outcomes';
 import { coursesFilePolicy, findCourse } from './policy';
 import { courseDetails, courseVersion, listCourses } from './reads';
 
@@ -107,5 +120,64 @@ export class OnlineTrainingService {
     });
     await this.attachments.removeOwned(owner, input.fileId, auth.userId);
     return { revision };
+  }
+}
+
+/**
+ * Online training's assignments (issue 43, part two): HR assigns published courses and keeps the
+ * register; the employee takes the test; the reviewer marks short answers. policy.ts says who
+ * reaches an assignment; the answer key never leaves the server to a trainee.
+ */
+export class TrainingAssignmentService {
+  private readonly mailing: Mailing;
+
+  constructor(
+    private readonly db: Db,
+    private readonly reader: Reader,
+    private readonly attachments: AttachmentService,
+    mail: MailQueue,
+    publicUrl: string,
+  ) {
+    this.mailing = { mail, publicUrl };
+  }
+
+  options(auth: AuthContext): Promise<TTrainingAssignOptions> {
+    return assignOptions(this.reader, this.db, auth);
+  }
+
+  assign(auth: AuthContext, input: TTrainingAssign) {
+    return assignCourse(this.db, this.mailing, auth, input);
+  }
+
+  list(auth: AuthContext, request: z.output<typeof ZTrainingAssignmentListRequest>) {
+    return listAssignments(this.reader, auth, request);
+  }
+
+  allowAttempt(auth: AuthContext, id: string) {
+    return allowAttempt(this.db, auth, id);
+  }
+
+  cancel(auth: AuthContext, id: string) {
+    return cancelAssignment(this.db, auth, id);
+  }
+
+  open(auth: AuthContext, id: string): Promise<TTrainingAssignmentView> {
+    return openAssignment(this.db, this.reader, this.attachments, auth, id);
+  }
+
+  start(auth: AuthContext, assignmentId: string) {
+    return startAttempt(this.db, auth, assignmentId);
+  }
+
+  submit(auth: AuthContext, input: TTrainingAttemptSubmit) {
+    return submitAttempt(this.db, this.mailing, auth, input);
+  }
+
+  details(auth: AuthContext, id: string) {
+    return attemptDetails(this.db, this.reader, auth, id);
+  }
+
+  mark(auth: AuthContext, input: TTrainingAttemptMark) {
+    return markAttempt(this.db, this.mailing, auth, input);
   }
 }

@@ -1,0 +1,171 @@
+import {
+  coursePoints,
+  trainingAssignmentMessages as say,
+  type TTrainingAssignmentView,
+  type TTrainingAttemptResult,
+  type TTrainingAttemptRow,
+  type TTrainingAttemptSubmit,
+} from '@compass/shared';
+import type { Db } from '../../db/prisma';
+import type { Reader } from '../../db/reader';
+import { badRequest, conflict, notFound } from '../../errors';
+import type { AuthContext } from '../../plugins/auth';
+import type { AttachmentService } from '../attachments';
+import { assignmentRow } from './assignmentReads';
+import { logAssignment } from './assignments';
+import { storedVersion, traineeCourse } from './content';
+import { isUniqueViolation } from './courses';
+import { mailAboutTraining } from './mails';
+import {
+  assignmentAfter,
+  attemptRow,
+  claimOutcome,
+  resultOf,
+  settled,
+  versionContent,
+  type Mailing,
+} from './outcomes';
+import { assignmentForCaller, traineesAssignment } from './policy';
+import { answerProblems, attemptOutcome, keptAnswers } from './scoring';
+
+/**
+ * Taking a course: the assignment's page (the course without its answer key, the attempts so
+ * far), starting an attempt on the published version, submitting its answers — scored here, on
+ * the server, against the version it started on.
+ */
+
+/** One assignment as its page shows it, to its employee, its reviewer or HR. */
+export async function openAssignment(
+  db: Db,
+  reader: Reader,
+  attachments: AttachmentService,
+  auth: AuthContext,
+  id: string,
+): Promise<TTrainingAssignmentView> {
+  const { assignment, side } = await assignmentForCaller(db, auth, id);
+  const { companyId, courseId } = assignment;
+  const [row, attempts, course, files] = await Promise.all([
+    assignmentRow(reader, auth, id),
+    db.trainingAttempt.findMany({ where: { companyId, assignmentId: id }, orderBy: { number: 'asc' } }),
+    db.trainingCourse.findFirstOrThrow({
+      where: { id: courseId, companyId },
+      select: { currentVersion: true },
+    }),
+    attachments.listFor(companyId, 'trainingCourse', courseId),
+  ]);
+  const inProgress = attempts.find((attempt) => attempt.status === 'inProgress') ?? null;
+  const versionNumber = inProgress?.versionNumber ?? course.currentVersion;
+  const version = await db.trainingCourseVersion.findFirstOrThrow({
+    where: { companyId, courseId, number: versionNumber },
+    select: { content: true },
+  });
+  const attemptsLeft = assignment.completedTestAttempt < assignment.noTestAttempt;
+  return {
+    ...row,
+    message: assignment.message,
+    side,
+    course: traineeCourse(versionNumber, storedVersion(version.content), files),
+    attempts: attempts.filter((attempt) => attempt !== inProgress).map(attemptRow),
+    inProgress: inProgress && attemptRow(inProgress),
+    canAttempt:
+      side === 'employee' && assignment.status === 'assigned' && (inProgress !== null || attemptsLeft),
+  };
+}
+
+/** Its employee starts an attempt on the published version, or carries on the one in progress. */
+export async function startAttempt(
+  db: Db,
+  auth: AuthContext,
+  assignmentId: string,
+): Promise<TTrainingAttemptRow> {
+  const assignment = await traineesAssignment(db, auth, assignmentId);
+  if (assignment.status !== 'assigned') throw conflict(say.notOpen);
+  const { companyId, courseId } = assignment;
+  const running = () =>
+    db.trainingAttempt.findFirst({ where: { companyId, assignmentId, status: 'inProgress' } });
+  const carriedOn = await running();
+  if (carriedOn) return attemptRow(carriedOn);
+  if (assignment.completedTestAttempt >= assignment.noTestAttempt) throw conflict(say.noAttemptsLeft);
+  const course = await db.trainingCourse.findFirstOrThrow({
+    where: { id: courseId, companyId },
+    select: { currentVersion: true },
+  });
+  const at = { companyId, courseId, versionNumber: course.currentVersion };
+  try {
+    const started = await db.trainingAttempt.create({
+      data: {
+        ...at,
+        assignmentId,
+        number: assignment.completedTestAttempt + 1,
+        maxPoints: coursePoints(await versionContent(db, at)),
+        reviewerEmployeeId: assignment.reviewerEmployeeId,
+      },
+    });
+    return attemptRow(started);
+  } catch (error) {
+    // Two starts at once: one attempt in progress per assignment; the later start carries it on.
+    if (!isUniqueViolation(error)) throw error;
+    const other = await running();
+    if (!other) throw conflict(say.attemptNotOpen);
+    return attemptRow(other);
+  }
+}
+
+/**
+ * Its employee submits an attempt's answers, every question answered: scored, then passed, failed
+ * (taken again while attempts are left) or, with short answers, to the reviewer, who is mailed.
+ * Both the attempt and the assignment are claimed on their status: of two submits one counts.
+ */
+export async function submitAttempt(
+  db: Db,
+  mailing: Mailing,
+  auth: AuthContext,
+  input: TTrainingAttemptSubmit,
+): Promise<TTrainingAttemptResult> {
+  const attempt = await db.trainingAttempt.findFirst({ where: { id: input._id, companyId: auth.companyId } });
+  if (!attempt) throw notFound();
+  const assignment = await traineesAssignment(db, auth, attempt.assignmentId);
+  if (attempt.status !== 'inProgress') throw conflict(say.attemptNotOpen);
+  const content = await versionContent(db, attempt);
+  const problems = answerProblems(content.questions, input.answers);
+  if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
+  const answers = keptAnswers(content.questions, input.answers);
+  const outcome = attemptOutcome(content.questions, answers, {}, content.passMark);
+  const used = assignment.completedTestAttempt + 1;
+  const attemptsLeft = Math.max(0, assignment.noTestAttempt - used);
+  const next = assignmentAfter(outcome, attemptsLeft);
+  const submittedAt = new Date();
+  return db.$transaction(async (tx) => {
+    await claimOutcome(
+      tx,
+      { ...attempt, from: 'inProgress', refused: say.attemptNotOpen },
+      outcome,
+      {
+        answers,
+        submittedAt,
+        durationSeconds: Math.round((submittedAt.getTime() - attempt.startedAt.getTime()) / 1000),
+      },
+      {
+        where: {
+          id: assignment.id,
+          status: 'assigned',
+          completedTestAttempt: assignment.completedTestAttempt,
+        },
+        data: { ...next, completedTestAttempt: used, lastAttemptId: attempt.id },
+      },
+    );
+    await logAssignment(tx, auth, assignment.id, 'attemptSubmitted', null, {
+      attempt: attempt.number,
+      status: outcome.status,
+      score: outcome.score,
+    });
+    const after = { ...assignment, ...next, completedTestAttempt: used, lastAttemptId: attempt.id };
+    await settled(tx, mailing, auth, after, outcome);
+    if (outcome.status === 'awaitingReview')
+      await mailAboutTraining(tx, mailing.mail, mailing.publicUrl, after, {
+        kind: 'toReview',
+        attemptId: attempt.id,
+      });
+    return resultOf(outcome, next.status, content.passMark, attemptsLeft);
+  });
+}

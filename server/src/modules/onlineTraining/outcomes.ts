@@ -1,0 +1,118 @@
+import {
+  trainingAssignmentMessages as say,
+  type TTrainingAttemptResult,
+  type TTrainingAttemptRow,
+} from '@compass/shared';
+import type { Db, Prisma } from '../../db/prisma';
+import { conflict } from '../../errors';
+import type {
+  OnlineTrainingAssignment,
+  TrainingAttempt,
+  TrainingAttemptStatus,
+} from '../../generated/prisma/client';
+import type { AuthContext } from '../../plugins/auth';
+import type { MailQueue } from '../../plugins/mail';
+import { organisationToday } from '../../plugins/organisationDay';
+import { assignRefresher, logAssignment } from './assignments';
+import { storedVersion } from './content';
+import { outcomeMessage, type AttemptOutcome } from './scoring';
+
+/**
+ * What an attempt's submit and its marking share: the version it is scored against, its row, and
+ * what its outcome does to the assignment — to the reviewer, passed (with the refresher of a
+ * repeating one), taken again while attempts are left, or failed.
+ */
+
+type Tx = Prisma.TransactionClient;
+export type Mailing = { mail: MailQueue; publicUrl: string };
+
+/** The content of the version an attempt started on (with its answer key: for scoring only). */
+export async function versionContent(
+  client: Db | Tx,
+  attempt: Pick<TrainingAttempt, 'companyId' | 'courseId' | 'versionNumber'>,
+) {
+  const version = await client.trainingCourseVersion.findFirstOrThrow({
+    where: { companyId: attempt.companyId, courseId: attempt.courseId, number: attempt.versionNumber },
+    select: { content: true },
+  });
+  return storedVersion(version.content);
+}
+
+export const attemptRow = (attempt: TrainingAttempt): TTrainingAttemptRow => ({
+  _id: attempt.id,
+  number: attempt.number,
+  status: attempt.status,
+  score: attempt.score,
+  startedAt: attempt.startedAt.toISOString(),
+  submittedAt: attempt.submittedAt?.toISOString() ?? null,
+  durationSeconds: attempt.durationSeconds,
+});
+
+/** The assignment's new status (and score) after an attempt's outcome, `attemptsLeft` after it. */
+export function assignmentAfter(outcome: AttemptOutcome, attemptsLeft: number) {
+  if (outcome.status === 'awaitingReview') return { status: 'awaitingReview' as const };
+  if (outcome.status === 'passed')
+    return { status: 'passed' as const, score: outcome.score, passedAt: new Date() };
+  return { status: attemptsLeft > 0 ? ('assigned' as const) : ('failed' as const), score: outcome.score };
+}
+
+/**
+ * An attempt scored (submitted without short answers, or marked): the change log says passed or
+ * failed, and a passed repeating assignment gets its refresher.
+ */
+export async function settled(
+  tx: Tx,
+  mailing: Mailing,
+  auth: AuthContext,
+  assignment: OnlineTrainingAssignment,
+  outcome: AttemptOutcome,
+): Promise<void> {
+  if (outcome.status === 'awaitingReview') return;
+  await logAssignment(tx, auth, assignment.id, outcome.status, null, {
+    score: outcome.score,
+    status: assignment.status,
+  });
+  if (assignment.status === 'passed')
+    await assignRefresher(tx, mailing, assignment, await organisationToday(tx, assignment.companyId));
+}
+
+export const resultOf = (
+  outcome: AttemptOutcome,
+  assignmentStatus: OnlineTrainingAssignment['status'],
+  passMark: number,
+  attemptsLeft: number,
+): TTrainingAttemptResult => ({
+  status: outcome.status,
+  assignmentStatus,
+  score: outcome.score,
+  passMark,
+  attemptsLeft,
+  message: outcomeMessage(outcome, attemptsLeft),
+});
+
+/**
+ * Writes an attempt's outcome (and `data`) if the attempt is still `from`, then moves its
+ * assignment if it is still as `assignment.where` says: of two racing writes the second gets 409
+ * (`refused` for the attempt, notOpen for the assignment), and its transaction is undone.
+ */
+export async function claimOutcome(
+  tx: Tx,
+  attempt: Pick<TrainingAttempt, 'id' | 'companyId'> & { from: TrainingAttemptStatus; refused: string },
+  outcome: AttemptOutcome,
+  data: Prisma.TrainingAttemptUpdateManyMutationInput,
+  assignment: {
+    where: Prisma.OnlineTrainingAssignmentWhereInput;
+    data: Prisma.OnlineTrainingAssignmentUpdateManyMutationInput;
+  },
+): Promise<void> {
+  const claimed = await tx.trainingAttempt.updateMany({
+    where: { id: attempt.id, companyId: attempt.companyId, status: attempt.from },
+    data: { ...data, status: outcome.status, points: outcome.points, score: outcome.score },
+  });
+  if (claimed.count !== 1) throw conflict(attempt.refused);
+  const moved = await tx.onlineTrainingAssignment.updateMany({
+    where: { ...assignment.where, companyId: attempt.companyId },
+    data: assignment.data,
+  });
+  if (moved.count !== 1) throw conflict(say.notOpen);
+}
