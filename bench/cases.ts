@@ -7,6 +7,7 @@ import { SCALE_USERS } from '../seed/scaleDb';
 import { COMPETENCY_CASES } from './competencyCases';
 import { HR_FORM_CASES } from './hrFormCases';
 import { ONLINE_TRAINING_CASES } from './onlineTrainingCases';
+import { TRAINING_MATRIX_CASES } from './trainingMatrixCases';
 import { PERFORMANCE_REVIEW_CASES } from './performanceReviewCases';
 
 export interface Ids {
@@ -250,6 +251,7 @@ export const CASES: Case[] = [
   ...HR_FORM_CASES,
   ...PERFORMANCE_REVIEW_CASES,
   ...ONLINE_TRAINING_CASES,
+  ...TRAINING_MATRIX_CASES,
 ];
 
 /** The rows the cases name, looked up in the scale organisation `companyId`. */

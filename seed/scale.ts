@@ -32,6 +32,7 @@ import { organisationSteps } from './scale/organisation';
 import { seedScaleCompetencies } from './scale/competencies';
 import { seedScaleHrForms } from './scale/hrForms';
 import { seedScaleOnlineTraining } from './scale/onlineTraining';
+import { seedScaleTrainingAttempts } from './scale/trainingAttempts';
 import { seedScalePerformanceReviews } from './scale/performanceReviews';
 import { riskRegisterSteps } from './scale/risks';
 import { E, SCALE, type Step, WP } from './scale/sizes';
@@ -107,8 +108,8 @@ export const COUNTED_TABLES = [
   'Employee', 'User', 'Workplace', 'Branch', 'Role', 'Position', 'SupplierCompany', 'Personnel',
   'FormTemplate', 'FormTemplateVersion', 'TemplateSection', 'TemplateField', 'FormSubmission',
   'SubmissionCoordinator', 'Action', 'Notice', 'Attachment', 'ScheduledTask', 'Review', 'HrFormAssignment',
-  'OnlineTrainingAssignment', 'SupplierAssignment', 'SupplierRequirement', 'Audit', 'AuditQuestionTask',
-  'Obligation', 'ObligationQuestionTask', 'DocumentFolder', 'Document', 'DocumentVersion',
+  'OnlineTrainingAssignment', 'TrainingAttempt', 'SupplierAssignment', 'SupplierRequirement', 'Audit',
+  'AuditQuestionTask', 'Obligation', 'ObligationQuestionTask', 'DocumentFolder', 'Document', 'DocumentVersion',
   'DocumentAcknowledgement', 'DocumentApproval',
 ] as const;
 
@@ -136,7 +137,9 @@ export async function busyOpenCounts(
         WHERE c."companyId" = $1 AND c."employeeId" = e.id AND c.position = 0 AND NOT s."isClosed")::int AS "openCoordinated",
       (SELECT count(*) FROM "ScheduledTask" WHERE "companyId" = $1 AND "assignForEmployeeId" = e.id AND "completedAt" IS NULL)::int AS "openScheduled",
       (SELECT count(*) FROM "Review" WHERE "companyId" = $1 AND "reviewerEmployeeId" = e.id AND "completedAt" IS NULL)::int AS "openReviews",
-      (SELECT count(*) FROM "AuditQuestionTask" WHERE "companyId" = $1 AND "assigneeEmployeeId" = e.id AND NOT "isComplete")::int AS "openAuditQuestions"
+      (SELECT count(*) FROM "AuditQuestionTask" WHERE "companyId" = $1 AND "assigneeEmployeeId" = e.id AND NOT "isComplete")::int AS "openAuditQuestions",
+      (SELECT count(*) FROM "OnlineTrainingAssignment" WHERE "companyId" = $1 AND "employeeId" = e.id AND status IN ('assigned', 'failed'))::int AS "openTraining",
+      (SELECT count(*) FROM "OnlineTrainingAssignment" WHERE "companyId" = $1 AND "reviewerEmployeeId" = e.id AND status = 'awaitingReview')::int AS "trainingToReview"
     FROM "Employee" e WHERE e.id = (SELECT "employeeId" FROM "User" WHERE username = $3)`,
     [companyId, todayUtc(new Date()), SCALE_USERS.busy],
   );
@@ -218,6 +221,7 @@ async function main(): Promise<void> {
     await seedScaleHrForms(client, { log: (line) => console.log(line) });
     await seedScalePerformanceReviews(client, { log: (line) => console.log(line) });
     await seedScaleOnlineTraining(client, { log: (line) => console.log(line) });
+    await seedScaleTrainingAttempts(client, { log: (line) => console.log(line) });
     if (!result) {
       console.log(`"${SCALE_ORGANISATION}" already exists: nothing changed.`);
     } else {

@@ -7,6 +7,7 @@ import type { Json } from './ids';
 import { addPerformanceReviews } from './performanceReviews';
 import { addSubmission } from './submissions';
 import type { BuiltTemplate } from './templates';
+import { addTrainingAssignment, type BuiltCourse } from './training';
 
 // ---------- The dashboard of one employee ----------
 
@@ -19,7 +20,10 @@ export interface DashboardRefs {
   hrTemplate: BuiltTemplate;
   /** The answers of the HR form each person reviews, by the template's field keys. */
   hrAnswers: Record<string, Json>;
-  trainingTemplateId: string;
+  /** The course each person takes and reviews someone's attempt at (with a short answer). */
+  trainingCourse: BuiltCourse;
+  /** Who assigned the training (a user). */
+  trainingAssignedBy: string;
   supplierTemplateId: string;
   auditId: string;
   obligationId: string;
@@ -272,34 +276,31 @@ function addQuestionsAndDocumentWork(o: Org, refs: DashboardRefs, p: DashboardPe
 function addTrainingAndSupplierWork(o: Org, refs: DashboardRefs, p: DashboardPerson): void {
   const { cal, companyId, rows } = o;
   const { k, v, pick } = personOf(o, p);
-  // Online training: as the trainee and as the reviewer of someone's attempt.
-  rows.onlineTrainingAssignment.push(
-    {
-      id: k('training', 'trainee'),
-      companyId,
-      formTemplateId: refs.trainingTemplateId,
-      employeeId: p.employeeId,
-      reviewerEmployeeId: p.reviewerId,
-      completeBy: cal.day(10 + v),
-      expectationDuration: 30,
-      noTestAttempt: 3,
-      completedTestAttempt: v % 2,
-      createdAt: cal.at(-5),
-    },
-    {
-      id: k('training', 'reviewer'),
-      companyId,
-      formTemplateId: refs.trainingTemplateId,
-      employeeId: p.revieweeId,
-      reviewerEmployeeId: p.employeeId,
-      completeBy: cal.day(-1),
-      expectationDuration: 20,
-      noTestAttempt: 2,
-      completedTestAttempt: 1,
-      status: 'submitted',
-      createdAt: cal.at(-12),
-    },
-  );
+  // Online training: as the trainee (v even: not attempted yet; v odd: one failed attempt, a re-test
+  // left) and as the reviewer of someone's attempt waiting for the short answer's marks.
+  const training = { course: refs.trainingCourse, createdById: refs.trainingAssignedBy };
+  addTrainingAssignment(o, {
+    ...training,
+    key: `${p.key}/trainee`,
+    employeeId: p.employeeId,
+    reviewerId: p.reviewerId,
+    completeBy: 10 + v,
+    createdDaysAgo: 5,
+    message: 'Please complete this before your next shift.',
+    attempts:
+      v % 2 === 1
+        ? [{ day: -2, minutes: 14, wrong: [1, 3], shortPoints: 1, comment: 'Say where you go.' }]
+        : [],
+  });
+  addTrainingAssignment(o, {
+    ...training,
+    key: `${p.key}/reviewer`,
+    employeeId: p.revieweeId,
+    reviewerId: p.employeeId,
+    completeBy: -1,
+    createdDaysAgo: 12,
+    attempts: [{ day: -2, minutes: 16, wrong: [2], shortPoints: null }],
+  });
 
   // External parties: a submitted supplier form and a submitted requirement to review.
   rows.supplierAssignment.push({

@@ -58,7 +58,6 @@ import { DEMO_PASSWORD, DEMO_ORGANISATION, SECOND_ORGANISATION } from './ids';
 import { calendar, Rows, Org } from './rows';
 import { buildNorthwind } from './northwind';
 import { writeNorthwindCompetencies } from './northwind/competencies';
-import { writeNorthwindOnlineTraining } from './northwind/onlineTraining';
 import { buildSouthbank } from './southbank';
 import { addRiskRegisters } from './risks';
 import { checkReferences } from './references';
@@ -114,7 +113,6 @@ export async function seedDemo(
       }
       await rows.write(tx);
       await writeNorthwindCompetencies(tx, northwind);
-      await writeNorthwindOnlineTraining(tx, northwind);
       return { created: true };
     },
     { timeout: 120_000, maxWait: 30_000 },

@@ -41,6 +41,9 @@ export const REFERENCES: Record<string, keyof Rows> = {
   requirementTypeId: 'requirementType',
   riskId: 'risk',
   hazardousSubstanceId: 'hazardousSubstance',
+  courseId: 'trainingCourse',
+  assignmentId: 'onlineTrainingAssignment',
+  lastAttemptId: 'trainingAttempt',
 };
 
 export const REVIEW_ITEMS: Record<string, keyof Rows> = {

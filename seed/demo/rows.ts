@@ -71,7 +71,10 @@ export class Rows {
   hrFormAssignment: Prisma.HrFormAssignmentCreateManyInput[] = [];
   performanceReview: Prisma.PerformanceReviewCreateManyInput[] = [];
   performanceReviewObjective: Prisma.PerformanceReviewObjectiveCreateManyInput[] = [];
+  trainingCourse: Prisma.TrainingCourseCreateManyInput[] = [];
+  trainingCourseVersion: Prisma.TrainingCourseVersionCreateManyInput[] = [];
   onlineTrainingAssignment: Prisma.OnlineTrainingAssignmentCreateManyInput[] = [];
+  trainingAttempt: Prisma.TrainingAttemptCreateManyInput[] = [];
   supplierAssignment: Prisma.SupplierAssignmentCreateManyInput[] = [];
   supplierRequirement: Prisma.SupplierRequirementCreateManyInput[] = [];
 
@@ -143,9 +146,14 @@ export class Rows {
     await put('review', this.review, (data) => tx.review.createMany({ data }));
     await put('scheduledTask', this.scheduledTask, (data) => tx.scheduledTask.createMany({ data }));
     await put('hrFormAssignment', this.hrFormAssignment, (data) => tx.hrFormAssignment.createMany({ data }));
+    await put('trainingCourse', this.trainingCourse, (data) => tx.trainingCourse.createMany({ data }));
+    await put('trainingCourseVersion', this.trainingCourseVersion, (data) =>
+      tx.trainingCourseVersion.createMany({ data }),
+    );
     await put('onlineTrainingAssignment', this.onlineTrainingAssignment, (data) =>
       tx.onlineTrainingAssignment.createMany({ data }),
     );
+    await put('trainingAttempt', this.trainingAttempt, (data) => tx.trainingAttempt.createMany({ data }));
     await put('supplierAssignment', this.supplierAssignment, (data) =>
       tx.supplierAssignment.createMany({ data }),
     );

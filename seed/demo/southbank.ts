@@ -5,6 +5,7 @@ import { addSubmission } from './submissions';
 import { addNotices } from './notices';
 import { addDashboard } from './dashboard';
 import { addDocumentLibrary } from './documents';
+import { addSouthbankCourse } from './southbankTraining';
 
 // ---------- Southbank Logistics ----------
 
@@ -208,6 +209,7 @@ function addSouthbankNoticesAndDashboard(
   { delivery, wellbeing }: SouthbankTemplates,
 ): void {
   const { cal, companyId, rows } = o;
+  const samUser = o.userOfEmployee(sam)!;
   addNotices(o, [
     {
       key: 'allhands',
@@ -281,7 +283,8 @@ function addSouthbankNoticesAndDashboard(
       auditTemplate: delivery,
       hrTemplate: wellbeing,
       hrAnswers: { fatigue: 'low', comments: 'Rested after the roster change.' },
-      trainingTemplateId: wellbeing.id,
+      trainingCourse: addSouthbankCourse(o, samUser),
+      trainingAssignedBy: samUser,
       supplierTemplateId: delivery.id,
       auditId: o.id('audit', 'dock'),
       obligationId: o.id('obligation', 'hvnl'),

@@ -11,7 +11,7 @@
  */
 import type pg from 'pg';
 import { ACCESS_KEYS, type AccessKey } from '../../shared/src/rules/access';
-import { seedScaleOnce } from './once';
+import { rnd, seedScaleOnce, sid } from './once';
 import { E } from './sizes';
 
 export const SCALE_MANAGER = 'scale.manager';
@@ -40,13 +40,6 @@ const CATALOGUE: [string, string, number | null][] = [
   ['Driver Licence', 'licence', 60],
 ];
 const C = CATALOGUE.length;
-
-/** The scale seed's id rule (seed/scale.ts, pg_temp.sid): md5 of the key in a version-5 layout. */
-const sid = (key: string) =>
-  `overlay(overlay(md5('compass-scale:' || ${key}) placing '5' from 13) placing '8' from 17)::uuid`;
-/** The scale seed's pseudo-random number in [0, 1) of a row and a salt (pg_temp.rnd). */
-const rnd = (row: string, salt: number) =>
-  `((hashint8extended(${row}, ${salt}) & 2147483647)::float8 / 2147483648.0)`;
 
 function catalogueValues(): string {
   return CATALOGUE.map(

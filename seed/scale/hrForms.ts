@@ -10,12 +10,7 @@
  * database seeded before it gains it on the next `npx tsx seed/scale.ts`. Ids are name-based.
  */
 import type pg from 'pg';
-import { seedScaleOnce } from './once';
-
-const sid = (key: string) =>
-  `overlay(overlay(md5('compass-scale:' || ${key}) placing '5' from 13) placing '8' from 17)::uuid`;
-const rnd = (row: string, salt: number) =>
-  `((hashint8extended(${row}, ${salt}) & 2147483647)::float8 / 2147483648.0)`;
+import { numberedEmployees, rnd, seedScaleOnce, sid } from './once';
 
 /** The steps, on the organisation `companyId` and the day `today` (yyyy-MM-dd). */
 function steps(companyId: string, today: string): { name: string; sql: string }[] {
@@ -26,9 +21,7 @@ function steps(companyId: string, today: string): { name: string; sql: string }[
       name: 'HR form assignments of the last year (each employee quarterly)',
       sql: `
 CREATE TEMP TABLE hr_seed ON COMMIT DROP AS
-WITH employees AS (
-  SELECT e.id, e."managerEmployeeId", row_number() OVER (ORDER BY e."employeeNumber") AS n
-  FROM "Employee" e WHERE e."companyId" = ${company} AND e."isActive"
+WITH employees AS (${numberedEmployees(company)}
 ), templates AS (
   SELECT t.id, t.name, v.id AS "versionId", row_number() OVER (ORDER BY t.name) - 1 AS i, count(*) OVER () AS c
   FROM "FormTemplate" t JOIN "FormTemplateVersion" v ON v."templateId" = t.id AND v.version = t."currentVersion"

@@ -1,6 +1,19 @@
 import type pg from 'pg';
 import { SCALE_ORGANISATION } from '../scaleDb';
 
+/** The scale seed's id rule (seed/scale.ts, pg_temp.sid) in SQL: md5 of the key in a version-5 layout. */
+export const sid = (key: string) =>
+  `overlay(overlay(md5('compass-scale:' || ${key}) placing '5' from 13) placing '8' from 17)::uuid`;
+
+/** The scale seed's pseudo-random number in [0, 1) of a row and a salt (pg_temp.rnd) in SQL. */
+export const rnd = (row: string, salt: number) =>
+  `((hashint8extended(${row}, ${salt}) & 2147483647)::float8 / 2147483648.0)`;
+
+/** SQL of the organisation's active employees (id, managerEmployeeId), numbered `n` from 1 by employee number. */
+export const numberedEmployees = (company: string) => `
+  SELECT e.id, e."managerEmployeeId", row_number() OVER (ORDER BY e."employeeNumber", e.id) AS n
+  FROM "Employee" e WHERE e."companyId" = ${company} AND e."isActive"`;
+
 /**
  * A part of the scale seed that runs once, after the rest: its steps in one transaction under an
  * advisory lock, when Scale Holdings exists and `seededSql` (a condition on the organisation `c`)

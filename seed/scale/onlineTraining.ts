@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { SCALE_USERS } from '../scaleDb';
-import { seedScaleOnce } from './once';
+import { seedScaleOnce, sid } from './once';
 
 export const SCALE_COURSES = 50;
 
@@ -38,10 +38,6 @@ const TOPICS = [
   'Manual Handling',
   'Driving',
 ];
-
-/** The scale seed's id rule (seed/scale.ts, pg_temp.sid): md5 of the key in a version-5 layout. */
-const sid = (key: string) =>
-  `overlay(overlay(md5('compass-scale:' || ${key}) placing '5' from 13) placing '8' from 17)::uuid`;
 
 /**
  * A course's content in SQL, from the columns of `k` (course number, sections, questions, pass mark,

@@ -11,12 +11,7 @@
  * `npx tsx seed/scale.ts`. Ids are name-based.
  */
 import type pg from 'pg';
-import { seedScaleOnce } from './once';
-
-const sid = (key: string) =>
-  `overlay(overlay(md5('compass-scale:' || ${key}) placing '5' from 13) placing '8' from 17)::uuid`;
-const rnd = (row: string, salt: number) =>
-  `((hashint8extended(${row}, ${salt}) & 2147483647)::float8 / 2147483648.0)`;
+import { rnd, seedScaleOnce, sid } from './once';
 
 const TITLE = 'Annual performance review';
 

@@ -22,7 +22,6 @@ export const SCALE = {
   scheduledTasks: 30_000,
   reviews: 10_000,
   hrAssignments: 20_000,
-  trainings: 20_000,
   supplierAssignments: 10_000,
   supplierRequirements: 10_000,
   audits: 5_000,

@@ -1,7 +1,7 @@
 import { cid, today, place, SCALE, type Step } from './sizes';
 import { TEMPLATES, NOTICE_TITLES, PARAGRAPH } from './words';
 
-/** Notices, scheduled tasks, reviews, HR assignments and online training. */
+/** Notices, scheduled tasks, reviews and HR assignments (online training: trainingAttempts.ts). */
 export function workSteps(): Step[] {
   return [
     {
@@ -66,7 +66,7 @@ FROM (
 ) x`,
     },
     {
-      name: `HR assignments (${SCALE.hrAssignments}) and online training (${SCALE.trainings})`,
+      name: `HR assignments (${SCALE.hrAssignments})`,
       sql: `
 INSERT INTO "HrFormAssignment" (id, "companyId", "formTemplateId", "sectionType", "employeeId", "reviewerEmployeeId",
   status, "dueDate", "closedAt", "createdAt")
@@ -85,23 +85,6 @@ FROM (
     FROM generate_series(1, ${SCALE.hrAssignments}) k
   ) g
   CROSS JOIN LATERAL (SELECT CASE WHEN reviewer0 = employee THEN pg_temp.other(employee, k, 88) ELSE reviewer0 END AS reviewer) r
-) x;
-INSERT INTO "OnlineTrainingAssignment" (id, "companyId", "formTemplateId", "employeeId", "reviewerEmployeeId",
-  "completeBy", "expectationDuration", "noTestAttempt", "completedTestAttempt", status, "createdAt")
-SELECT pg_temp.sid('training:' || k), ${cid}, pg_temp.tpl(28 + k % 3), pg_temp.emp(employee), pg_temp.emp(reviewer),
-  due, 15 + 15 * (k % 4), 1 + k % 3, CASE WHEN status = 'assigned' THEN (k / 3) % (1 + k % 3) ELSE 1 + k % 3 END,
-  status::"AssignmentStatus", pg_temp.at(due - 14, k)
-FROM (
-  SELECT *, CASE WHEN pg_temp.isopen(due, pg_temp.rnd(k, 91), employee = 1 OR reviewer = 1)
-                 THEN CASE WHEN pg_temp.rnd(k, 92) < 0.6 THEN 'assigned' ELSE 'submitted' END
-                 WHEN k % 5 = 0 THEN 'reviewed' ELSE 'closed' END AS status
-  FROM (
-    SELECT k, ${today} + 30 - floor(1855 * (1 - sqrt(pg_temp.rnd(k, 93))))::int AS due,
-      CASE WHEN pg_temp.rnd(k, 94) < 0.03 THEN 1 ELSE pg_temp.skew(k, 95) END AS employee,
-      CASE WHEN pg_temp.rnd(k, 96) < 0.03 THEN 1 ELSE pg_temp.skew(k, 97) END AS reviewer0
-    FROM generate_series(1, ${SCALE.trainings}) k
-  ) g
-  CROSS JOIN LATERAL (SELECT CASE WHEN reviewer0 = employee THEN pg_temp.other(employee, k, 98) ELSE reviewer0 END AS reviewer) r
 ) x`,
     },
   ];

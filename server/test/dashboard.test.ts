@@ -201,10 +201,10 @@ describe('POST /api/dashboardList for ethan.coordinator (the seed)', () => {
       expect.objectContaining({
         _id: nw('training', 'ethan/trainee'),
         assignFormId: nw('training', 'ethan/trainee'),
-        formName: 'Safety Induction Quiz',
+        formName: 'Fire Safety',
         employeeName: 'Ethan Clarke',
-        expectationDuration: 30,
-        noTestAttempt: 3,
+        expectationDuration: 15,
+        noTestAttempt: 2,
         completedTestAttempt: 1,
         isAttempted: 'yes',
         action: 'reTest',

@@ -1,13 +1,19 @@
 import { addDashboard, type DashboardPerson, type DashboardRefs } from '../dashboard';
 import type { Org } from '../rows';
 import type { Northwind } from './refs';
+import type { NorthwindTraining } from './onlineTraining';
 import type { DocumentLibrary } from './registers';
 
 /** The dashboards of the five employee accounts: work of every kind waiting for each of them. */
-export function addNorthwindDashboards(o: Org, n: Northwind, library: DocumentLibrary): void {
+export function addNorthwindDashboards(
+  o: Org,
+  n: Northwind,
+  library: DocumentLibrary,
+  training: NorthwindTraining,
+): void {
   const documents = library.documents;
   const { emp, ethan, olivia, mia, noah, ava, acme, brightline, risk, reqType, hazards } = n;
-  const { safetyAudit, contractor, wellbeing, induction } = n.templates;
+  const { safetyAudit, contractor, wellbeing } = n.templates;
   const refs: DashboardRefs = {
     ownerId: olivia,
     auditTemplate: safetyAudit,
@@ -18,7 +24,8 @@ export function addNorthwindDashboards(o: Org, n: Northwind, library: DocumentLi
       support: ['flexible-hours'],
       comments: 'Happy overall; the winter roster is tight.',
     },
-    trainingTemplateId: induction.id,
+    trainingCourse: training.fire,
+    trainingAssignedBy: o.id('user', 'olivia.admin'),
     supplierTemplateId: contractor.id,
     auditId: o.id('audit', 'warehouse'),
     obligationId: o.id('obligation', 'whs'),

@@ -3,6 +3,7 @@ import type { Org } from '../rows';
 import { addNorthwindDashboards } from './dashboards';
 import { everyFieldType, legacyHazardReport } from './everyFieldTemplate';
 import { addNorthwindNotices } from './notices';
+import { addNorthwindOnlineTraining } from './onlineTraining';
 import { addOrganisation } from './organisation';
 import { addNorthwindPeople } from './people';
 import {
@@ -29,7 +30,8 @@ export function buildNorthwind(o: Org): void {
   const submissions = addNorthwindSubmissions(o, n);
   addNorthwindNotices(o, people);
   const library = addAuditsObligationsAndDocuments(o, n);
-  addNorthwindDashboards(o, n, library);
+  const training = addNorthwindOnlineTraining(o, people);
+  addNorthwindDashboards(o, n, library, training);
   addObligationRegister(o, people.emp);
   addSupplierPortal(o, n, submissions);
 }

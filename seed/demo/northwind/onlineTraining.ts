@@ -1,51 +1,32 @@
-import {
-  coursePublishProblems,
-  ZTrainingCourseContent,
-  type TTrainingCourseContent,
-  type TTrainingCourseContentInput,
-} from '@compass/shared';
-import type { Tx } from '../ids';
 import type { Org } from '../rows';
+import {
+  addCourses,
+  addTrainingAssignment,
+  choice,
+  content,
+  partsOf,
+  trueFalse,
+  type BuiltCourse,
+  type DemoCourse,
+  type PartId,
+  type Question,
+} from '../training';
+import type { NorthwindPeople } from './refs';
 
 /**
- * Northwind's online training catalogue (issue 43, docs/online-training.md): "Site Induction"
- * published once (three sections, one a video; six questions of every kind), "Forklift Refresher"
- * at version 2 with unpublished changes, "Manual Handling" a draft never published, and "Ladder
- * Safety (2019)" out of use. Olivia (hrAdmin) published them. Written after the other rows
- * (seedDemo), in the same transaction.
+ * Northwind's online training (issue 43, docs/online-training.md): "Site Induction" published once
+ * (three sections, one a video; six questions of every kind), "Forklift Refresher" at version 2 with
+ * unpublished changes, "Fire Safety" (the dashboards' course: every dashboard person takes it and
+ * reviews someone's attempt), "Manual Handling" a draft never published, and "Ladder Safety (2019)"
+ * out of use. Olivia (hrAdmin) published them. Assigned (besides the dashboards', dashboard.ts): Mia failed
+ * the Forklift Refresher with no attempts left, Chloe, Henry, Isla and Sophie passed the Site
+ * Induction in the last months, Henry passed the Forklift Refresher, repeated yearly.
  */
 
-type Question = NonNullable<TTrainingCourseContentInput['questions']>[number];
-/** The id of a part (section, question, option) of one course. */
-type PartId = (part: string) => string;
-
-interface DemoCourse {
-  name: string;
-  description: string;
-  /** The published versions' content, oldest first. */
-  versions: TTrainingCourseContent[];
-  draft: TTrainingCourseContent | null;
-  isActive: boolean;
-  createdDaysAgo: number;
+export interface NorthwindTraining {
+  /** The dashboards' course. */
+  fire: BuiltCourse;
 }
-
-const content = (input: TTrainingCourseContentInput) => ZTrainingCourseContent.parse(input);
-
-/** A choice question: single choice with one correct answer, multiple choice with several. */
-const choice = (id: PartId, n: number, text: string, answers: string[], correct: number[]): Question => ({
-  _id: id(`q${n}`),
-  kind: correct.length > 1 ? 'multipleChoice' : 'singleChoice',
-  text,
-  options: answers.map((answer, index) => ({ _id: id(`q${n}o${index}`), text: answer })),
-  correctOptionIds: correct.map((index) => id(`q${n}o${index}`)),
-});
-
-const trueFalse = (id: PartId, n: number, text: string, correctAnswer: boolean): Question => ({
-  _id: id(`q${n}`),
-  kind: 'trueFalse',
-  text,
-  correctAnswer,
-});
 
 function siteInduction(id: PartId): DemoCourse {
   const version = content({
@@ -99,6 +80,7 @@ function siteInduction(id: PartId): DemoCourse {
     draft: null,
     isActive: true,
     createdDaysAgo: 200,
+    writtenAnswer: 'I stop work and walk to the assembly point at the car park.',
   };
 }
 
@@ -136,6 +118,50 @@ function forkliftRefresher(id: PartId): DemoCourse {
     draft: version(80, [travel, { _id: id('q4'), kind: 'shortAnswer', text: 'Name two pre-start checks.' }]),
     isActive: true,
     createdDaysAgo: 400,
+  };
+}
+
+/** The dashboards' course: each person takes it and reviews someone's attempt (dashboard.ts). */
+function fireSafety(id: PartId): DemoCourse {
+  const version = content({
+    introduction: 'Everyone on a Northwind site knows how to prevent, report and escape a fire.',
+    sections: [
+      {
+        _id: id('s1'),
+        title: 'Preventing fires',
+        body: '<p>Keep exits and extinguishers clear; store flammables in the <strong>yellow cabinet</strong>.</p>',
+      },
+      {
+        _id: id('s2'),
+        title: 'When the alarm sounds',
+        body: '<p>Leave by the nearest exit, close doors behind you and go to the assembly point.</p>',
+      },
+    ],
+    questions: [
+      choice(id, 1, 'Where are flammable liquids stored?', ['The yellow cabinet', 'Under the bench'], [0]),
+      trueFalse(id, 2, 'You may use the lift during a fire alarm.', false),
+      choice(id, 3, 'What do you keep clear?', ['Exits', 'Extinguishers', 'The canteen'], [0, 1]),
+      trueFalse(id, 4, 'Close doors behind you when you leave.', true),
+      {
+        _id: id('q5'),
+        kind: 'shortAnswer',
+        text: 'What do you do when the fire alarm sounds?',
+        modelAnswer: 'Leave by the nearest exit, close the doors and go to the assembly point.',
+        points: 2,
+      },
+    ],
+    passMark: 80,
+    attemptsAllowed: 2,
+    expectedMinutes: 15,
+  });
+  return {
+    name: 'Fire Safety',
+    description: 'Preventing fires and leaving safely when the alarm sounds.',
+    versions: [version],
+    draft: null,
+    isActive: true,
+    createdDaysAgo: 120,
+    writtenAnswer: 'I leave by the nearest exit and go to the assembly point.',
   };
 }
 
@@ -180,50 +206,65 @@ const ladderSafety = (id: PartId): DemoCourse => ({
   createdDaysAgo: 2000,
 });
 
-export async function writeNorthwindOnlineTraining(tx: Tx, o: Org): Promise<void> {
-  const { companyId, cal } = o;
-  const olivia = o.id('user', 'olivia.admin');
-  const courses = [
-    siteInduction((part) => o.id('trainingCourse', `Site Induction/${part}`)),
-    forkliftRefresher((part) => o.id('trainingCourse', `Forklift Refresher/${part}`)),
-    manualHandling((part) => o.id('trainingCourse', `Manual Handling/${part}`)),
-    ladderSafety((part) => o.id('trainingCourse', `Ladder Safety/${part}`)),
+export function addNorthwindOnlineTraining(o: Org, people: NorthwindPeople): NorthwindTraining {
+  const { emp, olivia, mia, ava } = people;
+  const hr = o.id('user', 'olivia.admin');
+  const makers: Array<[(id: PartId) => DemoCourse, string]> = [
+    [siteInduction, 'Site Induction'],
+    [forkliftRefresher, 'Forklift Refresher'],
+    [fireSafety, 'Fire Safety'],
+    [manualHandling, 'Manual Handling'],
+    [ladderSafety, 'Ladder Safety'],
   ];
-  for (const course of courses) {
-    for (const version of course.versions)
-      if (coursePublishProblems(version).length > 0)
-        throw new Error(`Demo seed: ${course.name} cannot be published`);
-    const courseId = o.id('trainingCourse', course.name);
-    const published = course.versions.length;
-    await tx.trainingCourse.create({
-      data: {
-        id: courseId,
-        companyId,
-        name: course.name,
-        description: course.description,
-        isActive: course.isActive,
-        currentVersion: published,
-        draft: course.draft ?? undefined,
-        revision: published + (course.draft ? 1 : 0) + (course.isActive ? 0 : 1),
-        createdById: olivia,
-        updatedByUserId: olivia,
-        createdAt: cal.at(-course.createdDaysAgo),
-      },
+  const courses = addCourses(
+    o,
+    makers.map(([make, parts]) => make(partsOf(o, parts))),
+    hr,
+  );
+  const induction = courses['Site Induction']!;
+  const forklift = courses['Forklift Refresher']!;
+  addTrainingAssignment(o, {
+    key: 'mia/forklift',
+    course: forklift,
+    employeeId: mia,
+    reviewerId: ava,
+    completeBy: -4,
+    createdDaysAgo: 30,
+    createdById: hr,
+    message: 'Your licence renewal needs the refresher passed.',
+    attempts: [
+      { day: -20, minutes: 12, wrong: [1] },
+      { day: -12, minutes: 9, wrong: [3] },
+      { day: -6, minutes: 7, wrong: [2] },
+    ],
+  });
+  const passed: Array<[string, number, number[], number]> = [
+    ['chloe', -95, [], 2],
+    ['henry', -70, [3], 2],
+    ['isla', -41, [], 1],
+    ['sophie', -16, [4], 2],
+  ];
+  for (const [key, day, wrong, shortPoints] of passed)
+    addTrainingAssignment(o, {
+      key: `${key}/induction`,
+      course: induction,
+      employeeId: emp(key),
+      reviewerId: olivia,
+      completeBy: day + 7,
+      createdDaysAgo: -day + 10,
+      createdById: hr,
+      attempts: [{ day, minutes: 18, wrong, shortPoints, comment: 'Clear and complete.' }],
     });
-    await tx.trainingCourseVersion.createMany({
-      data: course.versions.map((version, index) => ({
-        id: o.id('trainingCourseVersion', `${course.name}/${index + 1}`),
-        companyId,
-        courseId,
-        number: index + 1,
-        content: version,
-        passMark: version.passMark,
-        attemptsAllowed: version.attemptsAllowed,
-        expectedMinutes: version.expectedMinutes,
-        questionCount: version.questions.length,
-        publishedById: olivia,
-        publishedAt: cal.at(-course.createdDaysAgo + 30 * index),
-      })),
-    });
-  }
+  addTrainingAssignment(o, {
+    key: 'henry/forklift',
+    course: forklift,
+    employeeId: emp('henry'),
+    reviewerId: ava,
+    completeBy: -50,
+    createdDaysAgo: 70,
+    createdById: hr,
+    repeat: { frequency: 'years', interval: 1 },
+    attempts: [{ day: -55, minutes: 8 }],
+  });
+  return { fire: courses['Fire Safety']! };
 }
