@@ -2,7 +2,7 @@ import type { TTrainingCourseContent, TTrainingCourseDetails } from '@compass/sh
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, fieldErrorsOf, notifyError } from '../../api/errors';
-import { useUnsavedChangesGuard } from '../submissions';
+import { useUnsavedChangesGuard } from '../../components/UnsavedChanges';
 import { courseWrites, trainingKeys, useCourseWrite } from './api';
 import { formOf, formProblems, saveBody, type CourseForm, type Problems } from './model';
 

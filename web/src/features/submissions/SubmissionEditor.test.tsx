@@ -24,7 +24,7 @@ import {
 import { MY_RECORDS_PATH } from './paths';
 import { SubmissionEditorPage } from './SubmissionEditorPage';
 import { listPerson, relatedListsFixture, submissionFixture } from './submissions.fixtures';
-import { UNSAVED_MESSAGE, UNSAVED_TITLE } from './UnsavedChanges';
+import { UNSAVED_MESSAGE, UNSAVED_TITLE } from '../../components/UnsavedChanges';
 
 const id = testId;
 const OTHER_EMPLOYEE = id(90);

@@ -1,7 +1,6 @@
 export { FormAnswers } from './FormAnswers';
 export { SubmissionEditor } from './SubmissionEditor';
 export { SupplierLinkFrame, SupplierLinkLoading, SupplierLinkProblem } from './SupplierLinkFrame';
-export { useUnsavedChangesGuard } from './UnsavedChanges';
 export { loginPath, useHomeSite } from './linkNavigation';
 export { submissionKeys, useRelatedLists, useSubmissionDetails, useSubmittedAnswers } from './api';
 export type { BranchSource } from './api';

@@ -7,7 +7,8 @@ import {
   type EditorState,
   type FormShape,
 } from './editorState';
-import { hasUnsavedChanges, useUnsavedChangesGuard } from './UnsavedChanges';
+import { useUnsavedChangesGuard } from '../../components/UnsavedChanges';
+import { hasUnsavedChanges } from './UnsavedChanges';
 import { sessionTransport, type EditorTransport } from './editorTransport';
 import type { GuestMode, LinkMode } from './editorModes';
 import { useEditorCommands } from './useEditorCommands';

@@ -10,7 +10,7 @@ import { toast } from 'sonner';
 import { sendCall } from '../../api/client';
 import { ApiError, notifyError } from '../../api/errors';
 import { changeLogKeys } from '../../api/queryKeys';
-import { useUnsavedChangesGuard } from '../submissions';
+import { useUnsavedChangesGuard } from '../../components/UnsavedChanges';
 import { builderErrors, toDraft, type BuilderErrors, type BuilderTemplate } from './model';
 import { templateKeys } from './api';
 
