@@ -14,6 +14,7 @@ import { API_BASE, callApi, callUrl } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { ExportButton } from '../../components/ExportButton';
 import { PageHeader } from '../../components/PageHeader';
+import { pairedRows, PeopleMatrixTable, type PairedRow } from '../../components/PeopleMatrix';
 import { ListFilters } from '../../components/ListFilters';
 import { ListState, Pagination } from '../../components/ListParts';
 import { usePagedList } from '../../components/PagedList';
@@ -29,24 +30,7 @@ const STANDING_FILTERS = (['held', 'expiring', 'expired', 'missing'] as const).m
   label: COMPETENCY_STANDING_LABELS[standing],
 }));
 
-/** A row of the matrix with each cell beside the competency of its column. */
-type MatrixRow = Omit<TCompetencyMatrix['rows'][number], 'cells'> & {
-  cells: (TCompetencyMatrixCell & { competency: TCompetencyRef })[];
-};
-
-/** The page's rows, each cell paired with its column (the answer lists the columns once). */
-function rowsOf(matrix: TCompetencyMatrix): { rows: MatrixRow[]; total: number } {
-  return {
-    total: matrix.total,
-    rows: matrix.rows.map((row) => ({
-      ...row,
-      cells: row.cells.flatMap((cell, index) => {
-        const competency = matrix.columns[index];
-        return competency ? [{ ...cell, competency }] : [];
-      }),
-    })),
-  };
-}
+type MatrixRow = PairedRow<TCompetencyMatrix['rows'][number], TCompetencyMatrixCell, TCompetencyRef>;
 
 /**
  * HR Admin > Competencies > Matrix: people × competencies, each cell the person's standing and the
@@ -63,7 +47,10 @@ export function CompetencyMatrixPage() {
       competencyId: '',
       standing: '' as MatrixStanding | '',
     },
-    fetch: async (request) => rowsOf(await callApi(competencyMatrixCall, { body: request })),
+    fetch: async (request) =>
+      pairedRows<TCompetencyMatrix['rows'][number], TCompetencyMatrixCell, TCompetencyRef>(
+        await callApi(competencyMatrixCall, { body: request }),
+      ),
   });
   const refused = list.query.error instanceof ApiError && list.query.error.status === 403;
   if (refused)
@@ -76,7 +63,7 @@ export function CompetencyMatrixPage() {
         actions={<HomeLink />}
       />
     );
-  const columns = list.rows[0]?.cells.map((cell) => cell.competency) ?? [];
+  const columns = list.rows[0]?.cells.map((cell) => cell.column) ?? [];
   return (
     <div className="admin-page stack-lg competency-page">
       <PageHeader
@@ -135,53 +122,22 @@ export function CompetencyMatrixPage() {
   );
 }
 
-/**
- * The matrix itself: the employees down the side and the competencies along the top, both kept in
- * view while it scrolls (sideways inside its card on a small screen). The employee's name is the
- * way to their page by keyboard; a cell leads there too, for the pointer.
- */
+/** The matrix: the employee's name leads to their page by keyboard; a cell leads there too, for the pointer. */
 function MatrixTable({ columns, rows }: { columns: TCompetencyRef[]; rows: MatrixRow[] }) {
-  if (columns.length === 0)
-    return (
-      <p className="list-state">No competency is required by these people’s positions or held by them yet.</p>
-    );
   return (
-    <div className="competency-matrix-wrap" role="region" aria-label="Matrix (scrolls sideways)" tabIndex={0}>
-      <table className="competency-matrix">
-        <thead>
-          <tr>
-            <th scope="col">Employee</th>
-            {columns.map((competency) => (
-              <th key={competency._id} scope="col">
-                {competency.name}
-                <span className="competency-kind">{COMPETENCY_KIND_LABELS[competency.kind]}</span>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const path = employeeCompetencyPath(row.employee._id);
-            return (
-              <tr key={row.employee._id}>
-                <th scope="row">
-                  <Link to={path}>{row.employee.name}</Link>
-                  <span className="competency-kind">
-                    {[row.position, row.workplace].filter(Boolean).join(' · ') || 'No position'}
-                  </span>
-                </th>
-                {row.cells.map((cell) => (
-                  <td key={cell.competencyId}>
-                    <Link to={path} tabIndex={-1} className="matrix-cell">
-                      <StandingChip standing={cell.standing} expiresOn={cell.expiresOn} />
-                    </Link>
-                  </td>
-                ))}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <PeopleMatrixTable
+      columns={columns}
+      rows={rows}
+      none="No competency is required by these people’s positions or held by them yet."
+      person={(row) => <Link to={employeeCompetencyPath(row.employee._id)}>{row.employee.name}</Link>}
+      heading={(competency) => (
+        <span className="competency-kind">{COMPETENCY_KIND_LABELS[competency.kind]}</span>
+      )}
+      cell={(cell, row) => (
+        <Link to={employeeCompetencyPath(row.employee._id)} tabIndex={-1} className="matrix-cell">
+          <StandingChip standing={cell.standing} expiresOn={cell.expiresOn} />
+        </Link>
+      )}
+    />
   );
 }

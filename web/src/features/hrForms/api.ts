@@ -5,15 +5,13 @@ import {
   hrFormExportCall,
   hrFormOpenCall,
   hrFormOfSubmissionCall,
-  hrFormPeopleSearchCall,
   type TFormSubmissionClosed,
 } from '@compass/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { API_BASE, callApi, callUrl, sendCall } from '../../api/client';
 import { dashboardKeys } from '../../api/queryKeys';
-import { NO_ACCOUNT_MATCH } from '../../components/PersonField';
-import type { PickerPage } from '../../components/SearchPicker';
+import { ASSIGN_PEOPLE } from '../../components/AssignFields';
 import { browserTimeZone } from '../../lib/timeZone';
 import { submissionKeys } from '../submissions';
 
@@ -23,27 +21,11 @@ export const hrFormKeys = {
   options: ['hrForms', 'options'] as const,
   details: (id: string) => ['hrForms', 'details', id] as const,
   open: (id: string) => ['hrForms', 'open', id] as const,
-  people: (role: PeopleRole) => ['hrForms', 'people', role] as const,
 };
 
-type PeopleRole = 'assignee' | 'reviewer';
-
-/** Active employees by name with their position, to assign a form to or to review it (those who sign in). */
-function peopleSearch(role: PeopleRole) {
-  return {
-    queryKey: hrFormKeys.people(role),
-    search: async (text: string): Promise<PickerPage> => ({
-      options: (await callApi(hrFormPeopleSearchCall, { body: { search: text, role } })).map((person) => ({
-        value: person._id,
-        label: person.name,
-        detail: person.positionName ?? undefined,
-      })),
-      hasMore: false,
-    }),
-  };
-}
-export const HR_FORM_ASSIGNEES = peopleSearch('assignee');
-export const HR_FORM_REVIEWERS = { ...peopleSearch('reviewer'), empty: NO_ACCOUNT_MATCH };
+/** Whom to assign a form to, and who reviews it (the pickers every HR assignment shares). */
+export const HR_FORM_ASSIGNEES = ASSIGN_PEOPLE.assignees;
+export const HR_FORM_REVIEWERS = ASSIGN_PEOPLE.reviewers;
 
 /** The HR templates, positions and workplaces an HR form is assigned with. */
 export function useHrFormOptions() {
