@@ -88,7 +88,21 @@ const areaScreens: RouteObject[] = [
   { path: 'human-resource/admin/competencies', lazy: competencies('CompetenciesPage') },
   { path: 'human-resource/admin/competencies/matrix', lazy: competencies('CompetencyMatrixPage') },
   { path: 'human-resource/admin/online-training', lazy: onlineTraining('CoursesPage') },
+  { path: 'human-resource/admin/online-training/matrix', lazy: onlineTraining('TrainingMatrixPage') },
   { path: 'human-resource/admin/online-training/:id', lazy: onlineTraining('CourseEditorPage') },
+  // The dashboard's Online Training items and the mails' links (shared/src/contracts/trainingAssignments.ts).
+  {
+    path: 'human-resource/employee/online-training-form-submit/:courseId/:employeeId',
+    lazy: onlineTraining('TakeCoursePage'),
+  },
+  {
+    path: 'human-resource/employee/online-training-form-attempt-view/:id',
+    lazy: onlineTraining('AttemptViewPage'),
+  },
+  {
+    path: 'human-resource/employee/online-training-form-edit/:id',
+    lazy: onlineTraining('AttemptReviewPage'),
+  },
   // My Competency (the profile menu), and the same page for HR and a manager.
   { path: 'human-resource/employee/competency/:employeeId', lazy: competencies('EmployeeCompetencyPage') },
   { path: 'human-resource/admin/forms', lazy: hrForms('HrFormsPage') },

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { StaleAlert } from '../../components/StaleAlert';
 import { usePageTitle } from '../../shell/pageTitle';
 import { useCourseDetails } from './api';
+import { AssignmentsCard } from './AssignmentsCard';
 import { ProblemSummary } from './parts';
 import { QuestionsCard } from './QuestionsCard';
 import { SectionsCard } from './SectionsCard';
@@ -61,6 +62,7 @@ function Editor({ details }: { details: TTrainingCourseDetails }) {
       <SectionsCard editor={editor} />
       <QuestionsCard editor={editor} />
       <VersionsCard courseId={details._id} versions={details.versions} files={editor.files} />
+      <AssignmentsCard course={details} />
       {asking === 'discard' && (
         <ConfirmDialog
           title="Discard the unpublished changes?"

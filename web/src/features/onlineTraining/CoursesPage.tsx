@@ -1,5 +1,6 @@
 import {
   displayDay,
+  TRAINING_MATRIX_PATH,
   trainingCoursePath,
   ZTrainingCourseSave,
   type TTrainingCourseRow,
@@ -36,6 +37,9 @@ export function CoursesPage() {
         title="Online Training"
         intro="Courses with their content and a test. A published version never changes: edits become the next version."
       >
+        <Link className="btn" to={TRAINING_MATRIX_PATH}>
+          Training matrix
+        </Link>
         <Button
           variant="primary"
           icon={<Plus size={16} aria-hidden="true" />}

@@ -1,4 +1,14 @@
 import {
+  trainingAssignCall,
+  trainingAssignmentAllowAttemptCall,
+  trainingAssignmentCancelCall,
+  trainingAssignmentListCall,
+  trainingAssignmentOpenCall,
+  trainingAssignOptionsCall,
+  trainingAttemptDetailsCall,
+  trainingAttemptMarkCall,
+  trainingAttemptStartCall,
+  trainingAttemptSubmitCall,
   trainingCourseDetailsCall,
   trainingCourseDiscardCall,
   trainingCourseFileDeleteCall,
@@ -8,15 +18,23 @@ import {
   trainingCourseSaveCall,
   trainingCourseSetActiveCall,
   trainingCourseVersionCall,
+  trainingMatrixCall,
   type TTrainingCourseFileDelete,
   type TTrainingCourseListRequest,
   type TTrainingCourseRevision,
   type TTrainingCourseSave,
   type TTrainingCourseSetActive,
+  type TTrainingAssignmentListRequest,
+  type TTrainingAttemptMark,
+  type TTrainingAttemptResult,
+  type TTrainingAttemptSubmit,
+  type TTrainingMatrix,
+  type TTrainingMatrixRequest,
 } from '@compass/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { callApi, sendCall, type ApiResult } from '../../api/client';
+import { dashboardKeys } from '../../api/queryKeys';
 import { useCall } from '../../api/useCall';
 
 export const trainingKeys = {
@@ -24,6 +42,12 @@ export const trainingKeys = {
   courses: ['onlineTraining', 'courses'] as const,
   course: (id: string) => ['onlineTraining', 'course', id] as const,
   version: (id: string, number: number) => ['onlineTraining', 'version', id, number] as const,
+  /** Assigned training and its attempts: apart from the courses, so no write of theirs restarts an editor. */
+  assigned: ['onlineTraining', 'assigned'] as const,
+  assignments: ['onlineTraining', 'assigned', 'list'] as const,
+  assignment: (id: string) => ['onlineTraining', 'assigned', 'open', id] as const,
+  attempt: (id: string) => ['onlineTraining', 'assigned', 'attempt', id] as const,
+  assignOptions: ['onlineTraining', 'assignOptions'] as const,
 };
 
 /** POST /api/trainingCourseList: one page of the catalogue. */
@@ -100,3 +124,95 @@ export const courseWrites = {
   },
   deleteFile: (body: TTrainingCourseFileDelete) => sendCall(trainingCourseFileDeleteCall, { body }),
 };
+
+/** POST /api/trainingAssignmentList: one page of the assigned training (a course's, on its editor). */
+export function fetchAssignments(request: TTrainingAssignmentListRequest) {
+  return callApi(trainingAssignmentListCall, { body: request });
+}
+
+/** The published courses, positions and workplaces a course is assigned with. */
+export function useAssignOptions() {
+  return useQuery({
+    queryKey: trainingKeys.assignOptions,
+    queryFn: () => callApi(trainingAssignOptionsCall, {}),
+  });
+}
+
+/**
+ * One assigned training as its take page shows it (asked afresh on each visit); a refusal (not
+ * theirs, withdrawn) shows on the page rather than as a toast.
+ */
+export function useAssignment(id: string) {
+  return useQuery({
+    queryKey: trainingKeys.assignment(id),
+    queryFn: () => callApi(trainingAssignmentOpenCall, { body: { _id: id } }),
+    enabled: id !== '',
+    staleTime: 0,
+    retry: false,
+    meta: { silent: true },
+  });
+}
+
+/** A submitted attempt (or an assignment's latest), for its trainee, its reviewer or HR. */
+export function useAttempt(id: string) {
+  return useQuery({
+    queryKey: trainingKeys.attempt(id),
+    queryFn: () => callApi(trainingAttemptDetailsCall, { body: { _id: id } }),
+    staleTime: 0,
+    retry: false,
+    meta: { silent: true },
+  });
+}
+
+/** What a write about an assignment changes: the lists of assigned training and the dashboard. */
+const ASSIGNMENT_WRITES = [trainingKeys.assigned, dashboardKeys.all];
+
+/** Starts (or carries on) an attempt: the page is asked again, and opens on the questions. */
+export function useStartAttempt() {
+  return useCall(trainingAttemptStartCall, { invalidate: [trainingKeys.assigned] });
+}
+
+/**
+ * Submit or mark: the result goes to `onResult` at once (the page shows its message, so no toast),
+ * before the lists and the page are fetched again, which would take the test off the page.
+ */
+function useAttemptResult<I>(
+  send: (input: I) => Promise<ApiResult<TTrainingAttemptResult>>,
+  onResult: (result: TTrainingAttemptResult) => void,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: async ({ data }) => {
+      onResult(data);
+      await Promise.all(ASSIGNMENT_WRITES.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+  });
+}
+
+/** Submits an attempt's answers for the server to score. */
+export const useSubmitAttempt = (onResult: (result: TTrainingAttemptResult) => void) =>
+  useAttemptResult((body: TTrainingAttemptSubmit) => sendCall(trainingAttemptSubmitCall, { body }), onResult);
+
+/** The reviewer's marks of an attempt's short answers, which pass or fail it. */
+export const useMarkAttempt = (onResult: (result: TTrainingAttemptResult) => void) =>
+  useAttemptResult((body: TTrainingAttemptMark) => sendCall(trainingAttemptMarkCall, { body }), onResult);
+
+export const useAssignCourse = (onDone: () => void) =>
+  useCall(trainingAssignCall, { invalidate: ASSIGNMENT_WRITES, onSuccess: onDone });
+export const useAllowAttempt = () =>
+  useCall(trainingAssignmentAllowAttemptCall, { invalidate: ASSIGNMENT_WRITES });
+export const useWithdrawAssignment = (onDone: () => void) =>
+  useCall(trainingAssignmentCancelCall, { invalidate: ASSIGNMENT_WRITES, onSuccess: onDone });
+
+/**
+ * The training matrix's pages: under the assigned training's key, so every write about an
+ * assignment (assign, a submitted or marked attempt, another attempt allowed, a withdrawal) shows
+ * on it at once.
+ */
+export const trainingMatrixKey = [...trainingKeys.assigned, 'matrix'] as const;
+
+/** POST /api/trainingMatrix: a page of people with where they stand in each course in view. */
+export function fetchTrainingMatrix(request: TTrainingMatrixRequest): Promise<TTrainingMatrix> {
+  return callApi(trainingMatrixCall, { body: request });
+}
