@@ -235,6 +235,18 @@ describe('online training: assigned, taken, marked, passed and failed', () => {
     await shootBoth(olivia, 'onlineTraining-assignments', (page) =>
       main(page).getByRole('heading', { name: 'Assignments' }),
     );
+
+    // The training matrix, reached from the catalogue: in the course, Mia done and Ava not passed.
+    await olivia.goto('/human-resource/admin/online-training');
+    await main(olivia).getByRole('link', { name: 'Training matrix' }).click();
+    await main(olivia).getByRole('heading', { level: 1, name: 'Training Matrix' }).waitFor();
+    await main(olivia).getByLabel('Course').selectOption({ label: COURSE });
+    const matrix = main(olivia).getByRole('table');
+    await expect.poll(() => matrix.getByRole('row', { name: /Mia Torres/ }).innerText()).toMatch(/Done/);
+    await expect
+      .poll(() => matrix.getByRole('row', { name: /Ava Nguyen/ }).innerText())
+      .toMatch(/Not passed/);
+    await shootBoth(olivia, 'onlineTraining-matrix');
     for (const page of [olivia, mia, ethan, ava]) await page.close();
   }, 420_000);
 });
