@@ -13,7 +13,7 @@ import type { AuthContext } from '../../plugins/auth';
 import type { AttachmentService } from '../attachments';
 import { assignmentRow } from './assignmentReads';
 import { logAssignment } from './assignments';
-import { storedVersion, traineeCourse } from './content';
+import { traineeCourse } from './content';
 import { isUniqueViolation } from './courses';
 import { mailAboutTraining } from './mails';
 import {
@@ -55,16 +55,13 @@ export async function openAssignment(
   ]);
   const inProgress = attempts.find((attempt) => attempt.status === 'inProgress') ?? null;
   const versionNumber = inProgress?.versionNumber ?? course.currentVersion;
-  const version = await db.trainingCourseVersion.findFirstOrThrow({
-    where: { companyId, courseId, number: versionNumber },
-    select: { content: true },
-  });
+  const content = await versionContent(db, { companyId, courseId, versionNumber });
   const attemptsLeft = assignment.completedTestAttempt < assignment.noTestAttempt;
   return {
     ...row,
     message: assignment.message,
     side,
-    course: traineeCourse(versionNumber, storedVersion(version.content), files),
+    course: traineeCourse(versionNumber, content, files),
     attempts: attempts.filter((attempt) => attempt !== inProgress).map(attemptRow),
     inProgress: inProgress && attemptRow(inProgress),
     canAttempt:

@@ -1,8 +1,10 @@
 import {
   trainingAssignmentMessages as say,
+  type TTrainingCourseContent,
   type TTrainingAttemptResult,
   type TTrainingAttemptRow,
 } from '@compass/shared';
+import { LRUCache } from 'lru-cache';
 import type { Db, Prisma } from '../../db/prisma';
 import { conflict } from '../../errors';
 import type {
@@ -26,16 +28,31 @@ import { outcomeMessage, type AttemptOutcome } from './scoring';
 type Tx = Prisma.TransactionClient;
 export type Mailing = { mail: MailQueue; publicUrl: string };
 
-/** The content of the version an attempt started on (with its answer key: for scoring only). */
+/**
+ * Published versions' content as parsed, by organisation, course and number: a version never
+ * changes once written, so it is read and parsed once per process (the largest course's 40 KB of
+ * JSON through Prisma and the schema was most of a trainee call's time).
+ */
+const parsedVersions = new LRUCache<string, TTrainingCourseContent>({ max: 200 });
+
+/**
+ * The content of a published version (with its answer key: for scoring, and for the trainee's
+ * course once stripped of it). Shared between calls: never changed by a caller.
+ */
 export async function versionContent(
   client: Db | Tx,
-  attempt: Pick<TrainingAttempt, 'companyId' | 'courseId' | 'versionNumber'>,
-) {
-  const version = await client.trainingCourseVersion.findFirstOrThrow({
-    where: { companyId: attempt.companyId, courseId: attempt.courseId, number: attempt.versionNumber },
+  version: Pick<TrainingAttempt, 'companyId' | 'courseId' | 'versionNumber'>,
+): Promise<TTrainingCourseContent> {
+  const key = `${version.companyId}/${version.courseId}/${version.versionNumber}`;
+  const kept = parsedVersions.get(key);
+  if (kept) return kept;
+  const row = await client.trainingCourseVersion.findFirstOrThrow({
+    where: { companyId: version.companyId, courseId: version.courseId, number: version.versionNumber },
     select: { content: true },
   });
-  return storedVersion(version.content);
+  const content = storedVersion(row.content);
+  parsedVersions.set(key, content);
+  return content;
 }
 
 export const attemptRow = (attempt: TrainingAttempt): TTrainingAttemptRow => ({
