@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
+import { ACCESS_KEYS } from '@compass/shared';
 import { READ_SESSION_OPTIONS, pgReader } from '../server/src/db/reader';
 import { DashboardService } from '../server/src/modules/dashboard/service';
 import type { AuthContext } from '../server/src/plugins/auth';
@@ -129,20 +130,27 @@ export const dayStamp = (date = new Date()) => date.toISOString().slice(0, 10);
 
 /** The session-free caller context of a user, as the auth plugin builds it. */
 export async function authContextOf(client: pg.ClientBase, username: string): Promise<AuthContext> {
-  const { rows } = await client.query<Omit<AuthContext, 'sessionId' | 'token'>>(
+  const { rows } = await client.query<
+    Omit<AuthContext, 'sessionId' | 'token' | 'accessKeys'> & { access: Record<string, unknown> }
+  >(
     `SELECT u.id AS "userId", u."companyId", c."timeZone", u."userType"::text AS "userType", u."employeeId", u."supplierId",
        u."personnelId", u."isForceUpdatePassword",
        CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('companyId', s."companyId",
          'supplierPortal', s."supplierPortal", 'supplierAccess', s."supplierAccess", 'isActive', s."isActive",
          'portalAccess', u."portalAccess") END
-         AS supplier
+         AS supplier, coalesce(r.access, '{}'::jsonb) AS access
      FROM "User" u JOIN "Company" c ON c.id = u."companyId"
-       LEFT JOIN "SupplierCompany" s ON s.id = u."supplierId" WHERE u.username = $1`,
+       LEFT JOIN "SupplierCompany" s ON s.id = u."supplierId"
+       LEFT JOIN "Employee" e ON e.id = u."employeeId" LEFT JOIN "Role" r ON r.id = e."roleId"
+     WHERE u.username = $1`,
     [username],
   );
   const row = rows[0];
   if (!row) throw new Error(`No user ${username}: run npx tsx seed/scale.ts first`);
-  return { ...row, sessionId: '00000000-0000-0000-0000-000000000000', token: 'bench' };
+  const { access, ...caller } = row;
+  // The role's keys set to yes, as the auth plugin reads them (the dashboard lists by them).
+  const accessKeys = new Set(ACCESS_KEYS.filter((key) => access[key] === true));
+  return { ...caller, accessKeys, sessionId: '00000000-0000-0000-0000-000000000000', token: 'bench' };
 }
 
 export async function requireScaleSeed(client: pg.ClientBase): Promise<string> {
