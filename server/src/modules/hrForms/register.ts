@@ -129,7 +129,6 @@ export class HrFormRegister {
         search: request.search?.trim() || undefined,
         page: request.page ?? 1,
         pageSize: request.pageSize ?? 20,
-        filtered: Boolean(request.employeeId || request.reviewerEmployeeId || request.status),
       },
       {
         table: sql`"HrFormAssignment"`,

@@ -135,7 +135,6 @@ export class PerformanceReviewRegister {
         search: request.search?.trim() || undefined,
         page: request.page ?? 1,
         pageSize: request.pageSize ?? 20,
-        filtered: Boolean(request.employeeId || request.reviewerEmployeeId || request.status),
       },
       {
         table: sql`"PerformanceReview"`,
