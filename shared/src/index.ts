@@ -67,4 +67,5 @@ export * from './contracts/hrForms';
 export * from './contracts/performanceReviews';
 export * from './contracts/onlineTraining';
 export * from './contracts/trainingAssignments';
+export * from './contracts/trainingPositionRules';
 export * from './contracts/trainingMatrix';

@@ -20,13 +20,24 @@ export const ASSIGNEE_FIELDS = {
   workplaceId: z.uuid().nullish(),
 };
 
-type Assignees = { employeeIds?: string[] | null; positionId?: string | null; workplaceId?: string | null };
+type Assignees = {
+  employeeIds?: string[] | null;
+  positionId?: string | null;
+  workplaceId?: string | null;
+  /** A course's only: supplier personnel (site inductions). */
+  personnelIds?: string[] | null;
+};
 
-/** Refuses (on employeeIds) anything but exactly one of the three, in the call's own words. */
+/** Refuses (on employeeIds) anything but exactly one kind of assignee, in the call's own words. */
 export const oneKindOfAssignee =
   (words: { whomRequired: string; whomOne: string }) =>
   (input: Assignees, context: z.RefinementCtx): void => {
-    const chosen = [input.employeeIds?.length, input.positionId, input.workplaceId].filter(Boolean).length;
+    const chosen = [
+      input.employeeIds?.length,
+      input.positionId,
+      input.workplaceId,
+      input.personnelIds?.length,
+    ].filter(Boolean).length;
     if (chosen !== 1)
       context.addIssue({
         code: 'custom',

@@ -183,6 +183,7 @@ export const ZOnlineTrainingItem = z.object({
   assignFormId: z.uuid(),
   formName: z.string(),
   formId: z.uuid(),
+  /** The trainee: an employee, or a supplier's person (a site induction, on its reviewer's list). */
   employee: z.uuid(),
   employeeName: z.string(),
   formSumissionId: z.uuid().nullable(),

@@ -14,6 +14,7 @@ export const LINK_RESOURCES = [
   'supplierAssignment',
   'supplierRequirement',
   'employeeClockIn',
+  'trainingAssignment',
 ] as const;
 export const ZLinkResource = z.enum(LINK_RESOURCES);
 export type TLinkResource = z.infer<typeof ZLinkResource>;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { addDays } from '../rules/dashboardPeriods';
+import { occurrenceDay, type FrequencyUnit } from '../rules/frequency';
 import { ACCESS, defineCall } from './call';
 import { ZDay } from './envelope';
 import {
@@ -15,6 +16,7 @@ import {
   ZTotalCapped,
 } from './externalParties';
 import { ZLinkQuery } from './links';
+import { TRAINING_ASSIGNMENT_STATUSES } from './trainingAssignments';
 
 export const requirementMessages = {
   typeNameTaken: 'There is already a requirement type with this name for the same kind of party.',
@@ -39,6 +41,13 @@ export const requirementMessages = {
   reasonRequired: 'Please say why the document is rejected.',
   approved: 'The document was approved.',
   rejected: 'The document was rejected; the supplier has been told why.',
+  courseUnknown: 'Choose a published online course that is in use.',
+  courseForPersonnel: 'Only a requirement of a person can be met by an online course.',
+  courseInUse: 'This type is in use: the course that meets it cannot change.',
+  courseTypeNoUpload: 'This requirement is met by passing its online course, not by a document.',
+  passedCourse: (course: string, score: number) => `Met: passed the online course ${course} with ${score}%.`,
+  metAtOnce: 'Requested, and already met: the person has passed the course.',
+  courseMet: 'This requirement is met: the person has passed the course and has nothing to take now.',
   resent: (mails: number) =>
     mails === 0 ? 'No one has an e-mail address.' : `Request sent again (${mails}).`,
 } as const;
@@ -93,6 +102,17 @@ export function requirementState(
   }
 }
 
+/**
+ * The last day a pass of an online course meets a requirement (yyyy-MM-dd): its refresher's due
+ * day, interval × frequency after the pass day; null when the course is taken once.
+ */
+export function inductionExpiry(
+  passDay: string,
+  repeat: { frequency: FrequencyUnit | null; repeatInterval: number | null },
+): string | null {
+  return repeat.frequency ? occurrenceDay(passDay, repeat.frequency, repeat.repeatInterval ?? 1) : null;
+}
+
 export const REQUIREMENT_APPLIES_TO = ['company', 'personnel'] as const;
 
 export const ZRequirementType = z.object({
@@ -102,6 +122,12 @@ export const ZRequirementType = z.object({
   description: z.string().nullable(),
   /** The document carries an expiry date, asked for with the upload. */
   expires: z.boolean(),
+  /**
+   * Met by passing this online course instead of a document (a person's type: a site induction).
+   * Requesting it assigns the course and mails its link; passing it approves the request.
+   */
+  trainingCourseId: z.uuid().nullable(),
+  trainingCourseName: z.string().nullable(),
   isActive: z.boolean(),
   /** How many requests use it. */
   inUse: z.number().int(),
@@ -114,6 +140,8 @@ export const ZRequirementTypeSave = z.object({
   appliesTo: z.enum(REQUIREMENT_APPLIES_TO),
   description: z.string().trim().max(2000).optional(),
   expires: z.boolean(),
+  /** A published course in use; a personnel type only. */
+  trainingCourseId: z.uuid().nullish(),
 });
 export type TRequirementTypeSave = z.input<typeof ZRequirementTypeSave>;
 
@@ -124,6 +152,15 @@ export const requirementTypeListCall = defineCall({
   summary: 'The requirement types (insurance, licences, inductions…), archived ones last',
   access: EXTERNAL_PARTIES_ADMIN,
   response: z.array(ZRequirementType),
+});
+
+export const requirementTypeCourseOptionsCall = defineCall({
+  method: 'POST',
+  path: '/requirementTypeCourseOptions',
+  tags: ['externalParties'],
+  summary: 'The published online courses in use that a personnel requirement type may be met by, by name',
+  access: EXTERNAL_PARTIES_ADMIN,
+  response: z.array(z.object({ _id: z.uuid(), name: z.string() })),
 });
 
 export const requirementTypeSaveCall = defineCall({
@@ -221,6 +258,16 @@ export const ZSupplierRequirementDetails = ZSupplierRequirementRow.extend({
   reviewedByName: z.string().nullable(),
   /** Newest first: the first is the document under review or approved. */
   documents: z.array(ZRequirementDocument),
+  /** Met by an online course: the course and its assignment to the person (null otherwise). */
+  training: z
+    .object({
+      courseName: z.string(),
+      assignmentId: z.uuid().nullable(),
+      status: z.enum(TRAINING_ASSIGNMENT_STATUSES).nullable(),
+      score: z.number().int().nullable(),
+      passedAt: z.string().nullable(),
+    })
+    .nullable(),
   /** The caller provides it (the supplier, the person or the link's holder). */
   canUpload: z.boolean(),
   /** The caller may approve or reject it now. */

@@ -15,9 +15,10 @@ import { ZAttachment } from './attachments';
  */
 export const trainingAssignmentMessages = {
   courseUnknown: 'Choose a published course that is in use.',
-  whomRequired: 'Choose the employees, a position or a workplace.',
-  whomOne: 'Choose employees, a position or a workplace — one of them.',
+  whomRequired: 'Choose the employees, a position, a workplace or supplier personnel.',
+  whomOne: 'Choose employees, a position, a workplace or supplier personnel — one of them.',
   employeeUnknown: 'A chosen employee is not an active employee of the organisation.',
+  personnelUnknown: 'A chosen person is not active personnel of a supplier company of the organisation.',
   positionUnknown: 'Choose a position of the organisation.',
   workplaceUnknown: 'Choose a workplace of the organisation.',
   nobodyToAssign: 'No active employee holds this position or works at this workplace (the reviewer aside).',
@@ -50,6 +51,9 @@ export const trainingAssignmentMessages = {
   notFailed: 'Only a training whose attempts are all used can be given another attempt.',
   cancelled: 'The training was withdrawn.',
   notCancellable: 'Only a training not yet passed can be withdrawn.',
+  ruleStopped: 'People who join the position from now on are no longer assigned this course.',
+  ruleNotLive: 'This standing assignment has already been stopped.',
+  certificateNotPassed: 'A certificate is issued once the training is passed.',
 } as const;
 const say = trainingAssignmentMessages;
 
@@ -89,14 +93,19 @@ const ZRef = z.object({ _id: z.uuid(), name: z.string() });
 export const ZTrainingId = z.object({ _id: z.uuid() });
 
 /**
- * Assign a course to employees: `employeeIds`, or everyone active in `positionId`, or everyone
- * active at `workplaceId` — exactly one of the three. Someone who already has the course assigned
- * and not yet passed is refused (400 on employeeIds, or left out of a position or workplace).
+ * Assign a course: to `employeeIds`, or everyone active in `positionId`, or everyone active at
+ * `workplaceId`, or supplier personnel `personnelIds` (a site induction) — exactly one of the four.
+ * Someone who already has the course assigned and not yet passed is refused (400 on employeeIds or
+ * personnelIds, or left out of a position or workplace). With a position, `followPosition` (the
+ * default) leaves a standing rule: whoever joins the position later is assigned the course too, due
+ * as many days after joining as `completeBy` is after today.
  */
 export const ZTrainingAssign = z
   .object({
     courseId: z.uuid(),
     ...ASSIGNEE_FIELDS,
+    personnelIds: z.array(z.uuid()).max(500).nullish(),
+    followPosition: z.boolean().default(true),
     reviewerEmployeeId: z.uuid(),
     completeBy: ZDay,
     message: z.string().trim().max(2000).nullish(),
@@ -121,6 +130,15 @@ export const ZTrainingAssignOptions = z.object({
 });
 export type TTrainingAssignOptions = z.output<typeof ZTrainingAssignOptions>;
 
+/** Active supplier personnel by name or company, for the assign dialog (20 at most, by name). */
+export const ZTrainingPersonnelOptionsRequest = z.object({ search: z.string().trim().max(200).default('') });
+export const ZTrainingPersonnelOptions = z.object({
+  rows: z.array(
+    z.object({ _id: z.uuid(), name: z.string(), supplierName: z.string(), email: z.string().nullable() }),
+  ),
+});
+export type TTrainingPersonnelOptions = z.output<typeof ZTrainingPersonnelOptions>;
+
 export const ZTrainingAssignmentListRequest = z.object({
   page: ZPage.default(1),
   pageSize: z.number().int().min(1).max(100).default(20),
@@ -136,7 +154,11 @@ export const ZTrainingAssignmentRow = z.object({
   _id: z.uuid(),
   courseId: z.uuid(),
   courseName: z.string(),
-  employeeId: z.uuid(),
+  /** The trainee: an employee (employeeId) or a supplier's person (personnelId, supplierName). */
+  employeeId: z.uuid().nullable(),
+  personnelId: z.uuid().nullable(),
+  supplierName: z.string().nullable(),
+  /** The trainee's name (the dashboard item's employeeName): the employee's or the person's. */
   employeeName: z.string(),
   reviewerEmployeeId: z.uuid().nullable(),
   reviewerName: z.string().nullable(),
@@ -214,7 +236,7 @@ export type TTrainingAttemptRow = z.output<typeof ZTrainingAttemptRow>;
  */
 export const ZTrainingAssignmentView = ZTrainingAssignmentRow.extend({
   message: z.string().nullable(),
-  /** Which side the caller is on. */
+  /** Which side the caller is on: 'employee' is the trainee (signed in, or the holder of its link). */
   side: z.enum(['employee', 'reviewer', 'hr']),
   course: ZTraineeCourse,
   /** Oldest first. */
@@ -271,7 +293,9 @@ export const ZTrainingAttemptView = ZTrainingAttemptRow.extend({
   courseId: z.uuid(),
   courseName: z.string(),
   versionNumber: z.number().int(),
-  employeeId: z.uuid(),
+  employeeId: z.uuid().nullable(),
+  personnelId: z.uuid().nullable(),
+  /** The trainee's name. */
   employeeName: z.string(),
   reviewerName: z.string().nullable(),
   reviewComment: z.string().nullable(),
@@ -301,8 +325,15 @@ export type TTrainingAttemptMark = z.input<typeof ZTrainingAttemptMark>;
 
 // ---- Calls
 
-const hrAdmin = { callers: ['employee'], accessKeys: ['hrAdmin'] } as const;
-/** The trainee, the reviewer or HR: who the assignment is for is checked by the service. */
+/** HR's calls: employees whose role has hrAdmin. */
+export const trainingHrAdmin = { callers: ['employee'], accessKeys: ['hrAdmin'] } as const;
+const hrAdmin = trainingHrAdmin;
+/**
+ * The trainee (an employee; supplier personnel signed in to the portal; anyone holding the
+ * assignment's link), the reviewer or HR: whose the assignment is is checked by the service.
+ */
+const trainee = { callers: ['employee', 'personnel', 'link'] } as const;
+/** The reviewer marks: employees only. */
 const employee = { callers: ['employee'] } as const;
 
 export const trainingAssignOptionsCall = defineCall({
@@ -322,6 +353,27 @@ export const trainingAssignCall = defineCall({
   access: hrAdmin,
   body: ZTrainingAssign,
   response: z.object({ count: z.number().int(), ids: z.array(z.uuid()), mailsQueued: z.number().int() }),
+});
+
+export const trainingPersonnelOptionsCall = defineCall({
+  method: 'POST',
+  path: '/trainingPersonnelOptions',
+  tags: ['onlineTraining'],
+  summary: 'Active supplier personnel by name or company, to assign a site induction to (hrAdmin)',
+  access: hrAdmin,
+  body: ZTrainingPersonnelOptionsRequest,
+  response: ZTrainingPersonnelOptions,
+});
+
+export const trainingCertificateCall = defineCall({
+  method: 'GET',
+  path: '/trainingCertificate',
+  tags: ['onlineTraining'],
+  summary:
+    'The completion certificate (PDF) of a passed training: its trainee (or its link), its reviewer, HR (hrAdmin)',
+  access: trainee,
+  query: z.object({ assignmentId: z.uuid(), authtoken: z.string().optional() }),
+  response: 'file',
 });
 
 export const trainingAssignmentListCall = defineCall({
@@ -361,7 +413,7 @@ export const trainingAssignmentOpenCall = defineCall({
   summary:
     'One assigned training with its course (no answer key) and attempts: the employee’s to take, ' +
     'its reviewer’s or HR’s (hrAdmin) to look at',
-  access: employee,
+  access: trainee,
   body: ZTrainingId,
   response: ZTrainingAssignmentView,
 });
@@ -372,7 +424,7 @@ export const trainingAttemptStartCall = defineCall({
   tags: ['onlineTraining'],
   summary:
     'Start an attempt (or carry on the one in progress) on the published version: the employee, attempts left',
-  access: employee,
+  access: trainee,
   body: z.object({ assignmentId: z.uuid() }),
   response: ZTrainingAttemptRow,
 });
@@ -383,7 +435,7 @@ export const trainingAttemptSubmitCall = defineCall({
   tags: ['onlineTraining'],
   summary:
     'Submit an attempt’s answers: scored on the server; passed, failed, or to the reviewer for short answers',
-  access: employee,
+  access: trainee,
   body: ZTrainingAttemptSubmit,
   response: ZTrainingAttemptResult,
 });
@@ -395,7 +447,7 @@ export const trainingAttemptDetailsCall = defineCall({
   summary:
     'A submitted attempt (by its id, or an assignment’s latest by the assignment’s id): the trainee, ' +
     'the reviewer (with the short answers’ guidance) or HR (hrAdmin)',
-  access: employee,
+  access: trainee,
   body: ZTrainingId,
   response: ZTrainingAttemptView,
 });
@@ -409,6 +461,26 @@ export const trainingAttemptMarkCall = defineCall({
   body: ZTrainingAttemptMark,
   response: ZTrainingAttemptResult,
 });
+
+/**
+ * The public pages of a training's link (000 §1.3: online-training/employee/…): `form-attempt` where
+ * the training stands (the mail's link: attempts, what to do next, the certificate), `form-submit`
+ * the first attempt, `form-re-test` another attempt, `form-attempt-view` a submitted attempt. With
+ * `?authtoken=` the link opens them; without, the signed-in trainee's session (supplier personnel).
+ */
+const LINK_BASE = '/online-training/employee';
+const withToken = (path: string, token?: string) =>
+  token ? `${path}?authtoken=${encodeURIComponent(token)}` : path;
+export const trainingLinkPaths = {
+  status: (assignmentId: string, token?: string) =>
+    withToken(`${LINK_BASE}/form-attempt/${encodeURIComponent(assignmentId)}`, token),
+  take: (assignmentId: string, token?: string) =>
+    withToken(`${LINK_BASE}/form-submit/${encodeURIComponent(assignmentId)}`, token),
+  retest: (assignmentId: string, token?: string) =>
+    withToken(`${LINK_BASE}/form-re-test/${encodeURIComponent(assignmentId)}`, token),
+  attempt: (attemptId: string, token?: string) =>
+    withToken(`${LINK_BASE}/form-attempt-view/${encodeURIComponent(attemptId)}`, token),
+};
 
 /** The screens' paths (the dashboard's targets, shared/contractRules/workItemTarget.ts). */
 const TRAINEE_BASE = '/human-resource/employee';
