@@ -32,6 +32,19 @@ const PUBLIC = [
   'GET /api/organisationLogo/:companyId',
 ];
 
+/**
+ * Taking online training (issue 43): employees, signed-in personnel and the holder of the
+ * assignment's link, not a supplier's main account. Whose assignment it is (its trainee, its
+ * reviewer, HR; a link's own) the service rules on (trainingAssignments.test.ts, trainingLinks.test.ts).
+ */
+const TRAINEE = [
+  'POST /api/trainingAssignmentOpen',
+  'POST /api/trainingAttemptStart',
+  'POST /api/trainingAttemptSubmit',
+  'POST /api/trainingAttemptDetails',
+  'GET /api/trainingCertificate',
+];
+
 /** Routes a link holder may call with the link's token (the service then checks its scope). */
 const LINK = [
   'GET /api/files/:id',
@@ -52,6 +65,7 @@ const LINK = [
   'POST /api/supplierRequirementDetails',
   'POST /api/supplierRequirementUpload',
   'POST /api/supplierAssessmentStatus',
+  ...TRAINEE,
 ];
 
 /** Routes only a link holder may call: the supplier screens opened from an e-mailed link. */
@@ -172,18 +186,17 @@ const ONLINE_TRAINING = [
   'POST /api/trainingAssignmentList',
   'POST /api/trainingAssignmentAllowAttempt',
   'POST /api/trainingAssignmentCancel',
+  'POST /api/trainingPersonnelOptions',
+  'POST /api/trainingPositionRuleList',
+  'POST /api/trainingPositionRuleStop',
 ];
 
 /**
- * Taking online training and its matrix (issue 43): employees only. Whose assignment or attempt it
- * is (its employee, its reviewer, HR), and whose matrix (HR, a manager), the service rules on
- * (trainingAssignments.test.ts, trainingMatrix.test.ts).
+ * Marking online training and its matrix (issue 43): employees only. Whose attempt (its reviewer)
+ * and whose matrix (HR, a manager) the service rules on (trainingAssignments.test.ts,
+ * trainingMatrix.test.ts).
  */
 const TRAINING_TAKING = [
-  'POST /api/trainingAssignmentOpen',
-  'POST /api/trainingAttemptStart',
-  'POST /api/trainingAttemptSubmit',
-  'POST /api/trainingAttemptDetails',
   'POST /api/trainingAttemptMark',
   'POST /api/trainingMatrix',
   'GET /api/trainingMatrixExport',
@@ -286,6 +299,7 @@ const SUPPLIER_KEY = [
   'POST /api/requirementTypeList',
   'POST /api/requirementTypeSave',
   'POST /api/requirementTypeSetActive',
+  'POST /api/requirementTypeCourseOptions',
   'POST /api/supplierRequirementCreate',
   'POST /api/supplierRequirementList',
   'POST /api/supplierRequirementResend',
@@ -429,6 +443,7 @@ function expected(route: string, caller: CallerName): string | null {
       if (caller === 'personnel' && [...NOT_PERSONNEL, ...SUPPLIER_MAIN_ONLY].includes(route))
         return 'caller_not_served';
       if (NOT_PERSONNEL.includes(route)) return null;
+      if (TRAINEE.includes(route)) return caller === 'personnel' ? null : 'caller_not_served';
       return [
         ...EMPLOYEE_ONLY,
         ...LINK_ONLY,
@@ -531,6 +546,7 @@ describe('route × caller kind', () => {
       PERFORMANCE_REVIEWS,
       HR_ACTIONS,
       ONLINE_TRAINING,
+      TRAINEE,
       TRAINING_TAKING,
     ])
       for (const route of list) expect(declared).toContain(route);

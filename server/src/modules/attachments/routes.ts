@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerCall } from '../../plugins/calls';
 import { fileHeaders } from '../../plugins/downloads';
 import { ok } from '../../plugins/envelope';
-import { linkAttachmentOwner } from '../links';
+import { linkFileOwner } from '../links';
 import type { AttachmentService } from './service';
 
 export const attachmentRoutes: FastifyPluginAsync<{ attachments: AttachmentService }> = async (
@@ -14,7 +14,10 @@ export const attachmentRoutes: FastifyPluginAsync<{ attachments: AttachmentServi
     handler: async (request, reply, caller) => {
       const { attachment, stream } =
         caller.kind === 'link'
-          ? await attachments.openOwned(linkAttachmentOwner(caller.link, 'read'), request.params.id)
+          ? await attachments.openOwned(
+              await linkFileOwner(caller.link, 'read', request.params.id),
+              request.params.id,
+            )
           : await attachments.open(caller.auth, request.params.id);
       return reply.headers(fileHeaders({ fileName: attachment.name })).send(stream);
     },

@@ -57,7 +57,8 @@ export async function onlineTrainingSection(
   >(sql`
     WITH top AS (${topItems(sources, DASHBOARD_LIST_LIMIT)})
     SELECT t.id, c.name AS "formName", t."courseId" AS "formId",
-      t."employeeId" AS employee, ${fullName('e')} AS "employeeName", t."lastAttemptId" AS "submissionId",
+      coalesce(t."employeeId", t."personnelId") AS employee,
+      coalesce(${fullName('e')}, ${fullName('p')}) AS "employeeName", t."lastAttemptId" AS "submissionId",
       to_char(t."completeBy", 'YYYY-MM-DD') AS "completeBy", t."expectationDuration",
       t."completedTestAttempt", t."noTestAttempt",
       ${countOf(sources)} AS total
@@ -65,6 +66,8 @@ export async function onlineTrainingSection(
     JOIN "OnlineTrainingAssignment" t ON t.id = i.id
     JOIN "TrainingCourse" c ON c.id = t."courseId" AND c."companyId" = t."companyId"
     LEFT JOIN "Employee" e ON e.id = t."employeeId" AND e."companyId" = t."companyId"
+    -- A site induction's trainee is a supplier's person (its reviewer's item).
+    LEFT JOIN "Personnel" p ON p.id = t."personnelId" AND p."companyId" = t."companyId"
     ORDER BY i.due, i.id`);
   return toSection(rows, (row) => {
     let action: TOnlineTrainingItem['action'] = 'review';

@@ -13,4 +13,6 @@ export { assignees, checkField } from './assignees';
 export type { AssigneeChoice, AssigneeMessages } from './assignees';
 export { employeesArea } from './area';
 export { namesReviewer } from './policy';
+export { onPositionJoin, positionJoined } from './positionJoins';
+export type { PositionJoin } from './positionJoins';
 export { employeeSearch, matchingPeople } from './search';

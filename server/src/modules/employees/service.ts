@@ -17,6 +17,7 @@ import { throttleAccountOf, type SignInThrottle } from '../auth';
 import type { Invitations } from '../password';
 import type { Reader } from '../../db/reader';
 import { join, sql, uuid, type Sql } from '../../db/sql';
+import { positionJoined } from './positionJoins';
 import { employeeSearch } from './search';
 import { accountColumns, accountStatus, employeeNames, type AccountColumns } from './accountHolders';
 import { mayManage, refuseSelfDeactivation, requireMaySave, requireMaySetActive } from './policy';
@@ -217,6 +218,7 @@ export class EmployeeService {
       );
       const invited = !before && Boolean(input.invite);
       if (invited) await this.inviteIn(tx, auth, employee.id, userId);
+      await positionJoined(tx, before, employee, auth.userId);
       return { _id: employee.id, invited: invited || reinvited };
     });
   }
@@ -278,6 +280,7 @@ export class EmployeeService {
         }
       }
       if (!active) await requireAdministrator(tx, auth.companyId);
+      await positionJoined(tx, employee, { ...employee, isActive: active }, auth.userId);
       await recordChange(tx, {
         companyId: auth.companyId,
         userId: auth.userId,

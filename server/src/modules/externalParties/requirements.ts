@@ -7,7 +7,7 @@ import {
   type TSupplierRequirementReview,
 } from '@compass/shared';
 import { dateOf, dayOf } from '../../db/days';
-import type { Db } from '../../db/prisma';
+import type { Db, Prisma } from '../../db/prisma';
 import type { Reader } from '../../db/reader';
 import { sql, uuid } from '../../db/sql';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
@@ -19,6 +19,8 @@ import { organisationToday } from '../../plugins/organisationDay';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { AttachmentService, OwnerPolicy } from '../attachments';
 import { userNames } from '../employees';
+import { inductionOf } from '../onlineTraining';
+import { requestCourse, type TypeCourse } from './courseRequests';
 import { findParty, partyRequested, refuseProblems } from './parties';
 import { openedRequirement, requirementFilesPolicy } from './policy';
 import { RequirementRegister, rowOf } from './register';
@@ -29,6 +31,18 @@ import { RequirementTypes } from './requirementTypes';
 export const REQUIREMENT_REMINDER_DAYS = 3;
 
 const dayOrNull = (date: Date | null) => (date ? dayOf(date) : null);
+
+/** The course a requirement type is met by (a site induction), or null: a document. */
+const typeCourse = (
+  db: Db | Prisma.TransactionClient,
+  type: { companyId: string; trainingCourseId: string | null },
+): Promise<TypeCourse | null> =>
+  type.trainingCourseId
+    ? db.trainingCourse.findFirstOrThrow({
+        where: { id: type.trainingCourseId, companyId: type.companyId },
+        select: { id: true, name: true },
+      })
+    : Promise.resolve(null);
 
 /**
  * Supplier requirements (docs/external-parties.md): the types, a request of a document from a
@@ -110,8 +124,14 @@ export class SupplierRequirementService {
         before: null,
         after: { type: type!.name, ...requested.named },
       });
-      const mailsQueued = await this.notices.toProvider(tx, requirement, 'request', auth.userId);
-      return { _id: requirement.id, mailsQueued };
+      const course = await typeCourse(tx, type!);
+      if (!course) {
+        const mailsQueued = await this.notices.toProvider(tx, requirement, 'request', auth.userId);
+        return { _id: requirement.id, mailsQueued, message: say.requested(mailsQueued) };
+      }
+      const asked = await requestCourse(tx, requirement, course, auth.userId);
+      const message = asked.met ? say.metAtOnce : say.requested(asked.mailsQueued);
+      return { _id: requirement.id, mailsQueued: asked.mailsQueued, message };
     });
   }
 
@@ -122,6 +142,12 @@ export class SupplierRequirementService {
       });
       if (!requirement) throw notFound();
       if (requirement.status === 'submitted') throw conflict(say.awaitingReview);
+      const type = await tx.requirementType.findFirstOrThrow({
+        where: { id: requirement.requirementTypeId, companyId: auth.companyId },
+      });
+      const course = await typeCourse(tx, type);
+      if (course)
+        return { mailsQueued: (await requestCourse(tx, requirement, course, auth.userId)).mailsQueued };
       const kind = requirement.status === 'approved' ? 'expiring' : 'request';
       return { mailsQueued: await this.notices.toProvider(tx, requirement, kind, auth.userId) };
     });
@@ -142,6 +168,7 @@ export class SupplierRequirementService {
       }),
       userNames(this.db, companyId, [requirement.reviewedById]),
     ]);
+    const course = await typeCourse(this.db, type);
     const [row] = await this.register.rows(
       sql`SELECT r.* FROM "SupplierRequirement" r
         WHERE r."companyId" = ${uuid(companyId)} AND r.id = ${uuid(requirement.id)}`,
@@ -167,7 +194,11 @@ export class SupplierRequirementService {
         fileType: file.fileType,
         uploadedAt: file.createdAt.toISOString(),
       })),
-      canUpload: side === 'provider',
+      training: course && {
+        courseName: course.name,
+        ...(await inductionOf(this.db, companyId, requirement.trainingAssignmentId)),
+      },
+      canUpload: side === 'provider' && !course,
       canReview: side === 'reviewer' && requirement.status === 'submitted',
     };
   }
@@ -185,6 +216,7 @@ export class SupplierRequirementService {
       this.db.requirementType.findFirstOrThrow({ where: { id: requirement.requirementTypeId, companyId } }),
       organisationToday(this.db, companyId),
     ]);
+    if (type.trainingCourseId) throw conflict(say.courseTypeNoUpload);
     const expiryDate = input.expiryDate || null;
     const problems = [
       files.length === 0 ? { field: 'files', message: say.fileRequired } : null,
@@ -277,9 +309,17 @@ export class SupplierRequirementService {
    */
   async sendReminders(now = new Date()): Promise<number> {
     const today = dayOf(now);
+    // A requirement met by a course is the course's to remind of (its mails link to the course,
+    // not to an upload); the types met by one are few in every organisation.
+    const courseTypes = await this.db.requirementType.findMany({
+      where: { trainingCourseId: { not: null } },
+      select: { id: true },
+    });
+    const byDocument = { requirementTypeId: { notIn: courseTypes.map((type) => type.id) } };
     const [due, expiring] = await Promise.all([
       this.db.supplierRequirement.findMany({
         where: {
+          ...byDocument,
           status: { in: ['pending', 'rejected'] },
           reminderSentAt: null,
           dueDate: { gte: dateOf(today), lte: dateOf(addDays(today, REQUIREMENT_REMINDER_DAYS)) },
@@ -288,6 +328,7 @@ export class SupplierRequirementService {
       }),
       this.db.supplierRequirement.findMany({
         where: {
+          ...byDocument,
           status: 'approved',
           expiryReminderSentAt: null,
           expiryDate: { gte: dateOf(today), lte: dateOf(addDays(today, REQUIREMENT_EXPIRY_NOTICE_DAYS)) },

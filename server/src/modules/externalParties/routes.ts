@@ -2,6 +2,7 @@ import {
   externalPartiesMessages as say,
   requirementMessages,
   supplierAssessmentStatusCall,
+  requirementTypeCourseOptionsCall,
   requirementTypeListCall,
   requirementTypeSaveCall,
   requirementTypeSetActiveCall,
@@ -76,6 +77,9 @@ export const externalPartiesRoutes: FastifyPluginAsync<{
   registerCall(app, requirementTypeListCall, {
     handler: async (_request, _reply, { auth }) => ok(await requirements.types.list(auth)),
   });
+  registerCall(app, requirementTypeCourseOptionsCall, {
+    handler: async (_request, _reply, { auth }) => ok(await requirements.types.courseOptions(auth)),
+  });
   registerCall(app, requirementTypeSaveCall, {
     handler: async (request, _reply, { auth }) => ok(await requirements.types.save(auth, request.body)),
   });
@@ -85,8 +89,8 @@ export const externalPartiesRoutes: FastifyPluginAsync<{
   });
   registerCall(app, supplierRequirementCreateCall, {
     handler: async (request, _reply, { auth }) => {
-      const created = await requirements.create(auth, request.body);
-      return ok(created, requirementMessages.requested(created.mailsQueued));
+      const { message, ...created } = await requirements.create(auth, request.body);
+      return ok(created, message);
     },
   });
   registerCall(app, supplierRequirementListCall, {

@@ -39,6 +39,38 @@ export function linkAttachmentOwner(scope: LinkScope, operation: TLinkOperation)
   return { companyId: scope.companyId, ownerType, ownerId: scope.resourceId };
 }
 
+type LinkFileOwner = { companyId: string; ownerType: AttachmentOwner; ownerId: string };
+
+/**
+ * Which owner a file read through a link belongs to, for a resource whose files are another
+ * owner's (a training's are its course's): null when the link may not read that file.
+ */
+export type LinkFiles = (scope: LinkScope, attachmentId: string) => Promise<LinkFileOwner | null>;
+
+// Keyed by resource: the area of the resource registers where it starts (an app built again replaces it).
+const linkFiles = new Map<TLinkResource, LinkFiles>();
+
+export function registerLinkFiles(resourceType: TLinkResource, files: LinkFiles): void {
+  linkFiles.set(resourceType, files);
+}
+
+/**
+ * The owner of the file `attachmentId` a link may read or change: its own resource's files, or
+ * those its resource's area grants (registerLinkFiles); any other file is not found.
+ */
+export async function linkFileOwner(
+  scope: LinkScope,
+  operation: TLinkOperation,
+  attachmentId: string,
+): Promise<LinkFileOwner> {
+  const files = linkFiles.get(scope.resourceType);
+  if (!files) return linkAttachmentOwner(scope, operation);
+  checkScope(scope, scope.resourceType, scope.resourceId, operation);
+  const owner = await files(scope, attachmentId);
+  if (!owner) throw notFound('File not found.');
+  return owner;
+}
+
 /**
  * Who revokes the links of a resource: an administrator (the `system` key) any of the
  * organisation's; a coordinator of a submission those of the submission and its actions

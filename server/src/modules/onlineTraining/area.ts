@@ -1,5 +1,6 @@
 import type { Area, Platform } from '../../area';
 import type { AttachmentService } from '../attachments';
+import { onPositionJoin } from '../employees';
 import { TrainingMatrix } from './matrix';
 import { trainingMatrixRoutes } from './matrixRoutes';
 import { onlineTrainingRoutes } from './routes';
@@ -12,9 +13,12 @@ type Needs = Pick<Platform, 'config' | 'db' | 'reader' | 'mail' | 'answers'> & {
 export const onlineTrainingArea: Area<Needs> = {
   name: 'onlineTraining',
   register: async (api, { config, db, reader, mail, answers, attachments }) => {
+    const assignments = new TrainingAssignmentService(db, reader, attachments, mail, config.PUBLIC_URL);
+    // Whoever joins a position is assigned its standing rules' courses, in the employees' transaction.
+    onPositionJoin('onlineTraining', (tx, join) => assignments.positionJoined(tx, join));
     await api.register(onlineTrainingRoutes, {
       training: new OnlineTrainingService(db, reader, attachments),
-      assignments: new TrainingAssignmentService(db, reader, attachments, mail, config.PUBLIC_URL),
+      assignments,
     });
     await api.register(trainingMatrixRoutes, { matrix: new TrainingMatrix(reader), cache: answers });
   },

@@ -1,5 +1,7 @@
 import {
+  localDateOf,
   personName,
+  type TLinkOperation,
   taskDueType,
   type FrequencyUnit,
   type TrainingAssignmentStatus,
@@ -10,11 +12,11 @@ import {
 import type { z } from 'zod';
 import { timestampOf, type Reader } from '../../db/reader';
 import { join, sql, uuid, type Sql } from '../../db/sql';
-import { notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { callerToday } from '../../plugins/organisationDay';
 import { matchingPeople } from '../employees';
 import { SEARCHED_PEOPLE, searchedPage, statementPage } from '../registerParts';
+import { checkTraineeLink, companyOf, ruledSide, type TraineeCaller } from './policy';
 
 /**
  * The assignments as HR's register lists them and as one assignment's page heads itself: one
@@ -27,9 +29,11 @@ interface AssignmentRowSql {
   id: string;
   courseId: string;
   courseName: string;
-  employeeId: string;
-  employeeFirst: string;
-  employeeLast: string;
+  employeeId: string | null;
+  personnelId: string | null;
+  traineeFirst: string;
+  traineeLast: string;
+  supplierName: string | null;
   reviewerEmployeeId: string | null;
   reviewerFirst: string | null;
   reviewerLast: string | null;
@@ -45,17 +49,30 @@ interface AssignmentRowSql {
   createdAt: string;
 }
 
-/** The assignments `a` chosen by `chosen` (a SELECT of ids), as rows, in `order`. */
-const rowsOf = (chosen: Sql, order: Sql) => sql`SELECT a.id, a."courseId", c.name AS "courseName",
-    a."employeeId", e."firstName" AS "employeeFirst", e."lastName" AS "employeeLast",
+/** What one assignment's page reads with its row: the rest of what its policy and page need. */
+interface AssignmentReadSql extends AssignmentRowSql {
+  message: string | null;
+  timeZone: string;
+}
+
+/**
+ * The assignments `a` chosen by `chosen` (a SELECT of ids), as rows, in `order`; `more` adds
+ * columns. The trainee is an employee `e` or a supplier's person `p` of supplier `s`.
+ */
+const rowsOf = (chosen: Sql, order: Sql, more: Sql = sql``) => sql`SELECT a.id, a."courseId",
+    c.name AS "courseName", a."employeeId", a."personnelId",
+    coalesce(e."firstName", p."firstName") AS "traineeFirst",
+    coalesce(e."lastName", p."lastName") AS "traineeLast", s.name AS "supplierName",
     a."reviewerEmployeeId", r."firstName" AS "reviewerFirst", r."lastName" AS "reviewerLast",
     a.status, to_char(a."completeBy", 'YYYY-MM-DD') AS "completeBy", a."completedTestAttempt",
     a."noTestAttempt", a."lastAttemptId", a.score, a."passedAt", a.frequency, a."repeatInterval",
-    a."createdAt"
+    a."createdAt" ${more}
   FROM (${chosen}) k
   JOIN "OnlineTrainingAssignment" a ON a.id = k.id
   JOIN "TrainingCourse" c ON c.id = a."courseId" AND c."companyId" = a."companyId"
-  JOIN "Employee" e ON e.id = a."employeeId" AND e."companyId" = a."companyId"
+  LEFT JOIN "Employee" e ON e.id = a."employeeId" AND e."companyId" = a."companyId"
+  LEFT JOIN "Personnel" p ON p.id = a."personnelId" AND p."companyId" = a."companyId"
+  LEFT JOIN "SupplierCompany" s ON s.id = p."supplierId" AND s."companyId" = a."companyId"
   LEFT JOIN "Employee" r ON r.id = a."reviewerEmployeeId" AND r."companyId" = a."companyId"
   ORDER BY ${order}`;
 
@@ -66,7 +83,9 @@ function shownRow(row: AssignmentRowSql, today: string): TTrainingAssignmentRow 
     courseId: row.courseId,
     courseName: row.courseName,
     employeeId: row.employeeId,
-    employeeName: personName({ firstName: row.employeeFirst, lastName: row.employeeLast }),
+    personnelId: row.personnelId,
+    supplierName: row.supplierName,
+    employeeName: personName({ firstName: row.traineeFirst, lastName: row.traineeLast }),
     reviewerEmployeeId: row.reviewerEmployeeId,
     reviewerName:
       row.reviewerFirst === null
@@ -85,20 +104,26 @@ function shownRow(row: AssignmentRowSql, today: string): TTrainingAssignmentRow 
   };
 }
 
-/** One assignment of the caller's organisation as a row (the caller's side has been checked). */
-export async function assignmentRow(
+/**
+ * One assignment as its page heads itself, ruled on by the policy: one statement reads the row,
+ * the message and the organisation's day; the link's scope is checked before it.
+ */
+export async function assignmentRead(
   reader: Reader,
-  auth: AuthContext,
+  caller: TraineeCaller,
   id: string,
-): Promise<TTrainingAssignmentRow> {
-  const [row] = await reader.rows<AssignmentRowSql>(
+  operation: TLinkOperation,
+) {
+  checkTraineeLink(caller, id, operation);
+  const [read] = await reader.rows<AssignmentReadSql>(
     rowsOf(
-      sql`SELECT id FROM "OnlineTrainingAssignment" WHERE id = ${uuid(id)} AND "companyId" = ${uuid(auth.companyId)}`,
+      sql`SELECT id FROM "OnlineTrainingAssignment" WHERE id = ${uuid(id)} AND "companyId" = ${uuid(companyOf(caller))}`,
       sql`a.id`,
+      sql`, a.message, (SELECT "timeZone" FROM "Company" WHERE id = a."companyId") AS "timeZone"`,
     ),
   );
-  if (!row) throw notFound();
-  return shownRow(row, callerToday(auth));
+  const side = ruledSide(caller, read);
+  return { row: shownRow(read!, localDateOf(new Date(), read!.timeZone)), message: read!.message, side };
 }
 
 const LATEST_FIRST = sql`a."completeBy" DESC, a.id`;

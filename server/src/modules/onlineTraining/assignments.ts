@@ -1,68 +1,39 @@
 import {
   occurrenceDay,
-  personName,
   trainingAssignmentMessages as say,
   type TTrainingAssign,
   type TTrainingAssignOptions,
 } from '@compass/shared';
-import { dateOf } from '../../db/days';
 import type { Db, Prisma } from '../../db/prisma';
 import type { Reader } from '../../db/reader';
 import { sql, uuid } from '../../db/sql';
 import { conflict, notFound } from '../../errors';
-import type { OnlineTrainingAssignment, TrainingAssignmentStatus } from '../../generated/prisma/client';
+import type { OnlineTrainingAssignment } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
-import { recordChange, type Snapshot } from '../../plugins/changeLog';
-import type { MailQueue } from '../../plugins/mail';
-import { organisationToday } from '../../plugins/organisationDay';
 import { assignees, checkField } from '../employees';
 import { isUniqueViolation } from './courses';
-import { mailAboutTraining } from './mails';
+import type { Mailing } from './mails';
+import {
+  assignEach,
+  checkedTerms,
+  logAssignment,
+  makeAssignment,
+  openAmong,
+  OPEN_STATUSES,
+  publishedVersion,
+  refuseOpen,
+  type AssignTerms,
+  type Person,
+} from './making';
+import { standPositionRule } from './positionRules';
 
 /**
- * HR's writes on assignments: assigning a published course (to employees, a position or a
+ * HR's writes on assignments: assigning a published course to employees (chosen, a position or a
  * workplace), allowing a failed one another attempt, withdrawing one; and the refresher a pass of
  * a repeating one brings. Each write claims its row with a conditional UPDATE on its status.
  */
 
 type Tx = Prisma.TransactionClient;
-type Mailing = { mail: MailQueue; publicUrl: string };
-
-/** The statuses of an assignment not yet done with: one of them per course and employee. */
-export const OPEN_STATUSES: TrainingAssignmentStatus[] = ['assigned', 'awaitingReview', 'failed'];
-
-/** Writes a change of an assignment to the change log (entity `trainingAssignment`). */
-export const logAssignment = (
-  tx: Tx,
-  who: { companyId: string; userId: string | null },
-  id: string,
-  action: string,
-  before: Snapshot | null,
-  after: Snapshot | null,
-) =>
-  recordChange(tx, {
-    companyId: who.companyId,
-    userId: who.userId,
-    entityType: 'trainingAssignment',
-    entityId: id,
-    action,
-    before,
-    after,
-  });
-
-/** The course's published version, if the course is in use and published; else null. */
-async function publishedVersion(client: Db | Tx, companyId: string, courseId: string) {
-  const course = await client.trainingCourse.findFirst({
-    where: { id: courseId, companyId, isActive: true, currentVersion: { gt: 0 } },
-    select: { id: true, name: true, currentVersion: true },
-  });
-  if (!course) return null;
-  const version = await client.trainingCourseVersion.findUniqueOrThrow({
-    where: { courseId_number: { courseId: course.id, number: course.currentVersion } },
-    select: { expectedMinutes: true, attemptsAllowed: true },
-  });
-  return { course, version };
-}
 
 /** The assign dialog's pick lists: published courses in use (with their figures), positions, workplaces. */
 export async function assignOptions(
@@ -97,90 +68,42 @@ export async function assignOptions(
   };
 }
 
-type Person = { id: string; firstName: string; lastName: string };
-
 /**
- * The people to assign: someone with the course open (assigned, awaiting review or failed) is
- * refused when chosen by name, left out of a position or a workplace.
+ * The people to assign: someone with the course open is refused when chosen by name, left out of
+ * a position or a workplace.
  */
 async function withoutOpen(db: Db, companyId: string, input: TTrainingAssign, people: Person[]) {
-  const open = await db.onlineTrainingAssignment.findMany({
-    where: {
-      companyId,
-      courseId: input.courseId,
-      employeeId: { in: people.map((person) => person.id) },
-      status: { in: OPEN_STATUSES },
-    },
-    select: { employeeId: true },
-  });
-  const assigned = new Set(open.map((row) => row.employeeId));
-  const already = people.filter((person) => assigned.has(person.id));
+  const ids = people.map((person) => person.id);
+  const open = await openAmong(db, companyId, input.courseId, 'employeeId', ids);
   if (input.employeeIds?.length) {
-    const names = already.map(personName).join(', ');
-    checkField(already.length === 0, 'employeeIds', say.alreadyAssigned(names));
+    refuseOpen(open, people, 'employeeIds');
     return people;
   }
-  const left = people.filter((person) => !assigned.has(person.id));
+  const left = people.filter((person) => !open.has(person.id));
   checkField(left.length > 0, input.positionId ? 'positionId' : 'workplaceId', say.nobodyToAssign);
   return left;
 }
 
-/** Assigns a published course to employees (HR has been checked); each is mailed. */
+/**
+ * Assigns a published course to employees (HR has been checked): chosen, a position (with its
+ * standing rule unless `followPosition` is off) or a workplace; each is mailed.
+ */
 export async function assignCourse(
   db: Db,
-  { mail, publicUrl }: Mailing,
+  mailing: Mailing,
   auth: AuthContext,
   input: TTrainingAssign,
 ): Promise<{ count: number; ids: string[]; mailsQueued: number }> {
   const companyId = auth.companyId;
-  const [published, reviewer, today] = await Promise.all([
-    publishedVersion(db, companyId, input.courseId),
-    db.employee.findFirst({
-      where: { id: input.reviewerEmployeeId, companyId, isActive: true, user: { isNot: null } },
-      select: { id: true, firstName: true, lastName: true },
-    }),
-    organisationToday(db, companyId),
-  ]);
-  checkField(published !== null, 'courseId', say.courseUnknown);
-  checkField(reviewer !== null, 'reviewerEmployeeId', say.reviewerUnknown);
-  checkField(input.completeBy >= today, 'completeBy', say.completeByInPast);
+  const who = { companyId, createdById: auth.userId };
+  const { terms, reviewer, today } = await checkedTerms(db, who, input);
   const people = await withoutOpen(db, companyId, input, await assignees(db, companyId, input, say));
-  const { course, version } = published!;
-  const create = (tx: Tx) => async (person: Person) => {
-    const assignment = await tx.onlineTrainingAssignment.create({
-      data: {
-        companyId,
-        courseId: course.id,
-        employeeId: person.id,
-        reviewerEmployeeId: reviewer!.id,
-        completeBy: dateOf(input.completeBy),
-        expectationDuration: version.expectedMinutes,
-        noTestAttempt: version.attemptsAllowed,
-        message: input.message || null,
-        createdById: auth.userId,
-        frequency: input.repeat?.frequency ?? null,
-        repeatInterval: input.repeat ? (input.repeat.interval ?? 1) : null,
-      },
-    });
-    await logAssignment(tx, auth, assignment.id, 'assigned', null, {
-      course: course.name,
-      employee: personName(person),
-      reviewer: personName(reviewer),
-      completeBy: input.completeBy,
-      repeat: input.repeat ?? null,
-    });
-    const mailed = await mailAboutTraining(tx, mail, publicUrl, assignment, { kind: 'assigned' });
-    return { id: assignment.id, mailed };
-  };
   try {
     return await db.$transaction(async (tx) => {
-      const made = [];
-      for (const person of people) made.push(await create(tx)(person));
-      return {
-        count: made.length,
-        ids: made.map((one) => one.id),
-        mailsQueued: made.filter((one) => one.mailed).length,
-      };
+      if (input.positionId && input.followPosition)
+        terms.positionRuleId = await standPositionRule(tx, auth, terms, input.positionId, today);
+      const assigned = await assignEach(tx, mailing, terms, 'employeeId', people, reviewer);
+      return { count: assigned.ids.length, ...assigned };
     });
   } catch (error) {
     // Two assigns racing past the check: the open assignment's unique index keeps one, and the
@@ -192,47 +115,41 @@ export async function assignCourse(
 }
 
 /**
- * The refresher of a passed repeating assignment: the same course for the same employee and
- * reviewer, due interval × frequency after the pass day, mailed. None when the course is out of
- * use or the employee has left: the repeats stop there.
+ * The refresher of a passed repeating assignment: the same course for the same trainee and
+ * reviewer, due interval × frequency after the pass day, mailed (a person by a new link). None
+ * when the course is out of use or the trainee has left: the repeats stop there.
  */
 export async function assignRefresher(
   tx: Tx,
-  { mail, publicUrl }: Mailing,
+  mailing: Mailing,
   passed: OnlineTrainingAssignment,
   passDay: string,
 ): Promise<void> {
   if (!passed.frequency) return;
   const { companyId } = passed;
-  const [published, employee] = await Promise.all([
+  const active = { companyId, isActive: true };
+  const [published, stays] = await Promise.all([
     publishedVersion(tx, companyId, passed.courseId),
-    tx.employee.findFirst({
-      where: { id: passed.employeeId, companyId, isActive: true },
-      select: { id: true },
-    }),
+    passed.personnelId
+      ? tx.personnel.count({ where: { id: passed.personnelId, ...active } })
+      : tx.employee.count({ where: { id: passed.employeeId!, ...active } }),
   ]);
-  if (!published || !employee) return;
+  if (!published || stays === 0) return;
   const completeBy = occurrenceDay(passDay, passed.frequency, passed.repeatInterval ?? 1);
-  const next = await tx.onlineTrainingAssignment.create({
-    data: {
-      companyId,
-      courseId: passed.courseId,
-      employeeId: passed.employeeId,
-      reviewerEmployeeId: passed.reviewerEmployeeId,
-      completeBy: dateOf(completeBy),
-      expectationDuration: published.version.expectedMinutes,
-      noTestAttempt: published.version.attemptsAllowed,
-      message: passed.message,
-      createdById: passed.createdById,
-      frequency: passed.frequency,
-      repeatInterval: passed.repeatInterval,
-    },
-  });
-  await logAssignment(tx, { companyId, userId: null }, next.id, 'assigned', null, {
-    repeatOf: passed.id,
+  const trainee = passed.personnelId
+    ? { personnelId: passed.personnelId }
+    : { employeeId: passed.employeeId! };
+  const terms: AssignTerms = {
+    companyId,
+    createdById: passed.createdById,
+    published,
+    reviewerEmployeeId: passed.reviewerEmployeeId,
     completeBy,
-  });
-  await mailAboutTraining(tx, mail, publicUrl, next, { kind: 'assigned' });
+    message: passed.message,
+    repeat: { frequency: passed.frequency, interval: passed.repeatInterval ?? 1 },
+    positionRuleId: passed.positionRuleId,
+  };
+  await makeAssignment(tx, mailing, terms, trainee, { repeatOf: passed.id, completeBy });
 }
 
 /** The assignment of the caller's organisation after a claim found it in another status. */
@@ -268,7 +185,7 @@ export function allowAttempt(db: Db, auth: AuthContext, id: string): Promise<{ a
   });
 }
 
-/** HR withdraws an assignment not yet passed; no refresher follows it. */
+/** HR withdraws an assignment not yet passed, its links revoked; no refresher follows it. */
 export function cancelAssignment(db: Db, auth: AuthContext, id: string): Promise<void> {
   return db.$transaction(async (tx) => {
     const before = await tx.onlineTrainingAssignment.findFirst({
@@ -280,6 +197,15 @@ export function cancelAssignment(db: Db, auth: AuthContext, id: string): Promise
       data: { status: 'cancelled', cancelledAt: new Date() },
     });
     if (claimed.count !== 1) return refuseClaim(tx, auth, id, say.notCancellable);
+    await tx.linkToken.updateMany({
+      where: {
+        companyId: auth.companyId,
+        resourceType: 'trainingAssignment',
+        resourceId: id,
+        revokedAt: null,
+      },
+      data: { revokedAt: new Date() },
+    });
     await logAssignment(tx, auth, id, 'withdrawn', { status: before?.status }, { status: 'cancelled' });
   });
 }

@@ -3,10 +3,16 @@ import type { Db } from '../../db/prisma';
 import type { Reader } from '../../db/reader';
 import { conflict, notFound } from '../../errors';
 import type { TrainingAttempt } from '../../generated/prisma/client';
-import type { AuthContext } from '../../plugins/auth';
-import { assignmentRow } from './assignmentReads';
+import { LinkError } from '../links';
+import { assignmentRead } from './assignmentReads';
 import { attemptRow, versionContent } from './outcomes';
-import { assignmentForCaller } from './policy';
+import {
+  assignmentForCaller,
+  checkTraineeLink,
+  companyOf,
+  linkedAssignment,
+  type TraineeCaller,
+} from './policy';
 import { attemptQuestions, storedAnswers, storedMarks } from './scoring';
 
 /**
@@ -15,18 +21,24 @@ import { attemptQuestions, storedAnswers, storedMarks } from './scoring';
  * short answer's model answer (the guidance they mark by).
  */
 
-/** The attempt `id` names: an attempt, or an assignment's latest submitted one. */
-async function attemptNamed(db: Db, auth: AuthContext, id: string): Promise<TrainingAttempt> {
-  const companyId = auth.companyId;
-  const attempt = await db.trainingAttempt.findFirst({ where: { id, companyId } });
+/**
+ * The attempt `id` names: an attempt, or an assignment's latest submitted one; a link's only of
+ * its own assignment.
+ */
+async function attemptNamed(db: Db, caller: TraineeCaller, id: string): Promise<TrainingAttempt> {
+  checkTraineeLink(caller, null, 'read');
+  const companyId = companyOf(caller);
+  const assignmentId = linkedAssignment(caller);
+  const attempt = await db.trainingAttempt.findFirst({ where: { id, companyId, assignmentId } });
   if (attempt) return attempt;
+  if (assignmentId !== undefined && id !== assignmentId) throw new LinkError('wrongResource', 403);
   const assignment = await db.onlineTrainingAssignment.findFirst({
     where: { id, companyId },
     select: { lastAttemptId: true },
   });
   if (!assignment) throw notFound();
   if (!assignment.lastAttemptId) {
-    await assignmentForCaller(db, auth, id);
+    await assignmentForCaller(db, caller, id, 'read');
     throw conflict(say.attemptNotSubmitted);
   }
   return db.trainingAttempt.findFirstOrThrow({ where: { id: assignment.lastAttemptId, companyId } });
@@ -35,24 +47,24 @@ async function attemptNamed(db: Db, auth: AuthContext, id: string): Promise<Trai
 export async function attemptDetails(
   db: Db,
   reader: Reader,
-  auth: AuthContext,
+  caller: TraineeCaller,
   id: string,
 ): Promise<TTrainingAttemptView> {
-  const attempt = await attemptNamed(db, auth, id);
-  const { assignment, side } = await assignmentForCaller(db, auth, attempt.assignmentId);
-  if (attempt.status === 'inProgress') throw conflict(say.attemptNotSubmitted);
-  const [row, content] = await Promise.all([
-    assignmentRow(reader, auth, assignment.id),
+  const attempt = await attemptNamed(db, caller, id);
+  const [{ row, side }, content] = await Promise.all([
+    assignmentRead(reader, caller, attempt.assignmentId, 'read'),
     versionContent(db, attempt),
   ]);
-  const isReviewer = assignment.reviewerEmployeeId === auth.employeeId;
+  if (attempt.status === 'inProgress') throw conflict(say.attemptNotSubmitted);
+  const isReviewer = side === 'reviewer';
   return {
     ...attemptRow(attempt),
-    assignmentId: assignment.id,
-    courseId: assignment.courseId,
+    assignmentId: row._id,
+    courseId: row.courseId,
     courseName: row.courseName,
     versionNumber: attempt.versionNumber,
-    employeeId: assignment.employeeId,
+    employeeId: row.employeeId,
+    personnelId: row.personnelId,
     employeeName: row.employeeName,
     reviewerName: row.reviewerName,
     reviewComment: attempt.reviewComment,
@@ -60,15 +72,12 @@ export async function attemptDetails(
     points: attempt.points,
     maxPoints: attempt.maxPoints,
     passMark: content.passMark,
-    attemptsUsed: assignment.completedTestAttempt,
-    attemptsAllowed: assignment.noTestAttempt,
-    assignmentStatus: assignment.status,
+    attemptsUsed: row.attemptsUsed,
+    attemptsAllowed: row.attemptsAllowed,
+    assignmentStatus: row.status,
     side,
-    canMark: isReviewer && attempt.status === 'awaitingReview' && assignment.status === 'awaitingReview',
-    canRetest:
-      side === 'employee' &&
-      assignment.status === 'assigned' &&
-      assignment.completedTestAttempt < assignment.noTestAttempt,
+    canMark: isReviewer && attempt.status === 'awaitingReview' && row.status === 'awaitingReview',
+    canRetest: side === 'employee' && row.status === 'assigned' && row.attemptsUsed < row.attemptsAllowed,
     questions: attemptQuestions(
       content.questions,
       storedAnswers(attempt.answers),

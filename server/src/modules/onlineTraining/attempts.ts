@@ -9,23 +9,22 @@ import {
 import type { Db } from '../../db/prisma';
 import type { Reader } from '../../db/reader';
 import { badRequest, conflict, notFound } from '../../errors';
-import type { AuthContext } from '../../plugins/auth';
 import type { AttachmentService } from '../attachments';
-import { assignmentRow } from './assignmentReads';
-import { logAssignment } from './assignments';
+import { LinkError } from '../links';
+import { assignmentRead } from './assignmentReads';
+import { logAssignment } from './making';
 import { traineeCourse } from './content';
 import { isUniqueViolation } from './courses';
-import { mailAboutTraining } from './mails';
+import { mailAboutTraining, type Mailing } from './mails';
+import { assignmentAfter, attemptRow, claimOutcome, resultOf, settled, versionContent } from './outcomes';
 import {
-  assignmentAfter,
-  attemptRow,
-  claimOutcome,
-  resultOf,
-  settled,
-  versionContent,
-  type Mailing,
-} from './outcomes';
-import { assignmentForCaller, traineesAssignment } from './policy';
+  actorOf,
+  checkTraineeLink,
+  companyOf,
+  linkedAssignment,
+  traineesAssignment,
+  type TraineeCaller,
+} from './policy';
 import { answerProblems, attemptOutcome, keptAnswers } from './scoring';
 
 /**
@@ -34,18 +33,18 @@ import { answerProblems, attemptOutcome, keptAnswers } from './scoring';
  * the server, against the version it started on.
  */
 
-/** One assignment as its page shows it, to its employee, its reviewer or HR. */
+/** One assignment as its page shows it, to its trainee (or its link), its reviewer or HR. */
 export async function openAssignment(
   db: Db,
   reader: Reader,
   attachments: AttachmentService,
-  auth: AuthContext,
+  caller: TraineeCaller,
   id: string,
 ): Promise<TTrainingAssignmentView> {
-  const { assignment, side } = await assignmentForCaller(db, auth, id);
-  const { companyId, courseId } = assignment;
-  const [row, attempts, course, files] = await Promise.all([
-    assignmentRow(reader, auth, id),
+  const { row, message, side } = await assignmentRead(reader, caller, id, 'read');
+  const companyId = companyOf(caller);
+  const { courseId } = row;
+  const [attempts, course, files] = await Promise.all([
     db.trainingAttempt.findMany({ where: { companyId, assignmentId: id }, orderBy: { number: 'asc' } }),
     db.trainingCourse.findFirstOrThrow({
       where: { id: courseId, companyId },
@@ -56,26 +55,25 @@ export async function openAssignment(
   const inProgress = attempts.find((attempt) => attempt.status === 'inProgress') ?? null;
   const versionNumber = inProgress?.versionNumber ?? course.currentVersion;
   const content = await versionContent(db, { companyId, courseId, versionNumber });
-  const attemptsLeft = assignment.completedTestAttempt < assignment.noTestAttempt;
+  const attemptsLeft = row.attemptsUsed < row.attemptsAllowed;
   return {
     ...row,
-    message: assignment.message,
+    message,
     side,
     course: traineeCourse(versionNumber, content, files),
     attempts: attempts.filter((attempt) => attempt !== inProgress).map(attemptRow),
     inProgress: inProgress && attemptRow(inProgress),
-    canAttempt:
-      side === 'employee' && assignment.status === 'assigned' && (inProgress !== null || attemptsLeft),
+    canAttempt: side === 'employee' && row.status === 'assigned' && (inProgress !== null || attemptsLeft),
   };
 }
 
-/** Its employee starts an attempt on the published version, or carries on the one in progress. */
+/** Its trainee starts an attempt on the published version, or carries on the one in progress. */
 export async function startAttempt(
   db: Db,
-  auth: AuthContext,
+  caller: TraineeCaller,
   assignmentId: string,
 ): Promise<TTrainingAttemptRow> {
-  const assignment = await traineesAssignment(db, auth, assignmentId);
+  const assignment = await traineesAssignment(db, caller, assignmentId);
   if (assignment.status !== 'assigned') throw conflict(say.notOpen);
   const { companyId, courseId } = assignment;
   const running = () =>
@@ -116,12 +114,15 @@ export async function startAttempt(
 export async function submitAttempt(
   db: Db,
   mailing: Mailing,
-  auth: AuthContext,
+  caller: TraineeCaller,
   input: TTrainingAttemptSubmit,
 ): Promise<TTrainingAttemptResult> {
-  const attempt = await db.trainingAttempt.findFirst({ where: { id: input._id, companyId: auth.companyId } });
-  if (!attempt) throw notFound();
-  const assignment = await traineesAssignment(db, auth, attempt.assignmentId);
+  checkTraineeLink(caller, null, 'update');
+  const attempt = await db.trainingAttempt.findFirst({
+    where: { id: input._id, companyId: companyOf(caller), assignmentId: linkedAssignment(caller) },
+  });
+  if (!attempt) throw caller.kind === 'link' ? new LinkError('wrongResource', 403) : notFound();
+  const assignment = await traineesAssignment(db, caller, attempt.assignmentId);
   if (attempt.status !== 'inProgress') throw conflict(say.attemptNotOpen);
   const content = await versionContent(db, attempt);
   const problems = answerProblems(content.questions, input.answers);
@@ -151,13 +152,13 @@ export async function submitAttempt(
         data: { ...next, completedTestAttempt: used, lastAttemptId: attempt.id },
       },
     );
-    await logAssignment(tx, auth, assignment.id, 'attemptSubmitted', null, {
+    await logAssignment(tx, actorOf(caller), assignment.id, 'attemptSubmitted', null, {
       attempt: attempt.number,
       status: outcome.status,
       score: outcome.score,
     });
     const after = { ...assignment, ...next, completedTestAttempt: used, lastAttemptId: attempt.id };
-    await settled(tx, mailing, auth, after, outcome);
+    await settled(tx, mailing, actorOf(caller), after, outcome);
     if (outcome.status === 'awaitingReview')
       await mailAboutTraining(tx, mailing.mail, mailing.publicUrl, after, {
         kind: 'toReview',

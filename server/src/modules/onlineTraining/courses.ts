@@ -8,7 +8,6 @@ import type { Db, Prisma } from '../../db/prisma';
 import { badRequest, conflict } from '../../errors';
 import { Prisma as PrismaNamespace, type TrainingCourse } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
-import { recordChange, type Snapshot } from '../../plugins/changeLog';
 import {
   contentJson,
   courseSnapshot,
@@ -19,6 +18,7 @@ import {
   storedVersion,
   versionFigures,
 } from './content';
+import { trainingChangeLog } from './making';
 import { findCourse } from './policy';
 
 /**
@@ -59,23 +59,7 @@ export async function claimCourse(
   return course.revision + 1;
 }
 
-const logCourse = (
-  tx: Tx,
-  auth: AuthContext,
-  id: string,
-  action: string,
-  before: Snapshot | null,
-  after: Snapshot | null,
-) =>
-  recordChange(tx, {
-    companyId: auth.companyId,
-    userId: auth.userId,
-    entityType: 'trainingCourse',
-    entityId: id,
-    action,
-    before,
-    after,
-  });
+const logCourse = trainingChangeLog('trainingCourse');
 
 /** A course's name is unique in the organisation, whatever its case. */
 async function requireNameFree(tx: Tx, companyId: string, name: string, exceptId?: string): Promise<void> {

@@ -1,1 +1,3 @@
 export { onlineTrainingArea } from './area';
+export { meetInductionRequirements, inductionOf } from './inductions';
+export { assignPersonnelTraining, mailTrainingLink } from './personnel';

@@ -6,9 +6,10 @@ import {
 import type { Db } from '../../db/prisma';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { logAssignment } from './assignments';
+import { logAssignment } from './making';
 import { mailAboutTraining } from './mails';
-import { assignmentAfter, claimOutcome, resultOf, settled, versionContent, type Mailing } from './outcomes';
+import type { Mailing } from './mails';
+import { assignmentAfter, claimOutcome, resultOf, settled, versionContent } from './outcomes';
 import { reviewersAssignment } from './policy';
 import { attemptOutcome, outcomeMessage, storedAnswers, type Marks } from './scoring';
 

@@ -12,11 +12,12 @@ import type {
   TrainingAttempt,
   TrainingAttemptStatus,
 } from '../../generated/prisma/client';
-import type { AuthContext } from '../../plugins/auth';
-import type { MailQueue } from '../../plugins/mail';
+import type { Mailing } from './mails';
 import { organisationToday } from '../../plugins/organisationDay';
-import { assignRefresher, logAssignment } from './assignments';
+import { assignRefresher } from './assignments';
+import { logAssignment } from './making';
 import { storedVersion } from './content';
+import { meetInductionRequirements } from './inductions';
 import { outcomeMessage, type AttemptOutcome } from './scoring';
 
 /**
@@ -26,7 +27,6 @@ import { outcomeMessage, type AttemptOutcome } from './scoring';
  */
 
 type Tx = Prisma.TransactionClient;
-export type Mailing = { mail: MailQueue; publicUrl: string };
 
 /**
  * Published versions' content as parsed, by organisation, course and number: a version never
@@ -75,22 +75,30 @@ export function assignmentAfter(outcome: AttemptOutcome, attemptsLeft: number) {
 
 /**
  * An attempt scored (submitted without short answers, or marked): the change log says passed or
- * failed, and a passed repeating assignment gets its refresher.
+ * failed; a passed repeating assignment gets its refresher, and a person's pass meets the
+ * supplier requirements the course stands for (a site induction).
  */
 export async function settled(
   tx: Tx,
   mailing: Mailing,
-  auth: AuthContext,
+  who: { companyId: string; userId: string | null },
   assignment: OnlineTrainingAssignment,
   outcome: AttemptOutcome,
 ): Promise<void> {
   if (outcome.status === 'awaitingReview') return;
-  await logAssignment(tx, auth, assignment.id, outcome.status, null, {
+  await logAssignment(tx, who, assignment.id, outcome.status, null, {
     score: outcome.score,
     status: assignment.status,
   });
-  if (assignment.status === 'passed')
-    await assignRefresher(tx, mailing, assignment, await organisationToday(tx, assignment.companyId));
+  if (assignment.status !== 'passed') return;
+  await assignRefresher(tx, mailing, assignment, await organisationToday(tx, assignment.companyId));
+  if (assignment.personnelId) {
+    const course = await tx.trainingCourse.findFirstOrThrow({
+      where: { id: assignment.courseId, companyId: assignment.companyId },
+      select: { name: true },
+    });
+    await meetInductionRequirements(tx, assignment, course.name);
+  }
 }
 
 export const resultOf = (

@@ -1,9 +1,10 @@
-import { trainingAssignmentMessages as said } from '@compass/shared';
+import { trainingAssignmentMessages as said, type TLinkOperation } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import { forbidden, notFound } from '../../errors';
 import type { OnlineTrainingAssignment, TrainingCourse } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
-import type { OwnerPolicy } from '../attachments';
+import type { Caller } from '../../plugins/callers';
+import { checkScope } from '../links';
 
 /**
  * Who sees and changes online training (docs/online-training.md, "Who sees what"). The catalogue
@@ -30,68 +31,90 @@ export async function findCourse(client: Client, auth: AuthContext, id: string):
 
 export type TrainingSide = 'employee' | 'reviewer' | 'hr';
 
-/** The caller's side of an assignment, or null when it is not theirs to see. */
-export function sideOf(
-  auth: AuthContext,
-  assignment: Pick<OnlineTrainingAssignment, 'employeeId' | 'reviewerEmployeeId'>,
-): TrainingSide | null {
-  if (auth.userType !== 'employee' || !auth.employeeId) return null;
+/** The caller of one assignment's calls: a signed-in employee or person, or the holder of its link. */
+export type TraineeCaller = Extract<Caller, { kind: 'employee' | 'personnel' | 'link' }>;
+
+/** The organisation the caller acts in: a link's own, or the session's. */
+export const companyOf = (caller: TraineeCaller): string =>
+  caller.kind === 'link' ? caller.link.companyId : caller.auth.companyId;
+
+/** Who the change log names: the signed-in user, or nobody for a link. */
+export const actorOf = (caller: TraineeCaller) => ({
+  companyId: companyOf(caller),
+  userId: caller.kind === 'link' ? null : caller.auth.userId,
+});
+
+type Trainee = Pick<OnlineTrainingAssignment, 'employeeId' | 'personnelId' | 'reviewerEmployeeId'>;
+
+/**
+ * A link names its assignment and what it may do (read: its page, attempts, certificate; update:
+ * start and submit): checked before anything is read. `assignmentId` null: an attempt's, which
+ * must then be of the link's own assignment (the caller filters on linkedAssignment).
+ */
+export function checkTraineeLink(
+  caller: TraineeCaller,
+  assignmentId: string | null,
+  operation: TLinkOperation,
+) {
+  if (caller.kind !== 'link') return;
+  checkScope(caller.link, 'trainingAssignment', assignmentId ?? caller.link.resourceId, operation);
+}
+
+/** The assignment a link is limited to (undefined: any, for a signed-in caller). */
+export const linkedAssignment = (caller: TraineeCaller): string | undefined =>
+  caller.kind === 'link' ? caller.link.resourceId : undefined;
+
+/**
+ * The caller's side of an assignment, or null when it is not theirs to see. A link (its scope
+ * checked) holds the trainee's side; signed-in personnel are the trainee of their own.
+ */
+export function sideOf(caller: TraineeCaller, assignment: Trainee): TrainingSide | null {
+  if (caller.kind === 'link') return 'employee';
+  const { auth } = caller;
+  if (caller.kind === 'personnel')
+    return auth.personnelId !== null && assignment.personnelId === auth.personnelId ? 'employee' : null;
+  if (!auth.employeeId) return null;
   if (assignment.employeeId === auth.employeeId) return 'employee';
   if (assignment.reviewerEmployeeId === auth.employeeId) return 'reviewer';
   return keepsCatalogue(auth) ? 'hr' : null;
+}
+
+/** The side of an assignment read (null: none of the organisation's): 404, or 403 when not theirs. */
+export function ruledSide(caller: TraineeCaller, assignment: Trainee | null | undefined): TrainingSide {
+  if (!assignment) throw notFound();
+  const side = sideOf(caller, assignment);
+  if (!side) throw forbidden(said.notYours);
+  return side;
 }
 
 /**
  * An assignment of the caller's organisation with the caller's side: none (or another
  * organisation's) is 404, one the caller may not see 403.
  */
-export async function assignmentForCaller(client: Client, auth: AuthContext, id: string) {
+export async function assignmentForCaller(
+  client: Client,
+  caller: TraineeCaller,
+  id: string,
+  operation: TLinkOperation,
+) {
+  checkTraineeLink(caller, id, operation);
   const assignment = await client.onlineTrainingAssignment.findFirst({
-    where: { id, companyId: auth.companyId },
+    where: { id, companyId: companyOf(caller) },
   });
-  if (!assignment) throw notFound();
-  const side = sideOf(auth, assignment);
-  if (!side) throw forbidden(said.notYours);
-  return { assignment, side };
+  const side = ruledSide(caller, assignment);
+  return { assignment: assignment!, side };
 }
 
-/** Its employee's assignment (to start and submit attempts): anyone else is told it is not theirs. */
-export async function traineesAssignment(client: Client, auth: AuthContext, id: string) {
-  const { assignment, side } = await assignmentForCaller(client, auth, id);
+/** Its trainee's assignment (to start and submit attempts): anyone else is told it is not theirs. */
+export async function traineesAssignment(client: Client, caller: TraineeCaller, id: string) {
+  const { assignment, side } = await assignmentForCaller(client, caller, id, 'update');
   if (side !== 'employee') throw forbidden(said.notYours);
   return assignment;
 }
 
 /** Its reviewer's assignment (to mark): anyone else is told only the reviewer marks it. */
 export async function reviewersAssignment(client: Client, auth: AuthContext, id: string) {
-  const { assignment } = await assignmentForCaller(client, auth, id);
+  const { assignment } = await assignmentForCaller(client, { kind: 'employee', auth }, id, 'read');
   if (assignment.reviewerEmployeeId !== auth.employeeId) throw forbidden(said.notReviewer);
   return assignment;
 }
-
-/**
- * A course's files: read and changed by the catalogue's holders, in the course's organisation;
- * read by the employee and the reviewer of one of its assignments not withdrawn.
- */
-export const coursesFilePolicy =
-  (db: Db): OwnerPolicy =>
-  async (auth, courseId, mode) => {
-    if (keepsCatalogue(auth)) {
-      const course = await db.trainingCourse.findFirst({
-        where: { id: courseId, companyId: auth.companyId },
-        select: { id: true },
-      });
-      return course !== null;
-    }
-    if (mode !== 'read' || auth.userType !== 'employee' || !auth.employeeId) return false;
-    const assignment = await db.onlineTrainingAssignment.findFirst({
-      where: {
-        companyId: auth.companyId,
-        courseId,
-        status: { not: 'cancelled' },
-        OR: [{ employeeId: auth.employeeId }, { reviewerEmployeeId: auth.employeeId }],
-      },
-      select: { id: true },
-    });
-    return assignment !== null;
-  };

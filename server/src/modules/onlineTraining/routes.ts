@@ -11,6 +11,7 @@ import {
   trainingAttemptMarkCall,
   trainingAttemptStartCall,
   trainingAttemptSubmitCall,
+  trainingCertificateCall,
   trainingCourseDetailsCall,
   trainingCourseDiscardCall,
   trainingCourseFileDeleteCall,
@@ -20,11 +21,15 @@ import {
   trainingCourseSaveCall,
   trainingCourseSetActiveCall,
   trainingCourseVersionCall,
+  trainingPersonnelOptionsCall,
+  trainingPositionRuleListCall,
+  trainingPositionRuleStopCall,
   ZTrainingCourseFilesAdd,
 } from '@compass/shared';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { parseOrBadRequest } from '../../errors';
 import { registerCall } from '../../plugins/calls';
+import { fileHeaders } from '../../plugins/downloads';
 import { ok } from '../../plugins/envelope';
 import { readMultipart } from '../../plugins/uploads';
 import type { OnlineTrainingService, TrainingAssignmentService } from './service';
@@ -100,21 +105,46 @@ function registerAssignmentCalls(app: FastifyInstance, assignments: TrainingAssi
       return ok({ ok: true as const }, said.cancelled);
     },
   });
+  registerCall(app, trainingPersonnelOptionsCall, {
+    handler: async (request, _reply, { auth }) =>
+      ok(await assignments.personnelOptions(auth, request.body.search)),
+  });
+  registerCall(app, trainingPositionRuleListCall, {
+    handler: async (request, _reply, { auth }) =>
+      ok(await assignments.positionRules(auth, request.body.courseId)),
+  });
+  registerCall(app, trainingPositionRuleStopCall, {
+    handler: async (request, _reply, { auth }) => {
+      await assignments.stopPositionRule(auth, request.body._id);
+      return ok({ ok: true as const }, said.ruleStopped);
+    },
+  });
+  registerTraineeCalls(app, assignments);
+}
+
+/** The trainee's calls (also the reviewer's and HR's to look): signed in, or through the assignment's link. */
+function registerTraineeCalls(app: FastifyInstance, assignments: TrainingAssignmentService): void {
   registerCall(app, trainingAssignmentOpenCall, {
-    handler: async (request, _reply, { auth }) => ok(await assignments.open(auth, request.body._id)),
+    handler: async (request, _reply, caller) => ok(await assignments.open(caller, request.body._id)),
   });
   registerCall(app, trainingAttemptStartCall, {
-    handler: async (request, _reply, { auth }) =>
-      ok(await assignments.start(auth, request.body.assignmentId)),
+    handler: async (request, _reply, caller) =>
+      ok(await assignments.start(caller, request.body.assignmentId)),
   });
   registerCall(app, trainingAttemptSubmitCall, {
-    handler: async (request, _reply, { auth }) => {
-      const result = await assignments.submit(auth, request.body);
+    handler: async (request, _reply, caller) => {
+      const result = await assignments.submit(caller, request.body);
       return ok(result, result.message);
     },
   });
   registerCall(app, trainingAttemptDetailsCall, {
-    handler: async (request, _reply, { auth }) => ok(await assignments.details(auth, request.body._id)),
+    handler: async (request, _reply, caller) => ok(await assignments.details(caller, request.body._id)),
+  });
+  registerCall(app, trainingCertificateCall, {
+    handler: async (request, reply, caller) => {
+      const { fileName, pdf } = await assignments.certificate(caller, request.query.assignmentId);
+      return reply.headers(fileHeaders({ fileName, contentType: 'application/pdf' })).send(pdf);
+    },
   });
   registerCall(app, trainingAttemptMarkCall, {
     handler: async (request, _reply, { auth }) => {

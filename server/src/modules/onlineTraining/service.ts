@@ -14,23 +14,29 @@ import {
   type ZTrainingCourseListRequest,
 } from '@compass/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/prisma';
+import type { Db, Prisma } from '../../db/prisma';
 import type { Reader } from '../../db/reader';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { AttachmentService } from '../attachments';
+import type { PositionJoin } from '../employees';
+import { registerLinkFiles } from '../links';
 import { attachItemFiles } from '../registerParts';
 import { listAssignments } from './assignmentReads';
 import { allowAttempt, assignCourse, assignOptions, cancelAssignment } from './assignments';
 import { openAssignment, startAttempt, submitAttempt } from './attempts';
 import { attemptDetails } from './attemptView';
+import { trainingCertificate } from './certificate';
 import { contentJson, namedFiles, storedDraft, storedVersion, withoutFile } from './content';
 import { claimCourse, discardDraft, publishCourse, saveCourse, setCourseActive } from './courses';
+import { coursesFilePolicy, linkedCourseFiles } from './courseFiles';
 import { markAttempt } from './marking';
-import type { Mailing } from './outcomes';
-import { coursesFilePolicy, findCourse } from './policy';
+import { registerMailing, type Mailing } from './mails';
+import { assignPersonnelCourse, personnelOptions } from './personnel';
+import { findCourse, type TraineeCaller } from './policy';
+import { assignOnJoin, listPositionRules, stopPositionRule } from './positionRules';
 import { courseDetails, courseVersion, listCourses } from './reads';
 
 type Revision = { _id: string; revision: number };
@@ -47,6 +53,7 @@ export class OnlineTrainingService {
     private readonly attachments: AttachmentService,
   ) {
     attachments.registerPolicy('trainingCourse', coursesFilePolicy(db));
+    registerLinkFiles('trainingAssignment', linkedCourseFiles(db));
   }
 
   list(
@@ -124,8 +131,10 @@ export class OnlineTrainingService {
 }
 
 /**
- * Online training's assignments (issue 43, part two): HR assigns published courses and keeps the
- * register; the employee takes the test; the reviewer marks short answers. policy.ts says who
+ * Online training's assignments (issue 43): HR assigns published courses (to employees, positions
+ * with their standing rules, supplier personnel) and keeps the register; the trainee takes the
+ * test, signed in or through their link; the reviewer marks short answers; a pass has its
+ * certificate. policy.ts says who
  * reaches an assignment; the answer key never leaves the server to a trainee.
  */
 export class TrainingAssignmentService {
@@ -139,14 +148,40 @@ export class TrainingAssignmentService {
     publicUrl: string,
   ) {
     this.mailing = { mail, publicUrl };
+    registerMailing(this.mailing);
   }
 
   options(auth: AuthContext): Promise<TTrainingAssignOptions> {
     return assignOptions(this.reader, this.db, auth);
   }
 
+  personnelOptions(auth: AuthContext, search: string) {
+    return personnelOptions(this.db, auth, search);
+  }
+
+  /** To supplier personnel, or to employees (chosen, a position, a workplace). */
   assign(auth: AuthContext, input: TTrainingAssign) {
-    return assignCourse(this.db, this.mailing, auth, input);
+    const { personnelIds } = input;
+    return personnelIds?.length
+      ? assignPersonnelCourse(this.db, this.mailing, auth, { ...input, personnelIds })
+      : assignCourse(this.db, this.mailing, auth, input);
+  }
+
+  positionRules(auth: AuthContext, courseId: string) {
+    return listPositionRules(this.db, auth, courseId);
+  }
+
+  stopPositionRule(auth: AuthContext, id: string) {
+    return stopPositionRule(this.db, auth, id);
+  }
+
+  /** Someone joined a position (the employees' hook, in their transaction). */
+  positionJoined(tx: Prisma.TransactionClient, join: PositionJoin) {
+    return assignOnJoin(tx, this.mailing, join);
+  }
+
+  certificate(caller: TraineeCaller, assignmentId: string) {
+    return trainingCertificate(this.db, this.reader, caller, assignmentId);
   }
 
   list(auth: AuthContext, request: z.output<typeof ZTrainingAssignmentListRequest>) {
@@ -161,20 +196,20 @@ export class TrainingAssignmentService {
     return cancelAssignment(this.db, auth, id);
   }
 
-  open(auth: AuthContext, id: string): Promise<TTrainingAssignmentView> {
-    return openAssignment(this.db, this.reader, this.attachments, auth, id);
+  open(caller: TraineeCaller, id: string): Promise<TTrainingAssignmentView> {
+    return openAssignment(this.db, this.reader, this.attachments, caller, id);
   }
 
-  start(auth: AuthContext, assignmentId: string) {
-    return startAttempt(this.db, auth, assignmentId);
+  start(caller: TraineeCaller, assignmentId: string) {
+    return startAttempt(this.db, caller, assignmentId);
   }
 
-  submit(auth: AuthContext, input: TTrainingAttemptSubmit) {
-    return submitAttempt(this.db, this.mailing, auth, input);
+  submit(caller: TraineeCaller, input: TTrainingAttemptSubmit) {
+    return submitAttempt(this.db, this.mailing, caller, input);
   }
 
-  details(auth: AuthContext, id: string) {
-    return attemptDetails(this.db, this.reader, auth, id);
+  details(caller: TraineeCaller, id: string) {
+    return attemptDetails(this.db, this.reader, caller, id);
   }
 
   mark(auth: AuthContext, input: TTrainingAttemptMark) {

@@ -1,6 +1,7 @@
 import type { TOrganisationFile } from '@compass/shared';
 import type { Db } from '../../db/prisma';
 import type { PasswordHasher } from '../auth';
+import { positionJoined } from '../employees';
 import { lower, type ImportRun, type Outcome, type Tx } from './importRun';
 
 export async function hashPasswords(
@@ -120,6 +121,8 @@ export async function syncEmployees(
         saved.user ?? found?.user ?? null,
         hashes,
       );
+    // After the account: a standing rule's mail goes to who signs in, a link to who does not.
+    await positionJoined(tx, found, { ...saved, companyId }, null);
     if (employee.username) byKey.set(lower(employee.username), saved.id);
     if (employee.employeeNumber) byKey.set(lower(employee.employeeNumber), saved.id);
     resolved.push({ employeeId: saved.id, manager: employee.manager, outcome });
