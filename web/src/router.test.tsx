@@ -45,14 +45,17 @@ describe('router', () => {
     expect(await screen.findByRole('button', { name: 'Next' })).toBeInTheDocument();
   });
 
-  it.each(['/configure-vismate/setup', '/online-training/employee/form-attempt/1'])(
-    'opens the public route %s without signing in',
-    async (path) => {
-      mockFetch({});
-      renderRoutes(routes, path);
-      expect(await screen.findByRole('heading', { name: /is not available yet/ })).toBeInTheDocument();
-    },
-  );
+  it('opens the public route /configure-vismate/setup without signing in', async () => {
+    mockFetch({});
+    renderRoutes(routes, '/configure-vismate/setup');
+    expect(await screen.findByRole('heading', { name: /is not available yet/ })).toBeInTheDocument();
+  });
+
+  it('opens a training’s public page without signing in: with no link, it asks for one', async () => {
+    mockFetch({});
+    renderRoutes(routes, '/online-training/employee/form-attempt/1');
+    expect(await screen.findByRole('heading', { name: 'Sign in to open this training' })).toBeInTheDocument();
+  });
 
   it.each(['/qr/form-submission/e1/f1/c1', '/form/qr-form-submit/form-submission/e1/f1/c1'])(
     'opens the QR guest form %s without signing in',

@@ -213,7 +213,8 @@ const guardedRoutes: RouteObject[] = [
     path: 'my-clock-in-qr-code',
     lazy: lazyFrom(() => import('./features/clockIn/MyQrCodePage'))('MyQrCodePage'),
   },
-  { path: 'online-training/employee/form-edit/:id', ...unavailable('Online Training', 'shell') },
+  // The reviewer's page under the training link's paths (000 section 2.1: not public).
+  { path: 'online-training/employee/form-edit/:id', lazy: onlineTraining('AttemptReviewPage') },
   ...areaScreens,
   ...GUARDED_AREAS.map(({ path, area }) => ({ path: `${path}/*`, ...unavailable(area, 'shell') })),
   {
@@ -251,11 +252,20 @@ const publicRoutes: RouteObject[] = [
   { path: 'external-parties-account-activate/:token', lazy: auth('ResetPasswordPage') },
   // Not guarded (000 section 2.1).
   { path: 'configure-vismate/*', ...unavailable('Vismate', 'public') },
-  // Online training: public attempt routes (000 section 2.1).
-  { path: 'online-training/employee/form-submit/*', ...unavailable('Online Training', 'public') },
-  { path: 'online-training/employee/form-attempt-view/*', ...unavailable('Online Training', 'public') },
-  { path: 'online-training/employee/form-re-test/*', ...unavailable('Online Training', 'public') },
-  { path: 'online-training/employee/form-attempt/*', ...unavailable('Online Training', 'public') },
+  // Online training: the pages of a training's link (000 section 2.1; trainingLinkPaths).
+  { path: 'online-training/employee/form-attempt/:assignmentId', lazy: onlineTraining('TrainingStatusPage') },
+  {
+    path: 'online-training/employee/form-submit/:assignmentId',
+    lazy: onlineTraining('TrainingLinkTakePage'),
+  },
+  {
+    path: 'online-training/employee/form-re-test/:assignmentId',
+    lazy: onlineTraining('TrainingLinkTakePage'),
+  },
+  {
+    path: 'online-training/employee/form-attempt-view/:attemptId',
+    lazy: onlineTraining('TrainingLinkAttemptPage'),
+  },
   // Token-link form screens (001 section 2.5), opened without signing in.
   { path: 'form/form-submission/record/:companyId/:id', lazy: submissions('ViewSubmissionPage') },
   { path: 'form/form-submission/myactionedit/:companyId/:id', lazy: submissions('UpdateSubmissionPage') },

@@ -1,4 +1,10 @@
-import { addDays, FREQUENCY_UNITS, hrFormPeopleSearchCall, type FrequencyUnit } from '@compass/shared';
+import {
+  addDays,
+  FREQUENCY_UNITS,
+  frequencyLabel,
+  hrFormPeopleSearchCall,
+  type FrequencyUnit,
+} from '@compass/shared';
 import { useState } from 'react';
 import { callApi } from '../api/client';
 import { fieldErrorsOf } from '../api/errors';
@@ -12,15 +18,24 @@ import { browserToday } from '../lib/timeZone';
 /**
  * What an HR assignment (an HR form, a course) shares: to whom — employees by name, everyone in a
  * position or everyone at a workplace — the reviewer, the day it is due, whether it repeats, and a
- * message. Each dialog adds what it assigns and names its due day's field.
+ * message. Each dialog adds what it assigns and names its due day's field; a course adds supplier
+ * personnel and whether people who join the position later are assigned too (`AssignExtras`).
  */
-type Whom = 'employees' | 'position' | 'workplace';
+type Whom = 'employees' | 'position' | 'workplace' | 'personnel';
 const WHOM_OPTIONS = [
   { value: 'employees', label: 'Employees' },
   { value: 'position', label: 'A position' },
   { value: 'workplace', label: 'A workplace' },
 ] as const;
+const PERSONNEL_OPTION = { value: 'personnel', label: 'Supplier personnel' } as const;
 const FREQUENCY_OPTIONS = FREQUENCY_UNITS.map((unit) => ({ value: unit.key, label: unit.label }));
+
+/** How often an assignment is made again: "Once", "Annual", "Monthly, every 3 periods". */
+export function repeatLabel(repeat: { frequency: FrequencyUnit; interval: number } | null): string {
+  if (!repeat) return 'Once';
+  const unit = frequencyLabel(repeat.frequency);
+  return repeat.interval > 1 ? `${unit}, every ${repeat.interval} periods` : unit;
+}
 
 /** The messages of the checks, in the words of the call's contract. */
 export interface AssignWords {
@@ -38,6 +53,12 @@ type PeopleSearch = {
 };
 
 type PeopleRole = 'assignee' | 'reviewer';
+
+/** What only some assignments offer: supplier personnel found by `personnel`; a position's newcomers too. */
+export interface AssignExtras {
+  personnel?: PeopleSearch;
+  followPosition?: boolean;
+}
 
 /** Active employees by name with their position (hrFormPeopleSearch, which serves hrAdmin): whom to assign, who reviews. */
 function peopleSearch(role: PeopleRole): PeopleSearch {
@@ -62,10 +83,12 @@ export const ASSIGN_PEOPLE = {
  * The shared fields' values, the body parts they make, their checks in the contract's `words` and
  * the errors shown, by the body's fields (`dueField`: the due day's name in the call).
  */
-export function useAssignFields(words: AssignWords, dueField: string) {
+export function useAssignFields(words: AssignWords, dueField: string, extras: AssignExtras = {}) {
   const [values, setValues] = useState({
     whom: 'employees' as Whom,
     employees: [] as Person[],
+    personnel: [] as Person[],
+    followPosition: true,
     positionId: '',
     workplaceId: '',
     reviewer: null as Person | null,
@@ -84,19 +107,27 @@ export function useAssignFields(words: AssignWords, dueField: string) {
     reviewerEmployeeId: values.reviewer?._id ?? '',
     message: values.message.trim() || null,
     repeat: values.frequency ? { frequency: values.frequency, interval: Number(values.interval) } : null,
+    ...(extras.personnel && {
+      personnelIds: values.whom === 'personnel' ? values.personnel.map((person) => person._id) : null,
+    }),
+    ...(extras.followPosition && { followPosition: values.whom === 'position' && values.followPosition }),
   });
   /**
    * Shows what is missing or wrong — the dialog's own `more` problems (false: none) first — and
    * says whether all is well to send.
    */
   const check = (more: Record<string, string | false> = {}): boolean => {
-    const whomField = { employees: 'employeeIds', position: 'positionId', workplace: 'workplaceId' }[
-      values.whom
-    ];
+    const whomField = {
+      employees: 'employeeIds',
+      position: 'positionId',
+      workplace: 'workplaceId',
+      personnel: 'personnelIds',
+    }[values.whom];
     const whomChosen = {
       employees: values.employees.length > 0,
       position: !!values.positionId,
       workplace: !!values.workplaceId,
+      personnel: values.personnel.length > 0,
     }[values.whom];
     const interval = Number(values.interval);
     const found: Record<string, string | false> = {
@@ -121,7 +152,7 @@ export function useAssignFields(words: AssignWords, dueField: string) {
   };
   /** The server's refusal, at its fields. */
   const showFailure = (failure: unknown) => setErrors(fieldErrorsOf(failure));
-  return { values, errors, dueField, change, body, check, showFailure };
+  return { values, errors, dueField, extras, change, body, check, showFailure };
 }
 
 export type AssignFieldsForm = ReturnType<typeof useAssignFields>;
@@ -144,7 +175,7 @@ export function AssignFields({
   /** What a repeat does, shown when one is chosen. */
   repeatNote: string;
 }) {
-  const { values, errors, change } = form;
+  const { values, errors, change, extras } = form;
   return (
     <>
       <div className="field">
@@ -153,7 +184,7 @@ export function AssignFields({
         </span>
         <Segmented
           label="Assign to"
-          options={WHOM_OPTIONS}
+          options={extras.personnel ? [...WHOM_OPTIONS, PERSONNEL_OPTION] : WHOM_OPTIONS}
           current={values.whom}
           onChange={(whom) => change({ whom })}
         />
@@ -177,6 +208,16 @@ export function AssignFields({
           onChange={(positionId) => change({ positionId })}
         />
       )}
+      {values.whom === 'position' && extras.followPosition && (
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={values.followPosition}
+            onChange={(event) => change({ followPosition: event.target.checked })}
+          />
+          Also assign to people who join this position later
+        </label>
+      )}
       {values.whom === 'workplace' && (
         <SelectField
           label="Workplace"
@@ -185,6 +226,15 @@ export function AssignFields({
           options={optionsOf(choices.workplaces)}
           error={errors.workplaceId ?? errors.employeeIds}
           onChange={(workplaceId) => change({ workplaceId })}
+        />
+      )}
+      {values.whom === 'personnel' && extras.personnel && (
+        <PeopleField
+          label="Find a person"
+          people={values.personnel}
+          error={errors.personnelIds ?? errors.employeeIds}
+          onChange={(personnel) => change({ personnel })}
+          {...extras.personnel}
         />
       )}
       <PersonField

@@ -7,7 +7,7 @@ import { dashboardKeys } from '../../api/queryKeys';
 import { RecordPage } from '../../components/RecordPage';
 import { ReviewDecision } from '../../components/ReviewDecision';
 import { requirementKeys, useRequirementDetails } from './api';
-import { RequirementDocuments, RequirementFacts, partyName } from './parts';
+import { CourseStanding, RequirementDocuments, RequirementFacts, partyName } from './parts';
 
 /**
  * /external-parties/company-document-review/:supplierId/:id and
@@ -45,7 +45,11 @@ export function DocumentReviewPage() {
                 <div>Rejected: {row.rejectionReason}</div>
               </div>
             )}
-            <RequirementDocuments requirement={row} />
+            {row.training ? (
+              <CourseStanding training={row.training} />
+            ) : (
+              <RequirementDocuments requirement={row} />
+            )}
             {row.canReview && (
               <div className="row wrap">
                 <ReviewDecision
@@ -78,7 +82,7 @@ export function DocumentReviewPage() {
                 />
               </div>
             )}
-            {!row.canReview && row.state === 'toProvide' && (
+            {!row.canReview && !row.training && row.state === 'toProvide' && (
               <p className="text-secondary">The supplier has not sent this document yet.</p>
             )}
           </div>

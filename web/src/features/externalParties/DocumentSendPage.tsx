@@ -1,12 +1,14 @@
 import {
   requirementMessages as say,
   supplierRequirementUploadCall,
+  trainingLinkPaths,
   type TSupplierRequirementDetails,
 } from '@compass/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Upload, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { usePermissions } from '../../api/auth';
 import { toast } from 'sonner';
 import { sendCall } from '../../api/client';
 import { fieldErrorsOf, notifyError } from '../../api/errors';
@@ -19,7 +21,7 @@ import { RecordPage } from '../../components/RecordPage';
 import { linkOptions } from '../links';
 import { SupplierLinkFrame, SupplierLinkLoading, SupplierLinkProblem, useHomeSite } from '../submissions';
 import { requirementKeys, useRequirementDetails } from './api';
-import { OptionalText, RequirementDocuments, RequirementFacts } from './parts';
+import { CourseStanding, OptionalText, RequirementDocuments, RequirementFacts } from './parts';
 
 const TITLE = 'Send a document';
 
@@ -65,7 +67,11 @@ export function DocumentSendPage() {
       back={{ to: '/dashboard', label: 'Back to dashboard' }}
       title={TITLE}
       heading={(loaded) => loaded.typeName}
-      intro={(loaded) => `${loaded.organisationName} asks you for this document.`}
+      intro={(loaded) =>
+        loaded.training
+          ? `${loaded.organisationName} asks you to pass an online course.`
+          : `${loaded.organisationName} asks you for this document.`
+      }
       label={TITLE}
     >
       {(loaded) => <DocumentCard requirement={loaded} authtoken={null} />}
@@ -102,7 +108,14 @@ function DocumentCard({
             </div>
           )}
           <RequirementFacts requirement={requirement} />
-          <RequirementDocuments requirement={requirement} authtoken={authtoken} />
+          {requirement.training ? (
+            <CourseStanding
+              training={requirement.training}
+              action={<OpenCourse requirement={requirement} signedIn={!authtoken} />}
+            />
+          ) : (
+            <RequirementDocuments requirement={requirement} authtoken={authtoken} />
+          )}
         </div>
       </section>
       {requirement.canUpload && (
@@ -113,6 +126,36 @@ function DocumentCard({
         />
       )}
     </>
+  );
+}
+
+/**
+ * The way to the course, for the person signed in (their session opens it; the course's own link
+ * was mailed to them). Their company's account and the holder of a document link are told so.
+ */
+function OpenCourse({
+  requirement,
+  signedIn,
+}: {
+  requirement: TSupplierRequirementDetails;
+  signedIn: boolean;
+}) {
+  const permissions = usePermissions();
+  const assignmentId = requirement.training?.assignmentId;
+  if (!assignmentId) return null;
+  if (signedIn && permissions.data?.personnelId === requirement.personnelId)
+    return (
+      <div className="row wrap">
+        <Link className="btn btn-primary" to={trainingLinkPaths.status(assignmentId)}>
+          Open the course
+        </Link>
+      </div>
+    );
+  return (
+    <p className="text-secondary">
+      {requirement.personnelName ?? 'The person'} takes it with the link in the course’s e-mail, or signed in
+      to their own account.
+    </p>
   );
 }
 

@@ -12,8 +12,8 @@ import { DataTable } from '../../components/DataTable';
 import { Dialog, DialogFormActions } from '../../components/Dialog';
 import { InputField } from '../../components/FormField';
 import { ListState } from '../../components/ListParts';
-import { SelectField } from '../../components/SelectField';
-import { requirementKeys, useRequirementTypes } from './api';
+import { optionsOf, SelectField } from '../../components/SelectField';
+import { requirementKeys, useRequirementCourseOptions, useRequirementTypes } from './api';
 import { OptionalText } from './parts';
 
 const APPLIES_TO_LABELS = { company: 'The company', personnel: 'A person' } as const;
@@ -41,6 +41,9 @@ export function RequirementTypesDialog({ onClose }: { onClose: () => void }) {
                 <td>
                   {row.name}
                   {!row.isActive && <span className="badge badge-neutral">Archived</span>}
+                  {row.trainingCourseName && (
+                    <div className="text-secondary text-sm">Online course: {row.trainingCourseName}</div>
+                  )}
                 </td>
                 <td>{APPLIES_TO_LABELS[row.appliesTo]}</td>
                 <td>{row.expires ? 'Yes' : 'No'}</td>
@@ -87,7 +90,16 @@ function TypeForm({ type, onClose }: { type: TRequirementType | null; onClose: (
   const [appliesTo, setAppliesTo] = useState<'company' | 'personnel'>(type?.appliesTo ?? 'company');
   const [description, setDescription] = useState(type?.description ?? '');
   const [expires, setExpires] = useState(type?.expires ?? true);
+  const [courseId, setCourseId] = useState(type?.trainingCourseId ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const forPerson = appliesTo === 'personnel';
+  const courses = useRequirementCourseOptions(forPerson);
+  const course = forPerson && courseId ? courseId : null;
+  // A type keeps a course taken out of use since: it is still offered as its own choice.
+  const kept =
+    type?.trainingCourseId && !courses.data?.some((option) => option._id === type.trainingCourseId)
+      ? [{ value: type.trainingCourseId, label: type.trainingCourseName ?? 'The course chosen' }]
+      : [];
   const save = useCall(requirementTypeSaveCall, { invalidate: [requirementKeys.all], onSuccess: onClose });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -99,7 +111,8 @@ function TypeForm({ type, onClose }: { type: TRequirementType | null; onClose: (
           name: name.trim(),
           appliesTo,
           description: description.trim() || undefined,
-          expires,
+          expires: course ? false : expires,
+          trainingCourseId: course,
         },
       },
       { onError: (error) => setErrors(fieldErrorsOf(error)) },
@@ -120,8 +133,29 @@ function TypeForm({ type, onClose }: { type: TRequirementType | null; onClose: (
           onChange={(value) => setAppliesTo(value as 'company' | 'personnel')}
         />
         <OptionalText label="Description (optional)" value={description} onChange={setDescription} />
+        {forPerson && (
+          <SelectField
+            label="Met by an online course"
+            value={courseId}
+            none="No — a document"
+            options={[...kept, ...optionsOf(courses.data)]}
+            error={errors.trainingCourseId}
+            disabled={!!type && type.inUse > 0}
+            onChange={setCourseId}
+          />
+        )}
+        {course && (
+          <p className="text-secondary text-sm">
+            Requesting it gives the person the course to take; passing it meets the requirement.
+          </p>
+        )}
         <label className="checkbox">
-          <input type="checkbox" checked={expires} onChange={(event) => setExpires(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={course ? false : expires}
+            disabled={!!course}
+            onChange={(event) => setExpires(event.target.checked)}
+          />
           The document has an expiry date
         </label>
         <DialogFormActions submitLabel="Save" pending={save.isPending} onCancel={onClose} />

@@ -1,6 +1,5 @@
 import {
   requirementMessages as say,
-  type TRequirementType,
   type TSupplierCompliance,
   type TSupplierRequirementDetails,
 } from '@compass/shared';
@@ -13,59 +12,23 @@ import { DocumentReviewPage } from './DocumentReviewPage';
 import { DocumentSendPage } from './DocumentSendPage';
 import {
   ACME,
+  details,
   ETHAN,
+  INSURANCE,
   LIAM,
-  PARTY,
+  LICENCE,
   PARTY_SUPPLIERS,
   pickReviewer,
+  REQUIREMENT,
   refuseWithReason,
   reviewerSearch,
   sentTo,
+  type,
 } from './parties.fixtures';
 import { RequirementsPage } from './RequirementsPage';
 
-const LICENCE = testId(4);
-const INSURANCE = testId(5);
-const REQUIREMENT = testId(6);
 const TOKEN = 'link-token';
-
-const type = (over: Partial<TRequirementType>): TRequirementType => ({
-  _id: LICENCE,
-  name: 'Electrical Licence',
-  appliesTo: 'personnel',
-  description: null,
-  expires: true,
-  isActive: true,
-  inUse: 0,
-  ...over,
-});
 const options = { templates: [], suppliers: PARTY_SUPPLIERS };
-
-const details = (over: Partial<TSupplierRequirementDetails> = {}): TSupplierRequirementDetails => ({
-  _id: REQUIREMENT,
-  requirementTypeId: LICENCE,
-  typeName: 'Electrical Licence',
-  ...PARTY,
-  status: 'pending',
-  state: 'toProvide',
-  dueDate: '2026-12-09',
-  taskDueDateType: 'nodue',
-  expiryDate: null,
-  organisationName: 'Northwind Facilities',
-  description: 'Your current A-grade licence.',
-  expires: true,
-  appliesTo: 'personnel',
-  message: null,
-  note: null,
-  rejectionReason: null,
-  submittedAt: null,
-  reviewedAt: null,
-  reviewedByName: null,
-  documents: [],
-  canUpload: true,
-  canReview: false,
-  ...over,
-});
 
 const document = (name: string) => ({
   _id: testId(7),

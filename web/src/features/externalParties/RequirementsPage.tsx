@@ -163,6 +163,11 @@ function RequestDialog({ onClose }: { onClose: () => void }) {
         onChange={setType}
       />
       {type?.description && <p className="text-secondary text-sm">{type.description}</p>}
+      {type?.trainingCourseName && (
+        <p className="text-secondary text-sm">
+          {`Met by passing the online course ${type.trainingCourseName}: the person is given the course to take, not a document to send.`}
+        </p>
+      )}
     </PartyRequestDialog>
   );
 }

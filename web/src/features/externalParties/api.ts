@@ -1,4 +1,5 @@
 import {
+  requirementTypeCourseOptionsCall,
   requirementTypeListCall,
   supplierAssessmentStatusCall,
   supplierAssignmentDetailsCall,
@@ -24,6 +25,7 @@ export const assignmentKeys = {
 export const requirementKeys = {
   all: ['supplierRequirements'] as const,
   types: ['supplierRequirements', 'types'] as const,
+  courses: ['supplierRequirements', 'courses'] as const,
   details: (id: string) => ['supplierRequirements', 'details', id] as const,
   compliance: (supplierId: string) => ['supplierRequirements', 'compliance', supplierId] as const,
 };
@@ -49,6 +51,15 @@ export function useRequirementTypes() {
   return useQuery({
     queryKey: requirementKeys.types,
     queryFn: () => callApi(requirementTypeListCall, {}),
+  });
+}
+
+/** The published online courses in use a personnel type may be met by (the type dialog's choice). */
+export function useRequirementCourseOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: requirementKeys.courses,
+    queryFn: () => callApi(requirementTypeCourseOptionsCall, {}),
+    enabled,
   });
 }
 

@@ -1,3 +1,4 @@
+import type { TRequirementType, TSupplierRequirementDetails } from '@compass/shared';
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type userEvent from '@testing-library/user-event';
@@ -57,3 +58,49 @@ export async function refuseWithReason(
   await user.type(within(dialog).getByLabelText(refusal.field), reason);
   await user.click(within(dialog).getByRole('button', { name: refusal.submit }));
 }
+
+/** The Requirements' tests: a personnel type (Electrical Licence), a company one, a request of Liam. */
+export const LICENCE = testId(4);
+export const INSURANCE = testId(5);
+export const REQUIREMENT = testId(6);
+
+export const type = (over: Partial<TRequirementType>): TRequirementType => ({
+  _id: LICENCE,
+  name: 'Electrical Licence',
+  appliesTo: 'personnel',
+  description: null,
+  expires: true,
+  trainingCourseId: null,
+  trainingCourseName: null,
+  isActive: true,
+  inUse: 0,
+  ...over,
+});
+
+/** Liam's Electrical Licence, to provide. */
+export const details = (over: Partial<TSupplierRequirementDetails> = {}): TSupplierRequirementDetails => ({
+  _id: REQUIREMENT,
+  requirementTypeId: LICENCE,
+  typeName: 'Electrical Licence',
+  ...PARTY,
+  status: 'pending',
+  state: 'toProvide',
+  dueDate: '2026-12-09',
+  taskDueDateType: 'nodue',
+  expiryDate: null,
+  organisationName: 'Northwind Facilities',
+  description: 'Your current A-grade licence.',
+  expires: true,
+  appliesTo: 'personnel',
+  message: null,
+  note: null,
+  rejectionReason: null,
+  submittedAt: null,
+  reviewedAt: null,
+  reviewedByName: null,
+  documents: [],
+  training: null,
+  canUpload: true,
+  canReview: false,
+  ...over,
+});

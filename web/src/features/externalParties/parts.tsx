@@ -2,11 +2,13 @@ import {
   displayDay,
   formatBytes,
   REQUIREMENT_STATE_LABELS,
+  TRAINING_ASSIGNMENT_STATUS_LABELS,
   type RequirementState,
   type TaskDueType,
   type TSupplierRequirementDetails,
 } from '@compass/shared';
 import { FileText } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button';
 import { DueMarker } from '../../components/DueMarker';
@@ -77,13 +79,45 @@ export function RequirementFacts({ requirement }: { requirement: TSupplierRequir
         {displayDay(requirement.dueDate)}{' '}
         {toProvide(requirement.state) && <DueMarker type={requirement.taskDueDateType} />}
       </Fact>
-      {requirement.expires && (
+      {(requirement.expires || requirement.expiryDate) && (
         <Fact label="Expires">{requirement.expiryDate ? displayDay(requirement.expiryDate) : '—'}</Fact>
       )}
       <Fact label="Reviewer">{requirement.reviewerName ?? '—'}</Fact>
       {requirement.message && <Fact label="Message">{requirement.message}</Fact>}
-      {requirement.note && <Fact label="Note from the supplier">{requirement.note}</Fact>}
+      {requirement.note && (
+        <Fact label={requirement.training ? 'Note' : 'Note from the supplier'}>{requirement.note}</Fact>
+      )}
     </dl>
+  );
+}
+
+/**
+ * A requirement met by an online course, instead of its documents: the course and where its
+ * person stands in it; `action` for the person (the way to the course).
+ */
+export function CourseStanding({
+  training,
+  action,
+}: {
+  training: NonNullable<TSupplierRequirementDetails['training']>;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="stack" role="group" aria-label="Online course">
+      <p>{`Met by passing the online course ${training.courseName}.`}</p>
+      <dl className="facts">
+        <Fact label="Course">
+          {training.status ? TRAINING_ASSIGNMENT_STATUS_LABELS[training.status] : 'Not assigned yet'}
+        </Fact>
+        {training.status === 'passed' && training.score !== null && (
+          <Fact label="Score">{training.score}%</Fact>
+        )}
+        {training.status === 'passed' && training.passedAt && (
+          <Fact label="Passed on">{displayDay(training.passedAt.slice(0, 10))}</Fact>
+        )}
+      </dl>
+      {action}
+    </div>
   );
 }
 

@@ -1,11 +1,5 @@
-import {
-  displayDay,
-  frequencyLabel,
-  HR_FORM_STATUS_LABELS,
-  type HrFormStatus,
-  type THrFormDetails,
-  type THrFormRepeat,
-} from '@compass/shared';
+import { displayDay, HR_FORM_STATUS_LABELS, type HrFormStatus, type THrFormDetails } from '@compass/shared';
+import { repeatLabel } from '../../components/AssignFields';
 import { DueMarker } from '../../components/DueMarker';
 import { Fact } from '../registerParts';
 
@@ -19,13 +13,6 @@ const STATUS_BADGES: Record<HrFormStatus, string> = {
 /** Where an assigned HR form stands, in the dashboard's words, as a badge. */
 export function HrFormStatusBadge({ status }: { status: HrFormStatus }) {
   return <span className={`badge ${STATUS_BADGES[status]}`}>{HR_FORM_STATUS_LABELS[status]}</span>;
-}
-
-/** How often a form is assigned again: "Once", "Annual", "Monthly, every 3 periods". */
-export function repeatLabel(repeat: THrFormRepeat | null): string {
-  if (!repeat) return 'Once';
-  const unit = frequencyLabel(repeat.frequency);
-  return repeat.interval > 1 ? `${unit}, every ${repeat.interval} periods` : unit;
 }
 
 /** "Returned 2 times", or nothing for a form never returned. */

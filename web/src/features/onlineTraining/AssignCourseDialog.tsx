@@ -2,14 +2,17 @@ import { trainingAssignmentMessages as say } from '@compass/shared';
 import type { FormEvent } from 'react';
 import { ASSIGN_PEOPLE, AssignFields, useAssignFields } from '../../components/AssignFields';
 import { Dialog, DialogFormActions, DialogQueryState } from '../../components/Dialog';
-import { useAssignCourse, useAssignOptions } from './api';
+import { personnelSearch, useAssignCourse, useAssignOptions } from './api';
 
 const WORDS = { ...say, dueInPast: say.completeByInPast, dueRequired: 'Choose the complete-by date.' };
+/** A course goes to supplier personnel too (a site induction), and to whoever joins a position later. */
+const EXTRAS = { personnel: personnelSearch, followPosition: true };
 
 /**
- * Assign a published course: to whom (employees by name, a position or a workplace), the reviewer
- * of its written answers, the day to complete it by, whether it is a refresher, and a message.
- * Each employee is mailed and finds it on their dashboard.
+ * Assign a published course: to whom (employees by name, a position — and whoever joins it later —,
+ * a workplace, or supplier personnel), the reviewer of its written answers, the day to complete it
+ * by, whether it is a refresher, and a message. Each employee is mailed and finds it on their
+ * dashboard; supplier personnel are mailed a link to take it.
  */
 export function AssignCourseDialog({
   course,
@@ -19,7 +22,7 @@ export function AssignCourseDialog({
   onClose: () => void;
 }) {
   const options = useAssignOptions();
-  const form = useAssignFields(WORDS, 'completeBy');
+  const form = useAssignFields(WORDS, 'completeBy', EXTRAS);
   const assign = useAssignCourse(onClose);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -32,14 +35,14 @@ export function AssignCourseDialog({
   return (
     <Dialog
       title={`Assign ${course.name}`}
-      description="Each employee gets an e-mail and finds the training on their dashboard; the reviewer marks any written answers."
+      description="Each employee gets an e-mail and finds the training on their dashboard; supplier personnel get an e-mail with a link to it. The reviewer marks any written answers."
       onClose={onClose}
       wide
     >
       {!options.data ? (
         <DialogQueryState query={options} failure="The positions and workplaces could not be loaded." />
       ) : (
-        <form className="stack" onSubmit={submit} noValidate>
+        <form className="stack training-assign" onSubmit={submit} noValidate>
           {form.errors.courseId && (
             <p className="form-error" role="alert">
               {form.errors.courseId}

@@ -24,12 +24,16 @@ const options = () =>
     workplaces: [{ _id: testId(76), name: 'Riverside Depot' }],
   });
 
+/** No standing assignment to a position yet. */
+const noRules = { 'POST /api/trainingPositionRuleList': () => ok({ rows: [] }) };
+
 const render = (course = FORKLIFT) =>
   renderRoutes([{ path: '/', element: <AssignmentsCard course={course} /> }], '/');
 
 describe('AssignmentsCard', () => {
   it('lists the course’s assignments, filtered by status on the server', async () => {
     const fetchMock = mockFetch({
+      ...noRules,
       'POST /api/trainingAssignmentList': () =>
         ok({
           rows: [
@@ -68,6 +72,7 @@ describe('AssignmentsCard', () => {
 
   it('gives a failed training another attempt, and withdraws one once confirmed', async () => {
     const fetchMock = mockFetch({
+      ...noRules,
       'POST /api/trainingAssignmentList': () =>
         ok({ rows: [assignmentRow({ status: 'failed', attemptsUsed: 3 })], total: 1 }),
       'POST /api/trainingAssignmentAllowAttempt': () => ok({ attemptsAllowed: 4 }, say.attemptAllowed),
@@ -90,6 +95,7 @@ describe('AssignmentsCard', () => {
 
   it('checks the assign dialog, then assigns the course to the chosen employees as a refresher', async () => {
     const fetchMock = mockFetch({
+      ...noRules,
       'POST /api/trainingAssignmentList': () => ok({ rows: [], total: 0 }),
       'POST /api/trainingAssignOptions': options,
       'POST /api/trainingAssign': () =>
@@ -122,12 +128,15 @@ describe('AssignmentsCard', () => {
         completeBy: addDays(browserToday(), 14),
         message: 'Before the audit, please.',
         repeat: { frequency: 'years', interval: 1 },
+        personnelIds: null,
+        followPosition: false,
       },
     ]);
   }, 20_000);
 
   it('assigns to a position and shows the server’s refusal at its field', async () => {
     const fetchMock = mockFetch({
+      ...noRules,
       'POST /api/trainingAssignmentList': () => ok({ rows: [], total: 0 }),
       'POST /api/trainingAssignOptions': options,
       'POST /api/trainingAssign': () => ({
@@ -151,12 +160,19 @@ describe('AssignmentsCard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
     expect(await within(dialog).findAllByText(say.nobodyToAssign)).not.toHaveLength(0);
     expect(bodiesSent(fetchMock, '/api/trainingAssign')).toEqual([
-      expect.objectContaining({ employeeIds: null, positionId: STOREMAN, workplaceId: null, repeat: null }),
+      expect.objectContaining({
+        employeeIds: null,
+        positionId: STOREMAN,
+        workplaceId: null,
+        personnelIds: null,
+        followPosition: true,
+        repeat: null,
+      }),
     ]);
   }, 20_000);
 
   it('cannot assign a course never published', async () => {
-    mockFetch({ 'POST /api/trainingAssignmentList': () => ok({ rows: [], total: 0 }) });
+    mockFetch({ ...noRules, 'POST /api/trainingAssignmentList': () => ok({ rows: [], total: 0 }) });
     render({ ...FORKLIFT, currentVersion: 0 });
     expect(await screen.findByRole('button', { name: 'Assign' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Assign' })).toHaveAccessibleDescription(

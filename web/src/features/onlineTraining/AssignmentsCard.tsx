@@ -6,9 +6,11 @@ import {
   type TrainingAssignmentStatus,
   type TTrainingAssignmentRow,
 } from '@compass/shared';
-import { Plus, RotateCcw, Undo2 } from 'lucide-react';
+import { Download, Plus, RotateCcw, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { downloadFile } from '../../api/client';
+import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DueMarker } from '../../components/DueMarker';
@@ -19,18 +21,25 @@ import { SelectField } from '../../components/SelectField';
 import { fetchAssignments, trainingKeys, useAllowAttempt, useWithdrawAssignment } from './api';
 import { AssignCourseDialog } from './AssignCourseDialog';
 import { ASSIGNMENT_BADGES } from './attempts';
+import { StandingAssignments } from './StandingAssignments';
+import { certificateFileName, certificateUrl } from './traineeLink';
 
 const STATUS_OPTIONS = TRAINING_ASSIGNMENT_STATUSES.map((status) => ({
   value: status,
   label: TRAINING_ASSIGNMENT_STATUS_LABELS[status],
 }));
+/** The trainee as the register names them: a supplier's person with their company. */
+const traineeName = (row: TTrainingAssignmentRow) =>
+  row.supplierName ? `${row.employeeName} (${row.supplierName})` : row.employeeName;
+
 /** Where HR may still withdraw a training: it is not passed (nor withdrawn already). */
 const WITHDRAWABLE: readonly TrainingAssignmentStatus[] = ['assigned', 'awaitingReview', 'failed'];
 
 /**
  * The course editor's Assignments: whom the course is assigned to and where each stands, latest
  * complete-by first; assign it (once published and in use), give a failed one another attempt,
- * withdraw one not yet passed.
+ * withdraw one not yet passed, download a passed one's certificate; then the standing assignments
+ * to positions.
  */
 export function AssignmentsCard({
   course,
@@ -87,13 +96,13 @@ export function AssignmentsCard({
       <PagedTable
         label="Assigned training"
         list={list}
-        columns={['Employee', 'Reviewer', 'Complete by', 'Attempts', 'Status', 'Score']}
+        columns={['Trainee', 'Reviewer', 'Complete by', 'Attempts', 'Status', 'Score']}
         empty="Not assigned to anyone yet."
         narrowedEmpty="No assignment matches."
       >
         {list.rows.map((row) => (
           <tr key={row._id}>
-            <td>{row.employeeName}</td>
+            <td>{traineeName(row)}</td>
             <td>{row.reviewerName ?? '—'}</td>
             <td>
               {displayDay(row.completeBy)}{' '}
@@ -118,6 +127,19 @@ export function AssignmentsCard({
                   View attempt
                 </Link>
               )}
+              {row.status === 'passed' && (
+                <RowButton
+                  icon={Download}
+                  label={`Download the certificate of ${row.employeeName}`}
+                  onClick={() =>
+                    void downloadFile(certificateUrl(row._id, null), certificateFileName(course.name)).catch(
+                      notifyError,
+                    )
+                  }
+                >
+                  Download certificate
+                </RowButton>
+              )}
               {row.status === 'failed' && (
                 <RowButton
                   icon={RotateCcw}
@@ -141,6 +163,7 @@ export function AssignmentsCard({
           </tr>
         ))}
       </PagedTable>
+      <StandingAssignments course={course} />
       {assigning && <AssignCourseDialog course={course} onClose={() => setAssigning(false)} />}
       {withdrawing && (
         <ConfirmDialog

@@ -7,7 +7,15 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { bodiesSent, envelope, mockFetch, ok, permissionsFixture, renderRoutes } from '../../../test/helpers';
+import {
+  bodiesSent,
+  envelope,
+  mockFetch,
+  ok,
+  permissionsFixture,
+  renderRoutes,
+  stubObjectUrls,
+} from '../../../test/helpers';
 import { setAuthToken } from '../../lib/storage';
 import { AttemptReviewPage } from './AttemptReviewPage';
 import { AttemptViewPage } from './AttemptViewPage';
@@ -88,6 +96,29 @@ describe('AttemptViewPage', () => {
     );
     expect(screen.getAllByText('Awaiting review').length).toBeGreaterThan(0);
     expect(within(question(4)).getByText('A cracked fork can break under load.')).toBeInTheDocument();
+  });
+
+  it('offers the certificate of a passed training, from the session', async () => {
+    const saved = stubObjectUrls();
+    const fetchMock = mockFetch({
+      'POST /api/trainingAttemptDetails': () =>
+        ok(
+          attemptView({
+            side: 'employee',
+            canMark: false,
+            status: 'passed',
+            assignmentStatus: 'passed',
+            score: 90,
+          }),
+        ),
+      'GET /api/trainingCertificate': () => ({ body: 'PDF' }),
+    });
+    render(trainingAttemptViewPath(ATTEMPT));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download certificate' }));
+    await waitFor(() => expect(saved).toHaveBeenCalled());
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toMatch(
+      new RegExp(`/api/trainingCertificate\\?assignmentId=${ASSIGNMENT}$`),
+    );
   });
 
   it('says why an attempt cannot be opened', async () => {

@@ -165,6 +165,17 @@ describe('TakeCoursePage', () => {
     expect(screen.getByRole('heading', { name: 'This training cannot be opened' })).toBeInTheDocument();
   });
 
+  it('offers the certificate once the training is passed', async () => {
+    mockFetch({
+      'POST /api/trainingAssignmentOpen': () =>
+        ok(assignmentView({ status: 'passed', score: 90, canAttempt: false, attemptsUsed: 1 })),
+    });
+    render();
+    expect(await screen.findByText(say.passed(90))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download certificate' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start the test' })).not.toBeInTheDocument();
+  });
+
   it('offers no test once the attempts are used up', async () => {
     mockFetch({
       'POST /api/trainingAssignmentOpen': () =>
@@ -191,6 +202,7 @@ describe('TakeCoursePage', () => {
     expect(within(row).getByText('40%')).toBeInTheDocument();
     expect(within(row).getByText('1 min 5 s')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Start the test' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download certificate' })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('group', { name: 'Question 1' })).not.toBeInTheDocument());
   });
 });

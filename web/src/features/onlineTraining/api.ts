@@ -19,6 +19,9 @@ import {
   trainingCourseSetActiveCall,
   trainingCourseVersionCall,
   trainingMatrixCall,
+  trainingPersonnelOptionsCall,
+  trainingPositionRuleListCall,
+  trainingPositionRuleStopCall,
   type TTrainingCourseFileDelete,
   type TTrainingCourseListRequest,
   type TTrainingCourseRevision,
@@ -36,6 +39,7 @@ import { toast } from 'sonner';
 import { callApi, sendCall, type ApiResult } from '../../api/client';
 import { dashboardKeys } from '../../api/queryKeys';
 import { useCall } from '../../api/useCall';
+import { traineeCallOptions, useTraineeLink } from './traineeLink';
 
 export const trainingKeys = {
   all: ['onlineTraining'] as const,
@@ -47,6 +51,8 @@ export const trainingKeys = {
   assignments: ['onlineTraining', 'assigned', 'list'] as const,
   assignment: (id: string) => ['onlineTraining', 'assigned', 'open', id] as const,
   attempt: (id: string) => ['onlineTraining', 'assigned', 'attempt', id] as const,
+  /** A course's standing assignments to positions: an assignment to a position may add one. */
+  positionRules: (courseId: string) => ['onlineTraining', 'assigned', 'positionRules', courseId] as const,
   assignOptions: ['onlineTraining', 'assignOptions'] as const,
 };
 
@@ -140,12 +146,15 @@ export function useAssignOptions() {
 
 /**
  * One assigned training as its take page shows it (asked afresh on each visit); a refusal (not
- * theirs, withdrawn) shows on the page rather than as a toast.
+ * theirs, withdrawn, a link no longer valid) shows on the page rather than as a toast.
  */
 export function useAssignment(id: string) {
+  const link = useTraineeLink();
+  const options = traineeCallOptions(link);
   return useQuery({
-    queryKey: trainingKeys.assignment(id),
-    queryFn: () => callApi(trainingAssignmentOpenCall, { body: { _id: id } }),
+    // A link's answer apart from the session's: each sees the training from its own side.
+    queryKey: [...trainingKeys.assignment(id), link?.authtoken ?? null],
+    queryFn: () => callApi(trainingAssignmentOpenCall, { body: { _id: id } }, options),
     enabled: id !== '',
     staleTime: 0,
     retry: false,
@@ -155,9 +164,11 @@ export function useAssignment(id: string) {
 
 /** A submitted attempt (or an assignment's latest), for its trainee, its reviewer or HR. */
 export function useAttempt(id: string) {
+  const link = useTraineeLink();
+  const options = traineeCallOptions(link);
   return useQuery({
-    queryKey: trainingKeys.attempt(id),
-    queryFn: () => callApi(trainingAttemptDetailsCall, { body: { _id: id } }),
+    queryKey: [...trainingKeys.attempt(id), link?.authtoken ?? null],
+    queryFn: () => callApi(trainingAttemptDetailsCall, { body: { _id: id } }, options),
     staleTime: 0,
     retry: false,
     meta: { silent: true },
@@ -169,7 +180,13 @@ const ASSIGNMENT_WRITES = [trainingKeys.assigned, dashboardKeys.all];
 
 /** Starts (or carries on) an attempt: the page is asked again, and opens on the questions. */
 export function useStartAttempt() {
-  return useCall(trainingAttemptStartCall, { invalidate: [trainingKeys.assigned] });
+  const options = traineeCallOptions(useTraineeLink());
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (assignmentId: string) =>
+      sendCall(trainingAttemptStartCall, { body: { assignmentId } }, options),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: trainingKeys.assigned }),
+  });
 }
 
 /**
@@ -191,8 +208,13 @@ function useAttemptResult<I>(
 }
 
 /** Submits an attempt's answers for the server to score. */
-export const useSubmitAttempt = (onResult: (result: TTrainingAttemptResult) => void) =>
-  useAttemptResult((body: TTrainingAttemptSubmit) => sendCall(trainingAttemptSubmitCall, { body }), onResult);
+export function useSubmitAttempt(onResult: (result: TTrainingAttemptResult) => void) {
+  const options = traineeCallOptions(useTraineeLink());
+  return useAttemptResult(
+    (body: TTrainingAttemptSubmit) => sendCall(trainingAttemptSubmitCall, { body }, options),
+    onResult,
+  );
+}
 
 /** The reviewer's marks of an attempt's short answers, which pass or fail it. */
 export const useMarkAttempt = (onResult: (result: TTrainingAttemptResult) => void) =>
@@ -204,6 +226,31 @@ export const useAllowAttempt = () =>
   useCall(trainingAssignmentAllowAttemptCall, { invalidate: ASSIGNMENT_WRITES });
 export const useWithdrawAssignment = (onDone: () => void) =>
   useCall(trainingAssignmentCancelCall, { invalidate: ASSIGNMENT_WRITES, onSuccess: onDone });
+
+/** Active supplier personnel by name or company (a site induction's trainees): "Name (Company)". */
+export const personnelSearch = {
+  queryKey: ['onlineTraining', 'personnelOptions'],
+  search: async (text: string) => ({
+    options: (await callApi(trainingPersonnelOptionsCall, { body: { search: text } })).rows.map((person) => ({
+      value: person._id,
+      label: `${person.name} (${person.supplierName})`,
+      detail: person.email ?? undefined,
+    })),
+    hasMore: false,
+  }),
+  empty: 'No active supplier personnel match.',
+};
+
+/** POST /api/trainingPositionRuleList: the course's live standing assignments to positions. */
+export function usePositionRules(courseId: string) {
+  return useQuery({
+    queryKey: trainingKeys.positionRules(courseId),
+    queryFn: () => callApi(trainingPositionRuleListCall, { body: { courseId } }),
+  });
+}
+
+export const useStopPositionRule = (onDone: () => void) =>
+  useCall(trainingPositionRuleStopCall, { invalidate: [trainingKeys.assigned], onSuccess: onDone });
 
 /**
  * The training matrix's pages: under the assigned training's key, so every write about an

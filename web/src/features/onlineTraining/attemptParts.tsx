@@ -3,7 +3,6 @@ import {
   ONLINE_TRAINING_ADMIN_PATH,
   TRAINING_ATTEMPT_STATUS_LABELS,
   trainingAttemptReviewPath,
-  trainingTakePath,
   type TTrainingAttemptQuestion,
   type TTrainingAttemptView,
 } from '@compass/shared';
@@ -16,6 +15,7 @@ import { HomeLink, StatePanel } from '../../components/StatePanel';
 import { usePageTitle } from '../../shell/pageTitle';
 import { useAttempt } from './api';
 import { ANSWER_RESULTS, ATTEMPT_BADGES, durationText, pointsText, TRUE_FALSE } from './attempts';
+import { CertificateButton, useTraineePaths } from './traineeLink';
 
 /** Where a training's pages lead back to: the trainee and the reviewer to the dashboard, HR to the course. */
 export function trainingBack(
@@ -27,11 +27,12 @@ export function trainingBack(
 }
 
 /** "Forklift refresher — attempt 2". */
-const attemptHeading = (attempt: TTrainingAttemptView) => `${attempt.courseName} — attempt ${attempt.number}`;
+export const attemptHeading = (attempt: TTrainingAttemptView) =>
+  `${attempt.courseName} — attempt ${attempt.number}`;
 
 /**
- * How the attempt came out, its reviewer's comment, and the ways on: a re-test, the marking (not
- * offered on the marking page itself: `marking`).
+ * How the attempt came out, its reviewer's comment, and the ways on: a re-test, the certificate of a
+ * passed training, the marking (not offered on the marking page itself: `marking`).
  */
 export function AttemptSummary({
   attempt,
@@ -41,6 +42,8 @@ export function AttemptSummary({
   marking?: boolean;
 }) {
   const marks = attempt.canMark && !marking;
+  const passed = attempt.assignmentStatus === 'passed';
+  const paths = useTraineePaths();
   return (
     <section className="card card-body stack" aria-label="Result">
       <p className="row wrap training-facts">
@@ -62,15 +65,15 @@ export function AttemptSummary({
           <strong>Comment from the reviewer:</strong> {attempt.reviewComment}
         </p>
       )}
-      {(attempt.canRetest || marks) && (
+      {(attempt.canRetest || marks || passed) && (
         <div className="row wrap">
           {attempt.canRetest && (
-            <Link
-              className="btn btn-primary"
-              to={trainingTakePath(attempt.courseId, attempt.employeeId, attempt.assignmentId)}
-            >
+            <Link className="btn btn-primary" to={paths.retest(attempt)}>
               Take the test again
             </Link>
+          )}
+          {passed && (
+            <CertificateButton assignmentId={attempt.assignmentId} courseName={attempt.courseName} />
           )}
           {marks && (
             <Link className="btn btn-primary" to={trainingAttemptReviewPath(attempt._id)}>

@@ -8,3 +8,6 @@ export { CourseEditorPage } from './CourseEditorPage';
 export { CoursesPage } from './CoursesPage';
 export { TakeCoursePage } from './TakeCoursePage';
 export { TrainingMatrixPage } from './TrainingMatrixPage';
+export { TrainingLinkAttemptPage } from './TrainingLinkAttemptPage';
+export { TrainingLinkTakePage } from './TrainingLinkTakePage';
+export { TrainingStatusPage } from './TrainingStatusPage';
