@@ -4,9 +4,12 @@
  * sections, 100 questions, three versions), as HR (scale.admin: hrAdmin); the largest course's
  * assignments (first page, searched) as HR; and as the busy employee (scale.busy), the largest
  * course to take (their open assignment of it) and their passed attempt at it (every question with
- * its answer and marks). Needs seed/scale/onlineTraining.ts and seed/scale/trainingAttempts.ts; the
- * dashboard's two training sections are measured with dashboardList (bench/dashboard.ts).
+ * its answer and marks). Site inductions as HR: the induction's assignments (supplier personnel, named
+ * with their company), the personnel to assign it to (searched) and a course's standing assignments.
+ * Needs seed/scale/onlineTraining.ts, trainingAttempts.ts and inductions.ts; the dashboard's two
+ * training sections are measured with dashboardList (bench/dashboard.ts).
  */
+import { INDUCTION_COURSE_ID } from '../seed/scale/inductions';
 import { LARGE_COURSE_ID, scaleSeedId } from '../seed/scale/onlineTraining';
 import type { Case } from './cases';
 
@@ -39,4 +42,7 @@ export const ONLINE_TRAINING_CASES: Case[] = [
     () => ({ _id: scaleSeedId(`trainingAttempt:${busyAssignment('passed')}:1`) }),
     'busy',
   ),
+  call('trainingAssignmentList: the site induction (personnel)', () => ({ courseId: INDUCTION_COURSE_ID })),
+  call('trainingPersonnelOptions: searched', () => ({ search: 'son' })),
+  call('trainingPositionRuleList', () => ({ courseId: scaleSeedId('tc:2') })),
 ];

@@ -31,6 +31,7 @@ import { obligationRegisterStep } from './scale/obligations';
 import { organisationSteps } from './scale/organisation';
 import { seedScaleCompetencies } from './scale/competencies';
 import { seedScaleHrForms } from './scale/hrForms';
+import { seedScaleInductions } from './scale/inductions';
 import { seedScaleOnlineTraining } from './scale/onlineTraining';
 import { seedScaleTrainingAttempts } from './scale/trainingAttempts';
 import { seedScalePerformanceReviews } from './scale/performanceReviews';
@@ -222,6 +223,7 @@ async function main(): Promise<void> {
     await seedScalePerformanceReviews(client, { log: (line) => console.log(line) });
     await seedScaleOnlineTraining(client, { log: (line) => console.log(line) });
     await seedScaleTrainingAttempts(client, { log: (line) => console.log(line) });
+    await seedScaleInductions(client, { log: (line) => console.log(line) });
     if (!result) {
       console.log(`"${SCALE_ORGANISATION}" already exists: nothing changed.`);
     } else {

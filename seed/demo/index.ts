@@ -58,6 +58,7 @@ import { DEMO_PASSWORD, DEMO_ORGANISATION, SECOND_ORGANISATION } from './ids';
 import { calendar, Rows, Org } from './rows';
 import { buildNorthwind } from './northwind';
 import { writeNorthwindCompetencies } from './northwind/competencies';
+import { writeNorthwindPositionRules } from './northwind/inductions';
 import { buildSouthbank } from './southbank';
 import { addRiskRegisters } from './risks';
 import { checkReferences } from './references';
@@ -113,6 +114,7 @@ export async function seedDemo(
       }
       await rows.write(tx);
       await writeNorthwindCompetencies(tx, northwind);
+      await writeNorthwindPositionRules(tx, northwind);
       return { created: true };
     },
     { timeout: 120_000, maxWait: 30_000 },

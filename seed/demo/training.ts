@@ -142,7 +142,9 @@ export interface DemoAssignment {
   /** Unique within the organisation. */
   key: string;
   course: BuiltCourse;
-  employeeId: string;
+  /** The trainee: an employee or a supplier's person (a site induction), exactly one of the two. */
+  employeeId?: string;
+  personnelId?: string;
   reviewerId: string;
   /** Days from today. */
   completeBy: number;
@@ -156,11 +158,14 @@ export interface DemoAssignment {
   allowed?: number;
   message?: string;
   repeat?: { frequency: FrequencyUnit; interval: number };
+  /** The position's standing assignment that made it. */
+  positionRuleId?: string;
 }
 
 /** Adds an assignment with its attempts (and, passed with a repeat, the next one). Returns its id. */
 export function addTrainingAssignment(o: Org, a: DemoAssignment): string {
   const { companyId, cal, rows } = o;
+  if (!a.employeeId === !a.personnelId) throw new Error(`Demo seed: ${a.key} needs one trainee`);
   const versionNumber = a.versionNumber ?? a.course.versions.length;
   const version = a.course.versions[versionNumber - 1]!;
   const id = o.id('training', a.key);
@@ -178,7 +183,9 @@ export function addTrainingAssignment(o: Org, a: DemoAssignment): string {
     id,
     companyId,
     courseId: a.course.id,
-    employeeId: a.employeeId,
+    employeeId: a.employeeId ?? null,
+    personnelId: a.personnelId ?? null,
+    positionRuleId: a.positionRuleId ?? null,
     reviewerEmployeeId: a.reviewerId,
     lastAttemptId: last?.id ?? null,
     completeBy: cal.day(a.completeBy),

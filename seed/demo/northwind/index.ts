@@ -2,6 +2,7 @@ import { addObligationRegister } from '../obligations';
 import type { Org } from '../rows';
 import { addNorthwindDashboards } from './dashboards';
 import { everyFieldType, legacyHazardReport } from './everyFieldTemplate';
+import { addNorthwindInductions } from './inductions';
 import { addNorthwindNotices } from './notices';
 import { addNorthwindOnlineTraining } from './onlineTraining';
 import { addOrganisation } from './organisation';
@@ -34,6 +35,7 @@ export function buildNorthwind(o: Org): void {
   addNorthwindDashboards(o, n, library, training);
   addObligationRegister(o, people.emp);
   addSupplierPortal(o, n, submissions);
+  addNorthwindInductions(o, people);
 }
 
 /** Form templates: between them they use every field type. */
