@@ -53,6 +53,8 @@ interface AssignmentRowSql {
 interface AssignmentReadSql extends AssignmentRowSql {
   message: string | null;
   timeZone: string;
+  /** The course's published version (the one a new attempt starts on). */
+  currentVersion: number;
 }
 
 /**
@@ -119,11 +121,16 @@ export async function assignmentRead(
     rowsOf(
       sql`SELECT id FROM "OnlineTrainingAssignment" WHERE id = ${uuid(id)} AND "companyId" = ${uuid(companyOf(caller))}`,
       sql`a.id`,
-      sql`, a.message, (SELECT "timeZone" FROM "Company" WHERE id = a."companyId") AS "timeZone"`,
+      sql`, a.message, c."currentVersion", (SELECT "timeZone" FROM "Company" WHERE id = a."companyId") AS "timeZone"`,
     ),
   );
   const side = ruledSide(caller, read);
-  return { row: shownRow(read!, localDateOf(new Date(), read!.timeZone)), message: read!.message, side };
+  return {
+    row: shownRow(read!, localDateOf(new Date(), read!.timeZone)),
+    message: read!.message,
+    currentVersion: read!.currentVersion,
+    side,
+  };
 }
 
 const LATEST_FIRST = sql`a."completeBy" DESC, a.id`;

@@ -16,7 +16,15 @@ import { logAssignment } from './making';
 import { traineeCourse } from './content';
 import { isUniqueViolation } from './courses';
 import { mailAboutTraining, type Mailing } from './mails';
-import { assignmentAfter, attemptRow, claimOutcome, resultOf, settled, versionContent } from './outcomes';
+import {
+  assignmentAfter,
+  ATTEMPT_ROW,
+  attemptRow,
+  claimOutcome,
+  resultOf,
+  settled,
+  versionContent,
+} from './outcomes';
 import {
   actorOf,
   checkTraineeLink,
@@ -41,19 +49,20 @@ export async function openAssignment(
   caller: TraineeCaller,
   id: string,
 ): Promise<TTrainingAssignmentView> {
-  const { row, message, side } = await assignmentRead(reader, caller, id, 'read');
+  const { row, message, currentVersion, side } = await assignmentRead(reader, caller, id, 'read');
   const companyId = companyOf(caller);
   const { courseId } = row;
-  const [attempts, course, files] = await Promise.all([
-    db.trainingAttempt.findMany({ where: { companyId, assignmentId: id }, orderBy: { number: 'asc' } }),
-    db.trainingCourse.findFirstOrThrow({
-      where: { id: courseId, companyId },
-      select: { currentVersion: true },
+  const [attempts, files] = await Promise.all([
+    // The rows' columns only: an attempt's answers and marks are the largest course's tens of KB.
+    db.trainingAttempt.findMany({
+      where: { companyId, assignmentId: id },
+      orderBy: { number: 'asc' },
+      select: { ...ATTEMPT_ROW, versionNumber: true },
     }),
     attachments.listFor(companyId, 'trainingCourse', courseId),
   ]);
   const inProgress = attempts.find((attempt) => attempt.status === 'inProgress') ?? null;
-  const versionNumber = inProgress?.versionNumber ?? course.currentVersion;
+  const versionNumber = inProgress?.versionNumber ?? currentVersion;
   const content = await versionContent(db, { companyId, courseId, versionNumber });
   const attemptsLeft = row.attemptsUsed < row.attemptsAllowed;
   return {

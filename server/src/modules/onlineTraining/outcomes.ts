@@ -55,7 +55,20 @@ export async function versionContent(
   return content;
 }
 
-export const attemptRow = (attempt: TrainingAttempt): TTrainingAttemptRow => ({
+/** The columns of an attempt's row (attemptRow): never its answers and marks. */
+export const ATTEMPT_ROW = {
+  id: true,
+  number: true,
+  status: true,
+  score: true,
+  startedAt: true,
+  submittedAt: true,
+  durationSeconds: true,
+} as const;
+
+export const attemptRow = (
+  attempt: Pick<TrainingAttempt, keyof typeof ATTEMPT_ROW>,
+): TTrainingAttemptRow => ({
   _id: attempt.id,
   number: attempt.number,
   status: attempt.status,

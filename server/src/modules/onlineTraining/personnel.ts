@@ -5,6 +5,8 @@ import {
   type TTrainingPersonnelOptions,
 } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
+import type { Reader } from '../../db/reader';
+import { containing, join, sql, uuid } from '../../db/sql';
 import type { AuthContext } from '../../plugins/auth';
 import { checkField } from '../employees';
 import { isUniqueViolation } from './courses';
@@ -111,34 +113,39 @@ export async function mailTrainingLink(
   return mailed ? 1 : 0;
 }
 
-/** Active supplier personnel whose name or company holds every word searched: 20, by name. */
+/**
+ * Active supplier personnel whose name or company holds every word searched: 20, by name. One
+ * statement on the read pool (Prisma's, with the company's name as a relation filter, took 11 ms).
+ */
 export async function personnelOptions(
-  db: Db,
+  reader: Reader,
   auth: AuthContext,
   search: string,
 ): Promise<TTrainingPersonnelOptions> {
-  const contains = (word: string) => ({ contains: word, mode: 'insensitive' as const });
   const words = search.split(/\s+/).filter(Boolean);
-  const rows = await db.personnel.findMany({
-    where: {
-      ...ACTIVE_PERSON(auth.companyId),
-      AND: words.map((word) => ({
-        OR: [
-          { firstName: contains(word) },
-          { lastName: contains(word) },
-          { supplier: { name: contains(word) } },
-        ],
-      })),
-    },
-    select: { id: true, firstName: true, lastName: true, email: true, supplier: { select: { name: true } } },
-    orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }, { id: 'asc' }],
-    take: 20,
-  });
+  const matching = words.map(
+    (word) => sql`(p."firstName" ILIKE ${containing(word)} OR p."lastName" ILIKE ${containing(word)}
+      OR s.name ILIKE ${containing(word)})`,
+  );
+  const rows = await reader.rows<{
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string | null;
+    supplierName: string;
+  }>(
+    sql`SELECT p.id, p."firstName", p."lastName", p.email, s.name AS "supplierName"
+      FROM "Personnel" p
+      JOIN "SupplierCompany" s ON s.id = p."supplierId" AND s."companyId" = p."companyId"
+      WHERE ${join([sql`p."companyId" = ${uuid(auth.companyId)} AND p."isActive"`, ...matching], ' AND ')}
+      ORDER BY p."firstName", p."lastName", p.id
+      LIMIT 20`,
+  );
   return {
     rows: rows.map((row) => ({
       _id: row.id,
       name: personName(row),
-      supplierName: row.supplier.name,
+      supplierName: row.supplierName,
       email: row.email,
     })),
   };

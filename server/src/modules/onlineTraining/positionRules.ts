@@ -2,9 +2,12 @@ import {
   addDays,
   personName,
   trainingAssignmentMessages as say,
+  type FrequencyUnit,
   type TTrainingPositionRule,
 } from '@compass/shared';
 import { dateOf } from '../../db/days';
+import { timestampOf, type Reader } from '../../db/reader';
+import { sql, uuid } from '../../db/sql';
 import type { Db, Prisma } from '../../db/prisma';
 import { conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -13,7 +16,6 @@ import { organisationToday } from '../../plugins/organisationDay';
 import type { PositionJoin } from '../employees';
 import type { Mailing } from './mails';
 import { makeAssignment, openAmong, publishedVersion, type AssignTerms } from './making';
-import { findCourse } from './policy';
 
 /**
  * Standing assignments to a position (TrainingPositionRule): HR's assign to a position leaves one
@@ -129,42 +131,60 @@ export async function assignOnJoin(tx: Tx, mailing: Mailing, join: PositionJoin)
   }
 }
 
-/** A course's live standing rules, newest first, with the position's and the reviewer's names. */
+/**
+ * A course's live standing rules, newest first, with the position's and the reviewer's names: one
+ * statement on the read pool (the course's own row says it is the organisation's: none, 404).
+ */
 export async function listPositionRules(
-  db: Db,
+  reader: Reader,
   auth: AuthContext,
   courseId: string,
 ): Promise<{ rows: TTrainingPositionRule[] }> {
-  const { companyId } = auth;
-  await findCourse(db, auth, courseId);
-  const rules = await db.trainingPositionRule.findMany({
-    where: { companyId, courseId, stoppedAt: null },
-    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-  });
-  const [positions, reviewers] = await Promise.all([
-    db.position.findMany({
-      where: { companyId, id: { in: rules.map((rule) => rule.positionId) } },
-      select: { id: true, name: true },
-    }),
-    db.employee.findMany({
-      where: { companyId, id: { in: rules.map((rule) => rule.reviewerEmployeeId) } },
-      select: { id: true, firstName: true, lastName: true },
-    }),
-  ]);
-  const positionName = new Map(positions.map((position) => [position.id, position.name]));
-  const reviewerName = new Map(reviewers.map((reviewer) => [reviewer.id, personName(reviewer)]));
+  const found = await reader.rows<{
+    id: string | null;
+    positionId: string;
+    positionName: string | null;
+    reviewerEmployeeId: string;
+    reviewerFirst: string | null;
+    reviewerLast: string | null;
+    completeWithinDays: number;
+    frequency: FrequencyUnit | null;
+    repeatInterval: number | null;
+    createdAt: string;
+  }>(sql`SELECT r.id, r."positionId", p.name AS "positionName", r."reviewerEmployeeId",
+      e."firstName" AS "reviewerFirst", e."lastName" AS "reviewerLast", r."completeWithinDays",
+      r.frequency, r."repeatInterval", r."createdAt"
+    FROM "TrainingCourse" c
+    LEFT JOIN "TrainingPositionRule" r
+      ON r."courseId" = c.id AND r."companyId" = c."companyId" AND r."stoppedAt" IS NULL
+    LEFT JOIN "Position" p ON p.id = r."positionId" AND p."companyId" = r."companyId"
+    LEFT JOIN "Employee" e ON e.id = r."reviewerEmployeeId" AND e."companyId" = r."companyId"
+    WHERE c.id = ${uuid(courseId)} AND c."companyId" = ${uuid(auth.companyId)}
+    ORDER BY r."createdAt" DESC, r.id`);
+  if (found.length === 0) throw notFound();
   return {
-    rows: rules.map((rule) => ({
-      _id: rule.id,
-      courseId: rule.courseId,
-      positionId: rule.positionId,
-      positionName: positionName.get(rule.positionId) ?? '',
-      reviewerEmployeeId: rule.reviewerEmployeeId,
-      reviewerName: reviewerName.get(rule.reviewerEmployeeId) ?? '',
-      completeWithinDays: rule.completeWithinDays,
-      repeat: rule.frequency ? { frequency: rule.frequency, interval: rule.repeatInterval ?? 1 } : null,
-      createdAt: rule.createdAt.toISOString(),
-    })),
+    rows: found.flatMap((rule) =>
+      rule.id === null
+        ? []
+        : [
+            {
+              _id: rule.id,
+              courseId,
+              positionId: rule.positionId,
+              positionName: rule.positionName ?? '',
+              reviewerEmployeeId: rule.reviewerEmployeeId,
+              reviewerName:
+                rule.reviewerFirst === null
+                  ? ''
+                  : personName({ firstName: rule.reviewerFirst, lastName: rule.reviewerLast ?? '' }),
+              completeWithinDays: rule.completeWithinDays,
+              repeat: rule.frequency
+                ? { frequency: rule.frequency, interval: rule.repeatInterval ?? 1 }
+                : null,
+              createdAt: timestampOf(rule.createdAt).toISOString(),
+            },
+          ],
+    ),
   };
 }
 

@@ -156,7 +156,7 @@ export class TrainingAssignmentService {
   }
 
   personnelOptions(auth: AuthContext, search: string) {
-    return personnelOptions(this.db, auth, search);
+    return personnelOptions(this.reader, auth, search);
   }
 
   /** To supplier personnel, or to employees (chosen, a position, a workplace). */
@@ -168,7 +168,7 @@ export class TrainingAssignmentService {
   }
 
   positionRules(auth: AuthContext, courseId: string) {
-    return listPositionRules(this.db, auth, courseId);
+    return listPositionRules(this.reader, auth, courseId);
   }
 
   stopPositionRule(auth: AuthContext, id: string) {
