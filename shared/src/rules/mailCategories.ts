@@ -102,7 +102,7 @@ export const MAIL_CATEGORIES = {
   trainingAssigned: {
     label: 'Online training assigned',
     trigger:
-      'A course is assigned to an employee, or its refresher comes after a pass: to the employee, a link to take it.',
+      'A course is assigned to an employee or a supplier’s person, or its refresher comes after a pass, or its complete-by day is three days away (a reminder): to the trainee, a link to take it.',
     optional: false,
   },
   trainingToReview: {

@@ -166,7 +166,8 @@ export function allowAttempt(db: Db, auth: AuthContext, id: string): Promise<{ a
   return db.$transaction(async (tx) => {
     const claimed = await tx.onlineTrainingAssignment.updateMany({
       where: { id, companyId: auth.companyId, status: 'failed' },
-      data: { status: 'assigned', noTestAttempt: { increment: 1 } },
+      // Open again: its reminder may come again before the complete-by day.
+      data: { status: 'assigned', noTestAttempt: { increment: 1 }, reminderSentAt: null },
     });
     if (claimed.count !== 1) return refuseClaim(tx, auth, id, say.notFailed);
     const { noTestAttempt } = await tx.onlineTrainingAssignment.findUniqueOrThrow({

@@ -16,7 +16,7 @@ import { issueLink } from '../links';
 
 /**
  * Online training's mails: to the trainee when a course is assigned to them (or its refresher
- * comes) and when their attempt is marked, to the reviewer when written answers wait for marks.
+ * comes), a few days before its complete-by day and when their attempt is marked, to the reviewer when written answers wait for marks.
  * They name the course and link to its page (a trainee who does not sign in: through a link of
  * their own); never a question or an answer.
  */
@@ -55,11 +55,13 @@ type Assignment = Pick<
 
 export type TrainingMail =
   | { kind: 'assigned' }
+  | { kind: 'reminder' }
   | { kind: 'toReview'; attemptId: string }
   | { kind: 'reviewed'; attemptId: string; result: string; comment: string | null };
 
 const CATEGORY: Record<TrainingMail['kind'], MailCategory> = {
   assigned: 'trainingAssigned',
+  reminder: 'trainingAssigned',
   toReview: 'trainingToReview',
   reviewed: 'trainingReviewed',
 };
@@ -72,6 +74,13 @@ function wording(about: TrainingMail, facts: { course: string; employee: string;
         subject: `Online training to complete: ${course}`,
         title: 'Online training to complete',
         what: `You are asked to complete the online training "${course}" by ${facts.completeBy}.`,
+        action: 'Open the training',
+      };
+    case 'reminder':
+      return {
+        subject: `Reminder: ${course} is due by ${facts.completeBy}`,
+        title: 'Online training due soon',
+        what: `The online training "${course}" is yours to complete by ${facts.completeBy}.`,
         action: 'Open the training',
       };
     case 'toReview':
@@ -97,6 +106,8 @@ interface Trainee {
   userId: string | null;
   /** A supplier's person: the link names their company. */
   supplierId: string | null;
+  /** A person who left (or was archived) is not reminded. */
+  isActive: boolean;
   /** Who signs in takes the training on the screens; anyone else through a link (read+update, 30 days). */
   takesByLink: boolean;
 }
@@ -104,7 +115,13 @@ interface Trainee {
 /** The trainee of an assignment: its employee or its supplier's person. */
 async function traineeOf(tx: Tx, assignment: Assignment): Promise<Trainee | null> {
   const { companyId } = assignment;
-  const select = { firstName: true, lastName: true, email: true, user: { select: { id: true } } };
+  const select = {
+    firstName: true,
+    lastName: true,
+    email: true,
+    isActive: true,
+    user: { select: { id: true } },
+  };
   if (assignment.personnelId) {
     const person = await tx.personnel.findFirst({
       where: { id: assignment.personnelId, companyId },
@@ -116,6 +133,7 @@ async function traineeOf(tx: Tx, assignment: Assignment): Promise<Trainee | null
         email: person.email,
         userId: person.user?.id ?? null,
         supplierId: person.supplierId,
+        isActive: person.isActive,
         takesByLink: true,
       }
     );
@@ -127,6 +145,7 @@ async function traineeOf(tx: Tx, assignment: Assignment): Promise<Trainee | null
       email: employee.email,
       userId: employee.user?.id ?? null,
       supplierId: null,
+      isActive: employee.isActive,
       takesByLink: employee.user === null,
     }
   );
@@ -151,13 +170,13 @@ async function pathOf(
       personnelId: assignment.personnelId,
       createdById,
     });
-    return about.kind === 'assigned'
-      ? trainingLinkPaths.status(assignment.id, token)
-      : trainingLinkPaths.attempt(about.attemptId, token);
+    return about.kind === 'reviewed'
+      ? trainingLinkPaths.attempt(about.attemptId, token)
+      : trainingLinkPaths.status(assignment.id, token);
   }
-  return about.kind === 'assigned'
-    ? trainingTakePath(assignment.courseId, assignment.employeeId!, assignment.id)
-    : trainingAttemptViewPath(about.attemptId);
+  return about.kind === 'reviewed'
+    ? trainingAttemptViewPath(about.attemptId)
+    : trainingTakePath(assignment.courseId, assignment.employeeId!, assignment.id);
 }
 
 /**
@@ -186,7 +205,7 @@ export async function mailAboutTraining(
         })
       : null,
   ]);
-  if (!trainee) return false;
+  if (!trainee || (about.kind === 'reminder' && !trainee.isActive)) return false;
   const recipient =
     about.kind === 'toReview'
       ? reviewer && { name: personName(reviewer), email: reviewer.email, userId: reviewer.user?.id ?? null }
