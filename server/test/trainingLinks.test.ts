@@ -368,6 +368,46 @@ describe('the course’s files through /api/files', () => {
   });
 });
 
+describe('a person’s written answer on the reviewer’s dashboard', () => {
+  it('lists it for the reviewer, naming the person (the trainee is no employee)', async () => {
+    const questionId = randomUUID();
+    const saved = await data(HR, 'trainingCourseSave', {
+      name: `Written ${unique()}`,
+      content: {
+        introduction: 'Welcome to site.',
+        sections: [{ _id: randomUUID(), title: 'Site', body: '<p>Meet at the car park.</p>' }],
+        questions: [
+          {
+            _id: questionId,
+            kind: 'shortAnswer',
+            text: 'Where do you meet when the siren sounds?',
+            modelAnswer: 'At the car park.',
+            points: 2,
+          },
+        ],
+        passMark: 50,
+        attemptsAllowed: 1,
+        expectedMinutes: 5,
+      },
+    });
+    await data(HR, 'trainingCoursePublish', { _id: saved._id, revision: saved.revision });
+    const person = await newPerson();
+    const { id, token } = await assignedPerson(saved._id as string, person);
+    const started = await withLink(token, 'trainingAttemptStart', { assignmentId: id });
+    const submitted = await withLink(token, 'trainingAttemptSubmit', {
+      _id: started.json().response_data._id,
+      answers: { [questionId]: 'At the car park, by the gate.' },
+    });
+    expect(submitted.json().response_data.status).toBe('awaitingReview');
+    const { list } = await data(REVIEWER, 'dashboardList', { localTimeZone: 'UTC' });
+    const item = list.reviewOnlineTrainingAssessment.list.find(
+      (one: { assignFormId: string }) => one.assignFormId === id,
+    );
+    expect(item).toMatchObject({ employee: person, action: 'review' });
+    expect(item.employeeName).toMatch(/^Pat Lee/);
+  });
+});
+
 describe('signed-in personnel and the certificate', () => {
   it('Liam takes his own, not another’s; the certificate is his, the link’s and HR’s, not another employee’s', async () => {
     const { courseId, questionId } = await publishedCourse();
