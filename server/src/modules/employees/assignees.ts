@@ -1,5 +1,19 @@
+import type { FrequencyUnit } from '@compass/shared';
 import type { Db } from '../../db/prisma';
 import { badRequest } from '../../errors';
+
+/** A repeat of assigned work as asked for: every `interval` (1 when not said) × `frequency`. */
+export type Repeat = { frequency: FrequencyUnit; interval?: number };
+
+/** A repeat as its two columns (`frequency`, `repeatInterval`): both null for work done once. */
+export const repeatColumns = (repeat: Repeat | null | undefined) => ({
+  frequency: repeat?.frequency ?? null,
+  repeatInterval: repeat ? (repeat.interval ?? 1) : null,
+});
+
+/** The repeat its two columns store, as the wire has it; null for work done once. */
+export const storedRepeat = (row: { frequency: FrequencyUnit | null; repeatInterval: number | null }) =>
+  row.frequency ? { frequency: row.frequency, interval: row.repeatInterval ?? 1 } : null;
 
 /** Who a piece of work goes to: chosen employees, or everyone in a position or at a workplace. */
 export interface AssigneeChoice {

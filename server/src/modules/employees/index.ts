@@ -9,8 +9,8 @@ export {
   userNames,
 } from './accountHolders';
 export type { AccountColumns, UserNameJson } from './accountHolders';
-export { assignees, checkField } from './assignees';
-export type { AssigneeChoice, AssigneeMessages } from './assignees';
+export { assignees, checkField, repeatColumns, storedRepeat } from './assignees';
+export type { AssigneeChoice, AssigneeMessages, Repeat } from './assignees';
 export { employeesArea } from './area';
 export { namesReviewer } from './policy';
 export { onPositionJoin, positionJoined } from './positionJoins';

@@ -4,7 +4,12 @@ import type { Prisma } from '../../db/prisma';
 import { badRequest, conflict } from '../../errors';
 import type { SupplierRequirement } from '../../generated/prisma/client';
 import { organisationToday } from '../../plugins/organisationDay';
-import { assignPersonnelTraining, mailTrainingLink, meetInductionRequirements } from '../onlineTraining';
+import {
+  assignPersonnelTraining,
+  mailTrainingLink,
+  meetInductionRequirements,
+  OPEN_TRAINING_STATUSES,
+} from '../onlineTraining';
 
 // A requirement met by an online course (a site induction, docs/external-parties.md): instead of a
 // document link, its person is given the course to take; passing it approves the requirement
@@ -67,7 +72,7 @@ export async function requestCourse(
       companyId,
       courseId: course.id,
       personnelId,
-      status: { in: ['assigned', 'awaitingReview', 'failed'] },
+      status: { in: OPEN_TRAINING_STATUSES },
     },
     select: { id: true },
   });

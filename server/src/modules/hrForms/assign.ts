@@ -6,7 +6,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
 import { organisationToday } from '../../plugins/organisationDay';
-import { assignees, checkField, namesReviewer } from '../employees';
+import { assignees, checkField, namesReviewer, repeatColumns } from '../employees';
 import { USABLE_TEMPLATE } from '../submissions';
 import { mailAboutAssignment } from './mails';
 
@@ -59,8 +59,7 @@ export async function assignHrForm(
           dueDate: dateOf(input.dueDate),
           message: input.message || null,
           createdById: auth.userId,
-          frequency: input.repeat?.frequency ?? null,
-          repeatInterval: input.repeat ? (input.repeat.interval ?? 1) : null,
+          ...repeatColumns(input.repeat),
         },
       });
       ids.push(assignment.id);

@@ -16,7 +16,7 @@ import { containing, day, join, sql, uuid, type Sql } from '../../db/sql';
 import type { AssignmentStatus } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
 import { callerToday, organisationTodayRead } from '../../plugins/organisationDay';
-import { matchingPeople } from '../employees';
+import { matchingPeople, storedRepeat } from '../employees';
 import { exportRows, latestDuePage } from '../registerParts';
 import { hrFormsSql, requireHrForms } from './policy';
 
@@ -75,7 +75,7 @@ function rowOf(row: HrFormListRow, today: string): THrFormRow {
     submissionId: row.submissionId,
     formNumber: row.formIsDraft === false && row.formNumber !== null ? formNumberLabel(row.formNumber) : null,
     returnCount: row.returnCount,
-    repeat: row.frequency ? { frequency: row.frequency, interval: row.repeatInterval ?? 1 } : null,
+    repeat: storedRepeat(row),
     createdAt: timestampOf(row.createdAt).toISOString(),
   };
 }

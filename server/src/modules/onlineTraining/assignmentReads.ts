@@ -14,7 +14,7 @@ import { timestampOf, type Reader } from '../../db/reader';
 import { join, sql, uuid, type Sql } from '../../db/sql';
 import type { AuthContext } from '../../plugins/auth';
 import { callerToday } from '../../plugins/organisationDay';
-import { matchingPeople } from '../employees';
+import { matchingPeople, storedRepeat } from '../employees';
 import { SEARCHED_PEOPLE, searchedPage, statementPage } from '../registerParts';
 import { checkTraineeLink, companyOf, ruledSide, type TraineeCaller } from './policy';
 
@@ -101,7 +101,7 @@ function shownRow(row: AssignmentRowSql, today: string): TTrainingAssignmentRow 
     lastAttemptId: row.lastAttemptId,
     score: row.score,
     passedAt: row.passedAt === null ? null : timestampOf(row.passedAt).toISOString(),
-    repeat: row.frequency ? { frequency: row.frequency, interval: row.repeatInterval ?? 1 } : null,
+    repeat: storedRepeat(row),
     createdAt: timestampOf(row.createdAt).toISOString(),
   };
 }

@@ -10,11 +10,11 @@ import { sql, uuid } from '../../db/sql';
 import { conflict, notFound } from '../../errors';
 import type { OnlineTrainingAssignment } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
-import { assignees, checkField } from '../employees';
-import { isUniqueViolation } from './courses';
+import { assignees, checkField, storedRepeat } from '../employees';
 import type { Mailing } from './mails';
 import {
   assignEach,
+  assignRacing,
   checkedTerms,
   logAssignment,
   makeAssignment,
@@ -98,20 +98,16 @@ export async function assignCourse(
   const who = { companyId, createdById: auth.userId };
   const { terms, reviewer, today } = await checkedTerms(db, who, input);
   const people = await withoutOpen(db, companyId, input, await assignees(db, companyId, input, say));
-  try {
-    return await db.$transaction(async (tx) => {
+  return assignRacing(
+    db,
+    async (tx) => {
       if (input.positionId && input.followPosition)
         terms.positionRuleId = await standPositionRule(tx, auth, terms, input.positionId, today);
       const assigned = await assignEach(tx, mailing, terms, 'employeeId', people, reviewer);
       return { count: assigned.ids.length, ...assigned };
-    });
-  } catch (error) {
-    // Two assigns racing past the check: the open assignment's unique index keeps one, and the
-    // check, made again, names who was assigned meanwhile.
-    if (isUniqueViolation(error))
-      await withoutOpen(db, companyId, { ...input, employeeIds: people.map((person) => person.id) }, people);
-    throw error;
-  }
+    },
+    () => withoutOpen(db, companyId, { ...input, employeeIds: people.map((person) => person.id) }, people),
+  );
 }
 
 /**
@@ -146,7 +142,7 @@ export async function assignRefresher(
     reviewerEmployeeId: passed.reviewerEmployeeId,
     completeBy,
     message: passed.message,
-    repeat: { frequency: passed.frequency, interval: passed.repeatInterval ?? 1 },
+    repeat: storedRepeat(passed),
     positionRuleId: passed.positionRuleId,
   };
   await makeAssignment(tx, mailing, terms, trainee, { repeatOf: passed.id, completeBy });

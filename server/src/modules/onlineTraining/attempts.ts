@@ -12,9 +12,8 @@ import { badRequest, conflict, notFound } from '../../errors';
 import type { AttachmentService } from '../attachments';
 import { LinkError } from '../links';
 import { assignmentRead } from './assignmentReads';
-import { logAssignment } from './making';
+import { isUniqueViolation, logAssignment } from './making';
 import { traineeCourse } from './content';
-import { isUniqueViolation } from './courses';
 import { mailAboutTraining, type Mailing } from './mails';
 import {
   assignmentAfter,

@@ -18,7 +18,7 @@ import {
   storedVersion,
   versionFigures,
 } from './content';
-import { trainingChangeLog } from './making';
+import { isUniqueViolation, trainingChangeLog } from './making';
 import { findCourse } from './policy';
 
 /**
@@ -33,9 +33,6 @@ type Revised = { _id: string; revision: number };
 
 const stale = () => conflict(say.stale, 'stale_version');
 const nameTaken = () => badRequest(say.nameTaken, [{ field: 'name', message: say.nameTaken }]);
-/** A write met a unique index (a name, an open assignment, an attempt in progress). */
-export const isUniqueViolation = (error: unknown) =>
-  error instanceof PrismaNamespace.PrismaClientKnownRequestError && error.code === 'P2002';
 
 /** The course at `revision`; 409 when another write came first. */
 async function courseAt(tx: Tx, auth: AuthContext, id: string, revision: number): Promise<TrainingCourse> {

@@ -1,10 +1,10 @@
-import { personName, trainingAssignmentMessages as say, type FrequencyUnit } from '@compass/shared';
+import { personName, trainingAssignmentMessages as say } from '@compass/shared';
 import { dateOf } from '../../db/days';
 import type { Db, Prisma } from '../../db/prisma';
-import type { TrainingAssignmentStatus } from '../../generated/prisma/client';
+import { Prisma as PrismaNamespace, type TrainingAssignmentStatus } from '../../generated/prisma/client';
 import { recordChange, type Snapshot } from '../../plugins/changeLog';
 import { organisationToday } from '../../plugins/organisationDay';
-import { checkField } from '../employees';
+import { checkField, repeatColumns, type Repeat } from '../employees';
 import { mailAboutTraining, type Mailing } from './mails';
 
 /**
@@ -16,15 +16,34 @@ import { mailAboutTraining, type Mailing } from './mails';
 
 type Tx = Prisma.TransactionClient;
 
-/** A repeat as asked for: every `interval` (1 when not said) × `frequency`. */
-export type Repeat = { frequency: FrequencyUnit; interval?: number };
-
 /** The statuses of an assignment not yet done with: one of them per course and trainee. */
 export const OPEN_STATUSES: TrainingAssignmentStatus[] = ['assigned', 'awaitingReview', 'failed'];
 
+/** A write met a unique index (a name, an open assignment, an attempt in progress). */
+export const isUniqueViolation = (error: unknown) =>
+  error instanceof PrismaNamespace.PrismaClientKnownRequestError && error.code === 'P2002';
+
+/**
+ * Runs an assign in a transaction of its own. Two assigns racing past the open check meet the open
+ * assignment's unique index, which keeps one: `namesRaced` makes the check again, naming who was
+ * assigned meanwhile.
+ */
+export async function assignRacing<T>(
+  db: Db,
+  assign: (tx: Tx) => Promise<T>,
+  namesRaced: () => Promise<unknown>,
+): Promise<T> {
+  try {
+    return await db.$transaction(assign);
+  } catch (error) {
+    if (isUniqueViolation(error)) await namesRaced();
+    throw error;
+  }
+}
+
 /** Writes a change of one of online training's records to the change log, as `entityType`. */
 export const trainingChangeLog =
-  (entityType: 'trainingAssignment' | 'trainingCourse') =>
+  (entityType: 'trainingAssignment' | 'trainingCourse' | 'trainingPositionRule') =>
   (
     tx: Tx,
     who: { companyId: string; userId: string | null },
@@ -97,8 +116,7 @@ export async function makeAssignment(
       noTestAttempt: published.version.attemptsAllowed,
       message: terms.message || null,
       createdById: terms.createdById,
-      frequency: terms.repeat?.frequency ?? null,
-      repeatInterval: terms.repeat ? (terms.repeat.interval ?? 1) : null,
+      ...repeatColumns(terms.repeat),
     },
   });
   await logAssignment(

@@ -9,9 +9,9 @@ import type { Reader } from '../../db/reader';
 import { containing, join, sql, uuid } from '../../db/sql';
 import type { AuthContext } from '../../plugins/auth';
 import { checkField } from '../employees';
-import { isUniqueViolation } from './courses';
 import { mailAboutTraining, registeredMailing, type Mailing } from './mails';
-import { assignEach, checkedTerms, openAmong, OPEN_STATUSES, refuseOpen, type Repeat } from './making';
+import type { Repeat } from '../employees';
+import { assignEach, assignRacing, checkedTerms, openAmong, OPEN_STATUSES, refuseOpen } from './making';
 
 /**
  * Supplier personnel as trainees (a site induction): HR assigns them a course, or External
@@ -75,13 +75,10 @@ export async function assignPersonnelCourse(
   input: TTrainingAssign & { personnelIds: string[] },
 ): Promise<{ count: number; ids: string[]; mailsQueued: number }> {
   const request = { ...input, companyId: auth.companyId, createdById: auth.userId };
-  try {
-    const assigned = await db.$transaction((tx) => assignPersonnel(tx, mailing, request));
-    return { count: assigned.ids.length, ...assigned };
-  } catch (error) {
-    // Two assigns racing past the check: the open assignment's unique index keeps one, and the
-    // check, made again, names who was assigned meanwhile.
-    if (isUniqueViolation(error)) {
+  const assigned = await assignRacing(
+    db,
+    (tx) => assignPersonnel(tx, mailing, request),
+    async () => {
       const people = await chosenPersonnel(db, auth.companyId, [...new Set(input.personnelIds)]);
       const ids = people.map((person) => person.id);
       refuseOpen(
@@ -89,9 +86,9 @@ export async function assignPersonnelCourse(
         people,
         'personnelIds',
       );
-    }
-    throw error;
-  }
+    },
+  );
+  return { count: assigned.ids.length, ...assigned };
 }
 
 /**

@@ -11,11 +11,10 @@ import { sql, uuid } from '../../db/sql';
 import type { Db, Prisma } from '../../db/prisma';
 import { conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { recordChange, type Snapshot } from '../../plugins/changeLog';
 import { organisationToday } from '../../plugins/organisationDay';
-import type { PositionJoin } from '../employees';
+import { repeatColumns, storedRepeat, type PositionJoin } from '../employees';
 import type { Mailing } from './mails';
-import { makeAssignment, openAmong, publishedVersion, type AssignTerms } from './making';
+import { makeAssignment, openAmong, publishedVersion, trainingChangeLog, type AssignTerms } from './making';
 
 /**
  * Standing assignments to a position (TrainingPositionRule): HR's assign to a position leaves one
@@ -25,10 +24,8 @@ import { makeAssignment, openAmong, publishedVersion, type AssignTerms } from '.
  */
 
 type Tx = Prisma.TransactionClient;
-type Who = { companyId: string; userId: string | null };
 
-const logRule = (tx: Tx, who: Who, id: string, action: string, before: Snapshot | null, after: Snapshot) =>
-  recordChange(tx, { ...who, entityType: 'trainingPositionRule', entityId: id, action, before, after });
+const logRule = trainingChangeLog('trainingPositionRule');
 
 const DAY_MS = 86_400_000;
 
@@ -65,8 +62,7 @@ export async function standPositionRule(
       reviewerEmployeeId: terms.reviewerEmployeeId!,
       completeWithinDays,
       message: terms.message,
-      frequency: terms.repeat?.frequency ?? null,
-      repeatInterval: terms.repeat ? (terms.repeat.interval ?? 1) : null,
+      ...repeatColumns(terms.repeat),
       createdById: auth.userId,
     },
   });
@@ -113,7 +109,7 @@ export async function assignOnJoin(tx: Tx, mailing: Mailing, join: PositionJoin)
       reviewerEmployeeId: rule.reviewerEmployeeId,
       completeBy,
       message: rule.message,
-      repeat: rule.frequency ? { frequency: rule.frequency, interval: rule.repeatInterval ?? 1 } : null,
+      repeat: storedRepeat(rule),
       positionRuleId: rule.id,
     };
     await makeAssignment(
@@ -178,9 +174,7 @@ export async function listPositionRules(
                   ? ''
                   : personName({ firstName: rule.reviewerFirst, lastName: rule.reviewerLast ?? '' }),
               completeWithinDays: rule.completeWithinDays,
-              repeat: rule.frequency
-                ? { frequency: rule.frequency, interval: rule.repeatInterval ?? 1 }
-                : null,
+              repeat: storedRepeat(rule),
               createdAt: timestampOf(rule.createdAt).toISOString(),
             },
           ],
