@@ -78,6 +78,8 @@ export const AREA_TIERS = [
       'hrForms',
       'performanceReviews',
       'onlineTraining',
+      'assetMaintenance',
+      'assets',
     ],
   ],
   ['overview', ['dashboard', 'actionRegister']],

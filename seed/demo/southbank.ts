@@ -67,7 +67,7 @@ function addSouthbankPeopleAndRegisters(o: Org): SouthbankPeople {
     lastName: 'Cole',
     email: 'dan.cole@swift-couriers.example',
   });
-  rows.asset.push({ id: o.id('asset', 'Truck SB-01'), companyId, name: 'Truck SB-01' });
+  rows.asset.push({ id: o.id('asset', 'Truck SB-01'), companyId, number: 'SB-01', name: 'Truck SB-01' });
   rows.risk.push({
     id: o.id('risk', 'Manual Handling'),
     companyId,

@@ -8,8 +8,9 @@ export function registerAndTemplateSteps(): Step[] {
       name: 'registers: assets, risks, hazards, requirement types, obligations',
       sql: `
 WITH a AS (
-  INSERT INTO "Asset" (id, "companyId", name, "isActive", "createdAt")
-  SELECT pg_temp.sid('asset:' || n), ${cid}, 'Asset ' || lpad(n::text, 4, '0'), n % 30 <> 0, pg_temp.at(${today} - 1700 + n, n)
+  INSERT INTO "Asset" (id, "companyId", number, name, "isActive", status, "createdAt")
+  SELECT pg_temp.sid('asset:' || n), ${cid}, 'A-' || lpad(n::text, 5, '0'), 'Asset ' || lpad(n::text, 4, '0'), n % 30 <> 0,
+    (CASE WHEN n % 30 = 0 THEN 'disposed' ELSE 'inService' END)::"AssetStatus", pg_temp.at(${today} - 1700 + n, n)
   FROM generate_series(1, 200) n
 ), r AS (
   INSERT INTO "Risk" (id, "companyId", name, "isMaster", colour, "isActive", "createdAt")

@@ -69,3 +69,5 @@ export * from './contracts/onlineTraining';
 export * from './contracts/trainingAssignments';
 export * from './contracts/trainingPositionRules';
 export * from './contracts/trainingMatrix';
+export * from './contracts/assets';
+export * from './contracts/assetMaintenance';

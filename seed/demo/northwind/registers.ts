@@ -16,7 +16,17 @@ export function addNorthwindRegisters(o: Org): NorthwindRegisters {
     'Fire Pump FP-1',
   ];
   for (const name of [...assets, 'Pressure Washer PW-2']) {
-    rows.asset.push({ id: o.id('asset', name), companyId, name, isActive: name !== 'Pressure Washer PW-2' });
+    const disposed = name === 'Pressure Washer PW-2';
+    // The label's number is the name's last word ("FL-01"); the washer was disposed of.
+    const number = name.split(' ').at(-1)!;
+    rows.asset.push({
+      id: o.id('asset', name),
+      companyId,
+      number,
+      name,
+      isActive: !disposed,
+      status: disposed ? 'disposed' : 'inService',
+    });
   }
   const asset = (name: string) => o.id('asset', name);
   const risks: Array<[string, boolean, RiskColour, boolean]> = [

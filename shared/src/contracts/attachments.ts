@@ -23,6 +23,8 @@ export const ATTACHMENT_OWNER_TYPES = [
   'risk',
   'hazardousSubstance',
   'safetyDataSheet',
+  'asset',
+  'maintenanceRecord',
 ] as const;
 
 export const ZDeleteAttachmentRequest = z.object({

@@ -201,6 +201,27 @@ export const ZOnlineTrainingItem = z.object({
 });
 export type TOnlineTrainingItem = z.infer<typeof ZOnlineTrainingItem>;
 
+/**
+ * Maintenance item: open maintenance of an asset (docs/assets.md) assigned to the caller, or to the
+ * caller's supplier company in the portal; it opens maintenanceRecordPath(_id).
+ */
+export const ZMaintenanceItem = z.object({
+  _id: z.uuid(),
+  assetId: z.uuid(),
+  assetNumber: z.string(),
+  assetName: z.string(),
+  title: z.string(),
+  /** Planned (from a plan) or corrective (from a fault). */
+  kind: z.enum(['planned', 'corrective']),
+  location: z.string(),
+  workplaceName: z.string().nullable(),
+  dueDate: ZDay,
+  createdAt: ZDay,
+  taskDueDateType: ZTaskDueDateType,
+  badge: ZBadge,
+});
+export type TMaintenanceItem = z.infer<typeof ZMaintenanceItem>;
+
 /** Supplier item: a supplier form (assessment) or a document requirement of an external party. */
 export const ZSupplierItem = z.object({
   _id: z.uuid(),
@@ -268,6 +289,8 @@ export const ZDashboardSections = z.object({
   employeeOnlineTrainingAssessment: sectionOf(ZOnlineTrainingItem),
   reviewOnlineTrainingAssessment: sectionOf(ZOnlineTrainingItem),
   externalPartiesForms: sectionOf(ZSupplierItem),
+  /** Open maintenance of assets assigned to the caller (not in the specification: docs/assets.md). */
+  scheduledMaintenance: sectionOf(ZMaintenanceItem),
   myNoticeboard: sectionOf(ZNotice),
 });
 export type TDashboardSections = z.infer<typeof ZDashboardSections>;
@@ -292,6 +315,8 @@ export const ZDashboardSupplierListResponse = z.object({
   supplierAssessment: sectionOf(ZSupplierItem),
   /** Actions assigned to the supplier's personnel (Assigned Actions). */
   assignedActions: sectionOf(ZAssignedActionItem),
+  /** Open maintenance of the organisation's assets assigned to the supplier company (docs/assets.md). */
+  scheduledMaintenance: sectionOf(ZMaintenanceItem),
 });
 export type TDashboardSupplierListResponse = z.infer<typeof ZDashboardSupplierListResponse>;
 

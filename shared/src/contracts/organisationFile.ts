@@ -3,6 +3,7 @@ import { NOTICE_PRIORITIES } from '../constants';
 import { ACCESS_KEYS } from '../rules/access';
 import { isValidTimeZone } from '../rules/dashboardPeriods';
 import { updateUsernameError } from '../rules/email';
+import { ASSET_STATUSES } from './assets';
 import { ZDay } from './envelope';
 import { NOTICE_AUDIENCES } from './noticeboard';
 import { ZTemplateFile } from './templates';
@@ -40,6 +41,33 @@ const ZFileEmployee = z.strictObject({
   active: z.boolean().optional(),
   password: password.optional(),
 });
+
+/**
+ * An asset of the file: its name alone (the register numbers it), or its register details; a known
+ * number (else a known name) names the asset the import changes (docs/assets.md).
+ */
+const ZFileAsset = z.union([
+  name,
+  z.strictObject({
+    number: z.string().trim().min(1).max(40).optional(),
+    name,
+    category: name.optional(),
+    make: z.string().trim().max(200).optional(),
+    model: z.string().trim().max(200).optional(),
+    serialNumber: z.string().trim().max(200).optional(),
+    workplace: name.optional(),
+    branch: name.optional(),
+    location: z.string().trim().max(200).optional(),
+    /** The owner employee's e-mail address. */
+    owner: z.string().trim().max(200).optional(),
+    supplier: name.optional(),
+    purchaseDate: ZDay.optional(),
+    purchaseCost: z.number().min(0).max(9_999_999_999.99).optional(),
+    status: z.enum(ASSET_STATUSES).optional(),
+    notes: z.string().max(10_000).optional(),
+  }),
+]);
+export type TFileAsset = z.output<typeof ZFileAsset>;
 
 const ZFileSupplier = z.strictObject({
   name,
@@ -107,7 +135,7 @@ const ZOrganisationFileShape = z
       .optional(),
     employees: z.array(ZFileEmployee).max(200_000).optional(),
     suppliers: z.array(ZFileSupplier).max(20_000).optional(),
-    assets: z.array(name).max(100_000).optional(),
+    assets: z.array(ZFileAsset).max(100_000).optional(),
     risks: z
       .array(
         z.strictObject({

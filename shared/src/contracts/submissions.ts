@@ -58,13 +58,13 @@ export type TFormTemplateOption = z.infer<typeof ZFormTemplateOption>;
 
 /**
  * The pick lists of a form (spec 3 "Reference lists loaded"): all (for display) and active (to
- * pick). The short lists (templates, assets, suppliers, workplaces) are whole; the long ones
- * (employees, personnel, submissions, risks) hold only what the request's submission or template
- * names (see ZRelatedListsRequest), and new choices of them are searched with relatedOptionSearch.
+ * pick). The short lists (templates, suppliers, workplaces) are whole; the long ones
+ * (employees, personnel, submissions, risks, assets) hold only what the request's submission or
+ * template names (see ZRelatedListsRequest), and new choices of them are searched with relatedOptionSearch.
  */
 export const ZRelatedLists = z.object({
   formTemplate: z.array(ZFormTemplateOption),
-  /** Assets (plants): every one, and the active ones offered for new selections. */
+  /** Assets (plants) the request names, and the active ones among them; new ones are searched (kind asset). */
   listPlan: z.array(ZRecordOption),
   activePlantList: z.array(ZRecordOption),
   /** The risks the request's submission names (the master risks among them apart). */
@@ -82,7 +82,7 @@ export const ZRelatedLists = z.object({
 export type TRelatedLists = z.infer<typeof ZRelatedLists>;
 
 /** The long lists a picker searches on the server instead of receiving them whole. */
-export const RELATED_SEARCH_KINDS = ['employee', 'personnel', 'submission', 'risk'] as const;
+export const RELATED_SEARCH_KINDS = ['employee', 'personnel', 'submission', 'risk', 'asset'] as const;
 export type TRelatedSearchKind = (typeof RELATED_SEARCH_KINDS)[number];
 export const RELATED_SEARCH_PAGE_SIZE = 20;
 
