@@ -71,3 +71,4 @@ export * from './contracts/trainingPositionRules';
 export * from './contracts/trainingMatrix';
 export * from './contracts/assets';
 export * from './contracts/assetMaintenance';
+export * from './contracts/assetFaults';
