@@ -89,6 +89,7 @@ const BODIES: { [K in WorkItemKind]: Body<K> } = {
   'supplierPortal.supplierAssessment': idBody,
   'supplierPortal.reviewUpcomingSupplier': requirementBody,
   'supplierPortal.reviewUpcomingPersonnel': requirementBody,
+  maintenance: idBody,
   notice: () => undefined,
 };
 
@@ -147,6 +148,10 @@ async function listedItems(username: string, viewer: WorkItemViewer): Promise<Li
       list.externalPartiesForms.list.map((item) => ({ section: 'supplier', item })),
     );
     add(
+      'scheduledMaintenance',
+      list.scheduledMaintenance.list.map((item) => ({ section: 'scheduledMaintenance', item })),
+    );
+    add(
       'myNoticeboard',
       list.myNoticeboard.list.map((item) => ({ section: 'noticeboard', item })),
     );
@@ -158,6 +163,8 @@ async function listedItems(username: string, viewer: WorkItemViewer): Promise<Li
     for (const item of supplier[name].list) refs.push([`supplier ${name}`, { section: 'supplier', item }]);
   for (const item of supplier.assignedActions.list)
     refs.push(['supplier assignedActions', { section: 'assignedActions', item }]);
+  for (const item of supplier.scheduledMaintenance.list)
+    refs.push(['supplier scheduledMaintenance', { section: 'scheduledMaintenance', item }]);
   return refs.map(([section, ref]) => ({ ref, section, kind: workItemKind(ref, viewer) }));
 }
 
@@ -287,6 +294,7 @@ describe('every item on every demo account’s dashboards opens for that account
       'onlineTraining.reTest',
       'onlineTraining.view',
       'onlineTraining.review',
+      'maintenance',
     ] as const)
       expect(kinds).toContain(kind);
   });

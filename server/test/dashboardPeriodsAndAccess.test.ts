@@ -393,6 +393,7 @@ describe('tenant isolation: sam.southbank', () => {
       employeeOnlineTrainingAssessment: 1,
       reviewOnlineTrainingAssessment: 1,
       externalPartiesForms: 1,
+      scheduledMaintenance: 0,
       myNoticeboard: 2,
     });
     const supplier = await data('sam.southbank', 'dashboardSupplierList', { localTimeZone: ZONE });

@@ -95,6 +95,7 @@ export const VERSIONED_MODELS = [
   'FormTemplate',
   'HazardousSubstance',
   'HrFormAssignment',
+  'MaintenanceRecord',
   'Notice',
   'Obligation',
   'ObligationQuestionTask',

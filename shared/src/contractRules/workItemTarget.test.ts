@@ -3,6 +3,7 @@ import type {
   TAssignedActionItem,
   TFormCoordinationItem,
   THrFormItem,
+  TMaintenanceItem,
   TNotice,
   TOnlineTrainingItem,
   TScheduledReviewItem,
@@ -169,6 +170,19 @@ const notice: TNotice = {
   attachment: [],
   employeeDetails: null,
   positionDetails: null,
+  createdAt: '2026-11-01',
+};
+
+const maintenance: TMaintenanceItem = {
+  ...base,
+  _id: ID,
+  assetId: OTHER,
+  assetNumber: 'A-00001',
+  assetName: 'Forklift',
+  title: 'Monthly service',
+  kind: 'planned',
+  location: 'Loading bay',
+  workplaceName: null,
   createdAt: '2026-11-01',
 };
 
@@ -408,6 +422,12 @@ const EXAMPLES: Array<{ kind: WorkItemKind; ref: WorkItemRef; viewer: WorkItemVi
     },
     viewer: supplier,
     expected: `/external-parties/document-review/personnel/${ID}`,
+  },
+  {
+    kind: 'maintenance',
+    ref: { section: 'scheduledMaintenance', item: maintenance },
+    viewer: supplier,
+    expected: `/asset/maintenance/${ID}`,
   },
   {
     kind: 'notice',

@@ -9,10 +9,12 @@
  * carry only the parameters that have a value.
  */
 import { buildPath, requirementProvidePath, requirementReviewPath, seg } from '../rules/appPaths';
+import { maintenanceRecordPath } from '../contracts/assetMaintenance';
 import type {
   TAssignedActionItem,
   TFormCoordinationItem,
   THrFormItem,
+  TMaintenanceItem,
   TNotice,
   TOnlineTrainingItem,
   TScheduledReviewItem,
@@ -30,6 +32,8 @@ export type WorkItemRef =
   | { section: 'onlineTraining'; item: TOnlineTrainingItem }
   /** externalPartiesForms and the sections of dashboardSupplierList. */
   | { section: 'supplier'; item: TSupplierItem }
+  /** The employee's Maintenance section and the supplier portal's. */
+  | { section: 'scheduledMaintenance'; item: TMaintenanceItem }
   | { section: 'noticeboard'; item: TNotice };
 
 export type WorkItemSection = WorkItemRef['section'];
@@ -79,6 +83,7 @@ export interface WorkItemKinds {
   'supplierPortal.supplierAssessment': TSupplierItem;
   'supplierPortal.reviewUpcomingSupplier': TSupplierItem;
   'supplierPortal.reviewUpcomingPersonnel': TSupplierItem;
+  maintenance: TMaintenanceItem;
   notice: TNotice;
 }
 
@@ -371,6 +376,12 @@ export const WORK_ITEM_TARGETS: Table = {
       path: requirementProvidePath({ _id: item._id, personnelId: item.personnel ?? '-' }),
     }),
   },
+  maintenance: {
+    description:
+      "Maintenance (employee or supplier portal): an asset's open maintenance, completed on its record page",
+    pattern: '/asset/maintenance/{_id}',
+    target: (item) => ({ type: 'link', path: maintenanceRecordPath(item._id) }),
+  },
   notice: {
     description: 'Noticeboard: a notice, read in the notice dialog',
     pattern: 'dialog: notice',
@@ -407,6 +418,8 @@ export function workItemKind(ref: WorkItemRef, viewer: Pick<WorkItemViewer, 'sid
       if (type === 'supplierAssessment') return 'supplierPortal.supplierAssessment';
       return viewer.side === 'supplier' ? `supplierPortal.${type}` : `supplier.${type}`;
     }
+    case 'scheduledMaintenance':
+      return 'maintenance';
     case 'noticeboard':
       return 'notice';
   }

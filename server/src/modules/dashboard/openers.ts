@@ -13,6 +13,7 @@ import {
   formSubmissionDetailsCall,
   hazardousReviewCalls,
   hrFormDetailsCall,
+  maintenanceDetailsCall,
   noticeCall,
   obligationReviewCalls,
   performanceReviewDetailsCall,
@@ -61,6 +62,7 @@ export const OPENED_WITH: Record<WorkItemKind, Call> = {
   'supplierPortal.supplierAssessment': supplierAssignmentOpenCall,
   'supplierPortal.reviewUpcomingSupplier': supplierRequirementDetailsCall,
   'supplierPortal.reviewUpcomingPersonnel': supplierRequirementDetailsCall,
+  maintenance: maintenanceDetailsCall,
   notice: noticeCall,
 };
 

@@ -19,6 +19,8 @@ import {
 import { assignedActionSection } from './actionSection';
 import { competencySection, withCompetencies } from './competencySection';
 import { onlineTrainingSection, supplierItemSection } from './partySections';
+import { maintenanceSection } from './maintenanceSection';
+import { opensFor } from './openers';
 
 export function sections(query: Query, scope: Scope): Promise<TDashboardSections> {
   return allSections<TDashboardSections>({
@@ -38,6 +40,7 @@ export function sections(query: Query, scope: Scope): Promise<TDashboardSections
     externalPartiesForms: supplierItemSection(query, scope, [
       { kind: 'assignment', role: 'reviewer', where: awaitingReviewBySql(scope.employeeId) },
     ]),
+    scheduledMaintenance: maintenanceSection(query, scope, { employeeId: scope.employeeId }),
     myNoticeboard: notices(query, scope, scope.today, scope.timeZone, DASHBOARD_LIST_LIMIT, 0),
   });
 }
@@ -47,6 +50,7 @@ export async function supplierSections(
   auth: AuthContext,
   provider: Provider | null,
   today: string,
+  timeZone: string,
 ): Promise<TDashboardSupplierListResponse> {
   const base = { companyId: auth.companyId, today };
   const empty = (): TDashboardSupplierListResponse => ({
@@ -54,6 +58,7 @@ export async function supplierSections(
     personnelReviewDocuments: emptySection(),
     supplierAssessment: emptySection(),
     assignedActions: emptySection(),
+    scheduledMaintenance: emptySection(),
   });
 
   if (auth.userType === 'employee') {
@@ -70,6 +75,8 @@ export async function supplierSections(
       ]),
       supplierAssessment: Promise.resolve(emptySection()),
       assignedActions: Promise.resolve(emptySection()),
+      // An employee's maintenance is dashboardList's Maintenance section.
+      scheduledMaintenance: Promise.resolve(emptySection()),
     });
   }
 
@@ -85,6 +92,12 @@ export async function supplierSections(
     assignedActions: assignedActionSection(query, base, parts.assignedActions, {
       namesAssignee: provider.personnelId === null,
     }),
+    // The supplier company's, for its account and its personnel alike.
+    scheduledMaintenance: maintenanceSection(
+      query,
+      { ...base, timeZone, opens: opensFor(auth) },
+      { supplierId: provider.supplierId },
+    ),
   });
 }
 
@@ -98,6 +111,7 @@ export function emptySections(): TDashboardSections {
     employeeOnlineTrainingAssessment: emptySection(),
     reviewOnlineTrainingAssessment: emptySection(),
     externalPartiesForms: emptySection(),
+    scheduledMaintenance: emptySection(),
     myNoticeboard: emptySection(),
   };
 }

@@ -127,7 +127,7 @@ export class DashboardService {
     const provider = auth.userType === 'employee' ? null : this.provider(auth);
     return {
       key: answerKey('dashboardSupplierList', auth, input, today),
-      load: () => supplierSections(this.run, auth, provider, today),
+      load: () => supplierSections(this.run, auth, provider, today, input.localTimeZone),
     };
   }
 
