@@ -1,6 +1,8 @@
 import { accountArea } from './modules/account';
 import { actionRegisterArea } from './modules/actionRegister';
 import { administrationArea } from './modules/administration';
+import { assetMaintenanceArea } from './modules/assetMaintenance';
+import { assetsArea } from './modules/assets';
 import { assignedActionsArea } from './modules/assignedActions';
 import { attachmentsArea } from './modules/attachments';
 import { auditsArea } from './modules/audits';
@@ -78,4 +80,6 @@ export const AREAS = [
   auditsArea,
   qrSubmissionsArea,
   submissionsArea,
+  assetMaintenanceArea,
+  assetsArea,
 ] as const;

@@ -30,6 +30,8 @@ const PUBLIC = [
   'GET /api/openapi.json',
   'POST /api/passwordLink',
   'GET /api/organisationLogo/:companyId',
+  'POST /api/assetLabel',
+  'POST /api/assetLabelFault',
 ];
 
 /**
@@ -363,6 +365,39 @@ const AUDIT_KEYS = [
   'POST /api/auditReopen',
   'POST /api/auditAttachmentUpload',
 ];
+/**
+ * The Asset Register and the Maintenance Register (issue 44; the plant key, which Mia's role has)
+ * and reporting a fault (any employee): employees only. The maintenance work's own calls (a
+ * record's details, completion, files) serve its supplier company's users too: MAINTENANCE_WORK.
+ */
+const PLANT_KEY = [
+  'POST /api/assetList',
+  'GET /api/assetExport',
+  'POST /api/assetOptions',
+  'POST /api/assetPickerSearch',
+  'POST /api/assetDetails',
+  'POST /api/assetHistory',
+  'POST /api/assetSave',
+  'POST /api/assetStatusSet',
+  'POST /api/assetFilesAdd',
+  'POST /api/assetImport',
+  'POST /api/assetCategorySave',
+  'POST /api/assetCategoryDelete',
+  'GET /api/assetQrLabel/:assetId',
+  'POST /api/assetFaultReport',
+  'POST /api/maintenancePlanList',
+  'POST /api/maintenancePlanSave',
+  'POST /api/maintenancePlanStop',
+  'POST /api/maintenanceList',
+  'GET /api/maintenanceExport',
+  'POST /api/maintenanceReassign',
+];
+/** A maintenance record's work: its assignee employee or supplier company (assetMaintenance.test.ts). */
+const MAINTENANCE_WORK = [
+  'POST /api/maintenanceDetails',
+  'POST /api/maintenanceComplete',
+  'POST /api/maintenanceFilesAdd',
+];
 /** Tasks and reminders (the task key, which Mia's role has): employees only. */
 const TASK_KEY = [
   'POST /api/taskList',
@@ -454,6 +489,7 @@ function expected(route: string, caller: CallerName): string | null {
         ...OBLIGATION_KEY,
         ...AUDIT_KEYS,
         ...TASK_KEY,
+        ...PLANT_KEY,
         ...REGISTER_KEYS,
         ...ACTION_REGISTER_KEY,
         ...COMPETENCIES,
@@ -538,6 +574,8 @@ describe('route × caller kind', () => {
       DOCUMENT_KEYS,
       AUDIT_KEYS,
       TASK_KEY,
+      PLANT_KEY,
+      MAINTENANCE_WORK,
       DURING_PASSWORD_CHANGE,
       WITH_PORTAL_OFF,
       REGISTER_KEYS,

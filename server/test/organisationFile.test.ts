@@ -197,6 +197,60 @@ describe('changes, dry runs and invitations', () => {
   });
 });
 
+describe('the asset register of the file (issue 44)', () => {
+  it('takes names or details: a known number, else a known name, names the asset; new ones are numbered', async () => {
+    // A database of its own: the other tests count what the example's import changes.
+    const target = await database({ empty: true });
+    const { companyId } = await target.importer.import(parseOrganisationFile(exampleText), options);
+    const { reading, file } = example();
+    file.assets = [
+      'Gantry Crane 7',
+      {
+        number: 'RS-2',
+        name: 'Reach Stacker 2',
+        category: 'Stackers',
+        make: 'Kalmar',
+        workplace: 'Botany Terminal',
+        branch: 'Quay 3',
+        owner: 'Harriet.Cole@harbour.example',
+        supplier: 'Portside Cranes',
+        purchaseDate: '2024-03-01',
+        purchaseCost: 420000,
+        status: 'outOfService',
+      },
+      { name: 'Forklift 9' },
+    ];
+    const { counts } = await target.importer.import(reading, options);
+    expect(counts.assets).toEqual({ created: 1, updated: 1, unchanged: 1 });
+    const stacker = await target.db.asset.findFirstOrThrow({ where: { companyId, name: 'Reach Stacker 2' } });
+    expect(stacker).toMatchObject({ number: 'RS-2', make: 'Kalmar', status: 'outOfService', isActive: true });
+    expect(stacker.purchaseCost?.toFixed(2)).toBe('420000.00');
+    expect(await target.db.assetCategory.count({ where: { companyId, name: 'Stackers' } })).toBe(1);
+    const numbers = (await target.db.asset.findMany({ where: { companyId } })).map((row) => row.number);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(numbers.filter((number) => /^A-\d{5}$/.test(number))).toHaveLength(2);
+
+    file.assets = [{ number: 'rs-2', name: 'Reach Stacker Two' }];
+    expect((await target.importer.import(reading, options)).counts.assets).toEqual({
+      created: 0,
+      updated: 1,
+      unchanged: 0,
+    });
+    expect((await target.db.asset.findFirstOrThrow({ where: { id: stacker.id } })).number).toBe('RS-2');
+    const exported = await exportOrganisation(target.db, companyId);
+    expect(exported.assets).toContainEqual(expect.objectContaining({ number: 'RS-2', category: 'Stackers' }));
+
+    file.assets = [{ name: 'Crane 8', workplace: 'Nowhere', owner: 'nobody@harbour.example' }];
+    await expect(target.importer.import(reading, options)).rejects.toMatchObject({
+      problems: [
+        'assets[0].workplace: "Nowhere" does not exist',
+        'assets[0].owner: "nobody@harbour.example" does not exist',
+      ],
+    });
+    expect(await target.db.asset.count({ where: { companyId, name: 'Crane 8' } })).toBe(0);
+  });
+});
+
 describe('a file that is refused changes nothing', () => {
   async function refusal(mutate: (file: Record<string, unknown>) => void, db: Database = empty) {
     const raw = YAML.parse(exampleText) as Record<string, unknown>;

@@ -23,6 +23,7 @@ const ACME = nw('supplier', 'Acme Contracting');
 const LIAM = nw('personnel', 'liam');
 const S1001 = nw('submission', '1001');
 const S1008 = nw('submission', '1008');
+const FP1 = nw('asset', 'Fire Pump FP-1');
 
 async function lists(username: string, request: object = {}): Promise<TRelatedLists> {
   const response = await post(username, '/formSubmissionRelatedLists', request);
@@ -45,6 +46,9 @@ describe('formSubmissionRelatedLists', () => {
     expect(data.listSupplier.length).toBe(await ctx.db.supplierCompany.count({ where: { companyId } }));
     // The risk register can hold thousands: a new form names none, a picker searches them.
     expect(data.listRisk).toEqual({ allRiskList: [], masterRiskList: [] });
+    // So can the asset register (issue 44).
+    expect(data.listPlan).toEqual([]);
+    expect(data.activePlantList).toEqual([]);
     expect(ids(data.listEmployee)).toEqual([employee('ethan')]);
     expect(data.allPersonnelList).toEqual([]);
     expect(data.submissionList).toEqual([]);
@@ -57,6 +61,8 @@ describe('formSubmissionRelatedLists', () => {
     expect(ids(data.submissionList)).toEqual([S1001]);
     expect(data.submissionList[0]!.name).toMatch(/^FS 1001 /);
     expect(ids(data.listRisk.allRiskList)).toEqual(VALUES.risk);
+    expect(ids(data.listPlan)).toEqual([FP1]);
+    expect(data.listPlan[0]!.name).toBe('Fire Pump FP-1');
     expect(data.allPersonnelList).toEqual([]);
     // Small whatever the size of the organisation: a few KB.
     expect(JSON.stringify(data).length).toBeLessThan(20_000);
@@ -188,6 +194,29 @@ describe('relatedOptionSearch', () => {
     );
   });
 
+  it('finds the active assets by number or name, and keeps naming a disposed one a form chose', async () => {
+    const found = await search('ethan.coordinator', { kind: 'asset', search: 'fl-0 forklift' });
+    expect(found.options.map((option) => option.name)).toEqual(['Forklift FL-01', 'Forklift FL-02']);
+    // Make and serial number are not searched, a disposed asset is not offered.
+    expect((await search('ethan.coordinator', { kind: 'asset', search: 'toyota' })).options).toEqual([]);
+    expect((await search('ethan.coordinator', { kind: 'asset', search: 'washer' })).options).toEqual([]);
+    // A name without its number shows both ("Pump 7" of number "P-7" is "P-7 Pump 7").
+    await ctx.db.asset.update({ where: { id: FP1 }, data: { name: 'Fire pump' } });
+    const saved = await submitted();
+    await ctx.db.asset.update({
+      where: { id: FP1 },
+      data: { status: 'disposed', isActive: false },
+    });
+    const data = await lists('ethan.coordinator', { formSubmissionId: saved._id });
+    expect(data.listPlan).toEqual([{ _id: FP1, name: 'FP-1 Fire pump', isActive: false }]);
+    expect(data.activePlantList).toEqual([]);
+    await ctx.db.asset.update({
+      where: { id: FP1 },
+      data: { name: 'Fire Pump FP-1', status: 'inService', isActive: true },
+    });
+    expect(ids((await search('sam.southbank', { kind: 'asset', search: '' })).options)).not.toContain(FP1);
+  });
+
   it('gives a supplier user or personnel only what its own supplier forms name', async () => {
     Object.assign(tokens, await signInAll(ctx.app, ['acme.supplier', 'liam.personnel']));
     const staff = await search('ethan.coordinator', { kind: 'employee', search: '' });
@@ -213,6 +242,8 @@ describe('relatedOptionSearch', () => {
       );
       for (const risk of (await search(username, { kind: 'risk', search: '' })).options)
         expect(answers, username).toContain(risk._id);
+      for (const asset of (await search(username, { kind: 'asset', search: '' })).options)
+        expect(answers, username).toContain(asset._id);
     }
   });
 
@@ -243,21 +274,20 @@ describe('relatedOptionSearch', () => {
   });
 
   it('follows the short lists from one call to the next, whatever wrote them', async () => {
-    const assetId = crypto.randomUUID();
-    const plant = async (username: string) => ids((await lists(username)).listPlan);
-    expect(await plant('ethan.coordinator')).not.toContain(assetId);
-    await ctx.db.$executeRaw`INSERT INTO "Asset" (id, "companyId", name, "isActive")
-      VALUES (${assetId}::uuid, ${companyId}::uuid, 'Forklift by SQL', true)`;
-    expect(await plant('ethan.coordinator')).toContain(assetId);
-    expect(await plant('acme.supplier')).toContain(assetId);
-    await ctx.db.$executeRaw`DELETE FROM "Asset" WHERE id = ${assetId}::uuid`;
-    expect(await plant('ethan.coordinator')).not.toContain(assetId);
+    const supplierId = crypto.randomUUID();
+    const offered = async (username: string) => ids((await lists(username)).listSupplier);
+    expect(await offered('ethan.coordinator')).not.toContain(supplierId);
+    await ctx.db.$executeRaw`INSERT INTO "SupplierCompany" (id, "companyId", name, "isActive", "updatedAt")
+      VALUES (${supplierId}::uuid, ${companyId}::uuid, 'Supplier by SQL', true, now())`;
+    expect(await offered('ethan.coordinator')).toContain(supplierId);
+    await ctx.db.$executeRaw`DELETE FROM "SupplierCompany" WHERE id = ${supplierId}::uuid`;
+    expect(await offered('ethan.coordinator')).not.toContain(supplierId);
 
     // A template archived by SQL is no longer offered, to employees nor to the supplier's users.
-    const offered = (await lists('acme.supplier')).formTemplate;
-    expect(offered.length).toBeGreaterThan(0);
-    expect(offered.every((row) => row.formType === 'supplier')).toBe(true);
-    const archived = offered[0]!._id;
+    const templates = (await lists('acme.supplier')).formTemplate;
+    expect(templates.length).toBeGreaterThan(0);
+    expect(templates.every((row) => row.formType === 'supplier')).toBe(true);
+    const archived = templates[0]!._id;
     await ctx.db.$executeRaw`UPDATE "FormTemplate" SET "isActive" = false WHERE id = ${archived}::uuid`;
     expect(ids((await lists('acme.supplier')).formTemplate)).not.toContain(archived);
     expect(ids((await lists('ethan.coordinator')).formTemplate)).not.toContain(archived);
@@ -267,7 +297,7 @@ describe('relatedOptionSearch', () => {
 
   it('answers 400 to bad input', async () => {
     for (const request of [
-      { kind: 'asset', search: '' },
+      { kind: 'plant', search: '' },
       { kind: 'employee', search: 'x', page: 0 },
       { kind: 'employee', search: 'x', page: 'two' },
       { kind: 'employee', search: 'x'.repeat(201) },

@@ -1,5 +1,6 @@
 import {
   answerText,
+  assetOptionName,
   displayDay,
   fieldConfig,
   formNumberLabel,
@@ -95,7 +96,7 @@ async function namesOf(db: Prisma.TransactionClient, submission: Submission, val
       where: inCompany(ids.employee),
       select: { id: true, firstName: true, lastName: true },
     }),
-    db.asset.findMany({ where: inCompany(ids.asset), select: { id: true, name: true } }),
+    db.asset.findMany({ where: inCompany(ids.asset), select: { id: true, number: true, name: true } }),
     db.risk.findMany({ where: inCompany(ids.risk), select: { id: true, name: true } }),
     db.supplierCompany.findMany({ where: inCompany(more.supplier), select: { id: true, name: true } }),
     db.formSubmission.findMany({
@@ -109,7 +110,7 @@ async function namesOf(db: Prisma.TransactionClient, submission: Submission, val
   ]);
   return {
     employee: new Map(employees.map((row) => [row.id, personName(row)])),
-    asset: new Map(assets.map((row) => [row.id, row.name])),
+    asset: new Map(assets.map((row) => [row.id, assetOptionName(row)])),
     risk: new Map(risks.map((row) => [row.id, row.name])),
     supplier: new Map(suppliers.map((row) => [row.id, row.name])),
     submission: new Map(

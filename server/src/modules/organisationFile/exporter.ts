@@ -1,4 +1,5 @@
-import type { TOrganisationFile } from '@compass/shared';
+import type { TFileAsset, TOrganisationFile } from '@compass/shared';
+import type { Asset } from '../../generated/prisma/client';
 import type { Db } from '../../db/prisma';
 import { allowedKeys } from '../administration';
 import { templateFileOf } from './templates';
@@ -12,6 +13,40 @@ const unless = <T>(value: T | null | undefined, fallback: T | null): T | undefin
 /** Drops undefined entries, so YAML and JSON carry only what is set. */
 function clean<T extends object>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/** An asset as the file gives it: its details by name (owner by e-mail), defaults left out. */
+function assetFileOf(
+  a: Asset,
+  names: {
+    categories: { id: string; name: string }[];
+    workplaces: { id: string; name: string; branches: { id: string; name: string }[] }[];
+    employees: { id: string; email: string | null }[];
+    suppliers: { id: string; name: string }[];
+  },
+): TFileAsset {
+  const nameOf = (rows: { id: string; name: string }[], id: string | null) =>
+    rows.find((row) => row.id === id)?.name;
+  return {
+    number: a.number,
+    name: a.name,
+    category: nameOf(names.categories, a.categoryId),
+    make: unless(a.make, ''),
+    model: unless(a.model, ''),
+    serialNumber: unless(a.serialNumber, ''),
+    workplace: nameOf(names.workplaces, a.workplaceId),
+    branch: nameOf(
+      names.workplaces.flatMap((w) => w.branches),
+      a.branchId,
+    ),
+    location: unless(a.location, ''),
+    owner: names.employees.find((e) => e.id === a.ownerEmployeeId)?.email ?? undefined,
+    supplier: nameOf(names.suppliers, a.supplierId),
+    purchaseDate: day(a.purchaseDate),
+    purchaseCost: a.purchaseCost ? Number(a.purchaseCost) : undefined,
+    status: unless(a.status, 'inService'),
+    notes: unless(a.notes, ''),
+  };
 }
 
 /**
@@ -33,6 +68,7 @@ export async function exportOrganisation(
     employees,
     suppliers,
     assets,
+    categories,
     risks,
     substances,
     notices,
@@ -45,6 +81,7 @@ export async function exportOrganisation(
     db.employee.findMany({ where, include: { user: true, position: true, role: true } }),
     db.supplierCompany.findMany({ where, include: { users: true, personnel: { include: { user: true } } } }),
     db.asset.findMany({ where }),
+    db.assetCategory.findMany({ where }),
     db.risk.findMany({ where }),
     db.hazardousSubstance.findMany({ where }),
     db.notice.findMany({ where }),
@@ -130,7 +167,9 @@ export async function exportOrganisation(
           : undefined,
       };
     }),
-    assets: assets.sort(byName).map((a) => a.name),
+    assets: assets
+      .sort((a, b) => a.number.localeCompare(b.number))
+      .map((a) => assetFileOf(a, { categories, workplaces, employees, suppliers })),
     risks: risks
       .sort(byName)
       .map((r) => ({ name: r.name, colour: r.colour, master: unless(r.isMaster, false) })),

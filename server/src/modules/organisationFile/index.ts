@@ -1,1 +1,2 @@
 export { templateFileOf, templateRows } from './templates';
+export { assetNumberLock, nextAssetNumber } from './importRegisters';

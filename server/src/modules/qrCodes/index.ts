@@ -1,1 +1,2 @@
 export { qrCodesArea } from './area';
+export { qrPosterSvg } from './poster';

@@ -1,4 +1,5 @@
 import {
+  assetOptionName,
   formattedNumber,
   personName,
   RELATED_SEARCH_PAGE_SIZE,
@@ -47,7 +48,6 @@ const SHORT_LISTS_CACHE_BYTES = 16 * 1024 * 1024;
 /** The rows of the short lists, the same for the whole organisation (PickLists.shortLists filters them). */
 interface OrganisationLists {
   templates: { id: string; name: string; formType: keyof typeof WIRE_FORM_TYPE }[];
-  assets: { id: string; name: string; isActive: boolean }[];
   suppliers: { id: string; name: string; isActive: boolean }[];
   workplaces: { id: string; name: string }[];
 }
@@ -76,6 +76,12 @@ interface SubmissionRow {
   formDescription: string;
   templateName: string;
 }
+interface AssetRow {
+  id: string;
+  number: string;
+  name: string;
+  isActive: boolean;
+}
 interface RiskRow {
   id: string;
   name: string;
@@ -95,6 +101,7 @@ const option = (row: { id: string; name: string; isActive: boolean }) => ({
   name: row.name,
   isActive: row.isActive,
 });
+const assetOption = (row: AssetRow) => ({ _id: row.id, name: assetOptionName(row), isActive: row.isActive });
 const submissionOption = (row: SubmissionRow) => ({
   _id: row.id,
   name: `${formattedNumber(row.number)} ${row.templateName}: ${row.formDescription}`,
@@ -108,9 +115,9 @@ const pageOf = (options: TNamedOption[]): TRelatedOptionPage => ({
 
 /**
  * The pick lists of a form (spec 001 section 3 "Reference lists loaded") and the search of the long
- * ones. Short lists (templates, assets, risks, suppliers, workplaces) go whole; of the long ones
- * (employees, personnel, submissions: thousands in a busy organisation) only the entries the shown
- * form names, so it shows them by name; new choices are searched a page at a time.
+ * ones. Short lists (templates, suppliers, workplaces) go whole; of the long ones (employees,
+ * personnel, submissions, risks, assets: thousands in a busy organisation) only the entries the
+ * shown form names, so it shows them by name; new choices are searched a page at a time.
  */
 export class PickLists {
   /**
@@ -123,8 +130,8 @@ export class PickLists {
   private readonly supplierAudiences: VersionedCache<string[]>;
   /**
    * The rows of the short lists by organisation, under its data version: the same for every form
-   * and caller, and four statements of every call otherwise. Their tables have the version's
-   * trigger (Asset since migration 20261127233000_asset_version).
+   * and caller, and three statements of every call otherwise. Their tables have the version's
+   * trigger.
    */
   private readonly organisationLists: VersionedCache<OrganisationLists>;
 
@@ -294,9 +301,9 @@ export class PickLists {
     const people = (table: Sql) =>
       this.reader.rows<PersonRow>(sql`SELECT t.id, t."firstName", t."lastName", t."isActive" FROM ${table} t
         WHERE ${named} ORDER BY t."firstName", t."lastName", t.id`);
-    const [employees, personnel, submissions, risks] =
+    const [employees, personnel, submissions, risks, assets] =
       ids.length === 0
-        ? [[], [], [], []]
+        ? [[], [], [], [], []]
         : await Promise.all([
             people(sql`"Employee"`),
             answered ? people(sql`"Personnel"`) : [],
@@ -311,6 +318,11 @@ export class PickLists {
               ? this.reader.rows<RiskRow>(sql`SELECT t.id, t.name, t."isActive", t.colour, t."isMaster"
                   FROM "Risk" t WHERE ${named} ORDER BY t.name`)
               : [],
+            // Stored answers keep naming disposed assets; new choices are searched (active only).
+            answered
+              ? this.reader.rows<AssetRow>(sql`SELECT t.id, t.number, t.name, t."isActive"
+                  FROM "Asset" t WHERE ${named} ORDER BY t.name, t.id`)
+              : [],
           ]);
     const allRiskList = risks.map((row) => ({ colour: row.colour, ...option(row) }));
     return {
@@ -320,15 +332,17 @@ export class PickLists {
       allPersonnelList: personnel.map(person),
       submissionList: submissions.map(submissionOption),
       listRisk: { allRiskList, masterRiskList: allRiskList.filter((_, i) => risks[i]!.isMaster) },
+      listPlan: assets.map(assetOption),
+      activePlantList: assets.filter((row) => row.isActive).map(assetOption),
       ...short,
     };
   }
 
-  /** The lists that go whole: a few hundred entries at most (a risk register can hold thousands). */
+  /** The lists that go whole: a few hundred entries at most (a risk or asset register can hold thousands). */
   private async shortLists(audience: Audience) {
     const { companyId, outside } = audience;
     const load = () => this.organisationRows(companyId);
-    const { templates, assets, suppliers, workplaces } = await (audience.version === undefined
+    const { templates, suppliers, workplaces } = await (audience.version === undefined
       ? this.organisationLists.get(companyId, companyId, load)
       : this.organisationLists.getAt(audience.version, companyId, load));
     const shown = outside && new Set(outside);
@@ -342,8 +356,6 @@ export class PickLists {
           name: row.name,
           formType: WIRE_FORM_TYPE[row.formType],
         })),
-      listPlan: assets.map(option),
-      activePlantList: assets.filter((row) => row.isActive).map(option),
       listSupplier: shownSuppliers.map(option),
       activeSupplierList: shownSuppliers.filter((row) => row.isActive).map(option),
       workplace: workplaces.map((row) => ({ _id: row.id, name: row.name })),
@@ -352,13 +364,12 @@ export class PickLists {
 
   private async organisationRows(companyId: string): Promise<OrganisationLists> {
     const record = { id: true, name: true, isActive: true } as const;
-    const [templates, assets, suppliers, workplaces] = await Promise.all([
+    const [templates, suppliers, workplaces] = await Promise.all([
       this.db.formTemplate.findMany({
         where: { companyId, ...USABLE_TEMPLATE },
         select: { id: true, name: true, formType: true },
         ...BY_NAME,
       }),
-      this.db.asset.findMany({ where: { companyId }, select: record, ...BY_NAME }),
       this.db.supplierCompany.findMany({ where: { companyId }, select: record, ...BY_NAME }),
       this.db.workplace.findMany({
         where: { companyId, isActive: true },
@@ -366,12 +377,13 @@ export class PickLists {
         ...BY_NAME,
       }),
     ]);
-    return { templates, assets, suppliers, workplaces };
+    return { templates, suppliers, workplaces };
   }
 
   /**
    * A page of the active entries of a long list the audience may pick from, matching every word of
-   * the search. Submissions match by number ('FS 1042' or 1042) or description, newest first.
+   * the search. Submissions match by number ('FS 1042' or 1042) or description, newest first;
+   * assets by number or name.
    */
   private async search(
     audience: Audience,
@@ -406,6 +418,22 @@ export class PickLists {
           WHERE t."companyId" = ${company} AND t."isActive" ${allowed} AND ${words}
           ORDER BY t.name, t.id ${paging}`);
       return pageOf(rows.map((row) => ({ _id: row.id, name: row.name })));
+    }
+    if (kind === 'asset') {
+      // The register's trigram index (migration assets_register) finds the candidates; number and
+      // name decide.
+      const words = everyWord(
+        search.toLowerCase(),
+        (
+          word,
+        ) => sql`lower(t.number || ' ' || t.name || ' ' || t.make || ' ' || t.model || ' ' || t."serialNumber")
+          LIKE ${containing(word)} AND lower(t.number || ' ' || t.name) LIKE ${containing(word)}`,
+      );
+      const rows = await read<AssetRow>(sql`
+        SELECT t.id, t.number, t.name, t."isActive" FROM "Asset" t
+          WHERE t."companyId" = ${company} AND t."isActive" ${allowed} AND ${words}
+          ORDER BY t.name, t.id ${paging}`);
+      return pageOf(rows.map((row) => ({ _id: row.id, name: assetOptionName(row) })));
     }
     if (kind === 'submission') {
       const words = everyWord(search.replace(/^FS\s*(?=\d)/i, ''), (word) =>

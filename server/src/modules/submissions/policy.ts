@@ -1,7 +1,7 @@
 import { messages, type AccessKey, type TFormSubmission } from '@compass/shared';
 import type { Db } from '../../db/prisma';
 import type { Reader } from '../../db/reader';
-import { sql, uuid } from '../../db/sql';
+import { join, sql, uuid, type Sql } from '../../db/sql';
 import type { FormType } from '../../generated/prisma/client';
 import type { AuthContext } from '../../plugins/auth';
 import type { AttachmentService } from '../attachments';
@@ -26,6 +26,24 @@ export const hasRecordsAccess = (auth: Pick<AuthContext, 'accessKeys'>): boolean
 export function readsOthersForm(auth: Pick<AuthContext, 'accessKeys'>, formType: FormType): boolean {
   if (formType === 'hr') return auth.accessKeys.has('hrEmployeePrivateInfo');
   return hasRecordsAccess(auth);
+}
+
+/**
+ * The rule of SubmissionPolicy.mayView as an SQL condition on a submission `f` of the caller's
+ * organisation, for lists of others' submissions (an asset's history): the caller's own ones
+ * (SubmissionParticipant: creator, recorder, coordinator, as My Records reads them), their supplier
+ * company's supplier forms, and others' forms of a type their role reads (readsOthersForm).
+ */
+export function viewableSql(auth: AuthContext, f: Sql): Sql {
+  const me = uuid(auth.employeeId ?? auth.personnelId ?? auth.userId);
+  const ways = [
+    sql`EXISTS (SELECT 1 FROM "SubmissionParticipant" p WHERE p."participantId" = ${me} AND p."submissionId" = ${f}.id)`,
+  ];
+  if (auth.supplierId)
+    ways.push(sql`(${f}."formType" = 'supplier' AND ${f}."supplierId" = ${uuid(auth.supplierId)})`);
+  if (hasRecordsAccess(auth)) ways.push(sql`${f}."formType" <> 'hr'`);
+  if (readsOthersForm(auth, 'hr')) ways.push(sql`${f}."formType" = 'hr'`);
+  return sql`(${join(ways, ' OR ')})`;
 }
 
 // ---------- Who may change a submission ----------

@@ -1,0 +1,1 @@
+export { assetsArea } from './area';
