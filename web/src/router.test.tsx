@@ -1,18 +1,56 @@
+import type { TMaintenanceDetails, TPermissions } from '@compass/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, ok, permissionsFixture, renderRoutes } from '../test/helpers';
+import { accessMap, mockFetch, ok, permissionsFixture, renderRoutes, testId } from '../test/helpers';
 import { GUARDED_AREAS, routes } from './router';
 
-function signIn() {
+function signIn(profile: Partial<TPermissions> = {}, calls: Parameters<typeof mockFetch>[0] = {}) {
   localStorage.setItem('authToken', 't');
   mockFetch({
-    'GET /api/permissions': () => ok(permissionsFixture()),
+    'GET /api/permissions': () => ok(permissionsFixture(profile)),
     'GET /api/configuration': () =>
       ok({ productName: 'Compass', homeSiteUrl: '', helpCentreUrl: 'https://help.example', sso: {} }),
+    ...calls,
   });
 }
 
-describe('router', () => {
+/** A built area's screens load their whole module the first time: slower than a placeholder. */
+const LAZY_AREA = 10_000;
+
+/** A maintenance record as its page shows it to its assignee (not the register: no reassigning). */
+const RECORD: TMaintenanceDetails = {
+  _id: testId(1),
+  asset: {
+    _id: testId(2),
+    number: 'A-00001',
+    name: 'Forklift',
+    location: 'Bay 3',
+    workplace: null,
+    status: 'inService',
+  },
+  kind: 'planned',
+  title: 'Monthly forklift check',
+  instructions: 'Check the brakes.',
+  frequency: 'months',
+  planId: testId(3),
+  assignee: { kind: 'supplier', _id: testId(4), name: 'Lift Services Ltd' },
+  dueDate: '2099-12-01',
+  taskDueDateType: 'nodue',
+  status: 'open',
+  fault: null,
+  formTemplate: null,
+  completedOn: null,
+  completedBy: null,
+  completionNotes: '',
+  cost: null,
+  formSubmission: null,
+  attachments: [],
+  canComplete: true,
+  canReassign: false,
+  submissionOptions: [],
+};
+
+describe('router', { timeout: 20_000 }, () => {
   it('redirects the empty path to the dashboard (and a signed-out user on to login)', async () => {
     mockFetch({});
     renderRoutes(routes, '/');
@@ -38,6 +76,51 @@ describe('router', () => {
       expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/dashboard');
     },
   );
+
+  it('opens the Asset Register for a holder of the plant key', async () => {
+    signIn({}, { 'POST /api/assetList': () => ok({ rows: [], total: 0 }) });
+    renderRoutes(routes, '/asset/register');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Asset Register' }, { timeout: LAZY_AREA }),
+    ).toBeInTheDocument();
+  });
+
+  it.each([
+    ['an employee without the plant key (the assignee)', { access: accessMap({ plant: 'no' }) }],
+    [
+      'a supplier user',
+      {
+        userType: 'supplier' as const,
+        employeeId: null,
+        supplierId: testId(4),
+        access: accessMap({ supplierPortal: 'yes' }),
+      },
+    ],
+  ])('opens a maintenance record for %s: the server decides what they see', async (_who, profile) => {
+    signIn(profile, { 'POST /api/maintenanceDetails': () => ok(RECORD) });
+    renderRoutes(routes, `/asset/maintenance/${RECORD._id}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: RECORD.title }, { timeout: LAZY_AREA }),
+    ).toBeInTheDocument();
+  });
+
+  it('opens an asset’s QR label page without signing in', async () => {
+    mockFetch({
+      'POST /api/assetLabel': () =>
+        ok({
+          companyName: 'Acme',
+          number: 'A-00001',
+          name: 'Forklift',
+          location: 'Bay 3',
+          status: 'inService',
+        }),
+    });
+    renderRoutes(routes, `/qr/asset-fault/${testId(2)}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Report a fault' }, { timeout: LAZY_AREA }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Your name')).toBeInTheDocument();
+  });
 
   it('guards the form-submission record route', async () => {
     mockFetch({});

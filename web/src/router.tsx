@@ -55,6 +55,8 @@ const competencies = lazyFrom(() => import('./features/competencies/routes'));
 const onlineTraining = lazyFrom(() => import('./features/onlineTraining/routes'));
 const hrForms = lazyFrom(() => import('./features/hrForms/routes'));
 const performanceReviews = lazyFrom(() => import('./features/performanceReviews/routes'));
+const assets = lazyFrom(() => import('./features/assets/routes'));
+const assetMaintenance = lazyFrom(() => import('./features/assetMaintenance/routes'));
 
 /**
  * The screens built so far inside the guarded areas; a path here is more specific than its area's
@@ -170,6 +172,14 @@ const areaScreens: RouteObject[] = [
   { path: 'hazardous/register/:id', lazy: hazardous('HazardousPage') },
   { path: 'hazardous/register/:id/edit', lazy: hazardous('HazardousEditPage') },
   { path: 'hazardous/register-review/:id/:x/:flag', lazy: hazardous('HazardousReviewPage') },
+  { path: 'asset/register', lazy: assets('AssetRegisterPage') },
+  { path: 'asset/register/new', lazy: assets('AssetEditPage') },
+  { path: 'asset/register/:id', lazy: assets('AssetPage') },
+  { path: 'asset/register/:id/edit', lazy: assets('AssetEditPage') },
+  { path: 'asset/maintenance', lazy: assetMaintenance('MaintenanceRegisterPage') },
+  // Also a maintenance assignee's and a supplier user's target (dashboard, portal) without the plant
+  // key: like every screen here it is guarded by sign-in only, and the server decides what each sees.
+  { path: 'asset/maintenance/:id', lazy: assetMaintenance('MaintenanceRecordPage') },
   { path: 'task/reminders', lazy: tasks('TasksPage') },
   { path: 'task/new', lazy: tasks('TaskEditPage') },
   { path: 'task/edit/:id', lazy: tasks('TaskEditPage') },
@@ -283,6 +293,11 @@ const publicRoutes: RouteObject[] = [
     path,
     lazy: lazyFrom(() => import('./features/qrSubmissions/QrSubmissionPage'))('QrSubmissionPage'),
   })),
+  // The page an asset's QR label opens: anyone who scans it reports a fault (assetFaultLabelPath).
+  {
+    path: 'qr/asset-fault/:assetId',
+    lazy: lazyFrom(() => import('./features/assets/AssetLabelPage'))('AssetLabelPage'),
+  },
   {
     path: 'form/form-submission/task-show/:id/:taskId/:companyId',
     lazy: lazyFrom(() => import('./features/links/TaskShowPage'))('TaskShowPage'),

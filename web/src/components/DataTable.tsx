@@ -85,6 +85,7 @@ export function DataTable<S extends string = string>({
   actions = false,
   sort,
   caption,
+  label,
   className,
   children,
 }: {
@@ -93,12 +94,14 @@ export function DataTable<S extends string = string>({
   actions?: boolean;
   sort?: HeadingSort<S>;
   caption?: string;
+  /** The table's accessible name when it has no caption (a paged list's: its card's). */
+  label?: string;
   className?: string;
   children: ReactNode;
 }) {
   return (
     <TableWrap>
-      <table className={className ? `data-table ${className}` : 'data-table'}>
+      <table className={className ? `data-table ${className}` : 'data-table'} aria-label={label}>
         {caption && <caption>{caption}</caption>}
         <thead>
           <tr>

@@ -79,11 +79,14 @@ export interface FilteredList {
  */
 export function ListFilters({
   placeholder,
+  searchLabel = 'Search',
   actions,
   children,
   ...source
 }: {
   placeholder: string;
+  /** The search box's name, when a page holds more than one list ("Search assets"). */
+  searchLabel?: string;
   actions?: ReactNode;
   children?: ReactNode;
 } & (
@@ -114,7 +117,7 @@ export function ListFilters({
   return (
     <FilterPanel active={active} onSubmit={() => onSearch(text.trim())} actions={actions}>
       <InputField
-        label="Search"
+        label={searchLabel}
         type="search"
         placeholder={placeholder}
         value={text}

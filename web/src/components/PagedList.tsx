@@ -223,7 +223,7 @@ export function PagedTable<S extends string = string>({
     <section className="card list-card" aria-label={label} aria-busy={list.query.isFetching}>
       <ListState query={list.query} count={list.rows.length} empty={emptyText} />
       {list.rows.length > 0 && (
-        <DataTable columns={columns} actions={actions} sort={sort}>
+        <DataTable columns={columns} actions={actions} sort={sort} label={label}>
           {children}
         </DataTable>
       )}

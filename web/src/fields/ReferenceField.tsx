@@ -18,7 +18,7 @@ export function referenceName(list: ReferenceList, id: string): string {
 /**
  * Employee, asset, risk, supplier and submission fields: a searchable multi-select offering only
  * active records (001 section 5), while stored choices that are no longer active keep their name.
- * The long lists (employees, submissions, risks) are searched on the server instead (SearchedReferences).
+ * The long lists (employees, submissions, risks, assets) are searched on the server instead (SearchedReferences).
  */
 export function ReferenceField<T extends ReferenceFieldType>({
   field,

@@ -45,6 +45,18 @@ describe('referencesFromRelatedLists', () => {
     expect(references.submission.active.map((o) => o.name)).toEqual(['FS 1042 Incident Report: Slip']);
   });
 
+  it('searches the long lists on the server, assets among them; the short ones come whole', () => {
+    const searched = (kind: string) => ({
+      key: [kind],
+      search: async () => ({ options: [], hasMore: false }),
+      remember: () => {},
+    });
+    const references = referencesFromRelatedLists(lists, { searched });
+    expect(references.asset.searched?.key).toEqual(['asset']);
+    expect(references.risk.searched?.key).toEqual(['risk']);
+    expect(references.supplier.searched).toBeUndefined();
+  });
+
   it('the read-only supplier view uses the full lists', () => {
     const references = referencesFromRelatedLists(lists, { fullListsOnly: true });
     expect(references.employee.active).toHaveLength(2);

@@ -17,7 +17,7 @@ const record = (option: TRecordOption): ReferenceOption => ({ _id: option._id, n
  * The reference fields' lists from the related-lists call: the active lists are offered for new
  * choices, the full lists name stored ones. `fullListsOnly` (the read-only supplier view, 001
  * section 2.1) offers the full lists too; nothing is chosen there anyway. The long lists
- * (employees, personnel, submissions, risks) name only what the form refers to: `searched` gives each the
+ * (employees, personnel, submissions, risks, assets) name only what the form refers to: `searched` gives each the
  * server search its pickers use, and `picked` the names of records picked since the lists came.
  */
 export function referencesFromRelatedLists(
@@ -44,7 +44,7 @@ export function referencesFromRelatedLists(
   return {
     employee: long('employee', lists.listEmployee.map(person), lists.activeEmployeeList.map(person)),
     personnel: long('personnel', lists.allPersonnelList.map(person), lists.activePersonnelList.map(person)),
-    asset: pair(lists.listPlan.map(record), lists.activePlantList.map(record)),
+    asset: long('asset', lists.listPlan.map(record), lists.activePlantList.map(record)),
     risk: long(
       'risk',
       lists.listRisk.allRiskList.map(record),

@@ -162,6 +162,7 @@ function dashboardList(): TDashboardListResponse {
       employeeOnlineTrainingAssessment: empty(),
       reviewOnlineTrainingAssessment: empty(),
       externalPartiesForms: empty(),
+      scheduledMaintenance: empty(),
       myNoticeboard: { total: 1, list: [notice] },
     },
     filePath: '/api/files/',
@@ -173,6 +174,7 @@ const supplierEmpty = (): TDashboardSupplierListResponse => ({
   personnelReviewDocuments: empty(),
   supplierAssessment: empty(),
   assignedActions: empty(),
+  scheduledMaintenance: empty(),
 });
 
 /** A supplier company account whose portal is on. */
@@ -296,7 +298,7 @@ describe('DashboardPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('gives a supplier with the portal the four supplier sections from dashboardSupplierList only', async () => {
+  it('gives a supplier with the portal the supplier sections and Maintenance from dashboardSupplierList only', async () => {
     const fetchMock = standardRoutes({
       'POST /api/dashboardSupplierList': () =>
         ok({
@@ -335,6 +337,7 @@ describe('DashboardPage', () => {
       'Assigned Forms',
       'Company Requirements',
       'Personnel Requirements',
+      'Maintenance',
     ]) {
       expect(section(name)).toBeInTheDocument();
     }
@@ -361,6 +364,7 @@ describe('DashboardPage', () => {
       'Online Training Assessment',
       'Online Training Form Review',
       'External Parties',
+      'Maintenance',
       'Noticeboard',
     ]) {
       expect(section(name)).toBeInTheDocument();

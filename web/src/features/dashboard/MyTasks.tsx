@@ -1,4 +1,5 @@
 import {
+  assetOptionName,
   dashboardPeriod,
   MY_TASKS_PERIOD,
   workItemTarget,
@@ -7,6 +8,7 @@ import {
   type TDashboardSupplierListResponse,
   type TFormCoordinationItem,
   type THrFormItem,
+  type TMaintenanceItem,
   type TNotice,
   type TOnlineTrainingItem,
   type TScheduledReviewItem,
@@ -29,6 +31,7 @@ import {
   SearchCheck,
   UserCheck,
   Users,
+  Wrench,
   type LucideIcon,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -57,6 +60,7 @@ const REGISTER = {
   obligation: 'Obligation',
   competency: 'Competency to renew',
 } as const;
+const MAINTENANCE_KIND = { planned: null, corrective: 'Fault repair' } as const;
 const REQUIREMENT_STATUS = {
   assigned: null,
   submitted: 'Submitted',
@@ -186,6 +190,21 @@ function useRows(viewer: WorkItemViewer, openDialog: (item: TAssignedActionItem)
         {...targetOf({ section: 'supplier', item })}
       />
     ),
+    maintenance: (item: TMaintenanceItem, timing?: TaskTiming) => (
+      <WorkItemRow
+        title={item.title}
+        secondary={join(
+          assetOptionName({ number: item.assetNumber, name: item.assetName }),
+          MAINTENANCE_KIND[item.kind],
+          join(item.workplaceName, item.location),
+        )}
+        date={item.dueDate}
+        dueType={item.taskDueDateType}
+        badge={item.badge}
+        timing={timing}
+        {...targetOf({ section: 'scheduledMaintenance', item })}
+      />
+    ),
   };
 }
 
@@ -279,6 +298,14 @@ function supplierDefs(
   ];
 }
 
+/** The assets' open maintenance of the caller (an employee) or of the caller's supplier company. */
+function maintenanceDef(
+  section: { total: number; list: TMaintenanceItem[] } | undefined,
+  rows: ReturnType<typeof useRows>,
+): SectionDef<never> {
+  return def({ title: 'Maintenance', icon: Wrench, section, render: rows.maintenance, dueOf: byDueDate });
+}
+
 function useActionDialog(viewer: WorkItemViewer) {
   const [action, setAction] = useState<TAssignedActionItem | null>(null);
   const dialog = action && (
@@ -287,7 +314,10 @@ function useActionDialog(viewer: WorkItemViewer) {
   return { open: setAction, dialog };
 }
 
-/** My Tasks of an employee: the nine sections, then the supplier sections that have items. */
+/**
+ * My Tasks of an employee: the nine sections of the specification and Maintenance (docs/assets.md),
+ * then the supplier sections that have items.
+ */
 export function EmployeeTasks({ viewer, list, supplierList, noticeboard }: EmployeeTasksProps) {
   const actionDialog = useActionDialog(viewer);
   const [notice, setNotice] = useState<TNotice | null>(null);
@@ -350,6 +380,7 @@ export function EmployeeTasks({ viewer, list, supplierList, noticeboard }: Emplo
       render: rows.supplier,
       dueOf: byDueDate,
     }),
+    maintenanceDef(sections?.scheduledMaintenance, rows),
   ];
   // Employees get the supplier sections only when the call returns items (000 section 2.2).
   const supplierSections = supplierDefs(supplierList.data, rows).filter(
@@ -387,13 +418,17 @@ export function EmployeeTasks({ viewer, list, supplierList, noticeboard }: Emplo
   );
 }
 
-/** My Tasks of a supplier (or company) user: the four supplier sections. */
+/** My Tasks of a supplier (or company) user: the four supplier sections and the maintenance assigned. */
 export function SupplierTasks({ viewer, supplierList }: SupplierTasksProps) {
   const actionDialog = useActionDialog(viewer);
   const rows = useRows(viewer, actionDialog.open);
+  const defs = [
+    ...supplierDefs(supplierList.data, rows),
+    maintenanceDef(supplierList.data?.scheduledMaintenance, rows),
+  ];
   return (
     <div className="task-grid">
-      <Sections defs={supplierDefs(supplierList.data, rows)} state={stateOf(supplierList)} />
+      <Sections defs={defs} state={stateOf(supplierList)} />
       {actionDialog.dialog}
     </div>
   );

@@ -15,6 +15,7 @@ const emptySections = () => {
       employeeOnlineTrainingAssessment: empty,
       reviewOnlineTrainingAssessment: empty,
       externalPartiesForms: empty,
+      scheduledMaintenance: empty,
       myNoticeboard: empty,
     },
     filePath: '/api/files/',

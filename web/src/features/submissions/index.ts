@@ -7,6 +7,6 @@ export type { BranchSource } from './api';
 export { newEditorState, saveRequest, shapeOfTemplate } from './editorState';
 export type { EditorState } from './editorState';
 export { guestTransport } from './editorTransport';
-export { recordPath } from './paths';
+export { newSubmissionPath, recordPath } from './paths';
 export { usePickReferences } from './pickReferences';
 export { useSupplierLinkContext } from './api';
