@@ -4,6 +4,7 @@
  */
 import type pg from 'pg';
 import { SCALE_USERS } from '../seed/scaleDb';
+import { ASSET_CASES } from './assetCases';
 import { COMPETENCY_CASES } from './competencyCases';
 import { HR_FORM_CASES } from './hrFormCases';
 import { ONLINE_TRAINING_CASES } from './onlineTrainingCases';
@@ -17,6 +18,9 @@ export interface Ids {
   busyUserId: string;
   employeeId: string;
   supplierId: string;
+  /** The asset with the most maintenance records, and its latest done one. */
+  assetId: string;
+  maintenanceRecordId: string;
 }
 
 export interface Case {
@@ -252,6 +256,7 @@ export const CASES: Case[] = [
   ...PERFORMANCE_REVIEW_CASES,
   ...ONLINE_TRAINING_CASES,
   ...TRAINING_MATRIX_CASES,
+  ...ASSET_CASES,
 ];
 
 /** The rows the cases name, looked up in the scale organisation `companyId`. */
@@ -272,7 +277,20 @@ export async function caseIdsOf(client: pg.ClientBase, companyId: string): Promi
      ORDER BY (SELECT count(*) FROM "Action" a WHERE a."submissionId" = f.id) DESC, f.id LIMIT 1`,
     [companyId, busy.employeeId],
   );
+  const asset = await one<{ id: string }>(
+    `SELECT "assetId" AS id FROM "MaintenanceRecord" WHERE "companyId" = $1
+     GROUP BY "assetId" ORDER BY count(*) DESC, "assetId" LIMIT 1`,
+    [companyId],
+  );
   return {
+    assetId: asset.id,
+    maintenanceRecordId: (
+      await one<{ id: string }>(
+        `SELECT id FROM "MaintenanceRecord" WHERE "assetId" = $1 AND status = 'done'
+         ORDER BY "completedOn" DESC, id LIMIT 1`,
+        [asset.id],
+      )
+    ).id,
     submissionId: submission.id,
     templateId: submission.templateId,
     busyUserId: busy.id,

@@ -25,6 +25,7 @@ import pg from 'pg';
 import { createPrisma } from '../server/src/db/prisma';
 import { DEMO_ORGANISATION, DEMO_PASSWORD, seedDemo } from './demo';
 import { openScaleDatabase, SCALE_ORGANISATION, SCALE_USERS } from './scaleDb';
+import { seedScaleAssets } from './scale/assets';
 import { documentSteps } from './scale/documents';
 import { registerAndTemplateSteps, submissionSteps } from './scale/forms';
 import { obligationRegisterStep } from './scale/obligations';
@@ -111,7 +112,8 @@ export const COUNTED_TABLES = [
   'SubmissionCoordinator', 'Action', 'Notice', 'Attachment', 'ScheduledTask', 'Review', 'HrFormAssignment',
   'OnlineTrainingAssignment', 'TrainingAttempt', 'SupplierAssignment', 'SupplierRequirement', 'Audit',
   'AuditQuestionTask', 'Obligation', 'ObligationQuestionTask', 'DocumentFolder', 'Document', 'DocumentVersion',
-  'DocumentAcknowledgement', 'DocumentApproval',
+  'DocumentAcknowledgement', 'DocumentApproval', 'AssetCategory', 'Asset', 'MaintenancePlan', 'MaintenanceRecord',
+  'AssetFault',
 ] as const;
 
 export async function scaleCounts(client: pg.ClientBase, companyId: string): Promise<Record<string, number>> {
@@ -140,7 +142,8 @@ export async function busyOpenCounts(
       (SELECT count(*) FROM "Review" WHERE "companyId" = $1 AND "reviewerEmployeeId" = e.id AND "completedAt" IS NULL)::int AS "openReviews",
       (SELECT count(*) FROM "AuditQuestionTask" WHERE "companyId" = $1 AND "assigneeEmployeeId" = e.id AND NOT "isComplete")::int AS "openAuditQuestions",
       (SELECT count(*) FROM "OnlineTrainingAssignment" WHERE "companyId" = $1 AND "employeeId" = e.id AND status IN ('assigned', 'failed'))::int AS "openTraining",
-      (SELECT count(*) FROM "OnlineTrainingAssignment" WHERE "companyId" = $1 AND "reviewerEmployeeId" = e.id AND status = 'awaitingReview')::int AS "trainingToReview"
+      (SELECT count(*) FROM "OnlineTrainingAssignment" WHERE "companyId" = $1 AND "reviewerEmployeeId" = e.id AND status = 'awaitingReview')::int AS "trainingToReview",
+      (SELECT count(*) FROM "MaintenanceRecord" WHERE "companyId" = $1 AND "assigneeEmployeeId" = e.id AND status = 'open')::int AS "openMaintenance"
     FROM "Employee" e WHERE e.id = (SELECT "employeeId" FROM "User" WHERE username = $3)`,
     [companyId, todayUtc(new Date()), SCALE_USERS.busy],
   );
@@ -224,6 +227,7 @@ async function main(): Promise<void> {
     await seedScaleOnlineTraining(client, { log: (line) => console.log(line) });
     await seedScaleTrainingAttempts(client, { log: (line) => console.log(line) });
     await seedScaleInductions(client, { log: (line) => console.log(line) });
+    await seedScaleAssets(client, { log: (line) => console.log(line) });
     if (!result) {
       console.log(`"${SCALE_ORGANISATION}" already exists: nothing changed.`);
     } else {

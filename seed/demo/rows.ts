@@ -42,7 +42,11 @@ export class Rows {
   supplierCompany: Prisma.SupplierCompanyCreateManyInput[] = [];
   personnel: Prisma.PersonnelCreateManyInput[] = [];
   user: Prisma.UserCreateManyInput[] = [];
+  assetCategory: Prisma.AssetCategoryCreateManyInput[] = [];
   asset: Prisma.AssetCreateManyInput[] = [];
+  maintenancePlan: Prisma.MaintenancePlanCreateManyInput[] = [];
+  maintenanceRecord: Prisma.MaintenanceRecordCreateManyInput[] = [];
+  assetFault: Prisma.AssetFaultCreateManyInput[] = [];
   risk: Prisma.RiskCreateManyInput[] = [];
   hazardousSubstance: Prisma.HazardousSubstanceCreateManyInput[] = [];
   requirementType: Prisma.RequirementTypeCreateManyInput[] = [];
@@ -98,6 +102,7 @@ export class Rows {
     await put('supplierCompany', this.supplierCompany, (data) => tx.supplierCompany.createMany({ data }));
     await put('personnel', this.personnel, (data) => tx.personnel.createMany({ data }));
     await put('user', this.user, (data) => tx.user.createMany({ data }));
+    await put('assetCategory', this.assetCategory, (data) => tx.assetCategory.createMany({ data }));
     await put('asset', this.asset, (data) => tx.asset.createMany({ data }));
     await put('risk', this.risk, (data) => tx.risk.createMany({ data }));
     await put('hazardousSubstance', this.hazardousSubstance, (data) =>
@@ -160,6 +165,12 @@ export class Rows {
     await put('supplierRequirement', this.supplierRequirement, (data) =>
       tx.supplierRequirement.createMany({ data }),
     );
+    // Maintenance after the assets; a fault after the corrective record it became.
+    await put('maintenancePlan', this.maintenancePlan, (data) => tx.maintenancePlan.createMany({ data }));
+    await put('maintenanceRecord', this.maintenanceRecord, (data) =>
+      tx.maintenanceRecord.createMany({ data }),
+    );
+    await put('assetFault', this.assetFault, (data) => tx.assetFault.createMany({ data }));
     return counts;
   }
 }

@@ -1,5 +1,6 @@
 import { addObligationRegister } from '../obligations';
 import type { Org } from '../rows';
+import { addNorthwindAssets, addNorthwindMaintenance } from './assets';
 import { addNorthwindDashboards } from './dashboards';
 import { everyFieldType, legacyHazardReport } from './everyFieldTemplate';
 import { addNorthwindInductions } from './inductions';
@@ -26,7 +27,7 @@ import { addSupplierPortal } from './supplierPortal';
 export function buildNorthwind(o: Org): void {
   addOrganisation(o);
   const people = addNorthwindPeople(o);
-  const registers = addNorthwindRegisters(o);
+  const registers = { ...addNorthwindRegisters(o), asset: addNorthwindAssets(o, people) };
   const n: Northwind = { ...people, ...registers, templates: addNorthwindTemplates(o, people.emp) };
   const submissions = addNorthwindSubmissions(o, n);
   addNorthwindNotices(o, people);
@@ -36,6 +37,7 @@ export function buildNorthwind(o: Org): void {
   addObligationRegister(o, people.emp);
   addSupplierPortal(o, n, submissions);
   addNorthwindInductions(o, people);
+  addNorthwindMaintenance(o, n);
 }
 
 /** Form templates: between them they use every field type. */

@@ -4,31 +4,9 @@ import { place } from '../people';
 import type { Org } from '../rows';
 import type { Northwind, NorthwindRegisters } from './refs';
 
-/** Northwind's assets, risks, hazardous substances and supplier requirement types. */
-export function addNorthwindRegisters(o: Org): NorthwindRegisters {
+/** Northwind's risks, hazardous substances and supplier requirement types (its assets: assets.ts). */
+export function addNorthwindRegisters(o: Org): Omit<NorthwindRegisters, 'asset'> {
   const { companyId, rows } = o;
-  const assets = [
-    'Forklift FL-01',
-    'Forklift FL-02',
-    'Scissor Lift SL-07',
-    'Delivery Van NW-12',
-    'Air Compressor AC-3',
-    'Fire Pump FP-1',
-  ];
-  for (const name of [...assets, 'Pressure Washer PW-2']) {
-    const disposed = name === 'Pressure Washer PW-2';
-    // The label's number is the name's last word ("FL-01"); the washer was disposed of.
-    const number = name.split(' ').at(-1)!;
-    rows.asset.push({
-      id: o.id('asset', name),
-      companyId,
-      number,
-      name,
-      isActive: !disposed,
-      status: disposed ? 'disposed' : 'inService',
-    });
-  }
-  const asset = (name: string) => o.id('asset', name);
   const risks: Array<[string, boolean, RiskColour, boolean]> = [
     ['Working at Heights', true, 'red', true],
     ['Manual Handling', true, 'orange', true],
@@ -68,7 +46,7 @@ export function addNorthwindRegisters(o: Org): NorthwindRegisters {
     rows.requirementType.push({ id: o.id('requirementType', name), companyId, name, appliesTo });
   }
   const reqType = (name: string) => o.id('requirementType', name);
-  return { asset, risk, reqType, hazards };
+  return { risk, reqType, hazards };
 }
 
 export type DocumentLibrary = ReturnType<typeof addDocumentLibrary>;
