@@ -78,15 +78,15 @@ const employeeOf = (r: string) =>
 const supplierOf = (r: string) =>
   `(SELECT ${sid(`'sup:' || (s + (s % 25 = 13)::int)`)} FROM (SELECT 1 + floor(${S} * ${r} ^ 2)::int AS s) x)`;
 
-export function assetSteps(companyId: string, now: Date): { name: string; sql: string }[] {
-  const company = `'${companyId}'::uuid`;
-  const day = `DATE '${now.toISOString().slice(0, 10)}'`;
-  // Creation times are never later than now (UTC, as the rest of the scale seed).
-  const at = `TIMESTAMP '${now.toISOString().slice(0, 23).replace('T', ' ')}'`;
-  return [
-    {
-      name: `asset categories (${ASSET_SCALE.categories}) and assets (${A})`,
-      sql: `
+/** The SQL literals the steps share: the company, today and now. */
+type StepContext = { company: string; day: string; at: string };
+type Step = { name: string; sql: string };
+
+/** The categories and the assets (asset_seed keeps their draws for the later steps). */
+function assetRowsStep({ company, day }: StepContext): Step {
+  return {
+    name: `asset categories (${ASSET_SCALE.categories}) and assets (${A})`,
+    sql: `
 INSERT INTO "AssetCategory" (id, "companyId", name, "createdAt")
 SELECT ${sid(`'assetCategory:' || c`)}, ${company},
   (${KINDS})[1 + (c - 1) % 20] || 's' || (ARRAY['', ' (site)', ' (hire)'])[1 + (c - 1) / 20], ${day} - 1500 + time '09:00'
@@ -117,10 +117,14 @@ SELECT a.id, ${company}, 'A-' || lpad((200 + n)::text, 5, '0'), (${KINDS})[1 + (
   greatest(purchased, ${day} - 1800) + time '09:00', coalesce(a."disposedOn", greatest(purchased, ${day} - 1800)) + time '10:00'
 FROM asset_seed a
 CROSS JOIN LATERAL (SELECT 1 + floor(${WP} * ${rnd('n', 903)})::int AS w, 1 + floor(${BPW} * ${rnd('n', 904)})::int AS b) p;`,
-    },
-    {
-      name: `maintenance plans (${ASSET_SCALE.categoryPlans} of categories, ${ASSET_SCALE.assetPlans} of assets)`,
-      sql: `
+  };
+}
+
+/** The plans of categories and of assets (plan_seed keeps them for the records). */
+function planStep({ company, day }: StepContext): Step {
+  return {
+    name: `maintenance plans (${ASSET_SCALE.categoryPlans} of categories, ${ASSET_SCALE.assetPlans} of assets)`,
+    sql: `
 CREATE TEMP TABLE plan_seed ON COMMIT DROP AS
 SELECT x.key, ${sid(`'maintenancePlan:' || x.key`)} AS id, x.c, x.n, x.i, u.unit, u.m, u.d,
   CASE WHEN u.unit = 'weekDays' THEN f + CASE extract(isodow FROM f) WHEN 6 THEN 2 WHEN 7 THEN 1 ELSE 0 END ELSE f END AS first,
@@ -156,10 +160,14 @@ SELECT p.id, ${company}, CASE WHEN p.n IS NOT NULL THEN ${sid(`'asset:' || (200 
   p.emp, p.sup, p.form, p.first, p."stoppedOn" IS NULL, p.first - 14 + time '09:00',
   coalesce(p."stoppedOn", p.first - 14) + time '09:00'
 FROM plan_seed p;`,
-    },
-    {
-      name: 'maintenance records: three years of done work and the open record of every plan and asset',
-      sql: `
+  };
+}
+
+/** Every plan's records of each of its assets: the done ones and the open (or cancelled) one. */
+function recordStep({ company, day, at }: StepContext): Step {
+  return {
+    name: 'maintenance records: three years of done work and the open record of every plan and asset',
+    sql: `
 CREATE TEMP TABLE pair_seed ON COMMIT DROP AS
 SELECT row_number() OVER () AS pair, y.*,
   -- Done before the limit; the first due on or after it is open (cancelled after a disposal or a stop).
@@ -204,10 +212,14 @@ FROM (
   WHERE s.unit <> 'weekDays' OR extract(isodow FROM c.due) < 6
 ) o
 WHERE o.due <= o."openDue" AND (o.due >= o.purchased OR NOT o.done);`,
-    },
-    {
-      name: `faults (${ASSET_SCALE.faults}) and their corrective records`,
-      sql: `
+  };
+}
+
+/** The faults, each with its corrective record. */
+function faultStep({ company, day, at }: StepContext): Step {
+  return {
+    name: `faults (${ASSET_SCALE.faults}) and their corrective records`,
+    sql: `
 CREATE TEMP TABLE fault_seed ON COMMIT DROP AS
 SELECT f, a.id AS "assetId", a.owner, a.supplier, x.reported, o.open,
   -- A repaired fault may have tagged the asset out for a while; an open one on an asset in service did not.
@@ -246,10 +258,14 @@ SELECT ${sid(`'assetFault:' || f`)}, ${company}, s."assetId", (${FAULTS})[1 + f 
   CASE WHEN ${rnd('f', 959)} < 0.2 THEN (${GUESTS})[1 + f % 4] END,
   s."tookOut", ${sid(`'maintenanceRecord:fault:' || f`)}, least(${at}, s.reported + time '10:30')
 FROM fault_seed s;`,
-    },
-    {
-      name: "the assets' next maintenance and open faults, from their open records",
-      sql: `
+  };
+}
+
+/** The assets' open-work columns, from their open records; the open-work trigger back on. */
+function openWorkStep({ company }: StepContext): Step {
+  return {
+    name: "the assets' next maintenance and open faults, from their open records",
+    sql: `
 UPDATE "Asset" a SET "nextMaintenanceDue" = w.due, "openFaultCount" = w.faults
 FROM (SELECT "assetId", min("dueDate") AS due, count(*) FILTER (WHERE kind = 'corrective')::int AS faults
       FROM "MaintenanceRecord" WHERE "companyId" = ${company} AND status = 'open' GROUP BY "assetId") w
@@ -257,8 +273,18 @@ WHERE a.id = w."assetId";
 -- A table with pending trigger events cannot be altered: the dashboard version's deferred ones fire now.
 SET CONSTRAINTS "MaintenanceRecord_dashboard_version" IMMEDIATE;
 ALTER TABLE "MaintenanceRecord" ENABLE TRIGGER "MaintenanceRecord_open_work";`,
-    },
-  ];
+  };
+}
+
+/** The steps that add the Asset Register, in order (each uses the temporary tables of the ones before). */
+export function assetSteps(companyId: string, now: Date): Step[] {
+  const context: StepContext = {
+    company: `'${companyId}'::uuid`,
+    day: `DATE '${now.toISOString().slice(0, 10)}'`,
+    // Creation times are never later than now (UTC, as the rest of the scale seed).
+    at: `TIMESTAMP '${now.toISOString().slice(0, 23).replace('T', ' ')}'`,
+  };
+  return [assetRowsStep, planStep, recordStep, faultStep, openWorkStep].map((step) => step(context));
 }
 
 /** Adds the Asset Register to Scale Holdings unless it has asset categories. Whether it added it. */

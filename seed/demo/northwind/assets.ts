@@ -92,22 +92,11 @@ export function addNorthwindAssets(o: Org, { emp }: Pick<NorthwindPeople, 'emp'>
 /** A done occurrence of a plan: [notes, cost or null, days late (negative: early)]. */
 type Done = [string, number | null, number];
 
-/**
- * Planned maintenance, its history and the open work (the Asset table's open-work columns follow
- * from the open records by trigger):
- * - "Pre-start inspection", monthly, of the Forklifts category, done by Mia (mia.employee: her
- *   dashboard's Maintenance section): FL-01's next one is upcoming, FL-02's is overdue.
- * - "Compressor service", quarterly, of Air Compressor AC-3, done by Acme Contracting (its portal's
- *   Maintenance section), with costs.
- * - A fault on Scissor Lift SL-07 reported by Mia, who tagged it out: its corrective record is open
- *   and unassigned (the owner, Lucas, does not sign in), waiting on the register.
- */
-export function addNorthwindMaintenance(o: Org, n: Northwind): void {
+/** Writes a plan's row and its records of an asset (addNorthwindMaintenance). */
+function maintenanceWriters(o: Org, n: Northwind) {
   const { cal, companyId, rows } = o;
   const asDate = (day: string) => new Date(`${day}T00:00:00.000Z`);
   const today = cal.iso(0);
-  const mia = o.userOfEmployee(n.mia);
-  const acmeUser = o.id('user', 'acme.supplier');
 
   const plan = (
     key: string,
@@ -178,6 +167,23 @@ export function addNorthwindMaintenance(o: Org, n: Northwind): void {
     });
     rows.maintenanceRecord.push({ ...record(done.length), status: 'open' });
   };
+  return { plan, history };
+}
+
+/**
+ * Planned maintenance, its history and the open work (the Asset table's open-work columns follow
+ * from the open records by trigger):
+ * - "Pre-start inspection", monthly, of the Forklifts category, done by Mia (mia.employee: her
+ *   dashboard's Maintenance section): FL-01's next one is upcoming, FL-02's is overdue.
+ * - "Compressor service", quarterly, of Air Compressor AC-3, done by Acme Contracting (its portal's
+ *   Maintenance section), with costs.
+ * - A fault on Scissor Lift SL-07 reported by Mia, who tagged it out: its corrective record is open
+ *   and unassigned (the owner, Lucas, does not sign in), waiting on the register.
+ */
+export function addNorthwindMaintenance(o: Org, n: Northwind): void {
+  const mia = o.userOfEmployee(n.mia);
+  const acmeUser = o.id('user', 'acme.supplier');
+  const { plan, history } = maintenanceWriters(o, n);
 
   const prestart = plan(
     'Pre-start inspection',
@@ -240,6 +246,12 @@ export function addNorthwindMaintenance(o: Org, n: Northwind): void {
     acmeUser,
   );
 
+  addLiftFault(o, n);
+}
+
+/** The fault on Scissor Lift SL-07 that Mia reported and tagged out: its corrective record is open and unassigned. */
+function addLiftFault(o: Org, n: Northwind): void {
+  const { cal, companyId, rows } = o;
   const description = 'Platform drifts down when raised; hydraulic oil leaking under the base.';
   const recordId = o.id('maintenanceRecord', 'fault/Scissor Lift SL-07');
   const lift = n.asset('Scissor Lift SL-07');

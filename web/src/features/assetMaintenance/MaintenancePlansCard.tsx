@@ -5,7 +5,7 @@ import { Card } from '../../components/Card';
 import { DataTable } from '../../components/DataTable';
 import { ListState, Pagination, usePaging } from '../../components/ListParts';
 import { assetMaintenanceKeys } from './api';
-import { NewPlanButton, PlanRow, usePlanDialogs } from './PlanRows';
+import { NewPlanButton, PLAN_COLUMNS, PlanRowList, usePlanDialogs } from './PlanRows';
 
 /**
  * The asset page's "Maintenance plans": the asset's own plans and its category's, added and
@@ -46,17 +46,8 @@ export function MaintenancePlansCard({
       )}
       <ListState query={plans} count={rows.length} empty="No plans yet" />
       {rows.length > 0 && (
-        <DataTable columns={['Plan', 'For', 'Frequency', 'Done by', 'Next due']} actions>
-          {rows.map((plan) => (
-            <PlanRow
-              key={plan._id}
-              plan={plan}
-              showTarget
-              readOnly={disabled}
-              onEdit={dialogs.onEdit}
-              onStop={dialogs.onStop}
-            />
-          ))}
+        <DataTable columns={PLAN_COLUMNS} actions>
+          <PlanRowList plans={rows} readOnly={disabled} dialogs={dialogs} />
         </DataTable>
       )}
       {plans.data && <Pagination {...paging.pagination(plans.data.total)} />}

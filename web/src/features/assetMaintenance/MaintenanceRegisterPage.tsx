@@ -8,7 +8,7 @@ import { SelectField } from '../../components/SelectField';
 import { TabPanel, Tabs } from '../../components/Tabs';
 import { usePageTitle } from '../../shell/pageTitle';
 import { assetMaintenanceKeys } from './api';
-import { NewPlanButton, PlanRow, usePlanDialogs } from './PlanRows';
+import { NewPlanButton, PLAN_COLUMNS, PlanRowList, usePlanDialogs } from './PlanRows';
 import { WorkList } from './WorkList';
 
 type Tab = 'work' | 'plans';
@@ -78,20 +78,11 @@ function PlanList() {
       <PagedTable
         label="Maintenance plans"
         list={list}
-        columns={['Plan', 'For', 'Frequency', 'Done by', 'Next due']}
+        columns={PLAN_COLUMNS}
         empty="No plans yet"
         narrowedEmpty="No plan matches the filters"
       >
-        {list.rows.map((plan) => (
-          <PlanRow
-            key={plan._id}
-            plan={plan}
-            showTarget
-            readOnly={false}
-            onEdit={dialogs.onEdit}
-            onStop={dialogs.onStop}
-          />
-        ))}
+        <PlanRowList plans={list.rows} readOnly={false} dialogs={dialogs} />
       </PagedTable>
       {dialogs.dialogs}
     </div>

@@ -15,11 +15,11 @@ import { DateField, InputField, TextAreaField } from '../../components/FormField
 import { PersonField, type Person } from '../../components/PersonField';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { browserToday } from '../../lib/timeZone';
+import { AssigneeField, assigneesOf, type AssigneeKind } from './AssigneeFields';
 import { ASSET_PICKER, pickerSearch, useAssetOptions, useMaintenanceWrite } from './api';
 import { ChoiceField, DONE_BY_OPTIONS } from './parts';
 
 type Target = 'asset' | 'category';
-type DoneBy = 'employee' | 'supplier';
 
 const TARGET_OPTIONS = [
   { value: 'asset', label: 'An asset' },
@@ -28,8 +28,6 @@ const TARGET_OPTIONS = [
 
 const FREQUENCY_OPTIONS = FREQUENCY_KEYS.map((value) => ({ value, label: frequencyLabel(value) }));
 
-const EMPLOYEES = pickerSearch('employee');
-const SUPPLIERS = pickerSearch('supplier');
 const FORMS = pickerSearch('formTemplate');
 
 /**
@@ -54,11 +52,8 @@ export function PlanDialog({
   const [title, setTitle] = useState(plan?.title ?? '');
   const [instructions, setInstructions] = useState(plan?.instructions ?? '');
   const [frequency, setFrequency] = useState<FrequencyUnit | ''>(plan?.frequency ?? '');
-  const [doneBy, setDoneBy] = useState<DoneBy>(plan?.assignee.kind ?? 'employee');
-  const [assignees, setAssignees] = useState<Record<DoneBy, Person | null>>({
-    employee: plan?.assignee.kind === 'employee' ? plan.assignee : null,
-    supplier: plan?.assignee.kind === 'supplier' ? plan.assignee : null,
-  });
+  const [doneBy, setDoneBy] = useState<AssigneeKind>(plan?.assignee.kind ?? 'employee');
+  const [assignees, setAssignees] = useState(() => assigneesOf(plan?.assignee));
   const [form, setForm] = useState<Person | null>(plan?.formTemplate ?? null);
   const [firstDue, setFirstDue] = useState(plan?.firstDueDate ?? browserToday());
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -97,48 +92,21 @@ export function PlanDialog({
   /** A refused target is shown on the field in view: the asset's picker or the category's select. */
   const onTargetField = (problems: Record<string, string>) =>
     target === 'category' && problems.assetId ? { ...problems, categoryId: problems.assetId } : problems;
-  const assigneeError = errors.assignee ?? errors['assignee._id'];
   return (
     <Dialog title={editing ? 'Edit maintenance plan' : 'Add maintenance plan'} onClose={onClose} wide>
       <form className="stack" onSubmit={submit} noValidate>
-        {choosesTarget && (
-          <ChoiceField
-            label="For"
-            name="plan-target"
-            value={target}
-            options={TARGET_OPTIONS}
-            onChange={setTarget}
-          />
-        )}
-        {choosesTarget && target === 'asset' && (
-          <PersonField
-            label="Asset"
-            {...ASSET_PICKER}
-            empty="No asset in service matches."
-            value={chosenAsset}
-            error={errors.assetId}
-            searchWhenEmpty
-            onChange={setChosenAsset}
-          />
-        )}
-        {choosesTarget && target === 'category' && (
-          <SelectField
-            label="Category"
-            value={categoryId}
-            none="Choose a category"
-            options={optionsOf(options.data?.categories)}
-            error={errors.categoryId}
-            onChange={setCategoryId}
-          />
-        )}
-        {!choosesTarget && (
-          <p>
-            For{' '}
-            <strong>
-              {plan?.category ? `every asset of ${plan.category.name}` : (plan?.asset?.name ?? 'this asset')}
-            </strong>
-          </p>
-        )}
+        <PlanTargetFields
+          plan={plan}
+          choosesTarget={choosesTarget}
+          target={target}
+          onTarget={setTarget}
+          asset={chosenAsset}
+          onAsset={setChosenAsset}
+          categoryId={categoryId}
+          onCategory={setCategoryId}
+          categories={options.data?.categories}
+          errors={errors}
+        />
         <InputField
           label="Title"
           value={title}
@@ -169,20 +137,7 @@ export function PlanDialog({
           options={DONE_BY_OPTIONS}
           onChange={setDoneBy}
         />
-        <PersonField
-          // One field per kind: the search of the other kind does not linger.
-          key={doneBy}
-          label={doneBy === 'employee' ? 'Employee' : 'Supplier company'}
-          {...(doneBy === 'employee' ? EMPLOYEES : SUPPLIERS)}
-          empty={
-            doneBy === 'employee'
-              ? 'No active employee who signs in matches.'
-              : 'No active supplier company matches.'
-          }
-          value={assignees[doneBy]}
-          error={assigneeError}
-          onChange={(person) => setAssignees((current) => ({ ...current, [doneBy]: person }))}
-        />
+        <AssigneeField kind={doneBy} people={assignees} errors={errors} onChange={setAssignees} />
         <PersonField
           label="Checklist form (optional)"
           {...FORMS}
@@ -203,5 +158,76 @@ export function PlanDialog({
         <DialogFormActions submitLabel="Save plan" pending={save.isPending} onCancel={onClose} />
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * What a plan is for: a new plan from the register chooses an asset or a category (`choosesTarget`);
+ * otherwise the plan's target (or the page's asset) is only named.
+ */
+function PlanTargetFields({
+  plan,
+  choosesTarget,
+  target,
+  onTarget,
+  asset,
+  onAsset,
+  categoryId,
+  onCategory,
+  categories,
+  errors,
+}: {
+  plan?: TMaintenancePlan;
+  choosesTarget: boolean;
+  target: Target;
+  onTarget: (target: Target) => void;
+  asset: Person | null;
+  onAsset: (asset: Person | null) => void;
+  categoryId: string;
+  onCategory: (categoryId: string) => void;
+  categories: Parameters<typeof optionsOf>[0];
+  errors: Record<string, string>;
+}) {
+  return (
+    <>
+      {choosesTarget && (
+        <ChoiceField
+          label="For"
+          name="plan-target"
+          value={target}
+          options={TARGET_OPTIONS}
+          onChange={onTarget}
+        />
+      )}
+      {choosesTarget && target === 'asset' && (
+        <PersonField
+          label="Asset"
+          {...ASSET_PICKER}
+          empty="No asset in service matches."
+          value={asset}
+          error={errors.assetId}
+          searchWhenEmpty
+          onChange={onAsset}
+        />
+      )}
+      {choosesTarget && target === 'category' && (
+        <SelectField
+          label="Category"
+          value={categoryId}
+          none="Choose a category"
+          options={optionsOf(categories)}
+          error={errors.categoryId}
+          onChange={onCategory}
+        />
+      )}
+      {!choosesTarget && (
+        <p>
+          For{' '}
+          <strong>
+            {plan?.category ? `every asset of ${plan.category.name}` : (plan?.asset?.name ?? 'this asset')}
+          </strong>
+        </p>
+      )}
+    </>
   );
 }

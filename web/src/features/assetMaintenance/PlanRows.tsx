@@ -77,6 +77,31 @@ export function planTarget(plan: TMaintenancePlan): string {
   return plan.category ? `Category: ${plan.category.name}` : (plan.asset?.name ?? '—');
 }
 
+/** The columns of a list of plans (PlanRowList). */
+export const PLAN_COLUMNS = ['Plan', 'For', 'Frequency', 'Done by', 'Next due'];
+
+/** A list's plans as rows, with what they are for; `readOnly` leaves out Edit and Stop. */
+export function PlanRowList({
+  plans,
+  readOnly,
+  dialogs,
+}: {
+  plans: TMaintenancePlan[];
+  readOnly: boolean;
+  dialogs: Pick<ReturnType<typeof usePlanDialogs>, 'onEdit' | 'onStop'>;
+}) {
+  return plans.map((plan) => (
+    <PlanRow
+      key={plan._id}
+      plan={plan}
+      showTarget
+      readOnly={readOnly}
+      onEdit={dialogs.onEdit}
+      onStop={dialogs.onStop}
+    />
+  ));
+}
+
 /**
  * One plan as a row: its title (and what it is for, with `showTarget`), frequency, who does it,
  * next due, and Edit and Stop while it is active and the list may change it.

@@ -9,23 +9,18 @@ import { useState, type FormEvent } from 'react';
 import { fieldErrorsOf, schemaProblems } from '../../api/errors';
 import { Dialog, DialogFormActions } from '../../components/Dialog';
 import { DateField } from '../../components/FormField';
-import { PersonField, type Person } from '../../components/PersonField';
-import { pickerSearch, useMaintenanceWrite } from './api';
+import { AssigneeField, assigneesOf, type AssigneeKind } from './AssigneeFields';
+import { useMaintenanceWrite } from './api';
 import { ChoiceField, DONE_BY_OPTIONS } from './parts';
 
-type DoneBy = 'employee' | 'supplier' | 'nobody';
+type DoneBy = AssigneeKind | 'nobody';
 
 const OPTIONS = [...DONE_BY_OPTIONS, { value: 'nobody', label: 'Nobody yet' }] as const;
-const EMPLOYEES = pickerSearch('employee');
-const SUPPLIERS = pickerSearch('supplier');
 
 /** The register changes who does open maintenance (or leaves it unassigned) and its due day. */
 export function ReassignDialog({ record, onClose }: { record: TMaintenanceDetails; onClose: () => void }) {
   const [doneBy, setDoneBy] = useState<DoneBy>(record.assignee?.kind ?? 'nobody');
-  const [people, setPeople] = useState<Record<'employee' | 'supplier', Person | null>>({
-    employee: record.assignee?.kind === 'employee' ? record.assignee : null,
-    supplier: record.assignee?.kind === 'supplier' ? record.assignee : null,
-  });
+  const [people, setPeople] = useState(() => assigneesOf(record.assignee));
   const [dueDate, setDueDate] = useState(record.dueDate);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMaintenanceWrite(maintenanceReassignCall, say.reassigned, onClose);
@@ -57,19 +52,7 @@ export function ReassignDialog({ record, onClose }: { record: TMaintenanceDetail
           onChange={setDoneBy}
         />
         {doneBy !== 'nobody' && (
-          <PersonField
-            key={doneBy}
-            label={doneBy === 'employee' ? 'Employee' : 'Supplier company'}
-            {...(doneBy === 'employee' ? EMPLOYEES : SUPPLIERS)}
-            empty={
-              doneBy === 'employee'
-                ? 'No active employee who signs in matches.'
-                : 'No active supplier company matches.'
-            }
-            value={people[doneBy]}
-            error={errors.assignee ?? errors['assignee._id']}
-            onChange={(person) => setPeople((current) => ({ ...current, [doneBy]: person }))}
-          />
+          <AssigneeField kind={doneBy} people={people} errors={errors} onChange={setPeople} />
         )}
         <DateField label="Due date" value={dueDate} error={errors.dueDate} onValueChange={setDueDate} />
         <DialogFormActions submitLabel="Save" pending={save.isPending} onCancel={onClose} />

@@ -8,26 +8,17 @@ import {
   type TAssetRef,
   type TAssetSave,
 } from '@compass/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { fieldErrorsOf, schemaProblems } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
-import { Card } from '../../components/Card';
-import { DateField, InputField, TextAreaField } from '../../components/FormField';
 import { BackLink } from '../../components/PageHeader';
-import { PersonField } from '../../components/PersonField';
-import { optionsOf, SelectField } from '../../components/SelectField';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
 import { ItemUnavailable } from '../registerParts';
-import {
-  ASSET_MAINTENANCE_WRITES,
-  assetKeys,
-  assetPickerSearch,
-  useAssetDetails,
-  useAssetOptions,
-} from './api';
+import { AssetIdentityCard, AssetPlaceCard, AssetPurchaseCard, type AssetText } from './AssetFields';
+import { ASSET_MAINTENANCE_WRITES, useAssetDetails, useAssetOptions } from './api';
 
 const REGISTER = '/asset/register';
 const BACK = { to: REGISTER, label: 'Back to the Asset Register' };
@@ -46,24 +37,7 @@ function EditExisting({ id }: { id: string }) {
   return <AssetForm asset={details.data} />;
 }
 
-/** The form's fields as typed; the save's body is made of them (bodyOf). */
-type Text = Record<
-  | 'number'
-  | 'name'
-  | 'categoryId'
-  | 'make'
-  | 'model'
-  | 'serialNumber'
-  | 'workplaceId'
-  | 'branchId'
-  | 'location'
-  | 'purchaseDate'
-  | 'purchaseCost'
-  | 'notes',
-  string
->;
-
-function textOf(asset: TAssetDetails | null): Text {
+function textOf(asset: TAssetDetails | null): AssetText {
   return {
     number: asset?.number ?? '',
     name: asset?.name ?? '',
@@ -83,7 +57,7 @@ function textOf(asset: TAssetDetails | null): Text {
 /** The body the save call takes: empty choices as null, the cost as a number (checked by the schema). */
 function bodyOf(
   asset: TAssetDetails | null,
-  text: Text,
+  text: AssetText,
   owner: TAssetRef | null,
   supplier: TAssetRef | null,
 ) {
@@ -107,15 +81,8 @@ function bodyOf(
   } satisfies TAssetSave;
 }
 
-const TEXT_FIELDS = [
-  ['make', 'Make'],
-  ['model', 'Model'],
-  ['serialNumber', 'Serial number'],
-] as const;
-
 function AssetForm({ asset }: { asset: TAssetDetails | null }) {
   const navigate = useNavigate();
-  const hintId = useId();
   const options = useAssetOptions();
   const [text, setText] = useState(() => textOf(asset));
   const [owner, setOwner] = useState<TAssetRef | null>(asset?.owner ?? null);
@@ -126,16 +93,16 @@ function AssetForm({ asset }: { asset: TAssetDetails | null }) {
     invalidate: ASSET_MAINTENANCE_WRITES,
     onSuccess: (saved) => void navigate(assetPath(saved._id)),
   });
-  const set = (key: keyof Text) => (value: string) => {
+  const forget = (key: string) => setErrors(({ [key]: _changed, ...rest }) => rest);
+  const set = (key: keyof AssetText) => (value: string) => {
     setText((current) => ({
       ...current,
       [key]: value,
       // Another workplace has other branches.
       ...(key === 'workplaceId' && { branchId: '' }),
     }));
-    setErrors(({ [key]: _changed, ...rest }) => rest);
+    forget(key);
   };
-  const branches = options.data?.workplaces.find((place) => place._id === text.workplaceId)?.branches ?? [];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = bodyOf(asset, text, owner, supplier);
@@ -155,122 +122,24 @@ function AssetForm({ asset }: { asset: TAssetDetails | null }) {
           <p>What the asset is, where it is and who looks after it.</p>
         </div>
       </div>
-      <Card title="The asset" bodyClassName="form-grid">
-        <div>
-          <InputField
-            label="Asset number"
-            value={text.number}
-            maxLength={40}
-            error={errors.number}
-            describedBy={hintId}
-            onValueChange={set('number')}
-          />
-          <p className="field-hint" id={hintId}>
-            Leave empty for the next free number
-          </p>
-        </div>
-        <InputField
-          label="Name"
-          value={text.name}
-          maxLength={200}
-          error={errors.name}
-          onValueChange={set('name')}
-        />
-        <SelectField
-          label="Category"
-          value={text.categoryId}
-          none="No category"
-          options={optionsOf(options.data?.categories)}
-          error={errors.categoryId}
-          onChange={set('categoryId')}
-        />
-        {TEXT_FIELDS.map(([key, label]) => (
-          <InputField
-            key={key}
-            label={label}
-            value={text[key]}
-            maxLength={200}
-            error={errors[key]}
-            onValueChange={set(key)}
-          />
-        ))}
-      </Card>
-      <Card title="Where and who" bodyClassName="form-grid">
-        <SelectField
-          label="Workplace"
-          value={text.workplaceId}
-          none="No workplace"
-          options={optionsOf(options.data?.workplaces)}
-          error={errors.workplaceId}
-          onChange={set('workplaceId')}
-        />
-        <SelectField
-          label="Branch"
-          value={text.branchId}
-          none={branches.length > 0 ? 'No branch' : 'The workplace has no branches'}
-          options={optionsOf(branches)}
-          disabled={branches.length === 0}
-          error={errors.branchId}
-          onChange={set('branchId')}
-        />
-        <InputField
-          label="Location"
-          value={text.location}
-          maxLength={200}
-          error={errors.location}
-          onValueChange={set('location')}
-        />
-        <PersonField
-          label="Owner"
-          value={owner}
-          optional
-          error={errors.ownerId}
-          queryKey={assetKeys.picker('employee')}
-          search={assetPickerSearch('employee')}
-          onChange={(person) => {
-            setOwner(person);
-            setErrors(({ ownerId: _changed, ...rest }) => rest);
-          }}
-        />
-        <PersonField
-          label="Supplier"
-          value={supplier}
-          optional
-          empty="No active supplier company matches."
-          error={errors.supplierId}
-          queryKey={assetKeys.picker('supplier')}
-          search={assetPickerSearch('supplier')}
-          onChange={(company) => {
-            setSupplier(company);
-            setErrors(({ supplierId: _changed, ...rest }) => rest);
-          }}
-        />
-      </Card>
-      <Card title="Purchase and notes" bodyClassName="stack">
-        <div className="form-grid">
-          <DateField
-            label="Purchase date"
-            value={text.purchaseDate}
-            error={errors.purchaseDate}
-            onValueChange={set('purchaseDate')}
-          />
-          <InputField
-            label="Purchase cost"
-            inputMode="decimal"
-            value={text.purchaseCost}
-            error={errors.purchaseCost}
-            onValueChange={set('purchaseCost')}
-          />
-        </div>
-        <TextAreaField
-          label="Notes"
-          rows={4}
-          maxLength={10_000}
-          value={text.notes}
-          error={errors.notes}
-          onValueChange={set('notes')}
-        />
-      </Card>
+      <AssetIdentityCard text={text} errors={errors} set={set} options={options.data} />
+      <AssetPlaceCard
+        text={text}
+        errors={errors}
+        set={set}
+        options={options.data}
+        owner={owner}
+        supplier={supplier}
+        onOwner={(person) => {
+          setOwner(person);
+          forget('ownerId');
+        }}
+        onSupplier={(company) => {
+          setSupplier(company);
+          forget('supplierId');
+        }}
+      />
+      <AssetPurchaseCard text={text} errors={errors} set={set} />
       {asset?.status === 'disposed' && (
         <p className="alert alert-danger" role="alert">
           {say.disposed}

@@ -36,6 +36,15 @@ const ASSET_FILTERS = {
   sortDirection: '' as 'asc' | 'desc' | '',
 };
 
+/** The filters chosen in a select. */
+type SelectFilter = 'status' | 'categoryId' | 'workplaceId' | 'attention';
+type FilterSelect = { key: SelectFilter; label: string; none: string; options: ReturnType<typeof optionsOf> };
+const STATUS_OPTIONS = ASSET_STATUSES.map((value) => ({ value, label: ASSET_STATUS_LABELS[value] }));
+const ATTENTION_OPTIONS = [
+  { value: 'overdue', label: 'Overdue maintenance' },
+  { value: 'fault', label: 'Open fault' },
+];
+
 /** The columns whose headings order the list. */
 const HEADING_SORTS: Partial<Record<string, AssetSort>> = {
   Number: 'number',
@@ -58,6 +67,22 @@ export function AssetRegisterPage() {
   const { filters } = list;
   const sort = filters.sort || 'number';
   const direction = filters.sortDirection || 'asc';
+  const selects: FilterSelect[] = [
+    { key: 'status', label: 'Status', none: 'Any status', options: STATUS_OPTIONS },
+    {
+      key: 'categoryId',
+      label: 'Category',
+      none: 'Any category',
+      options: optionsOf(options.data?.categories),
+    },
+    {
+      key: 'workplaceId',
+      label: 'Workplace',
+      none: 'Any workplace',
+      options: optionsOf(options.data?.workplaces),
+    },
+    { key: 'attention', label: 'Attention', none: 'Any', options: ATTENTION_OPTIONS },
+  ];
   return (
     <div className="admin-page stack-lg">
       <PageHeader
@@ -85,37 +110,16 @@ export function AssetRegisterPage() {
         </div>
       </PageHeader>
       <ListFilters placeholder="Search assets" searchLabel="Search assets" list={list}>
-        <SelectField
-          label="Status"
-          value={filters.status}
-          none="Any status"
-          options={ASSET_STATUSES.map((value) => ({ value, label: ASSET_STATUS_LABELS[value] }))}
-          onChange={(value) => list.setFilter('status', value as typeof filters.status)}
-        />
-        <SelectField
-          label="Category"
-          value={filters.categoryId}
-          none="Any category"
-          options={optionsOf(options.data?.categories)}
-          onChange={(value) => list.setFilter('categoryId', value)}
-        />
-        <SelectField
-          label="Workplace"
-          value={filters.workplaceId}
-          none="Any workplace"
-          options={optionsOf(options.data?.workplaces)}
-          onChange={(value) => list.setFilter('workplaceId', value)}
-        />
-        <SelectField
-          label="Attention"
-          value={filters.attention}
-          none="Any"
-          options={[
-            { value: 'overdue', label: 'Overdue maintenance' },
-            { value: 'fault', label: 'Open fault' },
-          ]}
-          onChange={(value) => list.setFilter('attention', value as typeof filters.attention)}
-        />
+        {selects.map((filter) => (
+          <SelectField
+            key={filter.key}
+            label={filter.label}
+            value={filters[filter.key]}
+            none={filter.none}
+            options={filter.options}
+            onChange={(value) => list.setFilter(filter.key, value as (typeof filters)[SelectFilter])}
+          />
+        ))}
       </ListFilters>
       <PagedTable
         label="Assets"
