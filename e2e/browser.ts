@@ -214,3 +214,27 @@ export async function searchAndPick(
   await match.click();
   return picked;
 }
+
+/**
+ * Shoots the page at a desktop's width and a phone's (nothing scrolls sideways), `focus` in view.
+ * The side navigation is as a person at that width has it: beside the page on the desktop, a
+ * closed drawer on the phone (it stays open when the window narrows).
+ */
+export async function shootWidths(page: Page, name: string, focus?: Locator): Promise<void> {
+  for (const [viewport, suffix] of [
+    [SCREEN.desktop, ''],
+    [SCREEN.phone, '-phone'],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    const backdrop = page.getByRole('button', { name: 'Close navigation' });
+    if (await backdrop.isVisible())
+      await backdrop.click({ position: { x: viewport.width - 20, y: viewport.height / 2 } });
+    if (focus) await focus.scrollIntoViewIfNeeded();
+    // Soft: one page that scrolls sideways still lets the flow go on to the next screens.
+    expect.soft(await pageOverflow(page), `${name} scrolls sideways at ${viewport.width} px`).toBe(0);
+    await screenshot(page, `${name}${suffix}`);
+  }
+  await page.setViewportSize(SCREEN.desktop);
+  const expand = page.getByRole('button', { name: 'Expand navigation' });
+  if (await expand.isVisible()) await expand.click();
+}

@@ -1,17 +1,7 @@
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoId } from '../seed/demo/ids';
 import { CONTRACTOR_INDUCTION, INDUCTION_TYPE } from '../seed/demo/northwind/inductions';
-import {
-  linkHolderPage,
-  pageOverflow,
-  SCREEN,
-  screenshot,
-  signedInPage,
-  useBrowser,
-  useDatabase,
-  waitForMail,
-} from './browser';
+import { linkHolderPage, shootWidths, signedInPage, useBrowser, useDatabase, waitForMail } from './browser';
 
 const browser = useBrowser();
 const db = useDatabase();
@@ -45,19 +35,6 @@ async function mailedLink(assignmentId: string): Promise<string> {
   const url = new URL(link!.replace(/&amp;/g, '&'));
   expect(url.searchParams.get('authtoken')).toBeTruthy();
   return `${url.pathname}${url.search}`;
-}
-
-/** Shoots the page as it is at a desktop's width and a phone's, nothing wider than the phone. */
-async function shootWidths(page: Page, name: string): Promise<void> {
-  for (const [viewport, suffix] of [
-    [SCREEN.desktop, ''],
-    [SCREEN.phone, '-phone'],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    expect(await pageOverflow(page)).toBe(0);
-    await screenshot(page, `${name}${suffix}`);
-  }
-  await page.setViewportSize(SCREEN.desktop);
 }
 
 /**

@@ -29,18 +29,6 @@ async function startForm(page: Page, template: string) {
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
-/** Picks the first offered option of a multi-select and returns its name. */
-async function pickFirst(page: Page, level: string): Promise<string> {
-  await page.getByRole('button', { name: `${level} Select One` }).click();
-  const option = page
-    .locator('.multiselect-panel .multiselect-options li:not(.multiselect-all) label')
-    .first();
-  const name = (await option.innerText()).trim();
-  await option.locator('input').check();
-  await page.keyboard.press('Escape');
-  return name;
-}
-
 async function pickNamed(page: Page, level: string, name: string) {
   await page.getByRole('button', { name: `${level} Select One` }).click();
   await page.locator('.multiselect-panel').getByLabel(name, { exact: true }).check();
@@ -192,7 +180,8 @@ describe('form submissions in the browser', () => {
     await details.getByRole('radio', { name: 'High' }).check();
     await details.getByLabel(/^What Happened/).fill('The forklift turned too early.\nNobody was hurt.');
     await searchAndPick(page, /^Persons Involved/, 'Ethan', 'Ethan Clarke');
-    const equipment = await pickFirst(page, 'Equipment Involved');
+    // Assets are searched on the server (a register can hold tens of thousands).
+    const equipment = await searchAndPick(page, /^Equipment Involved/, 'Forklift');
     // Mia's role lacks the `risk` key: the server finds her no risks to pick.
     const risks = page.getByRole('searchbox', { name: /^Related Risks/ });
     await risks.fill('a');
@@ -365,7 +354,7 @@ describe('form submissions in the browser', () => {
     await page.keyboard.press('Escape');
 
     await searchAndPick(page, /^People Present/, 'Ethan', 'Ethan Clarke');
-    const equipment = await pickFirst(page, 'Equipment Used');
+    const equipment = await searchAndPick(page, /^Equipment Used/, 'Forklift');
     // Risks are searched on the server too (a register can hold thousands).
     const risk = await searchAndPick(page, /^Risks Noted/, 'a');
     await pickNamed(page, 'Contractor on Site', 'Acme Contracting');
@@ -600,7 +589,7 @@ describe('form submissions in the browser', () => {
     await checks.getByRole('checkbox', { name: 'Exit signs lit' }).check();
     await checks.getByRole('radio', { name: 'Yes' }).check();
     await checks.getByLabel(/^Housekeeping Standard/).selectOption('Acceptable');
-    const plant = await pickFirst(page, 'Plant Checked');
+    const plant = await searchAndPick(page, /^Plant Checked/, 'Compressor');
     await draw(page, 'Site Layout Sketch: draw here');
     const related = await searchAndPick(page, /^Related Submission/, 'e');
     await toTop(checks);
