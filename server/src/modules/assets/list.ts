@@ -8,7 +8,7 @@ import {
 } from '@compass/shared';
 import type { z } from 'zod';
 import type { ZAssetFilters } from '@compass/shared';
-import type { Reader } from '../../db/reader';
+import type { Reader, ReadOptions } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import type { AuthContext } from '../../plugins/auth';
 import type { CsvColumn } from '../../plugins/csv';
@@ -28,7 +28,11 @@ export function listAssets(
   return statementPage(
     reader,
     request,
-    { page: (limit) => page(where, request, limit), count: sql`SELECT 1 FROM "Asset" a WHERE ${where}` },
+    {
+      page: (limit) => page(where, request, limit),
+      count: sql`SELECT 1 FROM "Asset" a WHERE ${where}`,
+      plan: searchPlan(request),
+    },
     (row: ListRow) => rowOf(row, today),
   );
 }
@@ -45,7 +49,7 @@ export async function exportedAssets(
     filters,
     sql`LIMIT ${ASSET_EXPORT_LIMIT + 1}`,
   );
-  const rows = await reader.rows<ListRow>(statement, { export: true });
+  const rows = await reader.rows<ListRow>(statement, { export: true, ...searchPlan(filters) });
   return {
     rows: rows.slice(0, ASSET_EXPORT_LIMIT).map((row) => rowOf(row, today)),
     truncated: rows.length > ASSET_EXPORT_LIMIT,
@@ -76,6 +80,13 @@ interface ListRow {
  * assets_register), so a search reads the index instead of every asset.
  */
 export const ASSET_SEARCH_TEXT = sql`lower(a.number || ' ' || a.name || ' ' || a.make || ' ' || a.model || ' ' || a."serialNumber")`;
+
+/**
+ * A search is planned for its text: the generic plan walks the number index and tests every asset
+ * (200 ms p95 on 20,000) where the trigram bitmap of a rare text reads a few.
+ */
+const searchPlan = (filters: AssetFilters): ReadOptions | undefined =>
+  filters.search ? { plan: 'custom' } : undefined;
 
 function conditions(companyId: string, filters: AssetFilters, today: string): Sql {
   const where = [sql`a."companyId" = ${uuid(companyId)}`];

@@ -15,8 +15,8 @@ import {
 import type { z } from 'zod';
 import type { ZAssetFaultReport, ZAssetLabelFault, ZAssetPickerSearch } from '@compass/shared';
 import type { Db } from '../../db/prisma';
-import type { Reader } from '../../db/reader';
-import { dayOf } from '../../db/days';
+import { timestampOf, type Reader } from '../../db/reader';
+import { sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
@@ -25,7 +25,7 @@ import { callerToday } from '../../plugins/organisationDay';
 import type { UploadedFile } from '../../plugins/uploads';
 import { xlsxOf } from '../../plugins/xlsx';
 import { cancelAssetMaintenance } from '../assetMaintenance';
-import { attachmentOf, type AttachmentService } from '../attachments';
+import { attachmentOf, attachmentsJson, type AttachmentService } from '../attachments';
 import { attachItemFiles, peoplePage } from '../registerParts';
 import { USABLE_TEMPLATE } from '../submissions';
 import { deleteCategory, saveCategory } from './categories';
@@ -39,6 +39,32 @@ import { isUniqueViolation, saveAsset } from './save';
 
 /** Whether a file is a picture, by its name (photos of an asset are images only). */
 const isImage = (file: { name: string }) => isImageFileName(file.name);
+
+type Ref = { _id: string; name: string } | null;
+/** An asset as the details statement reads it (dates and the cost as text, the names as JSON). */
+interface DetailsRow {
+  id: string;
+  number: string;
+  name: string;
+  make: string;
+  model: string;
+  serialNumber: string;
+  location: string;
+  notes: string;
+  status: AssetStatus;
+  purchaseDate: string | null;
+  purchaseCost: string | null;
+  nextMaintenanceDue: string | null;
+  openFaultCount: number;
+  createdAt: string;
+  updatedAt: string;
+  category: Ref;
+  workplace: Ref;
+  branch: Ref;
+  supplier: Ref;
+  owner: { _id: string; firstName: string; lastName: string } | null;
+  files: { id: string; name: string; fileType: string | null; size: number }[];
+}
 
 /**
  * The Asset Register: the list and its export, one asset with its files, saving and status changes.
@@ -146,66 +172,53 @@ export class AssetService {
     };
   }
 
+  /** One asset with the names it refers to and its files, in one statement on the read pool. */
   async details(auth: AuthContext, id: string): Promise<TAssetDetails> {
-    const companyId = auth.companyId;
-    const asset = await findAsset(this.db, companyId, id);
-    const [category, workplace, branch, owner, supplier, files] = await Promise.all([
-      asset.categoryId
-        ? this.db.assetCategory.findFirst({
-            where: { companyId, id: asset.categoryId },
-          })
-        : null,
-      asset.workplaceId
-        ? this.db.workplace.findFirst({
-            where: { companyId, id: asset.workplaceId },
-          })
-        : null,
-      asset.branchId
-        ? this.db.branch.findFirst({
-            where: { companyId, id: asset.branchId },
-          })
-        : null,
-      asset.ownerEmployeeId
-        ? this.db.employee.findFirst({
-            where: { companyId, id: asset.ownerEmployeeId },
-          })
-        : null,
-      asset.supplierId
-        ? this.db.supplierCompany.findFirst({
-            where: { companyId, id: asset.supplierId },
-          })
-        : null,
-      this.db.attachment.findMany({
-        where: { companyId, ownerType: 'asset', ownerId: id },
-        orderBy: { createdAt: 'asc' },
-      }),
-    ]);
-    const ref = (row: { id: string; name: string } | null) => (row ? { _id: row.id, name: row.name } : null);
-    const due = dayOf(asset.nextMaintenanceDue);
+    const ref = (alias: Sql) =>
+      sql`CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('_id', ${alias}.id, 'name', ${alias}.name) END`;
+    const [row] = await this.reader.rows<DetailsRow>(
+      sql`SELECT a.id, a.number, a.name, a.make, a.model, a."serialNumber", a.location, a.notes,
+          a.status::text AS status, a."purchaseDate", a."purchaseCost"::text AS "purchaseCost",
+          a."nextMaintenanceDue", a."openFaultCount", a."createdAt", a."updatedAt",
+          ${ref(sql`c`)} AS category, ${ref(sql`w`)} AS workplace, ${ref(sql`b`)} AS branch,
+          ${ref(sql`s`)} AS supplier,
+          CASE WHEN e.id IS NULL THEN NULL
+            ELSE json_build_object('_id', e.id, 'firstName', e."firstName", 'lastName', e."lastName") END AS owner,
+          ${attachmentsJson('asset', sql`a.id`, sql`a."companyId"`)} AS files
+        FROM "Asset" a
+        LEFT JOIN "AssetCategory" c ON c.id = a."categoryId" AND c."companyId" = a."companyId"
+        LEFT JOIN "Workplace" w ON w.id = a."workplaceId" AND w."companyId" = a."companyId"
+        LEFT JOIN "Branch" b ON b.id = a."branchId" AND b."companyId" = a."companyId"
+        LEFT JOIN "SupplierCompany" s ON s.id = a."supplierId" AND s."companyId" = a."companyId"
+        LEFT JOIN "Employee" e ON e.id = a."ownerEmployeeId" AND e."companyId" = a."companyId"
+        WHERE a.id = ${uuid(id)} AND a."companyId" = ${uuid(auth.companyId)}`,
+    );
+    if (!row) throw notFound();
+    const due = row.nextMaintenanceDue;
     return {
-      _id: asset.id,
-      number: asset.number,
-      name: asset.name,
-      category: ref(category),
-      make: asset.make,
-      model: asset.model,
-      serialNumber: asset.serialNumber,
-      workplace: ref(workplace),
-      branch: ref(branch),
-      location: asset.location,
-      owner: owner ? { _id: owner.id, name: personName(owner) } : null,
-      supplier: ref(supplier),
-      purchaseDate: dayOf(asset.purchaseDate),
-      purchaseCost: asset.purchaseCost?.toFixed(2) ?? null,
-      status: asset.status,
-      notes: asset.notes,
+      _id: row.id,
+      number: row.number,
+      name: row.name,
+      category: row.category,
+      make: row.make,
+      model: row.model,
+      serialNumber: row.serialNumber,
+      workplace: row.workplace,
+      branch: row.branch,
+      location: row.location,
+      owner: row.owner ? { _id: row.owner._id, name: personName(row.owner) } : null,
+      supplier: row.supplier,
+      purchaseDate: row.purchaseDate,
+      purchaseCost: row.purchaseCost,
+      status: row.status,
+      notes: row.notes,
       nextMaintenanceDue: due,
       taskDueDateType: due ? taskDueType(due, callerToday(auth)) : null,
-      openFaults: asset.openFaultCount,
-      photos: files.filter(isImage).map(attachmentOf),
-      documents: files.filter((file) => !isImage(file)).map(attachmentOf),
-      createdAt: asset.createdAt.toISOString(),
-      updatedAt: asset.updatedAt.toISOString(),
+      openFaults: row.openFaultCount,
+      photos: row.files.filter(isImage).map(attachmentOf),
+      documents: row.files.filter((file) => !isImage(file)).map(attachmentOf),
+      createdAt: timestampOf(row.createdAt).toISOString(),
+      updatedAt: timestampOf(row.updatedAt).toISOString(),
     };
   }
 
