@@ -44,6 +44,7 @@ export const AREA_TIERS = [
       'attachments',
       'links',
       'employees',
+      'maintenanceSchedule',
       'organisationFile',
     ],
   ],

@@ -8,12 +8,12 @@ import {
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dateOf, dayOf } from '../src/db/days';
+import { openCorrectiveRecord } from '../src/modules/assetMaintenance';
 import {
   cancelAssetMaintenance,
   cancelCategoryMaintenance,
-  openCorrectiveRecord,
   scheduleAssetPlans,
-} from '../src/modules/assetMaintenance';
+} from '../src/modules/maintenanceSchedule';
 import { apiCalls, employeeOf, setRoleKeys, setupTestApp, signInAll, type TestContext } from './helpers';
 
 /** The Maintenance Register (list, filters, export) and the writes the asset register makes through the module. */

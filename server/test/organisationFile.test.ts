@@ -249,6 +249,49 @@ describe('the asset register of the file (issue 44)', () => {
     });
     expect(await target.db.asset.count({ where: { companyId, name: 'Crane 8' } })).toBe(0);
   });
+
+  it("follows the register's rules for maintenance: a category's plans, disposal, no return from it", async () => {
+    const target = await database({ empty: true });
+    const { companyId } = await target.importer.import(parseOrganisationFile(exampleText), options);
+    const { reading, file } = example();
+    file.assets = [{ number: 'HS-1', name: 'Hoist 1', category: 'Hoists' }];
+    await target.importer.import(reading, options);
+    const category = await target.db.assetCategory.findFirstOrThrow({ where: { companyId, name: 'Hoists' } });
+    const owner = await target.db.employee.findFirstOrThrow({ where: { companyId, isActive: true } });
+    const plan = await target.db.maintenancePlan.create({
+      data: {
+        companyId,
+        categoryId: category.id,
+        title: 'Load test',
+        frequency: 'years',
+        assigneeEmployeeId: owner.id,
+        firstDueDate: new Date('2020-01-01T00:00:00Z'),
+      },
+    });
+    // A new asset of the category joins its plans, as one saved on the register does.
+    file.assets = [
+      { number: 'HS-1', name: 'Hoist 1', category: 'Hoists' },
+      { number: 'HS-2', name: 'Hoist 2', category: 'Hoists' },
+    ];
+    await target.importer.import(reading, options);
+    const hoist2 = await target.db.asset.findFirstOrThrow({ where: { companyId, number: 'HS-2' } });
+    const openOf = (assetId: string) =>
+      target.db.maintenanceRecord.count({ where: { assetId, planId: plan.id, status: 'open' } });
+    expect(await openOf(hoist2.id)).toBe(1);
+
+    file.assets = [{ number: 'HS-2', name: 'Hoist 2', category: 'Hoists', status: 'disposed' }];
+    await target.importer.import(reading, options);
+    expect(await openOf(hoist2.id)).toBe(0);
+    expect(
+      await target.db.maintenanceRecord.count({ where: { assetId: hoist2.id, status: 'cancelled' } }),
+    ).toBe(1);
+
+    file.assets = [{ number: 'HS-2', name: 'Hoist 2', status: 'inService' }];
+    await expect(target.importer.import(reading, options)).rejects.toMatchObject({
+      problems: ['assets: "HS-2" was disposed of and cannot return to service'],
+    });
+    expect((await target.db.asset.findFirstOrThrow({ where: { id: hoist2.id } })).status).toBe('disposed');
+  });
 });
 
 describe('a file that is refused changes nothing', () => {

@@ -14,7 +14,7 @@ import { AppError, badRequest } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import { callerToday } from '../../plugins/organisationDay';
-import { cancelAssetMaintenance } from '../assetMaintenance';
+import { cancelAssetMaintenance } from '../maintenanceSchedule';
 import { isUniqueViolation, saveAsset } from './save';
 
 type Column = (typeof ASSET_IMPORT_COLUMNS)[number];

@@ -4,7 +4,7 @@ import type { Prisma } from '../../db/prisma';
 import { dateOf, dayOf } from '../../db/days';
 import { badRequest } from '../../errors';
 import { recordSave } from '../../plugins/changeLog';
-import { cancelCategoryMaintenance, scheduleAssetPlans } from '../assetMaintenance';
+import { followAssetChange } from '../maintenanceSchedule';
 import { assetNumberLock, nextAssetNumber } from '../organisationFile';
 import { findAsset } from './policy';
 
@@ -121,9 +121,6 @@ export async function saveAsset(
     ? await tx.asset.update({ where: { id: before.id }, data })
     : await tx.asset.create({ data: { ...data, companyId } });
   await recordSave(tx, by, { type: 'asset', id: after.id }, before && snapshot(before), snapshot(after));
-  if (before?.categoryId !== after.categoryId) {
-    if (before?.categoryId) await cancelCategoryMaintenance(tx, companyId, after.id, before.categoryId);
-    if (after.categoryId) await scheduleAssetPlans(tx, companyId, after.id, today);
-  }
+  await followAssetChange(tx, { companyId, before, after }, today);
   return { id: after.id, created: !before };
 }

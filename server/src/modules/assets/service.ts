@@ -24,7 +24,7 @@ import { csvOf } from '../../plugins/csv';
 import { callerToday } from '../../plugins/organisationDay';
 import type { UploadedFile } from '../../plugins/uploads';
 import { xlsxOf } from '../../plugins/xlsx';
-import { cancelAssetMaintenance } from '../assetMaintenance';
+import { cancelAssetMaintenance } from '../maintenanceSchedule';
 import { attachmentOf, attachmentsJson, type AttachmentService } from '../attachments';
 import { attachItemFiles, peoplePage } from '../registerParts';
 import { USABLE_TEMPLATE } from '../submissions';

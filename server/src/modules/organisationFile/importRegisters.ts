@@ -1,5 +1,7 @@
 import type { AssetStatus, TFileAsset, TOrganisationFile } from '@compass/shared';
 import { sql, uuid } from '../../db/sql';
+import { organisationToday } from '../../plugins/organisationDay';
+import { followAssetChange } from '../maintenanceSchedule';
 import type { Asset } from '../../generated/prisma/client';
 import { ImportRefused } from './importProblems';
 import { day, lower, type ImportRun, type Tx } from './importRun';
@@ -56,6 +58,7 @@ async function syncAssets(run: ImportRun, tx: Tx, companyId: string, entries: TF
     tx.supplierCompany.findMany({ where: { companyId } }),
     tx.employee.findMany({ where: { companyId, email: { not: null } }, select: { id: true, email: true } }),
   ]);
+  const today = await organisationToday(tx, companyId);
   const named = <T extends { name: string }>(rows: T[], name: string) =>
     rows.find((row) => lower(row.name) === lower(name));
   const problems: string[] = [];
@@ -135,6 +138,11 @@ async function syncAssets(run: ImportRun, tx: Tx, companyId: string, entries: TF
     // A known number keeps its spelling: the file names the asset, it does not renumber it.
     const columns = byNumber ? { ...given, number: byNumber.number } : given;
     const found = byNumber ?? named(assets, columns.name!) ?? null;
+    // Disposal is final (docs/assets.md): the file may name a disposed asset, not bring it back.
+    if (found?.status === 'disposed' && columns.status !== undefined && columns.status !== 'disposed') {
+      problems.push(`assets: "${found.number}" was disposed of and cannot return to service`);
+      continue;
+    }
     const record = await run.sync(
       tx,
       companyId,
@@ -153,7 +161,9 @@ async function syncAssets(run: ImportRun, tx: Tx, companyId: string, entries: TF
       },
     );
     if (!found) assets.push(record);
+    await followAssetChange(tx, { companyId, before: found, after: record }, today);
   }
+  if (problems.length) throw new ImportRefused(problems);
 }
 
 export async function syncRegisters(run: ImportRun, tx: Tx, companyId: string, file: TOrganisationFile) {

@@ -1,0 +1,8 @@
+export {
+  cancelAssetMaintenance,
+  cancelCategoryMaintenance,
+  followAssetChange,
+  insertPlanRecords,
+  scheduleAssetPlans,
+  type AssetChange,
+} from './schedule';
