@@ -106,6 +106,27 @@ describe('the register', () => {
       'Pressure Washer PW-2',
     ]);
     expect(byName.total).toBe(7);
+    // A search is one statement (matches, count and page): every order, both ways, pages too.
+    for (const sort of ['number', 'name', 'nextMaintenanceDue', 'createdAt'] as const) {
+      for (const sortDirection of ['asc', 'desc'] as const) {
+        const first = await data('mia.employee', 'assetList', {
+          search: 'lift',
+          sort,
+          sortDirection,
+          pageSize: 2,
+        });
+        const second = await data('mia.employee', 'assetList', {
+          search: 'lift',
+          sort,
+          sortDirection,
+          pageSize: 2,
+          page: 2,
+        });
+        const numbers = [...first.rows, ...second.rows].map((row: { number: string }) => row.number);
+        expect([first.total, second.total]).toEqual([3, 3]);
+        expect([...numbers].sort()).toEqual(['FL-01', 'FL-02', 'SL-07']);
+      }
+    }
     const fl01 = all.rows.find((row: { number: string }) => row.number === 'FL-01');
     expect(fl01).toMatchObject({
       category: 'Forklifts',
