@@ -154,7 +154,7 @@ export default tseslint.config(
       'bench/**',
       'e2e/**',
       'server/src/db/toolDatabase.ts',
-      'server/src/modules/*/cli.ts',
+      'server/src/organisationFileCli.ts',
     ],
     rules: { 'no-console': 'off' },
   },
@@ -196,6 +196,10 @@ export default tseslint.config(
     'The web client talks to the server through shared contracts only.',
     [CALLS_BY_DEFINITION],
   ),
-  // app.ts assembles the modules, in the order of areas.ts.
-  { files: ['server/src/app.ts', 'server/src/areas.ts'], rules: { 'no-restricted-imports': 'off' } },
+  // app.ts assembles the modules, in the order of areas.ts; the organisation file's command the
+  // hooks its import needs without the API.
+  {
+    files: ['server/src/app.ts', 'server/src/areas.ts', 'server/src/organisationFileCli.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
 );

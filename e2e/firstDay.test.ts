@@ -77,7 +77,7 @@ beforeAll(() => {
   const file = path.join(folder, 'tern-freight.yaml');
   fs.writeFileSync(file, ORGANISATION_FILE);
   // The command a customer runs, on the product's database, beside the running server.
-  execFileSync('npx', ['tsx', 'server/src/modules/organisationFile/cli.ts', 'import', file, '--invite'], {
+  execFileSync('npx', ['tsx', 'server/src/organisationFileCli.ts', 'import', file, '--invite'], {
     cwd: projectRoot,
     env: { ...process.env, DATABASE_URL: inject('databaseUrl') },
     stdio: 'pipe',

@@ -471,7 +471,7 @@ describe("the logo is read only from the organisation file's folder", () => {
 describe('the command', () => {
   const run = promisify(execFile);
   const cli = (args: string[], url: string) =>
-    run('npx', ['tsx', path.join(projectRoot, 'server/src/modules/organisationFile/cli.ts'), ...args], {
+    run('npx', ['tsx', path.join(projectRoot, 'server/src/organisationFileCli.ts'), ...args], {
       cwd: projectRoot,
       env: { ...process.env, DATABASE_URL: url, FILE_STORAGE_DIR: os.tmpdir() },
     });
@@ -488,6 +488,57 @@ describe('the command', () => {
     );
     expect(failed).toMatchObject({ code: 1 });
     expect((failed as { stderr: string }).stderr).toContain('organisation.timeZone: Unknown time zone');
+  }, 60_000);
+
+  it("assigns a position's standing courses to whoever joins it through the file (the areas' hooks)", async () => {
+    const target = await database({ empty: true });
+    const { companyId } = await target.importer.import(parseOrganisationFile(exampleText), options);
+    const position = await target.db.position.findFirstOrThrow({
+      where: { companyId, name: 'Crane Operator' },
+    });
+    const reviewer = await target.db.employee.findFirstOrThrow({
+      where: { companyId, employeeNumber: 'H-001' },
+    });
+    const course = await target.db.trainingCourse.create({
+      data: { companyId, name: 'Crane Induction', currentVersion: 1 },
+    });
+    await target.db.trainingCourseVersion.create({
+      data: {
+        companyId,
+        courseId: course.id,
+        number: 1,
+        content: {},
+        passMark: 80,
+        attemptsAllowed: 2,
+        expectedMinutes: 20,
+        questionCount: 0,
+      },
+    });
+    await target.db.trainingPositionRule.create({
+      data: {
+        companyId,
+        courseId: course.id,
+        positionId: position.id,
+        reviewerEmployeeId: reviewer.id,
+        completeWithinDays: 14,
+      },
+    });
+    const raw = YAML.parse(exampleText) as { employees: Record<string, unknown>[] };
+    raw.employees.push({
+      firstName: 'Ana',
+      lastName: 'Silva',
+      employeeNumber: 'H-009',
+      position: 'Crane Operator',
+      workplace: 'Botany Terminal',
+    });
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'org-')), 'joiner.yaml');
+    fs.writeFileSync(file, YAML.stringify(raw));
+    await cli(['import', file], target.url);
+    const ana = await target.db.employee.findFirstOrThrow({ where: { companyId, employeeNumber: 'H-009' } });
+    expect(
+      await target.db.onlineTrainingAssignment.count({ where: { courseId: course.id, employeeId: ana.id } }),
+    ).toBe(1);
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }, 60_000);
 
   it('refuses a file larger than ORGANISATION_FILE_MAX_BYTES before reading it', async () => {

@@ -57,7 +57,7 @@ describe('npm run org beside npm start (issue 40)', () => {
       const health = async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).status;
       expect(await health()).toBe(200);
       const org = (...args: string[]) =>
-        run('npx', ['tsx', path.join(projectRoot, 'server/src/modules/organisationFile/cli.ts'), ...args], {
+        run('npx', ['tsx', path.join(projectRoot, 'server/src/organisationFileCli.ts'), ...args], {
           cwd: projectRoot,
           env: { ...shell, ...shared },
         });

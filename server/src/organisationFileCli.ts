@@ -2,31 +2,35 @@
  * `npm run org -- import <file> [--dry-run] [--invite]`, `npm run org -- export <organisation>
  * [--out <file>]` and `npm run org -- schema`: an organisation from a file and back
  * (docs/administration.md). Works on DATABASE_URL or the embedded PostgreSQL, like `npm run seed`.
+ * It runs without the API, so it registers itself what the areas hook into the import's writes
+ * (as app.ts assembles the areas): a person joining a position is assigned its standing courses.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
-import { loadConfig } from '../../config';
-import { projectRoot } from '../../db/migrate';
-import { createPrisma, type Db } from '../../db/prisma';
-import { openToolDatabase } from '../../db/toolDatabase';
-import { asServed } from '../../installation';
-import { MailQueue } from '../../plugins/mail';
-import { loadSecretsKey, SecretBox } from '../../plugins/secrets';
-import { LocalFileStorage } from '../../plugins/storage';
-import { PasswordHasher } from '../auth';
-import { Invitations } from '../password';
-import { exportOrganisation } from './exporter';
+import { loadConfig } from './config';
+import { projectRoot } from './db/migrate';
+import { createPrisma, type Db } from './db/prisma';
+import { openToolDatabase } from './db/toolDatabase';
+import { asServed } from './installation';
+import { PasswordHasher } from './modules/auth';
+import { onPositionJoin } from './modules/employees';
+import { assignOnJoin } from './modules/onlineTraining';
 import {
+  exportOrganisation,
   formatOrganisationFile,
+  ImportRefused,
   organisationFileJsonSchema,
+  OrganisationImporter,
   parseOrganisationFile,
   readOrganisationFile,
-} from './files';
-import { OrganisationImporter } from './importer';
-import { ImportRefused } from './importProblems';
-import type { ImportCounts } from './importRun';
+  type ImportCounts,
+} from './modules/organisationFile';
+import { Invitations } from './modules/password';
+import { MailQueue } from './plugins/mail';
+import { loadSecretsKey, SecretBox } from './plugins/secrets';
+import { LocalFileStorage } from './plugins/storage';
 
 const USAGE = `Usage:
   npm run org -- import <file.yaml|file.json> [--dry-run] [--invite]
@@ -53,6 +57,10 @@ async function importFile(db: Db, file: string, options: { dryRun: boolean; invi
         : `No server has started on this database yet: invitation links open ${config.PUBLIC_URL} (PUBLIC_URL here).`,
     );
   const mail = new MailQueue(db, config, Fastify({ logger: { level: 'warn' } }).log);
+  // What onlineTraining's area registers when the API starts (onlineTraining/area.ts).
+  onPositionJoin('onlineTraining', (tx, join) =>
+    assignOnJoin(tx, { mail, publicUrl: config.PUBLIC_URL }, join),
+  );
   const importer = new OrganisationImporter(db, {
     passwords: new PasswordHasher({ concurrency: 2, queue: 100_000 }),
     storage: new LocalFileStorage(config.FILE_STORAGE_DIR),
