@@ -24,6 +24,10 @@ const PRISMA: Record<string, [number, string]> = {
   P1017: [503, messages.common.serviceUnavailable],
 };
 
+/** A write met a unique index (a name, a number, an open assignment taken by a racing write). */
+export const isUniqueViolation = (error: unknown): boolean =>
+  (error as { code?: unknown } | null)?.code === 'P2002';
+
 function sqlStateAnswer(state: string): [number, string] | null {
   if (state === '23505') return [409, messages.common.alreadyExists];
   if (state === '23503') return [400, messages.common.referenceMissing];

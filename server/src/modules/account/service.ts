@@ -1,6 +1,6 @@
 import { messages } from '@compass/shared';
+import { isUniqueViolation } from '../../db/errors';
 import type { Db } from '../../db/prisma';
-import { Prisma } from '../../generated/prisma/client';
 import { badRequest, conflict } from '../../errors';
 import { hashToken, type AuthContext } from '../../plugins/auth';
 import { requireOwnExternalAccount, type AccountNamed } from './policy';
@@ -24,8 +24,7 @@ export class AccountService {
       await this.db.user.update({ where: { id: auth.userId }, data: { username: email, email } });
     } catch (error) {
       // Another account took the name between the check and the update.
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
-        throw conflict(messages.updateUsername.inUse);
+      if (isUniqueViolation(error)) throw conflict(messages.updateUsername.inUse);
       throw error;
     }
   }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/prisma';
 import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { recordDelete, recordSave } from '../../plugins/changeLog';
-import { isUniqueViolation } from './save';
+import { isUniqueViolation } from '../../db/errors';
 
 const nameTaken = () =>
   badRequest(say.categoryNameTaken, [{ field: 'name', message: say.categoryNameTaken }]);

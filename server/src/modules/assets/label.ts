@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../db/prisma';
 import { notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { qrPosterSvg } from '../qrCodes';
+import { publicLink, qrPosterSvg } from '../qrCodes';
 import { findAsset } from './policy';
 
 const SCAN_CALL = 'Scan to report a fault';
@@ -28,7 +28,6 @@ export async function assetQrLabel(
     where: { id: auth.companyId },
     select: { name: true },
   });
-  const base = publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`;
   const svg = await qrPosterSvg({
     organisation: company.name,
     title: asset.number,
@@ -36,7 +35,7 @@ export async function assetQrLabel(
     subtitle: asset.name,
     call: SCAN_CALL,
     hint: SCAN_HINT,
-    target: new URL(assetFaultLabelPath(asset.id).slice(1), base).toString(),
+    target: publicLink(publicUrl, assetFaultLabelPath(asset.id)),
   });
   return { name: assetOptionName(asset), svg };
 }

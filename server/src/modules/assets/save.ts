@@ -18,7 +18,6 @@ export interface SavedBy {
 const invalid = (field: string, message: string) => badRequest(message, [{ field, message }]);
 
 /** A unique index's refusal: the number was taken between the check and the write. */
-export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === 'P2002';
 
 /** An asset as its change log shows it. */
 function snapshot(asset: Asset) {

@@ -35,7 +35,8 @@ import { importAssets } from './importCsv';
 import { assetLabel, assetQrLabel } from './label';
 import { ASSET_EXPORT_COLUMNS, exportedAssets, listAssets, type AssetFilters } from './list';
 import { assetFilesAllowed, findAsset } from './policy';
-import { isUniqueViolation, saveAsset } from './save';
+import { saveAsset } from './save';
+import { isUniqueViolation } from '../../db/errors';
 
 /** Whether a file is a picture, by its name (photos of an asset are images only). */
 const isImage = (file: { name: string }) => isImageFileName(file.name);

@@ -9,6 +9,7 @@ import {
   type TSignInsToday,
   yesNo,
 } from '@compass/shared';
+import { isUniqueViolation } from '../../db/errors';
 import type { Db } from '../../db/prisma';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { inCallersOrganisation, mayClockFor } from './policy';
@@ -134,7 +135,7 @@ export class ClockInService {
       });
     } catch (error) {
       // The partial unique index allows one open record per employee: a double tap lands here.
-      if ((error as { code?: string }).code === 'P2002') throw conflict(messages.clockIn.alreadyClockedIn);
+      if (isUniqueViolation(error)) throw conflict(messages.clockIn.alreadyClockedIn);
       throw error;
     }
   }

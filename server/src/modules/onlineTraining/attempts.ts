@@ -12,7 +12,8 @@ import { badRequest, conflict, notFound } from '../../errors';
 import type { AttachmentService } from '../attachments';
 import { LinkError } from '../links';
 import { assignmentRead } from './assignmentReads';
-import { isUniqueViolation, logAssignment } from './making';
+import { isUniqueViolation } from '../../db/errors';
+import { logAssignment } from './making';
 import { traineeCourse } from './content';
 import { mailAboutTraining, type Mailing } from './mails';
 import {

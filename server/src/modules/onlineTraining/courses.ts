@@ -18,7 +18,8 @@ import {
   storedVersion,
   versionFigures,
 } from './content';
-import { isUniqueViolation, trainingChangeLog } from './making';
+import { isUniqueViolation } from '../../db/errors';
+import { trainingChangeLog } from './making';
 import { findCourse } from './policy';
 
 /**

@@ -1,7 +1,8 @@
 import { personName, trainingAssignmentMessages as say } from '@compass/shared';
 import { dateOf } from '../../db/days';
+import { isUniqueViolation } from '../../db/errors';
 import type { Db, Prisma } from '../../db/prisma';
-import { Prisma as PrismaNamespace, type TrainingAssignmentStatus } from '../../generated/prisma/client';
+import type { TrainingAssignmentStatus } from '../../generated/prisma/client';
 import { recordChange, type Snapshot } from '../../plugins/changeLog';
 import { organisationToday } from '../../plugins/organisationDay';
 import { checkField, repeatColumns, type Repeat } from '../employees';
@@ -18,10 +19,6 @@ type Tx = Prisma.TransactionClient;
 
 /** The statuses of an assignment not yet done with: one of them per course and trainee. */
 export const OPEN_STATUSES: TrainingAssignmentStatus[] = ['assigned', 'awaitingReview', 'failed'];
-
-/** A write met a unique index (a name, an open assignment, an attempt in progress). */
-export const isUniqueViolation = (error: unknown) =>
-  error instanceof PrismaNamespace.PrismaClientKnownRequestError && error.code === 'P2002';
 
 /**
  * Runs an assign in a transaction of its own. Two assigns racing past the open check meet the open

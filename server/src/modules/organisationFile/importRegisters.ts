@@ -46,8 +46,8 @@ type AssetColumns = Partial<{
  * The register's assets of the file (names, or objects with their details): a known number, else a
  * known name (case-insensitively), names the asset to change; a new category is created; the
  * workplace, branch and supplier are named, the owner by e-mail; a new asset without a number
- * takes the next free one. A reference to nothing refuses the file. The file does not schedule or
- * cancel maintenance (assetMaintenance is a later tier): it sets up the register.
+ * takes the next free one. A reference to nothing refuses the file. Maintenance follows a new
+ * category or a disposal as on the register (maintenanceSchedule); disposal is final.
  */
 async function syncAssets(run: ImportRun, tx: Tx, companyId: string, entries: TFileAsset[]) {
   const [assets, categories, workplaces, branches, suppliers, employees] = await Promise.all([

@@ -1,2 +1,2 @@
 export { qrCodesArea } from './area';
-export { qrPosterSvg } from './poster';
+export { publicLink, qrPosterSvg } from './poster';

@@ -28,6 +28,10 @@ function wrap(text: string, width: number): string[] {
 }
 
 /** What a printed QR poster says: its organisation, title (and a line under it), the call to scan. */
+/** Where a code leads: a path of the application under PUBLIC_URL (with or without its final slash). */
+export const publicLink = (publicUrl: string, path: string) =>
+  new URL(path.replace(/^\//, ''), publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`).toString();
+
 export interface QrPoster {
   organisation: string;
   title: string;

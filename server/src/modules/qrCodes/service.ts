@@ -3,7 +3,7 @@ import type { Db } from '../../db/prisma';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import { mayPrintClockInCode, mayPrintPoster } from './policy';
-import { qrPosterSvg, qrSvg } from './poster';
+import { publicLink, qrPosterSvg, qrSvg } from './poster';
 
 /** The QR codes of the product: an employee's clock-in code and a form template's poster. */
 export class QrCodeService {
@@ -13,7 +13,7 @@ export class QrCodeService {
   ) {}
 
   private url(path: string): string {
-    return new URL(path, this.publicUrl.endsWith('/') ? this.publicUrl : `${this.publicUrl}/`).toString();
+    return publicLink(this.publicUrl, path);
   }
 
   /** The clock-in QR code of an active employee: it opens {PUBLIC_URL}/employeeclockin/{id}. */

@@ -2,10 +2,10 @@ import { assetMessages as say, uploadProblem } from '@compass/shared';
 import { useState } from 'react';
 import { FormField, TextAreaField } from '../../components/FormField';
 
-export const UNSAFE_LABEL = 'The asset is unsafe: take it out of service';
+const UNSAFE_LABEL = 'The asset is unsafe: take it out of service';
 
 /** What a fault report says: the description and whether the asset is unsafe to use. */
-export interface FaultText {
+interface FaultText {
   description: string;
   takeOutOfService: boolean;
 }
