@@ -192,6 +192,14 @@ describe('import', () => {
   const importing = (csv: string, as = 'mia.employee') =>
     multipart('assetImport', {}, csv ? [{ name: 'assets.csv', content: Buffer.from(csv) }] : [], as);
 
+  it('reads a ;-separated file whose values hold commas: a place, a decimal comma', async () => {
+    const csv = 'Number;Name;Location;Purchase cost\r\nIMP-9;Hoist;Bay 3, Level 2;1250,50\r\n';
+    const imported = await importing(csv);
+    expect(imported.statusCode).toBe(200);
+    const hoist = await ctx.db.asset.findFirstOrThrow({ where: { number: 'IMP-9' } });
+    expect([hoist.location, hoist.purchaseCost?.toFixed(2)]).toEqual(['Bay 3, Level 2', '1250.50']);
+  });
+
   it('adds and changes assets from a CSV file (Excel’s ; and BOM), all lines or none', async () => {
     const csv =
       '\uFEFFnumber;NAME;Category;Owner email;Purchase cost;Status\r\nIMP-1;Step ladder;Ladders new;;120.50;\r\nIMP-2;Drill;;;;Out of service\r\n';

@@ -90,7 +90,9 @@ export async function recordDetails(
         WHERE t.id = p."formTemplateId" AND t."companyId" = r."companyId") AS "formTemplate",
       (SELECT json_build_object('_id', f.id, 'number', f.number, 'template', t.name)
         FROM "FormSubmission" f JOIN "FormTemplate" t ON t.id = f."templateId"
-        WHERE f.id = r."formSubmissionId" AND f."companyId" = r."companyId") AS "formSubmission",
+        -- Named only to a viewer who may open it (the link the page draws): the history's rule.
+        WHERE f.id = r."formSubmissionId" AND f."companyId" = r."companyId"
+          AND ${viewableSql(auth, sql`f`)}) AS "formSubmission",
       (SELECT json_build_object('id', af.id, 'description', af.description,
           'reporter', CASE WHEN e.id IS NULL THEN coalesce(af."reporterName", '')
             ELSE concat_ws(' ', e."firstName", e."lastName") END,

@@ -21,9 +21,17 @@ import { assigneeColumns, openNextRecord, type Tx } from './schedule';
 
 type Completion = z.output<typeof ZMaintenanceComplete>;
 
-/** The record is still open: claimed by a conditional update, so of two racing writes one wins. */
-async function claimOpen(tx: Tx, id: string, data: Prisma.MaintenanceRecordUpdateManyMutationInput) {
-  const claimed = await tx.maintenanceRecord.updateMany({ where: { id, status: 'open' }, data });
+/**
+ * The record is still open (and, given `as`, still as it was read: its assignee and due day): claimed
+ * by a conditional update, so of two racing writes one wins.
+ */
+async function claimOpen(
+  tx: Tx,
+  id: string,
+  data: Prisma.MaintenanceRecordUpdateManyMutationInput,
+  as: Prisma.MaintenanceRecordWhereInput = {},
+) {
+  const claimed = await tx.maintenanceRecord.updateMany({ where: { ...as, id, status: 'open' }, data });
   if (claimed.count === 0) throw conflict(say.recordNotOpen);
 }
 
@@ -53,12 +61,23 @@ export async function completeRecord(
       cost: input.cost,
       formSubmissionId: input.formSubmissionId,
     };
-    await claimOpen(tx, record.id, {
-      ...done,
-      status: 'done',
-      completedOn: dateOf(input.completedOn),
-      completedByUserId: auth.userId,
-    });
+    await claimOpen(
+      tx,
+      record.id,
+      {
+        ...done,
+        status: 'done',
+        completedOn: dateOf(input.completedOn),
+        completedByUserId: auth.userId,
+      },
+      // Reassigned or moved since it was read: the right to complete it and the next due day were
+      // judged on what it was.
+      {
+        assigneeEmployeeId: record.assigneeEmployeeId,
+        assigneeSupplierId: record.assigneeSupplierId,
+        dueDate: record.dueDate,
+      },
+    );
     let nextDueDate: string | null = null;
     const plan = record.planId
       ? await tx.maintenancePlan.findUnique({ where: { id: record.planId }, select: { frequency: true } })

@@ -15,7 +15,8 @@ import type { AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import { callerToday } from '../../plugins/organisationDay';
 import { cancelAssetMaintenance } from '../maintenanceSchedule';
-import { isUniqueViolation, saveAsset } from './save';
+import { saveAsset } from './save';
+import { isUniqueViolation } from '../../db/errors';
 
 type Column = (typeof ASSET_IMPORT_COLUMNS)[number];
 /** How many problems the refusal lists (the rest are found again once these are fixed). */
@@ -26,13 +27,17 @@ const IMPORT_TRANSACTION = { timeout: 120_000, maxWait: 10_000 };
 /** One line of the file by column (the header's names, whatever their case). */
 type Line = Partial<Record<Column, string>>;
 
-/** The file's lines by column; a BOM is dropped and ';' (Excel's) or ',' separates. */
+/**
+ * The file's lines by column; a BOM is dropped. The header line says the separator: ';' (Excel's
+ * where the decimal mark is a comma, so "Bay 3, Level 2" and "1250,50" stay one value) or ','.
+ */
 function readLines(content: Buffer): Line[] {
+  const firstLine = content.toString('utf8', 0, Math.min(content.length, 4096)).split(/\r?\n/, 1)[0] ?? '';
   let records: string[][];
   try {
     records = parse(content, {
       bom: true,
-      delimiter: [';', ','],
+      delimiter: firstLine.includes(';') ? ';' : ',',
       relax_column_count: true,
       skip_empty_lines: true,
       trim: true,
@@ -93,6 +98,19 @@ const STATUS_OF_LABEL = new Map<string, AssetStatus>(
 );
 
 /** What is wrong with a line, in the words of the contract's messages. */
+/**
+ * A cost as a spreadsheet writes it: "1250", "1,250.50" (thousands commas) or "1250,50" (a decimal
+ * comma, as the `;`-separated files of European spreadsheets have it); empty is none. Anything else
+ * stays a number the contract refuses.
+ */
+function amountOf(text: string): number | null {
+  const plain = text.replace(/\s/g, '');
+  if (!plain) return null;
+  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(plain)) return Number(plain.replace(/,/g, ''));
+  if (/^\d+,\d{1,2}$/.test(plain)) return Number(plain.replace(',', '.'));
+  return Number(plain);
+}
+
 class LineProblem extends Error {}
 
 /** A line as a save (its words turned into the organisation's ids), or the problem with it. */
@@ -129,7 +147,7 @@ function lineSave(line: Line, known: Lookups, categoriesMade: Map<string, string
   const statusText = word('Status');
   const status = statusText ? (STATUS_OF_LABEL.get(statusText.toLowerCase()) ?? null) : null;
   if (statusText && !status) throw new LineProblem(`Unknown status "${statusText}".`);
-  const cost = word('Purchase cost').replace(/[\s,]/g, '');
+  const cost = amountOf(word('Purchase cost'));
   const category = word('Category');
   const existing = known.assets.get(word('Number').toLowerCase());
   const parsed = ZAssetSave.safeParse({
@@ -151,7 +169,7 @@ function lineSave(line: Line, known: Lookups, categoriesMade: Map<string, string
     ownerId: owner,
     supplierId: supplier?.id ?? null,
     purchaseDate: word('Purchase date') || null,
-    purchaseCost: cost ? Number(cost) : null,
+    purchaseCost: cost,
     notes: word('Notes'),
   });
   if (!parsed.success) throw new LineProblem(parsed.error.issues[0]?.message ?? 'The line cannot be read.');
