@@ -72,3 +72,6 @@ export * from './contracts/trainingMatrix';
 export * from './contracts/assets';
 export * from './contracts/assetMaintenance';
 export * from './contracts/assetFaults';
+export * from './contracts/timesheets';
+export * from './contracts/visitors';
+export * from './contracts/visitorKiosk';

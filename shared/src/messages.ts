@@ -186,5 +186,6 @@ export const messages = {
     clockedIn: 'You are clocked in.',
     clockedOut: 'You are clocked out.',
     notYours: 'You can only clock in and out with your own QR code.',
+    signatureRequired: 'Please sign before clocking in.',
   },
 } as const;

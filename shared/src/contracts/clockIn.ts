@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { ACCESS, defineCall } from './call';
 import { ZYesNo } from './envelope';
+import { ZSignature } from './timesheets';
 
 /** A UTC instant on the wire (ISO 8601); the browser shows it in its own time zone. */
 const ZInstant = z.iso.datetime({ offset: true });
@@ -56,6 +57,8 @@ export const ZClockInRequest = ZSignInsTodayRequest.extend({
   branch: z.uuid().nullable(),
   fullName: z.string().min(1).max(200),
   signinnote: z.string().max(1000).optional(),
+  /** The signature drawn on the clock-in page (001 section 9's canvases), kept with the record. */
+  signature: z.string({ error: messages.clockIn.signatureRequired }).pipe(ZSignature),
 });
 export type TClockInRequest = z.infer<typeof ZClockInRequest>;
 

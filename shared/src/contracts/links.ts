@@ -15,6 +15,7 @@ export const LINK_RESOURCES = [
   'supplierRequirement',
   'employeeClockIn',
   'trainingAssignment',
+  'visitorKiosk',
 ] as const;
 export const ZLinkResource = z.enum(LINK_RESOURCES);
 export type TLinkResource = z.infer<typeof ZLinkResource>;
