@@ -81,6 +81,8 @@ export const AREA_TIERS = [
       'onlineTraining',
       'assetMaintenance',
       'assets',
+      'timesheets',
+      'visitors',
     ],
   ],
   ['overview', ['dashboard', 'actionRegister']],
