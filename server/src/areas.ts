@@ -36,6 +36,8 @@ import { supplierAccessArea } from './modules/supplierAccess';
 import { suppliersArea } from './modules/suppliers';
 import { tasksArea } from './modules/tasks';
 import { templatesArea } from './modules/templates';
+import { timesheetsArea } from './modules/timesheets';
+import { visitorsArea } from './modules/visitors';
 
 /**
  * The areas of the API in the order of their routes: adding an area is adding it here. buildApp
@@ -82,4 +84,6 @@ export const AREAS = [
   submissionsArea,
   assetMaintenanceArea,
   assetsArea,
+  timesheetsArea,
+  visitorsArea,
 ] as const;

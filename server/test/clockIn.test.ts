@@ -1,4 +1,4 @@
-import { messages } from '@compass/shared';
+import { messages, timesheetMessages } from '@compass/shared';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, signIn, type TestContext } from './helpers';
@@ -6,6 +6,9 @@ import { setupTestApp, signIn, type TestContext } from './helpers';
 let ctx: TestContext;
 const api = () => request(ctx.app.server);
 const tokens: Record<string, string> = {};
+/** A signature as the clock-in page's canvas sends it: a PNG data URL (a 1×1 pixel here). */
+const SIGNATURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /** The bounds of the local day containing `instant` in a zone with a fixed offset (hours). */
 function dayIn(instant: Date, offsetHours: number, localTimeZone: string) {
@@ -101,7 +104,14 @@ describe('clock-in by QR code', () => {
       api()
         .post('/api/clockIn')
         .set('authtoken', tokens['ethan.coordinator']!)
-        .send({ ...body, workplace: null, branch: null, fullName: 'Ethan Clarke', signinnote: 'Gate 2' });
+        .send({
+          ...body,
+          workplace: null,
+          branch: null,
+          fullName: 'Ethan Clarke',
+          signinnote: 'Gate 2',
+          signature: SIGNATURE,
+        });
     const taps = await Promise.all([tap(), tap(), tap()]);
     expect(taps.map((res) => res.status).sort()).toEqual([200, 409, 409]);
     expect(taps.find((res) => res.status === 409)!.body.response_message).toBe(
@@ -110,6 +120,10 @@ describe('clock-in by QR code', () => {
     expect(
       await ctx.db.timesheetRecord.count({ where: { employeeId: ethan.employeeId!, signOutAt: null } }),
     ).toBe(1);
+    const record = await ctx.db.timesheetRecord.findFirstOrThrow({
+      where: { employeeId: ethan.employeeId!, signOutAt: null },
+    });
+    expect(record.signature).toBe(SIGNATURE);
 
     const state = await api()
       .post('/api/signInsToday')
@@ -212,8 +226,37 @@ describe('clock-in by QR code', () => {
         workplace: null,
         branch: null,
         fullName: 'x',
+        signature: SIGNATURE,
         companyId: sam.companyId,
       });
     expect(foreign.status).toBe(404);
+  });
+
+  it('clocks in only with a signature drawn as a PNG', async () => {
+    const mia = await userOf('mia.employee');
+    const body = {
+      companyId: mia.companyId,
+      employeeId: mia.employeeId,
+      ...dayIn(new Date(), 0, 'UTC'),
+      workplace: null,
+      branch: null,
+      fullName: 'Mia Torres',
+    };
+    const clockIn = (extra: object) =>
+      api()
+        .post('/api/clockIn')
+        .set('authtoken', tokens['mia.employee']!)
+        .send({ ...body, ...extra });
+    const unsigned = await clockIn({});
+    expect(unsigned.status).toBe(400);
+    expect(unsigned.body.response_message).toBe(messages.clockIn.signatureRequired);
+    for (const signature of ['data:image/jpeg;base64,/9j/4AAQ', 'not a picture', '']) {
+      const wrong = await clockIn({ signature });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.response_message).toBe(timesheetMessages.signatureInvalid);
+    }
+    expect(
+      await ctx.db.timesheetRecord.count({ where: { employeeId: mia.employeeId!, signOutAt: null } }),
+    ).toBe(0);
   });
 });

@@ -13,7 +13,8 @@ export interface UploadedFile {
 
 export const uploadsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 100_000 },
+    // A field holds at most a drawn signature (ZSignature: 500 KB) and some room.
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 600_000 },
   });
 });
 
@@ -31,6 +32,8 @@ export async function readMultipart(
         if (part.file.truncated) throw new AppError(413, `${part.filename} is larger than 10 MB.`);
         if (content.length > 0) files.push({ name: part.filename, mimeType: part.mimetype, content });
       } else {
+        // A value cut at the limit would pass on as a different value: refuse it instead.
+        if (part.valueTruncated) throw new AppError(413, `The field ${part.fieldname} is too long.`);
         fields[part.fieldname] = String(part.value ?? '');
       }
     }

@@ -87,7 +87,11 @@ export const ZKioskSignIn = z
   });
 export type TKioskSignIn = z.input<typeof ZKioskSignIn>;
 
-export const ZKioskSignedIn = z.object({ _id: z.uuid(), fullName: z.string(), SigninTime: z.iso.datetime({ offset: true }) });
+export const ZKioskSignedIn = z.object({
+  _id: z.uuid(),
+  fullName: z.string(),
+  SigninTime: z.iso.datetime({ offset: true }),
+});
 
 /** Someone on site found by the sign-out search: first name and last initial only. */
 export const ZKioskOnSite = z.object({

@@ -66,7 +66,10 @@ export const ZVisitorSetupFields = z.object({
   questions: z
     .array(ZVisitorQuestion)
     .max(VISITOR_QUESTIONS_MAX)
-    .refine((list) => new Set(list.map((q) => q.label.toLowerCase())).size === list.length, say.questionsDuplicate),
+    .refine(
+      (list) => new Set(list.map((q) => q.label.toLowerCase())).size === list.length,
+      say.questionsDuplicate,
+    ),
   /** Shown on the kiosk; when not empty the visitor accepts them to sign in. */
   siteRules: z.string().max(20_000),
   takeSignature: z.boolean(),
@@ -146,7 +149,9 @@ export const ZVisitListRequest = ZVisitFilters.extend({
 });
 export type TVisitListRequest = z.input<typeof ZVisitListRequest>;
 
-export const ZVisitExportQuery = ZVisitFilters.extend({ format: z.enum(VISIT_EXPORT_FORMATS).default('csv') });
+export const ZVisitExportQuery = ZVisitFilters.extend({
+  format: z.enum(VISIT_EXPORT_FORMATS).default('csv'),
+});
 export type TVisitExportQuery = z.input<typeof ZVisitExportQuery>;
 
 export const ZVisitRow = z.object({
@@ -324,7 +329,8 @@ export const onSiteNowCall = defineCall({
   method: 'POST',
   path: '/onSiteNow',
   tags: ['visitors'],
-  summary: 'Who is on site at a workplace now: visitors, contractors and clocked-in employees (the roll call)',
+  summary:
+    'Who is on site at a workplace now: visitors, contractors and clocked-in employees (the roll call)',
   access,
   body: z.object({ workplaceId: z.uuid() }),
   response: ZOnSiteNow,

@@ -122,6 +122,12 @@ export function localDateOf(instant: Date, timeZone: string): string {
   return `${pad(clock.year, 4)}-${pad(clock.month)}-${pad(clock.day)}`;
 }
 
+/** The wall-clock time of an instant in a time zone, as 'HH:mm'. */
+export function localTimeOf(instant: Date, timeZone: string): string {
+  const clock = wallClock(instant, timeZone);
+  return `${pad(clock.hour)}:${pad(clock.minute)}`;
+}
+
 /** The day `days` days after `day` (negative: before). */
 export function addDays(day: string, days: number): string {
   const [year, month, date] = parseDay(day);

@@ -158,6 +158,12 @@ export const MAIL_CATEGORIES = {
       'HR changes an employee’s private information (date of birth, address, personal contacts): a notice to the employee, without the values.',
     optional: false,
   },
+  visitorArrived: {
+    label: 'Visitor arrived',
+    trigger:
+      'A visitor or contractor signs in at a Vismate kiosk naming an employee as their host: to that employee, when the workplace’s setup says to tell the host.',
+    optional: true,
+  },
   testMail: {
     label: 'Test mail',
     trigger:

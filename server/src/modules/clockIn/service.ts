@@ -130,6 +130,7 @@ export class ClockInService {
           // The name on record is the employee's own, whatever the client sent.
           fullName: personName(employee),
           signInNote: input.signinnote?.trim() || null,
+          signature: input.signature,
           signInAt: new Date(),
         },
       });

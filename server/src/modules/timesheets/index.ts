@@ -1,0 +1,1 @@
+export { timesheetsArea } from './area';
