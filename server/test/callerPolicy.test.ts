@@ -47,6 +47,20 @@ const TRAINEE = [
   'GET /api/trainingCertificate',
 ];
 
+/**
+ * A workplace's kiosk (issue 45): its link only; that the link is a kiosk's, and of that
+ * workplace, the service rules on (visitorKiosk.test.ts).
+ */
+const KIOSK = [
+  'POST /api/visitorKiosk',
+  'POST /api/visitorKioskHosts',
+  'POST /api/visitorKioskSuppliers',
+  'POST /api/visitorKioskSignIn',
+  'POST /api/visitorKioskOnSite',
+  'POST /api/visitorKioskSignOut',
+  'GET /api/visitorKioskDocument/:id',
+];
+
 /** Routes a link holder may call with the link's token (the service then checks its scope). */
 const LINK = [
   'GET /api/files/:id',
@@ -68,6 +82,7 @@ const LINK = [
   'POST /api/supplierRequirementUpload',
   'POST /api/supplierAssessmentStatus',
   ...TRAINEE,
+  ...KIOSK,
 ];
 
 /** Routes only a link holder may call: the supplier screens opened from an e-mailed link. */
@@ -76,6 +91,7 @@ const LINK_ONLY = [
   'GET /api/supplierLinkLogo',
   'GET /api/formSubmissionLinkFile/:id',
   'POST /api/formSubmissionLinkFileDelete',
+  ...KIOSK,
 ];
 
 /** Routes only the organisation's own people may call: no supplier user or personnel. */
@@ -398,6 +414,37 @@ const MAINTENANCE_WORK = [
   'POST /api/maintenanceComplete',
   'POST /api/maintenanceFilesAdd',
 ];
+/**
+ * TimeSheet (issue 45): employees only, served to every employee (their own week); whose weeks
+ * they open, correct and approve the service rules on (timesheets.test.ts).
+ */
+const TIMESHEETS = [
+  'POST /api/timesheetPeople',
+  'POST /api/timesheetWeek',
+  'POST /api/timesheetEntryCorrect',
+  'POST /api/timesheetWeekApprove',
+  'POST /api/timesheetWeekUnapprove',
+  'GET /api/timesheetExport',
+];
+/**
+ * Vismate (issue 45): the setup, kiosks and the visitor register, employees with the vismate key
+ * (which Mia's role has); visitors' personal data stays with them (visitorSetup.test.ts,
+ * visitorRegister.test.ts).
+ */
+const VISMATE_KEY = [
+  'POST /api/visitorSetupList',
+  'POST /api/visitorSetupDetails',
+  'POST /api/visitorSetupSave',
+  'POST /api/visitorSetupDocumentsAdd',
+  'POST /api/visitorSetupDocumentDelete',
+  'POST /api/visitorKioskCreate',
+  'POST /api/visitorKioskRevoke',
+  'POST /api/visitList',
+  'GET /api/visitExport',
+  'POST /api/visitDetails',
+  'POST /api/visitSignOut',
+  'POST /api/onSiteNow',
+];
 /** Tasks and reminders (the task key, which Mia's role has): employees only. */
 const TASK_KEY = [
   'POST /api/taskList',
@@ -490,6 +537,8 @@ function expected(route: string, caller: CallerName): string | null {
         ...AUDIT_KEYS,
         ...TASK_KEY,
         ...PLANT_KEY,
+        ...TIMESHEETS,
+        ...VISMATE_KEY,
         ...REGISTER_KEYS,
         ...ACTION_REGISTER_KEY,
         ...COMPETENCIES,
@@ -576,6 +625,9 @@ describe('route × caller kind', () => {
       TASK_KEY,
       PLANT_KEY,
       MAINTENANCE_WORK,
+      TIMESHEETS,
+      VISMATE_KEY,
+      KIOSK,
       DURING_PASSWORD_CHANGE,
       WITH_PORTAL_OFF,
       REGISTER_KEYS,

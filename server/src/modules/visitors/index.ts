@@ -1,0 +1,1 @@
+export { visitorsArea } from './area';
