@@ -1,15 +1,16 @@
 import { messages, type TClockInEmployee, type TClockRecord, type TSignInsToday } from '@compass/shared';
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, mockFetch, ok, renderRoutes } from '../../../test/helpers';
-import { CLOCK_IN_SPINNER_MS, ClockInPage } from './ClockInPage';
+import { CLOCK_IN_SPINNER_MS, ClockInPage, NARROW_SCREEN } from './ClockInPage';
 
 const EMPLOYEE = '44444444-4444-4444-8444-444444444444';
 const COMPANY = '22222222-2222-4222-8222-222222222222';
 const WORKPLACE = '55555555-5555-4555-8555-555555555555';
 const BRANCH = '66666666-6666-4666-8666-666666666666';
 const RECORD = '77777777-7777-4777-8777-777777777777';
+const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
 /** 12 March 2026, 10:30 local time. */
 const NOW = new Date(2026, 2, 12, 10, 30, 0, 0);
@@ -55,6 +56,33 @@ function renderPage(id = EMPLOYEE) {
   );
 }
 
+/** One stroke across the signature canvas, as a finger would draw it. */
+function sign() {
+  const canvas = screen.getByRole('img', { name: 'Signature' });
+  const point = (x: number) => ({
+    clientX: x,
+    clientY: 40,
+    buttons: 1,
+    button: 0,
+    isPrimary: true,
+    pointerId: 1,
+  });
+  fireEvent.pointerDown(canvas, point(10));
+  fireEvent.pointerMove(window, point(60));
+  fireEvent.pointerMove(window, point(120));
+  fireEvent.pointerUp(window, { ...point(120), buttons: 0 });
+}
+
+/** A screen narrower than 900 px, as matchMedia reports it. */
+function narrowScreen() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === NARROW_SCREEN,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
 /** Lets the spec's 2000 ms spinner run out. */
 async function passSpinner() {
   await act(() => vi.advanceTimersByTimeAsync(CLOCK_IN_SPINNER_MS));
@@ -95,6 +123,14 @@ function clockServer(initial: TSignInsToday) {
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   vi.setSystemTime(NOW);
+  // jsdom has no canvas: a 2D context whose drawing calls do nothing stands in for it.
+  const context = new Proxy({} as Record<string | symbol, unknown>, {
+    get: (target, property) => (property in target ? target[property] : (target[property] = vi.fn())),
+  });
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
+    context as unknown as CanvasRenderingContext2D,
+  );
+  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(PNG);
 });
 
 afterEach(() => {
@@ -174,9 +210,13 @@ describe('ClockInPage', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderPage();
     await passSpinner();
-    await user.click(await screen.findByRole('button', { name: 'CLOCK IN' }));
+    await screen.findByRole('button', { name: 'CLOCK IN' });
+    sign();
+    await user.click(screen.getByRole('button', { name: 'CLOCK IN' }));
 
     expect(await screen.findByRole('button', { name: 'CLOCK OUT' })).toBeInTheDocument();
+    // Clocked in: no signature to draw until the next clock-in.
+    expect(screen.queryByRole('img', { name: 'Signature' })).not.toBeInTheDocument();
     expect(bodies.clockIn).toEqual([
       {
         companyId: COMPANY,
@@ -185,6 +225,7 @@ describe('ClockInPage', () => {
         workplace: WORKPLACE,
         branch: BRANCH,
         fullName: 'Mia Employee',
+        signature: PNG,
       },
     ]);
     // The state is asked again after the clock-in, with the same local day.
@@ -282,6 +323,7 @@ describe('ClockInPage', () => {
     renderPage();
     await passSpinner();
     const button = await screen.findByRole('button', { name: 'CLOCK IN' });
+    sign();
     await user.click(button);
     expect(button).toBeDisabled();
     expect(button).toHaveAttribute('aria-busy', 'true');
@@ -293,6 +335,47 @@ describe('ClockInPage', () => {
       await gate;
     });
     expect(await screen.findByRole('button', { name: 'CLOCK OUT' })).toBeEnabled();
+    expect(bodies.clockIn).toHaveLength(1);
+  });
+
+  it('keeps CLOCK IN disabled until a signature is drawn, on an 800×600 canvas', async () => {
+    clockServer(notSignedIn);
+    renderPage();
+    await passSpinner();
+    const button = await screen.findByRole('button', { name: 'CLOCK IN' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Sign above to clock in');
+    const canvas = screen.getByRole('img', { name: 'Signature' });
+    expect(canvas.style.height).toBe('600px');
+    sign();
+    expect(button).toBeEnabled();
+    expect(screen.queryByText('Sign above to clock in')).not.toBeInTheDocument();
+    // Clear takes the signature away again.
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await vi.waitFor(() => expect(button).toBeDisabled());
+  });
+
+  it('draws on a 400×300 canvas below 900 px wide', async () => {
+    narrowScreen();
+    clockServer(notSignedIn);
+    renderPage();
+    await passSpinner();
+    await screen.findByRole('button', { name: 'CLOCK IN' });
+    const canvas = screen.getByRole('img', { name: 'Signature' });
+    expect(canvas.style.height).toBe('300px');
+    expect(canvas.closest<HTMLElement>('.drawing')?.style.maxWidth).toBe('400px');
+  });
+
+  it('asks for a new signature after clocking out', async () => {
+    const { bodies } = clockServer(notSignedIn);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderPage();
+    await passSpinner();
+    await screen.findByRole('button', { name: 'CLOCK IN' });
+    sign();
+    await user.click(screen.getByRole('button', { name: 'CLOCK IN' }));
+    await user.click(await screen.findByRole('button', { name: 'CLOCK OUT' }));
+    expect(await screen.findByRole('button', { name: 'CLOCK IN' })).toBeDisabled();
     expect(bodies.clockIn).toHaveLength(1);
   });
 
@@ -310,7 +393,9 @@ describe('ClockInPage', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderPage();
     await passSpinner();
-    await user.click(await screen.findByRole('button', { name: 'CLOCK IN' }));
+    await screen.findByRole('button', { name: 'CLOCK IN' });
+    sign();
+    await user.click(screen.getByRole('button', { name: 'CLOCK IN' }));
     expect(await screen.findByText(messages.clockIn.alreadyClockedIn)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'CLOCK OUT' })).toBeInTheDocument();
   });

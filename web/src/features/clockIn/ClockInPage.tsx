@@ -10,13 +10,15 @@ import {
 } from '@compass/shared';
 import { format, isSameDay, parseISO } from 'date-fns';
 import { CircleAlert, Clock, House, LogIn, LogOut, RotateCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, describeError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { PageSpinner } from '../../components/Spinner';
+import { DrawingCanvas } from '../../fields/widgets/DrawingCanvas';
 import { usePageTitle } from '../../shell/pageTitle';
 import { useClockAction, useClockInEmployee, useSignInsToday } from './api';
+import { useMediaQuery } from './useMediaQuery';
 
 /**
  * The spec's clock-in spinner (001 sections 2.6 and 9): 'Loading...' is shown for at least 2000 ms
@@ -27,6 +29,13 @@ export const CLOCK_IN_SPINNER_MS = 2000;
 
 /** The running total is refreshed this often while a record is open. */
 export const TOTAL_HOURS_REFRESH_MS = 60_000;
+
+/** 001 section 9's signature canvases: 400×300 on a screen below 900 px wide, 800×600 above. */
+export const NARROW_SCREEN = '(max-width: 899px)';
+export const SIGNATURE_SIZES = {
+  narrow: { width: 400, height: 300 },
+  wide: { width: 800, height: 600 },
+} as const;
 
 const TIME_FORMAT = 'HH:mm';
 const EMPTY = '—';
@@ -148,6 +157,37 @@ function RecordsTable({ records, now }: { records: TClockRecord[]; now: Date }) 
   );
 }
 
+/** The signature drawn before clocking in, on the canvas the screen's width calls for. */
+function SignatureArea({
+  value,
+  onChange,
+  hintId,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  hintId: string;
+}) {
+  const size = SIGNATURE_SIZES[useMediaQuery(NARROW_SCREEN) ? 'narrow' : 'wide'];
+  return (
+    <div className="field clock-signature">
+      <span className="field-label">Signature</span>
+      <DrawingCanvas
+        id={`${hintId}-canvas`}
+        label="Signature"
+        value={value}
+        onChange={onChange}
+        width={size.width}
+        height={size.height}
+      />
+      {!value && (
+        <p className="field-hint" id={hintId}>
+          Sign above to clock in
+        </p>
+      )}
+    </div>
+  );
+}
+
 function ClockCard({
   employee,
   state,
@@ -159,6 +199,8 @@ function ClockCard({
 }) {
   const now = useNow(TOTAL_HOURS_REFRESH_MS);
   const clock = useClockAction(employee);
+  const hintId = useId();
+  const [signature, setSignature] = useState('');
   const data = state.data;
   // The record shown: the open one, otherwise the day's latest.
   const record = data ? (data.openRecord ?? data.list.at(-1) ?? null) : null;
@@ -193,6 +235,8 @@ function ClockCard({
           <Detail label="Total hours" value={record ? recordHours(record, now) : EMPTY} wide emphasis />
         </dl>
 
+        {data && !signedIn && <SignatureArea value={signature} onChange={setSignature} hintId={hintId} />}
+
         <div className="clock-action">
           {data ? (
             <Button
@@ -202,10 +246,18 @@ function ClockCard({
               className={signedIn ? 'clock-button clock-button-out' : 'clock-button clock-button-in'}
               block
               loading={clock.isPending}
+              // No clocking in without a signature: the hint under the canvas says why.
+              disabled={!signedIn && !signature}
+              aria-describedby={!signedIn && !signature ? hintId : undefined}
               icon={
                 signedIn ? <LogOut size={22} aria-hidden="true" /> : <LogIn size={22} aria-hidden="true" />
               }
-              onClick={() => clock.mutate(signedIn ? 'out' : 'in')}
+              onClick={() =>
+                signedIn
+                  ? clock.mutate({ action: 'out' })
+                  : // The signature belongs to this clock-in only: the next one is signed anew.
+                    clock.mutate({ action: 'in', signature }, { onSuccess: () => setSignature('') })
+              }
             >
               {signedIn ? 'CLOCK OUT' : 'CLOCK IN'}
             </Button>

@@ -72,7 +72,8 @@ export function useSignInsToday(employee: TClockInEmployee | undefined) {
  */
 export function useClockAction(employee: TClockInEmployee | undefined) {
   return useMutation({
-    mutationFn: async (action: 'in' | 'out') => {
+    /** `signature`: the PNG drawn on the page, required to clock in (001 section 9). */
+    mutationFn: async ({ action, signature = '' }: { action: 'in' | 'out'; signature?: string }) => {
       if (!employee) throw new Error('No employee.');
       const base: TClockOutRequest = {
         companyId: employee.companyId,
@@ -85,6 +86,7 @@ export function useClockAction(employee: TClockInEmployee | undefined) {
         workplace: employee.workplace,
         branch: employee.branch,
         fullName: personName(employee),
+        signature,
       };
       return sendCall(clockInCall, { body: request });
     },

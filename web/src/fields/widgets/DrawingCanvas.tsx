@@ -16,6 +16,10 @@ interface DrawingCanvasProps {
   onChange: (value: string) => void;
   invalid?: boolean;
   describedBy?: string;
+  /** The canvas's CSS width in px, at most (it narrows with a narrower screen); default 800. */
+  width?: number;
+  /** The canvas's CSS height in px; default 300. */
+  height?: number;
 }
 
 interface Loaded {
@@ -34,11 +38,14 @@ function loadImage(src: string): Promise<Loaded> {
 
 /**
  * A canvas drawn with signature_pad and saved as a PNG data URL. The canvas fills the width it
- * is given (up to 800 px) at the device's pixel ratio, so strokes stay sharp and pointer
+ * is given (up to `width`, 800 px unless told) at the device's pixel ratio, so strokes stay sharp and pointer
  * positions match; on resize the stored drawing and the
  * strokes are drawn again. Undo removes the last stroke; Clear removes everything drawn.
  */
-export function DrawingCanvas({ id, label, value, onChange, invalid, describedBy }: DrawingCanvasProps) {
+export function DrawingCanvas(props: DrawingCanvasProps) {
+  const { id, label, value, onChange, invalid, describedBy } = props;
+  const maxWidth = props.width ?? CANVAS_MAX_WIDTH;
+  const height = props.height ?? CANVAS_HEIGHT;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
   /** The image the strokes are drawn over: the stored drawing at load time. */
@@ -47,6 +54,8 @@ export function DrawingCanvas({ id, label, value, onChange, invalid, describedBy
   const emittedRef = useRef(value);
   const drawSeq = useRef(0);
   const onChangeRef = useRef(onChange);
+  /** The size asked for, read by `fit` so a new size refits the canvas without a new pad. */
+  const sizeRef = useRef({ maxWidth, height });
   const [strokes, setStrokes] = useState(0);
   const [hasDrawing, setHasDrawing] = useState(Boolean(value));
 
@@ -100,11 +109,12 @@ export function DrawingCanvas({ id, label, value, onChange, invalid, describedBy
     const pad = padRef.current;
     if (!canvas || !pad) return;
     const ratio = ratioOf();
-    const width = canvas.getBoundingClientRect().width || CANVAS_MAX_WIDTH;
-    if (canvas.width === Math.round(width * ratio) && canvas.height === CANVAS_HEIGHT * ratio) return;
+    const { maxWidth: fallbackWidth, height } = sizeRef.current;
+    const width = canvas.getBoundingClientRect().width || fallbackWidth;
+    if (canvas.width === Math.round(width * ratio) && canvas.height === height * ratio) return;
     const groups = pad.toData().slice();
     canvas.width = Math.round(width * ratio);
-    canvas.height = CANVAS_HEIGHT * ratio;
+    canvas.height = height * ratio;
     canvas.getContext('2d')?.scale(ratio, ratio);
     void redraw(groups);
   }, [redraw]);
@@ -126,6 +136,12 @@ export function DrawingCanvas({ id, label, value, onChange, invalid, describedBy
       padRef.current = null;
     };
   }, [emit, fit]);
+
+  // A new size (the clock-in page's canvas follows the screen's width): the strokes are kept.
+  useEffect(() => {
+    sizeRef.current = { maxWidth, height };
+    fit();
+  }, [maxWidth, height, fit]);
 
   // A value set from outside (a reload of the submission) replaces what is on the canvas.
   useEffect(() => {
@@ -152,7 +168,8 @@ export function DrawingCanvas({ id, label, value, onChange, invalid, describedBy
   };
 
   return (
-    <div className="drawing">
+    // A size other than the default is the wrapper's limit; the stylesheet's 800 px stays the default.
+    <div className="drawing" style={maxWidth === CANVAS_MAX_WIDTH ? undefined : { maxWidth }}>
       <div className={invalid ? 'drawing-surface is-invalid' : 'drawing-surface'}>
         <canvas
           ref={canvasRef}
@@ -161,29 +178,45 @@ export function DrawingCanvas({ id, label, value, onChange, invalid, describedBy
           role="img"
           aria-label={label}
           aria-describedby={describedBy}
-          style={{ height: CANVAS_HEIGHT }}
+          style={{ height }}
         />
       </div>
-      <div className="drawing-actions">
-        <Button
-          size="sm"
-          variant="secondary"
-          icon={<Undo2 size={14} aria-hidden="true" />}
-          disabled={strokes === 0}
-          onClick={() => void undo()}
-        >
-          Undo
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          icon={<Eraser size={14} aria-hidden="true" />}
-          disabled={!hasDrawing && strokes === 0}
-          onClick={() => void clear()}
-        >
-          Clear
-        </Button>
-      </div>
+      <DrawingActions
+        canUndo={strokes > 0}
+        canClear={hasDrawing || strokes > 0}
+        onUndo={() => void undo()}
+        onClear={() => void clear()}
+      />
+    </div>
+  );
+}
+
+function DrawingActions(props: {
+  canUndo: boolean;
+  canClear: boolean;
+  onUndo: () => void;
+  onClear: () => void;
+}) {
+  return (
+    <div className="drawing-actions">
+      <Button
+        size="sm"
+        variant="secondary"
+        icon={<Undo2 size={14} aria-hidden="true" />}
+        disabled={!props.canUndo}
+        onClick={props.onUndo}
+      >
+        Undo
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        icon={<Eraser size={14} aria-hidden="true" />}
+        disabled={!props.canClear}
+        onClick={props.onClear}
+      >
+        Clear
+      </Button>
     </div>
   );
 }
