@@ -1,7 +1,15 @@
-import type { TMaintenanceDetails, TPermissions } from '@compass/shared';
+import { addDays, type TMaintenanceDetails, type TPermissions, type TTimesheetWeek } from '@compass/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accessMap, mockFetch, ok, permissionsFixture, renderRoutes, testId } from '../test/helpers';
+import {
+  accessMap,
+  EMPLOYEE_ID,
+  mockFetch,
+  ok,
+  permissionsFixture,
+  renderRoutes,
+  testId,
+} from '../test/helpers';
 import { GUARDED_AREAS, routes } from './router';
 
 function signIn(profile: Partial<TPermissions> = {}, calls: Parameters<typeof mockFetch>[0] = {}) {
@@ -49,6 +57,21 @@ const RECORD: TMaintenanceDetails = {
   canReassign: false,
   submissionOptions: [],
 };
+
+/** A week without clock-ins, as the TimeSheet's call answers it. */
+const emptyWeek = (weekStart: string): TTimesheetWeek => ({
+  employee: { _id: EMPLOYEE_ID, name: 'Mia Employee', employeeNumber: null, manager: null },
+  weekStart,
+  weekEnd: addDays(weekStart, 6),
+  timeZone: 'UTC',
+  days: Array.from({ length: 7 }, (_, day) => ({ date: addDays(weekStart, day), hours: 0, entries: [] })),
+  totalHours: 0,
+  missedClockOuts: 0,
+  approval: null,
+  mayCorrect: 'no',
+  mayApprove: 'no',
+  log: [],
+});
 
 describe('router', { timeout: 20_000 }, () => {
   it('redirects the empty path to the dashboard (and a signed-out user on to login)', async () => {
@@ -128,10 +151,59 @@ describe('router', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Next' })).toBeInTheDocument();
   });
 
-  it('opens the public route /configure-vismate/setup without signing in', async () => {
+  it('opens TimeSheet in the shell: the area is built, no longer "not available"', async () => {
+    signIn(
+      { employeeId: EMPLOYEE_ID },
+      {
+        'POST /api/timesheetWeek': ({ body }) => ok(emptyWeek((body as { weekStart: string }).weekStart)),
+        'POST /api/timesheetPeople': () => ok({ rows: [], total: 1, isPayroll: 'no' }),
+      },
+    );
+    renderRoutes(routes, '/timesheet');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'TimeSheet' }, { timeout: LAZY_AREA }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('No clock-ins this week')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /is not available yet/ })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['/configure-vismate/visitor-register', 'Visitor Register'],
+    ['/configure-vismate/setup', 'Vismate Setup'],
+  ])('opens %s in the shell for a signed-in user', async (path, heading) => {
+    signIn({}, { 'POST /api/visitList': () => ok({ rows: [], total: 0 }) });
+    renderRoutes(routes, path);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: heading }, { timeout: LAZY_AREA }),
+    ).toBeInTheDocument();
+    // The menu stays: Vismate's pages sit inside the app shell.
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+  });
+
+  it.each([
+    '/configure-vismate/visitor-register',
+    `/configure-vismate/visit/${testId(7)}`,
+    `/configure-vismate/on-site/${testId(8)}`,
+    '/configure-vismate/setup',
+    `/configure-vismate/setup/${testId(8)}`,
+    '/timesheet/team',
+    `/timesheet/employee/${testId(9)}`,
+  ])('guards %s: signed out, it asks to sign in', async (path) => {
     mockFetch({});
-    renderRoutes(routes, '/configure-vismate/setup');
-    expect(await screen.findByRole('heading', { name: /is not available yet/ })).toBeInTheDocument();
+    renderRoutes(routes, path);
+    expect(await screen.findByRole('button', { name: 'Next' })).toBeInTheDocument();
+  });
+
+  it('opens the visitor kiosk without signing in, full screen (no shell)', async () => {
+    mockFetch({});
+    renderRoutes(routes, '/configure-vismate/kiosk');
+    // No link on the address: the kiosk page itself says so, with no sign-in redirect.
+    expect(
+      await screen.findByRole('heading', { name: 'This kiosk is not connected' }, { timeout: LAZY_AREA }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
   });
 
   it('opens a training’s public page without signing in: with no link, it asks for one', async () => {

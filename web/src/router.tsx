@@ -11,19 +11,14 @@ import { RouteGuard } from './shell/RouteGuard';
 
 /**
  * An area whose screens are not built yet: a lazy route that shows the shared "module not
- * available" page, inside the shell (guarded) or stand-alone (public). When an area is built,
- * replace its `lazy` with an import of the area's own routes.
+ * available" page inside the shell. When an area is built, replace its `lazy` with an import of
+ * the area's own routes.
  */
-function unavailable(area: string, placement: 'shell' | 'public'): Pick<RouteObject, 'handle' | 'lazy'> {
+function unavailable(area: string): Pick<RouteObject, 'handle' | 'lazy'> {
   const handle: AreaHandle = { area };
   return {
     handle,
-    lazy: async () => {
-      const module = await import('./shell/ModuleUnavailable');
-      return {
-        Component: placement === 'shell' ? module.ModuleUnavailablePage : module.PublicModuleUnavailablePage,
-      };
-    },
+    lazy: async () => ({ Component: (await import('./shell/ModuleUnavailable')).ModuleUnavailablePage }),
   };
 }
 
@@ -57,6 +52,8 @@ const hrForms = lazyFrom(() => import('./features/hrForms/routes'));
 const performanceReviews = lazyFrom(() => import('./features/performanceReviews/routes'));
 const assets = lazyFrom(() => import('./features/assets/routes'));
 const assetMaintenance = lazyFrom(() => import('./features/assetMaintenance/routes'));
+const timesheets = lazyFrom(() => import('./features/timesheets/routes'));
+const visitors = lazyFrom(() => import('./features/visitors/routes'));
 
 /**
  * The screens built so far inside the guarded areas; a path here is more specific than its area's
@@ -180,6 +177,16 @@ const areaScreens: RouteObject[] = [
   // Also a maintenance assignee's and a supplier user's target (dashboard, portal) without the plant
   // key: like every screen here it is guarded by sign-in only, and the server decides what each sees.
   { path: 'asset/maintenance/:id', lazy: assetMaintenance('MaintenanceRecordPage') },
+  // TimeSheet: the caller's own week, the team's weeks, one employee's week (timesheetPath).
+  { path: 'timesheet', lazy: timesheets('TimesheetPage') },
+  { path: 'timesheet/team', lazy: timesheets('TimesheetTeamPage') },
+  { path: 'timesheet/employee/:employeeId', lazy: timesheets('TimesheetEmployeePage') },
+  // Vismate's signed-in screens, in the shell; only its kiosk page is public (publicRoutes).
+  { path: 'configure-vismate/visitor-register', lazy: visitors('VisitorRegisterPage') },
+  { path: 'configure-vismate/visit/:id', lazy: visitors('VisitPage') },
+  { path: 'configure-vismate/on-site/:workplaceId', lazy: visitors('OnSiteNowPage') },
+  { path: 'configure-vismate/setup', lazy: visitors('VisitorSetupListPage') },
+  { path: 'configure-vismate/setup/:workplaceId', lazy: visitors('VisitorSetupPage') },
   { path: 'task/reminders', lazy: tasks('TasksPage') },
   { path: 'task/new', lazy: tasks('TaskEditPage') },
   { path: 'task/edit/:id', lazy: tasks('TaskEditPage') },
@@ -202,7 +209,6 @@ export const GUARDED_AREAS: { path: string; area: string }[] = [
   { path: 'risk', area: 'Risk Management' },
   { path: 'audit-inspection', area: 'Audit Inspection' },
   { path: 'document', area: 'Documents' },
-  { path: 'timesheet', area: 'TimeSheet' },
   { path: 'plan-check', area: 'Plan Check' },
 ];
 
@@ -226,7 +232,7 @@ const guardedRoutes: RouteObject[] = [
   // The reviewer's page under the training link's paths (000 section 2.1: not public).
   { path: 'online-training/employee/form-edit/:id', lazy: onlineTraining('AttemptReviewPage') },
   ...areaScreens,
-  ...GUARDED_AREAS.map(({ path, area }) => ({ path: `${path}/*`, ...unavailable(area, 'shell') })),
+  ...GUARDED_AREAS.map(({ path, area }) => ({ path: `${path}/*`, ...unavailable(area) })),
   {
     path: 'form-submission',
     handle: { area: 'Form Submission' } satisfies AreaHandle,
@@ -245,7 +251,7 @@ const guardedRoutes: RouteObject[] = [
         path: 'form-submit/employeeAssessment/:employeeId/:formId',
         lazy: submissions('EmployeeAssessmentPage'),
       },
-      { path: '*', ...unavailable('Form Submission', 'shell') },
+      { path: '*', ...unavailable('Form Submission') },
     ],
   },
 ];
@@ -260,8 +266,11 @@ const publicRoutes: RouteObject[] = [
   { path: 'update-username', lazy: auth('UpdateUsernamePage') },
   { path: 'unsubscribe/:token', lazy: auth('UnsubscribePage') },
   { path: 'external-parties-account-activate/:token', lazy: auth('ResetPasswordPage') },
-  // Not guarded (000 section 2.1).
-  { path: 'configure-vismate/*', ...unavailable('Vismate', 'public') },
+  // The visitor kiosk (000 section 2.1's unguarded configure-vismate): a device's link, full screen.
+  {
+    path: 'configure-vismate/kiosk',
+    lazy: lazyFrom(() => import('./features/visitors/kioskRoutes'))('KioskPage'),
+  },
   // Online training: the pages of a training's link (000 section 2.1; trainingLinkPaths).
   { path: 'online-training/employee/form-attempt/:assignmentId', lazy: onlineTraining('TrainingStatusPage') },
   {

@@ -2,7 +2,6 @@ import { Blocks } from 'lucide-react';
 import { useMatches } from 'react-router';
 import { HomeLink, StatePanel } from '../components/StatePanel';
 import { usePageTitle } from './pageTitle';
-import { StandaloneLayout } from './StandaloneLayout';
 
 export interface AreaHandle {
   area: string;
@@ -38,15 +37,4 @@ export function ModuleUnavailablePage() {
   const area = useAreaName();
   usePageTitle(area);
   return <UnavailablePanel area={area} />;
-}
-
-/** A public (or unguarded) area whose screens are not built yet, shown without the shell. */
-export function PublicModuleUnavailablePage() {
-  const area = useAreaName();
-  usePageTitle(area);
-  return (
-    <StandaloneLayout>
-      <UnavailablePanel area={area} />
-    </StandaloneLayout>
-  );
 }

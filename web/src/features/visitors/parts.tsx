@@ -1,0 +1,41 @@
+import { DATE_DISPLAY_FORMAT, visitSignOutCall } from '@compass/shared';
+import { format, parseISO } from 'date-fns';
+import { useCall } from '../../api/useCall';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { VISITOR_WRITES } from './api';
+
+/** An instant of a visit as the register shows it: dd/MM/yyyy HH:mm in the reader's clock; '—' for none. */
+export function displayInstant(instant: string | null): string {
+  return instant ? format(parseISO(instant), `${DATE_DISPLAY_FORMAT} HH:mm`) : '—';
+}
+
+/** The time of an instant alone, HH:mm (the roll call's sign-in times, "Updated"). */
+export const displayTime = (instant: string) => format(parseISO(instant), 'HH:mm');
+
+/** A visit's hours to 2 decimals once signed out; '—' while on site. */
+export const displayHours = (hours: number | null) => (hours === null ? '—' : hours.toFixed(2));
+
+/**
+ * Asks before signing a visitor or contractor out from the register (one who left without signing
+ * out at the kiosk): the register, the visit and who is on site are read again.
+ */
+export function SignOutDialog({
+  visit,
+  onClose,
+}: {
+  visit: { _id: string; fullName: string };
+  onClose: () => void;
+}) {
+  const signOut = useCall(visitSignOutCall, { invalidate: VISITOR_WRITES, onSuccess: onClose });
+  return (
+    <ConfirmDialog
+      title="Sign out visitor"
+      confirmLabel="Sign out"
+      pending={signOut.isPending}
+      onConfirm={() => signOut.mutate({ body: { _id: visit._id } })}
+      onClose={onClose}
+    >
+      <p>{visit.fullName} will be recorded as signed out now.</p>
+    </ConfirmDialog>
+  );
+}
