@@ -10,6 +10,7 @@ import { HR_FORM_CASES } from './hrFormCases';
 import { ONLINE_TRAINING_CASES } from './onlineTrainingCases';
 import { TRAINING_MATRIX_CASES } from './trainingMatrixCases';
 import { PERFORMANCE_REVIEW_CASES } from './performanceReviewCases';
+import { TIMESHEET_VISITOR_CASES, timesheetVisitorIdsOf } from './timesheetVisitorCases';
 
 export interface Ids {
   submissionId: string;
@@ -21,6 +22,11 @@ export interface Ids {
   /** The asset with the most maintenance records, and its latest done one. */
   assetId: string;
   maintenanceRecordId: string;
+  /** The employee with the most timesheet entries last week; the workplace with the most visits. */
+  timesheetEmployeeId: string;
+  visitWorkplaceId: string;
+  /** A kiosk link of that workplace, stored by timesheetVisitorIdsOf (the seed makes no token). */
+  kioskToken: string;
 }
 
 export interface Case {
@@ -257,6 +263,7 @@ export const CASES: Case[] = [
   ...ONLINE_TRAINING_CASES,
   ...TRAINING_MATRIX_CASES,
   ...ASSET_CASES,
+  ...TIMESHEET_VISITOR_CASES,
 ];
 
 /** The rows the cases name, looked up in the scale organisation `companyId`. */
@@ -283,6 +290,7 @@ export async function caseIdsOf(client: pg.ClientBase, companyId: string): Promi
     [companyId],
   );
   return {
+    ...(await timesheetVisitorIdsOf(client, companyId)),
     assetId: asset.id,
     maintenanceRecordId: (
       await one<{ id: string }>(

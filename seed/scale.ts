@@ -39,6 +39,7 @@ import { seedScalePerformanceReviews } from './scale/performanceReviews';
 import { riskRegisterSteps } from './scale/risks';
 import { E, SCALE, type Step, WP } from './scale/sizes';
 import { supplierAndAuditSteps } from './scale/suppliersAndAudits';
+import { seedScaleTimesheetsAndVisitors } from './scale/timesheetsAndVisitors';
 import { workSteps } from './scale/work';
 
 export { SCALE } from './scale/sizes';
@@ -113,7 +114,7 @@ export const COUNTED_TABLES = [
   'OnlineTrainingAssignment', 'TrainingAttempt', 'SupplierAssignment', 'SupplierRequirement', 'Audit',
   'AuditQuestionTask', 'Obligation', 'ObligationQuestionTask', 'DocumentFolder', 'Document', 'DocumentVersion',
   'DocumentAcknowledgement', 'DocumentApproval', 'AssetCategory', 'Asset', 'MaintenancePlan', 'MaintenanceRecord',
-  'AssetFault',
+  'AssetFault', 'TimesheetRecord', 'TimesheetApproval', 'VisitorSetup', 'VisitorKiosk', 'Visit',
 ] as const;
 
 export async function scaleCounts(client: pg.ClientBase, companyId: string): Promise<Record<string, number>> {
@@ -228,6 +229,7 @@ async function main(): Promise<void> {
     await seedScaleTrainingAttempts(client, { log: (line) => console.log(line) });
     await seedScaleInductions(client, { log: (line) => console.log(line) });
     await seedScaleAssets(client, { log: (line) => console.log(line) });
+    await seedScaleTimesheetsAndVisitors(client, { log: (line) => console.log(line) });
     if (!result) {
       console.log(`"${SCALE_ORGANISATION}" already exists: nothing changed.`);
     } else {
