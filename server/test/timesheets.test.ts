@@ -178,6 +178,16 @@ describe('the team list', () => {
     expect(page.rows).toHaveLength(1);
   });
 
+  it('counts a week "to approve" from its first entry of 0.01 hours (18 seconds), as the week view rounds', async () => {
+    const week = '2024-06-03';
+    await clocked('henry', at(week, 9), at(week, 9, 0.28));
+    await clocked('jack', at(week, 9), at(week, 9, 0.3));
+    const list = await data('ethan.coordinator', 'timesheetPeople', { weekStart: week, status: 'toApprove' });
+    expect(list.rows.map((row: { name: string; totalHours: number }) => [row.name, row.totalHours])).toEqual([
+      ['Jack Morrison', 0.01],
+    ]);
+  });
+
   it('shows payroll every active employee of the organisation, another organisation none of them', async () => {
     const all = await data('olivia.admin', 'timesheetPeople', { weekStart: TEAM_WEEK, pageSize: 100 });
     expect(all.isPayroll).toBe('yes');

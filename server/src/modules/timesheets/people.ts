@@ -11,6 +11,13 @@ import { entryHoursSql, missedSql, signInDay, sumHours, weekBounds, weekDays } f
 
 type PeopleRequest = z.output<typeof ZTimesheetPeopleRequest>;
 
+/**
+ * The shortest entry whose hours are not 0.00 (entryHoursSql rounds half up: 0.005 h): compared as
+ * an interval, the week's records are tested in the index (TimesheetRecord_week_idx) without
+ * working out every entry's hours.
+ */
+const HOURS_ABOVE_ZERO = sql`interval '18 seconds'`;
+
 interface PersonRow {
   id: string;
   firstName: string;
@@ -57,7 +64,7 @@ export async function timesheetPeople(
   if (request.status === 'approved') where.push(approved);
   if (request.status === 'toApprove')
     where.push(sql`NOT ${approved} AND EXISTS (SELECT 1 FROM "TimesheetRecord" r WHERE ${inWeek(sql`r`)}
-      AND r."signOutAt" IS NOT NULL AND ${entryHoursSql(sql`r`)} > 0)`);
+      AND r."signOutAt" - r."signInAt" >= ${HOURS_ABOVE_ZERO})`);
   if (request.status === 'missed')
     where.push(sql`EXISTS (SELECT 1 FROM "TimesheetRecord" r WHERE ${inWeek(sql`r`)}
       AND ${missedSql(sql`r`, timeZone, today)})`);
