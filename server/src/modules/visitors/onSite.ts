@@ -1,5 +1,4 @@
 import { visitorMessages as say, type TOnSiteNow, type TOnSitePerson } from '@compass/shared';
-import type { Db } from '../../db/prisma';
 import { timestampOf, type Reader } from '../../db/reader';
 import { sql, uuid } from '../../db/sql';
 import { badRequest } from '../../errors';
@@ -61,18 +60,4 @@ export async function onSiteNow(reader: Reader, auth: AuthContext, workplaceId: 
       SigninTime: timestampOf(row.signInAt).toISOString(),
     })),
   };
-}
-
-/** How many visitors and contractors are on site now at each of `workplaceIds` (absent: none). */
-export async function onSiteCount(
-  db: Db,
-  companyId: string,
-  workplaceIds: string[],
-): Promise<Map<string, number>> {
-  const groups = await db.visit.groupBy({
-    by: ['workplaceId'],
-    where: { companyId, workplaceId: { in: workplaceIds }, signOutAt: null },
-    _count: { _all: true },
-  });
-  return new Map(groups.map((group) => [group.workplaceId, group._count._all]));
 }

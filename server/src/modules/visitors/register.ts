@@ -27,8 +27,6 @@ import { attachmentOf, attachmentsJson } from '../attachments';
 import { searchedPage, statementPage } from '../registerParts';
 import { onSiteNow } from './onSite';
 
-export { onSiteCount } from './onSite';
-
 type VisitFilters = z.output<typeof ZVisitFilters>;
 type Name = { firstName: string; lastName: string } | null;
 
