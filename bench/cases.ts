@@ -25,8 +25,6 @@ export interface Ids {
   /** The employee with the most timesheet entries last week; the workplace with the most visits. */
   timesheetEmployeeId: string;
   visitWorkplaceId: string;
-  /** A kiosk link of that workplace, stored by timesheetVisitorIdsOf (the seed makes no token). */
-  kioskToken: string;
 }
 
 export interface Case {

@@ -4,16 +4,15 @@
  * vismate, so everyone's timesheet and every workplace): the team's week (this week, and last week's
  * weeks to approve), the week of the employee with the most entries last week, the register's first
  * page, searched by a name part and of the busiest workplace, who is on site there now, the setup
- * list; and the kiosk's sign-out search, through a kiosk link of that workplace made here (never by
- * the seed: a token in the repository would be a secret). Needs seed/scale/timesheetsAndVisitors.ts.
+ * list. The kiosk's calls are not here: they are limited to 60 a minute per address (a kiosk is one
+ * device), which a load test would only measure as 429s. Needs seed/scale/timesheetsAndVisitors.ts.
  */
 import type pg from 'pg';
-import { hashToken } from '../server/src/plugins/auth';
 import { addDays, dayOfWeek } from '../shared/src/rules/dashboardPeriods';
 import type { Case, Ids } from './cases';
 
 /** The rows these cases name. */
-export type TimesheetVisitorIds = Pick<Ids, 'timesheetEmployeeId' | 'visitWorkplaceId' | 'kioskToken'>;
+export type TimesheetVisitorIds = Pick<Ids, 'timesheetEmployeeId' | 'visitWorkplaceId'>;
 
 /** A POST case of the call its name starts with (`visitList: searched` calls /api/visitList). */
 const call = (name: string, body: Case['body'] = () => ({})): Case => {
@@ -40,19 +39,10 @@ export const TIMESHEET_VISITOR_CASES: Case[] = [
   call('visitList: the busiest workplace', (ids) => ({ workplaceId: ids.visitWorkplaceId })),
   call('onSiteNow: the busiest workplace', (ids) => ({ workplaceId: ids.visitWorkplaceId })),
   call('visitorSetupList'),
-  {
-    // The link in the query decides alone (the session header is not read on a link route).
-    name: 'visitorKioskOnSite: searched, at the kiosk',
-    who: 'admin',
-    method: 'POST',
-    path: (ids) => `/api/visitorKioskOnSite?authtoken=${encodeURIComponent(ids.kioskToken)}`,
-    body: () => ({ search: 'an' }),
-  },
 ];
 
 /**
- * The employee with the most entries last week, the workplace with the most visits, and a link of
- * that workplace's kiosk: a known token whose hash is stored (again, unrevoked) on every run.
+ * The employee with the most entries last week and the workplace with the most visits.
  */
 export async function timesheetVisitorIdsOf(
   client: pg.ClientBase,
@@ -75,17 +65,5 @@ export async function timesheetVisitorIdsOf(
      GROUP BY "workplaceId" ORDER BY count(*) DESC, "workplaceId" LIMIT 1`,
     [companyId],
   );
-  const kioskId = await one(
-    `SELECT id FROM "VisitorKiosk" WHERE "companyId" = $1 AND "workplaceId" = $2 AND "revokedAt" IS NULL
-     ORDER BY "createdAt" DESC, id LIMIT 1`,
-    [companyId, visitWorkplaceId],
-  );
-  const kioskToken = `bench-kiosk-${kioskId}`;
-  await client.query(
-    `INSERT INTO "LinkToken" (id, "companyId", "tokenHash", "resourceType", "resourceId", operations, "expiresAt")
-     VALUES (gen_random_uuid(), $1, $2, 'visitorKiosk', $3, ARRAY['read', 'update'], now() + interval '5 years')
-     ON CONFLICT ("tokenHash") DO UPDATE SET "revokedAt" = NULL, "expiresAt" = excluded."expiresAt"`,
-    [companyId, hashToken(kioskToken), kioskId],
-  );
-  return { timesheetEmployeeId, visitWorkplaceId, kioskToken };
+  return { timesheetEmployeeId, visitWorkplaceId };
 }
