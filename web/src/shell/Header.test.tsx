@@ -154,6 +154,10 @@ describe('Header', () => {
       'href',
       '/my-clock-in-qr-code',
     );
+    expect(within(menu).getByRole('menuitem', { name: 'My timesheet' })).toHaveAttribute(
+      'href',
+      '/timesheet',
+    );
     expect(within(menu).getByRole('menuitem', { name: 'Change Password' })).toHaveAttribute(
       'href',
       '/change-password',
@@ -180,6 +184,7 @@ describe('Header', () => {
     );
     expect(within(menu).queryByRole('menuitem', { name: 'My Competency' })).not.toBeInTheDocument();
     expect(within(menu).queryByRole('menuitem', { name: 'My clock-in QR code' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'My timesheet' })).not.toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,15 @@
 import { messages, type TPermissions } from '@compass/shared';
-import { ArrowLeftRight, Award, ChevronDown, KeyRound, LogOut, Menu, QrCode, UserRound } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  Award,
+  ChevronDown,
+  Clock,
+  KeyRound,
+  LogOut,
+  Menu,
+  QrCode,
+  UserRound,
+} from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { hasAssociatedAccounts, isEmployee } from '../api/auth';
@@ -173,6 +183,13 @@ function ProfileMenu({ permissions }: { permissions: TPermissions }) {
             <Link to="/my-clock-in-qr-code" className="menu-item" role="menuitem" onClick={close}>
               <QrCode size={16} aria-hidden="true" />
               {messages.qrCodes.myCodeTitle}
+            </Link>
+          )}
+          {/* The menu's TimeSheet needs `vismate` (000 section 6); everyone's own timesheet is here. */}
+          {employee && (
+            <Link to="/timesheet" className="menu-item" role="menuitem" onClick={close}>
+              <Clock size={16} aria-hidden="true" />
+              My timesheet
             </Link>
           )}
           {permissions.isForceUpdatePassword !== 'yes' && (
