@@ -187,5 +187,7 @@ export const messages = {
     clockedOut: 'You are clocked out.',
     notYours: 'You can only clock in and out with your own QR code.',
     signatureRequired: 'Please sign before clocking in.',
+    missedClockOut:
+      'Your last clock-in has no clock-out and is over a day old. Ask your manager to correct it on your timesheet.',
   },
 } as const;

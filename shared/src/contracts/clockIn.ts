@@ -65,6 +65,16 @@ export type TClockInRequest = z.infer<typeof ZClockInRequest>;
 export const ZClockOutRequest = ZSignInsTodayRequest;
 export type TClockOutRequest = z.infer<typeof ZClockOutRequest>;
 
+/**
+ * The longest a clock-in stays open to be clocked out: an older one is a missed clock-out, which a
+ * manager corrects (docs/timesheets-and-visitors.md); a night shift across midnight is shorter.
+ */
+export const MAX_SHIFT_HOURS = 24;
+
+/** Whether an open record can still be clocked out at `now`. */
+export const canClockOut = (signIn: Date, now: Date): boolean =>
+  now.getTime() - signIn.getTime() <= MAX_SHIFT_HOURS * 3_600_000;
+
 /** Hours since sign-in (or between sign-in and sign-out), to 2 decimals (001 section 9). */
 export function totalHours(signIn: Date, until: Date): number {
   return Math.round(((until.getTime() - signIn.getTime()) / 3_600_000) * 100) / 100;

@@ -45,7 +45,8 @@ export const ZSignature = z
 /** A week on the wire: its Monday, yyyy-MM-dd. */
 export const ZWeekStart = ZDay.refine((day) => new Date(`${day}T00:00:00Z`).getUTCDay() === 1, {
   error: say.weekStartMonday,
-});
+  // The last whole week of the calendar: its end, a week later, is still a day of year 9999.
+}).refine((day) => day <= '9999-12-20', { error: say.weekStartMonday });
 
 export const TIMESHEET_STATUSES = ['all', 'toApprove', 'approved', 'missed'] as const;
 export const TIMESHEET_STATUS_LABELS: Record<(typeof TIMESHEET_STATUSES)[number], string> = {
@@ -196,7 +197,7 @@ export const timesheetPeopleCall = defineCall({
   path: '/timesheetPeople',
   tags: ['timesheets'],
   summary:
-    'The week of every employee whose timesheet the caller may open (direct reports; everyone for hrAdmin), a page of them',
+    'The week of every employee whose timesheet the caller may open (their own and their direct reports; everyone for hrAdmin), a page of them',
   access,
   body: ZTimesheetPeopleRequest,
   response: ZTimesheetPeople,

@@ -184,3 +184,13 @@ describe('localDateOf', () => {
     expect(localDateOf(new Date('0099-06-30T23:30:00Z'), 'UTC')).toBe('0099-06-30');
   });
 });
+
+describe('the first years of the calendar', () => {
+  it('counts the years 1–99 as themselves, not as 19xx', () => {
+    expect(addDays('0001-01-01', 7)).toBe('0001-01-08');
+    expect(addDays('0099-12-31', 1)).toBe('0100-01-01');
+    expect(dayOfWeek('0001-01-01')).toBe(1);
+    expect(lastDayOfMonth('0004-02-10')).toBe('0004-02-29');
+    expect(startOfLocalDay('0001-01-08', 'UTC').toISOString()).toBe('0001-01-08T00:00:00.000Z');
+  });
+});

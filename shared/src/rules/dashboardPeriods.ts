@@ -111,6 +111,17 @@ function parseDay(day: string): [number, number, number] {
   return [Number(match[1]), Number(match[2]), Number(match[3])];
 }
 
+/**
+ * Date.UTC, also for the years 1–99 (Date.UTC reads a two-digit year as 19xx): the database's
+ * calendar starts at year 1, and so do the days a request may name.
+ */
+function utc(year: number, monthIndex: number, date: number, hour = 0, minute = 0, second = 0): number {
+  const instant = new Date(0);
+  instant.setUTCFullYear(year, monthIndex, date);
+  instant.setUTCHours(hour, minute, second, 0);
+  return instant.getTime();
+}
+
 function dayFromUtc(ms: number): string {
   const date = new Date(ms);
   return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
@@ -131,19 +142,19 @@ export function localTimeOf(instant: Date, timeZone: string): string {
 /** The day `days` days after `day` (negative: before). */
 export function addDays(day: string, days: number): string {
   const [year, month, date] = parseDay(day);
-  return dayFromUtc(Date.UTC(year, month - 1, date + days));
+  return dayFromUtc(utc(year, month - 1, date + days));
 }
 
 /** 0 for Sunday to 6 for Saturday. */
 export function dayOfWeek(day: string): number {
   const [year, month, date] = parseDay(day);
-  return new Date(Date.UTC(year, month - 1, date)).getUTCDay();
+  return new Date(utc(year, month - 1, date)).getUTCDay();
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds (whole seconds). */
 function offsetAt(instant: number, timeZone: string): number {
   const clock = wallClock(new Date(instant), timeZone);
-  const asUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
+  const asUtc = utc(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
@@ -155,7 +166,7 @@ const STEP = 15 * 60_000;
  */
 export function startOfLocalDay(day: string, timeZone: string): Date {
   const [year, month, date] = parseDay(day);
-  const midnightAsUtc = Date.UTC(year, month - 1, date);
+  const midnightAsUtc = utc(year, month - 1, date);
   let instant = midnightAsUtc - offsetAt(midnightAsUtc, timeZone);
   instant = midnightAsUtc - offsetAt(instant, timeZone);
   // Landed in the previous day (midnight skipped): move forward to the first instant of `day`.
@@ -170,7 +181,7 @@ export function startOfLocalDay(day: string, timeZone: string): Date {
 /** The last day of the calendar month that contains `day`. */
 export function lastDayOfMonth(day: string): string {
   const [year, month] = parseDay(day);
-  return dayFromUtc(Date.UTC(year, month, 0));
+  return dayFromUtc(utc(year, month, 0));
 }
 
 /**

@@ -2,12 +2,12 @@ import { personName, yesNo, type TTimesheetPeople, type TTimesheetPersonWeek } f
 import type { z } from 'zod';
 import type { ZTimesheetPeopleRequest } from '@compass/shared';
 import { planFor, timestampOf, type Reader } from '../../db/reader';
-import { join, sql, storedTimestamp, uuid, type Sql } from '../../db/sql';
+import { emptySql, join, sql, storedTimestamp, uuid, type Sql } from '../../db/sql';
 import type { AuthContext } from '../../plugins/auth';
 import { callerToday } from '../../plugins/organisationDay';
 import { employeeSearch, nameOfUser, userNameJson, type UserNameJson } from '../employees';
 import { isPayroll, openable } from './policy';
-import { entryHoursSql, missedSql, signInDay, sumHours, weekBounds, weekDays } from './week';
+import { entryHoursSql, missedSql, signInDay, sumHours, weekBounds, weekDays, weekIsOver } from './week';
 
 type PeopleRequest = z.output<typeof ZTimesheetPeopleRequest>;
 
@@ -63,11 +63,8 @@ export async function timesheetPeople(
   if (request.workplaceId) where.push(sql`e."workplaceId" = ${uuid(request.workplaceId)}`);
   if (request.status === 'approved') where.push(approved);
   if (request.status === 'toApprove')
-    where.push(sql`NOT ${approved} AND EXISTS (SELECT 1 FROM "TimesheetRecord" r WHERE ${inWeek(sql`r`)}
-      AND r."signOutAt" - r."signInAt" >= ${HOURS_ABOVE_ZERO})`);
-  if (request.status === 'missed')
-    where.push(sql`EXISTS (SELECT 1 FROM "TimesheetRecord" r WHERE ${inWeek(sql`r`)}
-      AND ${missedSql(sql`r`, timeZone, today)})`);
+    where.push(toApprove(auth, request.weekStart, today, { approved, inWeek }));
+  if (request.status === 'missed') where.push(sql`EXISTS (${missedIn(inWeek, timeZone, today)})`);
   const conditions = join(where, ' AND ');
   const plan = planFor(request.search || request.status !== 'all');
 
@@ -116,6 +113,27 @@ export async function timesheetPeople(
     total: counted?.total ?? 0,
     isPayroll: yesNo(isPayroll(auth)),
   };
+}
+
+const missedIn = (inWeek: (r: Sql) => Sql, timeZone: string, today: string) =>
+  sql`SELECT 1 FROM "TimesheetRecord" r WHERE ${inWeek(sql`r`)} AND ${missedSql(sql`r`, timeZone, today)}`;
+
+/**
+ * The weeks the caller could approve now (decisions.ts): ended, not approved, with hours, without a
+ * missed clock-out, and not the caller's own.
+ */
+function toApprove(
+  auth: AuthContext,
+  weekStart: string,
+  today: string,
+  week: { approved: Sql; inWeek: (r: Sql) => Sql },
+): Sql {
+  if (!weekIsOver(weekStart, today)) return sql`false`;
+  return sql`NOT ${week.approved}
+    AND EXISTS (SELECT 1 FROM "TimesheetRecord" r WHERE ${week.inWeek(sql`r`)}
+      AND r."signOutAt" - r."signInAt" >= ${HOURS_ABOVE_ZERO})
+    AND NOT EXISTS (${missedIn(week.inWeek, auth.timeZone, today)})
+    ${auth.employeeId ? sql`AND e.id <> ${uuid(auth.employeeId)}` : emptySql}`;
 }
 
 /** The week's hours and missed clock-outs of some employees, by employee and organisation day. */
