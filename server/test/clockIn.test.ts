@@ -1,4 +1,4 @@
-import { messages, timesheetMessages } from '@compass/shared';
+import { MAX_SHIFT_HOURS, messages, timesheetMessages } from '@compass/shared';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, signIn, type TestContext } from './helpers';
@@ -170,6 +170,26 @@ describe('clock-in by QR code', () => {
       where: { employeeId: olivia.employeeId! },
     });
     expect(record.signOutAt!.getTime()).toBeGreaterThan(yesterdayEvening.getTime());
+  });
+
+  it('refuses to clock out a record open longer than a shift, and leaves it to be corrected', async () => {
+    const olivia = await userOf('olivia.admin');
+    const now = new Date();
+    const stale = await ctx.db.timesheetRecord.create({
+      data: {
+        companyId: olivia.companyId,
+        employeeId: olivia.employeeId!,
+        fullName: 'Olivia Bennett',
+        signInAt: new Date(now.getTime() - (MAX_SHIFT_HOURS + 6) * 3_600_000),
+      },
+    });
+    const body = { companyId: olivia.companyId, employeeId: olivia.employeeId, ...dayIn(now, 0, 'UTC') };
+    const out = await api().post('/api/clockOut').set('authtoken', tokens['olivia.admin']!).send(body);
+    expect(out.status).toBe(409);
+    expect(out.body.response_message).toBe(messages.clockIn.missedClockOut);
+    const kept = await ctx.db.timesheetRecord.findUniqueOrThrow({ where: { id: stale.id } });
+    expect(kept.signOutAt).toBeNull();
+    await ctx.db.timesheetRecord.delete({ where: { id: stale.id } });
   });
 
   it("counts a record in the day of the caller's time zone", async () => {

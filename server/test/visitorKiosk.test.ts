@@ -157,6 +157,14 @@ describe('the kiosk link', () => {
     ]);
   });
 
+  it('is unknown once its workplace is no longer active', async () => {
+    const token = await newKiosk(ids.otherWorkplace, 'Closing site');
+    await ctx.db.workplace.update({ where: { id: ids.otherWorkplace }, data: { isActive: false } });
+    const answer = await messageOf(kioskCall(token, 'visitorKiosk'));
+    await ctx.db.workplace.update({ where: { id: ids.otherWorkplace }, data: { isActive: true } });
+    expect(answer).toEqual([401, messages.links.unknown]);
+  });
+
   it('reaches no other link call, and another link reaches no kiosk call', async () => {
     const context = await kioskCall(kiosk, 'supplierLinkContext', { formSubmissionId: randomUUID() });
     expect(context.statusCode).toBe(403);
@@ -209,6 +217,10 @@ describe('signing in', () => {
     const { signature: _signature, ...unsigned } = visitor();
     expect(await refused(unsigned)).toEqual([400, say.signatureRequired]);
     expect(await refused(visitor({ answers: '[]' }))).toEqual([400, say.answerRequired(QUESTION.label)]);
+    const yesNo = (value: string) =>
+      visitor({ answers: JSON.stringify([{ questionId: QUESTION._id, value }]) });
+    expect(await refused(yesNo('maybe'))).toEqual([400, say.answerRequired(QUESTION.label)]);
+    expect(await refused(visitor({ answers: '[{' }))).toEqual([400, say.answersUnreadable]);
     expect(
       await refused(visitor({ answers: JSON.stringify([{ questionId: randomUUID(), value: 'x' }]) })),
     ).toEqual([400, say.answerUnknown]);
@@ -410,19 +422,28 @@ describe('retention', () => {
 });
 
 describe('abuse', () => {
-  it('limits a kiosk’s searches per client address, as the label’s public calls are', async () => {
-    const statuses: number[] = [];
-    // An address of its own: the other tests' searches are not counted with these.
-    for (let index = 0; index <= KIOSK_SEARCH_LIMITS.perAddressPerMinute; index += 1) {
-      const answer = await ctx.app.inject({
-        method: 'POST',
-        url: `/api/visitorKioskSuppliers?authtoken=${kiosk}`,
-        remoteAddress: '203.0.113.7',
-        payload: { search: 'acme' },
-      });
-      statuses.push(answer.statusCode);
+  it('limits a kiosk’s searches, sign-outs and documents per client address', async () => {
+    const calls = [
+      { method: 'POST', url: 'visitorKioskSuppliers', payload: { search: 'acme' } },
+      { method: 'POST', url: 'visitorKioskSignOut', payload: { _id: randomUUID() } },
+      { method: 'GET', url: `visitorKioskDocument/${randomUUID()}` },
+    ] as const;
+    for (const call of calls) {
+      const statuses: number[] = [];
+      // An address of its own: the other tests' calls are not counted with these.
+      for (let index = 0; index <= KIOSK_SEARCH_LIMITS.perAddressPerMinute; index += 1) {
+        const answer = await ctx.app.inject({
+          ...call,
+          url: `/api/${call.url}?authtoken=${kiosk}`,
+          remoteAddress: '203.0.113.7',
+        });
+        statuses.push(answer.statusCode);
+      }
+      expect([call.url, statuses.slice(0, -1).includes(429), statuses.at(-1)]).toEqual([
+        call.url,
+        false,
+        429,
+      ]);
     }
-    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
-    expect(statuses.at(-1)).toBe(429);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   VISITOR_KIOSK_PATH,
+  messages,
   VISITOR_RETENTION_DEFAULT_DAYS,
   visitorMessages as say,
   type TVisitorSetupSave,
@@ -131,6 +132,9 @@ describe('the setup', () => {
       say.questionsDuplicate,
     ]);
     expect(await invalid(setup({ questions: [twice(' ')] }))).toEqual([400, say.questionLabelRequired]);
+    const sameId = [twice('Car plate'), { ...twice('Badge number') }];
+    sameId[1]!._id = sameId[0]!._id;
+    expect(await invalid(setup({ questions: sameId }))).toEqual([400, say.questionsDuplicate]);
   });
 
   it("keeps to the organisation: another's workplace is unknown, not found when read", async () => {
@@ -248,6 +252,13 @@ describe('kiosks', () => {
     expect(row.kiosks).toBe(1);
 
     expect((await call('sam.southbank', 'visitorKioskRevoke', { _id })).statusCode).toBe(404);
+    // The general link revoke leaves a kiosk alone: only visitorKioskRevoke marks the kiosk too.
+    const general = { resourceType: 'visitorKiosk', resourceId: _id };
+    expect(await messageOf(call('mia.employee', 'linkTokenRevoke', general))).toEqual([
+      404,
+      messages.links.noneToRevoke,
+    ]);
+    expect((await ctx.db.linkToken.findFirstOrThrow({ where: { resourceId: _id } })).revokedAt).toBeNull();
     expect(await messageOf(call('mia.employee', 'visitorKioskRevoke', { _id }))).toEqual([
       200,
       say.kioskRevoked,

@@ -11,18 +11,46 @@ export interface UploadedFile {
   content: Buffer;
 }
 
+/** The most text fields a form may have; with the files, the most parts. */
+const MAX_FIELDS = 20;
+const MAX_PARTS = MAX_FIELDS + MAX_FILES_PER_UPLOAD;
+const NOT_MULTIPART = 'Send the form as multipart/form-data.';
+
 export const uploadsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(multipart, {
     // A field holds at most a drawn signature (ZSignature: 500 KB) and some room.
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 600_000 },
+    limits: {
+      fileSize: MAX_UPLOAD_BYTES,
+      files: MAX_FILES_PER_UPLOAD,
+      fields: MAX_FIELDS,
+      parts: MAX_PARTS,
+      fieldSize: 600_000,
+    },
   });
 });
 
-/** Reads a multipart request into its text fields and files; over a limit is a 413 envelope. */
+/** A parser's refusal in our words: over a limit 413, anything else it cannot read 400. */
+function formError(error: unknown): AppError {
+  switch ((error as { code?: string }).code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError(413, 'A file is larger than 10 MB.');
+    case 'FST_FILES_LIMIT':
+      return new AppError(413, `Send at most ${MAX_FILES_PER_UPLOAD} files at once.`);
+    case 'FST_FIELDS_LIMIT':
+      return new AppError(413, `Send at most ${MAX_FIELDS} form fields.`);
+    case 'FST_PARTS_LIMIT':
+      return new AppError(413, `Send at most ${MAX_PARTS} form fields and files together.`);
+    default:
+      // Cut short, no boundary, a broken header: the body is not a form we can read.
+      return badRequest(NOT_MULTIPART);
+  }
+}
+
+/** Reads a multipart request into its text fields and files; a form it cannot take is a 400 or 413 envelope. */
 export async function readMultipart(
   request: FastifyRequest,
 ): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
-  if (!request.isMultipart()) throw badRequest('Send the form as multipart/form-data.');
+  if (!request.isMultipart()) throw badRequest(NOT_MULTIPART);
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   try {
@@ -39,11 +67,7 @@ export async function readMultipart(
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'A file is larger than 10 MB.');
-    if (code === 'FST_FILES_LIMIT')
-      throw new AppError(413, `Send at most ${MAX_FILES_PER_UPLOAD} files at once.`);
-    throw error;
+    throw formError(error);
   }
   checkText(fields, 'body');
   checkText(

@@ -22,6 +22,7 @@ export const kioskMessages = {
   photoRequired: 'Please take a photo.',
   answerRequired: (label: string) => `Please answer: ${label}`,
   answerUnknown: 'An answer names a question this kiosk does not ask.',
+  answersUnreadable: 'The answers could not be read. Please try again.',
   welcome: (name: string) => `Welcome, ${name}. You are signed in.`,
   goodbye: 'You are signed out. Thank you for visiting.',
   notOnSite: 'This visit is already signed out.',
@@ -37,7 +38,7 @@ const jsonField = <T extends z.ZodType>(schema: T) =>
       try {
         return JSON.parse(text) as unknown;
       } catch {
-        context.addIssue({ code: 'custom', message: say.answerUnknown });
+        context.addIssue({ code: 'custom', message: say.answersUnreadable });
         return z.NEVER;
       }
     })

@@ -69,7 +69,9 @@ export const ZVisitorSetupFields = z.object({
     .refine(
       (list) => new Set(list.map((q) => q.label.toLowerCase())).size === list.length,
       say.questionsDuplicate,
-    ),
+    )
+    // Answers are keyed by the question's id: two questions with one id would share an answer.
+    .refine((list) => new Set(list.map((q) => q._id)).size === list.length, say.questionsDuplicate),
   /** Shown on the kiosk; when not empty the visitor accepts them to sign in. */
   siteRules: z.string().max(20_000),
   takeSignature: z.boolean(),

@@ -1,5 +1,7 @@
 import {
+  canClockOut,
   isValidTimeZone,
+  MAX_SHIFT_HOURS,
   messages,
   personName,
   type TClockInEmployee,
@@ -145,10 +147,17 @@ export class ClockInService {
     this.checkCompany(auth, input.companyId);
     const employee = await this.employeeFor(auth, input.employeeId);
     dayOf(input);
+    const now = new Date();
+    const open = { companyId: employee.companyId, employeeId: employee.id, signOutAt: null };
+    // A record open longer than a shift is a missed clock-out: a manager corrects it, a late tap
+    // must not close it with days of hours.
     const closed = await this.db.timesheetRecord.updateMany({
-      where: { companyId: employee.companyId, employeeId: employee.id, signOutAt: null },
-      data: { signOutAt: new Date() },
+      where: { ...open, signInAt: { gte: new Date(now.getTime() - MAX_SHIFT_HOURS * 3_600_000) } },
+      data: { signOutAt: now },
     });
-    if (closed.count === 0) throw new AppError(409, messages.clockIn.notClockedIn);
+    if (closed.count > 0) return;
+    const stale = await this.db.timesheetRecord.findFirst({ where: open, select: { signInAt: true } });
+    if (stale && !canClockOut(stale.signInAt, now)) throw conflict(messages.clockIn.missedClockOut);
+    throw new AppError(409, messages.clockIn.notClockedIn);
   }
 }

@@ -142,6 +142,8 @@ export class LinkService {
 
   /** Revokes one link or every live link of a resource, as the policy lets the caller. */
   async revoke(auth: AuthContext, request: TLinkTokenRevokeRequest): Promise<number> {
+    // A kiosk's link goes with visitorKioskRevoke, which marks the kiosk revoked too.
+    if (request.resourceType === 'visitorKiosk') throw notFound(messages.links.noneToRevoke);
     await requireMayRevoke(this.db, auth, await this.submissionOf(auth.companyId, request));
     const revoked = await this.db.$transaction(async (tx) => {
       const { count } = await tx.linkToken.updateMany({

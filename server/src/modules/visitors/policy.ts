@@ -31,7 +31,8 @@ export async function activeWorkplace(
 
 /**
  * The kiosk a link stands for: a link of another resource is wrongResource (403) as on any other
- * link call; a revoked kiosk answers as its revoked link does.
+ * link call; a revoked kiosk answers as its revoked link does, one of a workplace no longer active
+ * as an unknown link.
  */
 export async function kioskOfLink(db: Db, link: LinkScope, operation: 'read' | 'update') {
   checkScope(link, 'visitorKiosk', link.resourceId, operation);
@@ -40,6 +41,11 @@ export async function kioskOfLink(db: Db, link: LinkScope, operation: 'read' | '
   });
   if (!kiosk) throw new LinkError('unknown', 401);
   if (kiosk.revokedAt) throw new LinkError('revoked', 403);
+  // A kiosk of a workplace no longer active has nowhere to sign visitors in: as if unknown.
+  const live = await db.workplace.count({
+    where: { id: kiosk.workplaceId, companyId: kiosk.companyId, isActive: true },
+  });
+  if (live === 0) throw new LinkError('unknown', 401);
   return kiosk;
 }
 

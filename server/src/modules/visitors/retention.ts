@@ -9,13 +9,14 @@ const PURGE_BATCH = 1000;
  * Removes the visits whose sign-in is older than their workplace's retentionDays (the default
  * without a setup), with their photos' attachment rows (the file sweeper then removes the files no
  * row names), a batch at a time; answers how many visits went. Each workplace's expired visits are
- * an index range (companyId, workplaceId, signInAt).
+ * an index range (companyId, workplaceId, signInAt). MATERIALIZED: both deletes see one list of ids
+ * (an inlined CTE could be evaluated twice and pick different rows under LIMIT).
  */
 export async function purgeExpiredVisits(db: Db): Promise<number> {
   let purged = 0;
   for (;;) {
     const count = await db.$executeRaw(
-      sql`WITH expired AS (
+      sql`WITH expired AS MATERIALIZED (
           SELECT v.id, v."companyId" FROM "Workplace" w
           LEFT JOIN "VisitorSetup" s ON s."companyId" = w."companyId" AND s."workplaceId" = w.id
           CROSS JOIN LATERAL (

@@ -34,8 +34,8 @@ import type { VisitorSetupService } from './setup';
 
 /**
  * A kiosk stands in a reception anyone walks into, so its calls are limited per client address and
- * per kiosk (as the asset label's public calls are): its searches read names, a sign-in writes a
- * visit and mails a host.
+ * per kiosk (as the asset label's public calls are): its searches, sign-outs and document downloads
+ * take the searches' limits; a sign-in writes a visit and mails a host.
  */
 export const KIOSK_SEARCH_LIMITS: AbuseLimits = { perAddressPerMinute: 60, perAccountPerMinute: 300 };
 export const KIOSK_SIGN_IN_LIMITS: AbuseLimits = { perAddressPerMinute: 20, perAccountPerMinute: 60 };
@@ -142,12 +142,14 @@ export const visitorRoutes: FastifyPluginAsync<{
     handler: async (request, _reply, { link }) => ok(await kiosks.onSite(link, request.body.search)),
   });
   registerCall(app, visitorKioskSignOutCall, {
+    preHandler: searchLimit('visitorKioskSignOut'),
     handler: async (request, _reply, { link }) => {
       await kiosks.signOut(link, request.body._id);
       return ok(null, kioskMessages.goodbye);
     },
   });
   registerCall(app, visitorKioskDocumentCall, {
+    preHandler: searchLimit('visitorKioskDocument'),
     handler: async (request, reply, { link }) => {
       const { attachment, stream } = await kiosks.document(link, request.params.id);
       return reply.headers(fileHeaders({ fileName: attachment.name })).send(stream);

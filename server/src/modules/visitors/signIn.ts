@@ -19,7 +19,7 @@ const invalid = (field: string, message: string) => badRequest(message, [{ field
 /**
  * The answers to keep, in the setup's order, each with its question's label (the setup may change
  * later): an answer to a question the kiosk does not ask is answerUnknown, a required one left
- * blank answerRequired.
+ * blank or a yes-or-no one neither Yes nor No answerRequired.
  */
 function answersOf(questions: TVisitorQuestion[], given: SignIn['answers']): Answer[] {
   const byQuestion = new Map(given.map((answer) => [answer.questionId, answer.value]));
@@ -29,6 +29,9 @@ function answersOf(questions: TVisitorQuestion[], given: SignIn['answers']): Ans
   for (const question of questions) {
     const value = byQuestion.get(question._id) ?? '';
     if (question.required && !value) throw invalid('answers', say.answerRequired(question.label));
+    // A yes-or-no question takes Yes or No only (kept as sent): anything else is no answer to it.
+    if (value && question.type === 'yesNo' && !['yes', 'no'].includes(value.toLowerCase()))
+      throw invalid('answers', say.answerRequired(question.label));
     if (value) kept.push({ questionId: question._id, label: question.label, value });
   }
   return kept;
