@@ -284,6 +284,15 @@ describe('ClockInPage', () => {
     expect(detail('Total hours')).toBe('12.50');
   });
 
+  it('says the clock-in is too old to clock out instead of offering CLOCK OUT', async () => {
+    const twoDaysAgo = new Date(2026, 2, 10, 9, 0, 0, 0).toISOString();
+    clockServer({ list: [], isSignedIn: 'yes', openRecord: record({ SigninTime: twoDaysAgo }) });
+    renderPage();
+    await passSpinner();
+    expect(await screen.findByText(messages.clockIn.missedClockOut)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'CLOCK OUT' })).not.toBeInTheDocument();
+  });
+
   it("lists the day's records in a table when there are several", async () => {
     const first = record({
       _id: '88888888-8888-4888-8888-888888888888',

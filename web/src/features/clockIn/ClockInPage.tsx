@@ -1,4 +1,5 @@
 import {
+  canClockOut,
   DATE_DISPLAY_FORMAT,
   messages,
   personName,
@@ -206,6 +207,8 @@ function ClockCard({
   const record = data ? (data.openRecord ?? data.list.at(-1) ?? null) : null;
   const signedIn = data?.isSignedIn === 'yes';
   const fullName = personName(employee);
+  // Past the longest shift the server refuses the clock-out: say so instead of offering the button.
+  const overdue = signedIn && !!data?.openRecord && !canClockOut(new Date(data.openRecord.SigninTime), now);
 
   return (
     <div className="clock-page">
@@ -238,7 +241,12 @@ function ClockCard({
         {data && !signedIn && <SignatureArea value={signature} onChange={setSignature} hintId={hintId} />}
 
         <div className="clock-action">
-          {data ? (
+          {overdue ? (
+            <div className="alert alert-warning clock-load-error" role="status">
+              <CircleAlert size={18} aria-hidden="true" />
+              <span>{messages.clockIn.missedClockOut}</span>
+            </div>
+          ) : data ? (
             <Button
               // A new button per state: the colour does not morph from green to red under the finger.
               key={signedIn ? 'out' : 'in'}

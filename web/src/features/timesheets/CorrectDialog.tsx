@@ -27,10 +27,10 @@ export function CorrectDialog({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [signIn, setSignIn] = useState(() => wallTimeOf(entry.SigninTime, timeZone));
-  const [signOut, setSignOut] = useState(() =>
-    entry.SignoutTime ? wallTimeOf(entry.SignoutTime, timeZone) : '',
-  );
+  const [initialSignIn] = useState(() => wallTimeOf(entry.SigninTime, timeZone));
+  const [initialSignOut] = useState(() => (entry.SignoutTime ? wallTimeOf(entry.SignoutTime, timeZone) : ''));
+  const [signIn, setSignIn] = useState(initialSignIn);
+  const [signOut, setSignOut] = useState(initialSignOut);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const correct = useMutation({
@@ -47,8 +47,13 @@ export function CorrectDialog({
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const SigninTime = instantOfWallTime(signIn, timeZone);
-    const SignoutTime = instantOfWallTime(signOut, timeZone);
+    // A field left as it was sends the original instant: the box shows minutes only, and re-reading it
+    // would drop the seconds of a time the user never meant to change.
+    const SigninTime = signIn === initialSignIn ? entry.SigninTime : instantOfWallTime(signIn, timeZone);
+    const SignoutTime =
+      entry.SignoutTime && signOut === initialSignOut
+        ? entry.SignoutTime
+        : instantOfWallTime(signOut, timeZone);
     const first =
       (!SigninTime && SIGN_IN_REQUIRED) ||
       (!SignoutTime && say.signOutRequired) ||

@@ -1,5 +1,5 @@
 import { timesheetMessages } from '@compass/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bodiesSent, envelope, mockFetch, ok, renderRoutes } from '../../../test/helpers';
@@ -82,6 +82,50 @@ describe('TimesheetEmployeePage', () => {
     expect(approve).toBeDisabled();
     expect(approve).toHaveAccessibleDescription(timesheetMessages.missedClockOuts);
     expect(screen.getByText('Missed clock-out')).toBeInTheDocument();
+  });
+
+  it('holds the approval of a week not over yet', async () => {
+    const future = timesheetWeek({ 0: [entry()] }, { ...decidable, weekStart: '2099-01-05' });
+    mockFetch({ 'POST /api/timesheetWeek': () => ok(future) });
+    render();
+    const early = await screen.findByRole('button', { name: 'Approve week' });
+    expect(early).toBeDisabled();
+    expect(early).toHaveAccessibleDescription(timesheetMessages.weekNotOver);
+  });
+
+  it('holds the approval of a week without hours', async () => {
+    mockFetch(timesheetMocks(timesheetWeek({}, decidable)));
+    render();
+    const empty = await screen.findByRole('button', { name: 'Approve week' });
+    expect(empty).toBeDisabled();
+    expect(empty).toHaveAccessibleDescription(timesheetMessages.emptyWeek);
+    expect(screen.queryByText(timesheetMessages.missedClockOuts)).not.toBeInTheDocument();
+  });
+
+  it('sends the untouched clock-in exactly as it was, seconds and all', async () => {
+    const precise = entry({ SigninTime: '2026-11-22T19:00:37.250Z' });
+    const fetchMock = mockFetch({
+      ...timesheetMocks(timesheetWeek({ 0: [precise] }, decidable)),
+      'POST /api/timesheetEntryCorrect': () => ok(null, timesheetMessages.corrected),
+    });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Correct' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Correct entry' });
+    const signOut = within(dialog).getByLabelText(/Clock-out time/);
+    await user.clear(signOut);
+    await user.type(signOut, '2026-11-23T17:15');
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Stayed late');
+    await user.click(within(dialog).getByRole('button', { name: 'Save correction' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodiesSent(fetchMock, '/api/timesheetEntryCorrect')).toEqual([
+      {
+        _id: MONDAY_ENTRY,
+        SigninTime: '2026-11-22T19:00:37.250Z',
+        SignoutTime: '2026-11-23T04:15:00.000Z',
+        reason: 'Stayed late',
+      },
+    ]);
   });
 
   it('approves a complete week, then offers to withdraw the approval', async () => {

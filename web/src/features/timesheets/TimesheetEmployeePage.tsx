@@ -1,4 +1,5 @@
 import {
+  addDays,
   localDateOf,
   messages,
   timesheetMessages as say,
@@ -45,28 +46,37 @@ function Decision({ week }: { week: TTimesheetWeek }) {
       </Button>
     );
   }
-  // An entry still open (missed, or clocked in now) holds no hours yet: the server refuses it too.
-  const open =
-    week.missedClockOuts > 0 || week.days.some((day) => day.entries.some((entry) => !entry.SignoutTime));
+  const blocked = approvalBlock(week);
   return (
     <div className="timesheet-decision">
       <Button
         variant="primary"
         icon={<CircleCheck size={16} aria-hidden="true" />}
         loading={approve.isPending}
-        disabled={open}
-        aria-describedby={open ? 'timesheet-approve-blocked' : undefined}
+        disabled={blocked !== null}
+        aria-describedby={blocked ? 'timesheet-approve-blocked' : undefined}
         onClick={() => approve.mutate({ body })}
       >
         Approve week
       </Button>
-      {open && (
+      {blocked && (
         <p className="field-hint" id="timesheet-approve-blocked">
-          {say.missedClockOuts}
+          {blocked}
         </p>
       )}
     </div>
   );
+}
+
+/**
+ * Why the server would refuse the approval, in its order: a week not yet over (its Sunday is the
+ * organisation's today or later), missed clock-outs, no hours at all. Null when it may be approved.
+ */
+function approvalBlock(week: TTimesheetWeek): string | null {
+  if (addDays(week.weekStart, 6) >= localDateOf(new Date(), week.timeZone)) return say.weekNotOver;
+  if (week.missedClockOuts > 0) return say.missedClockOuts;
+  if (week.totalHours === 0) return say.emptyWeek;
+  return null;
 }
 
 /** The week's corrections and decisions, from the change log. */

@@ -2,9 +2,17 @@ import { timesheetMessages } from '@compass/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodiesSent, mockFetch, renderRoutes, stubObjectUrls, testId } from '../../../test/helpers';
+import {
+  bodiesSent,
+  envelope,
+  mockFetch,
+  ok,
+  renderRoutes,
+  stubObjectUrls,
+  testId,
+} from '../../../test/helpers';
 import { TimesheetTeamPage } from './TimesheetTeamPage';
-import { EMPLOYEE, people, personWeek, timesheetMocks, WEEK } from './timesheets.fixtures';
+import { EMPLOYEE, people, personWeek, timesheetMocks, timesheetWeek, WEEK } from './timesheets.fixtures';
 
 const render = (path = `/timesheet/team?week=${WEEK}`) =>
   renderRoutes([{ path: '/timesheet/team', element: <TimesheetTeamPage /> }], path);
@@ -75,6 +83,28 @@ describe('TimesheetTeamPage', () => {
         status: 'toApprove',
       }),
     );
+  });
+
+  it('waits for the organisation’s week when the caller has no timesheet of their own', async () => {
+    // Sunday evening in the browser's UTC is Monday 30 November already in Auckland.
+    vi.setSystemTime(new Date('2026-11-29T12:00:00.000Z'));
+    const fetchMock = mockFetch({
+      'POST /api/timesheetWeek': ({ body }) => {
+        const { employeeId, weekStart } = body as { employeeId?: string; weekStart: string };
+        if (!employeeId) return { status: 404, body: envelope(null, 404, 'Not found.') };
+        return ok(timesheetWeek({}, { weekStart }));
+      },
+      'POST /api/timesheetPeople': () => ok(people({ ...TEAM, isPayroll: 'yes' })),
+    });
+    render('/timesheet/team');
+    await screen.findByRole('table', { name: 'Team timesheets' });
+    const lists = bodiesSent(fetchMock, '/api/timesheetPeople').filter((body) => body.pageSize !== 1);
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists.every((body) => body.weekStart === '2026-11-30')).toBe(true);
+    expect(bodiesSent(fetchMock, '/api/timesheetWeek').at(-1)).toEqual({
+      employeeId: EMPLOYEE,
+      weekStart: '2026-11-23',
+    });
   });
 
   it('moves to another week and keeps it in the address', async () => {

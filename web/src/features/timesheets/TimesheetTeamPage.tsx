@@ -14,6 +14,7 @@ import { ListFilters } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
+import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
 import { fetchTimesheetPeople, timesheetKeys, useOrgTimeZone, useTeamProbe } from './api';
 import { ExportDialog } from './ExportDialog';
@@ -74,7 +75,13 @@ function PersonRow({ row, weekStart }: { row: TTimesheetPersonWeek; weekStart: s
  */
 export function TimesheetTeamPage() {
   usePageTitle('Team timesheets');
-  const { timeZone } = useOrgTimeZone();
+  const { timeZone, known } = useOrgTimeZone();
+  // "This week" is the organisation's: the list waits for its zone rather than ask the browser's week.
+  if (!known) return <PageSpinner label="Loading team timesheets…" />;
+  return <TeamWeeks timeZone={timeZone} />;
+}
+
+function TeamWeeks({ timeZone }: { timeZone: string }) {
   const current = thisWeek(timeZone);
   const [exporting, setExporting] = useState<(typeof TIMESHEET_EXPORT_FORMATS)[number] | null>(null);
   const weekOf = (week: string | undefined) => (week && ZWeekStart.safeParse(week).success ? week : current);

@@ -6,6 +6,7 @@ import {
 } from '@compass/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
+import { ApiError } from '../../api/errors';
 import { changeLogKeys } from '../../api/queryKeys';
 import { browserTimeZone } from '../../lib/timeZone';
 import { mondayOf } from './week';
@@ -27,7 +28,9 @@ export const TIMESHEET_WRITES = [timesheetKeys.all, changeLogKeys.all];
  * The organisation's time zone, which decides the days and "this week". The profile does not carry
  * it; a week's answer does, so the caller's own week (in the browser's reckoning) is asked once and
  * kept as that week's answer too: the own timesheet, the page opened most, costs no second call.
- * Until it is known (or when it cannot be) the browser's zone stands in.
+ * A caller without an employee record (payroll staff) has no own week (404): the zone then comes
+ * from the week of the first person they may open. Pages that name weeks wait for it (`known`);
+ * only when nobody's week can be read does the browser's zone stand in.
  */
 export function useOrgTimeZone(): { timeZone: string; known: boolean } {
   const queryClient = useQueryClient();
@@ -35,9 +38,18 @@ export function useOrgTimeZone(): { timeZone: string; known: boolean } {
     queryKey: timesheetKeys.timeZone,
     queryFn: async () => {
       const weekStart = mondayOf(localDateOf(new Date(), browserTimeZone()));
-      const week = await callApi(timesheetWeekCall, { body: { weekStart } });
-      queryClient.setQueryData(timesheetKeys.week(undefined, weekStart), week);
-      return week.timeZone;
+      const ownWeek = await callApi(timesheetWeekCall, { body: { weekStart } }).catch((error: unknown) => {
+        if (error instanceof ApiError && error.code === 404) return null;
+        throw error;
+      });
+      if (ownWeek) {
+        queryClient.setQueryData(timesheetKeys.week(undefined, weekStart), ownWeek);
+        return ownWeek.timeZone;
+      }
+      const someone = (await fetchTimesheetPeople({ weekStart, pageSize: 1 })).rows[0];
+      if (!someone) return browserTimeZone();
+      const body = { employeeId: someone.employeeId, weekStart };
+      return (await callApi(timesheetWeekCall, { body })).timeZone;
     },
     staleTime: Infinity,
     retry: false,

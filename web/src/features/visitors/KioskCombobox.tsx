@@ -36,6 +36,7 @@ export function KioskCombobox({
   value,
   onChange,
   search,
+  authtoken,
   what,
   error,
   onFailure,
@@ -45,6 +46,8 @@ export function KioskCombobox({
   value: KioskOption | null;
   onChange: (option: KioskOption | null) => void;
   search: (text: string) => Promise<{ options: KioskOption[] }>;
+  /** The kiosk's link: in the query key, so no answer is shared with another link's kiosk. */
+  authtoken: string;
   /** Names the search in its query key: 'hosts', 'suppliers'. */
   what: string;
   error?: string | null;
@@ -60,10 +63,12 @@ export function KioskCombobox({
   const typed = useDebounced(text.trim(), KIOSK_SEARCH_DEBOUNCE_MS);
   const asking = open && value === null && typed.length >= MIN_LETTERS;
   const found = useQuery({
-    queryKey: ['visitorKioskSearch', what, typed],
+    queryKey: ['visitorKioskSearch', authtoken, what, typed],
     queryFn: () => search(typed),
     enabled: asking,
     retry: false,
+    // Names of people and companies are not kept once the box is gone: the kiosk is shared.
+    gcTime: 0,
     meta: { silent: true },
   });
   useEffect(() => {

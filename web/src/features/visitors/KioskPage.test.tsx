@@ -101,11 +101,10 @@ describe('visitor kiosk', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
     await user.click(screen.getByRole('button', { name: "I'm visiting" }));
     expect(screen.getByRole('heading', { name: 'Visitor sign-in' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Site induction\.pdf/ })).toHaveAttribute(
-      'href',
-      `/api/visitorKioskDocument/${testId(51)}?authtoken=tok-1`,
-    );
+    expect(screen.queryByRole('link', { name: /Site induction\.pdf/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    // One alert sums the form up; each field says its own problem by it.
+    expect(screen.getByText('Please check the 5 marked fields.')).toHaveAttribute('role', 'alert');
 
     expect(screen.getByLabelText(/^Full name/)).toHaveAccessibleDescription(kioskMessages.nameRequired);
     expect(screen.getByLabelText(/^Full name/)).toHaveFocus();
@@ -116,8 +115,77 @@ describe('visitor kiosk', () => {
     expect(
       screen.getByRole('checkbox', { name: 'I have read and accept the site rules' }),
     ).toHaveAccessibleDescription(kioskMessages.rulesRequired);
-    expect(screen.getByText(kioskMessages.signatureRequired)).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Signature' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('group', { name: 'Signature' })).toHaveAccessibleDescription(
+      kioskMessages.signatureRequired,
+    );
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/visitorKioskSignIn'))).toBe(false);
+
+    // Only the yes-or-no question left: its first answer takes the focus.
+    await user.type(screen.getByLabelText(/^Full name/), 'Jane Doe');
+    await user.type(screen.getByLabelText(/^Purpose of visit/), 'Meeting');
+    await user.click(screen.getByRole('checkbox', { name: 'I have read and accept the site rules' }));
+    sign();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('radio', { name: 'Yes' })).toHaveFocus();
+    expect(screen.getByText('Please check the marked field.')).toBeInTheDocument();
+  });
+
+  it('shows a document in the page from the file it fetched, and releases it on closing', async () => {
+    const fetchMock = routes(setupFixture(), {
+      [`GET /api/visitorKioskDocument/${testId(51)}`]: () => ok(null),
+    });
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:kiosk-document');
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const open = vi.spyOn(window, 'open');
+    const user = renderKiosk();
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await user.click(screen.getByRole('button', { name: "I'm visiting" }));
+    await user.click(screen.getByRole('button', { name: /Site induction\.pdf/ }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Site induction.pdf' });
+    expect(await within(dialog).findByTitle('Site induction.pdf')).toHaveAttribute(
+      'src',
+      'blob:kiosk-document',
+    );
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/visitorKioskDocument/'));
+    expect(String(call?.[0])).toBe(`/api/visitorKioskDocument/${testId(51)}?authtoken=tok-1`);
+    expect(created).toHaveBeenCalledTimes(1);
+    expect(open).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Back to sign-in' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(revoked).toHaveBeenCalledWith('blob:kiosk-document');
+  });
+
+  it('holds Back and Cancel while the sign-in is sent, and drops an answer that comes after the reset', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = routes(
+      setupFixture({ questions: [], siteRules: '', takeSignature: false, documents: [] }),
+    );
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/visitorKioskSignIn')) await held;
+      return fetchMock(input, init);
+    });
+    const user = renderKiosk({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await user.click(screen.getByRole('button', { name: "I'm visiting" }));
+    await user.type(screen.getByLabelText(/^Full name/), 'Jane Doe');
+    await user.type(screen.getByLabelText(/^Purpose of visit/), 'Meeting');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+
+    act(() => vi.advanceTimersByTime(KIOSK_IDLE_MS));
+    expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    await act(async () => {
+      release();
+      await held;
+    });
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.queryByText(kioskMessages.welcome('Jane Doe'))).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 
   it('asks a contractor for their company, then sends the fields as one multipart body', async () => {
@@ -229,6 +297,7 @@ describe('visitor kiosk', () => {
     expect(screen.getByText(kioskMessages.searchTooShort)).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Your name' }), 'a');
     const row = (await screen.findByText('Jane D.')).closest('li')!;
+    expect(row.closest('[role="status"]')).not.toBeNull();
     await user.click(within(row).getByRole('button', { name: 'Sign out' }));
 
     expect(await screen.findByText(kioskMessages.goodbye)).toBeInTheDocument();

@@ -1,11 +1,14 @@
 import type { TKioskSetup, TVisitorQuestion } from '@compass/shared';
-import { Camera, FileText } from 'lucide-react';
+import { Camera, Download, FileText } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { describeError } from '../../api/errors';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
 import { FieldError } from '../../components/FieldError';
 import { FieldLabel, FormField } from '../../components/FormField';
 import { compressImage } from '../../fields/FileField';
 import { DrawingCanvas } from '../../fields/widgets/DrawingCanvas';
-import { kioskDocumentUrl } from './kioskApi';
+import { useKioskDocument } from './kioskApi';
 
 /**
  * A flow's heading, focused as the flow opens: the button that opened it is gone, and a screen
@@ -157,15 +160,76 @@ export function SiteRules({
   );
 }
 
-/** The setup's documents, each opened in a new tab with the kiosk's token. */
+/** How the kiosk shows a document, by its name's ending: in the page, or offered as a download. */
+function documentView(name: string): 'pdf' | 'image' | 'download' {
+  const ending = name.toLowerCase().split('.').pop() ?? '';
+  if (ending === 'pdf') return 'pdf';
+  return ['png', 'jpg', 'jpeg', 'gif', 'webp'].includes(ending) ? 'image' : 'download';
+}
+
+/**
+ * One document in a dialog of the kiosk's page. Its blob URL is released as the dialog closes, and
+ * so when the kiosk goes back to its start (the form, and the dialog with it, are gone).
+ */
+function KioskDocumentDialog({
+  authtoken,
+  document,
+  onClose,
+  onFailure,
+}: {
+  authtoken: string;
+  document: TKioskSetup['documents'][number];
+  onClose: () => void;
+  onFailure: (error: unknown) => void;
+}) {
+  const file = useKioskDocument(authtoken, document._id);
+  useEffect(() => {
+    if (file.error) onFailure(file.error);
+  }, [file.error, onFailure]);
+  const view = documentView(document.name);
+  return (
+    <Dialog
+      title={document.name}
+      wide
+      onClose={onClose}
+      footer={
+        <Button size="lg" onClick={onClose}>
+          Back to sign-in
+        </Button>
+      }
+    >
+      {file.isPending && <p className="text-secondary">Opening the document…</p>}
+      {file.error && <FieldError id={`${document._id}-error`} message={describeError(file.error).message} />}
+      {file.data && view === 'pdf' && (
+        <iframe className="document-viewer" title={document.name} src={file.data} />
+      )}
+      {file.data && view === 'image' && (
+        <img className="document-viewer-image" src={file.data} alt={document.name} />
+      )}
+      {file.data && view === 'download' && (
+        <p>
+          <a className="btn btn-secondary btn-lg" href={file.data} download={document.name}>
+            <Download size={20} aria-hidden="true" />
+            Download {document.name}
+          </a>
+        </p>
+      )}
+    </Dialog>
+  );
+}
+
+/** The setup's documents, each read in a dialog of the kiosk's page. */
 export function KioskDocuments({
   authtoken,
   documents,
+  onFailure,
 }: {
   authtoken: string;
   documents: TKioskSetup['documents'];
+  onFailure: (error: unknown) => void;
 }) {
   const headingId = useId();
+  const [reading, setReading] = useState<TKioskSetup['documents'][number] | null>(null);
   if (documents.length === 0) return null;
   return (
     <section className="kiosk-documents" aria-labelledby={headingId}>
@@ -175,13 +239,24 @@ export function KioskDocuments({
       <ul>
         {documents.map((document) => (
           <li key={document._id}>
-            <a href={kioskDocumentUrl(authtoken, document._id)} target="_blank" rel="noopener noreferrer">
-              <FileText size={20} aria-hidden="true" />
+            <Button
+              size="lg"
+              icon={<FileText size={20} aria-hidden="true" />}
+              onClick={() => setReading(document)}
+            >
               {document.name}
-            </a>
+            </Button>
           </li>
         ))}
       </ul>
+      {reading && (
+        <KioskDocumentDialog
+          authtoken={authtoken}
+          document={reading}
+          onClose={() => setReading(null)}
+          onFailure={onFailure}
+        />
+      )}
     </section>
   );
 }
@@ -199,7 +274,16 @@ export function SignatureField({
   const labelId = useId();
   const errorId = useId();
   return (
-    <div className="field">
+    // The canvas is a picture, not a control: the group carries the invalid state, and takes the focus
+    // (tabIndex -1) when the missing signature is the first thing to mend.
+    <div
+      className="field"
+      role="group"
+      tabIndex={-1}
+      aria-labelledby={labelId}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+    >
       <FieldLabel id={labelId} required>
         Signature
       </FieldLabel>

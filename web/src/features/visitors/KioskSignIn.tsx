@@ -98,8 +98,11 @@ function serverProblems(setup: TKioskSetup, error: unknown): Record<string, stri
 
 const SHOWN_BY_FIELD = ['fullName', 'visitorCompany', 'supplierId', 'hostEmployeeId', 'purpose', 'phone'];
 
-/** The form-wide message: a failure no field shows. */
-function unplacedProblem(setup: TKioskSetup, problems: Record<string, string>): string | null {
+/**
+ * The one alert of a refused form: a failure no field shows, otherwise how many fields to mend (each
+ * field shows its own message by it).
+ */
+function summaryOf(setup: TKioskSetup, problems: Record<string, string>): string | null {
   const placed = new Set([
     ...SHOWN_BY_FIELD,
     ...setup.questions.map(answerKey),
@@ -107,7 +110,11 @@ function unplacedProblem(setup: TKioskSetup, problems: Record<string, string>): 
     ...(setup.takeSignature ? ['signature'] : []),
     ...(setup.takePhoto ? ['photo'] : []),
   ]);
-  return Object.entries(problems).find(([field]) => !placed.has(field))?.[1] ?? null;
+  const unplaced = Object.entries(problems).find(([field]) => !placed.has(field));
+  if (unplaced) return unplaced[1];
+  const count = Object.keys(problems).length;
+  if (count === 0) return null;
+  return count === 1 ? 'Please check the marked field.' : `Please check the ${count} marked fields.`;
 }
 
 interface FlowProps {
@@ -167,12 +174,23 @@ function SignInForm({
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
+  // False once the form is gone (the kiosk went back to its start): a late answer is not shown.
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((now) => ({ ...now, [key]: value }));
 
-  // The first field to mend gets the focus, so a screen reader hears what is wrong.
+  // The first field to mend gets the focus, so a screen reader hears what is wrong; a yes-or-no
+  // question is marked on its group, which takes no focus: its first answer does.
   useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const target = invalid?.matches('fieldset') ? invalid.querySelector<HTMLElement>('input') : invalid;
+    target?.focus();
   }, [problems]);
 
   const submit = async (event: FormEvent) => {
@@ -187,21 +205,28 @@ function SignInForm({
     setSending(true);
     try {
       const visit = await signInAtKiosk(authtoken, form);
-      onDone(kioskMessages.welcome(visit.fullName));
+      if (shown.current) onDone(kioskMessages.welcome(visit.fullName));
     } catch (error) {
       onFailure(error);
+      if (!shown.current) return;
       const byField = serverProblems(setup, error);
       setProblems(Object.keys(byField).length > 0 ? byField : { form: describeError(error).message });
       setSending(false);
     }
   };
 
-  const formProblem = unplacedProblem(setup, problems);
+  const formProblem = summaryOf(setup, problems);
   const contractor = kind === 'contractor';
   return (
     <form ref={formRef} className="kiosk-flow kiosk-form" noValidate onSubmit={(event) => void submit(event)}>
       <div className="kiosk-flow-head">
-        <Button variant="ghost" size="lg" icon={<ArrowLeft size={22} aria-hidden="true" />} onClick={onBack}>
+        <Button
+          variant="ghost"
+          size="lg"
+          icon={<ArrowLeft size={22} aria-hidden="true" />}
+          disabled={sending}
+          onClick={onBack}
+        >
           Back
         </Button>
         <FlowHeading>{contractor ? 'Contractor sign-in' : 'Visitor sign-in'}</FlowHeading>
@@ -218,6 +243,7 @@ function SignInForm({
         <KioskCombobox
           label="Your company"
           required
+          authtoken={authtoken}
           what="suppliers"
           value={draft.supplier}
           onChange={(option) => set('supplier', option)}
@@ -236,6 +262,7 @@ function SignInForm({
       )}
       <KioskCombobox
         label="Who are you visiting?"
+        authtoken={authtoken}
         what="hosts"
         value={draft.host}
         onChange={(option) => set('host', option)}
@@ -268,7 +295,7 @@ function SignInForm({
           onChange={(value) => set('answers', { ...draft.answers, [question._id]: value })}
         />
       ))}
-      <KioskDocuments authtoken={authtoken} documents={setup.documents} />
+      <KioskDocuments authtoken={authtoken} documents={setup.documents} onFailure={onFailure} />
       {setup.siteRules.trim() && (
         <SiteRules
           rules={setup.siteRules}
@@ -293,7 +320,7 @@ function SignInForm({
         </p>
       )}
       <div className="kiosk-actions">
-        <Button size="lg" variant="ghost" onClick={onCancel}>
+        <Button size="lg" variant="ghost" disabled={sending} onClick={onCancel}>
           Cancel
         </Button>
         <Button type="submit" size="lg" variant="primary" loading={sending}>

@@ -51,7 +51,8 @@ export function KioskSignOut({
   };
 
   const tooShort = text.trim().length === 1;
-  const list = search.length >= 2 ? found.data?.list : undefined;
+  const searching = search.length >= 2 && found.isFetching;
+  const list = search.length >= 2 && !searching ? found.data?.list : undefined;
   return (
     <section className="kiosk-flow" aria-labelledby="kiosk-sign-out-title">
       <FlowHeading id="kiosk-sign-out-title">Sign out</FlowHeading>
@@ -78,36 +79,40 @@ export function KioskSignOut({
         id={errorId}
         message={problem ?? (found.error ? describeError(found.error).message : null)}
       />
-      {list && list.length === 0 && <p className="kiosk-empty">Nobody on site matches that name.</p>}
-      {list && list.length > 0 && (
-        <ul className="kiosk-people" aria-label="On site">
-          {list.map((person) => {
-            const nameId = `${inputId}-${person._id}`;
-            return (
-              <li key={person._id} className="kiosk-person">
-                <div id={nameId}>
-                  <span className="kiosk-person-name">{person.name}</span>
-                  <span className="text-secondary">
-                    {[person.company, `signed in at ${format(parseISO(person.SigninTime), 'HH:mm')}`]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </span>
-                </div>
-                <Button
-                  size="lg"
-                  variant="primary"
-                  aria-describedby={nameId}
-                  loading={leaving === person._id}
-                  disabled={leaving !== null}
-                  onClick={() => void signOut(person._id)}
-                >
-                  Sign out
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      {/* What the search found is told as it changes: the list is below the box the visitor types in. */}
+      <div role="status">
+        {searching && <p className="text-secondary">Searching…</p>}
+        {list && list.length === 0 && <p className="kiosk-empty">Nobody on site matches that name.</p>}
+        {list && list.length > 0 && (
+          <ul className="kiosk-people" aria-label="On site">
+            {list.map((person) => {
+              const nameId = `${inputId}-${person._id}`;
+              return (
+                <li key={person._id} className="kiosk-person">
+                  <div id={nameId}>
+                    <span className="kiosk-person-name">{person.name}</span>
+                    <span className="text-secondary">
+                      {[person.company, `signed in at ${format(parseISO(person.SigninTime), 'HH:mm')}`]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </span>
+                  </div>
+                  <Button
+                    size="lg"
+                    variant="primary"
+                    aria-describedby={nameId}
+                    loading={leaving === person._id}
+                    disabled={leaving !== null}
+                    onClick={() => void signOut(person._id)}
+                  >
+                    Sign out
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
       <Button size="lg" variant="ghost" className="kiosk-back" onClick={onCancel}>
         Cancel
       </Button>

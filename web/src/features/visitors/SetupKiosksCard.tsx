@@ -136,8 +136,12 @@ function RegisterKioskDialog({ workplaceId, onClose }: { workplaceId: string; on
         </div>
       </Dialog>
     );
+  // While the call runs the link may arrive at any moment: closing now would lose it for good.
+  const closeUnlessPending = () => {
+    if (!create.isPending) onClose();
+  };
   return (
-    <Dialog title="Register kiosk" onClose={onClose}>
+    <Dialog title="Register kiosk" dismissable={!create.isPending} onClose={closeUnlessPending}>
       <form className="stack" onSubmit={submit} noValidate>
         <InputField
           label="Kiosk name"
@@ -155,7 +159,7 @@ function RegisterKioskDialog({ workplaceId, onClose }: { workplaceId: string; on
           error={errors.branchId}
           onChange={setBranchId}
         />
-        <DialogFormActions submitLabel="Register" pending={create.isPending} onCancel={onClose} />
+        <DialogFormActions submitLabel="Register" pending={create.isPending} onCancel={closeUnlessPending} />
       </form>
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import { visitorMessages, visitorSetupPath } from '@compass/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bodiesSent, mockFetch, ok, renderRoutes } from '../../../test/helpers';
 import { BRANCH, DEPOT, KIOSK, OFFICE, QUESTION, setupDetails, visitorPageMocks } from './visitors.fixtures';
 import { VisitorSetupListPage } from './VisitorSetupListPage';
@@ -119,6 +119,36 @@ describe('VisitorSetupPage', () => {
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByDisplayValue(LINK)).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('keeps the register dialog open while the kiosk is being created', async () => {
+    mockFetch({
+      'POST /api/visitorSetupDetails': () => ok(setupDetails()),
+      'POST /api/branchesByWorkplace': () => ok([BRANCH]),
+      'POST /api/visitorKioskCreate': () => ok({ _id: KIOSK, link: LINK }, visitorMessages.kioskCreated),
+    });
+    // The create call waits until released, so the dialog can be tried while it runs.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/api/visitorKioskCreate')) await held;
+      return answer(input, init);
+    });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Register kiosk' }));
+    const dialog = screen.getByRole('dialog', { name: 'Register kiosk' });
+    await user.type(within(dialog).getByLabelText('Kiosk name'), 'Gate tablet');
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Register kiosk' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /close/i })).not.toBeInTheDocument();
+
+    release();
+    const shown = await screen.findByRole('dialog', { name: 'Kiosk registered' });
+    expect(within(shown).getByLabelText('Kiosk link')).toHaveValue(LINK);
   }, 15_000);
 
   it('revokes a kiosk after asking, and lists the documents', async () => {

@@ -10,6 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { API_BASE, callApi, callUrl } from '../../api/client';
 import { ApiError } from '../../api/errors';
+import { useFileObjectUrl } from '../../api/fileObjectUrl';
 import { linkOptions } from '../links';
 
 /**
@@ -65,6 +66,13 @@ export const signInAtKiosk = (authtoken: string, form: FormData) =>
 export const signOutAtKiosk = (authtoken: string, visitId: string) =>
   callApi(visitorKioskSignOutCall, { body: { _id: visitId } }, linkOptions(authtoken));
 
-/** A setup document's address, opened in a new tab: the token travels in its query. */
-export const kioskDocumentUrl = (authtoken: string, documentId: string) =>
-  `${API_BASE}${callUrl(visitorKioskDocumentCall, { params: { id: documentId } }, authtoken)}`;
+/**
+ * A setup document, fetched like the kiosk's other calls and shown in the page from a blob URL:
+ * never opened as a page of its own, where the token would stand in the shared tablet's address bar.
+ */
+export function useKioskDocument(authtoken: string, documentId: string) {
+  return useFileObjectUrl(
+    ['visitorKioskDocument', authtoken, documentId],
+    `${API_BASE}${callUrl(visitorKioskDocumentCall, { params: { id: documentId } }, authtoken)}`,
+  );
+}
