@@ -6,7 +6,7 @@ import {
   type VisitKind,
 } from '@compass/shared';
 import { ArrowLeft, Building2, HardHat } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { describeError, fieldErrorsOf, schemaProblems } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { KioskCombobox, type KioskOption } from './KioskCombobox';
@@ -161,6 +161,47 @@ export function KioskSignIn(props: FlowProps) {
   );
 }
 
+/** False once the form is gone (the kiosk went back to its start): a late answer is not shown. */
+function useShown() {
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
+  return shown;
+}
+
+/**
+ * The first field to mend gets the focus, so a screen reader hears what is wrong; a yes-or-no
+ * question is marked on its group, which takes no focus: its first answer does.
+ */
+function useFocusFirstProblem(formRef: RefObject<HTMLFormElement | null>, problems: Record<string, string>) {
+  useEffect(() => {
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const target = invalid?.matches('fieldset') ? invalid.querySelector<HTMLElement>('input') : invalid;
+    target?.focus();
+  }, [formRef, problems]);
+}
+
+function FormHead({ title, busy, onBack }: { title: string; busy: boolean; onBack: () => void }) {
+  return (
+    <div className="kiosk-flow-head">
+      <Button
+        variant="ghost"
+        size="lg"
+        icon={<ArrowLeft size={22} aria-hidden="true" />}
+        disabled={busy}
+        onClick={onBack}
+      >
+        Back
+      </Button>
+      <FlowHeading>{title}</FlowHeading>
+    </div>
+  );
+}
+
 function SignInForm({
   authtoken,
   setup,
@@ -174,24 +215,10 @@ function SignInForm({
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
-  // False once the form is gone (the kiosk went back to its start): a late answer is not shown.
-  const shown = useRef(true);
-  useEffect(() => {
-    shown.current = true;
-    return () => {
-      shown.current = false;
-    };
-  }, []);
+  const shown = useShown();
+  useFocusFirstProblem(formRef, problems);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((now) => ({ ...now, [key]: value }));
-
-  // The first field to mend gets the focus, so a screen reader hears what is wrong; a yes-or-no
-  // question is marked on its group, which takes no focus: its first answer does.
-  useEffect(() => {
-    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    const target = invalid?.matches('fieldset') ? invalid.querySelector<HTMLElement>('input') : invalid;
-    target?.focus();
-  }, [problems]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -219,18 +246,11 @@ function SignInForm({
   const contractor = kind === 'contractor';
   return (
     <form ref={formRef} className="kiosk-flow kiosk-form" noValidate onSubmit={(event) => void submit(event)}>
-      <div className="kiosk-flow-head">
-        <Button
-          variant="ghost"
-          size="lg"
-          icon={<ArrowLeft size={22} aria-hidden="true" />}
-          disabled={sending}
-          onClick={onBack}
-        >
-          Back
-        </Button>
-        <FlowHeading>{contractor ? 'Contractor sign-in' : 'Visitor sign-in'}</FlowHeading>
-      </div>
+      <FormHead
+        title={contractor ? 'Contractor sign-in' : 'Visitor sign-in'}
+        busy={sending}
+        onBack={onBack}
+      />
       <KioskTextField
         label="Full name"
         required
