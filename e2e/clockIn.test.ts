@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInThroughUi, useBrowser } from './browser';
+import { drawOn, signInThroughUi, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -22,7 +22,9 @@ describe('employee clock-in page', () => {
     const clockOut = page.getByRole('button', { name: 'CLOCK OUT' });
     await clockIn.waitFor();
     expect(await page.getByText('Not clocked in').isVisible()).toBe(true);
-
+    // 001 section 9: the clock-in takes a signature first.
+    expect(await clockIn.isDisabled()).toBe(true);
+    await drawOn(page, 'Signature');
     await clockIn.click();
     await page.getByText('You are clocked in.').waitFor();
     await clockOut.waitFor();
