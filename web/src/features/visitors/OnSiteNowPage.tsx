@@ -10,7 +10,7 @@ import { BackLink } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
 import { useOnSiteNow, useVisitorSetupList } from './api';
-import { displayInstant, displayTime, SignOutDialog } from './parts';
+import { displayInstant, displaySignIn, displayTime, SignOutDialog } from './parts';
 
 type Kind = TOnSitePerson['kind'];
 const GROUPS: { kind: Kind; title: string }[] = [
@@ -108,7 +108,7 @@ function RollCall({ onSite }: { onSite: TOnSiteNow }) {
                     <td>{person.company || '—'}</td>
                     <td>{person.host ?? '—'}</td>
                     <td>{person.Branchs ?? '—'}</td>
-                    <td>{displayTime(person.SigninTime)}</td>
+                    <td>{displaySignIn(person.SigninTime)}</td>
                     {/* Ticked by hand on the printed roll call. */}
                     <td className="on-site-present" />
                     {group.kind !== 'employee' && (

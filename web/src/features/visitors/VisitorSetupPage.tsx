@@ -46,11 +46,10 @@ export function VisitorSetupPage() {
       </div>
       <div className="register-columns">
         <SetupForm key={workplaceId} setup={setup.data} />
-        <div className="stack-lg">
-          <SetupDocumentsCard workplaceId={workplaceId} documents={setup.data.documents} />
-          <SetupKiosksCard workplaceId={workplaceId} kiosks={setup.data.kiosks} />
-        </div>
+        <SetupDocumentsCard workplaceId={workplaceId} documents={setup.data.documents} />
       </div>
+      {/* Full width: the kiosks' table has six columns. */}
+      <SetupKiosksCard workplaceId={workplaceId} kiosks={setup.data.kiosks} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { DATE_DISPLAY_FORMAT, visitSignOutCall } from '@compass/shared';
-import { format, parseISO } from 'date-fns';
+import { format, isToday, parseISO } from 'date-fns';
 import { useCall } from '../../api/useCall';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { VISITOR_WRITES } from './api';
@@ -9,8 +9,15 @@ export function displayInstant(instant: string | null): string {
   return instant ? format(parseISO(instant), `${DATE_DISPLAY_FORMAT} HH:mm`) : '—';
 }
 
-/** The time of an instant alone, HH:mm (the roll call's sign-in times, "Updated"). */
+/** The time of an instant alone, HH:mm ("Updated"). */
 export const displayTime = (instant: string) => format(parseISO(instant), 'HH:mm');
+
+/**
+ * A roll call's sign-in: HH:mm today, with its day otherwise (an employee whose clock-out was
+ * missed days ago must not read as arrived this morning).
+ */
+export const displaySignIn = (instant: string) =>
+  isToday(parseISO(instant)) ? displayTime(instant) : displayInstant(instant);
 
 /** A visit's hours to 2 decimals once signed out; '—' while on site. */
 export const displayHours = (hours: number | null) => (hours === null ? '—' : hours.toFixed(2));
