@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderField } from './testing';
+import { drawStroke, renderField } from './testing';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
@@ -17,23 +17,6 @@ beforeEach(() => {
   );
   vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(PNG);
 });
-
-/** One stroke across the canvas, as a mouse would draw it. */
-function drawStroke(canvas: HTMLElement) {
-  const point = (x: number) => ({
-    clientX: x,
-    clientY: 40,
-    buttons: 1,
-    button: 0,
-    isPrimary: true,
-    pointerId: 1,
-  });
-  fireEvent.pointerDown(canvas, point(10));
-  fireEvent.pointerMove(window, point(40));
-  fireEvent.pointerMove(window, point(80));
-  fireEvent.pointerMove(window, point(120));
-  fireEvent.pointerUp(window, { ...point(120), buttons: 0 });
-}
 
 describe('signature field', () => {
   it('starts empty with Undo and Clear disabled', () => {

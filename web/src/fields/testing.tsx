@@ -1,5 +1,5 @@
 // Builders for the field components' tests (imported by *.test.tsx only).
-import { render } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ComponentType, type ReactNode } from 'react';
@@ -92,4 +92,21 @@ export function renderField<T extends FieldType>(type: T, options: Options<T> = 
   const user = userEvent.setup();
   // The searched reference fields ask the server through TanStack Query.
   return { onChange, user, field, ...render(<Harness />, { wrapper: QueryWrapper }) };
+}
+
+/** One stroke across a drawing canvas (DrawingCanvas), as a finger or a mouse would draw it. */
+export function drawStroke(canvas: HTMLElement) {
+  const point = (x: number) => ({
+    clientX: x,
+    clientY: 40,
+    buttons: 1,
+    button: 0,
+    isPrimary: true,
+    pointerId: 1,
+  });
+  fireEvent.pointerDown(canvas, point(10));
+  fireEvent.pointerMove(window, point(40));
+  fireEvent.pointerMove(window, point(80));
+  fireEvent.pointerMove(window, point(120));
+  fireEvent.pointerUp(window, { ...point(120), buttons: 0 });
 }

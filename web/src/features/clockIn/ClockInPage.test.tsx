@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, mockFetch, ok, renderRoutes } from '../../../test/helpers';
 import { CLOCK_IN_SPINNER_MS, ClockInPage, NARROW_SCREEN } from './ClockInPage';
+import { drawStroke } from '../../fields/testing';
 
 const EMPLOYEE = '44444444-4444-4444-8444-444444444444';
 const COMPANY = '22222222-2222-4222-8222-222222222222';
@@ -56,22 +57,8 @@ function renderPage(id = EMPLOYEE) {
   );
 }
 
-/** One stroke across the signature canvas, as a finger would draw it. */
-function sign() {
-  const canvas = screen.getByRole('img', { name: 'Signature' });
-  const point = (x: number) => ({
-    clientX: x,
-    clientY: 40,
-    buttons: 1,
-    button: 0,
-    isPrimary: true,
-    pointerId: 1,
-  });
-  fireEvent.pointerDown(canvas, point(10));
-  fireEvent.pointerMove(window, point(60));
-  fireEvent.pointerMove(window, point(120));
-  fireEvent.pointerUp(window, { ...point(120), buttons: 0 });
-}
+/** One stroke across the signature canvas. */
+const sign = () => drawStroke(screen.getByRole('img', { name: 'Signature' }));
 
 /** A screen narrower than 900 px, as matchMedia reports it. */
 function narrowScreen() {

@@ -1,9 +1,10 @@
 import { kioskMessages, messages, VISITOR_KIOSK_PATH, type TKioskSetup } from '@compass/shared';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
 import { KIOSK_IDLE_MS, KIOSK_WELCOME_MS, KioskPage } from './KioskPage';
+import { drawStroke } from '../../fields/testing';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 const QUESTION_ID = testId(11);
@@ -44,22 +45,8 @@ function renderKiosk(options: { advanceTimers?: (ms: number) => void } = {}) {
   return user;
 }
 
-/** One stroke across the signature canvas, as a finger would draw it (DrawingFields.test). */
-function sign() {
-  const canvas = screen.getByRole('img', { name: 'Signature' });
-  const point = (x: number) => ({
-    clientX: x,
-    clientY: 40,
-    buttons: 1,
-    button: 0,
-    isPrimary: true,
-    pointerId: 1,
-  });
-  fireEvent.pointerDown(canvas, point(10));
-  fireEvent.pointerMove(window, point(60));
-  fireEvent.pointerMove(window, point(120));
-  fireEvent.pointerUp(window, { ...point(120), buttons: 0 });
-}
+/** One stroke across the signature canvas. */
+const sign = () => drawStroke(screen.getByRole('img', { name: 'Signature' }));
 
 /** The multipart body the sign-in sent. */
 function signInForm(fetchMock: ReturnType<typeof mockFetch>): FormData {
