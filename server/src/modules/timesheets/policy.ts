@@ -34,6 +34,8 @@ export interface OpenedEmployee {
   lastName: string;
   employeeNumber: string | null;
   managerEmployeeId: string | null;
+  /** The manager's name, read with the employee (the week's heading shows it). */
+  manager: { firstName: string; lastName: string } | null;
 }
 
 /** The employee if the caller may open their timesheet; anyone else (another organisation's too) is not found. */
@@ -43,7 +45,9 @@ export async function openEmployee(
   employeeId: string,
 ): Promise<OpenedEmployee> {
   const [employee] = await client.$queryRaw<OpenedEmployee[]>(
-    sql`SELECT e.id, e."firstName", e."lastName", e."employeeNumber", e."managerEmployeeId"
+    sql`SELECT e.id, e."firstName", e."lastName", e."employeeNumber", e."managerEmployeeId",
+        (SELECT json_build_object('firstName', m."firstName", 'lastName', m."lastName") FROM "Employee" m
+          WHERE m.id = e."managerEmployeeId" AND m."companyId" = e."companyId") AS manager
       FROM "Employee" e WHERE e.id = ${uuid(employeeId)} AND ${openable(auth, sql`e`)}`,
   );
   if (!employee) throw notFound();

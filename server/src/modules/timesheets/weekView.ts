@@ -44,7 +44,7 @@ export async function timesheetWeek(
   const { weekStart } = input;
   const timeZone = auth.timeZone;
   const { start, end } = weekBounds(weekStart, timeZone);
-  const [records, approvals, managers] = await Promise.all([
+  const [records, approvals] = await Promise.all([
     reader.rows<StoredRecord>(
       sql`SELECT r.id, r."signInAt", r."signOutAt", r."signInNote", r.signature, r."correctedAt",
           w.name AS workplace, b.name AS branch
@@ -61,12 +61,6 @@ export async function timesheetWeek(
         FROM "TimesheetApproval" a
         WHERE a."companyId" = ${company} AND a."employeeId" = ${uuid(employee.id)} AND a."weekStart" = ${weekStart}::date`,
     ),
-    employee.managerEmployeeId
-      ? reader.rows<{ firstName: string; lastName: string }>(
-          sql`SELECT m."firstName", m."lastName" FROM "Employee" m
-            WHERE m.id = ${uuid(employee.managerEmployeeId)} AND m."companyId" = ${company}`,
-        )
-      : [],
   ]);
   const built = buildWeek(
     records.map((record) => ({
@@ -86,7 +80,7 @@ export async function timesheetWeek(
       _id: employee.id,
       name: personName(employee),
       employeeNumber: employee.employeeNumber,
-      manager: managers[0] ? personName(managers[0]) : null,
+      manager: employee.manager ? personName(employee.manager) : null,
     },
     weekStart,
     weekEnd: addDays(weekStart, 6),
