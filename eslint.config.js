@@ -85,7 +85,7 @@ export const AREA_TIERS = [
       'visitors',
     ],
   ],
-  ['overview', ['dashboard', 'actionRegister']],
+  ['overview', ['dashboard', 'actionRegister', 'reports']],
 ];
 
 const ALL_AREAS = AREA_TIERS.flatMap(([, areas]) => areas);

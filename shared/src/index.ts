@@ -72,6 +72,8 @@ export * from './contracts/trainingMatrix';
 export * from './contracts/assets';
 export * from './contracts/assetMaintenance';
 export * from './contracts/assetFaults';
+export * from './contracts/reportCatalogue';
+export * from './contracts/reports';
 export * from './contracts/timesheets';
 export * from './contracts/visitors';
 export * from './contracts/visitorKiosk';

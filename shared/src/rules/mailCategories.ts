@@ -164,6 +164,12 @@ export const MAIL_CATEGORIES = {
       'A visitor or contractor signs in at a Vismate kiosk naming an employee as their host: to that employee, when the workplace’s setup says to tell the host.',
     optional: true,
   },
+  scheduledReport: {
+    label: 'Scheduled report',
+    trigger:
+      'A saved report scheduled daily, weekly or monthly is due (Reports & Charts): to the person who saved it, with the report as a PDF.',
+    optional: true,
+  },
   testMail: {
     label: 'Test mail',
     trigger:
