@@ -142,6 +142,8 @@ const config = loadConfig({
 });
 const db = createPrisma(database.url, config.DATABASE_POOL_SIZE);
 const app = await buildApp({ config, db, databaseUrl: database.url });
+// The report rollups as the job queue keeps them: up to date before the report cases read them.
+await app.runEveryFiveMinutes();
 const bare = addFloors(app);
 
 const rows: Row[] = [];

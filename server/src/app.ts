@@ -74,6 +74,8 @@ declare module 'fastify' {
     tasks: TaskService;
     /** The supplier form and document reminders, run hourly by the job queue (plugins/jobs.ts). */
     sendHourlyReminders: () => Promise<void>;
+    /** The five-minute work (the report rollups' refresh), run by the job queue and once at start. */
+    runEveryFiveMinutes: () => Promise<void>;
   }
 }
 
@@ -118,6 +120,7 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
   const platform = platformServices(app, now, {
     config,
     db,
+    databaseUrl: readDatabaseUrl,
     reader,
     dataVersions,
     answers,
@@ -129,6 +132,7 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
       perAccountPerMinute: config.RATE_LIMIT_PER_ACCOUNT,
     },
     hourlyReminders: [],
+    everyFiveMinutes: [],
   });
   await app.register(async (api) => registerAreas(api, { ...platform, links }, AREAS), { prefix: '/api' });
   await app.register(webPlugin, { root: config.WEB_DIST_DIR });
@@ -197,7 +201,7 @@ function readSide(app: FastifyInstance, config: Config, readDatabaseUrl: string)
 
 /** The services of the platform that the areas build on, with the decorations and hooks they need. */
 function platformServices(app: FastifyInstance, now: AppDeps['now'], platform: Platform) {
-  const { config, db, reader, storage, secrets, mail, hourlyReminders } = platform;
+  const { config, db, reader, storage, secrets, mail, hourlyReminders, everyFiveMinutes } = platform;
   const fileSweeper = new FileSweeper(
     db,
     storage,
@@ -217,6 +221,11 @@ function platformServices(app: FastifyInstance, now: AppDeps['now'], platform: P
     const results = await Promise.allSettled(hourlyReminders.map((send) => send()));
     for (const result of results)
       if (result.status === 'rejected') app.log.warn({ err: result.reason }, 'supplier reminders failed');
+  });
+  app.decorate('runEveryFiveMinutes', async () => {
+    const results = await Promise.allSettled(everyFiveMinutes.map((run) => run()));
+    for (const result of results)
+      if (result.status === 'rejected') app.log.warn({ err: result.reason }, 'five-minute work failed');
   });
   app.addHook('onClose', () => fileSweeper.stop());
 

@@ -13,6 +13,8 @@ import type { FileStorage } from './plugins/storage';
 export interface Platform {
   config: Config;
   db: Db;
+  /** The database's address: for the jobs whose statements outlast the API's bounds (report rollups). */
+  databaseUrl: string;
   reader: Reader;
   dataVersions: DataVersionLookup;
   /** Serialized answers that follow the organisation's data version (plugins/answerCache.ts). */
@@ -23,6 +25,8 @@ export interface Platform {
   abuseLimits: AbuseLimits;
   /** The hourly reminders (plugins/jobs.ts): supplier forms and requirements, competency expiries; an area adds the ones its services send. */
   hourlyReminders: (() => Promise<unknown>)[];
+  /** Every five minutes (plugins/jobs.ts) and once at start: the report rollups' refresh; an area adds its own. */
+  everyFiveMinutes: (() => Promise<unknown>)[];
 }
 
 /**

@@ -75,8 +75,14 @@ export async function startServer(beforeListen?: BeforeListen): Promise<void> {
     await app.listen({ port: config.PORT, host: config.HOST });
     await app.mail.startWorker();
     app.fileSweeper.start();
-    const work = { taskReminders: () => app.tasks.sendAll(), hourlyReminders: app.sendHourlyReminders };
+    const work = {
+      taskReminders: () => app.tasks.sendAll(),
+      hourlyReminders: app.sendHourlyReminders,
+      reportRollups: app.runEveryFiveMinutes,
+    };
     stopJobs = (await startJobs(databaseUrl, work, app.log)).stop;
+    // A fresh install has report figures at once rather than at the next five-minute mark.
+    void app.runEveryFiveMinutes();
     console.warn(`${config.PRODUCT_NAME} is ready at ${config.PUBLIC_URL}`);
   } catch (error) {
     // Every failure to start says what failed, never just "undefined" or a bare stack.

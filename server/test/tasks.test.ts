@@ -532,7 +532,11 @@ describe('the reminder job', () => {
     let supplierRuns = 0;
     const jobs = await startJobs(
       ctx.databaseUrl,
-      { taskReminders: async () => (runs += 1), hourlyReminders: async () => (supplierRuns += 1) },
+      {
+        taskReminders: async () => (runs += 1),
+        hourlyReminders: async () => (supplierRuns += 1),
+        reportRollups: async () => undefined,
+      },
       ctx.app.log,
     );
     const sender = new PgBoss({ connectionString: ctx.databaseUrl, max: 1 });

@@ -11,18 +11,23 @@ const TASK_REMINDERS_CRON = '*/15 * * * *';
  */
 export const SUPPLIER_REMINDERS_JOB = 'supplier-reminders';
 const SUPPLIER_REMINDERS_CRON = '0 * * * *';
+/** The report rollups' refresh (modules/reports/rollups.ts): report figures are at most 5 minutes old. */
+export const REPORT_ROLLUPS_JOB = 'report-rollups';
+const REPORT_ROLLUPS_CRON = '*/5 * * * *';
 
 export interface JobWork {
   /** The reminders before the due day and the overdue digest (modules/tasks). */
   taskReminders: () => Promise<unknown>;
   /** Supplier forms' and documents' due and expiry reminders, hourly. */
   hourlyReminders: () => Promise<unknown>;
+  /** The report rollups' refresh, every five minutes. */
+  reportRollups: () => Promise<unknown>;
 }
 
 /**
  * The job queue (pg-boss, in its own `pgboss` schema of the product's database): its scheduler
- * puts a `task-reminders` job on the queue every 15 minutes and a `supplier-reminders` job every
- * hour, and this process works them. With
+ * puts a `task-reminders` job on the queue every 15 minutes, a `supplier-reminders` job every
+ * hour and a `report-rollups` job every 5 minutes, and this process works them. With
  * several processes pg-boss hands each scheduled job to one worker; the work itself never sends a
  * mail twice even when run twice (each claims its row in the database, docs/tasks.md). Started by
  * server.ts only: the tests start it when they test it.
@@ -38,6 +43,7 @@ export async function startJobs(
   const jobs = [
     [TASK_REMINDERS_JOB, TASK_REMINDERS_CRON, work.taskReminders],
     [SUPPLIER_REMINDERS_JOB, SUPPLIER_REMINDERS_CRON, work.hourlyReminders],
+    [REPORT_ROLLUPS_JOB, REPORT_ROLLUPS_CRON, work.reportRollups],
   ] as const;
   for (const [name, cron, run] of jobs) {
     await boss.createQueue(name);
