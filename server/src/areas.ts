@@ -29,6 +29,7 @@ import { performanceReviewsArea } from './modules/performanceReviews';
 import { qrCodesArea } from './modules/qrCodes';
 import { qrSubmissionsArea } from './modules/qrSubmissions';
 import { registerPartsArea } from './modules/registerParts';
+import { reportsArea } from './modules/reports';
 import { risksArea } from './modules/risks';
 import { ssoArea } from './modules/sso';
 import { submissionServicesArea, submissionsArea } from './modules/submissions';
@@ -86,4 +87,5 @@ export const AREAS = [
   assetsArea,
   timesheetsArea,
   visitorsArea,
+  reportsArea,
 ] as const;

@@ -445,6 +445,21 @@ const VISMATE_KEY = [
   'POST /api/visitSignOut',
   'POST /api/onSiteNow',
 ];
+/**
+ * Reports & Charts (issue 46): employees with reportChart (which Mia's role has); each report's
+ * area key, and whose saved reports are seen, the service rules on (reports.test.ts, reportsSaved.test.ts).
+ */
+const REPORT_CHART = [
+  'POST /api/reportData',
+  'POST /api/reportRecords',
+  'GET /api/reportOptions',
+  'GET /api/reportExport',
+  'GET /api/savedReportList',
+  'GET /api/savedReportDetails',
+  'POST /api/savedReportSave',
+  'POST /api/savedReportDelete',
+  'GET /api/reportRoles',
+];
 /** Tasks and reminders (the task key, which Mia's role has): employees only. */
 const TASK_KEY = [
   'POST /api/taskList',
@@ -539,6 +554,7 @@ function expected(route: string, caller: CallerName): string | null {
         ...PLANT_KEY,
         ...TIMESHEETS,
         ...VISMATE_KEY,
+        ...REPORT_CHART,
         ...REGISTER_KEYS,
         ...ACTION_REGISTER_KEY,
         ...COMPETENCIES,
@@ -627,6 +643,7 @@ describe('route × caller kind', () => {
       MAINTENANCE_WORK,
       TIMESHEETS,
       VISMATE_KEY,
+      REPORT_CHART,
       KIOSK,
       DURING_PASSWORD_CHANGE,
       WITH_PORTAL_OFF,

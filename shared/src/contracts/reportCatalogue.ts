@@ -228,7 +228,7 @@ export const REPORTS: Record<ReportId, ReportDefinition> = {
     id: 'competencies',
     title: 'Competencies',
     description:
-      'Competencies current, expiring within 60 days and expired, by competency, workplace and person.',
+      'Competencies current, expiring within 30 days and expired, by competency, workplace and person (as the training matrix counts them).',
     area: 'Human Resources',
     accessAnyOf: ['hrEmployeeRecord', 'hrAdmin'],
     filters: ['workplace', 'category', 'person'],

@@ -21,6 +21,7 @@ export const reportMessages = {
   nameRequired: 'Please name the report.',
   nameTaken: 'You already have a saved report with this name.',
   notOwner: 'Only the person who saved this report can change it.',
+  roleUnknown: 'Choose one of your organisation’s roles to share the report with.',
   saved: 'Report saved.',
   deleted: 'Saved report deleted.',
   tooManyRows: 'The export holds the first 5,000 rows.',
@@ -192,6 +193,8 @@ export const ZReportOptions = z.object({
   templates: z.array(ZReportOption),
   /** Supplier companies; empty without a company filter. */
   companies: z.array(ZReportOption),
+  /** The person the query named (personId), for the person filter's label; null otherwise. */
+  person: ZReportOption.nullable(),
 });
 export type TReportOptions = z.output<typeof ZReportOptions>;
 
@@ -299,9 +302,9 @@ export const reportOptionsCall = defineCall({
   method: 'GET',
   path: '/reportOptions',
   tags,
-  summary: "The choices of a report's category, template and company filters",
+  summary: "The choices of a report's category, template and company filters, and the chosen person's name",
   access,
-  query: z.object({ report: ZReportId }),
+  query: z.object({ report: ZReportId, personId: z.uuid().optional() }),
   response: ZReportOptions,
 });
 

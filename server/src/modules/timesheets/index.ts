@@ -1,1 +1,2 @@
 export { timesheetsArea } from './area';
+export { mondayOf } from './week';
