@@ -127,6 +127,18 @@ describe('router', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('opens Reports & Charts and a report for a holder of reportChart', async () => {
+    signIn({}, { 'GET /api/savedReportList': () => ok({ rows: [] }) });
+    const { router } = renderRoutes(routes, '/report-chart');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Reports & Charts' }, { timeout: LAZY_AREA }),
+    ).toBeInTheDocument();
+    await router.navigate('/report-chart/actions');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Actions' }, { timeout: LAZY_AREA }),
+    ).toBeInTheDocument();
+  });
+
   it('opens an asset’s QR label page without signing in', async () => {
     mockFetch({
       'POST /api/assetLabel': () =>

@@ -54,6 +54,7 @@ const assets = lazyFrom(() => import('./features/assets/routes'));
 const assetMaintenance = lazyFrom(() => import('./features/assetMaintenance/routes'));
 const timesheets = lazyFrom(() => import('./features/timesheets/routes'));
 const visitors = lazyFrom(() => import('./features/visitors/routes'));
+const reports = lazyFrom(() => import('./features/reports/routes'));
 
 /**
  * The screens built so far inside the guarded areas; a path here is more specific than its area's
@@ -187,6 +188,10 @@ const areaScreens: RouteObject[] = [
   { path: 'configure-vismate/on-site/:workplaceId', lazy: visitors('OnSiteNowPage') },
   { path: 'configure-vismate/setup', lazy: visitors('VisitorSetupListPage') },
   { path: 'configure-vismate/setup/:workplaceId', lazy: visitors('VisitorSetupPage') },
+  // Reports & Charts: the reports the caller runs, one report (reportPath), a saved one (savedReportPath).
+  { path: 'report-chart', lazy: reports('ReportsHomePage') },
+  { path: 'report-chart/:report', lazy: reports('ReportPage') },
+  { path: 'report-chart/saved/:savedId', lazy: reports('SavedReportPage') },
   { path: 'task/reminders', lazy: tasks('TasksPage') },
   { path: 'task/new', lazy: tasks('TaskEditPage') },
   { path: 'task/edit/:id', lazy: tasks('TaskEditPage') },
