@@ -10,6 +10,7 @@ import { HR_FORM_CASES } from './hrFormCases';
 import { ONLINE_TRAINING_CASES } from './onlineTrainingCases';
 import { TRAINING_MATRIX_CASES } from './trainingMatrixCases';
 import { PERFORMANCE_REVIEW_CASES } from './performanceReviewCases';
+import { REPORT_CASES } from './reportCases';
 import { TIMESHEET_VISITOR_CASES, timesheetVisitorIdsOf } from './timesheetVisitorCases';
 
 export interface Ids {
@@ -262,6 +263,7 @@ export const CASES: Case[] = [
   ...TRAINING_MATRIX_CASES,
   ...ASSET_CASES,
   ...TIMESHEET_VISITOR_CASES,
+  ...REPORT_CASES,
 ];
 
 /** The rows the cases name, looked up in the scale organisation `companyId`. */

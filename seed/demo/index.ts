@@ -59,6 +59,7 @@ import { calendar, Rows, Org } from './rows';
 import { buildNorthwind } from './northwind';
 import { writeNorthwindCompetencies } from './northwind/competencies';
 import { writeNorthwindPositionRules } from './northwind/inductions';
+import { writeNorthwindReports } from './northwind/reports';
 import { writeNorthwindTimesheetsAndVisitors } from './northwind/timesheetsAndVisitors';
 import { buildSouthbank } from './southbank';
 import { addRiskRegisters } from './risks';
@@ -117,6 +118,7 @@ export async function seedDemo(
       await writeNorthwindCompetencies(tx, northwind);
       await writeNorthwindPositionRules(tx, northwind);
       await writeNorthwindTimesheetsAndVisitors(tx, northwind);
+      await writeNorthwindReports(tx, northwind);
       return { created: true };
     },
     { timeout: 120_000, maxWait: 30_000 },
