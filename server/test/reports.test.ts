@@ -140,6 +140,16 @@ describe('the checks of a run', () => {
       { report: 'submissions', filters: { period: 'custom', fromMonth: '2026-13', toMonth: '2027-01' } },
       say.monthInvalid,
     ],
+    [
+      'a custom period longer than 20 years',
+      { report: 'submissions', filters: { period: 'custom', fromMonth: '2000-01', toMonth: '2026-11' } },
+      say.periodTooLong,
+    ],
+    [
+      'a custom period before 1900',
+      { report: 'submissions', filters: { period: 'custom', fromMonth: '1899-12', toMonth: '1900-02' } },
+      say.periodTooLong,
+    ],
   ])('refuses %s with 400', async (_case, body, message) => {
     const response = await call('olivia.admin', 'reportData', body);
     expect(response.statusCode).toBe(400);
@@ -245,20 +255,20 @@ describe('the figures', () => {
   });
 
   it('pages the groups by 100: every month of a custom period is a row, zero or not', async () => {
-    const filters = { period: 'custom', fromMonth: '2000-01', toMonth: '2026-11' };
+    const filters = { period: 'custom', fromMonth: '2010-04', toMonth: '2026-11' };
     const first = await data('olivia.admin', 'reportData', { report: 'submissions', by: 'month', filters });
     const last = await data('olivia.admin', 'reportData', {
       report: 'submissions',
       by: 'month',
       filters,
-      page: 4,
+      page: 2,
     });
-    expect(first).toMatchObject({ rowCount: 323, pageSize: REPORT_PAGE_SIZE, page: 1 });
+    expect(first).toMatchObject({ rowCount: 200, pageSize: REPORT_PAGE_SIZE, page: 1 });
     expect(first.rows).toHaveLength(100);
-    expect(first.rows[0]).toMatchObject({ key: '2000-01', label: 'Jan 2000', values: [0, 0, null] });
-    expect(last.rows).toHaveLength(23);
+    expect(first.rows[0]).toMatchObject({ key: '2010-04', label: 'Apr 2010', values: [0, 0, null] });
+    expect(last.rows).toHaveLength(100);
     expect(last.rows.at(-1)).toMatchObject({ key: '2026-11', label: 'Nov 2026' });
-    expect(first.period).toEqual({ from: '2000-01', to: '2026-11', label: 'Jan 2000 – Nov 2026' });
+    expect(first.period).toEqual({ from: '2010-04', to: '2026-11', label: 'Apr 2010 – Nov 2026' });
   });
 
   it('keeps a table read from rollups until they are refreshed; a live table is read every time', async () => {
@@ -301,6 +311,20 @@ describe('the figures', () => {
     await refreshRollups(ctx.db);
     const after = await data('olivia.admin', 'reportData', { report: 'submissions', by: 'status', filters });
     expect(after.total.slice(0, 2)).toEqual([before.total[0] - 1, before.total[1] + 1]);
+  });
+
+  it('answers 503 while a rollup of the report has not been filled yet, then the figures', async () => {
+    const run = { report: 'submissions', by: 'workplace', filters: { period: 'all' } };
+    // A view whose first refresh has not committed has no stamp.
+    await ctx.db.$executeRaw`DELETE FROM "ReportRollup" WHERE name LIKE 'report\\_submission\\_%'`;
+    try {
+      const response = await call('olivia.admin', 'reportData', run);
+      expect(response.statusCode).toBe(503);
+      expect(response.json().response_message).toBe(say.preparing);
+    } finally {
+      await refreshRollups(ctx.db);
+    }
+    expect((await call('olivia.admin', 'reportData', run)).statusCode).toBe(200);
   });
 });
 

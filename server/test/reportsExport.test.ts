@@ -138,7 +138,7 @@ describe('report exports', () => {
         )
       ).body as Buffer,
     );
-    expect(line).toMatch(/Nov 2026\s+92%/);
+    expect(line).toMatch(/Nov 2026\s+92\.4%/);
     expect(line).toContain('Figures as of 30 Nov 2026, 10:30');
     const matrix: ReportTable = {
       chart: 'heatmap',
@@ -168,5 +168,25 @@ describe('report exports', () => {
     );
     expect(heat).toContain('By matrix before controls');
     expect(heat).toMatch(/Likelihood 5\s+0\s+1\s+2\s+3\s+5/);
+  });
+
+  it('cuts a long label to its cell with an ellipsis and says when there are no figures', async () => {
+    const long = `Start ${'x'.repeat(3_000)} End`;
+    const cut = await pdfText(
+      (
+        await renderReportFile(
+          { ...table, rows: [{ key: 'long', label: long, values: [1, 2, 3] }] },
+          meta,
+          'pdf',
+        )
+      ).body as Buffer,
+    );
+    expect(cut).toMatch(/Start x+…/);
+    expect(cut).not.toContain(' End');
+    const empty = await pdfText(
+      (await renderReportFile({ ...table, rows: [], total: [0, 0, null] }, meta, 'pdf')).body as Buffer,
+    );
+    expect(empty).toMatch(/every 5 minutes\s+No figures for these filters\./);
+    expect(empty).not.toContain('Total');
   });
 });

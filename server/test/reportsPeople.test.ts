@@ -1,11 +1,13 @@
 import {
+  REQUIREMENT_STATES,
   ZReportFilters,
   addDays,
-  requirementState,
   startOfLocalDay,
   timesheetPath,
+  trainingStanding,
   type ReportId,
   type TReportFilters,
+  type TSupplierCompliance,
 } from '@compass/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReader, type Reader } from '../src/db/reader';
@@ -20,7 +22,7 @@ import { supplierComplianceSource } from '../src/modules/reports/sources/supplie
 import { supplierFormsSource } from '../src/modules/reports/sources/supplierForms';
 import { timesheetHoursSource } from '../src/modules/reports/sources/timesheetHours';
 import { trainingSource } from '../src/modules/reports/sources/training';
-import { employeeOf, setupTestApp, type TestContext } from './helpers';
+import { apiCalls, employeeOf, setupTestApp, signIn, type TestContext } from './helpers';
 
 /**
  * The people, suppliers and assets reports' sources, read straight (the service checks the
@@ -32,6 +34,7 @@ let reader: Reader;
 let companyId: string;
 let timeZone: string;
 let today: string;
+let token: string;
 const NOWHERE = '00000000-0000-4000-8000-000000000000';
 const deps = () => ({ db: ctx.db, reader });
 
@@ -41,7 +44,12 @@ beforeAll(async () => {
   companyId = (await employeeOf(ctx.db, 'mia.employee')).companyId;
   timeZone = (await ctx.db.company.findUniqueOrThrow({ where: { id: companyId } })).timeZone;
   today = await organisationToday(ctx.db, companyId);
+  token = await signIn(ctx.app, 'olivia.admin');
 });
+const { data } = apiCalls(
+  () => ctx,
+  () => ({ 'olivia.admin': token }),
+);
 afterAll(async () => {
   await reader.close();
 });
@@ -60,18 +68,33 @@ const drillAll = (source: ReportSource, query: ReportQuery, key: string, column?
   source.records(query, { key, column, page: 1, pageSize: 100 });
 
 describe('supplier compliance', () => {
-  it("counts each company's requirements in the Requirements screen's states, with the compliance %", async () => {
-    const requirements = await ctx.db.supplierRequirement.findMany({ where: { companyId } });
-    expect(requirements.length).toBeGreaterThan(0);
-    const expected: Record<string, number[]> = {};
-    for (const r of requirements) {
-      const state = requirementState({ status: r.status, expiryDate: dayOf(r.expiryDate) }, today);
-      const counts = (expected[r.supplierId] ??= [0, 0, 0, 0, 0, 0]);
-      counts[
-        ['valid', 'expiringSoon', 'expired', 'awaitingReview', 'toProvide', 'rejected'].indexOf(state)
-      ]! += 1;
-    }
+  it("counts each company's requirements that stand as its company page does, with the compliance %", async () => {
+    const supplier = await ctx.db.supplierCompany.findFirstOrThrow({ where: { companyId } });
+    const type = await ctx.db.requirementType.create({
+      data: { companyId, name: 'Report test insurance', appliesTo: 'company', expires: false },
+    });
+    const request = (status: 'rejected' | 'approved' | 'pending', createdAt: string, personnelId?: string) =>
+      ctx.db.supplierRequirement.create({
+        data: {
+          companyId,
+          supplierId: supplier.id,
+          personnelId,
+          requirementTypeId: type.id,
+          status,
+          dueDate: new Date(`${today}T00:00:00Z`),
+          createdAt: new Date(createdAt),
+        },
+      });
+    // The rejected request is superseded by the newer approved one; a person who left is not counted.
+    await request('rejected', '2024-01-01T00:00:00Z');
+    await request('approved', '2025-01-01T00:00:00Z');
+    const leaver = await ctx.db.personnel.create({
+      data: { companyId, supplierId: supplier.id, firstName: 'Left', lastName: 'Early', isActive: false },
+    });
+    await request('pending', '2025-01-01T00:00:00Z', leaver.id);
     const source = supplierComplianceSource(deps());
+    const byType = valuesOf(await source.table(queryOf('supplierCompliance', 'requirementType')));
+    expect(byType[type.id]).toEqual([1, 0, 0, 0, 0, 0, 100]);
     const table = await source.table(queryOf('supplierCompliance', 'company'));
     expect(table.columns.map((column) => column.label)).toEqual([
       'Valid',
@@ -82,26 +105,23 @@ describe('supplier compliance', () => {
       'Rejected',
       'Compliance %',
     ]);
-    const values = valuesOf(table);
-    expect(Object.keys(values).sort()).toEqual(Object.keys(expected).sort());
-    for (const [supplierId, counts] of Object.entries(expected)) {
-      const all = counts.reduce((sum, count) => sum + count, 0);
-      expect(values[supplierId]).toEqual([
-        ...counts,
-        Math.round(((counts[0]! + counts[1]!) / all) * 1000) / 10,
-      ]);
+    // Every company's figures are its page's counts.
+    const order = ['valid', 'expiringSoon', 'expired', 'awaitingReview', 'toProvide', 'rejected'] as const;
+    expect(REQUIREMENT_STATES.length).toBe(order.length);
+    let compliant = 0;
+    let all = 0;
+    for (const row of table.rows) {
+      const page: TSupplierCompliance = await data('olivia.admin', 'supplierCompliance', {
+        supplierId: row.key,
+      });
+      const counts = order.map((state) => page.counts[state]);
+      const sum = counts.reduce((total, count) => total + count, 0);
+      compliant += counts[0]! + counts[1]!;
+      all += sum;
+      expect(row.values).toEqual([...counts, Math.round(((counts[0]! + counts[1]!) / sum) * 1000) / 10]);
     }
-    expect(table.total[6]).toBe(
-      Math.round(
-        (requirements.filter((r) =>
-          ['valid', 'expiringSoon'].includes(
-            requirementState({ status: r.status, expiryDate: dayOf(r.expiryDate) }, today),
-          ),
-        ).length /
-          requirements.length) *
-          1000,
-      ) / 10,
-    );
+    expect(table.rows.length).toBeGreaterThan(1);
+    expect(table.total[6]).toBe(Math.round((compliant / all) * 1000) / 10);
     // The records behind a cell: as many as the cell says, each with the reviewer's page.
     const row = table.rows[0]!;
     const records = await drillAll(source, queryOf('supplierCompliance', 'company'), row.key, 'valid');
@@ -126,15 +146,23 @@ describe('supplier compliance', () => {
 });
 
 describe('forms assigned to suppliers', () => {
-  it('counts submitted, waiting and overdue by template, and every month of the period', async () => {
+  it("counts the Form Register's states and the overdue by template, and every month of the period", async () => {
     const assignments = await ctx.db.supplierAssignment.findMany({ where: { companyId } });
     const expected: Record<string, number[]> = {};
+    const order = ['assigned', 'overdue', 'submitted', 'reviewed', 'closed'];
     for (const a of assignments) {
-      const counts = (expected[a.formTemplateId] ??= [0, 0, 0]);
-      counts[a.status !== 'assigned' ? 0 : dayOf(a.dueDate) < today ? 2 : 1]! += 1;
+      const counts = (expected[a.formTemplateId] ??= [0, 0, 0, 0, 0]);
+      counts[order.indexOf(a.status === 'assigned' && dayOf(a.dueDate) < today ? 'overdue' : a.status)]! += 1;
     }
     const source = supplierFormsSource(deps());
     const table = await source.table(queryOf('supplierForms', 'template'));
+    expect(table.columns.map((column) => column.label)).toEqual([
+      'With the supplier',
+      'Overdue',
+      'Submitted for review',
+      'Reviewed',
+      'Accepted and closed',
+    ]);
     expect(valuesOf(table)).toEqual(expected);
     const months = await source.table(queryOf('supplierForms', 'month', { period: 'last12Months' }));
     expect(months.rows).toHaveLength(12);
@@ -145,43 +173,94 @@ describe('forms assigned to suppliers', () => {
 });
 
 describe('training compliance', () => {
-  it("counts employees' assignments (withdrawn left out) by course, and lists a cell's records", async () => {
-    const query = queryOf('training', 'course');
-    // "All time" ends with the current month: an assignment to complete later is in no period yet.
-    const assignments = await ctx.db.onlineTrainingAssignment.findMany({
-      where: {
-        companyId,
-        employeeId: { not: null },
-        status: { not: 'cancelled' },
-        completeBy: { lt: new Date(`${query.months!.until}T00:00:00Z`) },
-      },
+  it("counts each active employee's latest assignment of each course in the training matrix's standings", async () => {
+    const mia = await employeeOf(ctx.db, 'mia.employee');
+    const ethan = await employeeOf(ctx.db, 'ethan.coordinator');
+    const leaver = await ctx.db.employee.findFirstOrThrow({
+      where: { companyId, isActive: true, id: { notIn: [mia.id, ethan.id] } },
     });
-    expect(assignments.length).toBeGreaterThan(0);
-    const expected: Record<string, number[]> = {};
-    for (const a of assignments) {
-      const counts = (expected[a.courseId] ??= [0, 0, 0, 0]);
-      const state =
-        a.status === 'passed'
-          ? 0
-          : dayOf(a.completeBy) < today
-            ? 2
-            : a.status !== 'assigned' || a.completedTestAttempt > 0
-              ? 1
-              : 3;
-      counts[state]! += 1;
-    }
+    const course = await ctx.db.trainingCourse.create({ data: { companyId, name: 'Report test course' } });
+    const assign = (employeeId: string, status: 'passed' | 'assigned' | 'failed', createdAt: string) =>
+      ctx.db.onlineTrainingAssignment.create({
+        data: {
+          companyId,
+          courseId: course.id,
+          employeeId,
+          status,
+          completeBy: new Date(`${addDays(today, -5)}T00:00:00Z`),
+          expectationDuration: 30,
+          createdAt: new Date(createdAt),
+        },
+      });
+    // Mia passed it, then let the refresher lapse: expired. Ethan used every attempt: not passed.
+    await assign(mia.id, 'passed', '2024-01-01T00:00:00Z');
+    await assign(mia.id, 'assigned', '2025-01-01T00:00:00Z');
+    await assign(ethan.id, 'failed', '2025-01-01T00:00:00Z');
+    // Someone who left is not counted.
+    await assign(leaver.id, 'assigned', '2025-01-01T00:00:00Z');
+    await ctx.db.employee.update({ where: { id: leaver.id }, data: { isActive: false } });
+
+    const query = queryOf('training', 'course');
     const source = trainingSource(deps());
-    const values = valuesOf(await source.table(query));
+    const table = await source.table(query);
+    expect(table.columns.map((column) => column.label)).toEqual([
+      'Done',
+      'Due',
+      'Overdue',
+      'Expired',
+      'Not passed',
+      'Compliance %',
+    ]);
+    const values = valuesOf(table);
+    expect(values[course.id]).toEqual([0, 0, 0, 1, 1, 0]);
+
+    // Every course as the matrix stands it: the latest assignment of each active employee.
+    const assignments = await ctx.db.onlineTrainingAssignment.findMany({
+      where: { companyId, employeeId: { not: null }, status: { not: 'cancelled' } },
+      include: { course: false },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    });
+    const active = new Set(
+      (await ctx.db.employee.findMany({ where: { companyId, isActive: true } })).map((e) => e.id),
+    );
+    const latest = new Map<
+      string,
+      { courseId: string; status: string; completeBy: string; passedBefore: boolean }
+    >();
+    for (const a of assignments) {
+      const pair = `${a.employeeId}|${a.courseId}`;
+      const passed = a.status === 'passed';
+      const known = latest.get(pair);
+      if (known) known.passedBefore ||= passed;
+      else
+        latest.set(pair, {
+          courseId: a.courseId,
+          status: a.status,
+          completeBy: dayOf(a.completeBy),
+          passedBefore: passed,
+        });
+    }
+    const standings = ['done', 'due', 'overdue', 'expired', 'failed'];
+    const expected: Record<string, number[]> = {};
+    for (const [pair, l] of latest) {
+      // "All time" ends with the current month: an assignment to complete later is in no period yet.
+      if (!active.has(pair.split('|')[0]!) || l.completeBy >= query.months!.until) continue;
+      (expected[l.courseId] ??= [0, 0, 0, 0, 0])[standings.indexOf(trainingStanding(l, today))]! += 1;
+    }
+    expect(Object.keys(values).sort()).toEqual(Object.keys(expected).sort());
     for (const [courseId, counts] of Object.entries(expected))
-      expect(values[courseId]!.slice(0, 4)).toEqual(counts);
-    const [courseId, counts] = Object.entries(expected)[0]!;
-    const records = await drillAll(source, query, courseId);
-    expect(records.total).toBe(counts.reduce((sum, count) => sum + count, 0));
+      expect(values[courseId]).toEqual([
+        ...counts,
+        Math.round((counts[0]! / counts.reduce((sum, count) => sum + count, 0)) * 1000) / 10,
+      ]);
+    const records = await drillAll(source, query, course.id, 'expired');
+    expect(records).toMatchObject({ total: 1, items: [{ title: 'Report test course', status: 'Expired' }] });
+    expect((await drillAll(source, query, course.id)).total).toBe(2);
   });
 });
 
 describe('competencies', () => {
-  it('counts the latest records current, expiring within 60 days and expired, by competency', async () => {
+  it('counts the latest records held, expiring within 30 days and expired, by competency', async () => {
     const employee = await employeeOf(ctx.db, 'mia.employee');
     const competency = await ctx.db.competency.create({
       data: { companyId, name: 'Report test licence', kind: 'licence', expires: true, validForMonths: 12 },
@@ -200,9 +279,11 @@ describe('competencies', () => {
     await made(addDays(today, -10), false);
     await made(addDays(today, 20), true);
     const source = competenciesSource(deps());
-    const values = valuesOf(await source.table(queryOf('competencies', 'competency')));
+    const table = await source.table(queryOf('competencies', 'competency'));
+    const values = valuesOf(table);
     // Only the latest record counts; 20 days ahead (within COMPETENCY_EXPIRING_DAYS) is expiring.
     expect(values[competency.id]).toEqual([0, 1, 0]);
+    expect(table.columns.map((column) => column.label)).toEqual(['Held', 'Expiring', 'Expired']);
     const person = valuesOf(await source.table(queryOf('competencies', 'person', { personId: employee.id })));
     const latest = await ctx.db.competencyRecord.count({
       where: { companyId, employeeId: employee.id, isLatest: true },
@@ -300,6 +381,12 @@ describe('timesheet hours (rollup)', () => {
       ['2023-06-05', 'Approved'],
       ['2023-05-29', 'Not approved'],
     ]);
+    // A week key that is no day, or no Monday, lists nothing (no 400).
+    for (const key of ['2023-02-31', '2023-06-06'])
+      expect(await drillAll(source, queryOf('timesheetHours', 'week', june), key)).toMatchObject({
+        total: 0,
+        items: [],
+      });
     const elsewhere = await source.table(
       queryOf('timesheetHours', 'person', { ...june, workplaceId: NOWHERE }),
     );

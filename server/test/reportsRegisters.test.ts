@@ -4,6 +4,8 @@ import {
   obligationCompliance,
   rateRisk,
   riskPath,
+  sdsStatus,
+  taskDueType,
   type ReportId,
   type TReportRow,
 } from '@compass/shared';
@@ -236,8 +238,33 @@ describe('questions failed most', () => {
       queryOf('auditFindings', 'question'),
       drill(question),
     );
-    expect(records.total).toBe(new Set(raising.map((task) => task.auditId)).size);
-    expect(records.items[0]?.path).toMatch(/^\/audit-inspection\/audit-details\//);
+    expect(records.total).toBe(raising.length);
+    const latest = [...raising].sort(
+      (a, b) => b.dueDate.getTime() - a.dueDate.getTime() || (b.id > a.id ? 1 : -1),
+    )[0]!;
+    expect(records.items[0]).toEqual({
+      _id: latest.id,
+      title: question,
+      detail: expect.stringContaining(`${latest.audit.name} · `),
+      date: dayOf(latest.dueDate),
+      status: latest.isComplete ? 'Completed' : 'Open',
+      path: auditDetailsPath(latest.auditId),
+    });
+  });
+
+  it('lists as many findings behind a cell as the cell counts, in every grouping and column', async () => {
+    for (const by of ['question', 'workplace', 'template']) {
+      const query = queryOf('auditFindings', by);
+      const table = await sources.auditFindings.table(query);
+      for (const row of table.rows.slice(0, 3))
+        for (const [index, column] of (['findings', 'openFindings'] as const).entries()) {
+          const records = await sources.auditFindings.records(query, drill(row.key, column));
+          expect(records.total, `${by} ${row.label} ${column}`).toBe(row.values[index]);
+          expect(records.items.length).toBe(Math.min(25, row.values[index]!));
+          if (column === 'openFindings')
+            expect(records.items.every((item) => item.status === 'Open')).toBe(true);
+        }
+    }
   });
 
   it('counts the audits that raised findings by workplace', async () => {
@@ -318,48 +345,79 @@ describe('risks', () => {
     const records = await sources.risks.records(queryOf('risks', 'review'), drill('none'));
     expect(records.total).toBe(none.length);
   });
+
+  it('puts a review due today under due, not overdue, as the register words it', async () => {
+    const yesterday = addDays(today, -1);
+    expect([taskDueType(yesterday, today), taskDueType(today, today)]).toEqual(['overdue', 'due']);
+    const before = await sources.risks.table(queryOf('risks', 'review'));
+    const created = await Promise.all(
+      [yesterday, today].map((day) =>
+        db.risk.create({ data: { companyId, name: `Report review ${day}`, nextReviewDate: dateOf(day) } }),
+      ),
+    );
+    const after = await sources.risks.table(queryOf('risks', 'review'));
+    const added = (key: string) => rowOf(after.rows, key)!.values[0]! - rowOf(before.rows, key)!.values[0]!;
+    expect([added('overdue'), added('dueSoon'), added('later'), added('none')]).toEqual([1, 1, 0, 0]);
+    const dueSoon = await sources.risks.records(queryOf('risks', 'review'), drill('dueSoon'));
+    expect(dueSoon.items.map((item) => item._id)).toContain(created[1]!.id);
+    await db.risk.deleteMany({ where: { id: { in: created.map((risk) => risk.id) } } });
+  });
 });
 
 describe('hazardous substances', () => {
-  it('counts a substance under each of its classes, with the expired safety data sheets', async () => {
+  it("counts a substance under each of its classes (once in the total), with the register's missing or due sheets", async () => {
     const workplace = await db.workplace.findFirstOrThrow({ where: { companyId } });
-    const created = await db.hazardousSubstance.create({
-      data: {
-        companyId,
-        name: 'Report Solvent',
-        workplaceId: workplace.id,
-        storageLocation: 'Report Cabinet',
-        hazardClasses: ['flammable', 'acuteToxicity'],
-        sdsIssueDate: dateOf(addDays(today, -400)),
-        sdsExpiryDate: dateOf(addDays(today, -1)),
-      },
-    });
+    const sheets = [
+      // Past its expiry; no sheet at all; issued more than five years ago without an expiry date.
+      { name: 'Report Solvent', issued: addDays(today, -400), expires: addDays(today, -1) },
+      { name: 'Report Degreaser', issued: null, expires: null },
+      { name: 'Report Primer', issued: addDays(today, -6 * 366), expires: null },
+    ];
+    const created = await Promise.all(
+      sheets.map((sheet) =>
+        db.hazardousSubstance.create({
+          data: {
+            companyId,
+            name: sheet.name,
+            workplaceId: workplace.id,
+            storageLocation: 'Report Cabinet',
+            hazardClasses: ['flammable', 'acuteToxicity'],
+            sdsIssueDate: sheet.issued ? dateOf(sheet.issued) : null,
+            sdsExpiryDate: sheet.expires ? dateOf(sheet.expires) : null,
+          },
+        }),
+      ),
+    );
     const substances = await db.hazardousSubstance.findMany({ where: { companyId, isActive: true } });
-    const expired = (substance: (typeof substances)[number]) =>
-      substance.sdsExpiryDate !== null && dayOf(substance.sdsExpiryDate) < today;
+    const due = (substance: (typeof substances)[number]) =>
+      sdsStatus(dayOf(substance.sdsIssueDate), dayOf(substance.sdsExpiryDate), today) !== 'current';
     const table = await sources.hazardous.table(queryOf('hazardous', 'class'));
+    expect(table.columns.map((column) => column.label)).toEqual(['Substances', 'Missing or due']);
     const flammable = substances.filter((substance) => substance.hazardClasses.includes('flammable'));
     expect(rowOf(table.rows, 'flammable')).toMatchObject({
       label: 'Flammable',
-      values: [flammable.length, flammable.filter(expired).length],
+      values: [flammable.length, flammable.filter(due).length],
     });
-    expect(table.total[0]).toBe(
-      substances.reduce((sum, substance) => sum + Math.max(1, substance.hazardClasses.length), 0),
-    );
+    expect(table.total).toEqual([substances.length, substances.filter(due).length]);
+    const summed = table.rows.reduce((sum, row) => sum + row.values[0]!, 0);
+    expect(summed).toBeGreaterThan(substances.length);
 
     const byLocation = await sources.hazardous.table(
       queryOf('hazardous', 'location', { category: 'acuteToxicity' }),
     );
-    expect(rowOf(byLocation.rows, 'Report Cabinet')?.values).toEqual([1, 1]);
+    expect(rowOf(byLocation.rows, 'Report Cabinet')?.values).toEqual([3, 3]);
     const records = await sources.hazardous.records(
       queryOf('hazardous', 'location'),
-      drill('Report Cabinet', 'sdsExpired'),
+      drill('Report Cabinet', 'sdsDue'),
     );
-    expect(records.items).toEqual([expect.objectContaining({ _id: created.id, status: 'SDS due' })]);
+    expect(records.total).toBe(3);
+    expect(records.items.map((item) => item.status).sort()).toEqual(['No SDS', 'SDS due', 'SDS due']);
 
     const options = await sources.hazardous.options(queryOf('hazardous', 'class').viewer);
     expect(options.categories).toContainEqual({ _id: 'acuteToxicity', name: 'Acute toxicity' });
-    await db.hazardousSubstance.delete({ where: { id: created.id } });
+    await db.hazardousSubstance.deleteMany({
+      where: { id: { in: created.map((substance) => substance.id) } },
+    });
   });
 });
 
@@ -386,6 +444,25 @@ describe('obligations', () => {
     const records = await sources.obligations.records(queryOf('obligations', 'state'), drill(busiest.key));
     expect(records.total).toBe(busiest.values[0]);
     expect(records.items[0]?.path).toMatch(/^\/obligation\/edit\//);
+  });
+
+  it('counts an obligation of two workplaces under each, and once in the total', async () => {
+    const workplaces = await db.workplace.findMany({ where: { companyId }, take: 2, orderBy: { id: 'asc' } });
+    const created = await db.obligation.create({
+      data: { companyId, name: 'Report two-site permit', workplaceIds: workplaces.map((w) => w.id) },
+    });
+    const obligations = await db.obligation.count({ where: { companyId } });
+    const table = await sources.obligations.table(queryOf('obligations', 'workplace'));
+    expect(table.total).toEqual([obligations]);
+    const summed = table.rows.reduce((sum, row) => sum + row.values[0]!, 0);
+    expect(summed).toBeGreaterThan(obligations);
+    for (const workplace of workplaces) {
+      const ofWorkplace = await db.obligation.count({
+        where: { companyId, workplaceIds: { has: workplace.id } },
+      });
+      expect(rowOf(table.rows, workplace.id)?.values).toEqual([ofWorkplace]);
+    }
+    await db.obligation.delete({ where: { id: created.id } });
   });
 
   it('refuses nothing for an unknown type: it matches no obligation', async () => {

@@ -346,7 +346,32 @@ describe('the schedule', () => {
     }
     expect(await ctx.db.mailMessage.count({ where: { subject: { startsWith: 'Mia’s forms' } } })).toBe(0);
     const row = await ctx.db.savedReport.findUniqueOrThrow({ where: { id } });
-    expect(row.lastSentAt).toEqual(now);
+    // Claimed for the period, but nothing was sent.
+    expect(row.lastSentAt).toBeNull();
     expect(row.nextSendAt!.getTime()).toBeGreaterThan(now.getTime());
+  });
+
+  it('keeps a report due when building it fails for a moment, and sends it at the next run', async () => {
+    const id = await saved('olivia.admin', {
+      name: 'Retried forms',
+      ...submissionsByWorkplace,
+      schedule: 'weekly',
+    });
+    const now = new Date();
+    const due = new Date(now.getTime() - 60_000);
+    await ctx.db.savedReport.update({ where: { id }, data: { nextSendAt: due } });
+    const failing = { fullTable: () => Promise.reject(new Error('The database went away')) };
+    await expect(
+      sendDueReports(ctx.db, ctx.app.mail, failing, { publicUrl: PUBLIC_URL }, now),
+    ).rejects.toThrow('The database went away');
+    const kept = await ctx.db.savedReport.findUniqueOrThrow({ where: { id } });
+    expect(kept.nextSendAt).toEqual(due);
+    expect(kept.lastSentAt).toBeNull();
+    const later = new Date(now.getTime() + 5 * 60_000);
+    await sendDueReports(ctx.db, ctx.app.mail, reports, { publicUrl: PUBLIC_URL }, later);
+    expect(await ctx.db.mailMessage.count({ where: { subject: { startsWith: 'Retried forms' } } })).toBe(1);
+    const sent = await ctx.db.savedReport.findUniqueOrThrow({ where: { id } });
+    expect(sent.lastSentAt).toEqual(later);
+    expect(sent.nextSendAt).toEqual(nextSendAt('weekly', timeZone, later));
   });
 });

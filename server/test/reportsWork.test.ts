@@ -1,4 +1,13 @@
-import { ZReportFilters, type TReportFilters } from '@compass/shared';
+import {
+  ACTION_SOURCE_LABELS,
+  ACTION_SOURCES,
+  auditDetailsPath,
+  localDateOf,
+  REGISTER_SOURCES,
+  ZReportFilters,
+  type ActionSource,
+  type TReportFilters,
+} from '@compass/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReader, type Reader } from '../src/db/reader';
 import { organisationToday } from '../src/plugins/organisationDay';
@@ -164,28 +173,100 @@ describe('submissions', () => {
 
 describe('actions', () => {
   const notHr = () => ({ companyId, isHr: false });
+  const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
-  it('by assignee over all time: open, overdue and closed of every assignee as counted', async () => {
-    const all = await ctx.db.action.findMany({
-      where: notHr(),
-      select: { assigneeEmployeeId: true, isComplete: true, dueDate: true },
+  /** One action of the Action Register as the report counts it. */
+  interface Counted {
+    source: ActionSource;
+    assignee: string | null;
+    complete: boolean;
+    dueDate: string;
+    assignedOn: Date;
+    completedOn: Date | null;
+  }
+
+  /** The register's actions of every source (never HR), read table by table. */
+  async function registerActions(): Promise<Counted[]> {
+    const task = {
+      assigneeEmployeeId: true,
+      isComplete: true,
+      dueDate: true,
+      createdAt: true,
+      completedOn: true,
+    };
+    const [actionRows, audits, obligations, documents] = await Promise.all([
+      ctx.db.action.findMany({
+        where: notHr(),
+        select: {
+          assigneeEmployeeId: true,
+          isComplete: true,
+          dueDate: true,
+          assignedOn: true,
+          completedOn: true,
+          riskId: true,
+          hazardousSubstanceId: true,
+        },
+      }),
+      ctx.db.auditQuestionTask.findMany({ where: { companyId }, select: task }),
+      ctx.db.obligationQuestionTask.findMany({ where: { companyId }, select: task }),
+      ctx.db.documentAction.findMany({ where: { companyId } }),
+    ]);
+    const ofTask = (source: ActionSource) => (row: (typeof audits)[number]) => ({
+      source,
+      assignee: row.assigneeEmployeeId,
+      complete: row.isComplete,
+      dueDate: dayOf(row.dueDate),
+      assignedOn: row.createdAt,
+      completedOn: row.completedOn,
     });
-    const expected = new Map<string, number[]>();
-    for (const action of all) {
-      const key = action.assigneeEmployeeId ?? 'none';
-      const counts = expected.get(key) ?? [0, 0, 0];
-      const due = action.dueDate.toISOString().slice(0, 10);
-      counts[action.isComplete ? 2 : due < today ? 1 : 0]! += 1;
-      expected.set(key, counts);
-    }
+    return [
+      ...actionRows.map((row) => ({
+        source: row.riskId ? 'risk' : row.hazardousSubstanceId ? 'hazardous' : ('form' as ActionSource),
+        assignee: row.assigneeEmployeeId,
+        complete: row.isComplete,
+        dueDate: dayOf(row.dueDate),
+        assignedOn: row.assignedOn,
+        completedOn: row.completedOn,
+      })),
+      ...audits.map(ofTask('audit')),
+      ...obligations.map(ofTask('obligation')),
+      ...documents.map((row) => ({
+        source: 'document' as const,
+        assignee: row.assigneeEmployeeId,
+        complete: row.completedOn !== null,
+        dueDate: dayOf(row.dueDate),
+        assignedOn: row.createdAt,
+        completedOn: row.completedOn,
+      })),
+    ];
+  }
+
+  /** Open, overdue and completed of some actions: the report's first three columns. */
+  const countsOf = (all: Counted[]) => {
+    const counts = [0, 0, 0];
+    for (const action of all) counts[action.complete ? 2 : action.dueDate < today ? 1 : 0]! += 1;
+    return counts;
+  };
+
+  it('by assignee over all time: open, overdue and completed of every assignee as counted', async () => {
+    const all = await registerActions();
+    const expected = new Map<string, Counted[]>();
+    for (const action of all)
+      expected.set(action.assignee ?? 'none', [...(expected.get(action.assignee ?? 'none') ?? []), action]);
     const table = await actions.table(queryOf('actions', 'assignee'));
     const values = valuesOf(table);
     expect(table.rows.length).toBe(expected.size);
-    for (const [key, counts] of expected) expect(values[key]!.slice(0, 3)).toEqual(counts);
-    expect(table.total.slice(0, 3)).toEqual(
-      [0, 1, 2].map((index) => [...expected.values()].reduce((sum, counts) => sum + counts[index]!, 0)),
-    );
+    for (const [key, theirs] of expected) expect(values[key]!.slice(0, 3)).toEqual(countsOf(theirs));
+    expect(table.total.slice(0, 3)).toEqual(countsOf(all));
     expect(table.asOf).toBeInstanceOf(Date);
+    // The register's words.
+    expect(table.columns.map((column) => column.label)).toEqual([
+      'Open',
+      'Overdue',
+      'Completed',
+      'Avg days to close',
+    ]);
+    expect(table.rows.find((row) => row.key === 'none')?.label).toBe('External personnel');
   });
 
   it('by assignee in a preset period equals the cells of that period', async () => {
@@ -199,22 +280,31 @@ describe('actions', () => {
     );
     expect(custom.rows).toEqual(preset.rows);
     const months = reportMonths({ period: 'last12Months' }, today);
-    const assignedOn = {
-      gte: new Date(`${months.from}T00:00:00Z`),
-      lt: new Date(`${months.until}T00:00:00Z`),
-    };
-    const counted = await ctx.db.action.count({ where: { ...notHr(), assignedOn } });
-    // UTC organisation in the demo: its months are UTC months.
-    if (timeZone === 'UTC') expect(preset.total[0]! + preset.total[1]! + preset.total[2]!).toBe(counted);
+    const inPeriod = (await registerActions()).filter((action) => {
+      const day = localDateOf(action.assignedOn, timeZone);
+      return day >= months.from! && day < months.until;
+    });
+    expect(preset.total.slice(0, 3)).toEqual(countsOf(inPeriod));
   });
 
-  it('by source, age and month, and narrowed to a source and an assignee', async () => {
+  it("by source: every source of the Action Register's list, with its words, as counted", async () => {
+    const all = await registerActions();
     const bySource = await actions.table(queryOf('actions', 'source'));
-    const forms = await ctx.db.action.count({ where: { ...notHr(), submissionId: { not: null } } });
-    const form = bySource.rows.find((row) => row.key === 'form')!;
-    expect(form.label).toBe('Form');
-    expect(form.values[0]! + form.values[1]! + form.values[2]!).toBe(forms);
+    const values = valuesOf(bySource);
+    const present = ACTION_SOURCES.filter((source) => all.some((action) => action.source === source));
+    // The demo has actions of audits and obligations as well as of forms and risks.
+    expect(present).toEqual(expect.arrayContaining(['form', 'audit', 'obligation', 'risk']));
+    expect(bySource.rows.map((row) => row.key).sort()).toEqual([...present].sort());
+    for (const source of present) {
+      expect(values[source]!.slice(0, 3)).toEqual(countsOf(all.filter((action) => action.source === source)));
+      expect(bySource.rows.find((row) => row.key === source)!.label).toBe(ACTION_SOURCE_LABELS[source]);
+    }
+    const options = await actions.options!(queryOf('actions', 'source').viewer);
+    expect(options.categories?.map((category) => category._id)).toEqual([...REGISTER_SOURCES.general]);
+  });
 
+  it('by age and month, and narrowed to a source and an assignee', async () => {
+    const all = await registerActions();
     const byAge = await actions.table(queryOf('actions', 'age'));
     expect(byAge.rows.map((row) => row.label)).toEqual([
       '0–7 days',
@@ -223,30 +313,52 @@ describe('actions', () => {
       '91–365 days',
       'Over a year',
     ]);
-    const open = await ctx.db.action.count({ where: { ...notHr(), isComplete: false } });
-    expect(byAge.total[0]! + byAge.total[1]!).toBe(open);
+    expect(byAge.total[0]! + byAge.total[1]!).toBe(all.filter((action) => !action.complete).length);
     expect(byAge.total[2]).toBe(0);
 
-    const risky = await actions.table(queryOf('actions', 'month', { category: 'risk' }));
-    const risks = await ctx.db.action.count({ where: { ...notHr(), riskId: { not: null } } });
-    expect(risky.total[0]! + risky.total[1]! + risky.total[2]!).toBe(risks);
+    const audited = await actions.table(queryOf('actions', 'month', { category: 'audit' }));
+    expect(audited.total.slice(0, 3)).toEqual(countsOf(all.filter((action) => action.source === 'audit')));
 
-    const someone = await ctx.db.action.findFirstOrThrow({
-      where: { ...notHr(), assigneeEmployeeId: { not: null } },
-    });
-    const personId = someone.assigneeEmployeeId!;
+    const personId = all.find((action) => action.source === 'audit' && action.assignee)!.assignee!;
     const theirs = await actions.table(queryOf('actions', 'source', { personId }));
-    const counted = await ctx.db.action.count({ where: { ...notHr(), assigneeEmployeeId: personId } });
-    expect(theirs.total[0]! + theirs.total[1]! + theirs.total[2]!).toBe(counted);
+    expect(theirs.total.slice(0, 3)).toEqual(countsOf(all.filter((action) => action.assignee === personId)));
     const nobody = await actions.table(queryOf('actions', 'assignee', { personId: NOWHERE }));
     expect(nobody.rows).toEqual([]);
   });
 
   it('never counts HR actions', async () => {
     const hr = await ctx.db.action.count({ where: { companyId, isHr: true } });
-    const everything = await ctx.db.action.count({ where: { companyId } });
     const table = await actions.table(queryOf('actions', 'source'));
-    expect(table.total[0]! + table.total[1]! + table.total[2]!).toBe(everything - hr);
+    const counted = table.total[0]! + table.total[1]! + table.total[2]!;
+    expect(counted).toBe((await registerActions()).length);
+    const [everyAction, audits, obligations, documents] = await Promise.all([
+      ctx.db.action.count({ where: { companyId } }),
+      ctx.db.auditQuestionTask.count({ where: { companyId } }),
+      ctx.db.obligationQuestionTask.count({ where: { companyId } }),
+      ctx.db.documentAction.count({ where: { companyId } }),
+    ]);
+    expect(counted).toBe(everyAction - hr + audits + obligations + documents);
+  });
+
+  it('counts an action completed before the day it was assigned as completed that day, never a negative time', async () => {
+    const action = await ctx.db.action.findFirstOrThrow({ where: { ...notHr(), isComplete: true } });
+    // Years before: counted as it is, the average would fall by days, not by a rounding.
+    const before = new Date(action.assignedOn.getTime() - 4000 * 86_400_000);
+    await ctx.db.action.update({ where: { id: action.id }, data: { completedOn: before } });
+    await refreshRollups(ctx.db);
+    const completed = (await registerActions()).filter((action) => action.complete && action.completedOn);
+    const days = completed.map((action) =>
+      Math.max(
+        0,
+        (Date.parse(dayOf(action.completedOn!)) - Date.parse(localDateOf(action.assignedOn, timeZone))) /
+          86_400_000,
+      ),
+    );
+    const table = await actions.table(queryOf('actions', 'source'));
+    expect(table.total[3]).toBe(
+      Math.round((days.reduce((sum, day) => sum + day, 0) / days.length) * 10) / 10,
+    );
+    for (const row of table.rows) expect(row.values[3] ?? 0).toBeGreaterThanOrEqual(0);
   });
 
   it('drills into the overdue of an assignee: the actions behind the figure, with their page', async () => {
@@ -257,16 +369,62 @@ describe('actions', () => {
     expect(records.total).toBe(row.values[1]);
     expect(records.items.every((item) => item.status === 'Overdue' && item.date! < today)).toBe(true);
     expect(records.items[0]!.path).toMatch(
-      /^\/(form-submission\/Record|risk\/register|hazardous\/register)\//,
+      /^\/(form-submission\/Record|risk\/register|hazardous\/register|audit-inspection\/audit-details|obligation)\//,
     );
     const age = await actions.table(queryOf('actions', 'age'));
-    const bucket = age.rows.find((candidate) => candidate.values[0]! + candidate.values[1]! > 0)!;
-    const aged = await actions.records(queryOf('actions', 'age'), {
-      key: bucket.key,
+    for (const bucket of age.rows) {
+      const aged = await actions.records(queryOf('actions', 'age'), {
+        key: bucket.key,
+        column: undefined,
+        page: 1,
+        pageSize: 5,
+      });
+      expect(aged.total).toBe(bucket.values[0]! + bucket.values[1]!);
+    }
+  });
+
+  it("drills into every source's completed and the external personnel's: the pages the register opens", async () => {
+    const bySource = queryOf('actions', 'source');
+    const table = await actions.table(bySource);
+    for (const row of table.rows) {
+      const records = await actions.records(bySource, {
+        key: row.key,
+        column: 'closed',
+        page: 1,
+        pageSize: 25,
+      });
+      expect(records.total).toBe(row.values[2]);
+      if (records.items.length === 0) continue;
+      expect(records.items.every((item) => item.status === 'Completed')).toBe(true);
+      expect(records.items.every((item) => item.detail.startsWith(`${row.label} · `))).toBe(true);
+    }
+    const audit = await actions.records(bySource, { key: 'audit', column: undefined, page: 1, pageSize: 1 });
+    const [task] = await ctx.db.auditQuestionTask.findMany({ where: { id: audit.items[0]!._id } });
+    expect(audit.items[0]!.path).toBe(auditDetailsPath(task!.auditId));
+
+    const byAssignee = queryOf('actions', 'assignee');
+    const external = (await actions.table(byAssignee)).rows.find((row) => row.key === 'none')!;
+    const theirs = await actions.records(byAssignee, {
+      key: 'none',
       column: undefined,
       page: 1,
-      pageSize: 5,
+      pageSize: 25,
     });
-    expect(aged.total).toBe(bucket.values[0]! + bucket.values[1]!);
+    expect(theirs.total).toBe(external.values[0]! + external.values[1]! + external.values[2]!);
+    expect(theirs.items.every((item) => item.detail.endsWith(' · External personnel'))).toBe(true);
+  });
+
+  it('a column or key that names no state matches nothing, an object property included', async () => {
+    const query = queryOf('actions', 'assignee');
+    for (const column of ['toString', 'constructor', 'completed'])
+      expect((await actions.records(query, { key: 'none', column, page: 1, pageSize: 5 })).total).toBe(0);
+    const byStatus = queryOf('submissions', 'status');
+    for (const key of ['toString', 'constructor'])
+      expect(
+        (await submissions.records(byStatus, { key, column: undefined, page: 1, pageSize: 5 })).total,
+      ).toBe(0);
+    expect(
+      (await submissions.records(byStatus, { key: 'open', column: 'toString', page: 1, pageSize: 5 })).total,
+    ).toBe(0);
   });
 });

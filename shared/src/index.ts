@@ -74,6 +74,7 @@ export * from './contracts/assetMaintenance';
 export * from './contracts/assetFaults';
 export * from './contracts/reportCatalogue';
 export * from './contracts/reports';
+export * from './contractRules/reportValues';
 export * from './contracts/timesheets';
 export * from './contracts/visitors';
 export * from './contracts/visitorKiosk';

@@ -5,12 +5,13 @@
 
 -- Submitted forms (no drafts, no HR forms) by form-date month, template and workplace: what a
 -- report reads when filtered by a workplace or a template (a few thousand rows of one company).
+-- A form closed before it was created (a clock's skew) took 0 days, as the live read counts it.
 CREATE MATERIALIZED VIEW report_submission_cells AS
 SELECT s."companyId", date_trunc('month', s."formDate")::date AS month, s."templateId", s."workplaceId",
        count(*) FILTER (WHERE NOT s."isClosed")::int AS open,
        count(*) FILTER (WHERE s."isClosed")::int AS closed,
        count(s."closedAt") FILTER (WHERE s."isClosed")::int AS timed,
-       coalesce(sum(extract(epoch FROM s."closedAt" - s."createdAt") / 86400) FILTER (WHERE s."isClosed"), 0)::float8 AS "closeDays"
+       coalesce(sum(GREATEST(0, extract(epoch FROM s."closedAt" - s."createdAt") / 86400)) FILTER (WHERE s."isClosed"), 0)::float8 AS "closeDays"
 FROM "FormSubmission" s
 WHERE NOT s."isDraft" AND s."formType" <> 'hr'
 GROUP BY 1, 2, 3, 4
@@ -37,20 +38,35 @@ WITH NO DATA;
 CREATE UNIQUE INDEX report_submission_workplaces_key
   ON report_submission_workplaces ("companyId", month, "workplaceId") NULLS NOT DISTINCT;
 
--- Actions (no HR actions) by assigned-on month, source, employee assignee and age: age 0 for the
--- completed, else the open action's bucket of days since it was assigned (1: 0–7, 2: 8–30,
--- 3: 31–90, 4: 91–365, 5: over a year). A month holds at most two buckets, so the rows stay near
--- one per assignee, source and month.
+-- The Action Register's actions (its general list: no HR actions; the sources and columns of
+-- modules/actionRegister/statements.ts: a question task or a document action is assigned when
+-- created, a document action completed when it has a completedOn) by assigned-on month, source,
+-- employee assignee and age: age 0 for the completed, else the open action's bucket of days since it
+-- was assigned (1: 0–7, 2: 8–30, 3: 31–90, 4: 91–365, 5: over a year). A month holds at most two
+-- buckets, so the rows stay near one per assignee, source and month. An action completed on a day
+-- before the one it was assigned on counts as completed the day it was assigned (0 days), as the
+-- reports' live reads count it, never as a negative time.
 CREATE MATERIALIZED VIEW report_action_cells AS
-WITH a AS (
-  SELECT t."companyId", t."isComplete", t."completedOn", t."dueDate", t."assigneeEmployeeId",
-         CASE WHEN t."submissionId" IS NOT NULL THEN 'form'
-              WHEN t."riskId" IS NOT NULL THEN 'risk'
-              ELSE 'hazardous' END AS source,
+WITH t AS (
+  SELECT "companyId", "isComplete", "completedOn", "dueDate", "assigneeEmployeeId",
+         CASE WHEN "riskId" IS NOT NULL THEN 'risk'
+              WHEN "hazardousSubstanceId" IS NOT NULL THEN 'hazardous'
+              ELSE 'form' END AS source, "assignedOn"
+  FROM "Action" WHERE NOT "isHr"
+  UNION ALL
+  SELECT "companyId", "isComplete", "completedOn", "dueDate", "assigneeEmployeeId", 'audit', "createdAt"
+  FROM "AuditQuestionTask"
+  UNION ALL
+  SELECT "companyId", "isComplete", "completedOn", "dueDate", "assigneeEmployeeId", 'obligation', "createdAt"
+  FROM "ObligationQuestionTask"
+  UNION ALL
+  SELECT "companyId", "completedOn" IS NOT NULL, "completedOn", "dueDate", "assigneeEmployeeId", 'document', "createdAt"
+  FROM "DocumentAction"
+), a AS (
+  SELECT t."companyId", t."isComplete", t."completedOn", t."dueDate", t."assigneeEmployeeId", t.source,
          (t."assignedOn" AT TIME ZONE 'UTC' AT TIME ZONE c."timeZone")::date AS "assignedDay",
          (now() AT TIME ZONE c."timeZone")::date AS today
-  FROM "Action" t JOIN "Company" c ON c.id = t."companyId"
-  WHERE NOT t."isHr"
+  FROM t JOIN "Company" c ON c.id = t."companyId"
 )
 SELECT "companyId", date_trunc('month', "assignedDay")::date AS month, source, "assigneeEmployeeId",
        (CASE WHEN "isComplete" THEN 0
@@ -63,7 +79,7 @@ SELECT "companyId", date_trunc('month', "assignedDay")::date AS month, source, "
        count(*) FILTER (WHERE NOT "isComplete" AND "dueDate" < today)::int AS overdue,
        count(*) FILTER (WHERE "isComplete")::int AS closed,
        count("completedOn") FILTER (WHERE "isComplete")::int AS timed,
-       coalesce(sum("completedOn" - "assignedDay") FILTER (WHERE "isComplete"), 0)::float8 AS "closeDays"
+       coalesce(sum(GREATEST(0, "completedOn" - "assignedDay")) FILTER (WHERE "isComplete"), 0)::float8 AS "closeDays"
 FROM a
 GROUP BY 1, 2, 3, 4, 5
 WITH NO DATA;
@@ -124,3 +140,8 @@ CREATE INDEX "FormSubmission_report_workplace_idx" ON "FormSubmission" ("company
 CREATE INDEX "FormSubmission_report_branch_idx" ON "FormSubmission" ("companyId", "branchId", "formDate")
   WHERE NOT "isDraft";
 CREATE INDEX "Action_report_assigned_idx" ON "Action" ("companyId", "assignedOn");
+-- The drill-down of the actions without an employee assignee ("External personnel"), newest first:
+-- no other index holds them in assigned-on order. The owners' ids are keys so that each source's
+-- branch (a form's: neither a risk nor a substance; a risk's) is told apart in the index alone.
+CREATE INDEX "Action_report_external_idx" ON "Action" ("companyId", "assignedOn", "riskId", "hazardousSubstanceId")
+  WHERE "assigneeEmployeeId" IS NULL;

@@ -87,7 +87,7 @@ export const REPORTS: Record<ReportId, ReportDefinition> = {
     id: 'actions',
     title: 'Actions',
     description:
-      'Open, overdue and closed actions by assignee, source and age, and the days they took to close.',
+      'Open, overdue and completed actions of the Action Register by assignee, source and age, and the days they took to complete.',
     area: 'Action Register',
     accessAnyOf: ['actionRegister'],
     filters: ['period', 'category', 'person'],
@@ -129,7 +129,7 @@ export const REPORTS: Record<ReportId, ReportDefinition> = {
     id: 'risks',
     title: 'Risks',
     description:
-      'The risk matrix before and after controls, risks by rating and workplace, and overdue reviews.',
+      'Active risks (retired ones are left out): the matrix before and after controls, by rating and workplace, and overdue reviews.',
     area: 'Risk Management',
     accessAnyOf: ['risk'],
     filters: ['workplace', 'person'],
@@ -148,7 +148,7 @@ export const REPORTS: Record<ReportId, ReportDefinition> = {
     id: 'hazardous',
     title: 'Hazardous substances',
     description:
-      'Substances by hazard class, workplace and storage location, with expired safety data sheets.',
+      'Active substances (retired ones are left out) by hazard class, workplace and storage location, with missing or due safety data sheets.',
     area: 'Hazardous Substances',
     accessAnyOf: ['hazardous'],
     filters: ['workplace', 'category'],
@@ -202,7 +202,8 @@ export const REPORTS: Record<ReportId, ReportDefinition> = {
   supplierForms: {
     id: 'supplierForms',
     title: 'Forms assigned to suppliers',
-    description: 'Forms assigned to supplier companies: submitted, waiting and overdue.',
+    description:
+      'Forms assigned to supplier companies: with the supplier, overdue, submitted for review, reviewed, and accepted and closed.',
     area: 'External Parties',
     accessAnyOf: ['supplier'],
     filters: ['period', 'company', 'template'],
@@ -215,7 +216,7 @@ export const REPORTS: Record<ReportId, ReportDefinition> = {
     id: 'training',
     title: 'Training compliance',
     description:
-      'Online training assigned: completed, in progress, overdue and not started, by course, workplace and person.',
+      'Online training as the training matrix shows it — done, due, overdue, expired and not passed — by course, workplace and person.',
     area: 'Human Resources',
     accessAnyOf: ['hrAdmin'],
     filters: ['period', 'workplace', 'category', 'person'],
@@ -228,7 +229,7 @@ export const REPORTS: Record<ReportId, ReportDefinition> = {
     id: 'competencies',
     title: 'Competencies',
     description:
-      'Competencies current, expiring within 30 days and expired, by competency, workplace and person (as the training matrix counts them).',
+      'Competencies held, expiring within 30 days and expired, by competency, workplace and person.',
     area: 'Human Resources',
     accessAnyOf: ['hrEmployeeRecord', 'hrAdmin'],
     filters: ['workplace', 'category', 'person'],

@@ -18,6 +18,8 @@ export const reportMessages = {
   customPeriod: 'Choose the first and the last month of the period.',
   periodReversed: 'The last month must not be before the first.',
   monthInvalid: 'Please enter a month as yyyy-MM.',
+  periodTooLong: 'A period covers at most 20 years, from 1900 on.',
+  preparing: 'The figures of this report are being prepared. Try again in a minute.',
   nameRequired: 'Please name the report.',
   nameTaken: 'You already have a saved report with this name.',
   notOwner: 'Only the person who saved this report can change it.',
@@ -32,6 +34,13 @@ const say = reportMessages;
 export const ZMonth = z
   .string({ error: say.monthInvalid })
   .regex(/^(?!0000)\d{4}-(0[1-9]|1[0-2])$/, say.monthInvalid);
+
+/** The longest custom period, in months, and its earliest month. */
+export const REPORT_MAX_MONTHS = 240;
+const EARLIEST_MONTH = '1900-01';
+const monthIndex = (month: string): number => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+const withinMaxSpan = (from: string, to: string): boolean =>
+  from >= EARLIEST_MONTH && monthIndex(to) - monthIndex(from) < REPORT_MAX_MONTHS;
 
 export const REPORT_PERIODS = [
   'thisMonth',
@@ -84,6 +93,9 @@ export const ZReportFilters = z
       context.addIssue({ code: 'custom', message: say.customPeriod, path: ['period'] });
     if (filters.fromMonth && filters.toMonth && filters.toMonth < filters.fromMonth)
       context.addIssue({ code: 'custom', message: say.periodReversed, path: ['toMonth'] });
+    // A bound on the months a table lists (a week grouping of centuries would be 50,000 rows).
+    else if (filters.fromMonth && filters.toMonth && !withinMaxSpan(filters.fromMonth, filters.toMonth))
+      context.addIssue({ code: 'custom', message: say.periodTooLong, path: ['fromMonth'] });
   });
 export type TReportFilters = z.input<typeof ZReportFilters>;
 export type TResolvedReportFilters = z.output<typeof ZReportFilters>;

@@ -6,22 +6,21 @@ import { SavedReportService } from './saved';
 import { sendDueReports } from './schedule';
 import { ReportService } from './service';
 
-type Needs = Pick<
-  Platform,
-  'config' | 'db' | 'databaseUrl' | 'reader' | 'mail' | 'hourlyReminders' | 'everyFiveMinutes'
->;
+type Needs = Pick<Platform, 'config' | 'db' | 'databaseUrl' | 'reader' | 'mail' | 'everyFiveMinutes'>;
 
 export const reportsArea: Area<Needs> = {
   name: 'reports',
-  register: async (api, { config, db, databaseUrl, reader, mail, hourlyReminders, everyFiveMinutes }) => {
+  register: async (api, { config, db, databaseUrl, reader, mail, everyFiveMinutes }) => {
     const reports = new ReportService({ db, reader });
     await api.register(reportRoutes, { reports, saved: new SavedReportService(db, reports) });
     // The big areas' figures are rollups (materialised views) brought up to date every five minutes,
     // through a client of their own: at scale a refresh outlasts the API's statement bound (5 s).
     const rollupClient = createPrisma(databaseUrl, 1);
     api.addHook('onClose', () => rollupClient.$disconnect());
-    everyFiveMinutes.push(() => refreshRollups(rollupClient));
-    // Saved reports are mailed at 07:00 of their organisation's day: the hourly jobs send the due ones.
-    hourlyReminders.push(() => sendDueReports(db, mail, reports, { publicUrl: config.PUBLIC_URL }));
+    // A view another process refreshed within the minute is skipped.
+    everyFiveMinutes.push(() => refreshRollups(rollupClient, { skipWithinMs: 60_000 }));
+    // Saved reports are mailed at 07:00 of their organisation's day, not on a UTC hour in the +5:30 or
+    // +5:45 zones: the five-minute jobs send the due ones (one read of the due index).
+    everyFiveMinutes.push(() => sendDueReports(db, mail, reports, { publicUrl: config.PUBLIC_URL }));
   },
 };

@@ -9,21 +9,18 @@ import { join, sql } from '../../db/sql';
  * keeps when each was refreshed, the `asOf` of its figures and the key of the service's cache.
  */
 
-/** The lock of a refresh: with several processes the one that holds it refreshes, the others skip. */
-const REFRESH_LOCK = 'report-rollups';
-/** A refresh of every rollup at scale takes a few seconds; a transaction's default bound is shorter. */
+/** A view's refresh at scale takes seconds; a transaction's default bound is shorter. */
 const REFRESH_TIMEOUT_MS = 5 * 60_000;
 
 interface Rollup {
   name: string;
-  populated: boolean;
   /** The other `report_*` views it is built from: refreshed before it. */
   reads: string[];
 }
 
 /** Every rollup with the rollups it reads, from the catalogue. */
 const ROLLUPS = sql`
-  SELECT m.matviewname::text AS name, m.ispopulated AS populated,
+  SELECT m.matviewname::text AS name,
          coalesce(array_agg(DISTINCT used.relname::text) FILTER (WHERE used.relname IS NOT NULL), '{}'::text[]) AS reads
   FROM pg_matviews m
   JOIN pg_class v ON v.relname = m.matviewname AND v.relnamespace = to_regnamespace(m.schemaname)
@@ -32,7 +29,7 @@ const ROLLUPS = sql`
     AND d.refclassid = 'pg_class'::regclass AND d.refobjid <> v.oid
   LEFT JOIN pg_class used ON used.oid = d.refobjid AND used.relkind = 'm' AND used.relname LIKE 'report\\_%'
   WHERE m.schemaname = current_schema() AND m.matviewname LIKE 'report\\_%'
-  GROUP BY m.matviewname, m.ispopulated`;
+  GROUP BY m.matviewname`;
 
 /** The rollups in an order where each comes after those it reads. */
 function inRefreshOrder(rollups: Rollup[]): Rollup[] {
@@ -53,47 +50,64 @@ function inRefreshOrder(rollups: Rollup[]): Rollup[] {
 }
 
 /**
- * Brings every rollup up to date — CONCURRENTLY, so reports keep reading the previous figures
- * meanwhile; a plain REFRESH the first time (a view never populated cannot be refreshed
- * concurrently) — and stamps each. Returns the names refreshed: none when another process holds
- * the refresh. One view failing does not stop the others; the failures are thrown together at the
- * end for the caller to log.
+ * Brings one rollup up to date in a transaction of its own, under a lock of its own: false when
+ * another process holds it, or when the view was refreshed within `skipWithinMs` (another process
+ * just did it). Concurrently, so reports keep reading the previous figures meanwhile; a plain
+ * REFRESH the first time (a view never populated cannot be refreshed concurrently).
  */
-export async function refreshRollups(db: Db): Promise<string[]> {
-  const failures: string[] = [];
-  const refreshed = await db.$transaction(
+async function refreshOne(db: Db, name: string, skipWithinMs: number): Promise<boolean> {
+  return db.$transaction(
     async (tx) => {
       const [lock] = await tx.$queryRaw<{ held: boolean }[]>(
-        sql`SELECT pg_try_advisory_xact_lock(hashtext(${REFRESH_LOCK})) AS held`,
+        sql`SELECT pg_try_advisory_xact_lock(hashtext(${`report-rollup:${name}`})) AS held`,
       );
-      if (!lock?.held) return [];
-      const done: string[] = [];
-      for (const rollup of inRefreshOrder(await tx.$queryRaw<Rollup[]>(ROLLUPS))) {
-        const view = `"${rollup.name.replaceAll('"', '""')}"`;
-        try {
-          // Each view in a savepoint: a failure undoes that view only.
-          await tx.$executeRawUnsafe('SAVEPOINT rollup');
-          await tx.$executeRawUnsafe(
-            `REFRESH MATERIALIZED VIEW ${rollup.populated ? 'CONCURRENTLY ' : ''}${view}`,
-          );
-          // A view filled for the first time has no statistics yet: without them its reads are planned
-          // for one row. Later refreshes change it gradually, which autovacuum's analyze follows.
-          if (!rollup.populated) await tx.$executeRawUnsafe(`ANALYZE ${view}`);
-          await tx.$executeRaw(
-            sql`INSERT INTO "ReportRollup" (name, "refreshedAt") VALUES (${rollup.name}, clock_timestamp())
-                ON CONFLICT (name) DO UPDATE SET "refreshedAt" = EXCLUDED."refreshedAt"`,
-          );
-          await tx.$executeRawUnsafe('RELEASE SAVEPOINT rollup');
-          done.push(rollup.name);
-        } catch (error) {
-          await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT rollup');
-          failures.push(`${rollup.name}: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      }
-      return done;
+      if (!lock?.held) return false;
+      // Read after the lock is held: a refresh another process committed meanwhile is seen.
+      const [state] = await tx.$queryRaw<{ populated: boolean; fresh: boolean }[]>(
+        sql`SELECT m.ispopulated AS populated,
+                   EXISTS (SELECT 1 FROM "ReportRollup" r WHERE r.name = m.matviewname::text
+                           AND r."refreshedAt" > clock_timestamp() - make_interval(secs => ${skipWithinMs / 1000})) AS fresh
+            FROM pg_matviews m WHERE m.schemaname = current_schema() AND m.matviewname = ${name}`,
+      );
+      if (!state || (state.populated && state.fresh)) return false;
+      const view = `"${name.replaceAll('"', '""')}"`;
+      await tx.$executeRawUnsafe(
+        `REFRESH MATERIALIZED VIEW ${state.populated ? 'CONCURRENTLY ' : ''}${view}`,
+      );
+      // A view filled for the first time has no statistics yet: without them its reads are planned
+      // for one row. Later refreshes change it gradually, which autovacuum's analyze follows.
+      if (!state.populated) await tx.$executeRawUnsafe(`ANALYZE ${view}`);
+      await tx.$executeRaw(
+        sql`INSERT INTO "ReportRollup" (name, "refreshedAt") VALUES (${name}, clock_timestamp())
+            ON CONFLICT (name) DO UPDATE SET "refreshedAt" = EXCLUDED."refreshedAt"`,
+      );
+      return true;
     },
     { timeout: REFRESH_TIMEOUT_MS },
   );
+}
+
+/**
+ * Brings every rollup up to date, each after those it reads and committed one by one, so a view's
+ * figures are readable as soon as it is done (the first fill of all takes half a minute at scale)
+ * and two processes never block each other. The five-minute job skips the views refreshed within
+ * the last minute (`skipWithinMs`); a direct call (a script, a test after a change) refreshes all.
+ * Returns the names refreshed. One view failing does not stop the others; the failures are thrown
+ * together at the end for the caller to log.
+ */
+export async function refreshRollups(
+  db: Db,
+  { skipWithinMs = 0 }: { skipWithinMs?: number } = {},
+): Promise<string[]> {
+  const failures: string[] = [];
+  const refreshed: string[] = [];
+  for (const rollup of inRefreshOrder(await db.$queryRaw<Rollup[]>(ROLLUPS))) {
+    try {
+      if (await refreshOne(db, rollup.name, skipWithinMs)) refreshed.push(rollup.name);
+    } catch (error) {
+      failures.push(`${rollup.name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   if (failures.length > 0) throw new Error(`Report rollups not refreshed: ${failures.join('; ')}`);
   return refreshed;
 }
@@ -114,4 +128,21 @@ export async function rollupStamp(from: Reader | Db, names: readonly string[]): 
       ? await from.rows<{ asOf: number | null }>(statement)
       : await from.$queryRaw<{ asOf: number | null }[]>(statement);
   return stamp?.asOf == null ? null : new Date(stamp.asOf);
+}
+
+/**
+ * The version of these rollups' figures, the key of the service's cache: every one's stamp, so a
+ * refresh of any of them changes it (their oldest, the `asOf`, stays put while one keeps failing).
+ * Null while one is not filled yet: its first refresh has not committed.
+ */
+export async function rollupVersion(from: Reader, names: readonly string[]): Promise<string | null> {
+  const wanted = [...new Set(names)];
+  const [version] = await from.rows<{ version: string | null }>(
+    sql`SELECT CASE WHEN count(*) = ${wanted.length}
+                 THEN string_agg((extract(epoch FROM r."refreshedAt") * 1000000)::bigint::text, '.' ORDER BY r.name) END AS version
+        FROM "ReportRollup" r
+        JOIN pg_matviews m ON m.matviewname = r.name AND m.schemaname = current_schema() AND m.ispopulated
+        WHERE r.name IN (${join(wanted)})`,
+  );
+  return version?.version ?? null;
 }

@@ -22,8 +22,6 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import type { ReportService } from './service';
 import type { ReportViewer } from './source';
 
-/** A saved report shared with a role that is not one of the organisation's. */
-
 /** REPORT_SEND_HOUR:00 on the organisation's clock of `day`, also on a day the clocks change. */
 function sendingInstant(day: string, timeZone: string): Date {
   const guess = startOfLocalDay(day, timeZone).getTime() + REPORT_SEND_HOUR * 3_600_000;

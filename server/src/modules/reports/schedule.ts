@@ -89,10 +89,11 @@ function scheduledMail(saved: Claimed, name: string, meta: ReportMeta, link: str
 }
 
 /**
- * Mails the saved reports that are due (the hourly jobs). Each is claimed in a transaction of its
- * own, moving its nextSendAt on only while it is still the one read, so two processes never send
- * the same one twice; the mail is then queued in a second one. A report whose owner may no longer
- * have it is claimed and not sent. One that fails does not hold back the others: the first failure
+ * Mails the saved reports that are due (the five-minute jobs: 07:00 is not on the hour everywhere).
+ * Each is claimed in a transaction of its own, moving its nextSendAt on only while it is still the
+ * one read, so two processes never send the same one twice; the mail is then queued, with
+ * lastSentAt, in a second one. A report whose owner may no longer have it is claimed and not sent.
+ * One that fails is due again at the next run and does not hold back the others: the first failure
  * is thrown once they are done. Returns how many were mailed.
  */
 export async function sendDueReports(
@@ -118,32 +119,37 @@ export async function sendDueReports(
     const next = nextSendAt(row.schedule, zoneOf.get(row.companyId)!, now);
     const [saved] = await db.savedReport.updateManyAndReturn({
       where: { id: row.id, nextSendAt: row.nextSendAt },
-      data: { nextSendAt: next, lastSentAt: now },
+      data: { nextSendAt: next },
     });
     if (!saved) continue;
+    const link = publicLink(settings.publicUrl, savedReportPath(saved.id));
     try {
-      if (await sendOne(db, mail, reports, saved, publicLink(settings.publicUrl, savedReportPath(saved.id))))
-        sent++;
+      if (await sendOne(db, mail, reports, saved, link, now)) sent++;
     } catch (error) {
       failures.push(error);
+      // A passing failure must not lose the period's mail: due again, unless its owner changed it meanwhile.
+      await db.savedReport
+        .updateMany({ where: { id: saved.id, nextSendAt: next }, data: { nextSendAt: row.nextSendAt } })
+        .catch((restoreError: unknown) => failures.push(restoreError));
     }
   }
   if (failures.length) throw failures[0];
   return sent;
 }
 
-/** Queues the claimed report's mail with its PDF; false when the owner is not to be mailed it. */
+/** Queues the claimed report's mail with its PDF and stamps it sent; false when the owner is not to be mailed it. */
 async function sendOne(
   db: Db,
   mail: MailQueue,
   reports: Pick<ReportService, 'fullTable'>,
   saved: Claimed,
   link: string,
+  now: Date,
 ): Promise<boolean> {
   const made = await mailOf(db, reports, saved);
   if (!made) return false;
-  const queued = await db.$transaction((tx) =>
-    mail.enqueue(tx, {
+  return db.$transaction(async (tx) => {
+    const queued = await mail.enqueue(tx, {
       companyId: saved.companyId,
       to: made.to,
       userId: made.userId,
@@ -156,8 +162,10 @@ async function sendOne(
           contentBase64: Buffer.from(made.file.body).toString('base64'),
         },
       ],
-    }),
-  );
-  // An owner who unsubscribed from optional mail is not sent it.
-  return queued.queued;
+    });
+    // An owner who unsubscribed from optional mail is not sent it.
+    if (!queued.queued) return false;
+    await tx.savedReport.update({ where: { id: saved.id }, data: { lastSentAt: now } });
+    return true;
+  });
 }

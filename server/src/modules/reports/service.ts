@@ -3,6 +3,7 @@ import {
   REPORTS,
   REPORT_PAGE_SIZE,
   REPORT_RECORDS_PAGE_SIZE,
+  reportMessages,
   ZReportFilters,
   type ReportId,
   type TReportData,
@@ -15,11 +16,11 @@ import {
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { sql, uuid } from '../../db/sql';
-import { parseOrBadRequest } from '../../errors';
+import { AppError, parseOrBadRequest } from '../../errors';
 import { callerToday } from '../../plugins/organisationDay';
 import { checkedQuery, queryKey, reportMeta, type ReportRun } from './filters';
 import { requireReport } from './policy';
-import { rollupStamp } from './rollups';
+import { rollupVersion } from './rollups';
 import type { ReportDeps, ReportMeta, ReportQuery, ReportSource, ReportTable, ReportViewer } from './source';
 import { REPORT_SOURCES } from './sources';
 
@@ -46,8 +47,8 @@ export interface ReportFileRun {
 export class ReportService {
   private readonly sources: Record<ReportId, ReportSource>;
   /**
-   * Tables of the rollup sources, keyed by the query and the rollups' stamp. Safe to keep: a rollup
-   * changes only when it is refreshed, and a refresh moves the stamp, so a table of an older stamp
+   * Tables of the rollup sources, keyed by the query and the rollups' stamps. Safe to keep: a rollup
+   * changes only when it is refreshed, and a refresh moves its stamp, so a table of older stamps
    * is never read again (it ages out). Live tables are never kept: any write may change them.
    */
   private readonly tables: LRUCache<string, ReportTable>;
@@ -153,10 +154,10 @@ export class ReportService {
   private async table(query: ReportQuery): Promise<ReportTable> {
     const source = this.sources[query.report];
     if (source.rollups.length === 0) return source.table(query);
-    const stamp = await rollupStamp(this.deps.reader, source.rollups);
-    // Never refreshed yet: nothing stamps the figures, so none are kept.
-    if (stamp === null) return source.table(query);
-    const key = `${queryKey(query)}|${stamp.getTime()}`;
+    const version = await rollupVersion(this.deps.reader, source.rollups);
+    // A view not filled yet (new, its first refresh not committed) has no figures to read.
+    if (version === null) throw new AppError(503, reportMessages.preparing);
+    const key = `${queryKey(query)}|${version}`;
     const kept = this.tables.get(key);
     if (kept) return kept;
     const pending = this.reading.get(key);

@@ -1,20 +1,29 @@
 import {
   ACTION_SOURCE_LABELS,
+  ACTION_STATUS_LABELS,
   actionParentPath,
+  REGISTER_SOURCES,
   type ActionSource,
   type TReportColumn,
   type TReportRow,
 } from '@compass/shared';
 import { cappedCount, planFor } from '../../../db/reader';
-import { emptySql, sql, uuid, type Sql } from '../../../db/sql';
+import { emptySql, join, sql, uuid, type Sql } from '../../../db/sql';
 import { Prisma } from '../../../generated/prisma/client';
-import { hrActionSql } from '../../assignedActions';
+import {
+  ACTION_COLUMNS,
+  ACTION_SOURCE_QUERIES,
+  ACTION_TABLES,
+  type ActionColumns,
+} from '../../actionRegister';
 import { rollupStamp } from '../rollups';
 import type { ReportDeps, ReportQuery, ReportSource } from '../source';
 import {
+  average,
   countColumn,
   employeeNameSql,
   inPeriod,
+  isMonthKey,
   isUuidKey,
   keyIs,
   largestFirst,
@@ -26,24 +35,31 @@ import {
 } from './groups';
 
 /**
- * The organisation's actions (the Action table: of forms, risks and hazardous substances; never HR
- * actions): open, overdue and closed, and the days the closed took, by assignee, source, age or
- * assigned-on month. Read from the rollups report_action_* (migration report_rollups), whose
- * overdue and age are those of the last refresh (at most 5 minutes old) in the organisation's today;
- * the drill-down reads the actions live. Whoever runs this report holds actionRegister, which reads
- * every action but the HR ones.
+ * The organisation's actions, those of the Action Register's list (of forms, audits, obligations,
+ * documents, risks and hazardous substances; never HR actions): open, overdue and completed, and
+ * the days the completed took, by assignee, source, age or assigned-on month. Read from the rollups
+ * report_action_* (migration report_rollups), whose overdue and age are those of the last refresh
+ * (at most 5 minutes old) in the organisation's today; the drill-down reads the actions live.
+ * Whoever runs this report holds actionRegister, which reads every action but the HR ones. An action
+ * completed on a day before the one it was assigned on took 0 days (the rollup counts
+ * GREATEST(0, …)): a date typed in the past is no negative time.
  */
 
+/** The register's words for an action's states ("Completed", not "Closed"). */
+const STATES = {
+  open: ACTION_STATUS_LABELS.open,
+  overdue: ACTION_STATUS_LABELS.overdue,
+  closed: ACTION_STATUS_LABELS.completed,
+} as const;
+type State = keyof typeof STATES;
 const COLUMNS: TReportColumn[] = [
-  countColumn('open', 'Open'),
-  countColumn('overdue', 'Overdue'),
-  countColumn('closed', 'Closed'),
+  countColumn('open', STATES.open),
+  countColumn('overdue', STATES.overdue),
+  countColumn('closed', STATES.closed),
   { id: 'avgDaysToClose', label: 'Avg days to close', unit: 'days', charted: 'no', drill: 'no' },
 ];
-const STATES = { open: 'Open', overdue: 'Overdue', closed: 'Closed' } as const;
-type State = keyof typeof STATES;
-/** The sources of the Action table a report counts (a review's actions are HR actions). */
-const SOURCES = ['form', 'risk', 'hazardous'] as const satisfies readonly ActionSource[];
+/** The sources the report counts: the Action Register's (HR actions are the HR register's). */
+const SOURCES = REGISTER_SOURCES.general;
 /** The age buckets of open actions, by days since assigned (the rollup's `age` 1..5). */
 const AGES = ['0–7 days', '8–30 days', '31–90 days', '91–365 days', 'Over a year'];
 /** Actions assigned to external personnel have no employee assignee. */
@@ -64,9 +80,6 @@ interface Sums {
   timed: number;
   closeDays: number;
 }
-
-const average = (days: number, timed: number): number | null =>
-  timed === 0 ? null : Math.round((days / timed) * 10) / 10;
 
 /**
  * The rollups a query reads, the first that has its figures: by assignee over all time the
@@ -95,10 +108,8 @@ function groupKey(query: ReportQuery): Sql {
 
 async function readGroups(reader: ReportDeps['reader'], query: ReportQuery, rollup: string): Promise<Sums[]> {
   const { category, personId } = query.filters;
-  const person =
-    rollup === 'report_action_months' || !personId
-      ? emptySql
-      : sql`AND r."assigneeEmployeeId" = ${uuid(personId)}`;
+  // A person's figures are read from the cells (rollupsOf), which name the assignee.
+  const person = personId ? sql`AND r."assigneeEmployeeId" = ${uuid(personId)}` : emptySql;
   const byAssignee = query.by === 'assignee';
   return reader.rows<Sums>(
     sql`SELECT g.*, ${byAssignee ? employeeNameSql(sql`e`) : sql`NULL::text`} AS label
@@ -150,21 +161,24 @@ function totals(rows: TReportRow[], groups: Sums[]): (number | null)[] {
   return [...counted, average(days, timed)];
 }
 
-/** An action's source, as the rollup names it. */
-const sourceSql = sql`CASE WHEN t."submissionId" IS NOT NULL THEN 'form'
-  WHEN t."riskId" IS NOT NULL THEN 'risk' ELSE 'hazardous' END`;
-
-/** The actions of a source, as conditions on the parents' ids the indexes hold. */
-const SOURCE_IS: Record<(typeof SOURCES)[number], Sql> = {
-  form: sql`AND t."submissionId" IS NOT NULL`,
-  risk: sql`AND t."submissionId" IS NULL AND t."riskId" IS NOT NULL`,
-  hazardous: sql`AND t."submissionId" IS NULL AND t."riskId" IS NULL`,
-};
-const sourceIs = (source: string): Sql | null =>
-  (SOURCES as readonly string[]).includes(source) ? SOURCE_IS[source as (typeof SOURCES)[number]] : null;
-
 /** A drill's best index depends on which row and filters it names (a person, a month): planned for its values. */
 const DRILL_PLAN = planFor(true);
+
+/** What a drill's row key names: the sources it keeps (all when absent) and a condition on a table's columns. */
+interface RecordKey {
+  sources?: readonly ActionSource[];
+  condition: (columns: ActionColumns) => Sql;
+}
+
+interface RecordRow {
+  id: string;
+  instruction: string;
+  source: ActionSource;
+  parentId: string;
+  assignee: string | null;
+  dueDate: string;
+  isComplete: boolean;
+}
 
 export function actionsSource({ reader }: ReportDeps): ReportSource {
   return {
@@ -187,36 +201,32 @@ export function actionsSource({ reader }: ReportDeps): ReportSource {
     async records(query, drill) {
       const column = drill.column as State | undefined;
       const key = recordKey(query, drill.key);
-      const { category, personId } = query.filters;
-      const source = category ? sourceIs(category) : emptySql;
-      // An age's rows are open actions: none of them closed.
-      const nothing = (query.by === 'age' && column === 'closed') || source === null;
-      if (key === null || nothing || (column !== undefined && !(column in STATES)))
+      const { category } = query.filters;
+      // An age's rows are open actions: none of them completed.
+      const nothing = (query.by === 'age' && column === 'closed') || (category && !isSource(category));
+      if (key === null || nothing || (column !== undefined && !Object.hasOwn(STATES, column)))
         return recordsPage([], 0, drill);
-      const timeZone = query.viewer.timeZone;
-      const where = sql`WHERE t."companyId" = ${uuid(query.viewer.companyId)} AND NOT (${hrActionSql('t')})
-        ${source}
-        ${personId ? sql`AND t."assigneeEmployeeId" = ${uuid(personId)}` : emptySql}
-        ${query.months ? assignedBetween(timeZone, query.months.from, query.months.until) : emptySql} ${key}
-        ${column ? stateIs(column, query.today) : emptySql}`;
+      const kept = SOURCES.filter(
+        (source) => (!category || source === category) && (!key.sources || key.sources.includes(source)),
+      );
+      if (kept.length === 0) return recordsPage([], 0, drill);
+      const branches = kept.map((source) => sourceBranch(query, source, key, column));
+      // Each source's first rows of the page in the order (an index range), then merged.
+      const first = drill.page * drill.pageSize;
+      const newest = sql`ORDER BY "assignedOn" DESC, id DESC`;
       const [rows, counted] = await Promise.all([
-        reader.rows<{
-          id: string;
-          instruction: string;
-          source: (typeof SOURCES)[number];
-          parentId: string;
-          assignee: string | null;
-          dueDate: string;
-          isComplete: boolean;
-        }>(
-          sql`SELECT t.id, t.instruction, ${sourceSql} AS source,
-              coalesce(t."submissionId", t."riskId", t."hazardousSubstanceId") AS "parentId",
-              ${employeeNameSql(sql`e`)} AS assignee, t."dueDate", t."isComplete"
-            FROM "Action" t LEFT JOIN "Employee" e ON e.id = t."assigneeEmployeeId" ${where}
-            ORDER BY t."assignedOn" DESC, t.id DESC ${pageSql(drill)}`,
+        reader.rows<RecordRow>(
+          sql`SELECT u.id, u.instruction, u.source, u."parentId", ${employeeNameSql(sql`e`)} AS assignee,
+              u."dueDate", u."isComplete"
+            FROM (SELECT * FROM (${join(
+              branches.map((branch) => sql`SELECT * FROM (${branch} ${newest} LIMIT ${first}) b`),
+              ' UNION ALL ',
+            )}) m ${newest} ${pageSql(drill)}) u
+            LEFT JOIN "Employee" e ON e.id = u."assigneeEmployeeId"
+            ORDER BY u."assignedOn" DESC, u.id DESC`,
           DRILL_PLAN,
         ),
-        cappedCount(reader, sql`SELECT 1 FROM "Action" t ${where}`, drill, DRILL_PLAN),
+        cappedCount(reader, sql`SELECT 1 FROM (${join(branches, ' UNION ALL ')}) u`, drill, DRILL_PLAN),
       ]);
       const items = rows.map((row) => ({
         _id: row.id,
@@ -224,6 +234,7 @@ export function actionsSource({ reader }: ReportDeps): ReportSource {
         detail: `${ACTION_SOURCE_LABELS[row.source]} · ${row.assignee ?? NO_EMPLOYEE}`,
         date: row.dueDate,
         status: row.isComplete ? STATES.closed : row.dueDate < query.today ? STATES.overdue : STATES.open,
+        // The page the Action Register opens for the action's parent.
         path: actionParentPath({ source: row.source, parentId: row.parentId }),
       }));
       return recordsPage(items, counted.total, drill);
@@ -234,9 +245,28 @@ export function actionsSource({ reader }: ReportDeps): ReportSource {
   };
 }
 
-/** The organisation's day an action was assigned on (assignedOn is stored in UTC). */
-const assignedDay = (timeZone: string): Sql =>
-  sql`(t."assignedOn" AT TIME ZONE 'UTC' AT TIME ZONE ${timeZone})::date`;
+/**
+ * One source's actions behind a drill (alias t), with the columns the page shows: the register's
+ * own rows of its table (ACTION_SOURCE_QUERIES) and its columns (ACTION_COLUMNS: assigned on,
+ * completed), so the report lists what the Action Register lists.
+ */
+function sourceBranch(
+  query: ReportQuery,
+  source: ActionSource,
+  key: RecordKey,
+  state: State | undefined,
+): Sql {
+  const { kind, literal, where: own } = ACTION_SOURCE_QUERIES[source];
+  const columns = ACTION_COLUMNS[kind];
+  const { personId } = query.filters;
+  return sql`SELECT t.id, t.instruction, ${literal} AS source, ${columns.parent} AS "parentId",
+      t."assigneeEmployeeId", t."dueDate", ${columns.assignedOn} AS "assignedOn", ${columns.complete} AS "isComplete"
+    FROM ${ACTION_TABLES[kind].table} t
+    WHERE t."companyId" = ${uuid(query.viewer.companyId)} ${own ? sql`AND ${own}` : emptySql}
+      ${personId ? sql`AND t."assigneeEmployeeId" = ${uuid(personId)}` : emptySql}
+      ${query.months ? assignedBetween(columns, query.viewer.timeZone, query.months.from, query.months.until) : emptySql}
+      ${key.condition(columns)} ${state ? stateIs(columns, state, query.today) : emptySql}`;
+}
 
 /** The UTC moment a day of the organisation begins, as assignedOn is stored. */
 const dayStart = (day: Sql, timeZone: string): Sql =>
@@ -244,50 +274,65 @@ const dayStart = (day: Sql, timeZone: string): Sql =>
 
 /**
  * Assigned on the organisation's days from `from` (null: no bound) to before `until`: a range of
- * assignedOn itself, which the index (companyId, assignedOn) reads.
+ * the assigned-on column itself, which the indexes (companyId, …, assignedOn) read.
  */
-function assignedBetween(timeZone: string, from: string | Sql | null, until: string | Sql): Sql {
+function assignedBetween(
+  columns: ActionColumns,
+  timeZone: string,
+  from: string | Sql | null,
+  until: string | Sql,
+): Sql {
   const asDay = (day: string | Sql) => (typeof day === 'string' ? sql`${day}::date` : day);
-  return sql`AND t."assignedOn" < ${dayStart(asDay(until), timeZone)}
-    ${from === null ? emptySql : sql`AND t."assignedOn" >= ${dayStart(asDay(from), timeZone)}`}`;
+  return sql`AND ${columns.assignedOn} < ${dayStart(asDay(until), timeZone)}
+    ${from === null ? emptySql : sql`AND ${columns.assignedOn} >= ${dayStart(asDay(from), timeZone)}`}`;
 }
 
-function stateIs(state: State, today: string): Sql {
-  if (state === 'closed') return sql`AND t."isComplete"`;
-  return sql`AND NOT t."isComplete" AND t."dueDate" ${state === 'overdue' ? sql`<` : sql`>=`} ${today}::date`;
+function stateIs(columns: ActionColumns, state: State, today: string): Sql {
+  if (state === 'closed') return sql`AND ${columns.complete}`;
+  return sql`AND ${columns.open} AND t."dueDate" ${state === 'overdue' ? sql`<` : sql`>=`} ${today}::date`;
 }
 
-/** The condition of a drill's row key; null when the key names no group of this grouping. */
-function recordKey(query: ReportQuery, key: string): Sql | null {
-  const day = assignedDay(query.viewer.timeZone);
+const isSource = (value: string): value is ActionSource => (SOURCES as readonly string[]).includes(value);
+
+/** The days of the age buckets, least and most (null: no bound), in AGES' order. */
+const AGE_DAYS = [
+  [0, 7],
+  [8, 30],
+  [31, 90],
+  [91, 365],
+  [366, null],
+] as const;
+
+/** What a drill's row key names; null when the key names no group of this grouping. */
+function recordKey(query: ReportQuery, key: string): RecordKey | null {
+  const { timeZone } = query.viewer;
   switch (query.by) {
     case 'source':
-      return sourceIs(key);
+      return isSource(key) ? { sources: [key], condition: () => emptySql } : null;
     case 'age': {
       const index = AGES.findIndex((_, at) => String(at + 1) === key);
       if (index < 0) return null;
-      const [least, most] = (
-        [
-          [0, 7],
-          [8, 30],
-          [31, 90],
-          [91, 365],
-          [366, null],
-        ] as const
-      )[index]!;
-      const today = sql`${query.today}::date`;
-      return sql`AND NOT t."isComplete" AND ${today} - ${day} >= ${least}
-        ${most === null ? emptySql : sql`AND ${today} - ${day} <= ${most}`}`;
+      const [least, most] = AGE_DAYS[index]!;
+      // Assigned from `most` days before today to `least` days before it: a range of assigned-on.
+      const daysAgo = (days: number) => sql`(${query.today}::date - ${days}::int)`;
+      return {
+        condition: (columns) =>
+          sql`AND ${columns.open} ${assignedBetween(columns, timeZone, most === null ? null : daysAgo(most), daysAgo(least - 1))}`,
+      };
     }
     case 'month':
-      return /^\d{4}-(0[1-9]|1[0-2])$/.test(key)
-        ? assignedBetween(
-            query.viewer.timeZone,
-            `${key}-01`,
-            sql`(${`${key}-01`}::date + interval '1 month')::date`,
-          )
+      return isMonthKey(key)
+        ? {
+            condition: (columns) =>
+              assignedBetween(
+                columns,
+                timeZone,
+                `${key}-01`,
+                sql`(${`${key}-01`}::date + interval '1 month')::date`,
+              ),
+          }
         : null;
     default:
-      return isUuidKey(key) ? keyIs(sql`t."assigneeEmployeeId"`, key) : null;
+      return isUuidKey(key) ? { condition: () => keyIs(sql`t."assigneeEmployeeId"`, key) } : null;
   }
 }

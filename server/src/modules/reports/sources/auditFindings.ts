@@ -9,13 +9,14 @@ import {
   isUuidKey,
   keyIs,
   largestFirst,
+  NO_WORKPLACE,
   pageSql,
   recordsPage,
   sums,
   whenSet,
   type GroupRead,
+  groupName,
 } from './groups';
-import { groupName } from './registerGroups';
 
 /**
  * The audit questions that raised the most findings (AuditQuestionTask rows), how many are still
@@ -39,7 +40,7 @@ const questionOf = (q: Sql) => sql`left(${q}.question, 200)`;
 
 /** The groupings by the audit's workplace or template: the key's column and the named table. */
 const AUDIT_GROUPINGS: Record<string, { key: Sql; table: string; none: string }> = {
-  workplace: { key: sql`r."workplaceId"`, table: 'Workplace', none: 'No workplace' },
+  workplace: { key: sql`r."workplaceId"`, table: 'Workplace', none: NO_WORKPLACE },
   template: { key: sql`r."templateId"`, table: 'FormTemplate', none: 'No template' },
 };
 
@@ -122,36 +123,42 @@ export function auditFindingsSource({ reader }: ReportDeps): ReportSource {
       if (questions) total[2] = questions.audits;
       return { chart: 'bar', columns: COLUMNS, rows, total, asOf };
     },
-    /** The audits behind a figure (those that raised its findings, or its open ones), live. */
+    /** The findings behind a figure (all of the row's, or its open ones), live, latest due first. */
     async records(query, drill) {
       const column = drill.column;
       if (column !== undefined && column !== 'findings' && column !== 'openFindings')
         return recordsPage([], 0, drill);
       const group = AUDIT_GROUPINGS[query.by];
       if (group && !isUuidKey(drill.key)) return recordsPage([], 0, drill);
-      const findings = sql`SELECT 1 FROM "AuditQuestionTask" q
-        WHERE q."auditId" = r.id AND q."companyId" = r."companyId"
-        ${column === 'openFindings' ? sql`AND NOT q."isComplete"` : emptySql}
-        ${group ? emptySql : sql`AND ${questionOf(sql`q`)} = ${drill.key}`}`;
-      const filtered = sql`WHERE ${auditFilters(query)} ${group ? keyIs(group.key, drill.key) : emptySql}
-        AND EXISTS (${findings})`;
+      const filtered = sql`FROM "AuditQuestionTask" q
+        JOIN "Audit" r ON r.id = q."auditId" AND r."companyId" = q."companyId"
+        WHERE ${auditFilters(query)}
+        ${group ? keyIs(group.key, drill.key) : sql`AND ${questionOf(sql`q`)} = ${drill.key}`}
+        ${column === 'openFindings' ? sql`AND NOT q."isComplete"` : emptySql}`;
       const [rows, [counted]] = await Promise.all([
-        reader.rows<{ id: string; name: string; workplace: string | null; day: string; open: number }>(
-          sql`SELECT r.id, r.name, w.name AS workplace, to_char(r."auditDate", 'YYYY-MM-DD') AS day,
-              (SELECT count(*)::int FROM "AuditQuestionTask" q
-                WHERE q."auditId" = r.id AND q."companyId" = r."companyId" AND NOT q."isComplete") AS open
-            FROM "Audit" r LEFT JOIN "Workplace" w ON w.id = r."workplaceId" AND w."companyId" = r."companyId"
-            ${filtered} ORDER BY r."auditDate" DESC, r.id DESC ${pageSql(drill)}`,
+        reader.rows<{
+          id: string;
+          question: string;
+          auditId: string;
+          audit: string;
+          workplace: string | null;
+          due: string;
+          isComplete: boolean;
+        }>(
+          sql`SELECT q.id, q.question, q."auditId", r.name AS audit,
+              (SELECT w.name FROM "Workplace" w WHERE w.id = r."workplaceId" AND w."companyId" = r."companyId") AS workplace,
+              to_char(q."dueDate", 'YYYY-MM-DD') AS due, q."isComplete"
+            ${filtered} ORDER BY q."dueDate" DESC, q.id DESC ${pageSql(drill)}`,
         ),
-        reader.rows<{ total: number }>(sql`SELECT count(*)::int AS total FROM "Audit" r ${filtered}`),
+        reader.rows<{ total: number }>(sql`SELECT count(*)::int AS total ${filtered}`),
       ]);
       const items = rows.map((row) => ({
         _id: row.id,
-        title: row.name,
-        detail: row.workplace ?? 'No workplace',
-        date: row.day,
-        status: row.open === 0 ? 'Findings complete' : `${row.open} open`,
-        path: auditDetailsPath(row.id),
+        title: row.question,
+        detail: `${row.audit} · ${row.workplace ?? NO_WORKPLACE}`,
+        date: row.due,
+        status: row.isComplete ? 'Completed' : 'Open',
+        path: auditDetailsPath(row.auditId),
       }));
       return recordsPage(items, counted?.total ?? 0, drill);
     },

@@ -2,18 +2,21 @@ import { auditDetailsPath, type TReportColumn } from '@compass/shared';
 import { sql, uuid, type Sql } from '../../../db/sql';
 import type { ReportDeps, ReportQuery, ReportSource, ReportViewer } from '../source';
 import {
+  average,
   inPeriod,
+  isMonthKey,
   isUuidKey,
   keyIs,
   largestFirst,
   monthRows,
+  NO_WORKPLACE,
   pageSql,
   periodMonths,
   recordsPage,
   whenSet,
   type GroupRead,
+  groupName,
 } from './groups';
-import { groupName } from './registerGroups';
 
 /**
  * Scores of closed audits (the percentage of scored questions passed, docs/audits.md) by the month
@@ -43,7 +46,7 @@ const GROUPINGS: Record<string, { key: Sql; label: (companyId: string) => Sql; n
   workplace: {
     key: sql`a."workplaceId"`,
     label: (companyId) => groupName('Workplace', companyId),
-    none: 'No workplace',
+    none: NO_WORKPLACE,
   },
   template: {
     key: sql`a."templateId"`,
@@ -62,9 +65,6 @@ function where(query: ReportQuery): Sql {
     ${whenSet(sql`a."workplaceId"`, workplaceId)} ${whenSet(sql`a."branchId"`, branchId)}
     ${whenSet(sql`a."templateId"`, templateId)}`;
 }
-
-const average = (sum: number, count: number): number | null =>
-  count === 0 ? null : Math.round((sum / count) * 10) / 10;
 
 interface ScoreRead {
   key: string | null;
@@ -117,7 +117,7 @@ export function auditScoresSource({ reader }: ReportDeps): ReportSource {
     },
     async records(query, drill) {
       const group = GROUPINGS[query.by] ?? GROUPINGS.month!;
-      const keyFits = query.by === 'month' ? /^\d{4}-\d{2}$/.test(drill.key) : isUuidKey(drill.key);
+      const keyFits = query.by === 'month' ? isMonthKey(drill.key) : isUuidKey(drill.key);
       if (!keyFits || (drill.column !== undefined && drill.column !== 'audits'))
         return recordsPage([], 0, drill);
       const filtered = sql`${where(query)}
@@ -132,7 +132,7 @@ export function auditScoresSource({ reader }: ReportDeps): ReportSource {
       const items = rows.map((row) => ({
         _id: row.id,
         title: row.name,
-        detail: row.workplace ?? 'No workplace',
+        detail: row.workplace ?? NO_WORKPLACE,
         date: row.day,
         status: `Score ${row.score}%`,
         path: auditDetailsPath(row.id),

@@ -7,6 +7,7 @@ import {
   type TReportRow,
 } from '@compass/shared';
 import { emptySql, sql, uuid, type Sql } from '../../../db/sql';
+import { sdsMissingOrDueSql } from '../../hazardous';
 import type { ReportDeps, ReportQuery, ReportSource } from '../source';
 import {
   countColumn,
@@ -14,9 +15,9 @@ import {
   isUuidKey,
   keyIs,
   largestFirst,
+  NO_WORKPLACE,
   pageSql,
   recordsPage,
-  sums,
   whenSet,
   type GroupRead,
 } from './groups';
@@ -24,14 +25,15 @@ import { reviewRows, reviewStateIs, reviewStateSql } from './registerGroups';
 
 /**
  * The hazardous substances held (active: a review retires one) by GHS hazard class, workplace,
- * storage location and review, with those whose safety data sheet is past its expiry. A substance
- * counts under each of its classes. Read live: 2,000 substances at most.
+ * storage location and review, with those whose safety data sheet is missing or due (the register's
+ * "Missing or due" filter). A substance counts under each of its classes; the total counts it once.
+ * Read live: 2,000 substances at most.
  */
 
 const CLASS_LABELS = new Map<string, string>(HAZARD_CLASSES.map((entry) => [entry.key, entry.label]));
 const COLUMNS: TReportColumn[] = [
   countColumn('substances', 'Substances'),
-  countColumn('sdsExpired', 'SDS expired'),
+  countColumn('sdsDue', 'Missing or due'),
 ];
 
 /** The storage location as the report keys it: its text, cut to what a drill's key carries. */
@@ -49,7 +51,7 @@ const GROUPINGS: Record<string, { key: Sql; label: Sql; from: Sql; none: string 
     label: sql`w.name`,
     from: sql`"HazardousSubstance" h
       LEFT JOIN "Workplace" w ON w.id = h."workplaceId" AND w."companyId" = h."companyId"`,
-    none: 'No workplace',
+    none: NO_WORKPLACE,
   },
   location: {
     key: LOCATION,
@@ -66,35 +68,39 @@ function where(query: ReportQuery): Sql {
     ${category ? sql`AND h."hazardClasses" @> ARRAY[${category}]::text[]` : emptySql}`;
 }
 
-const expired = (today: string) => sql`h."sdsExpiryDate" < ${today}::date`;
+/** The substances counted, and those of them whose sheet is missing or due. */
+const countsSql = (today: string): Sql =>
+  sql`count(*)::int AS substances, (count(*) FILTER (WHERE ${sdsMissingOrDueSql(sql`h`, today)}))::int AS due`;
+
+interface CountsRead {
+  key: string | null;
+  label: string | null;
+  substances: number;
+  due: number;
+}
 
 export function hazardousSource({ reader }: ReportDeps): ReportSource {
   async function rowsOf(query: ReportQuery): Promise<TReportRow[]> {
-    const counts = sql`count(*)::int AS substances, (count(*) FILTER (WHERE ${expired(query.today)}))::int AS expired`;
+    const counts = countsSql(query.today);
     if (query.by === 'review') {
-      const read = await reader.rows<{ key: string; substances: number; expired: number }>(
+      const read = await reader.rows<CountsRead>(
         sql`SELECT ${reviewStateSql(sql`h."nextReviewDate"`, query.today)} AS key, ${counts}
           FROM "HazardousSubstance" h ${where(query)} GROUP BY 1`,
       );
       return reviewRows(
-        read.map((row) => ({ key: row.key, label: null, values: [row.substances, row.expired] })),
+        read.map((row) => ({ key: row.key, label: null, values: [row.substances, row.due] })),
         [0, 0],
       );
     }
     const group = GROUPINGS[query.by] ?? GROUPINGS.class!;
-    const read = await reader.rows<{
-      key: string | null;
-      label: string | null;
-      substances: number;
-      expired: number;
-    }>(
+    const read = await reader.rows<CountsRead>(
       sql`SELECT ${group.key} AS key, min(${group.label}) AS label, ${counts}
         FROM ${group.from} ${where(query)} GROUP BY 1`,
     );
     const groups: GroupRead[] = read.map((row) => ({
       key: row.key,
       label: query.by === 'class' ? (CLASS_LABELS.get(row.key ?? '') ?? row.key) : row.label,
-      values: [row.substances, row.expired],
+      values: [row.substances, row.due],
     }));
     return largestFirst(groups, 0, group.none);
   }
@@ -114,15 +120,27 @@ export function hazardousSource({ reader }: ReportDeps): ReportSource {
   return {
     rollups: [],
     async table(query) {
-      const rows = await rowsOf(query);
-      return { chart: 'bar', columns: COLUMNS, rows, total: sums(rows, COLUMNS), asOf: null };
+      // The total counts the selection: a substance of several classes is one substance.
+      const [rows, [all]] = await Promise.all([
+        rowsOf(query),
+        reader.rows<CountsRead>(
+          sql`SELECT ${countsSql(query.today)} FROM "HazardousSubstance" h ${where(query)}`,
+        ),
+      ]);
+      return {
+        chart: 'bar',
+        columns: COLUMNS,
+        rows,
+        total: [all?.substances ?? 0, all?.due ?? 0],
+        asOf: null,
+      };
     },
     async records(query, drill) {
       const condition = rowCondition(query, drill.key);
       if (!condition || (drill.column !== undefined && !COLUMNS.some((column) => column.id === drill.column)))
         return recordsPage([], 0, drill);
       const filtered = sql`${where(query)} ${condition}
-        ${drill.column === 'sdsExpired' ? sql`AND ${expired(query.today)}` : emptySql}`;
+        ${drill.column === 'sdsDue' ? sql`AND ${sdsMissingOrDueSql(sql`h`, query.today)}` : emptySql}`;
       const [rows, [counted]] = await Promise.all([
         reader.rows<{
           id: string;
@@ -145,7 +163,7 @@ export function hazardousSource({ reader }: ReportDeps): ReportSource {
       const items = rows.map((row) => ({
         _id: row.id,
         title: row.name,
-        detail: [row.workplace ?? 'No workplace', row.location].filter(Boolean).join(' · '),
+        detail: [row.workplace ?? NO_WORKPLACE, row.location].filter(Boolean).join(' · '),
         date: row.expires,
         status: SDS_STATUS_LABELS[sdsStatus(row.issued, row.expires, query.today)],
         path: hazardousPath(row.id),

@@ -5,8 +5,9 @@ import { rollupStamp } from '../rollups';
 import type { ReportDeps, ReportQuery, ReportSource } from '../source';
 import {
   NO_WORKPLACE,
-  countColumn,
+  countColumns,
   inPeriod,
+  isMonthKey,
   isUuid,
   isUuidKey,
   keyIs,
@@ -18,6 +19,8 @@ import {
   sums,
   whenSet,
   type GroupRead,
+  choicesOf,
+  groupName,
 } from './groups';
 
 /**
@@ -36,7 +39,7 @@ const LABELS: Record<State, string> = {
   overdue: 'Overdue',
 };
 const COLUMNS: TReportColumn[] = [
-  ...STATES.map((state) => countColumn(state, LABELS[state])),
+  ...countColumns(STATES, LABELS),
   { id: 'cost', label: 'Cost', unit: 'money', charted: 'no', drill: 'no' },
 ];
 const NO_CATEGORY = 'No category';
@@ -60,22 +63,23 @@ function rollupFor(query: ReportQuery): string {
 
 const groupKey = (by: string): Sql =>
   by === 'category'
-    ? sql`"categoryId"::text`
+    ? sql`"categoryId"`
     : by === 'workplace'
-      ? sql`"workplaceId"::text`
+      ? sql`"workplaceId"`
       : sql`to_char(month, 'YYYY-MM')`;
 
 function tableSql(query: ReportQuery, rollup: string): Sql {
   const { workplaceId, category } = query.filters;
   const months = query.months;
   const view = sql([`"${rollup}"`]);
+  const companyId = query.viewer.companyId;
   const label =
     query.by === 'category'
-      ? sql`(SELECT name FROM "AssetCategory" WHERE id = g.key::uuid)`
+      ? groupName('AssetCategory', companyId)
       : query.by === 'workplace'
-        ? sql`(SELECT name FROM "Workplace" WHERE id = g.key::uuid)`
+        ? groupName('Workplace', companyId)
         : sql`NULL::text`;
-  return sql`SELECT g.*, ${label} AS label FROM (
+  return sql`SELECT g.key::text AS key, g."onTime", g.late, g.open, g.overdue, g.cost, ${label} AS label FROM (
       SELECT ${groupKey(query.by)} AS key, sum("onTime")::int AS "onTime", sum(late)::int AS late,
         sum(open)::int AS open, sum(overdue)::int AS overdue, sum(cost)::float8 AS cost
       FROM ${view}
@@ -111,11 +115,7 @@ export function maintenanceSource({ reader }: ReportDeps): ReportSource {
       }));
       const rows =
         query.by === 'month' && query.months
-          ? monthRows(
-              groups,
-              periodMonths(query.months, groups.map((g) => g.key!).sort()[0] ?? null),
-              [0, 0, 0, 0, 0],
-            )
+          ? monthRows(groups, periodMonths(query.months, groups), [0, 0, 0, 0, 0])
           : largestFirst(groups, 0, query.by === 'category' ? NO_CATEGORY : NO_WORKPLACE);
       return { chart: 'stackedBar', columns: COLUMNS, rows, total: sums(rows, COLUMNS), asOf };
     },
@@ -123,7 +123,7 @@ export function maintenanceSource({ reader }: ReportDeps): ReportSource {
       const { workplaceId, category } = query.filters;
       const column = drill.column as State | undefined;
       const byMonth = query.by === 'month';
-      const keyFits = byMonth ? /^\d{4}-(0[1-9]|1[0-2])$/.test(drill.key) : isUuidKey(drill.key);
+      const keyFits = byMonth ? isMonthKey(drill.key) : isUuidKey(drill.key);
       if (!keyFits || (column !== undefined && !STATES.includes(column)) || (category && !isUuid(category)))
         return recordsPage([], 0, drill);
       const state = stateSql(query.today);
@@ -161,10 +161,7 @@ export function maintenanceSource({ reader }: ReportDeps): ReportSource {
       return recordsPage(items, counted.total, drill);
     },
     async options(viewer) {
-      const categories = await reader.rows<{ _id: string; name: string }>(
-        sql`SELECT id AS "_id", name FROM "AssetCategory" WHERE "companyId" = ${uuid(viewer.companyId)} ORDER BY name, id`,
-      );
-      return { categories };
+      return { categories: await choicesOf(reader, 'AssetCategory', viewer.companyId) };
     },
   };
 }

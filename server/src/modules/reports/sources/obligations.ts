@@ -13,14 +13,23 @@ import {
 } from '@compass/shared';
 import { emptySql, sql, uuid, type Sql } from '../../../db/sql';
 import type { ReportDeps, ReportDrill, ReportQuery, ReportSource } from '../source';
-import { countColumn, isUuidKey, largestFirst, pageSql, recordsPage, sums, type GroupRead } from './groups';
-import { groupName, reviewRows, reviewStateIs, reviewStateSql } from './registerGroups';
+import {
+  countColumn,
+  groupName,
+  isUuidKey,
+  largestFirst,
+  pageSql,
+  recordsPage,
+  type GroupRead,
+} from './groups';
+import { reviewRows, reviewStateIs, reviewStateSql } from './registerGroups';
 
 /**
  * The obligations register by compliance state (obligationCompliance, the shared rule, over the
  * question counts the triggers keep on each obligation), type, workplace and review. An obligation
  * of no particular workplace applies to every one (as the register's filter reads it); by workplace
- * it is the row "Every workplace". Read live: 3,000 obligations at most.
+ * it is the row "Every workplace"; one of several workplaces counts under each, and once in the total.
+ * Read live: 3,000 obligations at most.
  */
 
 const COLUMNS: TReportColumn[] = [countColumn('obligations', 'Obligations')];
@@ -150,8 +159,14 @@ export function obligationsSource({ reader }: ReportDeps): ReportSource {
   return {
     rollups: [],
     async table(query) {
-      const rows = query.by === 'state' ? await stateRows(query) : await groupRows(query);
-      return { chart: 'bar', columns: COLUMNS, rows, total: sums(rows, COLUMNS), asOf: null };
+      // The total counts the selection: an obligation of several workplaces is one obligation.
+      const [rows, [all]] = await Promise.all([
+        query.by === 'state' ? stateRows(query) : groupRows(query),
+        reader.rows<{ count: number }>(
+          sql`SELECT count(*)::int AS count FROM "Obligation" o ${where(query)}`,
+        ),
+      ]);
+      return { chart: 'bar', columns: COLUMNS, rows, total: [all?.count ?? 0], asOf: null };
     },
     async records(query, drill) {
       if (drill.column !== undefined && drill.column !== 'obligations') return recordsPage([], 0, drill);

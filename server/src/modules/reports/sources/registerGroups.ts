@@ -1,20 +1,17 @@
 import { addDays } from '@compass/shared';
-import { sql, uuid, type Sql } from '../../../db/sql';
+import { sql, type Sql } from '../../../db/sql';
 import type { GroupRead } from './groups';
 
 /** What the registers' reports (audits, risks, hazardous substances, obligations, documents) share. */
 
 /**
- * The name of a group's row of the organisation's `table` ("Workplace", "FormTemplate"), for a
- * statement that counts first and names the groups after (`g.key`: once per group, not per record).
- */
-export const groupName = (table: string, companyId: string): Sql =>
-  sql`(SELECT n.name FROM ${sql([`"${table}"`])} n WHERE n.id = g.key AND n."companyId" = ${uuid(companyId)})`;
-
-/**
  * The "Review" grouping every register's report has (risks, hazardous substances, obligations,
- * documents): an item by its next review date against the organisation's today. "Due within 30
- * days" is the document library's review filter (today to 30 days on).
+ * documents): an item by its next review date against the organisation's today. The boundaries are
+ * the registers' words: "Overdue" is past its review day (the rows' reviewDueType 'overdue', the
+ * library's "Review overdue"); an item whose review is today is due, not overdue (reviewDueType
+ * 'due'), so it counts under "Due within 30 days" — the library's filter of that name (today to 30
+ * days on). The risk and substance registers' "Due for review" filter (on or before today) is the
+ * "Overdue" row plus the items due today.
  */
 export const REVIEW_STATES = ['overdue', 'dueSoon', 'later', 'none'] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];

@@ -17,13 +17,15 @@ import {
   isUuidKey,
   keyIs,
   largestFirst,
+  NO_WORKPLACE,
   pageSql,
   recordsPage,
   sums,
   whenSet,
   type GroupRead,
+  groupName,
 } from './groups';
-import { groupName, reviewRows, reviewStateIs, reviewStateSql } from './registerGroups';
+import { reviewRows, reviewStateIs, reviewStateSql } from './registerGroups';
 
 /**
  * The risk register's picture: the risks still in use (a review retires a risk: inactive), master
@@ -128,7 +130,7 @@ export function risksSource({ reader }: ReportDeps): ReportSource {
           FROM "Risk" r ${where(query)} GROUP BY 1) g`,
     );
     const groups: GroupRead[] = read.map((row) => ({ ...row, values: [row.risks, row.high] }));
-    return largestFirst(groups, 0, 'No workplace');
+    return largestFirst(groups, 0, NO_WORKPLACE);
   }
 
   /** The condition of a drill's row and column; null when they name nothing of the grouping. */
@@ -197,7 +199,7 @@ export function risksSource({ reader }: ReportDeps): ReportSource {
         return {
           _id: row.id,
           title: row.name,
-          detail: row.workplace ?? 'No workplace',
+          detail: row.workplace ?? NO_WORKPLACE,
           date: row.nextReview,
           status: level === 'none' ? 'Not rated' : `${RISK_LEVEL_LABELS[level as RiskLevel]} after controls`,
           path: riskPath(row.id),

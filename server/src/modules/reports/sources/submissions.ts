@@ -5,12 +5,15 @@ import { Prisma } from '../../../generated/prisma/client';
 import { rollupStamp } from '../rollups';
 import type { ReportDeps, ReportQuery, ReportSource } from '../source';
 import {
+  average,
   countColumn,
   inPeriod,
+  isMonthKey,
   isUuidKey,
   keyIs,
   largestFirst,
   monthRows,
+  NO_WORKPLACE,
   pageSql,
   periodMonths,
   recordsPage,
@@ -34,7 +37,6 @@ const COLUMNS: TReportColumn[] = [
 ];
 const STATES = { open: 'Open', closed: 'Closed' } as const;
 type State = keyof typeof STATES;
-const NO_WORKPLACE = 'No workplace';
 const ROLLUPS = ['report_submission_cells', 'report_submission_templates', 'report_submission_workplaces'];
 
 /** One group's sums: what a row and the totals are made of. */
@@ -46,10 +48,6 @@ interface Sums {
   timed: number;
   closeDays: number;
 }
-
-/** Days to one decimal; null when nothing closed. */
-const average = (days: number, timed: number): number | null =>
-  timed === 0 ? null : Math.round((days / timed) * 10) / 10;
 
 /** Where the groups are read: a rollup (its columns) or the live table. */
 interface Origin {
@@ -76,10 +74,11 @@ function origin(query: ReportQuery): Origin {
       templateId: sql`s."templateId"`,
       workplaceId: sql`s."workplaceId"`,
       rollup: null,
+      // A form closed before it was created took 0 days, never a negative time (as the rollups count it).
       sums: sql`(count(*) FILTER (WHERE NOT s."isClosed"))::int AS open,
         (count(*) FILTER (WHERE s."isClosed"))::int AS closed,
         (count(s."closedAt") FILTER (WHERE s."isClosed"))::int AS timed,
-        coalesce(sum(extract(epoch FROM s."closedAt" - s."createdAt") / 86400) FILTER (WHERE s."isClosed"), 0)::float8 AS "closeDays"`,
+        coalesce(sum(GREATEST(0, extract(epoch FROM s."closedAt" - s."createdAt") / 86400)) FILTER (WHERE s."isClosed"), 0)::float8 AS "closeDays"`,
     };
   // The coarse rollups hold a few rows a month; the fine one is read for one workplace or template.
   const byWorkplace = query.by === 'workplace';
@@ -177,7 +176,8 @@ export function submissionsSource({ reader }: ReportDeps): ReportSource {
     async records(query, drill) {
       const column = drill.column as State | undefined;
       const key = recordKey(query, drill.key);
-      if (key === null || (column !== undefined && !(column in STATES))) return recordsPage([], 0, drill);
+      if (key === null || (column !== undefined && !Object.hasOwn(STATES, column)))
+        return recordsPage([], 0, drill);
       const { workplaceId, templateId, branchId, personId } = query.filters;
       const state = (closed: boolean) => (closed ? sql`AND s."isClosed"` : sql`AND NOT s."isClosed"`);
       const where = sql`WHERE s."companyId" = ${uuid(query.viewer.companyId)} AND NOT s."isDraft" AND s."formType" <> 'hr'
@@ -226,9 +226,11 @@ export function submissionsSource({ reader }: ReportDeps): ReportSource {
 function recordKey(query: ReportQuery, key: string): Sql | null {
   switch (query.by) {
     case 'status':
-      return key in STATES ? sql`AND ${key === 'closed' ? emptySql : sql`NOT`} s."isClosed"` : null;
+      return Object.hasOwn(STATES, key)
+        ? sql`AND ${key === 'closed' ? emptySql : sql`NOT`} s."isClosed"`
+        : null;
     case 'month':
-      return /^\d{4}-(0[1-9]|1[0-2])$/.test(key)
+      return isMonthKey(key)
         ? sql`AND s."formDate" >= ${`${key}-01`}::date AND s."formDate" < (${`${key}-01`}::date + interval '1 month')::date`
         : null;
     case 'workplace':

@@ -1,33 +1,34 @@
 import {
-  REQUIREMENT_EXPIRY_NOTICE_DAYS,
+  COMPLIANT_STATES,
   REQUIREMENT_STATE_LABELS,
-  REQUIREMENT_STATES,
-  addDays,
   requirementReviewPath,
   type RequirementState,
   type TReportColumn,
 } from '@compass/shared';
-import { emptySql, sql, uuid, type Sql } from '../../../db/sql';
+import { emptySql, join, sql, uuid, type Sql } from '../../../db/sql';
+import { currentRequirementsSql, requirementStateWhere } from '../../externalParties';
 import type { ReportDeps, ReportQuery, ReportSource } from '../source';
 import {
-  countColumn,
+  countColumns,
+  countedGroups,
   isUuid,
   isUuidKey,
   keyIs,
   largestFirst,
-  pageSql,
   percent,
+  readRecords,
   recordsPage,
+  sumOf,
   sums,
   whenSet,
-  countedGroups,
-  type GroupRead,
+  choicesOf,
+  groupName,
 } from './groups';
 
 /**
- * Supplier compliance: every requirement of the supplier companies and their people, counted in
- * the states the Requirements screen shows (requirementState), by company or requirement type.
- * Read live: a few thousand requirements per organisation, on the (companyId, …) indexes.
+ * Supplier compliance, as each company's page counts it: the requirements that stand (the newest
+ * request of each type and party, the people who left aside) in the Requirements screen's states,
+ * by company or requirement type. Read live: a few thousand requirements per organisation.
  */
 
 // The compliant states first: the chart stacks them at the bottom.
@@ -41,91 +42,82 @@ const STATES: readonly RequirementState[] = [
 ];
 
 const COLUMNS: TReportColumn[] = [
-  ...STATES.map((state) => countColumn(state, REQUIREMENT_STATE_LABELS[state])),
+  ...countColumns(STATES, REQUIREMENT_STATE_LABELS),
   { id: 'compliance', label: 'Compliance %', unit: 'percent', charted: 'no', drill: 'no' },
 ];
 
-/** The requirement `r`'s state as requirementState() works it out. */
-const stateSql = (today: string): Sql => sql`CASE r.status
-    WHEN 'pending' THEN 'toProvide' WHEN 'rejected' THEN 'rejected' WHEN 'submitted' THEN 'awaitingReview'
-    ELSE CASE WHEN r."expiryDate" IS NULL THEN 'valid' WHEN r."expiryDate" < ${today}::date THEN 'expired'
-      WHEN r."expiryDate" <= ${addDays(today, REQUIREMENT_EXPIRY_NOTICE_DAYS)}::date THEN 'expiringSoon'
-      ELSE 'valid' END END`;
+/** The share of the counts (in STATES' order) in a compliant state. */
+const compliance = (counts: (number | null)[]): number | null =>
+  percent(
+    sumOf(STATES.map((state, index) => (COMPLIANT_STATES.has(state) ? counts[index]! : 0))),
+    sumOf(counts.slice(0, STATES.length)),
+  );
 
-/** The grouping's column, and the name of a group read by its key. */
-const grouping = (by: string) =>
-  by === 'requirementType'
-    ? {
-        key: sql`r."requirementTypeId"`,
-        name: (key: Sql): Sql => sql`(SELECT name FROM "RequirementType" WHERE id = ${key})`,
-      }
-    : {
-        key: sql`r."supplierId"`,
-        name: (key: Sql): Sql => sql`(SELECT name FROM "SupplierCompany" WHERE id = ${key})`,
-      };
+/** The requirement `r`'s state: the register's own condition of each state (stateWhere). */
+const stateSql = (today: string): Sql =>
+  sql`CASE ${join(
+    STATES.map((state) => sql`WHEN ${requirementStateWhere(state, today)} THEN ${state}`),
+    ' ',
+  )} END`;
 
-/** The organisation's requirements under the filters; a category that is no type's id matches none. */
-function scope(query: ReportQuery): Sql {
+const grouping = (query: ReportQuery) =>
+  query.by === 'requirementType'
+    ? { key: sql`r."requirementTypeId"`, name: groupName('RequirementType', query.viewer.companyId) }
+    : { key: sql`r."supplierId"`, name: groupName('SupplierCompany', query.viewer.companyId) };
+
+/** The organisation's requirements that stand under the filters; a category that is no type's id matches none. */
+function current(query: ReportQuery): Sql {
   const { category, companyId } = query.filters;
-  if (category !== undefined && !isUuid(category)) return sql`AND false`;
-  return sql`${whenSet(sql`r."supplierId"`, companyId)} ${whenSet(sql`r."requirementTypeId"`, category)}`;
+  const filters =
+    category !== undefined && !isUuid(category)
+      ? sql`AND false`
+      : sql`${whenSet(sql`r."supplierId"`, companyId)} ${whenSet(sql`r."requirementTypeId"`, category)}`;
+  return sql`(${currentRequirementsSql(uuid(query.viewer.companyId), filters)}) r`;
 }
-
-const FROM = sql`FROM "SupplierRequirement" r
-  JOIN "SupplierCompany" s ON s.id = r."supplierId"
-  JOIN "RequirementType" t ON t.id = r."requirementTypeId"
-  LEFT JOIN "Personnel" p ON p.id = r."personnelId"`;
 
 export function supplierComplianceSource({ reader }: ReportDeps): ReportSource {
   return {
     rollups: [],
     async table(query) {
-      const group = grouping(query.by);
-      const state = stateSql(query.today);
-      const read = await reader.rows<{ key: string; label: string; counts: number[] }>(
-        countedGroups(
-          group,
-          state,
-          STATES,
-          sql`FROM "SupplierRequirement" r WHERE r."companyId" = ${uuid(query.viewer.companyId)} ${scope(query)}`,
-        ),
+      const read = await countedGroups(
+        reader,
+        grouping(query),
+        stateSql(query.today),
+        STATES,
+        sql`FROM ${current(query)}`,
       );
-      const groups: GroupRead[] = read.map((row) => ({
-        key: row.key,
-        label: row.label,
-        values: [...row.counts, percent(row.counts[0]! + row.counts[1]!, total(row.counts))],
-      }));
+      const groups = read.map((group) => ({ ...group, values: [...group.values, compliance(group.values)] }));
       const rows = largestFirst(groups, 0, '');
-      const sum = sums(rows, COLUMNS);
-      sum[STATES.length] = percent((sum[0] ?? 0) + (sum[1] ?? 0), total(sum.slice(0, STATES.length)));
-      return { chart: 'stackedBar', columns: COLUMNS, rows, total: sum, asOf: null };
+      const total = sums(rows, COLUMNS);
+      total[STATES.length] = compliance(total);
+      return { chart: 'stackedBar', columns: COLUMNS, rows, total, asOf: null };
     },
     async records(query, drill) {
-      const group = grouping(query.by);
-      const state = stateSql(query.today);
       const column = drill.column as RequirementState | undefined;
-      if (!isUuidKey(drill.key) || (column !== undefined && !REQUIREMENT_STATES.includes(column)))
+      if (!isUuidKey(drill.key) || (column !== undefined && !STATES.includes(column)))
         return recordsPage([], 0, drill);
-      const where = sql`WHERE r."companyId" = ${uuid(query.viewer.companyId)} ${scope(query)}
-        ${keyIs(group.key, drill.key)} ${column ? sql`AND ${state} = ${column}` : emptySql}`;
-      const [rows, [counted]] = await Promise.all([
-        reader.rows<{
-          id: string;
-          type: string;
-          company: string;
-          person: string | null;
-          supplierId: string;
-          personnelId: string | null;
-          dueDate: string;
-          state: RequirementState;
-        }>(
-          sql`SELECT r.id, t.name AS type, s.name AS company, r."supplierId", r."personnelId", r."dueDate",
-              btrim(p."firstName" || ' ' || p."lastName") AS person, ${state} AS state
-            ${FROM} ${where}
-            ORDER BY r."dueDate" DESC, r.id DESC ${pageSql(drill)}`,
-        ),
-        reader.rows<{ total: number }>(sql`SELECT count(*)::int AS total ${FROM} ${where}`),
-      ]);
+      const { rows, total } = await readRecords<{
+        id: string;
+        type: string;
+        company: string;
+        person: string | null;
+        supplierId: string;
+        personnelId: string | null;
+        dueDate: string;
+        state: RequirementState;
+      }>(
+        reader,
+        sql`r.id, t.name AS type, s.name AS company, r."supplierId", r."personnelId", r."dueDate",
+          btrim(p."firstName" || ' ' || p."lastName") AS person, ${stateSql(query.today)} AS state`,
+        sql`FROM ${current(query)}
+          JOIN "SupplierCompany" s ON s.id = r."supplierId"
+          JOIN "RequirementType" t ON t.id = r."requirementTypeId"
+          LEFT JOIN "Personnel" p ON p.id = r."personnelId"
+          WHERE true ${keyIs(grouping(query).key, drill.key)}
+            ${column ? sql`AND ${requirementStateWhere(column, query.today)}` : emptySql}`,
+        sql`r."dueDate" DESC, r.id DESC`,
+        drill,
+      );
       const items = rows.map((row) => ({
         _id: row.id,
         title: row.type,
@@ -138,22 +130,13 @@ export function supplierComplianceSource({ reader }: ReportDeps): ReportSource {
           personnelId: row.personnelId,
         }),
       }));
-      return recordsPage(items, counted?.total ?? 0, drill);
+      return recordsPage(items, total, drill);
     },
     async options(viewer) {
-      const types = await reader.rows<{ _id: string; name: string }>(
-        sql`SELECT id AS "_id", name FROM "RequirementType" WHERE "companyId" = ${uuid(viewer.companyId)} ORDER BY name, id`,
-      );
-      return { categories: types, companies: await supplierCompanies(reader, viewer.companyId) };
+      return {
+        categories: await choicesOf(reader, 'RequirementType', viewer.companyId),
+        companies: await choicesOf(reader, 'SupplierCompany', viewer.companyId),
+      };
     },
   };
 }
-
-const total = (counts: (number | null)[]): number =>
-  counts.reduce<number>((sum, count) => sum + (count ?? 0), 0);
-
-/** The organisation's supplier companies, the choices of the company filter. */
-export const supplierCompanies = (reader: ReportDeps['reader'], companyId: string) =>
-  reader.rows<{ _id: string; name: string }>(
-    sql`SELECT id AS "_id", name FROM "SupplierCompany" WHERE "companyId" = ${uuid(companyId)} ORDER BY name, id`,
-  );

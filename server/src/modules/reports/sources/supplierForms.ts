@@ -2,64 +2,61 @@ import { buildPath, seg, type TReportColumn } from '@compass/shared';
 import { emptySql, sql, uuid, type Sql } from '../../../db/sql';
 import type { ReportDeps, ReportQuery, ReportSource } from '../source';
 import {
-  countColumn,
+  countColumns,
+  countedGroups,
   inPeriod,
+  isMonthKey,
   isUuidKey,
   keyIs,
   largestFirst,
   monthRows,
-  pageSql,
+  organisationDaySql,
   periodMonths,
+  readRecords,
   recordsPage,
   sums,
   whenSet,
-  countedGroups,
-  type GroupRead,
+  choicesOf,
+  groupName,
 } from './groups';
-import { supplierCompanies } from './supplierCompliance';
 
 /**
- * Forms assigned to supplier companies (SupplierAssignment): submitted (anything past 'assigned'),
- * waiting (not yet, due today or later) and overdue, by company, template or the month assigned.
- * Read live: thousands of assignments per organisation.
+ * Forms assigned to supplier companies (SupplierAssignment) in the Form Register's states, a form
+ * still with the supplier past its due date counted as overdue (the register's due marker), by
+ * company, template or the month assigned. Read live: thousands of assignments per organisation.
  */
 
-const STATES = ['submitted', 'waiting', 'overdue'] as const;
+const STATES = ['assigned', 'overdue', 'submitted', 'reviewed', 'closed'] as const;
 type State = (typeof STATES)[number];
-const LABELS: Record<State, string> = { submitted: 'Submitted', waiting: 'Waiting', overdue: 'Overdue' };
-const COLUMNS: TReportColumn[] = STATES.map((state) => countColumn(state, LABELS[state]));
+// The Form Register's words (web externalParties/assignmentStatus.ts, DueMarker's "Overdue").
+const LABELS: Record<State, string> = {
+  assigned: 'With the supplier',
+  overdue: 'Overdue',
+  submitted: 'Submitted for review',
+  reviewed: 'Reviewed',
+  closed: 'Accepted and closed',
+};
+const COLUMNS: TReportColumn[] = countColumns(STATES, LABELS);
 
-const stateSql = (today: string): Sql => sql`CASE WHEN a.status <> 'assigned' THEN 'submitted'
-    WHEN a."dueDate" < ${today}::date THEN 'overdue' ELSE 'waiting' END`;
+const stateSql = (today: string): Sql => sql`CASE WHEN a.status = 'assigned' AND a."dueDate" < ${today}::date
+    THEN 'overdue' ELSE a.status::text END`;
 
 /** The organisation's day the form was assigned on. */
-const assignedDay = (timeZone: string): Sql =>
-  sql`(a."createdAt" AT TIME ZONE 'UTC' AT TIME ZONE ${timeZone})::date`;
+const assignedDay = (timeZone: string): Sql => organisationDaySql(sql`a."createdAt"`, timeZone);
 
 /** The grouping's column, and the name of a group read by its key. */
 function grouping(query: ReportQuery) {
+  const companyId = query.viewer.companyId;
   if (query.by === 'template')
-    return {
-      key: sql`a."formTemplateId"`,
-      name: (key: Sql): Sql => sql`(SELECT name FROM "FormTemplate" WHERE id = ${key})`,
-      uuid: true,
-    };
+    return { key: sql`a."formTemplateId"`, name: groupName('FormTemplate', companyId), uuid: true };
   if (query.by === 'month')
     return {
       key: sql`to_char(${assignedDay(query.viewer.timeZone)}, 'YYYY-MM')`,
-      name: () => sql`NULL`,
+      name: sql`NULL`,
       uuid: false,
     };
-  return {
-    key: sql`a."supplierId"`,
-    name: (key: Sql): Sql => sql`(SELECT name FROM "SupplierCompany" WHERE id = ${key})`,
-    uuid: true,
-  };
+  return { key: sql`a."supplierId"`, name: groupName('SupplierCompany', companyId), uuid: true };
 }
-
-const FROM = sql`FROM "SupplierAssignment" a
-  JOIN "SupplierCompany" s ON s.id = a."supplierId"
-  JOIN "FormTemplate" t ON t.id = a."formTemplateId"`;
 
 function where(query: ReportQuery): Sql {
   const { companyId, templateId } = query.filters;
@@ -72,19 +69,16 @@ export function supplierFormsSource({ reader }: ReportDeps): ReportSource {
   return {
     rollups: [],
     async table(query) {
-      const group = grouping(query);
-      const state = stateSql(query.today);
-      const read = await reader.rows<{ key: string; label: string; counts: number[] }>(
-        countedGroups(group, state, STATES, sql`FROM "SupplierAssignment" a ${where(query)}`),
+      const groups = await countedGroups(
+        reader,
+        grouping(query),
+        stateSql(query.today),
+        STATES,
+        sql`FROM "SupplierAssignment" a ${where(query)}`,
       );
-      const groups: GroupRead[] = read.map((row) => ({ key: row.key, label: row.label, values: row.counts }));
       const rows =
         query.by === 'month' && query.months
-          ? monthRows(
-              groups,
-              periodMonths(query.months, groups.map((g) => g.key!).sort()[0] ?? null),
-              [0, 0, 0],
-            )
+          ? monthRows(groups, periodMonths(query.months, groups), [0, 0, 0, 0, 0])
           : largestFirst(groups, 0, '');
       return { chart: 'stackedBar', columns: COLUMNS, rows, total: sums(rows, COLUMNS), asOf: null };
     },
@@ -92,29 +86,29 @@ export function supplierFormsSource({ reader }: ReportDeps): ReportSource {
       const group = grouping(query);
       const state = stateSql(query.today);
       const column = drill.column as State | undefined;
-      const keyFits = group.uuid ? isUuidKey(drill.key) : /^\d{4}-\d{2}$/.test(drill.key);
+      const keyFits = group.uuid ? isUuidKey(drill.key) : isMonthKey(drill.key);
       if (!keyFits || (column !== undefined && !STATES.includes(column))) return recordsPage([], 0, drill);
-      const filtered = sql`${where(query)}
-        ${group.uuid ? keyIs(group.key, drill.key) : sql`AND ${group.key} = ${drill.key}`}
-        ${column ? sql`AND ${state} = ${column}` : emptySql}`;
-      const [rows, [counted]] = await Promise.all([
-        reader.rows<{
-          id: string;
-          template: string;
-          templateId: string;
-          company: string;
-          supplierId: string;
-          submissionId: string | null;
-          dueDate: string;
-          state: State;
-        }>(
-          sql`SELECT a.id, t.name AS template, a."formTemplateId" AS "templateId", s.name AS company,
-              a."supplierId", a."submissionId", a."dueDate", ${state} AS state
-            ${FROM} ${filtered}
-            ORDER BY a."createdAt" DESC, a.id DESC ${pageSql(drill)}`,
-        ),
-        reader.rows<{ total: number }>(sql`SELECT count(*)::int AS total ${FROM} ${filtered}`),
-      ]);
+      const { rows, total } = await readRecords<{
+        id: string;
+        template: string;
+        templateId: string;
+        company: string;
+        supplierId: string;
+        submissionId: string | null;
+        dueDate: string;
+        state: State;
+      }>(
+        reader,
+        sql`a.id, t.name AS template, a."formTemplateId" AS "templateId", s.name AS company,
+          a."supplierId", a."submissionId", a."dueDate", ${state} AS state`,
+        sql`FROM "SupplierAssignment" a
+          JOIN "SupplierCompany" s ON s.id = a."supplierId"
+          JOIN "FormTemplate" t ON t.id = a."formTemplateId"
+          ${where(query)} ${group.uuid ? keyIs(group.key, drill.key) : sql`AND ${group.key} = ${drill.key}`}
+          ${column ? sql`AND ${state} = ${column}` : emptySql}`,
+        sql`a."createdAt" DESC, a.id DESC`,
+        drill,
+      );
       const items = rows.map((row) => ({
         _id: row.id,
         title: row.template,
@@ -123,14 +117,14 @@ export function supplierFormsSource({ reader }: ReportDeps): ReportSource {
         status: LABELS[row.state],
         path: assignmentPath(row),
       }));
-      return recordsPage(items, counted?.total ?? 0, drill);
+      return recordsPage(items, total, drill);
     },
     async options(viewer) {
       const templates = await reader.rows<{ _id: string; name: string }>(
         sql`SELECT id AS "_id", name FROM "FormTemplate"
           WHERE "companyId" = ${uuid(viewer.companyId)} AND "formType" = 'supplier' ORDER BY name, id`,
       );
-      return { templates, companies: await supplierCompanies(reader, viewer.companyId) };
+      return { templates, companies: await choicesOf(reader, 'SupplierCompany', viewer.companyId) };
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   NO_WORKPLACE,
   employeeNameSql,
   inPeriod,
+  isMonthKey,
   isUuidKey,
   keyIs,
   largestFirst,
@@ -114,6 +115,9 @@ function weekRows(groups: GroupRead[], months: ReportMonths): TReportRow[] {
   return rows;
 }
 
+/** Whether a row key is a week's key: a real day, and a Monday (anything else matches no record). */
+const isMonday = (key: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(key) && key === mondayOf(key);
+
 /** The distinct people of the whole period under the filters (the "People" total). */
 const peopleSql = (query: ReportQuery, months: ReportMonths): Sql =>
   sql`SELECT count(*)::int AS people FROM (SELECT DISTINCT "employeeId" FROM report_timesheet_people
@@ -144,7 +148,7 @@ export function timesheetHoursSource({ reader }: ReportDeps): ReportSource {
         query.by === 'week'
           ? weekRows(groups, months)
           : query.by === 'month'
-            ? monthRows(groups, periodMonths(months, groups.map((g) => g.key!).sort()[0] ?? null), [0, 0, 0])
+            ? monthRows(groups, periodMonths(months, groups), [0, 0, 0])
             : largestFirst(groups, 0, NO_WORKPLACE);
       const total = [
         hoursOf(rows.reduce((sum, row) => sum + (row.values[0] ?? 0), 0)),
@@ -160,9 +164,9 @@ export function timesheetHoursSource({ reader }: ReportDeps): ReportSource {
       if (drill.column !== undefined && drill.column !== 'hours') return recordsPage([], 0, drill);
       const key =
         query.by === 'week'
-          ? /^\d{4}-\d{2}-\d{2}$/.test(drill.key) && sql`AND c."weekStart" = ${drill.key}::date`
+          ? isMonday(drill.key) && sql`AND c."weekStart" = ${drill.key}::date`
           : query.by === 'month'
-            ? /^\d{4}-(0[1-9]|1[0-2])$/.test(drill.key) && sql`AND c.month = ${`${drill.key}-01`}::date`
+            ? isMonthKey(drill.key) && sql`AND c.month = ${`${drill.key}-01`}::date`
             : isUuidKey(drill.key) &&
               keyIs(query.by === 'person' ? sql`c."employeeId"` : sql`c."workplaceId"`, drill.key);
       if (!key) return recordsPage([], 0, drill);

@@ -1,15 +1,18 @@
 import {
-  TRAINING_ASSIGNMENT_STATUS_LABELS,
+  TRAINING_STANDING_LABELS,
+  TRAINING_STANDINGS,
   trainingAttemptViewPath,
   trainingCoursePath,
   type TReportColumn,
-  type TrainingAssignmentStatus,
+  type TrainingStanding,
 } from '@compass/shared';
-import { emptySql, sql, uuid, type Sql } from '../../../db/sql';
+import { day, emptySql, join, sql, uuid, type Sql } from '../../../db/sql';
+import { trainingStandingCondition } from '../../onlineTraining';
 import type { ReportDeps, ReportQuery, ReportSource } from '../source';
 import {
   NO_WORKPLACE,
-  countColumn,
+  countColumns,
+  countedGroups,
   employeeFilters,
   employeeGrouping,
   employeeNameSql,
@@ -17,126 +20,114 @@ import {
   isUuidKey,
   keyIs,
   largestFirst,
-  pageSql,
   percent,
+  readRecords,
   recordsPage,
+  sumOf,
   sums,
-  countedGroups,
-  type GroupRead,
+  choicesOf,
 } from './groups';
 
 /**
- * Training compliance: the online training assigned to employees (a supplier person's induction
- * is External Parties'), withdrawn assignments left out, by course, the trainee's workplace or the
- * trainee. Read live on the (companyId, courseId, completeBy) index: thousands per organisation.
+ * Training compliance, as the training matrix counts it: each active employee's latest assignment
+ * of each course (withdrawn ones aside; a supplier person's induction is External Parties'), in
+ * the matrix's standings, by course, the trainee's workplace or the trainee. The period applies
+ * to the latest assignment's complete-by day. Read live on the matrix's index
+ * (OnlineTrainingAssignment_matrix_latest_idx): thousands per organisation.
  */
 
-const STATES = ['completed', 'inProgress', 'overdue', 'notStarted'] as const;
-type State = (typeof STATES)[number];
-const LABELS: Record<State, string> = {
-  completed: 'Completed',
-  inProgress: 'In progress',
-  overdue: 'Overdue',
-  notStarted: 'Not started',
-};
+/** The matrix's standings of an assignment (not assigned is no assignment to count). */
+const STANDINGS = TRAINING_STANDINGS.filter((standing) => standing !== 'notAssigned');
+type Standing = Exclude<TrainingStanding, 'notAssigned'>;
 const COLUMNS: TReportColumn[] = [
-  ...STATES.map((state) => countColumn(state, LABELS[state])),
+  ...countColumns(STANDINGS, TRAINING_STANDING_LABELS),
   { id: 'compliance', label: 'Compliance %', unit: 'percent', charted: 'no', drill: 'no' },
 ];
 
-/** Passed; else overdue past its complete-by day; else started once an attempt is in or marked. */
-const stateSql = (today: string): Sql => sql`CASE WHEN x.status = 'passed' THEN 'completed'
-    WHEN x."completeBy" < ${today}::date THEN 'overdue'
-    WHEN x.status <> 'assigned' OR x."completedTestAttempt" > 0 THEN 'inProgress' ELSE 'notStarted' END`;
+/** The latest assignment `l`'s standing: the matrix's own conditions (matrix.ts standingCondition). */
+const standingSql = (today: string): Sql =>
+  sql`CASE ${join(
+    STANDINGS.map(
+      (standing) => sql`WHEN ${trainingStandingCondition(standing, day(today))} THEN ${standing}`,
+    ),
+    ' ',
+  )} END`;
 
-const FROM = sql`FROM "OnlineTrainingAssignment" x
-  JOIN "TrainingCourse" c ON c.id = x."courseId"
-  JOIN "Employee" e ON e.id = x."employeeId"
-  LEFT JOIN "Workplace" w ON w.id = e."workplaceId"`;
+/**
+ * Each employee's latest assignment of each course (`l`), with whether they passed the course
+ * before: matrix.ts latestAssignments for the whole organisation, in its index's order (no sort);
+ * the employee `e`, active, as the matrix counts them.
+ */
+const latest = (query: ReportQuery, joined: Sql = emptySql): Sql => sql`FROM (
+    SELECT DISTINCT ON (a."employeeId", a."courseId") a.id, a."employeeId", a."courseId", a.status,
+      a."completeBy", a."lastAttemptId",
+      bool_or(a.status = 'passed') OVER (PARTITION BY a."employeeId", a."courseId"
+        ORDER BY a."createdAt" DESC, a.id DESC ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS "passedBefore"
+    FROM "OnlineTrainingAssignment" a
+    WHERE a."companyId" = ${uuid(query.viewer.companyId)} AND a."employeeId" IS NOT NULL AND a.status <> 'cancelled'
+    ORDER BY a."employeeId", a."courseId", a."createdAt" DESC, a.id DESC) l
+  JOIN "Employee" e ON e.id = l."employeeId" AND e."isActive" ${joined}
+  WHERE true ${employeeFilters(query, sql`l."courseId"`)} ${inPeriod(sql`l."completeBy"`, query.months)}`;
 
-const where = (query: ReportQuery): Sql => sql`WHERE x."companyId" = ${uuid(query.viewer.companyId)}
-  AND x."employeeId" IS NOT NULL AND x.status <> 'cancelled' ${employeeFilters(query, sql`x."courseId"`)}
-  ${inPeriod(sql`x."completeBy"`, query.months)}`;
-
-const grouping = (by: string) =>
-  employeeGrouping(by, {
-    key: sql`x."courseId"`,
-    name: (key) => sql`(SELECT name FROM "TrainingCourse" WHERE id = ${key})`,
-  });
+const grouping = (query: ReportQuery) => employeeGrouping(query, sql`l."courseId"`, 'TrainingCourse');
 
 export function trainingSource({ reader }: ReportDeps): ReportSource {
   return {
     rollups: [],
     async table(query) {
-      const group = grouping(query.by);
-      const state = stateSql(query.today);
-      const read = await reader.rows<{ key: string | null; label: string | null; counts: number[] }>(
-        countedGroups(
-          group,
-          state,
-          STATES,
-          // The employee is joined for their workplace only.
-          query.by === 'workplace' || query.filters.workplaceId
-            ? sql`FROM "OnlineTrainingAssignment" x JOIN "Employee" e ON e.id = x."employeeId" ${where(query)}`
-            : sql`FROM "OnlineTrainingAssignment" x ${where(query)}`,
-        ),
+      const read = await countedGroups(
+        reader,
+        grouping(query),
+        standingSql(query.today),
+        STANDINGS,
+        latest(query),
       );
-      const groups: GroupRead[] = read.map((row) => ({
-        key: row.key,
-        label: row.label,
-        values: [...row.counts, percent(row.counts[0]!, all(row.counts))],
+      const groups = read.map((group) => ({
+        ...group,
+        values: [...group.values, percent(group.values[0] ?? 0, sumOf(group.values))],
       }));
       const rows = largestFirst(groups, 0, NO_WORKPLACE);
       const total = sums(rows, COLUMNS);
-      total[STATES.length] = percent(total[0] ?? 0, all(total.slice(0, STATES.length)));
+      total[STANDINGS.length] = percent(total[0] ?? 0, sumOf(total.slice(0, STANDINGS.length)));
       return { chart: 'stackedBar', columns: COLUMNS, rows, total, asOf: null };
     },
     async records(query, drill) {
-      const group = grouping(query.by);
-      const state = stateSql(query.today);
-      const column = drill.column as State | undefined;
-      if (!isUuidKey(drill.key) || (column !== undefined && !STATES.includes(column)))
+      const standing = standingSql(query.today);
+      const column = drill.column as Standing | undefined;
+      if (!isUuidKey(drill.key) || (column !== undefined && !STANDINGS.includes(column)))
         return recordsPage([], 0, drill);
-      const filtered = sql`${where(query)} ${keyIs(group.key, drill.key)}
-        ${column ? sql`AND ${state} = ${column}` : emptySql}`;
-      const [rows, [counted]] = await Promise.all([
-        reader.rows<{
-          id: string;
-          course: string;
-          courseId: string;
-          trainee: string;
-          completeBy: string;
-          status: TrainingAssignmentStatus;
-          lastAttemptId: string | null;
-        }>(
-          sql`SELECT x.id, c.name AS course, x."courseId", ${employeeNameSql(sql`e`)} AS trainee,
-              x."completeBy", x.status, x."lastAttemptId"
-            ${FROM} ${filtered}
-            ORDER BY x."completeBy" DESC, x.id DESC ${pageSql(drill)}`,
-        ),
-        reader.rows<{ total: number }>(sql`SELECT count(*)::int AS total ${FROM} ${filtered}`),
-      ]);
+      const { rows, total } = await readRecords<{
+        id: string;
+        course: string;
+        courseId: string;
+        trainee: string;
+        completeBy: string;
+        standing: Standing;
+        lastAttemptId: string | null;
+      }>(
+        reader,
+        sql`l.id, c.name AS course, l."courseId", ${employeeNameSql(sql`e`)} AS trainee, l."completeBy",
+          ${standing} AS standing, l."lastAttemptId"`,
+        sql`${latest(query, sql`JOIN "TrainingCourse" c ON c.id = l."courseId"`)} ${keyIs(grouping(query).key, drill.key)}
+          ${column ? sql`AND ${standing} = ${column}` : emptySql}`,
+        sql`l."completeBy" DESC, l.id DESC`,
+        drill,
+      );
       const items = rows.map((row) => ({
         _id: row.id,
         title: row.course,
         detail: row.trainee,
         date: row.completeBy,
-        status: TRAINING_ASSIGNMENT_STATUS_LABELS[row.status],
+        status: TRAINING_STANDING_LABELS[row.standing],
         // The last attempt HR reads; the course's page (its assignments) before any attempt.
         path: row.lastAttemptId
           ? trainingAttemptViewPath(row.lastAttemptId)
           : trainingCoursePath(row.courseId),
       }));
-      return recordsPage(items, counted?.total ?? 0, drill);
+      return recordsPage(items, total, drill);
     },
     async options(viewer) {
-      const categories = await reader.rows<{ _id: string; name: string }>(
-        sql`SELECT id AS "_id", name FROM "TrainingCourse" WHERE "companyId" = ${uuid(viewer.companyId)} ORDER BY name, id`,
-      );
-      return { categories };
+      return { categories: await choicesOf(reader, 'TrainingCourse', viewer.companyId) };
     },
   };
 }
-
-const all = (counts: (number | null)[]): number =>
-  counts.reduce<number>((sum, count) => sum + (count ?? 0), 0);
