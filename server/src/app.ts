@@ -220,7 +220,7 @@ function platformServices(app: FastifyInstance, now: AppDeps['now'], platform: P
   app.decorate('sendHourlyReminders', async () => {
     const results = await Promise.allSettled(hourlyReminders.map((send) => send()));
     for (const result of results)
-      if (result.status === 'rejected') app.log.warn({ err: result.reason }, 'supplier reminders failed');
+      if (result.status === 'rejected') app.log.warn({ err: result.reason }, 'hourly reminders failed');
   });
   app.decorate('runEveryFiveMinutes', async () => {
     const results = await Promise.allSettled(everyFiveMinutes.map((run) => run()));

@@ -171,6 +171,11 @@ export async function callApi<C extends Call>(
 
 /** A file answered by a call (a download, an image), with the session token; errors as ApiError. */
 export async function fetchFile(url: string, signal?: AbortSignal): Promise<Blob> {
+  return (await fetchFileResponse(url, signal)).blob();
+}
+
+/** The answer of a file's path (with the session token), checked: a refusal throws its message. */
+async function fetchFileResponse(url: string, signal?: AbortSignal): Promise<Response> {
   const token = getAuthToken();
   const response = await fetch(url, {
     credentials: 'include',
@@ -187,12 +192,17 @@ export async function fetchFile(url: string, signal?: AbortSignal): Promise<Blob
     }
     throw new ApiError({ code: response.status, status: response.status, message });
   }
-  return response.blob();
+  return response;
 }
 
-/** Downloads a file by its path (with the session token) and hands it to the browser. */
-export async function downloadFile(url: string, name: string): Promise<void> {
-  saveBlob(await fetchFile(url), name);
+/**
+ * Downloads a file by its path (with the session token) and hands it to the browser; `truncated`:
+ * the server cut an export at its row limit (header x-export-truncated).
+ */
+export async function downloadFile(url: string, name: string): Promise<{ truncated: boolean }> {
+  const response = await fetchFileResponse(url);
+  saveBlob(await response.blob(), name);
+  return { truncated: response.headers.get('x-export-truncated') === 'yes' };
 }
 
 /** Offers a file made in the browser (or downloaded) to save under `name`. */

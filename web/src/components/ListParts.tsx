@@ -45,7 +45,10 @@ export function ListState({ query, empty, count }: { query: ListQuery; empty: Re
   return null;
 }
 
-/** Server-side paging under a list: the range shown, rows per page, Previous and Next. */
+/**
+ * Server-side paging under a list: the range shown, rows per page (when `onPageSize` is given: a
+ * list whose server fixes the page size has none), Previous and Next.
+ */
 export function Pagination({
   page,
   pageSize,
@@ -63,7 +66,7 @@ export function Pagination({
    */
   capped?: boolean;
   onPage: (page: number) => void;
-  onPageSize: (pageSize: number) => void;
+  onPageSize?: (pageSize: number) => void;
 }) {
   const sizeId = useId();
   if (total === 0) return null;
@@ -75,21 +78,25 @@ export function Pagination({
         {capped ? '+' : ''}
       </span>
       <div className="row">
-        <label className="text-sm" htmlFor={sizeId}>
-          Rows per page
-        </label>
-        <select
-          id={sizeId}
-          className="input input-sm"
-          value={pageSize}
-          onChange={(event) => onPageSize(Number(event.target.value))}
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
+        {onPageSize && (
+          <>
+            <label className="text-sm" htmlFor={sizeId}>
+              Rows per page
+            </label>
+            <select
+              id={sizeId}
+              className="input input-sm"
+              value={pageSize}
+              onChange={(event) => onPageSize(Number(event.target.value))}
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
         <Button
           size="sm"
           icon={<ChevronLeft size={16} aria-hidden="true" />}

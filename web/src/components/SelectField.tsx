@@ -1,3 +1,4 @@
+import { useId, type ReactNode } from 'react';
 import { FormField } from './FormField';
 
 export interface SelectOption {
@@ -7,7 +8,10 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
-/** A labelled select; `none` is the first, empty choice (no filter, no value). */
+/**
+ * A labelled select; `none` is the first, empty choice (no filter, no value); `hint`, a help text
+ * under it that describes it to screen readers.
+ */
 export function SelectField({
   label,
   value,
@@ -15,6 +19,7 @@ export function SelectField({
   none,
   error,
   disabled,
+  hint,
   onChange,
 }: {
   label: string;
@@ -23,25 +28,34 @@ export function SelectField({
   none?: string;
   error?: string | null;
   disabled?: boolean;
+  hint?: ReactNode;
   onChange: (value: string) => void;
 }) {
+  const hintId = useId();
   return (
-    <FormField label={label} error={error}>
+    <FormField label={label} error={error} describedBy={hint ? hintId : undefined}>
       {(control) => (
-        <select
-          {...control}
-          className="input"
-          value={value}
-          disabled={disabled}
-          onChange={(event) => onChange(event.target.value)}
-        >
-          {none !== undefined && <option value="">{none}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value} disabled={option.disabled}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+        <>
+          <select
+            {...control}
+            className="input"
+            value={value}
+            disabled={disabled}
+            onChange={(event) => onChange(event.target.value)}
+          >
+            {none !== undefined && <option value="">{none}</option>}
+            {options.map((option) => (
+              <option key={option.value} value={option.value} disabled={option.disabled}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          {hint && (
+            <p className="field-hint" id={hintId}>
+              {hint}
+            </p>
+          )}
+        </>
       )}
     </FormField>
   );

@@ -1,2 +1,3 @@
 export { externalPartiesArea } from './area';
 export { awaitingReviewBySql, providedRequirementsSql } from './policy';
+export { currentRequirementsSql, stateWhere as requirementStateWhere } from './register';

@@ -19,7 +19,7 @@ import { partyColumns, partyFields, partySearch, type PartyColumns } from './par
 import { seesCompliance } from './policy';
 
 /** The rows of one state (SQL on `r`), for the register's filter (the state of an approved one is its expiry's). */
-function stateWhere(state: RequirementState, today: string): Sql {
+export function stateWhere(state: RequirementState, today: string): Sql {
   const day = sql`${today}::date`;
   const notice = sql`${addDays(today, REQUIREMENT_EXPIRY_NOTICE_DAYS)}::date`;
   switch (state) {
@@ -37,6 +37,18 @@ function stateWhere(state: RequirementState, today: string): Sql {
       return sql`r.status = 'approved' AND r."expiryDate" < ${day}`;
   }
 }
+
+/**
+ * The requirements that stand (whole rows `r`) of the organisation's suppliers `where` picks: the
+ * newest request of each type and party stands for it (an older one is superseded); the people who
+ * left do not count. A company's compliance and the supplier compliance report read these.
+ */
+export const currentRequirementsSql = (company: Sql, where: Sql): Sql =>
+  sql`SELECT DISTINCT ON (r."supplierId", r."personnelId", r."requirementTypeId") r.*
+    FROM "SupplierRequirement" r
+    LEFT JOIN "Personnel" p ON p.id = r."personnelId" AND p."companyId" = r."companyId"
+    WHERE r."companyId" = ${company} ${where} AND (r."personnelId" IS NULL OR p."isActive")
+    ORDER BY r."supplierId", r."personnelId", r."requirementTypeId", r."createdAt" DESC, r.id`;
 
 interface RequirementListRow extends PartyColumns {
   requirementTypeId: string;
@@ -136,17 +148,7 @@ export class RequirementRegister {
       this.reader.rows<{ name: string }>(
         sql`SELECT name FROM "SupplierCompany" WHERE id = ${supplierOf} AND "companyId" = ${company}`,
       ),
-      // The newest request of each type and party stands for it (an older one is superseded); the
-      // people who left do not count.
-      this.rows(
-        sql`SELECT DISTINCT ON (r."personnelId", r."requirementTypeId") r.*
-          FROM "SupplierRequirement" r
-          LEFT JOIN "Personnel" p ON p.id = r."personnelId" AND p."companyId" = r."companyId"
-          WHERE r."companyId" = ${company} AND r."supplierId" = ${supplierOf}
-            AND (r."personnelId" IS NULL OR p."isActive")
-          ORDER BY ${order}`,
-        order,
-      ),
+      this.rows(currentRequirementsSql(company, sql`AND r."supplierId" = ${supplierOf}`), order),
       this.reader.rows<{
         id: string;
         firstName: string;

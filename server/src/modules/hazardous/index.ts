@@ -1,1 +1,2 @@
 export { hazardousArea } from './area';
+export { sdsMissingOrDueSql } from './service';

@@ -43,6 +43,14 @@ const ORDER: Record<HazardousSort, (t: Sql) => Sql> = {
   sdsIssue: (t) => sql`${t}."sdsIssueDate" ASC NULLS FIRST, ${t}.name ASC, ${t}.id ASC`,
 };
 
+/**
+ * The substances `h` whose safety data sheet is missing or due on `today` (sdsStatus, the shared
+ * rule, in SQL): the register's "Missing or due" filter and the report's column of that name.
+ */
+export const sdsMissingOrDueSql = (h: Sql, today: string): Sql =>
+  sql`(${h}."sdsIssueDate" IS NULL OR ${h}."sdsIssueDate" < ${oldestCurrentSdsIssue(today)}::date
+    OR ${h}."sdsExpiryDate" < ${today}::date)`;
+
 interface ListRow {
   id: string;
   name: string;
@@ -107,10 +115,7 @@ export class HazardousService {
     if (request.colour) conditions.push(sql`h.colour = ${request.colour}::"RiskColour"`);
     if (request.hazardClass) conditions.push(sql`h."hazardClasses" @> ARRAY[${request.hazardClass}]::text[]`);
     if (request.due) conditions.push(sql`h."nextReviewDate" <= ${today}::date`);
-    if (request.sdsDue) {
-      conditions.push(sql`(h."sdsIssueDate" IS NULL OR h."sdsIssueDate" < ${oldestCurrentSdsIssue(today)}::date
-        OR h."sdsExpiryDate" < ${today}::date)`);
-    }
+    if (request.sdsDue) conditions.push(sdsMissingOrDueSql(sql`h`, today));
     return join(conditions, ' AND ');
   }
 

@@ -68,7 +68,7 @@ function latestAssignments(employee: Sql, courseId: string | undefined, timeZone
 }
 
 /** shared trainingStanding as a condition on a latest assignment `l` (a test holds them equal). */
-function standingCondition(standing: Standing, today: Sql): Sql {
+export function standingCondition(standing: Standing, today: Sql): Sql {
   const open = sql`l.status IN ('assigned', 'awaitingReview')`;
   const lapsed = sql`${open} AND l."completeBy" < ${today}`;
   const conditions: Record<Standing, Sql> = {

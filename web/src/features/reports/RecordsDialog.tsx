@@ -2,8 +2,8 @@ import { displayDay, type ReportId, type TReportFilters, type TReportRecord } fr
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog, DialogQueryState } from '../../components/Dialog';
+import { Pagination } from '../../components/ListParts';
 import { useReportRecords } from './api';
-import { ReportPager } from './ReportTable';
 
 /** The figure whose records are listed: a row, and the column of the cell when one was chosen. */
 export interface DrillTarget {
@@ -63,8 +63,9 @@ export function RecordsDialog({
           ))}
         </ul>
       )}
-      {records.data && (
-        <ReportPager
+      {/* 25 records a page, fixed by the server: Previous and Next only, once there is more than a page. */}
+      {records.data && records.data.total > records.data.pageSize && (
+        <Pagination
           page={records.data.page}
           pageSize={records.data.pageSize}
           total={records.data.total}

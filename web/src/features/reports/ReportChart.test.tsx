@@ -1,8 +1,8 @@
+import { reportValueText } from '@compass/shared';
 import type { TReportColumn, TReportData, TReportRow } from '@compass/shared';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { formatReportValue } from './format';
 import { ReportChart } from './ReportChart';
 
 const column = (id: string, label: string, over: Partial<TReportColumn> = {}): TReportColumn => ({
@@ -45,15 +45,15 @@ const person = (n: number, values: (number | null)[]): TReportRow => ({
   values,
 });
 
-describe('formatReportValue', () => {
+describe('reportValueText', () => {
   it('formats each unit as the table and the chart show it', () => {
-    expect(formatReportValue(12345, 'count')).toBe('12,345');
-    expect(formatReportValue(83, 'percent')).toBe('83%');
-    expect(formatReportValue(87.54, 'score')).toBe('87.5%');
-    expect(formatReportValue(4.25, 'days')).toBe('4.3');
-    expect(formatReportValue(8.5, 'hours')).toBe('8.50');
-    expect(formatReportValue(1250, 'money')).toBe('1,250.00');
-    expect(formatReportValue(null, 'days')).toBe('—');
+    expect(reportValueText(12345, 'count')).toBe('12,345');
+    expect(reportValueText(83, 'percent')).toBe('83%');
+    expect(reportValueText(87.54, 'score')).toBe('87.5%');
+    expect(reportValueText(4.25, 'days')).toBe('4.3');
+    expect(reportValueText(8.5, 'hours')).toBe('8.50');
+    expect(reportValueText(1250, 'money')).toBe('1,250.00');
+    expect(reportValueText(null, 'days')).toBe('—');
   });
 });
 
@@ -73,6 +73,9 @@ describe('ReportChart', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Open', 'Overdue', 'Closed']);
+    // The bars are the Tab stops: the drawing itself is no unnamed "application" to tab into.
+    expect(within(figure).queryByRole('application')).not.toBeInTheDocument();
+    expect(figure.querySelector('svg[tabindex]')).toBeNull();
     // A bar per figure with records: Noah's 0 overdue has none; the average is not drawn.
     expect(
       within(figure)

@@ -1,5 +1,8 @@
+import { reportValueText } from '@compass/shared';
 import type { TReportColumn, TReportData, TReportRow } from '@compass/shared';
 import {
+  memo,
+  useCallback,
   useLayoutEffect,
   useRef,
   useState,
@@ -21,16 +24,14 @@ import {
   type BarShapeProps,
   type DotItemDotProps,
 } from 'recharts';
-import '../../styles/reportChart.css';
-import { formatReportValue } from './format';
 
 /** Bars drawn at most: the rest of the page's groups are in the table. */
 const CHART_MAX_BARS = 20;
-/** The chart's width on paper: A4 landscape (about 1,047 CSS pixels) less the page's margins. */
+/** The chart's drawn width on paper; reports.css scales it by its viewBox to the page, portrait or landscape. */
 const PRINT_WIDTH = 960;
 const BAR_THICKNESS = 30;
 const LINE_HEIGHT = 320;
-/** Series colours (reportChart.css): each at least 3:1 against the page, told apart by hue. */
+/** Series colours (reports.css): each at least 3:1 against the page, told apart by hue. */
 const SERIES = 6;
 const seriesColour = (index: number) => `var(--report-series-${(index % SERIES) + 1})`;
 
@@ -54,7 +55,7 @@ function drillTarget(data: TReportData, column: TReportColumn): { column?: strin
 
 /** The words of a figure for screen readers, the same as the table's buttons. */
 const figureLabel = (row: TReportRow, column: TReportColumn, value: number | null) =>
-  `${row.label}, ${column.label}: ${formatReportValue(value, column.unit)}, show the records`;
+  `${row.label}, ${column.label}: ${reportValueText(value, column.unit)}, show the records`;
 
 /** A figure that opens its records: a button for the keyboard (Enter, Space) and the pointer. */
 function drillProps(open: () => void, label: string) {
@@ -72,7 +73,7 @@ function drillProps(open: () => void, label: string) {
 }
 
 /**
- * The drawn width: the frame's (kept up to date as it resizes), and a fixed A4-landscape width
+ * The drawn width: the frame's (kept up to date as it resizes), and a fixed paper width
  * while printing, drawn before the browser lays out the page (hence flushSync in beforeprint).
  */
 function useChartWidth(frame: RefObject<HTMLDivElement | null>): number {
@@ -129,12 +130,20 @@ const axisLabel = (label: string) => (label.length > 24 ? `${label.slice(0, 23)}
 function tooltipFormatter(charted: TReportColumn[]) {
   return (value: unknown, _name: unknown, item: { dataKey?: unknown }) => {
     const column = charted.find((candidate) => candidate.id === item.dataKey);
-    return typeof value === 'number' && column ? formatReportValue(value, column.unit) : String(value);
+    return typeof value === 'number' && column ? reportValueText(value, column.unit) : String(value);
   };
 }
 
 /** 'bar' and 'stackedBar': a bar per group (the first 20 of the page), one series per charted column. */
-function Bars({ data, width, onDrill }: { data: TReportData; width: number; onDrill: Drill }) {
+const Bars = memo(function Bars({
+  data,
+  width,
+  onDrill,
+}: {
+  data: TReportData;
+  width: number;
+  onDrill: Drill;
+}) {
   const shown = data.rows.slice(0, CHART_MAX_BARS);
   const charted = data.columns.filter((column) => column.charted === 'yes');
   const rowsByKey = new Map(shown.map((row) => [row.key, row]));
@@ -174,13 +183,13 @@ function Bars({ data, width, onDrill }: { data: TReportData; width: number; onDr
         data={chartPoints(shown, data.columns)}
         layout="vertical"
         margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
-        accessibilityLayer
+        accessibilityLayer={false}
       >
         <CartesianGrid horizontal={false} stroke="var(--border-default)" />
         <XAxis
           type="number"
           allowDecimals={unit !== 'count'}
-          tickFormatter={(value: number) => formatReportValue(value, unit)}
+          tickFormatter={(value: number) => reportValueText(value, unit)}
           axisLine={{ stroke: 'var(--border-strong)' }}
           tickLine={false}
         />
@@ -217,10 +226,18 @@ function Bars({ data, width, onDrill }: { data: TReportData; width: number; onDr
       )}
     </>
   );
-}
+});
 
 /** 'line': the charted columns over the rows in their order (months, weeks); a point opens its records. */
-function Lines({ data, width, onDrill }: { data: TReportData; width: number; onDrill: Drill }) {
+const Lines = memo(function Lines({
+  data,
+  width,
+  onDrill,
+}: {
+  data: TReportData;
+  width: number;
+  onDrill: Drill;
+}) {
   const charted = data.columns.filter((column) => column.charted === 'yes');
   const unit = charted[0]?.unit ?? 'count';
 
@@ -250,7 +267,7 @@ function Lines({ data, width, onDrill }: { data: TReportData; width: number; onD
         height={LINE_HEIGHT}
         data={chartPoints(data.rows, data.columns)}
         margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
-        accessibilityLayer
+        accessibilityLayer={false}
       >
         <CartesianGrid vertical={false} stroke="var(--border-default)" />
         <XAxis
@@ -261,7 +278,7 @@ function Lines({ data, width, onDrill }: { data: TReportData; width: number; onD
         />
         <YAxis
           allowDecimals={unit !== 'count'}
-          tickFormatter={(value: number) => formatReportValue(value, unit)}
+          tickFormatter={(value: number) => reportValueText(value, unit)}
           tickLine={false}
           axisLine={false}
         />
@@ -283,13 +300,13 @@ function Lines({ data, width, onDrill }: { data: TReportData; width: number; onD
       <Legend columns={charted} />
     </>
   );
-}
+});
 
 const HEAT_LEVELS = [1, 2, 3, 4] as const;
 
 /**
  * A cell's shade, in four steps of the largest value (0: none): steps, not a continuous scale, so
- * that each keeps its text readable (reportChart.css: dark text on the three light ones, white on the darkest).
+ * that each keeps its text readable (reports.css: dark text on the three light ones, white on the darkest).
  */
 const heatLevel = (value: number | null, most: number) =>
   most > 0 && value ? Math.max(1, Math.ceil((value / most) * HEAT_LEVELS.length)) : 0;
@@ -304,7 +321,7 @@ function Heatmap({ data, onDrill }: { data: TReportData; onDrill: Drill }) {
   const cell = (row: TReportRow, column: TReportColumn, index: number): ReactNode => {
     const value = row.values[index] ?? null;
     const className = `report-heat-cell report-heat-${heatLevel(value, most)}`;
-    const text = formatReportValue(value, column.unit);
+    const text = reportValueText(value, column.unit);
     const target = drillTarget(data, column);
     if (!target || !value)
       return (
@@ -342,15 +359,28 @@ function Heatmap({ data, onDrill }: { data: TReportData; onDrill: Drill }) {
         ])}
       </div>
       <p className="report-heat-legend">
-        <span>{formatReportValue(0, unit)}</span>
+        <span>{reportValueText(0, unit)}</span>
         {HEAT_LEVELS.map((level) => (
           <span key={level} className={`legend-swatch report-heat-${level}`} aria-hidden="true" />
         ))}
-        <span>{formatReportValue(most, unit)}</span>
+        <span>{reportValueText(most, unit)}</span>
         <span className="visually-hidden">: darker cells hold more</span>
       </p>
     </>
   );
+}
+
+/**
+ * `onDrill` as one function for the chart's life. Recharts draws its figures afresh whenever its
+ * settings change (a new `shape` each render): the bars and lines (memo) redraw only for new
+ * figures or a new width, so a figure keeps the focus the records' dialog gives back to it.
+ */
+function useStableDrill(onDrill: Drill): Drill {
+  const latest = useRef(onDrill);
+  useLayoutEffect(() => {
+    latest.current = onDrill;
+  });
+  return useCallback((rowKey, columnId) => latest.current(rowKey, columnId), []);
 }
 
 /**
@@ -361,15 +391,16 @@ function Heatmap({ data, onDrill }: { data: TReportData; onDrill: Drill }) {
 export function ReportChart({ data, title, groupingLabel, onDrill }: ChartProps) {
   const frame = useRef<HTMLDivElement>(null);
   const width = useChartWidth(frame);
+  const drill = useStableDrill(onDrill);
   return (
     <figure className="report-chart" aria-label={`${title} by ${groupingLabel}`}>
       <div ref={frame} className="report-chart-frame">
         {data.chart === 'heatmap' ? (
           <Heatmap data={data} onDrill={onDrill} />
         ) : data.chart === 'line' ? (
-          <Lines data={data} width={width} onDrill={onDrill} />
+          <Lines data={data} width={width} onDrill={drill} />
         ) : (
-          <Bars data={data} width={width} onDrill={onDrill} />
+          <Bars data={data} width={width} onDrill={drill} />
         )}
       </div>
     </figure>

@@ -7,12 +7,12 @@ import {
   type TReportFilters,
 } from '@compass/shared';
 import { format, subMonths } from 'date-fns';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/Button';
-import { FormField, InputField } from '../../components/FormField';
+import { InputField } from '../../components/FormField';
 import { FilterPanel } from '../../components/ListFilters';
 import { PersonField, type Person } from '../../components/PersonField';
-import { optionsOf, SelectField } from '../../components/SelectField';
+import { optionsOf, SelectField, type SelectOption } from '../../components/SelectField';
 import { useRelatedLists } from '../submissions';
 import { reportKeys, searchReportPeople, useReportBranches, useReportOptions } from './api';
 
@@ -32,6 +32,21 @@ export const activeFilterCount = (filters: TReportFilters): number =>
 function customMonths(): Pick<TReportFilters, 'fromMonth' | 'toMonth'> {
   const now = new Date();
   return { fromMonth: format(subMonths(now, 11), 'yyyy-MM'), toMonth: format(now, 'yyyy-MM') };
+}
+
+/**
+ * A filter's choices, the chosen one kept when it is not among them (an address or a saved report
+ * naming a record gone, or the list still loading): the select never reads "Any …" while the
+ * figures are filtered.
+ */
+function choicesOf(
+  rows: readonly { _id: string; name: string }[] | undefined,
+  chosen: string | undefined,
+  unknown: string,
+): SelectOption[] {
+  const options = optionsOf(rows);
+  if (!chosen || options.some((option) => option.value === chosen)) return options;
+  return [...options, { value: chosen, label: rows ? unknown : '…' }];
 }
 
 /** A select's choice as a filter: '' (any) is no filter. */
@@ -55,7 +70,7 @@ function WorkplaceFilters({
         label="Workplace"
         value={filters.workplaceId ?? ''}
         none="Any workplace"
-        options={optionsOf(places.data?.workplace)}
+        options={choicesOf(places.data?.workplace, filters.workplaceId, 'Unknown workplace')}
         onChange={(value) => set({ workplaceId: choose(value), branchId: undefined })}
       />
       {withBranch && (
@@ -64,7 +79,7 @@ function WorkplaceFilters({
           value={filters.branchId ?? ''}
           none="Any branch"
           disabled={!filters.workplaceId}
-          options={optionsOf(branches.data)}
+          options={choicesOf(branches.data, filters.branchId, 'Unknown branch')}
           onChange={(value) => set({ branchId: choose(value) })}
         />
       )}
@@ -90,7 +105,6 @@ export function ReportFilters({
 }) {
   const definition = REPORTS[report];
   const takes = new Set(definition.filters);
-  const periodHint = useId();
   const needsOptions = takes.has('template') || takes.has('category') || takes.has('company');
   const [person, setPerson] = useState<Person | null>(null);
   // A person chosen here is named already; one from the address is named by the server.
@@ -110,32 +124,18 @@ export function ReportFilters({
         onChange={(value) => onChange(value, filters)}
       />
       {takes.has('period') && (
-        <div className="report-period">
-          <FormField label="Period" describedBy={periodHint}>
-            {(control) => (
-              <select
-                {...control}
-                className="input"
-                value={period}
-                onChange={(event) => {
-                  const chosen = event.target.value as ReportPeriod;
-                  const months =
-                    chosen === 'custom' ? customMonths() : { fromMonth: undefined, toMonth: undefined };
-                  set({ period: chosen, ...months });
-                }}
-              >
-                {PERIOD_OPTIONS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <p className="field-hint" id={periodHint}>
-            {definition.periodOf}
-          </p>
-        </div>
+        <SelectField
+          label="Period"
+          value={period}
+          options={PERIOD_OPTIONS}
+          hint={definition.periodOf}
+          onChange={(value) => {
+            const chosen = value as ReportPeriod;
+            const months =
+              chosen === 'custom' ? customMonths() : { fromMonth: undefined, toMonth: undefined };
+            set({ period: chosen, ...months });
+          }}
+        />
       )}
       {takes.has('period') && period === 'custom' && (
         <>
@@ -161,7 +161,7 @@ export function ReportFilters({
           label="Template"
           value={filters.templateId ?? ''}
           none="Any template"
-          options={optionsOf(options.data?.templates)}
+          options={choicesOf(options.data?.templates, filters.templateId, 'Unknown template')}
           onChange={(value) => set({ templateId: choose(value) })}
         />
       )}
@@ -170,7 +170,7 @@ export function ReportFilters({
           label={definition.categoryLabel}
           value={filters.category ?? ''}
           none="Any"
-          options={optionsOf(options.data?.categories)}
+          options={choicesOf(options.data?.categories, filters.category, filters.category ?? '')}
           onChange={(value) => set({ category: choose(value) })}
         />
       )}
@@ -179,7 +179,7 @@ export function ReportFilters({
           label="Company"
           value={filters.companyId ?? ''}
           none="Any company"
-          options={optionsOf(options.data?.companies)}
+          options={choicesOf(options.data?.companies, filters.companyId, 'Unknown company')}
           onChange={(value) => set({ companyId: choose(value) })}
         />
       )}

@@ -20,6 +20,7 @@ import {
   stubObjectUrls,
   testId,
 } from '../../../test/helpers';
+import { relatedListsFixture } from '../submissions/submissions.fixtures';
 import { ReportPage } from './ReportPage';
 
 const column = (id: string, label: string, over: Partial<TReportColumn> = {}): TReportColumn => ({
@@ -84,12 +85,15 @@ const RECORDS: TReportRecords = {
   pageSize: 25,
 };
 
-/** The queries of the exports asked for. */
-const exported = (fetchMock: ReturnType<typeof mockFetch>) =>
+/** The queries a GET call was asked with. */
+const queried = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
   fetchMock.mock.calls
     .map(([url]) => new URL(String(url), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/reportExport')
+    .filter((url) => url.pathname === path)
     .map((url) => url.searchParams);
+
+/** The queries of the exports asked for. */
+const exported = (fetchMock: ReturnType<typeof mockFetch>) => queried(fetchMock, '/api/reportExport');
 
 const holding = (...keys: (keyof AccessMap)[]): AccessMap =>
   Object.fromEntries(ACCESS_KEYS.map((key) => [key, keys.includes(key) ? 'yes' : 'no'])) as AccessMap;
@@ -103,7 +107,12 @@ function show(
   const fetchMock = mockFetch({
     'GET /api/permissions': () => ok(permissionsFixture({ access })),
     'GET /api/reportOptions': () =>
-      ok({ categories: [{ _id: 'audit', name: 'Audit findings' }], templates: [], companies: [] }),
+      ok({
+        categories: [{ _id: 'audit', name: 'Audit findings' }],
+        templates: [],
+        companies: [],
+        person: null,
+      }),
     ...calls,
   });
   const rendered = renderRoutes([{ path: '/report-chart/:report', element: <ReportPage /> }], path);
@@ -281,12 +290,81 @@ describe('ReportPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(reportMessages.noAccess);
   });
 
-  it.each([
-    ['a report the keys do not run', '/report-chart/risks'],
-    ['an unknown report', '/report-chart/payroll'],
-  ])('refuses %s without asking for figures', async (_what, path) => {
-    const { fetchMock } = show(path, {});
+  it('refuses a report the keys do not run without asking for figures', async () => {
+    const { fetchMock } = show('/report-chart/risks', {});
     expect(await screen.findByText(reportMessages.noAccess)).toBeInTheDocument();
     expect(bodiesSent(fetchMock, '/api/reportData')).toHaveLength(0);
+  });
+
+  it('says an unknown report is not found, not refused', async () => {
+    const { fetchMock } = show('/report-chart/payroll', {});
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No access' })).not.toBeInTheDocument();
+    expect(bodiesSent(fetchMock, '/api/reportData')).toHaveLength(0);
+  });
+
+  it('draws a bad address from what it can keep: the first grouping, the default period, valid filters', async () => {
+    const { fetchMock } = show(
+      '/report-chart/actions?by=payroll&period=forever&fromMonth=2026-01&category=audit&personId=not-an-id',
+      { 'POST /api/reportData': () => ok(data({ by: 'assignee' })) },
+    );
+    await screen.findByRole('table', { name: 'Assignee figures' });
+    expect(bodiesSent(fetchMock, '/api/reportData')).toEqual([
+      { report: 'actions', by: 'assignee', filters: { period: 'last12Months', category: 'audit' }, page: 1 },
+    ]);
+    expect(screen.getByLabelText('Group by')).toHaveValue('assignee');
+    expect(screen.getByLabelText('Period')).toHaveValue('last12Months');
+  });
+
+  it('keeps a chosen workplace that is not among the choices as one: never "Any workplace" while filtered', async () => {
+    show(
+      `/report-chart/submissions?workplaceId=${testId(3)}`,
+      {
+        'POST /api/reportData': () => ok(data({ report: 'submissions', by: 'template' })),
+        'POST /api/formSubmissionRelatedLists': () =>
+          ok(relatedListsFixture({ workplace: [{ _id: testId(4), name: 'Riverside Depot' }] })),
+      },
+      holding('reportChart', 'formSubmissionAllRecord'),
+    );
+    const workplace = await screen.findByLabelText('Workplace');
+    await within(workplace).findByRole('option', { name: 'Riverside Depot' });
+    expect(workplace).toHaveValue(testId(3));
+    expect(within(workplace).getByRole('option', { selected: true })).toHaveTextContent('Unknown workplace');
+  });
+
+  it('names the person of the address after a reload, from the filter choices', async () => {
+    const { fetchMock } = show(`/report-chart/actions?personId=${testId(7)}`, {
+      'POST /api/reportData': () => ok(data()),
+      'GET /api/reportOptions': () =>
+        ok({
+          categories: [],
+          templates: [],
+          companies: [],
+          person: { _id: testId(7), name: 'Olivia Wilde' },
+        }),
+    });
+    expect(await screen.findByDisplayValue('Olivia Wilde')).toBeInTheDocument();
+    expect(queried(fetchMock, '/api/reportOptions').map((query) => query.get('personId'))).toContain(
+      testId(7),
+    );
+    expect(bodiesSent(fetchMock, '/api/reportData')[0]).toMatchObject({ filters: { personId: testId(7) } });
+  });
+
+  it('gives the focus back to the figure whose records were listed when Escape closes them', async () => {
+    show('/report-chart/actions?by=age', {
+      'POST /api/reportData': () => ok(data()),
+      'POST /api/reportRecords': () => ok(RECORDS),
+    });
+    const user = userEvent.setup();
+    const figure = await screen.findByRole('figure', { name: 'Actions by Age' });
+    const bar = within(figure).getByRole('button', { name: '0–30 days, Open: 12, show the records' });
+    bar.focus();
+    expect(bar).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: '0–30 days — Open' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(figure).getByRole('button', { name: '0–30 days, Open: 12, show the records' })).toBe(bar);
+    expect(bar).toHaveFocus();
   });
 });

@@ -9,8 +9,9 @@ import {
   type ReportId,
   type ReportPeriod,
   type TReportFilters,
+  ZReportFilters,
 } from '@compass/shared';
-import { Lock } from 'lucide-react';
+import { Compass, Lock } from 'lucide-react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
@@ -30,9 +31,15 @@ const FILTER_FIELDS = {
   person: 'personId',
 } as const satisfies Record<Exclude<ReportFilter, 'period'>, keyof TReportFilters>;
 
+/** A value the contract's field takes (an id, a month), or nothing: a stale address never blocks the report. */
+function accepted(field: keyof TReportFilters, value: string | null): string | undefined {
+  return value && ZReportFilters.shape[field].safeParse(value).success ? value : undefined;
+}
+
 /**
  * The grouping and filters an address names (`?by=month&period=custom&fromMonth=…&workplaceId=…`):
- * a grouping the report does not have is its first; a filter it does not take is left out.
+ * a grouping the report does not have is its first; a filter it does not take, or a value its
+ * field does not accept, is left out.
  */
 export function reportStateOf(
   report: ReportId,
@@ -47,12 +54,13 @@ export function reportStateOf(
       const period = params.get('period') as ReportPeriod | null;
       if (period && REPORT_PERIODS.includes(period)) filters.period = period;
       if (filters.period === 'custom') {
-        filters.fromMonth = params.get('fromMonth') ?? undefined;
-        filters.toMonth = params.get('toMonth') ?? undefined;
+        filters.fromMonth = accepted('fromMonth', params.get('fromMonth'));
+        filters.toMonth = accepted('toMonth', params.get('toMonth'));
       }
     } else {
-      const value = params.get(FILTER_FIELDS[filter]);
-      if (value) filters[FILTER_FIELDS[filter]] = value;
+      const field = FILTER_FIELDS[filter];
+      const value = accepted(field, params.get(field));
+      if (value) filters[field] = value;
     }
   }
   return { by, filters };
@@ -69,7 +77,7 @@ export function reportSearchOf(report: ReportId, by: string, filters: TReportFil
   return params;
 }
 
-/** The refusal of a report the caller may not run, or that does not exist. */
+/** The refusal of a report the caller may not run. */
 function ReportRefused() {
   return (
     <StatePanel
@@ -78,6 +86,20 @@ function ReportRefused() {
       role="alert"
       title="No access"
       message={reportMessages.noAccess}
+      actions={<HomeLink />}
+    />
+  );
+}
+
+/** An address naming no report: the shell's own not-found state (Error 404), inside the shell. */
+function ReportNotFound() {
+  return (
+    <StatePanel
+      icon={Compass}
+      tone="warning"
+      badge="Error 404"
+      title="Page not found"
+      message="There is no such report. Check the address, or choose a report on Reports & Charts."
       actions={<HomeLink />}
     />
   );
@@ -92,7 +114,8 @@ export function ReportPage() {
   usePageTitle(definition?.title ?? 'Reports & Charts');
   const [params, setParams] = useSearchParams();
   if (!keys) return <PageSpinner />;
-  if (!definition || !mayRunReport(keys, definition.id)) return <ReportRefused />;
+  if (!definition) return <ReportNotFound />;
+  if (!mayRunReport(keys, definition.id)) return <ReportRefused />;
   const { by, filters } = reportStateOf(definition.id, params);
   return (
     <div className="admin-page stack-lg">

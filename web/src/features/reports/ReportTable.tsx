@@ -1,50 +1,7 @@
+import { reportValueText } from '@compass/shared';
 import type { TReportColumn, TReportData } from '@compass/shared';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '../../components/Button';
 import { TableWrap } from '../../components/DataTable';
-import { formatReportValue } from './format';
-
-/**
- * Previous and Next through a fixed-size paging (a report's 100 groups, a drill-down's 25
- * records): the list's own Pagination offers rows per page, which the server fixes here.
- */
-export function ReportPager({
-  page,
-  pageSize,
-  total,
-  onPage,
-}: {
-  page: number;
-  pageSize: number;
-  total: number;
-  onPage: (page: number) => void;
-}) {
-  const pages = Math.ceil(total / pageSize);
-  if (pages <= 1) return null;
-  return (
-    <nav className="list-pagination" aria-label="Pages">
-      <Button
-        size="sm"
-        icon={<ChevronLeft size={16} aria-hidden="true" />}
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        Previous
-      </Button>
-      <span className="text-sm">
-        Page {page} of {pages}
-      </span>
-      <Button
-        size="sm"
-        iconEnd={<ChevronRight size={16} aria-hidden="true" />}
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        Next
-      </Button>
-    </nav>
-  );
-}
+import { Pagination } from '../../components/ListParts';
 
 /** A cell of a drill column holding records: a button that lists them. */
 function DrillCell({
@@ -58,7 +15,7 @@ function DrillCell({
   value: number | null;
   onDrill: () => void;
 }) {
-  const shown = formatReportValue(value, column.unit);
+  const shown = reportValueText(value, column.unit);
   if (column.drill === 'no' || !value) return <>{shown}</>;
   return (
     <button
@@ -123,14 +80,17 @@ export function ReportTable({
               <th scope="row">Total</th>
               {data.columns.map((column, index) => (
                 <td key={column.id} className="report-number">
-                  {formatReportValue(data.total[index] ?? null, column.unit)}
+                  {reportValueText(data.total[index] ?? null, column.unit)}
                 </td>
               ))}
             </tr>
           </tfoot>
         </table>
       </TableWrap>
-      <ReportPager page={data.page} pageSize={data.pageSize} total={data.rowCount} onPage={onPage} />
+      {/* The server fixes the page's size (100 groups): Previous and Next only, once there is more than a page. */}
+      {data.rowCount > data.pageSize && (
+        <Pagination page={data.page} pageSize={data.pageSize} total={data.rowCount} onPage={onPage} />
+      )}
     </>
   );
 }

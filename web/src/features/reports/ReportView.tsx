@@ -2,6 +2,7 @@ import {
   REPORT_EXPORT_FORMATS,
   REPORTS,
   reportExportCall,
+  reportMessages,
   ZReportFilters,
   type ReportId,
   type TReportData,
@@ -82,6 +83,7 @@ export function ReportView({
               label={`Export ${fileFormat.toUpperCase()}`}
               url={`${API_BASE}${callUrl(reportExportCall, { query: { ...exportQuery, format: fileFormat } })}`}
               fileName={`${definition.title}.${fileFormat}`}
+              truncatedMessage={reportMessages.tooManyRows}
             />
           ))}
           {actions ?? <SaveReportButton report={report} by={grouping.id} filters={filters} />}

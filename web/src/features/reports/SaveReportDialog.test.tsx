@@ -2,7 +2,7 @@ import { reportMessages, savedReportPath, type TSavedReport } from '@compass/sha
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { bodiesSent, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { bodiesSent, envelope, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
 import { SaveReportButton } from './SaveReportDialog';
 
 const ROLES = [
@@ -28,10 +28,15 @@ const saved: TSavedReport = {
   updatedAt: '2026-11-20T09:00:00.000Z',
 };
 
-function setup(savedReport?: TSavedReport) {
+type SaveReply = ReturnType<typeof ok>;
+
+function setup(
+  savedReport?: TSavedReport,
+  answer: () => SaveReply = () => ok({ _id: SAVED_ID }, reportMessages.saved),
+) {
   const fetchMock = mockFetch({
     'GET /api/reportRoles': () => ok({ rows: ROLES }),
-    'POST /api/savedReportSave': () => ok({ _id: SAVED_ID }, reportMessages.saved),
+    'POST /api/savedReportSave': answer,
   });
   const { router } = renderRoutes(
     [
@@ -105,4 +110,20 @@ describe('SaveReportButton', () => {
     ]);
     expect(router.state.location.pathname).toBe('/report-chart/actions');
   }, 15_000);
+
+  it.each([
+    ['a name already taken', 'name', 'Name', reportMessages.nameTaken],
+    ['a role gone since the list was read', 'sharedRoleId', 'Share with role', reportMessages.roleUnknown],
+  ])('shows the server’s refusal of %s at its field', async (_what, field, label, message) => {
+    const { user } = setup(saved, () => ({
+      status: 400,
+      body: envelope(null, 400, message, { validation_errors: [{ field, message }] }),
+    }));
+    await user.click(screen.getByRole('button', { name: 'Save report' }));
+    const dialog = screen.getByRole('dialog', { name: 'Save report' });
+    await within(dialog).findByRole('option', { name: 'Safety team' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getByLabelText(label)).toHaveAccessibleDescription(message));
+    expect(within(dialog).getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+  });
 });

@@ -11,6 +11,7 @@ import {
 import { Save } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { fieldErrorsOf, notifyFirstProblem, schemaProblems } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { Dialog, DialogFormActions } from '../../components/Dialog';
 import { InputField } from '../../components/FormField';
@@ -40,7 +41,8 @@ function SaveReportDialog({ report, by, filters, saved, onClose }: SaveProps & {
   const [name, setName] = useState(saved?.name ?? '');
   const [sharedRoleId, setSharedRoleId] = useState(saved?.sharedRoleId ?? '');
   const [schedule, setSchedule] = useState<ReportSchedule>(saved?.schedule ?? 'none');
-  const [nameError, setNameError] = useState<string | null>(null);
+  // The problems by field: the contract's own rules before sending, the server's (a name taken, a role gone) after.
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveReport((result) => {
     onClose();
     if (!saved) void navigate(savedReportPath(result._id));
@@ -57,23 +59,26 @@ function SaveReportDialog({ report, by, filters, saved, onClose }: SaveProps & {
       sharedRoleId: sharedRoleId || null,
       schedule,
     };
-    // The contract's own rule names the problem (an empty name) before asking the server.
-    const parsed = ZSavedReportSave.safeParse(body);
-    const problem = parsed.error?.issues.find((issue) => issue.path[0] === 'name');
-    setNameError(problem?.message ?? null);
-    if (problem) return;
-    save.mutate({ body });
+    const problems = schemaProblems(ZSavedReportSave, body);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      // A problem of the report's filters has no field here: it is told as a notice.
+      if (!problems.name && !problems.sharedRoleId) notifyFirstProblem(problems);
+      return;
+    }
+    save.mutate({ body }, { onError: (failure) => setErrors(fieldErrorsOf(failure)) });
   };
 
   return (
     <Dialog title="Save report" onClose={onClose} dismissable={!save.isPending}>
       <form className="stack" onSubmit={submit} noValidate>
-        <InputField label="Name" value={name} onValueChange={setName} maxLength={120} error={nameError} />
+        <InputField label="Name" value={name} onValueChange={setName} maxLength={120} error={errors.name} />
         <SelectField
           label="Share with role"
           value={sharedRoleId}
           none="Nobody"
           options={optionsOf(roles.data)}
+          error={errors.sharedRoleId}
           onChange={setSharedRoleId}
         />
         <SelectField

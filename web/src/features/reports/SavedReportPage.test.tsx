@@ -50,13 +50,18 @@ const DATA: TReportData = {
   asOf: null,
 };
 
-function setup(details: () => ReturnType<typeof ok>) {
+function setup(details: () => ReturnType<typeof ok>, onDelete = () => undefined) {
   const fetchMock = mockFetch({
     'GET /api/permissions': () => ok(permissionsFixture()),
     'GET /api/savedReportDetails': details,
     'POST /api/reportData': () => ok(DATA),
-    'GET /api/reportOptions': () => ok({ categories: [], templates: [], companies: [] }),
-    'POST /api/savedReportDelete': () => ok(null, reportMessages.deleted),
+    'GET /api/reportOptions': () => ok({ categories: [], templates: [], companies: [], person: null }),
+    'GET /api/reportRoles': () => ok({ rows: [] }),
+    'POST /api/savedReportSave': () => ok({ _id: SAVED_ID }, reportMessages.saved),
+    'POST /api/savedReportDelete': () => {
+      onDelete();
+      return ok(null, reportMessages.deleted);
+    },
     'GET /api/savedReportList': () => ok({ rows: [] }),
   });
   const { router } = renderRoutes(
@@ -89,6 +94,53 @@ describe('SavedReportPage', () => {
     expect(await screen.findByText(reportMessages.deleted)).toBeInTheDocument();
     expect(bodiesSent(fetchMock, '/savedReportDelete')).toEqual([{ _id: SAVED_ID }]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/report-chart'));
+  }, 15_000);
+
+  it('forgets a deleted report: Back asks again and says it is not there', async () => {
+    let deleted = false;
+    const { fetchMock, router, user } = setup(
+      () => (deleted ? { status: 404, body: envelope(null, 404, 'Not found.') } : ok(saved())),
+      () => {
+        deleted = true;
+      },
+    );
+    await screen.findByRole('figure', { name: 'Actions by Source' });
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete saved report' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/report-chart'));
+    await router.navigate(-1);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This saved report cannot be opened');
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/savedReportDetails'))).toHaveLength(
+      2,
+    );
+  }, 15_000);
+
+  it('lets a stale grouping or filter go: the report draws, and its owner saves it as drawn', async () => {
+    // Saved before the catalogue changed: a grouping Actions no longer has, a filter it does not take, a bad id.
+    const stale = {
+      period: 'last3Months',
+      workplaceId: testId(3),
+      personId: 'gone',
+    } as TSavedReport['filters'];
+    const { fetchMock, user } = setup(() => ok(saved({ by: 'payroll', filters: stale })));
+    await screen.findByRole('figure', { name: 'Actions by Assignee' });
+    expect(bodiesSent(fetchMock, '/reportData')).toEqual([
+      { report: 'actions', by: 'assignee', filters: { period: 'last3Months' }, page: 1 },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Save report' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Save report' })).getByRole('button', { name: 'Save' }),
+    );
+    expect(await screen.findByText(reportMessages.saved)).toBeInTheDocument();
+    expect(bodiesSent(fetchMock, '/savedReportSave')[0]).toMatchObject({
+      _id: SAVED_ID,
+      by: 'assignee',
+      filters: { period: 'last3Months' },
+    });
   }, 15_000);
 
   it('shows a report shared with the caller’s role without its owner’s buttons', async () => {

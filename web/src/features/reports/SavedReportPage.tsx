@@ -6,6 +6,7 @@ import { DeleteButton } from '../../components/ConfirmDialog';
 import { RecordPage } from '../../components/RecordPage';
 import { usePageTitle } from '../../shell/pageTitle';
 import { ItemUnavailable } from '../registerParts';
+import { reportSearchOf, reportStateOf } from './ReportPage';
 import { ReportView } from './ReportView';
 import { SaveReportButton } from './SaveReportDialog';
 import { useDeleteSavedReport, useSavedReport } from './savedApi';
@@ -15,7 +16,7 @@ const HOME = { to: '/report-chart', label: 'Reports & Charts' };
 /** The owner's buttons: save the report as it is now drawn (the dialog starts from the saved one), and delete it. */
 function OwnerActions({ saved, by, filters }: { saved: TSavedReport; by: string; filters: TReportFilters }) {
   const navigate = useNavigate();
-  const remove = useDeleteSavedReport(() => void navigate(HOME.to));
+  const remove = useDeleteSavedReport(saved._id, () => void navigate(HOME.to));
   return (
     <>
       <SaveReportButton report={saved.report} by={by} filters={filters} saved={saved} />
@@ -39,10 +40,10 @@ function OwnerActions({ saved, by, filters }: { saved: TSavedReport; by: string;
  * only; its owner keeps the change with "Save report".
  */
 function SavedReportView({ saved }: { saved: TSavedReport }) {
-  const [state, setState] = useState<{ by: string; filters: TReportFilters }>({
-    by: saved.by,
-    filters: saved.filters,
-  });
+  // The same clean-up as an address: a grouping or filter the report no longer takes is let go.
+  const [state, setState] = useState(() =>
+    reportStateOf(saved.report, reportSearchOf(saved.report, saved.by, saved.filters)),
+  );
   return (
     <ReportView
       report={saved.report}

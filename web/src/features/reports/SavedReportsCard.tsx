@@ -2,7 +2,6 @@ import { REPORT_SCHEDULE_LABELS, REPORTS, savedReportPath, type TSavedReport } f
 import { Link } from 'react-router';
 import { Card } from '../../components/Card';
 import { ListState } from '../../components/ListParts';
-import '../../styles/savedReports.css';
 import { useSavedReports } from './savedApi';
 
 /** What a saved report's line says under its name: the report, sharing, schedule, and whose it is. */

@@ -5,7 +5,7 @@ import {
   savedReportListCall,
   savedReportSaveCall,
 } from '@compass/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
 import { useCall } from '../../api/useCall';
 
@@ -46,6 +46,14 @@ export function useSaveReport(onSaved: (saved: { _id: string }) => void) {
   return useCall(savedReportSaveCall, { invalidate: [savedReportKeys.all], onSuccess: onSaved });
 }
 
-export function useDeleteSavedReport(onDeleted: () => void) {
-  return useCall(savedReportDeleteCall, { invalidate: [savedReportKeys.list], onSuccess: onDeleted });
+/** Deletes a saved report: the list is read again and its details forgotten (Back must not show it). */
+export function useDeleteSavedReport(id: string, onDeleted: () => void) {
+  const queryClient = useQueryClient();
+  return useCall(savedReportDeleteCall, {
+    invalidate: [savedReportKeys.list],
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: savedReportKeys.details(id) });
+      onDeleted();
+    },
+  });
 }
