@@ -290,6 +290,22 @@ describe('the figures', () => {
     statements.mockRestore();
   });
 
+  it('keeps a live table under the data version, and reads it again after a write', async () => {
+    let version = 'v1';
+    const service = new ReportService({ db: ctx.db, reader }, { dataVersions: async () => version });
+    const statements = vi.spyOn(reader, 'rows');
+    const viewer = await viewerOf('olivia.admin');
+    const run = { report: 'hazardous', by: 'workplace', filters: { period: 'all' }, page: 1 } as const;
+    const first = await service.data(viewer, run);
+    statements.mockClear();
+    expect(await service.data(viewer, run)).toEqual(first);
+    expect(statements).not.toHaveBeenCalled();
+    version = 'v2';
+    await service.data(viewer, run);
+    expect(statements).toHaveBeenCalled();
+    statements.mockRestore();
+  });
+
   it('follows a refresh of the rollups, not before', async () => {
     const filters = { period: 'all' };
     const before = await data('olivia.admin', 'reportData', { report: 'submissions', by: 'status', filters });

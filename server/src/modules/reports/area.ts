@@ -6,12 +6,15 @@ import { SavedReportService } from './saved';
 import { sendDueReports } from './schedule';
 import { ReportService } from './service';
 
-type Needs = Pick<Platform, 'config' | 'db' | 'databaseUrl' | 'reader' | 'mail' | 'everyFiveMinutes'>;
+type Needs = Pick<
+  Platform,
+  'config' | 'db' | 'databaseUrl' | 'reader' | 'dataVersions' | 'mail' | 'everyFiveMinutes'
+>;
 
 export const reportsArea: Area<Needs> = {
   name: 'reports',
-  register: async (api, { config, db, databaseUrl, reader, mail, everyFiveMinutes }) => {
-    const reports = new ReportService({ db, reader });
+  register: async (api, { config, db, databaseUrl, reader, dataVersions, mail, everyFiveMinutes }) => {
+    const reports = new ReportService({ db, reader }, { dataVersions });
     await api.register(reportRoutes, { reports, saved: new SavedReportService(db, reports) });
     // The big areas' figures are rollups (materialised views) brought up to date every five minutes,
     // through a client of their own: at scale a refresh outlasts the API's statement bound (5 s).

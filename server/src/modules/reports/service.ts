@@ -21,6 +21,7 @@ import { callerToday } from '../../plugins/organisationDay';
 import { checkedQuery, queryKey, reportMeta, type ReportRun } from './filters';
 import { requireReport } from './policy';
 import { rollupVersion } from './rollups';
+import type { DataVersionLookup } from '../../db/versionedCache';
 import type { ReportDeps, ReportMeta, ReportQuery, ReportSource, ReportTable, ReportViewer } from './source';
 import { REPORT_SOURCES } from './sources';
 
@@ -31,6 +32,11 @@ export interface ReportCacheOptions {
   maxRows?: number;
   /** The clock (a test's): the organisation's today, an export's time. */
   now?: () => Date;
+  /**
+   * The organisation's data version (db/versionedCache.ts): with it, tables read live are kept too,
+   * under the version, which every write to the tables they read moves. Without it they never are.
+   */
+  dataVersions?: DataVersionLookup;
 }
 
 /** A report as an export or a scheduled mail asks for it: the filters as given (a query string, a saved row). */
@@ -47,18 +53,21 @@ export interface ReportFileRun {
 export class ReportService {
   private readonly sources: Record<ReportId, ReportSource>;
   /**
-   * Tables of the rollup sources, keyed by the query and the rollups' stamps. Safe to keep: a rollup
-   * changes only when it is refreshed, and a refresh moves its stamp, so a table of older stamps
-   * is never read again (it ages out). Live tables are never kept: any write may change them.
+   * Tables keyed by the query and what they were read from. A table read from rollups is keyed by
+   * the rollups' stamps: a rollup changes only when it is refreshed, and a refresh moves its stamp,
+   * so a table of older stamps is never read again (it ages out). A table read live is keyed by the
+   * organisation's data version as well: every table a report reads live is one of the versioned
+   * models (db/prisma.ts VERSIONED_MODELS), whose writes move it.
    */
   private readonly tables: LRUCache<string, ReportTable>;
   /** Tables being read: concurrent first requests of the same figures wait for one read. */
   private readonly reading = new Map<string, Promise<ReportTable>>();
   private readonly now: () => Date;
+  private readonly dataVersions: DataVersionLookup | undefined;
 
   constructor(
     private readonly deps: ReportDeps,
-    { maxTables = 500, maxRows = 200_000, now = () => new Date() }: ReportCacheOptions = {},
+    { maxTables = 500, maxRows = 200_000, now = () => new Date(), dataVersions }: ReportCacheOptions = {},
   ) {
     this.sources = Object.fromEntries(
       Object.entries(REPORT_SOURCES).map(([id, source]) => [id, source(deps)]),
@@ -69,6 +78,7 @@ export class ReportService {
       sizeCalculation: (table) => table.rows.length + 1,
     });
     this.now = now;
+    this.dataVersions = dataVersions;
   }
 
   /** The checked query of a run, for the viewer's organisation and today (saved reports check theirs here too). */
@@ -153,23 +163,27 @@ export class ReportService {
 
   private async table(query: ReportQuery): Promise<ReportTable> {
     const source = this.sources[query.report];
-    if (source.rollups.length === 0) return source.table(query);
-    const version = await rollupVersion(this.deps.reader, source.rollups);
+    const [stamps, data] = await Promise.all([
+      source.rollups.length > 0 ? rollupVersion(this.deps.reader, source.rollups) : '',
+      this.dataVersions ? this.dataVersions(query.viewer.companyId) : null,
+    ]);
     // A view not filled yet (new, its first refresh not committed) has no figures to read.
-    if (version === null) throw new AppError(503, reportMessages.preparing);
-    const key = `${queryKey(query)}|${version}`;
-    const kept = this.tables.get(key);
+    if (stamps === null) throw new AppError(503, reportMessages.preparing);
+    const fromRollups = `${queryKey(query)}|${stamps}`;
+    const live = data === null ? null : `${fromRollups}|${data}`;
+    const kept = this.tables.get(fromRollups) ?? (live === null ? undefined : this.tables.get(live));
     if (kept) return kept;
-    const pending = this.reading.get(key);
+    const pending = this.reading.get(live ?? fromRollups);
     if (pending) return pending;
     const read = source
       .table(query)
       .then((table) => {
-        if (table.asOf !== null) this.tables.set(key, table);
+        const key = table.asOf !== null ? fromRollups : live;
+        if (key !== null) this.tables.set(key, table);
         return table;
       })
-      .finally(() => this.reading.delete(key));
-    this.reading.set(key, read);
+      .finally(() => this.reading.delete(live ?? fromRollups));
+    this.reading.set(live ?? fromRollups, read);
     return read;
   }
 }
