@@ -69,34 +69,34 @@ export const REPORT_PERIOD_LABELS: Record<ReportPeriod, string> = {
  * report carry the same thing. A report refuses a filter it does not take (filterNotUsed); `period`
  * is ignored by the reports without a period. Ids of another organisation match nothing.
  */
-export const ZReportFilters = z
-  .object({
-    period: z.enum(REPORT_PERIODS).default('last12Months'),
-    /** Both, and only, with period 'custom'. */
-    fromMonth: ZMonth.optional(),
-    toMonth: ZMonth.optional(),
-    workplaceId: z.uuid().optional(),
-    branchId: z.uuid().optional(),
-    templateId: z.uuid().optional(),
-    /** The report's category (reportOptions lists them): a source, a class, a course… */
-    category: z.string().trim().min(1).max(200).optional(),
-    /** A supplier company. */
-    companyId: z.uuid().optional(),
-    /** An employee. */
-    personId: z.uuid().optional(),
-  })
-  .superRefine((filters, context) => {
-    const custom = filters.period === 'custom';
-    if (custom && (!filters.fromMonth || !filters.toMonth))
-      context.addIssue({ code: 'custom', message: say.customPeriod, path: ['fromMonth'] });
-    if (!custom && (filters.fromMonth || filters.toMonth))
-      context.addIssue({ code: 'custom', message: say.customPeriod, path: ['period'] });
-    if (filters.fromMonth && filters.toMonth && filters.toMonth < filters.fromMonth)
-      context.addIssue({ code: 'custom', message: say.periodReversed, path: ['toMonth'] });
-    // A bound on the months a table lists (a week grouping of centuries would be 50,000 rows).
-    else if (filters.fromMonth && filters.toMonth && !withinMaxSpan(filters.fromMonth, filters.toMonth))
-      context.addIssue({ code: 'custom', message: say.periodTooLong, path: ['fromMonth'] });
-  });
+const reportFilterFields = {
+  period: z.enum(REPORT_PERIODS).default('last12Months'),
+  /** Both, and only, with period 'custom'. */
+  fromMonth: ZMonth.optional(),
+  toMonth: ZMonth.optional(),
+  workplaceId: z.uuid().optional(),
+  branchId: z.uuid().optional(),
+  templateId: z.uuid().optional(),
+  /** The report's category (reportOptions lists them): a source, a class, a course… */
+  category: z.string().trim().min(1).max(200).optional(),
+  /** A supplier company. */
+  companyId: z.uuid().optional(),
+  /** An employee. */
+  personId: z.uuid().optional(),
+};
+
+export const ZReportFilters = z.object(reportFilterFields).superRefine((filters, context) => {
+  const custom = filters.period === 'custom';
+  if (custom && (!filters.fromMonth || !filters.toMonth))
+    context.addIssue({ code: 'custom', message: say.customPeriod, path: ['fromMonth'] });
+  if (!custom && (filters.fromMonth || filters.toMonth))
+    context.addIssue({ code: 'custom', message: say.customPeriod, path: ['period'] });
+  if (filters.fromMonth && filters.toMonth && filters.toMonth < filters.fromMonth)
+    context.addIssue({ code: 'custom', message: say.periodReversed, path: ['toMonth'] });
+  // A bound on the months a table lists (a week grouping of centuries would be 50,000 rows).
+  else if (filters.fromMonth && filters.toMonth && !withinMaxSpan(filters.fromMonth, filters.toMonth))
+    context.addIssue({ code: 'custom', message: say.periodTooLong, path: ['fromMonth'] });
+});
 export type TReportFilters = z.input<typeof ZReportFilters>;
 export type TResolvedReportFilters = z.output<typeof ZReportFilters>;
 
@@ -214,20 +214,15 @@ export type TReportOptions = z.output<typeof ZReportOptions>;
 
 export const REPORT_EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 
-/** An export's query string: the request's fields, the filters flat beside them. */
+/**
+ * An export's query string: the request's fields, the filters flat beside them (the service checks
+ * them as ZReportFilters: the custom period's rules too).
+ */
 export const ZReportExportQuery = z.object({
   report: ZReportId,
   by: z.string().max(40).optional(),
   format: z.enum(REPORT_EXPORT_FORMATS).default('csv'),
-  period: z.enum(REPORT_PERIODS).default('last12Months'),
-  fromMonth: ZMonth.optional(),
-  toMonth: ZMonth.optional(),
-  workplaceId: z.uuid().optional(),
-  branchId: z.uuid().optional(),
-  templateId: z.uuid().optional(),
-  category: z.string().trim().min(1).max(200).optional(),
-  companyId: z.uuid().optional(),
-  personId: z.uuid().optional(),
+  ...reportFilterFields,
 });
 export type TReportExportQuery = z.input<typeof ZReportExportQuery>;
 

@@ -19,9 +19,18 @@ export const reportsArea: Area<Needs> = {
     // The big areas' figures are rollups (materialised views) brought up to date every five minutes,
     // through a client of their own: at scale a refresh outlasts the API's statement bound (5 s).
     const rollupClient = createPrisma(databaseUrl, 1);
-    api.addHook('onClose', () => rollupClient.$disconnect());
+    const closing = new AbortController();
+    let refreshing: Promise<unknown> = Promise.resolve();
+    // On shutdown the refresh under way ends after its current view, before the database stops.
+    api.addHook('onClose', async () => {
+      closing.abort();
+      await refreshing.catch(() => undefined);
+      await rollupClient.$disconnect();
+    });
     // A view another process refreshed within the minute is skipped.
-    everyFiveMinutes.push(() => refreshRollups(rollupClient, { skipWithinMs: 60_000 }));
+    everyFiveMinutes.push(
+      () => (refreshing = refreshRollups(rollupClient, { skipWithinMs: 60_000, signal: closing.signal })),
+    );
     // Saved reports are mailed at 07:00 of their organisation's day, not on a UTC hour in the +5:30 or
     // +5:45 zones: the five-minute jobs send the due ones (one read of the due index).
     everyFiveMinutes.push(() => sendDueReports(db, mail, reports, { publicUrl: config.PUBLIC_URL }));

@@ -93,15 +93,17 @@ async function refreshOne(db: Db, name: string, skipWithinMs: number): Promise<b
  * and two processes never block each other. The five-minute job skips the views refreshed within
  * the last minute (`skipWithinMs`); a direct call (a script, a test after a change) refreshes all.
  * Returns the names refreshed. One view failing does not stop the others; the failures are thrown
- * together at the end for the caller to log.
+ * together at the end for the caller to log. `signal` stops it between two views.
  */
 export async function refreshRollups(
   db: Db,
-  { skipWithinMs = 0 }: { skipWithinMs?: number } = {},
+  { skipWithinMs = 0, signal }: { skipWithinMs?: number; signal?: AbortSignal } = {},
 ): Promise<string[]> {
   const failures: string[] = [];
   const refreshed: string[] = [];
   for (const rollup of inRefreshOrder(await db.$queryRaw<Rollup[]>(ROLLUPS))) {
+    // A server shutting down waits for the view being refreshed, not for the rest.
+    if (signal?.aborted) break;
     try {
       if (await refreshOne(db, rollup.name, skipWithinMs)) refreshed.push(rollup.name);
     } catch (error) {
