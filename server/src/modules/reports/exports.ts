@@ -15,7 +15,7 @@ export interface ReportFile {
 }
 
 /** "form-submissions-by-template-2026-11-30.csv": the report, its grouping and the organisation's day. */
-export function reportFileName(meta: ReportMeta, format: ReportFileFormat): string {
+function reportFileName(meta: ReportMeta, format: ReportFileFormat): string {
   const slug = `${meta.title} by ${meta.groupingLabel}`
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')

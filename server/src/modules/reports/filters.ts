@@ -1,6 +1,5 @@
 import {
   isReportGrouping,
-  personName,
   REPORTS,
   reportMessages as say,
   type ReportFilter,
@@ -77,7 +76,6 @@ interface Names {
   organisation: string;
   workplace: string | null;
   branch: string | null;
-  person: { firstName: string; lastName: string } | null;
 }
 
 /** Shown for a filter's id that names nothing of the organisation (its figures are empty). */
@@ -85,9 +83,9 @@ const UNKNOWN = 'Unknown';
 
 /**
  * What an export or a mail prints beside the table: the organisation, the report, its grouping and
- * period, and each filter set by name, in the screen's order. The template, category and company
- * names are the report's own options (what its filters offered); the others are read by id, of the
- * viewer's organisation only.
+ * period, and each filter set by name, in the screen's order. The template, category, company and
+ * person names are the report's own options (what its filters offered, the chosen person); the
+ * workplace and branch are read by id, of the viewer's organisation only.
  */
 export async function reportMeta(
   reader: Reader,
@@ -103,9 +101,7 @@ export async function reportMeta(
   const [names] = await reader.rows<Names>(
     sql`SELECT c.name AS organisation,
         (SELECT w.name FROM "Workplace" w WHERE w.id = ${idOrNull(filters.workplaceId)} AND w."companyId" = c.id) AS workplace,
-        (SELECT b.name FROM "Branch" b WHERE b.id = ${idOrNull(filters.branchId)} AND b."companyId" = c.id) AS branch,
-        (SELECT json_build_object('firstName', e."firstName", 'lastName', e."lastName") FROM "Employee" e
-          WHERE e.id = ${idOrNull(filters.personId)} AND e."companyId" = c.id) AS person
+        (SELECT b.name FROM "Branch" b WHERE b.id = ${idOrNull(filters.branchId)} AND b."companyId" = c.id) AS branch
       FROM "Company" c WHERE c.id = ${company}`,
   );
   if (!names) throw new Error(`No organisation ${viewer.companyId}`);
@@ -120,10 +116,8 @@ export async function reportMeta(
     ['Template', option(options.templates, filters.templateId)],
     [definition.categoryLabel ?? 'Category', option(options.categories, filters.category)],
     ['Company', option(options.companies, filters.companyId)],
-    [
-      definition.personLabel ?? 'Person',
-      shown(filters.personId, () => names.person && personName(names.person)),
-    ],
+    // The person's name comes with the options (reportOptions names the chosen person).
+    [definition.personLabel ?? 'Person', shown(filters.personId, () => options.person?.name)],
   ];
   return {
     organisation: names.organisation,

@@ -149,7 +149,10 @@ export class ReportService {
   ): Promise<{ table: ReportTable; meta: ReportMeta }> {
     const filters = parseOrBadRequest(ZReportFilters, run.filters);
     const query = this.query(viewer, { report: run.report, by: run.by, filters });
-    const [table, options] = await Promise.all([this.table(query), this.options(viewer, run.report)]);
+    const [table, options] = await Promise.all([
+      this.table(query),
+      this.options(viewer, run.report, query.filters.personId),
+    ]);
     return { table, meta: await reportMeta(this.deps.reader, query, table, options, this.now()) };
   }
 
