@@ -78,3 +78,5 @@ export * from './contractRules/reportValues';
 export * from './contracts/timesheets';
 export * from './contracts/visitors';
 export * from './contracts/visitorKiosk';
+export * from './contracts/apiTokens';
+export * from './contracts/webhooks';

@@ -22,6 +22,11 @@ export interface CallAccess {
   accessKeys?: readonly AccessKey[];
   /** What a caller kind the call does not serve is told (default: the generic refusal). */
   refusal?: string;
+  /**
+   * Refused to an integration's API token (docs/integrations.md): the calls that manage a session,
+   * a password or the tokens themselves need a person signed in.
+   */
+  sessionOnly?: true;
 }
 
 const SIGNED_IN = ['employee', 'supplier', 'personnel'] as const;
@@ -35,7 +40,7 @@ export const ACCESS = {
   /** The screens opened from an e-mailed link that only the link can open. */
   link: { callers: ['link'], refusal: messages.links.unknown },
   /** Sign-out and reading one's permissions work in every state, so the client can show it. */
-  session: { callers: SIGNED_IN, duringPasswordChange: true, withPortalOff: true },
+  session: { callers: SIGNED_IN, duringPasswordChange: true, withPortalOff: true, sessionOnly: true },
 } as const satisfies Record<string, CallAccess>;
 
 /**

@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'supplier_portal_disabled',
   'caller_not_served',
   'access_key_missing',
+  // An API token called a call that needs a person signed in (CallAccess.sessionOnly).
+  'session_required',
   // Conflicts a screen resolves in its own way.
   'stale_version',
   'open_tasks_block_close',
