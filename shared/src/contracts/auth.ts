@@ -112,8 +112,9 @@ export const switchSignInCall = defineCall({
   path: '/signIn/switch/:id',
   tags: ['auth'],
   summary: 'Switch to an associated account without a password (from an employee account)',
-  // Switching back to an associated account is a way out of a company whose portal is off.
-  access: { callers: ACCESS.signedIn.callers, withPortalOff: true },
+  // Switching back to an associated account is a way out of a company whose portal is off. It makes
+  // a session of another account: an API token may not (it would leave the token's keys behind).
+  access: { callers: ACCESS.signedIn.callers, withPortalOff: true, sessionOnly: true },
   params: z.object({ id: z.uuid() }),
   response: ZSwitchSignInResponse,
 });
@@ -151,7 +152,7 @@ export const changePasswordCall = defineCall({
   path: '/changePassword',
   tags: ['auth'],
   summary: 'Change the password; every session of the user is revoked',
-  access: { callers: ACCESS.signedIn.callers, duringPasswordChange: true },
+  access: { callers: ACCESS.signedIn.callers, duringPasswordChange: true, sessionOnly: true },
   body: ZChangePasswordRequest,
   response: z.null(),
 });
