@@ -27,6 +27,8 @@ export const ADMINISTERED_ENTITIES = {
   competency: 'hrAdmin',
   competencyRecord: 'hrEmployeeRecord',
   trainingCourse: 'hrAdmin',
+  apiToken: 'system',
+  webhook: 'system',
 } as const satisfies Record<string, AccessKey>;
 export type AdministeredEntity = keyof typeof ADMINISTERED_ENTITIES;
 export const ZAdministeredEntity = z.enum(

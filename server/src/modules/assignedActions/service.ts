@@ -1,5 +1,7 @@
 import {
+  actionParentPath,
   DEFAULT_TIME_ZONE,
+  formNumberLabel,
   isValidTimeZone,
   localDateOf,
   messages,
@@ -10,7 +12,7 @@ import {
   yesNo,
 } from '@compass/shared';
 import type { AttachmentOwner } from '../../generated/prisma/client';
-import type { Db } from '../../db/prisma';
+import type { Db, Prisma } from '../../db/prisma';
 import { conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
 import type { MailQueue } from '../../plugins/mail';
@@ -18,7 +20,8 @@ import type { UploadedFile } from '../../plugins/uploads';
 import { attachmentOf, attachmentsJson, type AttachmentService } from '../attachments';
 import type { Reader } from '../../db/reader';
 import { sql, uuid, type Sql } from '../../db/sql';
-import { dateOf } from '../../db/days';
+import { dateOf, dayOf } from '../../db/days';
+import { emitWebhookEvent } from '../webhooks';
 import { actionAssigneeOf, assignedToSql } from './assignees';
 import { registerReadSql } from './policy';
 import { queueActionCompletedNotice, type CompletedNoticeOptions } from './completedNotice';
@@ -28,6 +31,55 @@ const OWNER_OF: Record<TAssignedActionKind, AttachmentOwner> = {
   obligation: 'obligationTask',
   form: 'action',
 };
+
+/**
+ * The data of an action.completed event: the task, its source and parent record (a form, an audit,
+ * an obligation, a register item, a performance review) and the path of the parent's page.
+ */
+async function completedWebhookData(
+  tx: Prisma.TransactionClient,
+  kind: TAssignedActionKind,
+  taskId: string,
+  completedOn: Date | null,
+) {
+  const common = { actionId: taskId, completedOn: completedOn && dayOf(completedOn) };
+  if (kind !== 'form') {
+    const parentId =
+      kind === 'audit'
+        ? (await tx.auditQuestionTask.findUniqueOrThrow({ where: { id: taskId } })).auditId
+        : (await tx.obligationQuestionTask.findUniqueOrThrow({ where: { id: taskId } })).obligationId;
+    return { ...common, source: kind, parentId, path: actionParentPath({ source: kind, parentId }) };
+  }
+  const action = await tx.action.findUniqueOrThrow({
+    where: { id: taskId },
+    select: {
+      submissionId: true,
+      riskId: true,
+      hazardousSubstanceId: true,
+      performanceReviewId: true,
+      performanceReview: { select: { employeeId: true } },
+      submission: { select: { number: true, template: { select: { name: true } } } },
+    },
+  });
+  const [source, parentId] = action.submissionId
+    ? (['form', action.submissionId] as const)
+    : action.riskId
+      ? (['risk', action.riskId] as const)
+      : action.hazardousSubstanceId
+        ? (['hazardous', action.hazardousSubstanceId] as const)
+        : (['review', action.performanceReviewId!] as const);
+  const parent = { source, parentId, employeeId: action.performanceReview?.employeeId };
+  return {
+    ...common,
+    source,
+    parentId,
+    ...(action.submission && {
+      formNumber: formNumberLabel(action.submission.number),
+      templateName: action.submission.template.name,
+    }),
+    path: actionParentPath(parent),
+  };
+}
 
 /** The table of each kind of task. */
 const TASK_TABLE: Record<TAssignedActionKind, Sql> = {
@@ -347,6 +399,10 @@ export class AssignedActionService {
             },
           },
         });
+        if (complete)
+          await emitWebhookEvent(tx, target.companyId, 'action.completed', () =>
+            completedWebhookData(tx, target.kind, target.taskId, data.completedOn),
+          );
         if (complete && target.kind === 'form')
           await queueActionCompletedNotice(tx, this.mail, this.options, {
             companyId: target.companyId,

@@ -26,6 +26,8 @@ const TABLES: Record<Exclude<AdministeredEntity, OfTheOrganisation>, Sql> = {
   competency: sql`"Competency"`,
   competencyRecord: sql`"CompetencyRecord"`,
   trainingCourse: sql`"TrainingCourse"`,
+  apiToken: sql`"ApiToken"`,
+  webhook: sql`"WebhookSubscription"`,
 };
 
 /** Whether the caller reads the log of this kind of record: it holds the key of the screen that administers it. */

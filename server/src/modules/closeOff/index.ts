@@ -1,6 +1,6 @@
 export { closeWithPdf } from './closePdf';
 export type { ClosePdfOwner, StoredClosePdf } from './closePdf';
-export { displayDate, queueSubmittedNotifications } from './notifications';
+export { displayDate, queueSubmittedNotifications, submissionWebhookData } from './notifications';
 export { dataUrlImage, toPdfImage } from './pdfImages';
 export type { PdfAction, PdfField, PdfModel } from './pdfDocument';
 export { pdfFileName } from './pdfRender';

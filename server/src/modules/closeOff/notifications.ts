@@ -221,3 +221,23 @@ export function queueClosedNotifications(
     ],
   }));
 }
+
+/**
+ * The data of a submission's webhook events (submitted, closed): its ids, its template's name, its
+ * number and the path of its page, read in the transaction that submits or closes it.
+ */
+export async function submissionWebhookData(tx: Prisma.TransactionClient, ref: SubmissionRef) {
+  const submission = await tx.formSubmission.findFirstOrThrow({
+    where: { id: ref.submissionId, companyId: ref.companyId },
+    select: { number: true, formType: true, closedAt: true, template: { select: { id: true, name: true } } },
+  });
+  return {
+    submissionId: ref.submissionId,
+    formNumber: formNumberLabel(submission.number),
+    formType: submission.formType,
+    templateId: submission.template.id,
+    templateName: submission.template.name,
+    closedAt: submission.closedAt?.toISOString() ?? null,
+    path: `/form-submission/record/${ref.companyId}/${ref.submissionId}`,
+  };
+}

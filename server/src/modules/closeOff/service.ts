@@ -9,7 +9,13 @@ import { badRequest, conflict, forbidden, notFound, openTasksBlockClose, staleVe
 import type { AuthContext } from '../../plugins/auth';
 import type { MailQueue } from '../../plugins/mail';
 import type { FileStorage } from '../../plugins/storage';
-import { displayDate, queueClosedNotifications, type NotificationOptions } from './notifications';
+import {
+  displayDate,
+  queueClosedNotifications,
+  submissionWebhookData,
+  type NotificationOptions,
+} from './notifications';
+import { emitWebhookEvent } from '../webhooks';
 import type { FormType } from '../../generated/prisma/client';
 import { closeWithPdf } from './closePdf';
 import { loadPdfModel } from './pdfModel';
@@ -202,6 +208,7 @@ export class CloseOffService {
         via: via.kind,
         ...assignments,
       });
+      await emitWebhookEvent(tx, auth.companyId, 'submission.closed', () => submissionWebhookData(tx, ref));
       const mailsQueued = await queueClosedNotifications(tx, this.mail, this.options, ref, {
         closedAt,
         timeZone,

@@ -1,4 +1,9 @@
-import { documentMessages as say, type TDocumentApprovalOpen, type TDocumentReading } from '@compass/shared';
+import {
+  documentLibraryPath,
+  documentMessages as say,
+  type TDocumentApprovalOpen,
+  type TDocumentReading,
+} from '@compass/shared';
 import type { Db } from '../../db/prisma';
 import { timestampOf, type Reader } from '../../db/reader';
 import { sql, uuid } from '../../db/sql';
@@ -9,6 +14,7 @@ import { findDocument, ownWorkItem } from './policy';
 import { approvalView, logChange, publish, versionFile } from './shared';
 import { dateOf, dayOf } from '../../db/days';
 import { employeeNames } from '../employees';
+import { emitWebhookEvent } from '../webhooks';
 
 /**
  * The dashboard's document work items: reading and acknowledging the current version, approving
@@ -240,6 +246,12 @@ export class DocumentWorkItems {
       const open = await tx.documentApproval.count({ where: { versionId: version.id, status: 'requested' } });
       if (open > 0) return { published: false };
       await publish(tx, auth, document, version, today);
+      await emitWebhookEvent(tx, auth.companyId, 'document.approved', {
+        documentId: document.id,
+        name: document.name,
+        version: version.number,
+        path: documentLibraryPath(document.id),
+      });
       return { published: true };
     });
   }

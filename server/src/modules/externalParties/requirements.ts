@@ -1,6 +1,8 @@
 import {
   addDays,
+  personName,
   REQUIREMENT_EXPIRY_NOTICE_DAYS,
+  requirementReviewPath,
   requirementMessages as say,
   type TSupplierRequirementCreate,
   type TSupplierRequirementDetails,
@@ -20,6 +22,7 @@ import type { UploadedFile } from '../../plugins/uploads';
 import type { AttachmentService, OwnerPolicy } from '../attachments';
 import { userNames } from '../employees';
 import { inductionOf } from '../onlineTraining';
+import { emitWebhookEvent } from '../webhooks';
 import { requestCourse, type TypeCourse } from './courseRequests';
 import { findParty, partyRequested, refuseProblems } from './parties';
 import { openedRequirement, requirementFilesPolicy } from './policy';
@@ -43,6 +46,39 @@ const typeCourse = (
         select: { id: true, name: true },
       })
     : Promise.resolve(null);
+
+/** The data of a requirement.expiring event: the requirement, its type, whose it is, when it expires. */
+async function expiringWebhookData(
+  tx: Prisma.TransactionClient,
+  requirement: {
+    id: string;
+    companyId: string;
+    requirementTypeId: string;
+    supplierId: string;
+    personnelId: string | null;
+    expiryDate: Date | null;
+  },
+) {
+  const { companyId } = requirement;
+  const name = { firstName: true, lastName: true } as const;
+  const [type, supplier, personnel] = await Promise.all([
+    tx.requirementType.findFirst({ where: { id: requirement.requirementTypeId, companyId } }),
+    tx.supplierCompany.findFirst({ where: { id: requirement.supplierId, companyId } }),
+    requirement.personnelId
+      ? tx.personnel.findFirst({ where: { id: requirement.personnelId, companyId }, select: name })
+      : null,
+  ]);
+  return {
+    requirementId: requirement.id,
+    requirementType: type?.name ?? '',
+    supplierId: requirement.supplierId,
+    supplierName: supplier?.name ?? '',
+    personnelId: requirement.personnelId,
+    personnelName: personnel ? personName(personnel) : null,
+    expiryDate: requirement.expiryDate && dayOf(requirement.expiryDate),
+    path: requirementReviewPath({ ...requirement, _id: requirement.id }),
+  };
+}
 
 /**
  * Supplier requirements (docs/external-parties.md): the types, a request of a document from a
@@ -352,7 +388,11 @@ export class SupplierRequirementService {
           where: { id: requirement.id, status: 'approved', expiryReminderSentAt: null },
           data: { expiryReminderSentAt: now },
         });
-        return claimed.count === 1 ? this.notices.toProvider(tx, requirement, 'expiring', null) : 0;
+        if (claimed.count !== 1) return 0;
+        await emitWebhookEvent(tx, requirement.companyId, 'requirement.expiring', () =>
+          expiringWebhookData(tx, requirement),
+        );
+        return this.notices.toProvider(tx, requirement, 'expiring', null);
       });
     }
     return sent;

@@ -18,7 +18,8 @@ import type { FormType } from '../../generated/prisma/client';
 import type { MailQueue } from '../../plugins/mail';
 import type { UploadedFile } from '../../plugins/uploads';
 import type { AttachmentService } from '../attachments';
-import { queueSubmittedNotifications } from '../closeOff';
+import { queueSubmittedNotifications, submissionWebhookData } from '../closeOff';
+import { emitWebhookEvent } from '../webhooks';
 import {
   type SubmissionOptions,
   type SubmissionActor,
@@ -232,6 +233,7 @@ export class SubmissionService {
           submissionId,
         });
         mailsQueued += (await this.submittedHooks.get(formType)?.(tx, ref)) ?? 0;
+        await emitWebhookEvent(tx, companyId, 'submission.submitted', () => submissionWebhookData(tx, ref));
       }
       return { _id: submissionId, number, version: newVersion, mailsQueued };
     }, SAVE_TRANSACTION);

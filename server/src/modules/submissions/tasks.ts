@@ -1,6 +1,7 @@
 import {
   displayDay,
   formNumberLabel,
+  formTaskPath,
   messages,
   personName,
   type TFormSubmissionSaveRequest,
@@ -9,6 +10,7 @@ import type { Prisma } from '../../db/prisma';
 import { badRequest, conflict, staleVersion } from '../../errors';
 import type { MailQueue } from '../../plugins/mail';
 import { issueActionLink } from '../links';
+import { emitWebhookEvent } from '../webhooks';
 import { submissionTaskMail } from '../mail';
 import { type SubmissionOptions, type SubmissionActor, day, type StoredSubmission } from './shapes';
 import { logChanges } from './records';
@@ -105,7 +107,12 @@ export class SubmissionTasks {
     }
 
     let queued = 0;
-    for (const item of toMail) queued += await this.queueTaskMail(tx, auth, item.actionId, item.reassigned);
+    for (const item of toMail) {
+      await emitWebhookEvent(tx, companyId, 'action.assigned', () =>
+        assignedWebhookData(tx, companyId, item),
+      );
+      queued += await this.queueTaskMail(tx, auth, item.actionId, item.reassigned);
+    }
     return queued;
   }
 
@@ -168,4 +175,42 @@ export class SubmissionTasks {
     });
     return result.queued ? 1 : 0;
   }
+}
+
+/** The data of an action.assigned event: the action, its form, its assignee's name and its page. */
+async function assignedWebhookData(
+  tx: Prisma.TransactionClient,
+  companyId: string,
+  item: { actionId: string; reassigned: boolean },
+) {
+  const action = await tx.action.findFirstOrThrow({
+    where: { id: item.actionId, companyId },
+    select: {
+      submissionId: true,
+      dueDate: true,
+      assigneeEmployeeId: true,
+      assigneePersonnelId: true,
+      submission: { select: { number: true, template: { select: { name: true } } } },
+    },
+  });
+  const name = { firstName: true, lastName: true } as const;
+  const assignee = action.assigneeEmployeeId
+    ? await tx.employee.findFirst({ where: { id: action.assigneeEmployeeId, companyId }, select: name })
+    : await tx.personnel.findFirst({
+        where: { id: action.assigneePersonnelId ?? '', companyId },
+        select: name,
+      });
+  const submissionId = action.submissionId!;
+  return {
+    actionId: item.actionId,
+    source: 'form',
+    submissionId,
+    formNumber: formNumberLabel(action.submission?.number ?? null),
+    templateName: action.submission?.template.name ?? '',
+    assigneeType: action.assigneeEmployeeId ? 'employee' : 'personnel',
+    assigneeName: assignee ? personName(assignee) : '',
+    due: day(action.dueDate),
+    reassigned: item.reassigned,
+    path: formTaskPath(submissionId, item.actionId),
+  };
 }
