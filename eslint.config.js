@@ -44,8 +44,10 @@ export const AREA_TIERS = [
       'attachments',
       'links',
       'employees',
+      'apiTokens',
       'maintenanceSchedule',
       'organisationFile',
+      'webhooks',
     ],
   ],
   [

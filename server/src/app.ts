@@ -1,12 +1,13 @@
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler } from './plugins/serializer';
 import { registerAreas, type Platform } from './area';
 import { AREAS } from './areas';
 import { databaseWaitsOf, type Config } from './config';
 import { ANSWER_COMPRESSION } from './plugins/compression';
-import type { Db } from './db/prisma';
+import { prismaPoolOf, type Db } from './db/prisma';
 import { AuthService } from './modules/auth/service';
 import { pgDataVersions, RememberedDataVersions } from './db/versionedCache';
 import { createReadPool, GENERIC_SESSION_OPTIONS, pgReader, READ_SESSION_OPTIONS } from './db/reader';
@@ -15,15 +16,17 @@ import { TaskService } from './modules/tasks/service';
 import { Invitations } from './modules/password/invitations';
 import { SsoService } from './modules/sso/service';
 import { AnswerCache } from './plugins/answerCache';
-import { authPlugin } from './plugins/auth';
+import { apiTokenLimitPlugin, authPlugin } from './plugins/auth';
 import { PasswordHasher } from './modules/auth/passwords';
 import { SignInThrottle } from './modules/auth/throttle';
 import { closeRenderPools } from './modules/closeOff/renderPool';
+import { pgApiTokenLookup } from './plugins/apiTokenLookup';
 import { pgSessionLookup } from './plugins/sessionLookup';
 import { cookiesPlugin } from './plugins/cookies';
 import { envelopePlugin, frameworkErrorHandler } from './plugins/envelope';
 import { textGuardPlugin } from './plugins/textGuard';
 import { mailPlugin } from './plugins/mail';
+import { AppMetrics, metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
@@ -35,6 +38,7 @@ import { uploadsPlugin } from './plugins/uploads';
 import { AttachmentService } from './modules/attachments/service';
 import { FileSweeper } from './modules/attachments/sweeper';
 import { LinkService } from './modules/links/service';
+import { WebhookDeliveryWorker } from './modules/webhooks';
 
 export interface AppDeps {
   config: Config;
@@ -43,6 +47,8 @@ export interface AppDeps {
   databaseUrl?: string;
   /** The clock of the scheduled tasks (tests cross month ends and daylight-saving changes). */
   now?: () => Date;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: FastifyLoggerOptions['stream'];
 }
 
 /** Sessions one API process remembers at most (about 1 KB each). */
@@ -76,47 +82,72 @@ declare module 'fastify' {
     sendHourlyReminders: () => Promise<void>;
     /** The five-minute work (the report rollups' refresh), run by the job queue and once at start. */
     runEveryFiveMinutes: () => Promise<void>;
+    /** Sends the webhook deliveries (modules/webhooks); started by server.ts, stopped when the app closes. */
+    webhookDeliveries: WebhookDeliveryWorker;
   }
 }
 
 /** The Fastify instance of the product; main.ts listens with it and every test injects into it. */
-export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promise<FastifyInstance> {
-  const app = newFastify(config);
+export async function buildApp({
+  config,
+  db,
+  databaseUrl,
+  now,
+  logStream,
+}: AppDeps): Promise<FastifyInstance> {
+  const app = newFastify(config, logStream);
+  const readDatabaseUrl = databaseUrl ?? config.DATABASE_URL;
+  if (!readDatabaseUrl)
+    throw new Error('buildApp needs databaseUrl (or config.DATABASE_URL) for the read pool');
+  const metrics = new AppMetrics(readDatabaseUrl, config.COMPASS_VERSION, app.log);
+  const prismaPool = prismaPoolOf(db);
+  if (prismaPool) metrics.watchPool('prisma', prismaPool);
   await app.register(securityHeadersPlugin);
   // Answers over 1 KB go out compressed to a browser that accepts it (a busy user's dashboard is
   // 232 KB, a stored form's pick lists 57 KB): brotli at a fast level, else gzip. The web client's
   // files are already compressed at build time (plugins/web.ts) and pass through as they are.
   await app.register(fastifyCompress, ANSWER_COMPRESSION);
   await app.register(envelopePlugin);
+  // Before any route, so that its hooks count the answers of every route; after the envelope's error
+  // handler, which its own route's refusals need.
+  await app.register(metricsPlugin, { metrics, config });
   await app.register(textGuardPlugin);
-  const readDatabaseUrl = databaseUrl ?? config.DATABASE_URL;
-  if (!readDatabaseUrl)
-    throw new Error('buildApp needs databaseUrl (or config.DATABASE_URL) for the read pool');
-  const { readPool, reader, dataVersions } = readSide(app, config, readDatabaseUrl);
+  const { readPool, reader, dataVersions } = readSide(app, config, readDatabaseUrl, metrics);
   // Serialized answers that follow the organisation's data version (plugins/answerCache.ts).
-  const answers = new AnswerCache(dataVersions, config.DASHBOARD_CACHE_MB * 1024 * 1024);
+  const answers = new AnswerCache(
+    dataVersions,
+    config.DASHBOARD_CACHE_MB * 1024 * 1024,
+    metrics.countLookup('answers'),
+  );
   const links = new LinkService(db);
   const sessions = new SessionCache(pgSessionLookup(readPool), {
     databaseUrl: readDatabaseUrl,
     ttlSeconds: config.SESSION_CACHE_SECONDS,
     maxEntries: SESSION_CACHE_ENTRIES,
     log: app.log,
+    countLookup: metrics.countLookup('sessions'),
   });
   app.addHook('onClose', () => sessions.close());
   await app.register(authPlugin, {
     db,
     links,
     sessions: sessions.get,
+    apiTokens: pgApiTokenLookup(readPool),
     sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
   });
   await app.register(cookiesPlugin, {
     secret: config.COOKIE_SECRET,
     production: config.NODE_ENV === 'production',
   });
-  await app.register(openApiPlugin, { productName: config.PRODUCT_NAME });
+  await app.register(openApiPlugin, {
+    productName: config.PRODUCT_NAME,
+    helpCentreUrl: config.HELP_CENTRE_URL,
+    publicUrl: config.PUBLIC_URL,
+  });
   await app.register(rateLimitPlugin);
+  await app.register(apiTokenLimitPlugin, { perMinute: config.API_TOKEN_RATE_LIMIT_PER_MINUTE });
   await app.register(uploadsPlugin);
-  await app.register(mailPlugin, { db, config });
+  await app.register(mailPlugin, { db, config, counts: metrics.mail });
   const platform = platformServices(app, now, {
     config,
     db,
@@ -139,13 +170,22 @@ export async function buildApp({ config, db, databaseUrl, now }: AppDeps): Promi
   return app;
 }
 
-function newFastify(config: Config) {
+/** A request id a client or proxy sends is kept when it is short and plain; otherwise a new one. */
+const SANE_REQUEST_ID = /^[\w.:=+/-]{1,128}$/;
+
+function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : crypto.randomUUID();
+}
+
+function newFastify(config: Config, logStream: AppDeps['logStream']) {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
         : {
             level: config.LOG_LEVEL,
+            ...(logStream && { stream: logStream }),
             redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
             serializers: {
               req: (request: FastifyRequest) => ({
@@ -156,8 +196,9 @@ function newFastify(config: Config) {
               }),
             },
           },
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: 'x-request-id',
+    // Every log line of a request carries its id (reqId), which the answer's x-request-id names.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
@@ -177,10 +218,11 @@ function newFastify(config: Config) {
  * permissions. Every wait on them is bounded (db/waits.ts), as on the Prisma client's (server.ts): the
  * session lookup and the data versions read through them too.
  */
-function readSide(app: FastifyInstance, config: Config, readDatabaseUrl: string) {
+function readSide(app: FastifyInstance, config: Config, readDatabaseUrl: string, metrics: AppMetrics) {
   const waits = databaseWaitsOf(config);
   const readPool = createReadPool(readDatabaseUrl, config.DATABASE_POOL_SIZE, READ_SESSION_OPTIONS, waits);
   app.addHook('onClose', () => readPool.end());
+  metrics.watchPool('read', readPool);
   // Connections open as statements need them: only lists that ask for generic plans use these.
   const genericPool = createReadPool(
     readDatabaseUrl,
@@ -189,11 +231,13 @@ function readSide(app: FastifyInstance, config: Config, readDatabaseUrl: string)
     waits,
   );
   app.addHook('onClose', () => genericPool.end());
+  metrics.watchPool('generic', genericPool);
   const reader = pgReader(readPool, false, genericPool, config.DATABASE_EXPORT_TIMEOUT_SECONDS * 1000);
   const versions = new RememberedDataVersions(pgDataVersions(readPool), {
     databaseUrl: readDatabaseUrl,
     ttlSeconds: config.DATA_VERSION_CACHE_SECONDS,
     log: app.log,
+    countLookup: metrics.countLookup('data_versions'),
   });
   app.addHook('onClose', () => versions.close());
   return { readPool, reader, dataVersions: versions.lookup };
@@ -210,6 +254,9 @@ function platformServices(app: FastifyInstance, now: AppDeps['now'], platform: P
   );
   app.decorate('fileSweeper', fileSweeper);
   app.decorate('secrets', secrets);
+  const webhookDeliveries = new WebhookDeliveryWorker(db, secrets, config, app.log);
+  app.decorate('webhookDeliveries', webhookDeliveries);
+  app.addHook('onClose', () => webhookDeliveries.stop());
   const tasks = new TaskService(db, reader, mail, {
     publicUrl: config.PUBLIC_URL,
     productName: config.PRODUCT_NAME,

@@ -1,4 +1,5 @@
 import { accountArea } from './modules/account';
+import { apiTokensArea } from './modules/apiTokens';
 import { actionRegisterArea } from './modules/actionRegister';
 import { administrationArea } from './modules/administration';
 import { assetMaintenanceArea } from './modules/assetMaintenance';
@@ -39,6 +40,7 @@ import { tasksArea } from './modules/tasks';
 import { templatesArea } from './modules/templates';
 import { timesheetsArea } from './modules/timesheets';
 import { visitorsArea } from './modules/visitors';
+import { webhooksArea } from './modules/webhooks';
 
 /**
  * The areas of the API in the order of their routes: adding an area is adding it here. buildApp
@@ -55,8 +57,10 @@ export const AREAS = [
   accountArea,
   changeLogArea,
   administrationArea,
+  webhooksArea,
   notificationsArea,
   employeesArea,
+  apiTokensArea,
   suppliersArea,
   supplierAccessArea,
   noticeboardArea,

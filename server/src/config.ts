@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { WEBHOOK_MAX_ATTEMPTS } from '@compass/shared';
 import { z } from 'zod';
 import { projectRoot } from './db/migrate';
 import type { DatabaseWaits } from './db/waits';
@@ -58,6 +59,8 @@ const ZConfig = z.object({
   /** Sign-in, forgot-password and switch calls allowed per client address and per account a minute. */
   RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  /** Calls one API token may make a minute, counted per API process (docs/integrations.md). */
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /**
    * Whose X-Forwarded-For to believe for the client's address (rate limits, logs): 'false' (the
    * default) nobody's, so no client can pick its own address; 'true' any hop (only behind a proxy
@@ -134,6 +137,39 @@ const ZConfig = z.object({
    */
   FILE_SWEEP_GRACE_MINUTES: z.coerce.number().positive().default(60),
   FILE_SWEEP_INTERVAL_MINUTES: z.coerce.number().positive().default(60),
+  /**
+   * Webhooks (docs/integrations.md): how often an idle delivery worker looks for due deliveries, how
+   * long a receiver may take to answer, and the attempts before a delivery is marked failed.
+   */
+  WEBHOOK_POLL_SECONDS: z.coerce.number().min(0.1).default(5),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(WEBHOOK_MAX_ATTEMPTS),
+  /** http:// receivers (local tests, a receiver on the same host); https:// only when false. */
+  WEBHOOK_ALLOW_HTTP: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** Receivers on private, loopback, link-local or unique-local addresses; refused when false. */
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /**
+   * Prometheus metrics (docs/operations.md, "Metrics"): GET /metrics on a listener of their own at
+   * METRICS_HOST:METRICS_PORT (unset: none), and/or on the main port to a caller that sends
+   * `Authorization: Bearer <METRICS_TOKEN>` (unset: not served there).
+   */
+  METRICS_PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_TOKEN: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  /** The version compass_build_info reports (the image's build sets it); 'unknown' without. */
+  COMPASS_VERSION: z.string().min(1).default('unknown'),
   /** Built web client to serve; empty disables serving it (API only). */
   WEB_DIST_DIR: z.string().default(path.join(projectRoot, 'web', 'dist')),
 });

@@ -15,8 +15,8 @@ export type BeforeListen = (db: Db, config: Config) => Promise<void>;
 
 /**
  * Starts the product: database (embedded unless DATABASE_URL is set), migrations, `beforeListen`,
- * listen, the mail worker, the file sweeper and the job queue; an orderly shutdown on SIGINT/SIGTERM. A failure
- * to start says what failed and exits with 1.
+ * listen, the mail and webhook workers, the file sweeper and the job queue; an orderly shutdown on
+ * SIGINT/SIGTERM. A failure to start says what failed and exits with 1.
  */
 export async function startServer(beforeListen?: BeforeListen): Promise<void> {
   let embedded: EmbeddedPostgres | undefined;
@@ -73,7 +73,12 @@ export async function startServer(beforeListen?: BeforeListen): Promise<void> {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
 
     await app.listen({ port: config.PORT, host: config.HOST });
+    if (config.METRICS_PORT) {
+      const metrics = await app.metrics.listen(config.METRICS_PORT, config.METRICS_HOST);
+      console.warn(`Metrics at http://${metrics.address}:${metrics.port}/metrics`);
+    }
     await app.mail.startWorker();
+    app.webhookDeliveries.start();
     app.fileSweeper.start();
     const work = {
       taskReminders: () => app.tasks.sendAll(),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ACCESS_KEYS } from '@compass/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { issueLink } from '../src/modules/links/service';
@@ -284,6 +285,17 @@ const SYSTEM_KEY = [
   'POST /api/mailCategoryList',
   'POST /api/testMailSend',
   'POST /api/testMailStatus',
+  'GET /api/apiTokenList',
+  'POST /api/apiTokenCreate',
+  'POST /api/apiTokenRevoke',
+  // Webhooks (issue 47): an integration's token with the key may manage its subscriptions.
+  'GET /api/webhookList',
+  'POST /api/webhookSave',
+  'POST /api/webhookDelete',
+  'POST /api/webhookRollSecret',
+  'POST /api/webhookTest',
+  'GET /api/webhookDeliveryList',
+  'POST /api/webhookDeliveryResend',
 ];
 const HR_KEYS = [
   'POST /api/positionList',
@@ -507,6 +519,20 @@ const COMPETENCY_CATALOGUE = [
 /** What still answers while a forced password change is pending (issue 13: nothing else). */
 const DURING_PASSWORD_CHANGE = ['POST /api/logout', 'GET /api/permissions', 'POST /api/changePassword'];
 
+/**
+ * What an API token may never call (docs/integrations.md): the calls on a session, a password or
+ * another account, and managing the tokens themselves need a person signed in.
+ */
+const SESSION_ONLY = [
+  'POST /api/logout',
+  'GET /api/permissions',
+  'POST /api/changePassword',
+  'GET /api/signIn/switch/:id',
+  'GET /api/apiTokenList',
+  'POST /api/apiTokenCreate',
+  'POST /api/apiTokenRevoke',
+];
+
 /** What still answers a supplier whose portal is off: leaving (sign-out, switching back) and permissions. */
 const WITH_PORTAL_OFF = ['POST /api/logout', 'GET /api/permissions', 'GET /api/signIn/switch/:id'];
 
@@ -516,10 +542,19 @@ const GATE_CODES = [
   'supplier_portal_disabled',
   'caller_not_served',
   'access_key_missing',
+  'session_required',
 ];
 
 type CallerName =
-  'guest' | 'employee' | 'supplier' | 'personnel' | 'link' | 'passwordChange' | 'portalOff' | 'accessOff';
+  | 'guest'
+  | 'employee'
+  | 'supplier'
+  | 'personnel'
+  | 'link'
+  | 'passwordChange'
+  | 'portalOff'
+  | 'accessOff'
+  | 'apiToken';
 
 /** The gate's expected answer: served (null) or the error_code of its refusal. */
 function expected(route: string, caller: CallerName): string | null {
@@ -531,6 +566,12 @@ function expected(route: string, caller: CallerName): string | null {
       return LINK.includes(route) ? null : 'not_signed_in';
     case 'passwordChange':
       return DURING_PASSWORD_CHANGE.includes(route) ? null : 'password_change_required';
+    // An administrator's token with every key: served as that employee, except what needs a person.
+    case 'apiToken':
+      if (SESSION_ONLY.includes(route)) return 'session_required';
+      return [...LINK_ONLY, ...SUPPLIERS_ONLY, ...SUPPLIER_MAIN_ONLY].includes(route)
+        ? 'caller_not_served'
+        : null;
     // accessOff: a supplier account whose portal access its company turned off.
     case 'portalOff':
     case 'accessOff':
@@ -586,7 +627,7 @@ function expected(route: string, caller: CallerName): string | null {
 
 let ctx: TestContext;
 let routes: DeclaredRoute[];
-const credentials: Partial<Record<CallerName, { header?: string; query?: string }>> = {};
+const credentials: Partial<Record<CallerName, { header?: string; query?: string; bearer?: string }>> = {};
 
 beforeAll(async () => {
   ctx = await setupTestApp({ RATE_LIMIT_PER_ACCOUNT: '1000', RATE_LIMIT_PER_ADDRESS: '1000' });
@@ -613,17 +654,27 @@ beforeAll(async () => {
   );
   credentials.link = { query: link.token };
   credentials.guest = {};
+  const made = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/apiTokenCreate',
+    headers: { authtoken: await signIn(ctx.app, 'olivia.admin') },
+    payload: { name: 'Every call', accessKeys: ACCESS_KEYS },
+  });
+  credentials.apiToken = { bearer: made.json().response_data.token };
 });
 
 const keyOf = (route: DeclaredRoute) => `${route.method} ${route.url}`;
 
 async function call(route: DeclaredRoute, caller: CallerName): Promise<LightMyRequestResponse> {
-  const { header, query } = credentials[caller] ?? {};
+  const { header, query, bearer } = credentials[caller] ?? {};
   const url = route.url.replace(':provider', 'microsoft').replace(/:[A-Za-z]+/g, randomUUID());
   return ctx.app.inject({
     method: route.method as 'GET' | 'POST',
     url: query ? `${url}?authtoken=${query}` : url,
-    headers: header ? { authtoken: header } : {},
+    headers: {
+      ...(header && { authtoken: header }),
+      ...(bearer && { authorization: `Bearer ${bearer}` }),
+    },
     ...(route.method === 'POST' ? { payload: {} } : {}),
   });
 }
@@ -647,6 +698,7 @@ describe('route × caller kind', () => {
       KIOSK,
       DURING_PASSWORD_CHANGE,
       WITH_PORTAL_OFF,
+      SESSION_ONLY,
       REGISTER_KEYS,
       COMPETENCIES,
       HR_FORMS,
@@ -670,6 +722,7 @@ describe('route × caller kind', () => {
     'passwordChange',
     'portalOff',
     'accessOff',
+    'apiToken',
   ];
 
   it.each(callers)(
@@ -776,6 +829,18 @@ describe('refusalOf', () => {
       }),
     };
     expect(refusalOf({ callers: ['supplier'] }, foreign)?.code).toBe('supplier_portal_disabled');
+  });
+
+  it('refuses an API token a call that needs a person, before anything else, and serves a session there', () => {
+    const sessionOnly = { callers: ['employee'], sessionOnly: true, duringPasswordChange: true } as const;
+    const token = employee({ apiTokenId: randomUUID(), isForceUpdatePassword: true });
+    expect(refusalOf(sessionOnly, token)?.code).toBe('session_required');
+    expect(refusalOf(sessionOnly, token)?.statusCode).toBe(403);
+    expect(refusalOf(sessionOnly, employee())).toBeNull();
+    expect(refusalOf(sessionOnly, employee({ apiTokenId: null }))).toBeNull();
+    expect(
+      refusalOf({ callers: ['employee'], accessKeys: ['risk'] }, employee({ apiTokenId: randomUUID() })),
+    ).toBeNull();
   });
 
   it('serves anyone on a public route and no guest elsewhere', () => {

@@ -10,6 +10,7 @@ describe('route access declarations', () => {
       db: {} as Db,
       links: { resolve: () => Promise.reject(new Error('unused')) },
       sessions: () => Promise.reject(new Error('unused')),
+      apiTokens: () => Promise.reject(new Error('unused')),
       sessionIdleMinutes: 60,
     });
     expect(() => app.get('/api/undeclared', async () => 'open')).toThrow(/does not declare config.access/);

@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
 import { boundedPoolConfig, noAnswerAfter, type DatabaseWaits } from './waits';
 
@@ -135,8 +136,9 @@ export function createPrisma(
   maxConnections = 10,
   waits?: DatabaseWaits,
 ): PrismaClient {
+  const pool = new pg.Pool({ connectionString, max: maxConnections, ...(waits && boundedPoolConfig(waits)) });
   const client = new PrismaClient({
-    adapter: new PrismaPg({ connectionString, max: maxConnections, ...(waits && boundedPoolConfig(waits)) }),
+    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
     ...(waits && {
       transactionOptions: {
         // Starting is a connection and a BEGIN: the pool's own bounds answer first, with the reason
@@ -147,7 +149,7 @@ export function createPrisma(
     }),
   });
   // A query extension leaves the client's API as it is: the cast only names it the same.
-  return client.$extends({
+  const extended = client.$extends({
     query: {
       $allOperations({ model, operation, args, query }) {
         hearDataWrite(model, operation);
@@ -162,4 +164,11 @@ export function createPrisma(
       supplierCompany: watchSessionData,
     },
   }) as unknown as PrismaClient;
+  prismaPools.set(extended, pool);
+  return extended;
 }
+
+const prismaPools = new WeakMap<PrismaClient, pg.Pool>();
+
+/** The connection pool under a client made by createPrisma (its use is a metric, plugins/metrics.ts). */
+export const prismaPoolOf = (db: PrismaClient): pg.Pool | undefined => prismaPools.get(db);

@@ -4,6 +4,9 @@ import type pg from 'pg';
 import { ChannelListener } from './channelListener';
 import { onDataWrite } from './prisma';
 
+/** Counts one lookup of a cache, a hit or a miss (compass_cache_requests_total, plugins/metrics.ts). */
+export type CountLookup = (hit: boolean) => void;
+
 /** The organisation's data version, or null when it has none (nothing may be cached). */
 export type DataVersionLookup = (companyId: string) => Promise<string | null>;
 
@@ -47,11 +50,13 @@ export class RememberedDataVersions {
   private pausedUntil = 0;
   private readonly listener: ChannelListener | null;
   private readonly stopHearingWrites: () => void;
+  private readonly countLookup: CountLookup;
 
   constructor(
     private readonly read: DataVersionLookup,
-    options: { databaseUrl: string; ttlSeconds: number; log: FastifyBaseLogger },
+    options: { databaseUrl: string; ttlSeconds: number; log: FastifyBaseLogger; countLookup?: CountLookup },
   ) {
+    this.countLookup = options.countLookup ?? (() => undefined);
     this.versions =
       options.ttlSeconds > 0 ? new LRUCache({ max: 10_000, ttl: options.ttlSeconds * 1000 }) : null;
     this.stopHearingWrites = onDataWrite(() => {
@@ -77,6 +82,7 @@ export class RememberedDataVersions {
 
   readonly lookup: DataVersionLookup = async (companyId) => {
     const remembered = this.serving ? this.versions?.get(companyId) : undefined;
+    if (this.versions) this.countLookup(remembered !== undefined);
     if (remembered !== undefined) return remembered;
     const generation = this.generation;
     const version = await this.read(companyId);
@@ -112,11 +118,18 @@ export class VersionedCache<T extends object> {
   private readonly entries: LRUCache<string, { version: string; value: T }> | null;
   /** Loads in progress by key and version: simultaneous misses of one value load it once. */
   private readonly loading = new Map<string, Promise<T>>();
+  private readonly countLookup: CountLookup;
 
   constructor(
     private readonly versionOf: DataVersionLookup,
-    options: { maxSize: number; sizeOf: (value: T, key: string) => number },
+    options: {
+      maxSize: number;
+      sizeOf: (value: T, key: string) => number;
+      /** Counts each lookup while the cache is on (compass_cache_requests_total). */
+      countLookup?: CountLookup;
+    },
   ) {
+    this.countLookup = options.countLookup ?? (() => undefined);
     this.entries =
       options.maxSize > 0
         ? new LRUCache({
@@ -142,9 +155,12 @@ export class VersionedCache<T extends object> {
    * caches: a version read before loading is all the argument above needs.
    */
   async getAt(version: string | null, key: string, load: () => Promise<T>): Promise<T> {
-    if (!this.entries || version === null) return load();
-    const entry = this.entries.get(key);
-    if (entry?.version === version) return entry.value;
+    if (!this.entries) return load();
+    const entry = version === null ? undefined : this.entries.get(key);
+    const hit = entry !== undefined && entry.version === version;
+    this.countLookup(hit);
+    if (hit) return entry.value;
+    if (version === null) return load();
 
     const loadingKey = `${version}\u0000${key}`;
     const inProgress = this.loading.get(loadingKey);

@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import { envelopeOf, type Call, type CallData, type CallParsed } from '@compass/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { VersionedCache, type DataVersionLookup } from '../db/versionedCache';
+import { VersionedCache, type CountLookup, type DataVersionLookup } from '../db/versionedCache';
 import type { AuthContext } from './auth';
 import type { SessionCaller } from './callers';
 import { sessionKind } from './callers';
@@ -71,9 +71,10 @@ export function organisationAnswer<T>(
 export class AnswerCache {
   private readonly answers: VersionedCache<Entry>;
 
-  constructor(versionOf: DataVersionLookup, maxBytes: number) {
+  constructor(versionOf: DataVersionLookup, maxBytes: number, countLookup?: CountLookup) {
     this.answers = new VersionedCache<Entry>(versionOf, {
       maxSize: maxBytes,
+      countLookup,
       // The string (UTF-16 code units) and its UTF-8 copy, near enough; the compressed copies are a
       // small fraction.
       sizeOf: (entry, key) => 3 * entry.body.length + 2 * key.length + 64,

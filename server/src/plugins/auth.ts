@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ACCESS_KEYS, type AccessKey, type CallAccess } from '@compass/shared';
+import { ACCESS_KEYS, apiTokenMessages, messages, type AccessKey, type CallAccess } from '@compass/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/prisma';
-import { unauthorized } from '../errors';
+import { AppError, unauthorized } from '../errors';
+import type { ApiTokenLookup, ApiTokenRecord } from './apiTokenLookup';
 import type { LinkScope } from './callers';
 import { refusalOf, sessionCallerOf, type AuthContext, type Caller } from './callers';
 import type { SessionLookup, SessionRecord } from './sessionLookup';
@@ -43,8 +44,23 @@ declare module 'fastify' {
 export const newToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Touching lastSeenAt at most this often keeps a write off most requests. */
+/** Touching lastSeenAt (and an API token's lastUsedAt) at most this often keeps a write off most requests. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/**
+ * The sessionId of an API token caller, which has no session: the nil UUID names no Session row, so
+ * a change that keeps "the caller's session" (an administrator's own e-mail change) keeps none.
+ */
+const NO_SESSION_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The token of `Authorization: Bearer <token>`, else null. Another scheme (Basic from a proxy in
+ * front of the product) is not ours and is left alone.
+ */
+function bearerTokenOf(header: string | undefined): string | null {
+  const match = /^Bearer +(\S+) *$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}
 
 const GUEST: Caller = { kind: 'guest' };
 
@@ -78,6 +94,33 @@ function authContextOf(session: SessionRecord, token: string): AuthContext {
 }
 
 /**
+ * An API token's caller: an employee acting as the token's creator, with the token's access keys
+ * that the creator's role holds now (nobody gets through a token what they no longer hold).
+ */
+function apiTokenAuthOf(record: ApiTokenRecord): AuthContext {
+  const { user } = record;
+  const held = accessKeysOf(user.roleAccess ?? undefined);
+  return {
+    sessionId: NO_SESSION_ID,
+    // Nothing answers with the token (the calls that would are sessionOnly), so none is kept.
+    token: '',
+    apiTokenId: record.id,
+    userId: user.id,
+    companyId: user.companyId,
+    timeZone: user.timeZone,
+    userType: user.userType,
+    employeeId: user.employeeId,
+    supplierId: user.supplierId,
+    personnelId: user.personnelId,
+    isForceUpdatePassword: user.isForceUpdatePassword,
+    supplier: null,
+    accessKeys: new Set(ACCESS_KEYS.filter((key) => held.has(key) && record.accessKeys.includes(key))),
+    // A token reads no permissions profile, so there is nothing to tell it to read again.
+    permissionsChanged: false,
+  };
+}
+
+/**
  * Resolves every /api request's caller once and rules on it with the route's declared access
  * (callers.ts) before the body is read. A route without a declaration fails at start-up, so none
  * is open by accident.
@@ -89,8 +132,15 @@ export const authPlugin = fp(
       db,
       links,
       sessions,
+      apiTokens,
       sessionIdleMinutes,
-    }: { db: Db; links: LinkResolver; sessions: SessionLookup; sessionIdleMinutes: number },
+    }: {
+      db: Db;
+      links: LinkResolver;
+      sessions: SessionLookup;
+      apiTokens: ApiTokenLookup;
+      sessionIdleMinutes: number;
+    },
   ) => {
     // A reference type cannot be a decorator's default: every request sets its own in onRequest.
     app.decorateRequest('caller', null as never);
@@ -108,7 +158,10 @@ export const authPlugin = fp(
       }
     });
 
-    /** A link in the query string decides alone on a route that serves links; otherwise the session. */
+    /**
+     * A link in the query string decides alone on a route that serves links; otherwise the session
+     * header; otherwise an API token (a session header sent along wins: the token is not read).
+     */
     async function resolveCaller(
       request: FastifyRequest,
       reply: FastifyReply,
@@ -120,7 +173,40 @@ export const authPlugin = fp(
         return { kind: 'link', link: request.link };
       }
       const token = request.headers.authtoken;
-      if (typeof token !== 'string' || token.length === 0) return GUEST;
+      if (typeof token === 'string' && token.length > 0) return sessionCaller(request, reply, token);
+      const bearer = bearerTokenOf(request.headers.authorization);
+      return bearer === null ? GUEST : apiTokenCaller(request, bearer);
+    }
+
+    /** Refused as not valid (401): unknown, expired, revoked, or its creator deactivated or no employee. */
+    async function apiTokenCaller(request: FastifyRequest, token: string): Promise<Caller> {
+      const record = await apiTokens(hashToken(token));
+      const now = new Date();
+      if (
+        !record ||
+        record.revokedAt ||
+        record.expiresAt <= now ||
+        !record.user.isActive ||
+        record.user.userType !== 'employee'
+      )
+        throw unauthorized(apiTokenMessages.invalid);
+      const auth = apiTokenAuthOf(record);
+      request.auth = auth;
+      if (!record.lastUsedAt || now.getTime() - record.lastUsedAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+        // updateMany: a token deleted meanwhile (its creator's account removed) is no error here.
+        await db.apiToken.updateMany({
+          where: { id: record.id },
+          data: { lastUsedAt: now, lastUsedAddress: request.ip },
+        });
+      }
+      return sessionCallerOf(auth);
+    }
+
+    async function sessionCaller(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      token: string,
+    ): Promise<Caller> {
       const session = await sessions(hashToken(token));
       const now = new Date();
       if (
@@ -170,3 +256,23 @@ export const authPlugin = fp(
     });
   },
 );
+
+/**
+ * The per-token limit of API token calls (API_TOKEN_RATE_LIMIT_PER_MINUTE, counted per process): over
+ * it a call is a 429 envelope with retryAfterSeconds and a retry-after header. Registered after the
+ * auth plugin (its caller) and rateLimitPlugin (createRateLimit); sessions are not counted.
+ */
+export const apiTokenLimitPlugin = fp(async (app: FastifyInstance, { perMinute }: { perMinute: number }) => {
+  const limiter = app.createRateLimit({
+    max: perMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `apiToken:${request.auth?.apiTokenId}`,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.auth?.apiTokenId) return;
+    const result = await limiter(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', String(result.ttlInSeconds));
+    throw new AppError(429, messages.common.tooManyRequests, { retryAfterSeconds: result.ttlInSeconds });
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  apiTokenMessages,
   messages,
   type AccessKey,
   type CallAccess,
@@ -41,10 +42,16 @@ export interface AccountOfCaller {
   personnelId: string | null;
 }
 
-/** A signed-in caller's session: who it is, its organisation and what its role allows. */
+/**
+ * A signed-in caller's session: who it is, its organisation and what its role allows. An API token
+ * (docs/integrations.md) makes an employee caller too: it has no session (sessionId names none,
+ * token is empty) and its access keys are the token's that its creator's role holds.
+ */
 export interface AuthContext extends AccountOfCaller {
   sessionId: string;
   token: string;
+  /** The API token of the call; null or absent for a session. */
+  apiTokenId?: string | null;
   userId: string;
   /** A forced password change is pending: only sign-out, permissions and change password answer. */
   isForceUpdatePassword: boolean;
@@ -107,13 +114,16 @@ const refusal = (status: 401 | 403, code: TErrorCode, message: string) =>
 
 /**
  * The call's answer to a caller: null when it is served, otherwise the error to send. The one
- * place the caller kind, a pending password change, the supplier portal and access keys are ruled on.
+ * place the caller kind, an API token on a call that needs a person, a pending password change,
+ * the supplier portal and access keys are ruled on.
  */
 export function refusalOf(access: CallAccess, caller: Caller): AppError | null {
   if (access.callers === 'anyone') return null;
   if (caller.kind === 'guest') return refusal(401, 'not_signed_in', messages.common.sessionExpired);
   if (caller.kind !== 'link') {
     const { auth } = caller;
+    if (auth.apiTokenId && access.sessionOnly)
+      return refusal(403, 'session_required', apiTokenMessages.sessionRequired);
     if (auth.isForceUpdatePassword && !access.duringPasswordChange)
       return refusal(403, 'password_change_required', messages.common.passwordChangeRequired);
     if (caller.kind !== 'employee' && !access.withPortalOff && !supplierPortalOpen(auth))

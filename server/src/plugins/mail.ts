@@ -11,6 +11,7 @@ import type { Db, MailMessage, Prisma } from '../db/prisma';
 import { describeError } from '../errors';
 import { renderHtml, renderText, type MailContent } from './mailLayout';
 import { hashToken, newToken } from './auth';
+import type { MailCounts } from './metrics';
 
 /**
  * Outgoing mail: a transactional outbox, the MailMessage table.
@@ -61,6 +62,8 @@ export class MailQueue {
     private readonly db: Db,
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
+    /** compass_mail_sent_total and compass_mail_failed_total of the app's metrics. */
+    private readonly counts?: MailCounts,
   ) {
     // A pool keeps a few SMTP connections open, so a batch goes out over them side by side instead of
     // a new connection per mail. Settings in SMTP_URL (?maxConnections=…) take precedence.
@@ -257,7 +260,9 @@ export class MailQueue {
         where: ours,
         data: { status: 'sent', sentAt: new Date(), lastError: null, claimToken: null, claimedUntil: null },
       });
+      this.counts?.sent();
     } catch (error) {
+      this.counts?.failed();
       const final = attempt > this.config.MAIL_RETRY_LIMIT;
       const reason = describeError(error);
       const delaySeconds = this.config.MAIL_RETRY_DELAY_SECONDS * 2 ** (attempt - 1);
@@ -314,10 +319,12 @@ declare module 'fastify' {
 }
 
 /** The outbox with the app; its worker (started by main.ts) stops when the app closes. */
-export const mailPlugin = fp(async (app: FastifyInstance, { db, config }: { db: Db; config: Config }) => {
-  const mail = new MailQueue(db, config, app.log);
-  app.decorate('mail', mail);
-  app.addHook('onClose', async () => {
-    await mail.stop();
-  });
-});
+export const mailPlugin = fp(
+  async (app: FastifyInstance, { db, config, counts }: { db: Db; config: Config; counts?: MailCounts }) => {
+    const mail = new MailQueue(db, config, app.log, counts);
+    app.decorate('mail', mail);
+    app.addHook('onClose', async () => {
+      await mail.stop();
+    });
+  },
+);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { ChannelListener } from '../db/channelListener';
 import { onSessionDataWrite } from '../db/prisma';
+import type { CountLookup } from '../db/versionedCache';
 import type { SessionLookup, SessionRecord } from './sessionLookup';
 
 /** The channel the database's triggers speak on when a row a session lookup reads changes (migration 20261128040000). */
@@ -13,6 +14,8 @@ export interface SessionCacheOptions {
   ttlSeconds: number;
   maxEntries: number;
   log: FastifyBaseLogger;
+  /** Counts each lookup while the cache is on (compass_cache_requests_total). */
+  countLookup?: CountLookup;
 }
 
 /**
@@ -30,11 +33,13 @@ export class SessionCache {
   private generation = 0;
   private readonly listener: ChannelListener | null;
   private readonly stopHearingWrites: () => void;
+  private readonly countLookup: CountLookup;
 
   constructor(
     private readonly lookup: SessionLookup,
     options: SessionCacheOptions,
   ) {
+    this.countLookup = options.countLookup ?? (() => undefined);
     this.entries =
       options.ttlSeconds > 0
         ? new LRUCache({ max: options.maxEntries, ttl: options.ttlSeconds * 1000 })
@@ -60,6 +65,7 @@ export class SessionCache {
   /** The session of a token hash: the remembered one while nothing it reads has changed. */
   readonly get: SessionLookup = async (tokenHash) => {
     const remembered = this.listening ? this.entries?.get(tokenHash) : undefined;
+    if (this.entries) this.countLookup(remembered !== undefined);
     if (remembered) return remembered;
     const generation = this.generation;
     const record = await this.lookup(tokenHash);

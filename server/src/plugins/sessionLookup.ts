@@ -70,8 +70,8 @@ export const SESSION_BY_TOKEN_HASH = `
   LEFT JOIN "SupplierCompany" sc ON sc.id = u."supplierId"
   WHERE s."tokenHash" = $1`;
 
-// pg would read a `timestamp` as the Node process's local time.
-const types = {
+/** pg's parsers with `timestamp` read as UTC: pg would read it as the Node process's local time. */
+export const utcTimestamps = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === pg.types.builtins.TIMESTAMP
       ? timestampOf
@@ -93,7 +93,7 @@ export function pgSessionLookup(pool: pg.Pool): SessionLookup {
       name: 'auth_session_by_token_hash',
       text: SESSION_BY_TOKEN_HASH,
       values: [tokenHash],
-      types,
+      types: utcTimestamps,
     });
     return toRecord(rows[0]);
   };
