@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { databaseWaitsOf, loadConfig } from '../src/config';
 import { createPrisma } from '../src/db/prisma';
-import { createTestDatabase } from './helpers';
+import { checkAnswers, createTestDatabase } from './helpers';
 import { freePort } from './smtp';
 
 /** The database URL on another TCP port of this machine (the embedded cluster's is a local socket). */
@@ -97,6 +97,7 @@ export async function setupAppOverRelay(
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '', ...configOverrides });
   const db = createPrisma(relay.url, 5, boundedWaits ? databaseWaitsOf(config) : undefined);
   const app = await buildApp({ config, db, databaseUrl: relay.url });
+  checkAnswers(app);
   await app.ready();
   const close = async () => {
     await relay.up();

@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
 import { createPrisma, type Db } from '../src/db/prisma';
 import { LocalFileStorage } from '../src/plugins/storage';
+import { validateResponses } from './responseValidation';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 
@@ -42,6 +43,24 @@ export async function createTestDatabase({ empty = false, blank = false } = {}):
   };
 }
 
+/**
+ * The answers of the file's apps that the OpenAPI document does not describe (responseValidation.ts):
+ * the file fails when there is any. Registered when the file imports this module, as vitest runs no
+ * afterAll registered from inside a beforeAll.
+ */
+const mismatches: string[] = [];
+afterAll(() => {
+  expect(mismatches, 'answers the OpenAPI document does not describe').toEqual([]);
+});
+/** Checks every answer of an app built by a test against its OpenAPI document (before `ready`). */
+export const checkAnswers = (app: FastifyInstance) => validateResponses(app, mismatches);
+
+/** The apps and databases setupTestApp made, closed and dropped when the file's tests end (at file level, as above). */
+const closeAfterFile: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const close of closeAfterFile.splice(0).reverse()) await close();
+});
+
 export interface TestContext {
   app: FastifyInstance;
   db: Db;
@@ -58,8 +77,9 @@ export async function setupTestApp(
   const db = createPrisma(database.url, 5);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '', ...configOverrides });
   const app = await buildApp({ config, db, databaseUrl: database.url, now });
+  checkAnswers(app);
   await app.ready();
-  afterAll(async () => {
+  closeAfterFile.push(async () => {
     await app.close();
     await db.$disconnect();
     await database.drop();

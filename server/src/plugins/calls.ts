@@ -1,5 +1,6 @@
 import { envelopeOf, type Call, type CallData, type CallParsed, type Envelope } from '@compass/shared';
 import type { CallerServed } from './callers';
+import { operationOf } from './openapiDocument';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -37,7 +38,8 @@ export function registerCall<C extends Call>(app: FastifyInstance, call: C, rout
   const schema: NonNullable<RouteShorthandOptions['schema']> = {
     tags: [...call.tags],
     summary: call.summary,
-    ...(call.description && { description: call.description }),
+    // Every preHandler a call is given is its abuse limit (plugins/rateLimit.ts).
+    ...operationOf(call, { rateLimited: Boolean(route.preHandler) }),
     ...(call.body && { body: call.body }),
     ...(call.query && { querystring: call.query }),
     ...(call.params && { params: call.params }),
