@@ -23,10 +23,12 @@ const RUNNING_CLUSTER_WAIT_SECONDS = 30;
  * DATABASE_URL, or the embedded PostgreSQL the server uses (same data folder), migrated first.
  * When that PostgreSQL already runs (`npm start` is up), the tool uses it and leaves it running;
  * otherwise it starts it and stops it again on `stop`. Messages go to stderr: `npm run org -- export`
- * writes the file to stdout.
+ * writes the file to stdout. A backup reads the database as it is (`migrate: false`): it must not
+ * change what it copies.
  */
 export async function openToolDatabase(
   config: ToolDatabaseSettings,
+  { migrate: migrateFirst = true }: { migrate?: boolean } = {},
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   let embedded: EmbeddedPostgres | undefined;
   let url = config.DATABASE_URL;
@@ -50,7 +52,7 @@ export async function openToolDatabase(
   }
   try {
     if (embedded) await ensureDatabase(embedded.adminUrl, 'compass');
-    const applied = await migrate(url);
+    const applied = migrateFirst ? await migrate(url) : [];
     if (applied.length > 0) console.warn(`Applied migrations: ${applied.join(', ')}`);
   } catch (error) {
     await embedded?.stop();
