@@ -19,7 +19,7 @@ function run(title, command, args, env = {}) {
 }
 
 // Debian packages the tests drive: chromium for the browser tests, poppler-utils (pdftotext, pdftoppm) to read
-// the close-off PDFs back.
+// the close-off PDFs back, docker-compose (v1, no engine needed) to check docker-compose.yml.
 function ensureSystemTools() {
   const missing = [];
   if (!fs.existsSync(chromium)) missing.push('chromium');
@@ -27,6 +27,9 @@ function ensureSystemTools() {
     spawnSync('sh', ['-c', 'command -v pdftotext && command -v pdftoppm'], { stdio: 'ignore' }).status !== 0
   ) {
     missing.push('poppler-utils');
+  }
+  if (spawnSync('sh', ['-c', 'command -v docker-compose'], { stdio: 'ignore' }).status !== 0) {
+    missing.push('docker-compose');
   }
   if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
@@ -48,5 +51,26 @@ ensureSystemTools();
 run('Type-check', 'npm', ['run', 'typecheck']);
 run('Lint', 'npm', ['run', 'lint']);
 run('Format', 'npm', ['run', 'format:check']);
-run('Build the web client', 'npm', ['run', 'build']);
+run('Build the web client and the server bundle', 'npm', ['run', 'build']);
 run('Tests: shared, server (API), web, e2e (browser)', 'npx', ['vitest', 'run'], { CHROMIUM_PATH: chromium });
+
+// The other Node lines of package.json "engines" the registry provides as npm packages: Node 22, and
+// the Node 24 the Docker image runs (its FROM tag): the shared rules, and the image's start command
+// (scripts/productionImage.test.ts: the bundled server, the organisation CLI, a sign-in through argon2, the
+// render process through sharp). A Node that cannot be downloaded fails the step.
+const imageNode = /^FROM node:(\d+\.\d+\.\d+)-/m.exec(
+  fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8'),
+)?.[1];
+if (!imageNode) throw new Error('The Dockerfile names no exact node:<version> image.');
+for (const line of ['22', imageNode]) {
+  run(`Tests on Node ${line}: shared, the production image's start`, 'npx', [
+    '-y',
+    '-p',
+    `node@${line}`,
+    '--',
+    'node',
+    path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    ...['--project', 'shared', '--project', 'tools', 'shared/src/', 'scripts/productionImage.test.ts'],
+  ]);
+}

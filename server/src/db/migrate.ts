@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
-export const projectRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+// Three folders up from this file (server/src/db), two from the server bundle (server/dist/*.mjs,
+// scripts/build-server.mjs), whose import.meta is the bundle's.
+export const projectRoot = path.resolve(
+  import.meta.dirname,
+  import.meta.url.endsWith('.mjs') ? '../..' : '../../..',
+);
 
 const MIGRATIONS_DIR = path.join(projectRoot, 'prisma', 'migrations');
 

@@ -5,7 +5,10 @@ import { AppError } from '../../errors';
 import type { PdfModel } from './pdfDocument';
 import { MAX_SVG_BYTES, PDF_BUDGET_MS, RENDER_QUEUE, SVG_BUDGET_MS } from './renderLimits';
 
-const WORKER = fileURLToPath(new URL('./renderWorker.ts', import.meta.url));
+// From the sources the worker runs through tsx; the server bundle (server/dist, whose import.meta is
+// the bundle's) has it compiled beside it (scripts/build-server.mjs).
+const BUNDLED = import.meta.url.endsWith('.mjs');
+const WORKER = fileURLToPath(new URL(BUNDLED ? './renderWorker.mjs' : './renderWorker.ts', import.meta.url));
 
 /**
  * One child process (not a thread: a runaway native SVG render can only be stopped by killing its
@@ -19,7 +22,7 @@ class IsolatedPool {
     maxWorkers: 1,
     maxQueueSize: RENDER_QUEUE,
     workerTerminateTimeout: 200,
-    forkOpts: { execArgv: ['--import', 'tsx'], serialization: 'advanced' },
+    forkOpts: { execArgv: BUNDLED ? [] : ['--import', 'tsx'], serialization: 'advanced' },
   });
   private started: Promise<unknown> = this.pool.exec('ready', []);
 
