@@ -8,6 +8,7 @@ import { loadConfig } from '../server/src/config';
 import { ensureDatabase, startThrowawayPostgres } from '../server/src/db/embedded';
 import { migrate, projectRoot } from '../server/src/db/migrate';
 import { createPrisma } from '../server/src/db/prisma';
+import { WebhookDeliveryWorker } from '../server/src/modules/webhooks';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,27 +43,32 @@ export default async function setup(project: TestProject) {
     stops.push(() => db.$disconnect());
     // The demo documents' files go where the app reads them.
     await seedDemo(db, { storage: new LocalFileStorage(path.join(root, 'files')) });
-    const app = await buildApp({
-      config: loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        MAIL_CAPTURE_DIR: mailCaptureDir,
-        MAIL_POLL_SECONDS: '0.5',
-        FILE_STORAGE_DIR: path.join(root, 'files'),
-        WEB_DIST_DIR: webDistDir,
-        // Every browser signs in from 127.0.0.1, and a dozen files sign the same demo people in:
-        // the per-address and per-account sign-in limits (tested in server/test/abuse.test.ts) would
-        // refuse later tests' sign-ins. ethan.coordinator signs in about ten times in the minute
-        // before accounts.test.ts signs him in once more (its sign-in then got a 429, now and then).
-        RATE_LIMIT_PER_ADDRESS: '1000',
-        RATE_LIMIT_PER_ACCOUNT: '1000',
-      }),
-      db,
-      databaseUrl: url,
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      MAIL_CAPTURE_DIR: mailCaptureDir,
+      MAIL_POLL_SECONDS: '0.5',
+      FILE_STORAGE_DIR: path.join(root, 'files'),
+      WEB_DIST_DIR: webDistDir,
+      // Every browser signs in from 127.0.0.1, and a dozen files sign the same demo people in:
+      // the per-address and per-account sign-in limits (tested in server/test/abuse.test.ts) would
+      // refuse later tests' sign-ins. ethan.coordinator signs in about ten times in the minute
+      // before accounts.test.ts signs him in once more (its sign-in then got a 429, now and then).
+      RATE_LIMIT_PER_ADDRESS: '1000',
+      RATE_LIMIT_PER_ACCOUNT: '1000',
+      // The webhook test's receiver listens on http://127.0.0.1 (e2e/integrations.test.ts).
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
+      WEBHOOK_POLL_SECONDS: '0.5',
     });
+    const app = await buildApp({ config, db, databaseUrl: url });
     stops.push(() => app.close());
     await app.listen({ port: 0, host: '127.0.0.1' });
     await app.mail.startWorker();
+    // As server.ts does: the deliveries of webhooks are sent by their worker, stopped before the app.
+    const webhooks = new WebhookDeliveryWorker(db, app.secrets, config, app.log);
+    webhooks.start();
+    stops.push(() => webhooks.stop());
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
     project.provide('baseUrl', `http://127.0.0.1:${address.port}`);

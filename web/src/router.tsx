@@ -55,6 +55,8 @@ const assetMaintenance = lazyFrom(() => import('./features/assetMaintenance/rout
 const timesheets = lazyFrom(() => import('./features/timesheets/routes'));
 const visitors = lazyFrom(() => import('./features/visitors/routes'));
 const reports = lazyFrom(() => import('./features/reports/routes'));
+const apiTokens = lazyFrom(() => import('./features/apiTokens/routes'));
+const webhooks = lazyFrom(() => import('./features/webhooks/routes'));
 
 /**
  * The screens built so far inside the guarded areas; a path here is more specific than its area's
@@ -78,6 +80,9 @@ const areaScreens: RouteObject[] = [
     path: 'system-administration/notifications',
     lazy: lazyFrom(() => import('./features/notifications/routes'))('NotificationsPage'),
   },
+  { path: 'system-administration/api-tokens', lazy: apiTokens('ApiTokensPage') },
+  { path: 'system-administration/webhooks', lazy: webhooks('WebhooksPage') },
+  { path: 'system-administration/webhooks/:id', lazy: webhooks('WebhookDeliveriesPage') },
   { path: 'system-administration/form-templates', lazy: templates('TemplatesPage') },
   { path: 'system-administration/form-templates/:id', lazy: templates('TemplateBuilderPage') },
   { path: 'human-resource/positions', lazy: administration('PositionsPage') },

@@ -180,6 +180,8 @@ export const MENU: MenuItem[] = [
       { id: 'formTemplates', label: 'Form Templates', path: '/system-administration/form-templates' },
       { id: 'usersRoles', label: 'Users & Roles', path: '/system-administration/roles' },
       { id: 'notifications', label: 'Notifications', path: '/system-administration/notifications' },
+      { id: 'apiTokens', label: 'API tokens', path: '/system-administration/api-tokens' },
+      { id: 'webhooks', label: 'Webhooks', path: '/system-administration/webhooks' },
     ],
   },
   { id: 'helpCentre', label: 'Help Centre', path: HELP_CENTRE_URL, external: true },

@@ -1,0 +1,2 @@
+/** The API tokens screen of System Administration, loaded with its area (router.tsx). */
+export { ApiTokensPage } from './ApiTokensPage';
