@@ -105,7 +105,7 @@ describe('competencies: catalogue, matrix and My Competency', () => {
     await dialog.getByRole('button', { name: 'Save record' }).click();
     await dialog.waitFor({ state: 'detached' });
     await added.getByText('Held').waitFor();
-    await added.getByRole('button', { name: /asbestos-certificate\.pdf/ }).waitFor();
+    await added.getByRole('button', { name: 'Preview asbestos-certificate.pdf' }).waitFor();
 
     const expired = page.getByRole('listitem', { name: 'Confined Space Entry' });
     await expired.getByText('Expired').waitFor();

@@ -5,14 +5,14 @@ import {
   type TAssignedActionDetails,
   type TAttachment,
 } from '@compass/shared';
-import { Download, Paperclip, Trash2, X } from 'lucide-react';
+import { Paperclip, Trash2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { downloadFile } from '../api/client';
 import { notifyError } from '../api/errors';
-import { Button } from './Button';
 import { DueMarker } from './DueMarker';
 import { FormField } from './FormField';
 import { IconButton } from './IconButton';
+import { PreviewableFile } from './PreviewableFile';
 
 /**
  * The pieces an action's page and its dialog share (the external task page, 001 section 2.4, and
@@ -133,29 +133,23 @@ export function downloadAttachment(file: Pick<TAttachment, 'path' | 'name'>): vo
   void downloadFile(file.path, file.name).catch(notifyError);
 }
 
-/** A stored attachment as a quiet button with its name that downloads it. */
-export function FileDownloadButton({ file }: { file: Pick<TAttachment, 'path' | 'name'> }) {
+/** A stored attachment by its name: previewed (an image, a PDF) or downloaded, and downloadable. */
+export function StoredFile({ file }: { file: Pick<TAttachment, 'path' | 'name'> }) {
   return (
-    <Button
-      size="sm"
-      variant="ghost"
-      icon={<Download size={16} aria-hidden="true" />}
-      onClick={() => downloadAttachment(file)}
-    >
-      {file.name}
-    </Button>
+    <PreviewableFile file={{ name: file.name, url: file.path }} onDownload={() => downloadAttachment(file)} />
   );
 }
 
 /**
- * Stored attachments (download; delete after 'Are you sure want to delete this file?') and the
- * files chosen for the next save (`pendingNote` after their names). Without `onDelete`/`onRemove`
- * they only show.
+ * Stored attachments (preview, download; delete after 'Are you sure want to delete this file?') and
+ * the files chosen for the next save (`pendingNote` after their names). Without
+ * `onDelete`/`onRemove` they only show.
  */
-export function ActionAttachmentList<F extends Pick<TAttachment, '_id' | 'name'>>({
+export function ActionAttachmentList<F extends Pick<TAttachment, '_id' | 'name' | 'path'>>({
   stored,
   pending,
   onDownload,
+  fileUrl = (file) => file.path,
   onDelete,
   deleteDisabled,
   onRemove,
@@ -167,6 +161,8 @@ export function ActionAttachmentList<F extends Pick<TAttachment, '_id' | 'name'>
   stored: F[];
   pending: File[];
   onDownload: (file: F) => void;
+  /** Where a file's bytes are read for its preview (the link pages add their token); its path by default. */
+  fileUrl?: (file: F) => string;
   onDelete?: (file: F) => void;
   deleteDisabled?: boolean;
   /** Takes the chosen file's index. */
@@ -183,10 +179,10 @@ export function ActionAttachmentList<F extends Pick<TAttachment, '_id' | 'name'>
     >
       {stored.map((file) => (
         <li key={file._id} className="row">
-          <button type="button" className="attachment-link" onClick={() => onDownload(file)}>
-            <Download size={14} aria-hidden="true" />
-            {file.name}
-          </button>
+          <PreviewableFile
+            file={{ name: file.name, url: fileUrl(file) }}
+            onDownload={() => onDownload(file)}
+          />
           {onDelete && (
             <IconButton
               label={`Delete ${file.name}`}

@@ -14,7 +14,15 @@ interface DialogProps {
   dismissable?: boolean;
   /** A wider panel for forms with many controls (the role editor's access grid). */
   wide?: boolean;
+  /** A class of the panel's own (the file preview's large panel). */
+  className?: string;
 }
+
+/**
+ * The open dialogs' panels, the newest last: a dialog opened from another (a file's preview from a
+ * list in a dialog) takes the keys alone, so Escape closes only the one on top.
+ */
+const openPanels: HTMLElement[] = [];
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -28,6 +36,7 @@ export function Dialog({
   footer,
   dismissable = true,
   wide = false,
+  className,
 }: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
@@ -43,8 +52,10 @@ export function Dialog({
     const panel = panelRef.current;
     const first = panel?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel)?.focus();
+    if (panel) openPanels.push(panel);
 
     function onKeyDown(event: KeyboardEvent) {
+      if (panel && openPanels.at(-1) !== panel) return;
       if (event.key === 'Escape' && dismissable) {
         event.stopPropagation();
         onCloseRef.current();
@@ -66,6 +77,7 @@ export function Dialog({
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      if (panel) openPanels.splice(openPanels.indexOf(panel), 1);
       previous?.focus?.();
     };
   }, [dismissable]);
@@ -79,7 +91,7 @@ export function Dialog({
     >
       <div
         ref={panelRef}
-        className={wide ? 'dialog dialog-wide' : 'dialog'}
+        className={['dialog', wide && 'dialog-wide', className].filter(Boolean).join(' ')}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

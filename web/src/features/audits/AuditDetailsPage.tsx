@@ -14,6 +14,7 @@ import { downloadAttachment } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { PageSpinner } from '../../components/Spinner';
+import { PreviewButton } from '../../components/PreviewableFile';
 import { FieldRenderer } from '../../fields';
 import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
@@ -69,13 +70,20 @@ function Details({ audit }: { audit: TAuditDetails }) {
           </>
         )}
         {audit.pdf && (
-          <Button
-            variant="primary"
-            icon={<Download size={16} aria-hidden="true" />}
-            onClick={() => downloadAttachment(audit.pdf!)}
-          >
-            Download PDF
-          </Button>
+          <>
+            <PreviewButton
+              label="Preview PDF"
+              file={{ name: audit.pdf.name, url: audit.pdf.path }}
+              onDownload={() => downloadAttachment(audit.pdf!)}
+            />
+            <Button
+              variant="primary"
+              icon={<Download size={16} aria-hidden="true" />}
+              onClick={() => downloadAttachment(audit.pdf!)}
+            >
+              Download PDF
+            </Button>
+          </>
         )}
         {audit.canReopen && <ReopenButton audit={audit} />}
       </div>

@@ -97,7 +97,7 @@ describe('EmployeeCompetencyPage', () => {
     const forklift = screen.getByRole('listitem', { name: 'Forklift Licence' });
     expect(within(forklift).getByText('Expired')).toBeInTheDocument();
     expect(within(forklift).getByText('LF-12345')).toBeInTheDocument();
-    expect(within(forklift).getByRole('button', { name: /licence\.pdf/ })).toBeInTheDocument();
+    expect(within(forklift).getByRole('button', { name: 'Preview licence.pdf' })).toBeInTheDocument();
     const firstAid = screen.getByRole('listitem', { name: 'First Aid Certificate' });
     expect(within(firstAid).getByText('Missing')).toBeInTheDocument();
     expect(

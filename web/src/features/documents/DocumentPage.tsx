@@ -29,7 +29,7 @@ import { ActionsCard, Fact, FilesCard, type RaisedAction } from '../registerPart
 import { ReviewHistory } from '../reviews';
 import { documentKeys, documentPeople, useDocument } from './api';
 import { DocumentFormDialog } from './DocumentFormDialog';
-import { DownloadButton, StatusBadge } from './parts';
+import { FileButtons, StatusBadge } from './parts';
 import { VersionDialog } from './VersionDialog';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -162,7 +162,7 @@ function Versions({ document }: { document: TDocumentDetails }) {
               {version.status === 'published' ? `${version.acknowledged} of ${version.toAcknowledge}` : '—'}
             </td>
             <td className="row-actions">
-              {version.file && <DownloadButton file={version.file} />}
+              {version.file && <FileButtons file={version.file} />}
               {document.canManage && version.status === 'published' && (
                 <Button size="sm" variant="ghost" onClick={() => setReaders(version)}>
                   Readers

@@ -10,7 +10,7 @@ import { usePageTitle } from '../../shell/pageTitle';
 import { dashboardKeys } from '../../api/queryKeys';
 import { ReviewPage } from '../reviews';
 import { documentKeys, useDocument } from './api';
-import { DownloadButton } from './parts';
+import { FileButtons } from './parts';
 import { VersionDialog } from './VersionDialog';
 
 /**
@@ -75,7 +75,9 @@ function RevisePage() {
                       ))}
                   </ul>
                   {rejected.file && (
-                    <DownloadButton file={rejected.file} label="Download the rejected file" />
+                    <div className="row">
+                      <FileButtons file={rejected.file} label="Download the rejected file" />
+                    </div>
                   )}
                   {loaded.canManage && (
                     <div className="row wrap">

@@ -8,16 +8,15 @@ import {
 } from '@compass/shared';
 import { Download } from 'lucide-react';
 import { API_BASE, callUrl } from '../../api/client';
-import { useFileObjectUrl } from '../../api/fileObjectUrl';
 import { downloadAttachment } from '../../components/ActionParts';
 import { FileDrop } from '../../components/FileDrop';
 import { TextAreaField } from '../../components/FormField';
 import { PeopleField } from '../../components/PersonField';
+import { FilePreview } from '../../components/FilePreviewDialog';
+import { PreviewButton } from '../../components/PreviewableFile';
+import { previewKind } from '../../components/previewable';
 import { RowButton } from '../../components/RowButton';
-import { documentApprovers, documentKeys } from './api';
-
-/** What a browser shows itself (its PDF viewer, an image); other files are downloaded. */
-const SHOWN = new Set(['pdf', 'png', 'jpg', 'jpeg', 'jfif', 'gif', 'webp', 'bmp', 'avif']);
+import { documentApprovers } from './api';
 
 const STATUS_BADGES: Record<DocumentVersionStatus, string> = {
   published: 'badge-success',
@@ -37,32 +36,40 @@ export function DownloadButton({ file, label = 'Download' }: { file: TAttachment
   );
 }
 
+/** A version's file in a list: Preview (an image, a PDF) and Download. */
+export function FileButtons({ file, label }: { file: TAttachment; label?: string }) {
+  return (
+    <>
+      <PreviewButton
+        size="sm"
+        file={{ name: file.name, url: file.path }}
+        onDownload={() => downloadAttachment(file)}
+      />
+      <DownloadButton file={file} label={label} />
+    </>
+  );
+}
+
 /**
- * A version's file in the page: a PDF in the browser's viewer, an image as an image; any other
- * type (or no file) says so and offers the download.
+ * A version's file in the page: a PDF or an image in the preview (drawn from its bytes, as the
+ * preview dialog does); any other type (or no file) says so and offers the download.
  */
 export function VersionViewer({ versionId, file }: { versionId: string; file: TAttachment | null }) {
-  const shown = !!file && SHOWN.has(file.fileType ?? '');
-  const url = useFileObjectUrl(
-    [...documentKeys.all, 'view', versionId],
-    shown
-      ? `${API_BASE}${callUrl(documentVersionFileCall, { params: { versionId }, query: { inline: 'yes' } })}`
-      : null,
-  );
   if (!file) return <p className="text-secondary">The file of this version is not available.</p>;
+  const shown = previewKind(file.name) !== null;
   return (
     <div className="stack">
-      {shown && url.isPending && <p className="text-secondary">Opening the document…</p>}
-      {shown && url.isError && (
-        <p className="text-secondary">The document could not be shown here: download it to read it.</p>
-      )}
-      {shown && url.data && file.fileType === 'pdf' && (
-        <iframe className="document-viewer" title={file.name} src={url.data} />
-      )}
-      {shown && url.data && file.fileType !== 'pdf' && (
-        <img className="document-viewer-image" src={url.data} alt={file.name} />
-      )}
-      {!shown && (
+      {shown ? (
+        <div className="document-viewer file-preview-inline">
+          <FilePreview
+            file={{
+              name: file.name,
+              url: `${API_BASE}${callUrl(documentVersionFileCall, { params: { versionId }, query: { inline: 'yes' } })}`,
+            }}
+            onDownload={() => downloadAttachment(file)}
+          />
+        </div>
+      ) : (
         <p className="text-secondary">
           Your browser cannot show {file.fileType?.toUpperCase() ?? 'this'} files: download it to read it.
         </p>

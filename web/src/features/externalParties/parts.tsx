@@ -10,9 +10,12 @@ import {
 import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { downloadFile } from '../../api/client';
+import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { DueMarker } from '../../components/DueMarker';
 import { TextAreaField } from '../../components/FormField';
+import { PreviewButton } from '../../components/PreviewableFile';
 import { linkPath } from '../links';
 import { Fact } from '../registerParts';
 
@@ -133,18 +136,26 @@ export function RequirementDocuments({
     return <p className="text-secondary">No document has been sent yet.</p>;
   return (
     <ul className="requirement-documents" aria-label="Documents sent">
-      {requirement.documents.map((document, index) => (
-        <li key={document._id} className={index === 0 ? 'is-current' : undefined}>
-          <FileText size={18} aria-hidden="true" />
-          <a href={linkPath(document.path, authtoken)} target="_blank" rel="noreferrer">
-            {document.name}
-          </a>
-          <span className="text-secondary text-sm">
-            {formatBytes(document.size)} · sent {displayDay(document.uploadedAt.slice(0, 10))}
-            {index === 0 ? '' : ' · earlier'}
-          </span>
-        </li>
-      ))}
+      {requirement.documents.map((document, index) => {
+        const url = linkPath(document.path, authtoken);
+        return (
+          <li key={document._id} className={index === 0 ? 'is-current' : undefined}>
+            <FileText size={18} aria-hidden="true" />
+            <a href={url} target="_blank" rel="noreferrer">
+              {document.name}
+            </a>
+            <PreviewButton
+              size="sm"
+              file={{ name: document.name, url }}
+              onDownload={() => void downloadFile(url, document.name).catch(notifyError)}
+            />
+            <span className="text-secondary text-sm">
+              {formatBytes(document.size)} · sent {displayDay(document.uploadedAt.slice(0, 10))}
+              {index === 0 ? '' : ' · earlier'}
+            </span>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -6,12 +6,12 @@ import {
   uploadProblem,
   type THazardousDetails,
 } from '@compass/shared';
-import { Download, Upload } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { fieldErrorsOf } from '../../api/errors';
 import { changeLogKeys } from '../../api/queryKeys';
 import { useCall } from '../../api/useCall';
-import { downloadAttachment } from '../../components/ActionParts';
+import { StoredFile } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { FieldError } from '../../components/FieldError';
@@ -47,9 +47,9 @@ export function SdsCard({ substance }: { substance: THazardousDetails }) {
           <Fact label="Expires">{sds.expiryDate ? displayDay(sds.expiryDate) : '—'}</Fact>
           <Fact label="File">
             {sds.file ? (
-              <button type="button" className="attachment-link" onClick={() => downloadAttachment(sds.file!)}>
-                <Download size={14} aria-hidden="true" /> {sds.file.name}
-              </button>
+              <span className="row">
+                <StoredFile file={sds.file} />
+              </span>
             ) : (
               'None uploaded'
             )}
@@ -60,10 +60,8 @@ export function SdsCard({ substance }: { substance: THazardousDetails }) {
             <summary>Earlier sheets ({sds.sheets.length})</summary>
             <ul className="attachment-list">
               {sds.sheets.map((file) => (
-                <li key={file._id}>
-                  <button type="button" className="attachment-link" onClick={() => downloadAttachment(file)}>
-                    <Download size={14} aria-hidden="true" /> {file.name}
-                  </button>
+                <li key={file._id} className="row">
+                  <StoredFile file={file} />
                 </li>
               ))}
             </ul>

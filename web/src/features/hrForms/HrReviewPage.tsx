@@ -15,6 +15,7 @@ import { Button } from '../../components/Button';
 import { RecordPage } from '../../components/RecordPage';
 import { ReturnOrAccept } from '../../components/ReviewDecision';
 import { HomeLink, StatePanel } from '../../components/StatePanel';
+import { PreviewButton } from '../../components/PreviewableFile';
 import { usePageTitle } from '../../shell/pageTitle';
 import { FormAnswers, useSubmittedAnswers } from '../submissions';
 import { hrFormKeys, useAcceptHrForm, useHrFormDetails } from './api';
@@ -106,6 +107,11 @@ function Accepted({ closed }: { closed: TFormSubmissionClosed }) {
       message="The form is closed off and the employee has been told. Its PDF is kept with the form."
       actions={
         <>
+          <PreviewButton
+            label="Preview PDF"
+            file={{ name: closed.pdf.name, url: closed.pdf.path }}
+            onDownload={() => downloadAttachment(closed.pdf)}
+          />
           <Button
             icon={<Download size={16} aria-hidden="true" />}
             onClick={() => downloadAttachment(closed.pdf)}

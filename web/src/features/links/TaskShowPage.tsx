@@ -272,6 +272,7 @@ function TaskActionCard({
           onDownload={(file) =>
             void downloadFile(linkPath(file.path, authtoken), file.name).catch(notifyError)
           }
+          fileUrl={(file) => linkPath(file.path, authtoken)}
           onDelete={editable ? (file) => remove.mutate(file) : undefined}
           deleteDisabled={remove.isPending || busy}
           onRemove={

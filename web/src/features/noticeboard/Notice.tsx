@@ -12,6 +12,7 @@ import { notifyError } from '../../api/errors';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { PreviewButton } from '../../components/PreviewableFile';
 import { Spinner } from '../../components/Spinner';
 import { useNotice } from './api';
 
@@ -112,23 +113,21 @@ function Attachment({ file, filePath }: { file: TNotice['attachment'][number]; f
       </li>
     );
   }
+  const url = `${filePath}${encodeURIComponent(file.path)}`;
+  const download = () => {
+    setBusy(true);
+    downloadFile(url, file.name)
+      .catch(notifyError)
+      .finally(() => setBusy(false));
+  };
   return (
-    <li>
-      <button
-        type="button"
-        className="attachment-link"
-        disabled={busy}
-        onClick={() => {
-          setBusy(true);
-          downloadFile(`${filePath}${encodeURIComponent(file.path)}`, file.name)
-            .catch(notifyError)
-            .finally(() => setBusy(false));
-        }}
-      >
+    <li className="row">
+      <button type="button" className="attachment-link" disabled={busy} onClick={download}>
         <Download size={14} aria-hidden="true" />
         {file.name}
         {busy && <Spinner />}
       </button>
+      <PreviewButton size="sm" file={{ name: file.name, url }} onDownload={download} />
     </li>
   );
 }

@@ -11,8 +11,11 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { downloadFile } from '../../api/client';
+import { notifyError } from '../../api/errors';
 import { DataTable } from '../../components/DataTable';
 import { PageHeader, type BackTo } from '../../components/PageHeader';
+import { PreviewButton } from '../../components/PreviewableFile';
 import { RichTextEditor } from '../../fields/widgets/RichTextEditor';
 import { useStartAttempt } from './api';
 import { ATTEMPT_BADGES, durationText } from './attempts';
@@ -111,10 +114,17 @@ export function CourseContent({ course }: { course: TTraineeCourse }) {
                 const file = fileOf(fileId);
                 return (
                   file && (
-                    <li key={fileId}>
+                    <li key={fileId} className="row">
                       <a href={paths.file(file.path)} download={file.name}>
                         {file.name}
                       </a>
+                      <PreviewButton
+                        size="sm"
+                        file={{ name: file.name, url: paths.file(file.path) }}
+                        onDownload={() =>
+                          void downloadFile(paths.file(file.path), file.name).catch(notifyError)
+                        }
+                      />
                     </li>
                   )
                 );

@@ -1,6 +1,6 @@
 import { displayDay, messages, taskProblem, type TAttachment, type TTask } from '@compass/shared';
 import { useId, useState } from 'react';
-import { FileDownloadButton } from '../../components/ActionParts';
+import { StoredFile } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { FieldError } from '../../components/FieldError';
@@ -39,8 +39,8 @@ export function TaskAttachments({ files }: { files: TAttachment[] }) {
   return (
     <ul className="attachment-list">
       {files.map((file) => (
-        <li key={file._id}>
-          <FileDownloadButton file={file} />
+        <li key={file._id} className="row">
+          <StoredFile file={file} />
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
 import { messages, type TSubmissionAttachment, type TTemplateField } from '@compass/shared';
 import { Trash2 } from 'lucide-react';
-import { FileDownloadButton } from '../../components/ActionParts';
+import { StoredFile } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 
@@ -30,8 +30,8 @@ export function AttachmentsDialog({ attachments, fieldList, onDelete, onClose }:
         <ul className="attachment-list submission-attachments">
           {attachments.map((file) => (
             <li key={file._id} className="row-between">
-              <span>
-                <FileDownloadButton file={file} />
+              <span className="row">
+                <StoredFile file={file} />
                 <span className="text-sm text-secondary"> {label(file.relatedFormId)}</span>
               </span>
               {onDelete && (

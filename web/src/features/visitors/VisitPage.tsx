@@ -8,7 +8,7 @@ import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useFileObjectUrl } from '../../api/fileObjectUrl';
-import { FileDownloadButton } from '../../components/ActionParts';
+import { StoredFile } from '../../components/ActionParts';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { BackLink } from '../../components/PageHeader';
@@ -128,7 +128,9 @@ function VisitPhoto({ photo }: { photo: TAttachment }) {
       ) : (
         <span className="visit-photo" aria-hidden="true" />
       )}
-      <FileDownloadButton file={photo} />
+      <div className="row">
+        <StoredFile file={photo} />
+      </div>
     </div>
   );
 }
