@@ -34,6 +34,9 @@ COPY web/package.json web/
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm rebuild argon2 && npm cache clean --force
 
 FROM node:24.9.0-bookworm-slim AS runtime
+# The version compass_build_info reports: `docker build --build-arg COMPASS_VERSION=$(git describe --always) .`
+ARG COMPASS_VERSION=unknown
+ENV COMPASS_VERSION=$COMPASS_VERSION
 ENV NODE_ENV=production \
     PORT=3000 \
     SEED_ON_START=false \

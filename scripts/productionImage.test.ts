@@ -190,10 +190,17 @@ describe('the image start command, without Docker', () => {
     // Ports apart from the server tests' (20000–39999) and e2e's (40000–49999), which run beside it.
     postgres = await startThrowawayPostgres('compass-image-pg-', { from: 50000, count: 5000 });
     await ensureDatabase(postgres.adminUrl, 'compass');
-    const imageEnv = Object.fromEntries(
-      argsOf(runtime, 'ENV')
+    // ENV values may name a build ARG (`$COMPASS_VERSION`): filled from the ARG's default, as a build without it does.
+    const pairsOf = (instruction: string) =>
+      argsOf(runtime, instruction)
         .flatMap((args) => args.split(/\s+/))
-        .map((pair) => pair.split('=') as [string, string]),
+        .map((pair) => pair.split('=') as [string, string]);
+    const buildArgs = Object.fromEntries(pairsOf('ARG'));
+    const imageEnv = Object.fromEntries(
+      pairsOf('ENV').map(([name, value]) => [
+        name,
+        value.replace(/^\$(\w+)$/, (_, arg: string) => buildArgs[arg] ?? ''),
+      ]),
     );
     // The image's environment and what docker-compose.yml gives; nothing of this shell but PATH.
     env = {

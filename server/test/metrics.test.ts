@@ -7,7 +7,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createPrisma, type Db } from '../src/db/prisma';
 import type { OutgoingMail } from '../src/plugins/mail';
-import { apiCalls, createTestDatabase, signInAll, type TestContext } from './helpers';
+import { apiCalls, checkAnswers, createTestDatabase, signInAll, type TestContext } from './helpers';
 
 /**
  * The Prometheus metrics of an app (plugins/metrics.ts) and the request id of its logs: an app built
@@ -19,6 +19,7 @@ let tokens: Record<string, string>;
 let companyId: string;
 const logLines: Record<string, unknown>[] = [];
 let mailDir: string;
+let drop: () => Promise<void>;
 
 beforeAll(async () => {
   const database = await createTestDatabase();
@@ -35,16 +36,20 @@ beforeAll(async () => {
   });
   const logStream = { write: (line: string) => void logLines.push(JSON.parse(line)) };
   const app = await buildApp({ config, db, databaseUrl: database.url, logStream });
+  checkAnswers(app);
   await app.ready();
   ctx = { app, db, databaseUrl: database.url };
   tokens = await signInAll(app, ['olivia.admin', 'liam.personnel']);
   companyId = (await db.user.findUniqueOrThrow({ where: { username: 'olivia.admin' } })).companyId;
-  afterAll(async () => {
-    await app.close();
-    await db.$disconnect();
-    await database.drop();
-    await fs.rm(mailDir, { recursive: true, force: true });
-  });
+  drop = database.drop;
+});
+
+// At file level: vitest runs no afterAll registered from inside a beforeAll.
+afterAll(async () => {
+  await ctx.app.close();
+  await ctx.db.$disconnect();
+  await drop();
+  await fs.rm(mailDir, { recursive: true, force: true });
 });
 
 const { call } = apiCalls(
@@ -111,6 +116,7 @@ describe('the metrics endpoint', () => {
 
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '' });
     const plain = await buildApp({ config, db: ctx.db, databaseUrl: ctx.databaseUrl });
+    checkAnswers(plain);
     try {
       const answer = await plain.inject({
         method: 'GET',

@@ -27,7 +27,7 @@ import { Invitations } from '../src/modules/password/invitations';
 import { MailQueue } from '../src/plugins/mail';
 import { SecretBox } from '../src/plugins/secrets';
 import { LocalFileStorage } from '../src/plugins/storage';
-import { createTestDatabase } from './helpers';
+import { checkAnswers, createTestDatabase } from './helpers';
 
 const EXAMPLE = path.join(projectRoot, 'docs', 'examples', 'harbour-logistics.yaml');
 const exampleText = fs.readFileSync(EXAMPLE, 'utf8');
@@ -101,6 +101,7 @@ describe('importing the example organisation into an empty database', () => {
     expect(await empty.db.employee.count({ where: { companyId } })).toBe(4);
     expect(await empty.db.templateField.count({ where: { companyId } })).toBe(25);
     const app = await buildApp({ config, db: empty.db, databaseUrl: empty.url });
+    checkAnswers(app);
     try {
       const signIn = await app.inject({
         method: 'POST',

@@ -27,7 +27,17 @@ const pointer = (...segments: string[]) =>
     .map((segment) => encodeURIComponent(segment.replaceAll('~', '~0').replaceAll('/', '~1')))
     .join('/');
 
-/** The body as text: decompressed when the answer went out compressed. */
+/** Whether an answer carries a body: any stream, or text or bytes that are not empty. */
+const hasBody = (payload: unknown) =>
+  typeof payload === 'string' || Buffer.isBuffer(payload)
+    ? payload.length > 0
+    : payload !== null && payload !== undefined;
+
+/**
+ * The body as text, decompressed when it is stored compressed (the answer cache's copies); null for
+ * a stream. @fastify/compress compresses in an onSend hook of each route, which runs after this
+ * app-level one, so an answer it compresses is still text here.
+ */
 function bodyText(payload: unknown, encoding: string | undefined): string | null {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return null;
   if (!encoding || encoding === 'identity') return payload.toString();
@@ -67,12 +77,13 @@ export function validateResponses(app: FastifyInstance, mismatches: string[]): v
     // A shared answer (components/responses) is validated where it is declared, once for all.
     const shared = declared.$ref?.split('/').pop();
     const response = shared ? document.components.responses[shared]! : declared;
-    if (!response.content) return null;
+    if (!response.content) return hasBody(payload) ? 'a body is sent where the document says none' : null;
     const found = mediaTypeOf(response.content, reply.getHeader('content-type') as string | undefined);
     if (!found) return `the content type ${String(reply.getHeader('content-type'))} is not documented`;
     if (!found.name.endsWith('json') || !found.media.schema) return null;
     const text = bodyText(payload, reply.getHeader('content-encoding') as string | undefined);
-    if (text === null) return null;
+    // A JSON answer that cannot be read is not passed unchecked.
+    if (text === null) return 'the JSON body cannot be read to be checked (a stream)';
     const at = shared
       ? pointer('components', 'responses', shared, 'content', found.name, 'schema')
       : pointer('paths', path, method, 'responses', status, 'content', found.name, 'schema');

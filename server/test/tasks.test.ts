@@ -6,7 +6,15 @@ import { loadConfig } from '../src/config';
 import { createPrisma } from '../src/db/prisma';
 import { startJobs, SUPPLIER_REMINDERS_JOB, TASK_REMINDERS_JOB } from '../src/plugins/jobs';
 import PgBoss from 'pg-boss';
-import { apiCalls, setRoleKeys, setupTestApp, signIn, signInAll, type TestContext } from './helpers';
+import {
+  apiCalls,
+  checkAnswers,
+  setRoleKeys,
+  setupTestApp,
+  signIn,
+  signInAll,
+  type TestContext,
+} from './helpers';
 
 /**
  * Tasks and reminders: every call, the recurrence through the API on an injected clock (month
@@ -415,6 +423,7 @@ describe('the reminder job', () => {
     const db = createPrisma(ctx.databaseUrl, 3);
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '' });
     const app = await buildApp({ config, db, databaseUrl: ctx.databaseUrl, now: () => clock });
+    checkAnswers(app);
     await app.ready();
     let closed = false;
     const close = async () => {

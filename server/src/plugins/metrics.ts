@@ -13,7 +13,8 @@ import { hashToken } from './auth';
 
 /**
  * Prometheus metrics of one app (docs/operations.md, "Metrics"). Each app has its own registry: the
- * tests build many apps in one process, and the default registry would mix their counts.
+ * tests build many apps in one process, and the default registry would mix their counts. The
+ * process's own metrics are the one part they share (processRegistry).
  *
  * Counted as things happen: HTTP requests by route pattern, mails sent and failed, cache lookups.
  * Read at scrape time: the pools' connections, and the queues from their tables (mail outbox,
@@ -28,6 +29,20 @@ export type CacheName = 'answers' | 'data_versions' | 'sessions';
 export interface MailCounts {
   sent: () => void;
   failed: () => void;
+}
+
+/**
+ * The process's own metrics (CPU, memory, event loop, GC), collected once per process into a
+ * registry of their own that every app's scrape merges in: each collection starts a GC observer and
+ * an event-loop histogram that are never stopped, and the tests build many apps in one process.
+ */
+let processMetrics: Registry | undefined;
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
+  }
+  return processMetrics;
 }
 
 /** A read of the scrape waits this long for a connection and for its statement. */
@@ -68,7 +83,8 @@ export class AppMetrics {
     private readonly log: FastifyBaseLogger,
   ) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
+    // Started with the first app, so that its first scrape has them.
+    processRegistry();
     new Gauge({
       name: 'compass_build_info',
       help: 'The running build: its version and Node.js version; always 1.',
@@ -166,7 +182,7 @@ export class AppMetrics {
         }
       }),
     );
-    return this.registry.metrics();
+    return Registry.merge([processRegistry(), this.registry]).metrics();
   }
 
   /** Serves GET /metrics on a listener of its own (METRICS_PORT); its address. */

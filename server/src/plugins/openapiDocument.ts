@@ -102,13 +102,27 @@ const ERROR_RESPONSES = {
     name: 'TooLarge',
     description: 'The request body or an uploaded file is larger than the call accepts.',
   },
+  415: {
+    name: 'UnsupportedMediaType',
+    description:
+      'The body is sent as a content type the call does not read (JSON, or multipart form data for uploads).',
+  },
   429: {
     name: 'TooManyRequests',
     description: 'Too many calls in a minute; `response_data.retryAfterSeconds` says when to retry.',
   },
+  502: {
+    name: 'BadGateway',
+    description: 'A service the call depends on (the sign-in provider) cannot be reached; retry later.',
+  },
   503: {
     name: 'Unavailable',
     description: 'The database cannot be reached or did not answer in time; retry later.',
+  },
+  507: {
+    name: 'InsufficientStorage',
+    description:
+      'The file store cannot take files now (full or read-only); nothing was changed, retry later.',
   },
 } as const;
 export type ErrorStatus = keyof typeof ERROR_RESPONSES;
@@ -123,16 +137,30 @@ export interface Answers {
 
 /** The answers a few calls give besides those their definition implies. */
 const OWN_ANSWERS = new Map<Call, ErrorStatus[]>([
-  // A public call that checks a password itself.
-  [shared.signInCall, [401]],
+  // A public call that checks a password itself, and refuses a deactivated account (auth/service.ts).
+  [shared.signInCall, [401, 403]],
   // A supplier's submit that cannot be done now (submissions/supplierLinks.ts).
   [shared.supplierFormSubmitCall, [shared.SUPPLIER_SUBMIT_REFUSED_CODE]],
+  // The provider's discovery document cannot be fetched (sso/service.ts).
+  [shared.ssoConfigurationCall, [502]],
+  // A close-off stores its PDF in the file store (closeOff/closePdf.ts, audits/close.ts).
+  ...[
+    shared.formSubmissionCloseCall,
+    shared.assignFormCloseOffCall,
+    shared.supplierAssignFormCloseOffCall,
+    shared.supplierFormCloseOffCall,
+    shared.auditCloseCall,
+  ].map((call): [Call, ErrorStatus[]] => [call, [507]]),
 ]);
+
+/** Multipart calls that read their file without storing it (a CSV import). */
+const READS_FILE_ONLY = new Set<Call>([shared.assetImportCall]);
 
 /** How a call answers and the error statuses it can give, read from its definition. */
 function answersOf(call: Call, { rateLimited }: { rateLimited: boolean }) {
   const takesInput = Boolean(call.body ?? call.query ?? call.params ?? call.multipart);
-  // Every POST reads a body, declared or not: one that does not parse is a 400, one too large a 413.
+  // Every POST reads a body, declared or not: one that does not parse is a 400, one too large a 413,
+  // one of a content type no parser reads a 415.
   const post = call.method === 'POST';
   const checked = call.access.callers !== 'anyone';
   // An API token's calls are counted per token (plugins/auth.ts), besides the calls' own limits.
@@ -143,9 +171,11 @@ function answersOf(call: Call, { rateLimited }: { rateLimited: boolean }) {
     ...(checked ? ([401, 403] as const) : []),
     // What it names may not exist (404) or not be in a state that allows it (409: a certificate not earned yet).
     ...(takesInput ? ([404, 409] as const) : []),
-    ...(post ? ([413] as const) : []),
+    ...(post ? ([413, 415] as const) : []),
     ...(counted ? ([429] as const) : []),
     503,
+    // Uploaded files go to the file store, which may be full or read-only (plugins/storage.ts).
+    ...(call.multipart && !READS_FILE_ONLY.has(call) ? ([507] as const) : []),
   ];
   const kind = call.response === 'file' || call.response === 'redirect' ? call.response : 'envelope';
   return { errors: [...new Set(errors)].sort((a, b) => a - b), kind } satisfies Answers;
