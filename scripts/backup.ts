@@ -5,23 +5,15 @@
  */
 import { parseArgs } from 'node:util';
 import { backup } from '../server/src/backup/backup';
-import { loadConfig } from '../server/src/config';
-import { openToolDatabase } from '../server/src/db/toolDatabase';
+import { runBackupCommand } from '../server/src/backup/command';
 
-const USAGE = 'Usage: npm run backup -- --out <new folder>';
-
-async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { out: { type: 'string' } } });
-  if (!values.out) {
-    console.error(USAGE);
-    return 1;
-  }
-  const config = loadConfig();
-  const database = await openToolDatabase(config, { migrate: false });
-  try {
-    const { manifest, vanished } = await backup(database.url, config, values.out);
+await runBackupCommand({
+  usage: 'Usage: npm run backup -- --out <new folder>',
+  parseArgs: () => ({ folder: parseArgs({ options: { out: { type: 'string' } } }).values.out }),
+  run: async ({ folder }, databaseUrl, config) => {
+    const { manifest, complete } = await backup(databaseUrl, config, folder);
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
-    console.log(`Backup written to ${values.out}:`);
+    console.log(`Backup written to ${folder}:`);
     console.log(
       `  database: ${manifest.tables.length} tables, ${rows} rows (migration ${manifest.migrations.at(-1)})`,
     );
@@ -29,17 +21,10 @@ async function main(): Promise<number> {
     console.log(
       `  secrets key: ${manifest.secretsKey.included ? 'included (keep the backup private)' : manifest.secretsKey.reason}`,
     );
-    if (vanished.length > 0)
-      console.warn(`  removed while the backup ran, not in it: ${vanished.join(', ')}`);
-    return 0;
-  } finally {
-    await database.stop();
-  }
-}
-
-try {
-  process.exitCode = await main();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-}
+    if (!complete)
+      console.error(
+        `  removed while the backup ran, not in it: ${manifest.missingFiles.join(', ')} (run the backup again)`,
+      );
+    return complete;
+  },
+});

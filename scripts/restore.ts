@@ -4,24 +4,19 @@
  * stopped; the database and files folder must be empty unless --force (docs/operations.md).
  */
 import { parseArgs } from 'node:util';
+import { runBackupCommand } from '../server/src/backup/command';
 import { restore } from '../server/src/backup/restore';
-import { loadConfig } from '../server/src/config';
-import { openToolDatabase } from '../server/src/db/toolDatabase';
 
-const USAGE = 'Usage: npm run restore -- --from <backup folder> [--force]';
-
-async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { from: { type: 'string' }, force: { type: 'boolean' } } });
-  if (!values.from) {
-    console.error(USAGE);
-    return 1;
-  }
-  const config = loadConfig();
-  const database = await openToolDatabase(config);
-  try {
-    const result = await restore(database.url, config, values.from, { force: values.force ?? false });
+await runBackupCommand({
+  usage: 'Usage: npm run restore -- --from <backup folder> [--force]',
+  parseArgs: () => {
+    const { values } = parseArgs({ options: { from: { type: 'string' }, force: { type: 'boolean' } } });
+    return { folder: values.from, force: values.force ?? false };
+  },
+  run: async ({ folder, force }, databaseUrl, config) => {
+    const result = await restore(databaseUrl, config, folder, { force });
     const rows = result.tables.reduce((sum, table) => sum + table.rows, 0);
-    console.log(`Restored from ${values.from}:`);
+    console.log(`Restored from ${folder}:`);
     console.log(`  database: ${result.tables.length} tables, ${rows} rows`);
     for (const table of result.tables.filter((each) => each.rows > 0))
       console.log(`    ${table.name}: ${table.rows}`);
@@ -29,15 +24,6 @@ async function main(): Promise<number> {
     console.log(`  report rollups refreshed: ${result.refreshed.length}`);
     console.log(`  files: ${result.files} into ${config.FILE_STORAGE_DIR}`);
     for (const note of result.notes) console.warn(`  ${note}`);
-    return 0;
-  } finally {
-    await database.stop();
-  }
-}
-
-try {
-  process.exitCode = await main();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-}
+    return true;
+  },
+});

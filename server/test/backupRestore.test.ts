@@ -4,11 +4,11 @@ import path from 'node:path';
 import { addDays } from '@compass/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ORGANISATION } from '../../seed/demo';
 import { buildApp } from '../src/app';
 import { backup } from '../src/backup/backup';
-import { BackupRefused, MANIFEST_FILE, type BackupManifest } from '../src/backup/manifest';
+import { BackupRefused, filesUnder, MANIFEST_FILE, type BackupManifest } from '../src/backup/manifest';
 import { restore, type RestoreResult } from '../src/backup/restore';
 import { loadConfig } from '../src/config';
 import { migrate, projectRoot, shippedMigrationNames } from '../src/db/migrate';
@@ -100,6 +100,27 @@ async function freshTarget() {
   return { url: database.url, settings: settingsOf(fs.mkdtempSync(path.join(tmp, 'target-'))) };
 }
 
+/** A copy of the backup with its manifest changed by `change`. */
+function copyWithManifest(change: (manifest: BackupManifest) => void): string {
+  const copy = fs.mkdtempSync(path.join(tmp, 'copy-'));
+  fs.cpSync(backupDir, copy, { recursive: true });
+  const file = path.join(copy, MANIFEST_FILE);
+  const changed = JSON.parse(fs.readFileSync(file, 'utf8')) as BackupManifest;
+  change(changed);
+  fs.writeFileSync(file, JSON.stringify(changed));
+  return copy;
+}
+
+const userCount = async (url: string) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM "User"')).rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+};
+
 const publicTables = async (url: string) => {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -175,6 +196,38 @@ describe('backup', () => {
     expect(written.secretsKey).toEqual({ included: false, reason: expect.stringMatching(/SECRETS_KEY/) });
     expect(fs.existsSync(path.join(out, 'secrets.key'))).toBe(false);
   });
+
+  it('names the stored files removed before they were copied, and reports itself incomplete', async () => {
+    const storage = path.join(tmp, 'vanishing');
+    fs.mkdirSync(path.join(storage, '2026/11'), { recursive: true });
+    for (const name of ['one.bin', 'two.bin']) fs.writeFileSync(path.join(storage, '2026/11', name), name);
+    const removed = path.join(storage, '2026/11/two.bin');
+    const createReadStream = fs.createReadStream;
+    // The file goes (its row deleted) between the listing and its copy.
+    const spy = vi.spyOn(fs, 'createReadStream').mockImplementation((file, options) => {
+      if (file === removed) fs.rmSync(removed);
+      return createReadStream(file, options);
+    });
+    const out = path.join(tmp, 'backup-vanished');
+    try {
+      const written = await backup(ctx.databaseUrl, { ...settingsOf(tmp), FILE_STORAGE_DIR: storage }, out);
+      expect(written.complete).toBe(false);
+      expect(written.manifest.missingFiles).toEqual(['2026/11/two.bin']);
+      expect(written.manifest.files.map((file) => file.path)).toEqual(['files/2026/11/one.bin']);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(JSON.parse(fs.readFileSync(path.join(out, MANIFEST_FILE), 'utf8')).missingFiles).toEqual([
+      '2026/11/two.bin',
+    ]);
+    expect(manifest.missingFiles).toEqual([]);
+    const fresh = await freshTarget();
+    const restored = await restore(fresh.url, fresh.settings, out);
+    expect(restored.notes).toEqual([
+      '1 stored file(s) were removed while the backup ran and are not in it: 2026/11/two.bin',
+    ]);
+    expect(await filesUnder(fresh.settings.FILE_STORAGE_DIR)).toEqual(['2026/11/one.bin']);
+  });
 });
 
 describe('restore', () => {
@@ -218,9 +271,49 @@ describe('restore', () => {
   it('refuses a database with data unless forced, and replaces it when forced', async () => {
     const folder = settingsOf(fs.mkdtempSync(path.join(tmp, 'again-')));
     await expect(restore(target.url, folder, backupDir)).rejects.toThrow(/database has data.*--force/);
+    const stray = path.join(target.settings.FILE_STORAGE_DIR, 'stray.bin');
+    fs.writeFileSync(stray, 'not in the backup');
     await expect(restore(target.url, target.settings, backupDir, { force: true })).resolves.toMatchObject({
       tables: result.tables,
     });
+    // The files folder is the backup's, whole; nothing staged is left beside it.
+    expect(fs.existsSync(stray)).toBe(false);
+    expect(await filesUnder(target.settings.FILE_STORAGE_DIR)).toEqual(
+      manifest.files.map((file) => file.path.replace(/^files\//, '')),
+    );
+    expect(fs.readdirSync(path.dirname(target.settings.FILE_STORAGE_DIR)).sort()).toEqual([
+      'files',
+      'secrets.key',
+    ]);
+  });
+
+  it('a forced restore that fails leaves the database, the files and the key as they were', async () => {
+    const users = await userCount(target.url);
+    const marker = path.join(target.settings.FILE_STORAGE_DIR, 'marker.bin');
+    fs.writeFileSync(marker, 'still here');
+    const key = fs.readFileSync(target.settings.SECRETS_KEY_FILE);
+    const unchanged = async () => {
+      expect(await userCount(target.url)).toBe(users);
+      expect(fs.readFileSync(marker, 'utf8')).toBe('still here');
+      expect(fs.readFileSync(target.settings.SECRETS_KEY_FILE)).toEqual(key);
+      expect(fs.readdirSync(path.dirname(target.settings.FILE_STORAGE_DIR)).sort()).toEqual([
+        'files',
+        'secrets.key',
+      ]);
+    };
+    // The rows load, but one table has a row fewer than its manifest says: after the schema was dropped.
+    const offByOne = copyWithManifest((changed) => {
+      changed.tables.find((table) => table.name === 'User')!.rows += 1;
+    });
+    await expect(restore(target.url, target.settings, offByOne, { force: true })).rejects.toThrow(
+      `User: ${users} rows loaded, the manifest says ${users + 1}.`,
+    );
+    await unchanged();
+    // The key cannot be staged (its folder is a file): nothing is written either.
+    const blocked = { ...target.settings, SECRETS_KEY_FILE: path.join(marker, 'secrets.key') };
+    await expect(restore(target.url, blocked, backupDir, { force: true })).rejects.toThrow(/ENOTDIR/);
+    await unchanged();
+    fs.rmSync(marker);
   });
 
   it('refuses the files folder of another installation unless forced', async () => {
@@ -310,6 +403,20 @@ describe('restore', () => {
         fs.writeFileSync(file, JSON.stringify(leading));
       }),
     ).toMatch(/^The manifest names \.\.\/database\/User\.copy\.gz, outside/);
+    // A link, to the very bytes the manifest names, or a folder that is one: refused.
+    const linked = manifest.files[0]!.path;
+    expect(
+      await refusedCopy((copy) => {
+        fs.rmSync(path.join(copy, linked));
+        fs.symlinkSync(path.join(backupDir, linked), path.join(copy, linked));
+      }),
+    ).toBe(`The backup is not as written: ${linked} is not a regular file in a folder (a link?).`);
+    expect(
+      await refusedCopy((copy) => {
+        fs.rmSync(path.join(copy, 'database'), { recursive: true });
+        fs.symlinkSync(path.join(backupDir, 'database'), path.join(copy, 'database'));
+      }),
+    ).toMatch(/^The backup is not as written: database\/.* is not a regular file in a folder/);
     const table = manifest.tables.find((entry) => entry.name === 'User')!.file.path;
     expect(await refusedCopy((copy) => fs.rmSync(path.join(copy, table)))).toBe(
       `The backup is incomplete: ${table} is missing.`,

@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -17,6 +15,7 @@ import {
   KEY_FILE,
   MANIFEST_FILE,
   quoted,
+  writeHashed,
   type BackupFileEntry,
   type BackupManifest,
 } from './manifest';
@@ -48,26 +47,6 @@ const APPLIED_MIGRATIONS = `
   SELECT migration_name AS name FROM "_prisma_migrations"
   WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`;
 
-/** A file written 0600 through `transform`s, with its size and the SHA-256 of what was written. */
-async function writeHashed(
-  source: Readable,
-  target: string,
-  transforms: Transform[] = [],
-): Promise<{ size: number; sha256: string }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  const tap = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      size += chunk.length;
-      done(null, chunk);
-    },
-  });
-  await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-  await pipeline([source, ...transforms, tap, fs.createWriteStream(target, { mode: 0o600, flags: 'wx' })]);
-  return { size, sha256: hash.digest('hex') };
-}
-
 /** COPY text ends every row with a newline and escapes the newlines inside values: rows are newlines. */
 function rowCounter(): { counter: Transform; rows: () => number } {
   let rows = 0;
@@ -97,7 +76,8 @@ async function dumpDatabase(databaseUrl: string, into: string): Promise<Database
     for (const { name, columns } of (await client.query<{ name: string; columns: string[] }>(TABLES)).rows) {
       const file = `${DATABASE_FOLDER}/${name}.copy.gz`;
       const { counter, rows } = rowCounter();
-      const copy = client.query(copyTo(`COPY ${quoted(name)} (${columns.map(quoted).join(', ')}) TO STDOUT`));
+      const copy = () =>
+        client.query(copyTo(`COPY ${quoted(name)} (${columns.map(quoted).join(', ')}) TO STDOUT`));
       const written = await writeHashed(copy, path.join(into, file), [counter, createGzip()]);
       tables.push({ name, columns, rows: rows(), file: { path: file, ...written } });
     }
@@ -119,27 +99,31 @@ async function dumpDatabase(databaseUrl: string, into: string): Promise<Database
 
 /**
  * The stored files, copied after the snapshot: every file a row of it names was stored before it.
- * A file removed meanwhile (its row deleted after the snapshot) is skipped and named.
+ * A file removed meanwhile (its row deleted after the snapshot, or by hand) cannot be copied any
+ * more: it is named in `missingFiles`.
  */
 async function copyFiles(
   storageDir: string,
   into: string,
-): Promise<{ files: BackupFileEntry[]; vanished: string[] }> {
+): Promise<Pick<BackupManifest, 'files' | 'missingFiles'>> {
   const files: BackupFileEntry[] = [];
-  const vanished: string[] = [];
+  const missingFiles: string[] = [];
   for (const relative of await filesUnder(storageDir)) {
     const file = `${FILES_FOLDER}/${relative}`;
     try {
       files.push({
         path: file,
-        ...(await writeHashed(fs.createReadStream(path.join(storageDir, relative)), path.join(into, file))),
+        ...(await writeHashed(
+          () => fs.createReadStream(path.join(storageDir, relative)),
+          path.join(into, file),
+        )),
       });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      vanished.push(relative);
+      missingFiles.push(relative);
     }
   }
-  return { files, vanished };
+  return { files, missingFiles };
 }
 
 /** The key file, unless SECRETS_KEY comes from the environment: then the operator keeps it. */
@@ -156,7 +140,7 @@ async function copyKey(settings: BackupSettings, into: string): Promise<BackupMa
       reason: `There was no key file (${settings.SECRETS_KEY_FILE}): no secret was ever stored.`,
     };
   const written = await writeHashed(
-    fs.createReadStream(settings.SECRETS_KEY_FILE),
+    () => fs.createReadStream(settings.SECRETS_KEY_FILE),
     path.join(into, KEY_FILE),
   );
   return { included: true, file: { path: KEY_FILE, ...written } };
@@ -164,8 +148,12 @@ async function copyKey(settings: BackupSettings, into: string): Promise<BackupMa
 
 export interface BackupResult {
   manifest: BackupManifest;
-  /** Files removed between the snapshot and their copy. */
-  vanished: string[];
+  /**
+   * False when stored files were removed before they were copied (`manifest.missingFiles`): the
+   * backup is written, but rows in it may name files it lacks. The command then fails, so that a
+   * scheduled backup is noticed and run again.
+   */
+  complete: boolean;
 }
 
 /**
@@ -187,7 +175,7 @@ export async function backup(
   try {
     const createdAt = new Date().toISOString();
     const database = await dumpDatabase(databaseUrl, partial);
-    const { files, vanished } = await copyFiles(settings.FILE_STORAGE_DIR, partial);
+    const { files, missingFiles } = await copyFiles(settings.FILE_STORAGE_DIR, partial);
     const secretsKey = await copyKey(settings, partial);
     const manifest: BackupManifest = {
       format: 'compass-backup',
@@ -196,13 +184,14 @@ export async function backup(
       createdAt,
       ...database,
       files,
+      missingFiles,
       secretsKey,
     };
     await fs.promises.writeFile(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, {
       mode: 0o600,
     });
     await fs.promises.rename(partial, target);
-    return { manifest, vanished };
+    return { manifest, complete: missingFiles.length === 0 };
   } catch (error) {
     await fs.promises.rm(partial, { recursive: true, force: true });
     throw error;

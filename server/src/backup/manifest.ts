@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 
 /** The layout of a backup folder this product writes and reads; a newer layout is refused. */
@@ -32,6 +33,11 @@ const ZManifest = z.object({
   ),
   sequences: z.array(z.object({ name: z.string(), lastValue: z.string(), isCalled: z.boolean() })),
   files: z.array(ZFileEntry),
+  /**
+   * Stored files removed between the snapshot and their copy (paths below the files folder): rows of
+   * the snapshot may name them. Backups written before this field was added have none.
+   */
+  missingFiles: z.array(z.string()).default([]),
   secretsKey: z.discriminatedUnion('included', [
     z.object({ included: z.literal(true), file: ZFileEntry }),
     z.object({ included: z.literal(false), reason: z.string() }),
@@ -49,8 +55,9 @@ export class BackupRefused extends Error {
 /** The manifest of a backup folder; refused when missing, malformed or of a newer layout. */
 export function readManifest(backupDir: string): BackupManifest {
   const file = path.join(backupDir, MANIFEST_FILE);
-  if (!fs.existsSync(file))
-    throw new BackupRefused(`${backupDir} is not a Compass backup: it has no ${MANIFEST_FILE}.`);
+  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+  if (!stat) throw new BackupRefused(`${backupDir} is not a Compass backup: it has no ${MANIFEST_FILE}.`);
+  if (!stat.isFile()) throw new BackupRefused(`${file} is not a regular file (a link?): refused.`);
   let parsed: ReturnType<typeof ZManifest.safeParse>;
   try {
     parsed = ZManifest.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
@@ -71,6 +78,30 @@ export async function sha256Of(stream: Readable): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of stream) hash.update(chunk as Buffer);
   return hash.digest('hex');
+}
+
+/**
+ * A file written 0600 through `transform`s, with its size and the SHA-256 of what was written. The
+ * source is opened once the folder is there, so its errors (a file removed meanwhile) reach the
+ * pipeline: a stream opened earlier may fail before anything listens, and that ends the process.
+ */
+export async function writeHashed(
+  open: () => Readable,
+  target: string,
+  transforms: Transform[] = [],
+): Promise<{ size: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+  await pipeline([open(), ...transforms, tap, fs.createWriteStream(target, { mode: 0o600, flags: 'wx' })]);
+  return { size, sha256: hash.digest('hex') };
 }
 
 /** Every regular file under `root`, as paths relative to it with '/' separators; none when it does not exist. */

@@ -7,7 +7,7 @@ import { createGunzip } from 'node:zlib';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Config } from '../config';
-import { migrate, projectRoot, shippedMigrationNames } from '../db/migrate';
+import { migrateInTransaction, projectRoot, shippedMigrationNames } from '../db/migrate';
 import { createPrisma } from '../db/prisma';
 import { refreshRollups } from '../modules/reports';
 import {
@@ -17,6 +17,7 @@ import {
   quoted,
   readManifest,
   sha256Of,
+  writeHashed,
   type BackupFileEntry,
   type BackupManifest,
 } from './manifest';
@@ -44,6 +45,26 @@ function inside(root: string, relative: string): string {
   return resolved;
 }
 
+/**
+ * A file the manifest names, as a regular file reached through folders of the backup only: a link
+ * (to the file or to a folder on its way) could make the restore read anything on this machine.
+ */
+async function regularFileInside(from: string, relative: string): Promise<string> {
+  const file = inside(from, relative);
+  const steps = path.relative(path.resolve(from), file).split(path.sep);
+  for (let step = 1; step <= steps.length; step += 1) {
+    const stat = await fs.promises
+      .lstat(path.join(path.resolve(from), ...steps.slice(0, step)))
+      .catch(() => null);
+    if (!stat) throw new BackupRefused(`The backup is incomplete: ${relative} is missing.`);
+    if (step < steps.length ? !stat.isDirectory() : !stat.isFile())
+      throw new BackupRefused(
+        `The backup is not as written: ${relative} is not a regular file in a folder (a link?).`,
+      );
+  }
+  return file;
+}
+
 /** Every file of the backup is there with the size and SHA-256 the manifest gives, before anything is written. */
 async function verifyFiles(from: string, manifest: BackupManifest): Promise<void> {
   const entries: BackupFileEntry[] = [
@@ -55,15 +76,17 @@ async function verifyFiles(from: string, manifest: BackupManifest): Promise<void
   for (const entry of manifest.files)
     inside(path.join(from, FILES_FOLDER), path.relative(FILES_FOLDER, entry.path));
   for (const entry of entries) {
-    const file = inside(from, entry.path);
-    const stat = await fs.promises.stat(file).catch(() => null);
-    if (!stat?.isFile()) throw new BackupRefused(`The backup is incomplete: ${entry.path} is missing.`);
-    if (stat.size !== entry.size || (await sha256Of(fs.createReadStream(file))) !== entry.sha256)
-      throw new BackupRefused(
-        `The backup is damaged: ${entry.path} is not the file the manifest names (size or SHA-256 differs).`,
-      );
+    const file = await regularFileInside(from, entry.path);
+    const { size } = await fs.promises.stat(file);
+    if (size !== entry.size || (await sha256Of(fs.createReadStream(file))) !== entry.sha256)
+      throw damaged(entry);
   }
 }
+
+const damaged = (entry: BackupFileEntry) =>
+  new BackupRefused(
+    `The backup is damaged: ${entry.path} is not the file the manifest names (size or SHA-256 differs).`,
+  );
 
 /** Refuses a backup of a newer product: its database has migrations this one does not ship. */
 function checkMigrations(manifest: BackupManifest): void {
@@ -145,9 +168,10 @@ const SCHEMA_OBJECTS = `
 /**
  * The database at exactly the backup's migrations: whatever the public schema holds is dropped and
  * the backup's migrations applied from this product's copies, so its tables take the rows as they
- * were dumped. The migrations newer than the backup follow after the load, upgrading its data.
+ * were dumped. Inside the restore's transaction (the migrations hold no CONCURRENTLY, and enum values
+ * they add may be used in it, their types being created in it too).
  */
-async function rebuildSchema(client: pg.Client, databaseUrl: string, migrations: string[]): Promise<void> {
+async function rebuildSchema(client: pg.Client, migrations: string[]): Promise<void> {
   const { rows } = await client.query<{ kind: string; name: string }>(SCHEMA_OBJECTS);
   // CASCADE may already have dropped one with another: IF EXISTS.
   for (const { kind, name } of rows) await client.query(`DROP ${kind} IF EXISTS ${name} CASCADE`);
@@ -155,14 +179,14 @@ async function rebuildSchema(client: pg.Client, databaseUrl: string, migrations:
   try {
     for (const name of migrations)
       fs.cpSync(path.join(MIGRATIONS_DIR, name), path.join(subset, name), { recursive: true });
-    await migrate(databaseUrl, subset);
+    await migrateInTransaction(client, subset);
   } finally {
     fs.rmSync(subset, { recursive: true, force: true });
   }
 }
 
 /**
- * The rows in one transaction: all or nothing. The foreign keys are dropped first and added again at
+ * The rows, inside the restore's transaction. The foreign keys are dropped first and added again at
  * the end, which checks every row against them (tables load in any order, self-references too, and
  * the database role needs to own the tables only, no superuser); the tables' own triggers are off
  * while they load, as the rows they would derive are in the backup already.
@@ -172,75 +196,136 @@ async function loadTables(
   from: string,
   manifest: BackupManifest,
 ): Promise<RestoreResult['tables']> {
+  const { rows: foreignKeys } = await client.query<{ tableName: string; name: string; definition: string }>(
+    `SELECT conrelid::regclass::text AS "tableName", quote_ident(conname) AS name, pg_get_constraintdef(oid) AS definition
+     FROM pg_constraint WHERE contype = 'f' AND connamespace = 'public'::regnamespace`,
+  );
+  for (const key of foreignKeys)
+    await client.query(`ALTER TABLE ${key.tableName} DROP CONSTRAINT ${key.name}`);
+  const loaded: RestoreResult['tables'] = [];
+  for (const table of manifest.tables) {
+    const name = quoted(table.name);
+    await client.query(`ALTER TABLE ${name} DISABLE TRIGGER USER`);
+    const copy = client.query(copyFrom(`COPY ${name} (${table.columns.map(quoted).join(', ')}) FROM STDIN`));
+    await pipeline(fs.createReadStream(inside(from, table.file.path)), createGunzip(), copy);
+    await client.query(`ALTER TABLE ${name} ENABLE TRIGGER USER`);
+    if (copy.rowCount !== table.rows)
+      throw new BackupRefused(
+        `${table.name}: ${copy.rowCount} rows loaded, the manifest says ${table.rows}.`,
+      );
+    loaded.push({ name: table.name, rows: copy.rowCount });
+  }
+  for (const key of foreignKeys)
+    await client.query(`ALTER TABLE ${key.tableName} ADD CONSTRAINT ${key.name} ${key.definition}`);
+  for (const sequence of manifest.sequences)
+    await client.query('SELECT setval($1::regclass, $2::bigint, $3)', [
+      quoted(sequence.name),
+      sequence.lastValue,
+      sequence.isCalled,
+    ]);
+  return loaded;
+}
+
+/**
+ * Schema, rows, sequences and this product's newer migrations in ONE transaction: a restore that
+ * fails anywhere (a row count, a full disk, a migration) leaves the database as it was.
+ */
+async function restoreDatabase(
+  client: pg.Client,
+  from: string,
+  manifest: BackupManifest,
+): Promise<Pick<RestoreResult, 'tables' | 'upgradedBy'>> {
   await client.query('BEGIN');
   try {
-    const { rows: foreignKeys } = await client.query<{ tableName: string; name: string; definition: string }>(
-      `SELECT conrelid::regclass::text AS "tableName", quote_ident(conname) AS name, pg_get_constraintdef(oid) AS definition
-       FROM pg_constraint WHERE contype = 'f' AND connamespace = 'public'::regnamespace`,
-    );
-    for (const key of foreignKeys)
-      await client.query(`ALTER TABLE ${key.tableName} DROP CONSTRAINT ${key.name}`);
-    const loaded: RestoreResult['tables'] = [];
-    for (const table of manifest.tables) {
-      const name = quoted(table.name);
-      await client.query(`ALTER TABLE ${name} DISABLE TRIGGER USER`);
-      const copy = client.query(
-        copyFrom(`COPY ${name} (${table.columns.map(quoted).join(', ')}) FROM STDIN`),
-      );
-      await pipeline(fs.createReadStream(inside(from, table.file.path)), createGunzip(), copy);
-      await client.query(`ALTER TABLE ${name} ENABLE TRIGGER USER`);
-      if (copy.rowCount !== table.rows)
-        throw new BackupRefused(
-          `${table.name}: ${copy.rowCount} rows loaded, the manifest says ${table.rows}.`,
-        );
-      loaded.push({ name: table.name, rows: copy.rowCount });
-    }
-    for (const key of foreignKeys)
-      await client.query(`ALTER TABLE ${key.tableName} ADD CONSTRAINT ${key.name} ${key.definition}`);
-    for (const sequence of manifest.sequences)
-      await client.query('SELECT setval($1::regclass, $2::bigint, $3)', [
-        quoted(sequence.name),
-        sequence.lastValue,
-        sequence.isCalled,
-      ]);
+    await rebuildSchema(client, manifest.migrations);
+    const tables = await loadTables(client, from, manifest);
+    const upgradedBy = await migrateInTransaction(client);
     await client.query('COMMIT');
-    return loaded;
+    return { tables, upgradedBy };
   } catch (error) {
     await client.query('ROLLBACK');
     throw error;
   }
 }
 
-/** The stored files into the files folder (verified already), then the key (0600). */
-async function restoreFilesAndKey(
+/** Where the files folder and the key are written before the database commits, beside their places. */
+function stagingOf(settings: RestoreSettings) {
+  const filesDir = path.resolve(settings.FILE_STORAGE_DIR);
+  return {
+    filesDir: `${filesDir}.restoring`,
+    keyFile: `${path.resolve(settings.SECRETS_KEY_FILE)}.restoring`,
+    /** The files folder replaced (--force), kept until the restored one is in its place. */
+    replacedDir: `${filesDir}.replaced`,
+  };
+}
+
+async function discardStaging(settings: RestoreSettings): Promise<void> {
+  const staging = stagingOf(settings);
+  await fs.promises.rm(staging.filesDir, { recursive: true, force: true });
+  await fs.promises.rm(staging.keyFile, { force: true });
+}
+
+/**
+ * The stored files and the key written to their staging places (the key 0600), each checked against
+ * the manifest as it is written, so that what is put in place after the commit is whole.
+ */
+async function stageFilesAndKey(
   from: string,
   manifest: BackupManifest,
   settings: RestoreSettings,
-): Promise<string[]> {
-  for (const entry of manifest.files) {
-    const target = inside(settings.FILE_STORAGE_DIR, path.relative(FILES_FOLDER, entry.path));
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    await fs.promises.copyFile(inside(from, entry.path), target);
-  }
-  const key = manifest.secretsKey;
-  if (!key.included) return [`The secrets key is not in the backup: ${key.reason}`];
-  await fs.promises.mkdir(path.dirname(settings.SECRETS_KEY_FILE), { recursive: true });
-  await fs.promises.copyFile(inside(from, key.file.path), settings.SECRETS_KEY_FILE);
-  await fs.promises.chmod(settings.SECRETS_KEY_FILE, 0o600);
-  return settings.SECRETS_KEY
-    ? [
-        `The key was restored to ${settings.SECRETS_KEY_FILE}, but SECRETS_KEY is set and the product uses that one: unset it, or set it to the restored key.`,
-      ]
-    : [];
+): Promise<void> {
+  const staging = stagingOf(settings);
+  // A restore that was killed may have left them.
+  await discardStaging(settings);
+  await fs.promises.mkdir(staging.filesDir, { recursive: true, mode: 0o700 });
+  const stage = async (entry: BackupFileEntry, target: string) => {
+    const written = await writeHashed(() => fs.createReadStream(inside(from, entry.path)), target);
+    if (written.size !== entry.size || written.sha256 !== entry.sha256) throw damaged(entry);
+  };
+  for (const entry of manifest.files)
+    await stage(entry, inside(staging.filesDir, path.relative(FILES_FOLDER, entry.path)));
+  if (manifest.secretsKey.included) await stage(manifest.secretsKey.file, staging.keyFile);
+}
+
+/**
+ * The staged files folder and key into their places, right after the commit: renames, which a
+ * full disk cannot stop half-way. A files folder there (--force) is replaced whole.
+ */
+async function putInPlace(manifest: BackupManifest, settings: RestoreSettings): Promise<void> {
+  const staging = stagingOf(settings);
+  const filesDir = path.resolve(settings.FILE_STORAGE_DIR);
+  await fs.promises.rm(staging.replacedDir, { recursive: true, force: true });
+  if (fs.existsSync(filesDir)) await fs.promises.rename(filesDir, staging.replacedDir);
+  await fs.promises.rename(staging.filesDir, filesDir);
+  if (manifest.secretsKey.included) await fs.promises.rename(staging.keyFile, settings.SECRETS_KEY_FILE);
+  await fs.promises.rm(staging.replacedDir, { recursive: true, force: true });
+}
+
+/** What the operator must know: the key, chiefly, and files the backup lacks. */
+function notesOf(manifest: BackupManifest, settings: RestoreSettings): string[] {
+  const notes: string[] = [];
+  if (!manifest.secretsKey.included)
+    notes.push(`The secrets key is not in the backup: ${manifest.secretsKey.reason}`);
+  else if (settings.SECRETS_KEY)
+    notes.push(
+      `The key was restored to ${settings.SECRETS_KEY_FILE}, but SECRETS_KEY is set and the product uses that one: unset it, or set it to the restored key.`,
+    );
+  if (manifest.missingFiles.length > 0)
+    notes.push(
+      `${manifest.missingFiles.length} stored file(s) were removed while the backup ran and are not in it: ${manifest.missingFiles.join(', ')}`,
+    );
+  return notes;
 }
 
 /**
  * Restores the backup folder `from` into the database at `databaseUrl` and the files folder and key
  * file of `settings`. Checks first, writes nothing until all pass: the manifest (layout, no
- * migration this product does not know), every file's SHA-256, the database unused and without data,
- * the files folder empty, the key file absent or the same (`force` replaces data, files and key).
- * Then: the schema at the backup's migrations, the rows, the newer migrations, the report rollups,
- * the files, the key.
+ * migration this product does not know), every file (a regular file, its SHA-256), the database
+ * unused and without data, the files folder empty, the key file absent or the same (`force`
+ * replaces data, files and key). Then the files and key are staged beside their places, the
+ * database restored and upgraded in one transaction, and right after its commit the staged files
+ * and key renamed into place; a failure before the commit leaves database, files and key as they
+ * were. Last, the report rollups are filled from the restored data.
  */
 export async function restore(
   databaseUrl: string,
@@ -254,15 +339,18 @@ export async function restore(
   await checkFilesAndKey(settings, manifest, from, force);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  let tables: RestoreResult['tables'];
+  let database: Pick<RestoreResult, 'tables' | 'upgradedBy'>;
   try {
     await checkDatabase(client, force);
-    await rebuildSchema(client, databaseUrl, manifest.migrations);
-    tables = await loadTables(client, from, manifest);
+    await stageFilesAndKey(from, manifest, settings);
+    database = await restoreDatabase(client, from, manifest);
+  } catch (error) {
+    await discardStaging(settings);
+    throw error;
   } finally {
     await client.end();
   }
-  const upgradedBy = await migrate(databaseUrl);
+  await putInPlace(manifest, settings);
   const db = createPrisma(databaseUrl, 1);
   let refreshed: string[];
   try {
@@ -270,6 +358,5 @@ export async function restore(
   } finally {
     await db.$disconnect();
   }
-  const notes = await restoreFilesAndKey(from, manifest, settings);
-  return { tables, files: manifest.files.length, upgradedBy, refreshed, notes };
+  return { ...database, files: manifest.files.length, refreshed, notes: notesOf(manifest, settings) };
 }

@@ -105,6 +105,22 @@ function pendingOf(committed: Migration[], rows: AppliedRow[]): Migration[] {
   });
 }
 
+/** The pending migrations of `migrationsDir` applied on `client`; the names applied. */
+async function applyPending(
+  client: pg.Client,
+  migrationsDir: string,
+  ownTransactions: boolean,
+): Promise<string[]> {
+  const committed = committedMigrations(migrationsDir);
+  await client.query(CREATE_TABLE);
+  const { rows } = await client.query<AppliedRow>(
+    'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"',
+  );
+  const pending = pendingOf(committed, rows);
+  for (const migration of pending) await applyOne(client, migration, ownTransactions);
+  return pending.map((migration) => migration.name);
+}
+
 /**
  * Applies the committed migrations not yet applied, in order, each in its own transaction, and
  * records them in `_prisma_migrations` as Prisma does, so a database migrated by Prisma's
@@ -113,26 +129,32 @@ function pendingOf(committed: Migration[], rows: AppliedRow[]): Migration[] {
  * is rolled back whole and leaves no row; the error names it. Returns the names applied.
  */
 export async function migrate(databaseUrl: string, migrationsDir = MIGRATIONS_DIR): Promise<string[]> {
-  const committed = committedMigrations(migrationsDir);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
-    await client.query(CREATE_TABLE);
-    const { rows } = await client.query<AppliedRow>(
-      'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"',
-    );
-    const pending = pendingOf(committed, rows);
-    for (const migration of pending) await applyOne(client, migration);
-    return pending.map((migration) => migration.name);
+    return await applyPending(client, migrationsDir, true);
   } finally {
     // Closing the session releases the lock too, also when a statement above failed.
     await client.end();
   }
 }
 
-async function applyOne(client: pg.Client, migration: Migration): Promise<void> {
-  await client.query('BEGIN');
+/**
+ * The same inside the transaction the caller opened on `client` (a restore: schema, rows and upgrade
+ * commit together or not at all). A failing migration aborts that transaction: the caller rolls it
+ * back. The lock is the transaction's, released when it ends.
+ */
+export async function migrateInTransaction(
+  client: pg.Client,
+  migrationsDir = MIGRATIONS_DIR,
+): Promise<string[]> {
+  await client.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
+  return applyPending(client, migrationsDir, false);
+}
+
+async function applyOne(client: pg.Client, migration: Migration, ownTransaction: boolean): Promise<void> {
+  if (ownTransaction) await client.query('BEGIN');
   try {
     const id = randomUUID();
     await client.query(
@@ -145,12 +167,14 @@ async function applyOne(client: pg.Client, migration: Migration): Promise<void> 
       'UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1',
       [id],
     );
-    await client.query('COMMIT');
+    if (ownTransaction) await client.query('COMMIT');
   } catch (error) {
-    await client.query('ROLLBACK');
+    if (ownTransaction) await client.query('ROLLBACK');
     const reason = error instanceof Error ? error.message : String(error);
     throw new MigrationError(
-      `Migration ${migration.name} failed and was rolled back (nothing of it is applied): ${reason}`,
+      ownTransaction
+        ? `Migration ${migration.name} failed and was rolled back (nothing of it is applied): ${reason}`
+        : `Migration ${migration.name} failed: ${reason}`,
       { cause: error },
     );
   }

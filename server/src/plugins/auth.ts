@@ -6,7 +6,7 @@ import type { Db } from '../db/prisma';
 import { AppError, unauthorized } from '../errors';
 import type { ApiTokenLookup, ApiTokenRecord } from './apiTokenLookup';
 import type { LinkScope } from './callers';
-import { refusalOf, sessionCallerOf, type AuthContext, type Caller } from './callers';
+import { refusalOf, sessionCallerOf, type AccountOfCaller, type AuthContext, type Caller } from './callers';
 import type { SessionLookup, SessionRecord } from './sessionLookup';
 
 export type { AuthContext } from './callers';
@@ -69,11 +69,11 @@ function accessKeysOf(access: Record<string, unknown> | undefined): ReadonlySet<
   return new Set(ACCESS_KEYS.filter((key) => access?.[key] === true));
 }
 
-function authContextOf(session: SessionRecord, token: string): AuthContext {
-  const { user } = session;
+/** Who the caller is: the same fields whether it came with a session or an API token. */
+function accountOf(
+  user: AccountOfCaller & { id: string; isForceUpdatePassword: boolean },
+): AccountOfCaller & Pick<AuthContext, 'userId' | 'isForceUpdatePassword'> {
   return {
-    sessionId: session.id,
-    token,
     userId: user.id,
     companyId: user.companyId,
     timeZone: user.timeZone,
@@ -82,6 +82,15 @@ function authContextOf(session: SessionRecord, token: string): AuthContext {
     supplierId: user.supplierId,
     personnelId: user.personnelId,
     isForceUpdatePassword: user.isForceUpdatePassword,
+  };
+}
+
+function authContextOf(session: SessionRecord, token: string): AuthContext {
+  const { user } = session;
+  return {
+    sessionId: session.id,
+    token,
+    ...accountOf(user),
     supplier: user.supplier && {
       companyId: user.supplier.companyId,
       supplierPortal: user.supplier.supplierPortal,
@@ -105,14 +114,7 @@ function apiTokenAuthOf(record: ApiTokenRecord): AuthContext {
     // Nothing answers with the token (the calls that would are sessionOnly), so none is kept.
     token: '',
     apiTokenId: record.id,
-    userId: user.id,
-    companyId: user.companyId,
-    timeZone: user.timeZone,
-    userType: user.userType,
-    employeeId: user.employeeId,
-    supplierId: user.supplierId,
-    personnelId: user.personnelId,
-    isForceUpdatePassword: user.isForceUpdatePassword,
+    ...accountOf(user),
     supplier: null,
     accessKeys: new Set(ACCESS_KEYS.filter((key) => held.has(key) && record.accessKeys.includes(key))),
     // A token reads no permissions profile, so there is nothing to tell it to read again.

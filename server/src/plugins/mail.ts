@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { MAIL_CATEGORIES, type MailCategory } from '@compass/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
+import { PollingWorker } from '../db/pollingWorker';
 import type { Db, MailMessage, Prisma } from '../db/prisma';
 import { describeError } from '../errors';
 import { renderHtml, renderText, type MailContent } from './mailLayout';
@@ -55,8 +55,8 @@ export type AttachmentLoader = (storageKey: string) => Promise<Buffer>;
 export class MailQueue {
   private readonly transport: Transporter;
   private attachmentLoader: AttachmentLoader | null = null;
-  private worker: Promise<void> | null = null;
-  private stopping: AbortController | null = null;
+  /** Batch after batch while there is due mail; idle, a look every MAIL_POLL_SECONDS. */
+  private readonly worker: PollingWorker;
 
   constructor(
     private readonly db: Db,
@@ -70,6 +70,13 @@ export class MailQueue {
     this.transport = config.SMTP_URL
       ? nodemailer.createTransport({ url: config.SMTP_URL, pool: true })
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    this.worker = new PollingWorker({
+      runBatch: (signal) => this.sendBatch(signal),
+      batchSize: config.MAIL_BATCH_SIZE,
+      pollSeconds: config.MAIL_POLL_SECONDS,
+      log,
+      failureMessage: 'mail worker could not read the outbox',
+    });
   }
 
   async stop(): Promise<void> {
@@ -154,32 +161,12 @@ export class MailQueue {
 
   /** Starts sending queued mail from this process (main.ts; tests that need delivery). */
   async startWorker(): Promise<void> {
-    if (this.worker) return;
-    const stopping = new AbortController();
-    this.stopping = stopping;
-    this.worker = this.work(stopping.signal);
+    this.worker.start();
   }
 
   /** Stops once the batch being sent is done. */
-  async stopWorker(): Promise<void> {
-    if (!this.worker) return;
-    this.stopping?.abort();
-    await this.worker;
-    this.worker = null;
-  }
-
-  /** Batch after batch while there is due mail; idle, a look every MAIL_POLL_SECONDS. */
-  private async work(signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      let claimed = 0;
-      try {
-        claimed = await this.sendBatch(signal);
-      } catch (error) {
-        this.log.warn({ err: describeError(error) }, 'mail worker could not read the outbox');
-      }
-      if (claimed < this.config.MAIL_BATCH_SIZE)
-        await sleep(this.config.MAIL_POLL_SECONDS * 1000, undefined, { signal }).catch(() => undefined);
-    }
+  stopWorker(): Promise<void> {
+    return this.worker.stop();
   }
 
   /** Claims due mail under a lease of our own, sends it, and releases what it did not get to. */

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { WEBHOOK_SIGNATURE_HEADER, ZWebhookPayload } from '@compass/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/prisma';
+import { PollingWorker } from '../../db/pollingWorker';
 import { describeError } from '../../errors';
 import type { SecretBox } from '../../plugins/secrets';
 import { guardedLookup, literalProblem, receiverUrl, type ReceiverRules } from './address';
@@ -56,42 +56,30 @@ interface Answer {
  * never send one delivery twice; each row is written back only while the claim is still this one.
  */
 export class WebhookDeliveryWorker {
-  private worker: Promise<void> | null = null;
-  private stopping: AbortController | null = null;
+  private readonly worker: PollingWorker;
 
   constructor(
     private readonly db: Db,
     private readonly secrets: SecretBox,
     private readonly settings: WebhookSettings,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.worker = new PollingWorker({
+      runBatch: () => this.deliverDue(),
+      batchSize: BATCH_SIZE,
+      pollSeconds: settings.WEBHOOK_POLL_SECONDS,
+      log,
+      failureMessage: 'webhook worker could not read its deliveries',
+    });
+  }
 
   start(): void {
-    if (this.worker) return;
-    const stopping = new AbortController();
-    this.stopping = stopping;
-    this.worker = this.work(stopping.signal);
+    this.worker.start();
   }
 
   /** Stops once the batch being sent is done (each attempt ends within WEBHOOK_TIMEOUT_SECONDS). */
-  async stop(): Promise<void> {
-    if (!this.worker) return;
-    this.stopping?.abort();
-    await this.worker;
-    this.worker = null;
-  }
-
-  private async work(signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      let claimed = 0;
-      try {
-        claimed = await this.deliverDue();
-      } catch (error) {
-        this.log.warn({ err: describeError(error) }, 'webhook worker could not read its deliveries');
-      }
-      if (claimed < BATCH_SIZE)
-        await sleep(this.settings.WEBHOOK_POLL_SECONDS * 1000, undefined, { signal }).catch(() => undefined);
-    }
+  stop(): Promise<void> {
+    return this.worker.stop();
   }
 
   /** Claims one batch of due deliveries, sends them side by side; answers how many it claimed. */
