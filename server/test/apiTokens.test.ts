@@ -1,5 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { API_TOKEN_MAX_ACTIVE, apiTokenMessages as say, messages, type TApiToken } from '@compass/shared';
+import {
+  ACCESS_KEYS,
+  API_TOKEN_MAX_ACTIVE,
+  administrationMessages,
+  apiTokenMessages as say,
+  messages,
+  type TApiToken,
+} from '@compass/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, setRoleKeys, setupTestApp, signIn, type TestContext } from './helpers';
 
@@ -306,13 +313,27 @@ describe('calling with a token', () => {
   });
 
   it('is refused every call that needs a person signed in (403 session_required)', async () => {
-    const { token, apiToken } = await newToken(['system', 'risk']);
+    const { token, apiToken } = await newToken(['system', 'risk', 'hrEmployee', 'supplier']);
+    const olivia = await ctx.db.user.findUniqueOrThrow({ where: { username: 'olivia.admin' } });
+    const mia = await ctx.db.user.findUniqueOrThrow({ where: { username: 'mia.employee' } });
+    const issuer = 'https://attacker.example/tenant';
     const calls = [
       ['POST', '/api/logout', {}],
       ['GET', '/api/permissions', undefined],
       ['GET', '/api/apiTokenList', undefined],
       ['POST', '/api/apiTokenCreate', { name: 'From a token', accessKeys: ['risk'] }],
       ['POST', '/api/apiTokenRevoke', { _id: apiToken._id }],
+      // Identity administration: how people sign in, and the credentials of an account.
+      [
+        'POST',
+        '/api/ssoSettingsUpdate',
+        { provider: 'microsoft', issuer, clientId: 'x', clientSecret: 'y', isEnabled: true },
+      ],
+      ['GET', `/api/accounts/${olivia.id}`, undefined],
+      ['POST', '/api/updateUsername', { email: 'olivia@attacker.example' }],
+      ['POST', '/api/employeeInvite', { _id: mia.employeeId }],
+      ['POST', '/api/employeeUnlock', { _id: mia.employeeId }],
+      ['POST', '/api/supplierAccountInvite', { _id: randomUUID() }],
     ] as const;
     for (const [method, url, payload] of calls) {
       const response = await ctx.app.inject({ method, url, headers: asToken(token), payload });
@@ -322,6 +343,8 @@ describe('calling with a token', () => {
         error_code: 'session_required',
       });
     }
+    expect(await ctx.db.ssoProvider.count({ where: { issuer } })).toBe(0);
+    expect((await ctx.db.user.findUniqueOrThrow({ where: { id: olivia.id } })).username).toBe('olivia.admin');
     // Sign-out did not end anything, and the token still works.
     expect((await riskList(token)).statusCode).toBe(200);
     expect((await list()).find((item) => item._id === apiToken._id)!.state).toBe('active');
@@ -341,6 +364,61 @@ describe('calling with a token', () => {
     expect((await riskList(another)).statusCode).toBe(200);
     // Sessions are not counted against it.
     expect((await post('riskList', asSession('olivia.admin'), { page: 1 })).statusCode).toBe(200);
+  });
+});
+
+describe("a token's keys are its caller's keys", () => {
+  const roleOf = async (username: string) => {
+    const user = await ctx.db.user.findUniqueOrThrow({
+      where: { username },
+      include: { employee: { include: { role: true } } },
+    });
+    const role = user.employee!.role!;
+    return { ...role, keys: ACCESS_KEYS.filter((key) => (role.access as Record<string, boolean>)[key]) };
+  };
+
+  it("gives no role beyond the token's keys, whatever its creator's role holds (403)", async () => {
+    const adminRole = await roleOf('olivia.admin');
+    expect(adminRole.keys).toContain('system');
+    const employee = () => {
+      const name = `token.made.${randomUUID().slice(0, 8)}`;
+      return { firstName: 'Token', lastName: 'Made', username: name, email: `${name}@example.com` };
+    };
+    const { token } = await newToken(['hrEmployee']);
+    const asked = { ...employee(), roleId: adminRole.id, invite: true };
+    const refused = await post('employeeSave', asToken(token), asked);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().response_message).toBe(administrationMessages.grantBeyondOwn);
+    expect(await ctx.db.user.count({ where: { username: asked.username } })).toBe(0);
+    expect(await ctx.db.mailMessage.count({ where: { toAddress: asked.email } })).toBe(0);
+    // Without a role it is served, and so is the role with a token of every key the role holds.
+    expect((await post('employeeSave', asToken(token), employee())).statusCode).toBe(200);
+    const { token: full } = await newToken(adminRole.keys);
+    const served = await post('employeeSave', asToken(full), { ...employee(), roleId: adminRole.id });
+    expect(served.statusCode, served.body).toBe(200);
+  });
+
+  it('makes no role with a key the token was not given (403), and one with its keys', async () => {
+    const { token } = await newToken(['system']);
+    const name = `Token role ${randomUUID()}`;
+    const refused = await post('roleSave', asToken(token), { name, access: ['system', 'risk'] });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().response_message).toBe(administrationMessages.grantBeyondOwn);
+    expect(await ctx.db.role.count({ where: { name } })).toBe(0);
+    const served = await post('roleSave', asToken(token), { name, access: ['system'] });
+    expect(served.statusCode, served.body).toBe(200);
+  });
+
+  it("clocks another employee in only with the vismate key, not with its creator's role's", async () => {
+    expect((await roleOf('olivia.admin')).keys).toContain('vismate');
+    const mia = await ctx.db.user.findUniqueOrThrow({ where: { username: 'mia.employee' } });
+    const { token } = await newToken(['risk']);
+    const refused = await post('clockInEmployee', asToken(token), { employeeId: mia.employeeId });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().response_message).toBe(messages.clockIn.notYours);
+    const { token: vismate } = await newToken(['vismate']);
+    const served = await post('clockInEmployee', asToken(vismate), { employeeId: mia.employeeId });
+    expect(served.statusCode, served.body).toBe(200);
   });
 });
 

@@ -521,16 +521,23 @@ const DURING_PASSWORD_CHANGE = ['POST /api/logout', 'GET /api/permissions', 'POS
 
 /**
  * What an API token may never call (docs/integrations.md): the calls on a session, a password or
- * another account, and managing the tokens themselves need a person signed in.
+ * another account, managing the tokens themselves, and identity administration (how people sign
+ * in, sign-in links and locks) need a person signed in.
  */
 const SESSION_ONLY = [
   'POST /api/logout',
   'GET /api/permissions',
   'POST /api/changePassword',
   'GET /api/signIn/switch/:id',
+  'GET /api/accounts/:id',
+  'POST /api/updateUsername',
   'GET /api/apiTokenList',
   'POST /api/apiTokenCreate',
   'POST /api/apiTokenRevoke',
+  'POST /api/ssoSettingsUpdate',
+  'POST /api/employeeInvite',
+  'POST /api/employeeUnlock',
+  'POST /api/supplierAccountInvite',
 ];
 
 /** What still answers a supplier whose portal is off: leaving (sign-out, switching back) and permissions. */

@@ -105,7 +105,8 @@ async function saveBody(as: string, username: string, change: Record<string, unk
 async function rightsOfUser(where: { username?: string; id?: string }): Promise<Rights> {
   const user = await ctx.db.user.findFirst({ where, include: { employee: true } });
   if (!user?.isActive || !user.employee?.isActive) return NO_RIGHTS;
-  return (await readRights(ctx.db, companyId, null)).ofRole(user.employee.roleId);
+  const rights = await readRights(ctx.db, { companyId, employeeId: null, accessKeys: new Set() });
+  return rights.ofRole(user.employee.roleId);
 }
 
 /**

@@ -1,9 +1,17 @@
-import { addDays, localDateOf, webhookMessages as say, WEBHOOK_MAX_PER_ORGANISATION } from '@compass/shared';
+import {
+  addDays,
+  localDateOf,
+  webhookMessages as say,
+  WEBHOOK_MAX_PENDING,
+  WEBHOOK_MAX_PER_ORGANISATION,
+} from '@compass/shared';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import type { Prisma } from '../src/db/prisma';
 import { emitWebhookEvent } from '../src/modules/webhooks';
+import { guardedLookup, literalProblem } from '../src/modules/webhooks/address';
 import { apiCalls, employeeOf, multipartPayload, setupTestApp, signInAll, type TestContext } from './helpers';
 
 // The webhook calls (system access) and emitWebhookEvent; the sending is webhookDelivery.test.ts's.
@@ -74,6 +82,8 @@ describe('webhook calls', () => {
       [{ url: undefined }, say.urlRequired],
       [{ url: 'not an address' }, say.urlInvalid],
       [{ url: 'ftp://example.com/hook' }, say.urlInvalid],
+      [{ url: 'https://user:secret@example.com/hook' }, say.urlCredentials],
+      [{ url: 'https://token@example.com/hook' }, say.urlCredentials],
       [{ events: [] }, say.eventsRequired],
       [{ description: 'x'.repeat(201) }, say.descriptionTooLong],
     ];
@@ -121,6 +131,13 @@ describe('webhook calls', () => {
           validation_errors: [{ field: 'url', message }],
         });
       }
+      // The send-time refusal, kept in the delivery log, names no address of the network behind it.
+      const rules = { allowHttp: false, allowPrivate: false };
+      const lookupError = await new Promise<Error | null>((resolve) =>
+        guardedLookup(rules)('localhost', {}, (error) => resolve(error)),
+      );
+      for (const error of [literalProblem(new URL('https://10.1.2.3/hook'), rules), lookupError])
+        expect(error?.message).toBe("The receiver's address is private or local; events are not sent there.");
       const publicAddress = await save('https://93.184.215.14/hook');
       expect(publicAddress.statusCode, publicAddress.body).toBe(200);
       await data('olivia.admin', 'webhookDelete', { _id: publicAddress.json().response_data._id });
@@ -203,6 +220,38 @@ describe('webhook calls', () => {
     expect(await ctx.db.webhookDelivery.count({ where: { subscriptionId: _id } })).toBe(0);
     const log = await ctx.db.changeLog.findMany({ where: { entityType: 'webhook', entityId: _id } });
     expect(log.map((row) => row.action).sort()).toEqual(['created', 'deleted']);
+  });
+
+  it(`refuses a test or a resend while ${WEBHOOK_MAX_PENDING} deliveries wait (409); sent ones do not count`, async () => {
+    const { _id } = await data('olivia.admin', 'webhookSave', hook());
+    const first = (await data('olivia.admin', 'webhookTest', { _id })).deliveryId;
+    const original = await ctx.db.webhookDelivery.findUniqueOrThrow({ where: { id: first } });
+    const copy = (status: 'pending' | 'delivered' | 'failed') => ({
+      companyId: original.companyId,
+      subscriptionId: _id,
+      eventId: original.eventId,
+      event: original.event,
+      payload: original.payload as Prisma.InputJsonValue,
+      status,
+    });
+    const waiting = Array.from({ length: WEBHOOK_MAX_PENDING - 2 }, () => copy('pending'));
+    await ctx.db.webhookDelivery.createMany({ data: [...waiting, copy('delivered'), copy('failed')] });
+    // One short of the limit: one more is queued.
+    expect((await call('olivia.admin', 'webhookTest', { _id })).statusCode).toBe(200);
+    for (const [path, body] of [
+      ['webhookTest', { _id }],
+      ['webhookDeliveryResend', { _id: first }],
+    ] as const) {
+      const refused = await call('olivia.admin', path, body);
+      expect(refused.statusCode, path).toBe(409);
+      expect(refused.json().response_message).toBe(say.tooManyPending);
+    }
+    const pending = { subscriptionId: _id, status: 'pending' } as const;
+    expect(await ctx.db.webhookDelivery.count({ where: pending })).toBe(WEBHOOK_MAX_PENDING);
+    // Once one has gone out there is room again.
+    await ctx.db.webhookDelivery.update({ where: { id: first }, data: { status: 'delivered' } });
+    expect((await call('olivia.admin', 'webhookDeliveryResend', { _id: first })).statusCode).toBe(200);
+    await data('olivia.admin', 'webhookDelete', { _id });
   });
 
   it(`holds an organisation to ${WEBHOOK_MAX_PER_ORGANISATION} webhooks`, async () => {

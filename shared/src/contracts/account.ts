@@ -34,7 +34,8 @@ export const updateUsernameCall = defineCall({
   path: '/updateUsername',
   tags: ['account'],
   summary: "An external-party user's e-mail address becomes the username (SSO users without one)",
-  access: ACCESS.signedIn,
+  // The account's own sign-in name: a person's to change, not a token's.
+  access: { ...ACCESS.signedIn, sessionOnly: true },
   body: ZUpdateUsernameRequest,
   response: z.null(),
 });

@@ -152,7 +152,8 @@ export const ssoSettingsUpdateCall = defineCall({
   path: '/ssoSettingsUpdate',
   tags: ['administration'],
   summary: 'Set up Microsoft or Google sign-in; the client secret is stored encrypted and never answered',
-  access: keyed('system'),
+  // Who may sign in, and through whom, is identity administration: a token is for data integrations.
+  access: { ...keyed('system'), sessionOnly: true },
   body: ZSsoSettingsUpdate,
   response: ZOrganisationProfile,
 });

@@ -142,7 +142,8 @@ export const accountsCall = defineCall({
   path: '/accounts/:id',
   tags: ['auth'],
   summary: "The caller's associated accounts",
-  access: ACCESS.signedIn,
+  // The maker's accounts in other organisations are not the integration's business.
+  access: { ...ACCESS.signedIn, sessionOnly: true },
   params: z.object({ id: z.uuid() }),
   response: ZAccountsResponse,
 });

@@ -167,7 +167,8 @@ export const employeeInviteCall = defineCall({
   path: '/employeeInvite',
   tags: ['employees'],
   summary: 'Send the invitation again; the earlier link stops working',
-  access,
+  // Minting sign-in links and lifting sign-in locks is identity administration, not a token's.
+  access: { ...access, sessionOnly: true },
   body: ZId,
   response: z.null(),
 });
@@ -177,7 +178,7 @@ export const employeeUnlockCall = defineCall({
   path: '/employeeUnlock',
   tags: ['employees'],
   summary: 'Lift the lock of an account after too many failed sign-ins',
-  access,
+  access: { ...access, sessionOnly: true },
   body: ZId,
   response: z.null(),
 });

@@ -154,7 +154,8 @@ export const supplierAccountInviteCall = defineCall({
   path: '/supplierAccountInvite',
   tags: ['suppliers'],
   summary: 'Send the invitation of a supplier or personnel account again',
-  access,
+  // Minting a sign-in link is identity administration, not a token's (as employeeInvite).
+  access: { ...access, sessionOnly: true },
   body: ZId,
   response: z.null(),
 });

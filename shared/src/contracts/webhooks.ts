@@ -13,9 +13,12 @@ export const webhookMessages = {
   urlRequired: 'Please enter the address to send events to.',
   urlInvalid: 'Please enter a full address starting with https://.',
   urlPrivate: 'Events cannot be sent to a private or local network address.',
+  urlCredentials: 'Remove the user name and password from the address: events are signed instead.',
   eventsRequired: 'Choose at least one event.',
   descriptionTooLong: 'A description has at most 200 characters.',
   tooMany: 'An organisation has at most 20 webhooks.',
+  tooManyPending:
+    'This webhook already has 100 events waiting to be sent. Try again when they have gone out.',
   saved: 'Webhook saved.',
   deleted: 'Webhook deleted.',
   secretRolled: 'A new signing secret was made. Copy it now: it will not be shown again.',
@@ -48,6 +51,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
 
 /** Subscriptions one organisation may hold. */
 export const WEBHOOK_MAX_PER_ORGANISATION = 20;
+/** Deliveries a webhook may have waiting before a test or a resend is refused (webhookMessages.tooManyPending). */
+export const WEBHOOK_MAX_PENDING = 100;
 /** Attempts of one delivery before it is marked failed (the first, then retries with backoff). */
 export const WEBHOOK_MAX_ATTEMPTS = 8;
 /** The header of the signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */

@@ -1,5 +1,6 @@
 import { ACCESS_KEYS, NO_RIGHTS, rightsOf, type AccessKey, type Rights } from '@compass/shared';
 import type { Prisma } from '../../db/prisma';
+import type { AuthContext } from '../../plugins/auth';
 
 type Tx = Prisma.TransactionClient;
 
@@ -11,7 +12,10 @@ export function allowedKeys(access: unknown): AccessKey[] {
 
 /** The organisation's rights as one administration write weighs them (holdsAll). */
 export interface OrganisationRights {
-  /** The caller's: its role's, none when it has no role or is no active employee. */
+  /**
+   * The caller's: its role's keys that it holds in this call (auth.accessKeys: an API token's are
+   * fewer than its maker's role), none when it has no role or is no active employee.
+   */
   caller: Rights;
   /** A role's of the organisation; none for no role, or one of another organisation. */
   ofRole(roleId: string | null): Rights;
@@ -22,13 +26,14 @@ export interface OrganisationRights {
 /**
  * Every role's rights and the caller's, read in the write's transaction in two statements (an
  * organisation has a handful of roles): the session's keys may be a few seconds old, and a right
- * lost a moment ago must not be given on.
+ * lost a moment ago must not be given on. The caller's keys are also limited to auth.accessKeys,
+ * so a token never gives what it was not given.
  */
 export async function readRights(
   tx: Tx,
-  companyId: string,
-  callerEmployeeId: string | null,
+  auth: Pick<AuthContext, 'companyId' | 'employeeId' | 'accessKeys'>,
 ): Promise<OrganisationRights> {
+  const { companyId, employeeId: callerEmployeeId } = auth;
   const [roles, caller] = await Promise.all([
     tx.role.findMany({
       where: { companyId },
@@ -42,16 +47,20 @@ export async function readRights(
       : null,
   ]);
   const restrictable = [...new Set(roles.flatMap((role) => role.restrictions.map((row) => row.keyField)))];
-  const byId = new Map(
-    roles.map((role) => [
-      role.id,
-      rightsOf(
-        allowedKeys(role.access),
-        role.restrictions.filter((row) => !row.isAccess).map((row) => row.keyField),
-        restrictable,
-      ),
-    ]),
-  );
+  const rightsOfRole = (role: (typeof roles)[number], keys: AccessKey[]) =>
+    rightsOf(
+      keys,
+      role.restrictions.filter((row) => !row.isAccess).map((row) => row.keyField),
+      restrictable,
+    );
+  const byId = new Map(roles.map((role) => [role.id, rightsOfRole(role, allowedKeys(role.access))]));
   const ofRole = (roleId: string | null) => (roleId && byId.get(roleId)) || NO_RIGHTS;
-  return { caller: ofRole(caller?.roleId ?? null), ofRole, restrictable };
+  const callerRole = roles.find((role) => role.id === caller?.roleId);
+  const callerRights = callerRole
+    ? rightsOfRole(
+        callerRole,
+        allowedKeys(callerRole.access).filter((key) => auth.accessKeys.has(key)),
+      )
+    : NO_RIGHTS;
+  return { caller: callerRights, ofRole, restrictable };
 }

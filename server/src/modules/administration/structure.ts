@@ -266,7 +266,7 @@ export class OrganisationStructureService {
       const clash = await tx.role.findFirst({ where: sameNameElsewhere(auth.companyId, input) });
       if (clash) throw conflict(say.roleExists);
       const keys = ACCESS_KEYS.filter((key) => input.access.includes(key));
-      const rights = await readRights(tx, auth.companyId, auth.employeeId);
+      const rights = await readRights(tx, auth);
       requireMayGive(rights, rightsGivenByRoleSave(rights, before, keys));
       if (before) await requireKeepsOwnSystemAccess(tx, auth, before.id, keys);
       const data = { name: input.name, access: accessMapOf(keys) };

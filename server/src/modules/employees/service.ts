@@ -79,7 +79,7 @@ export class EmployeeService {
       now,
     );
     if (!employee) throw notFound();
-    const rights = await readRights(this.db, auth.companyId, auth.employeeId);
+    const rights = await readRights(this.db, auth);
     return {
       mayManage: mayManage(rights, employee),
       positionId: employee.positionId,
@@ -160,7 +160,7 @@ export class EmployeeService {
         email: Boolean(before?.user) && !sameAddress(before?.user?.email ?? null, input.email),
         username: Boolean(before?.user) && before?.user?.username !== input.username,
       };
-      const rights = await readRights(tx, auth.companyId, auth.employeeId);
+      const rights = await readRights(tx, auth);
       requireMaySave(rights, before, change, input.roleId ?? null);
 
       const data = {
@@ -268,7 +268,7 @@ export class EmployeeService {
       if (!employee) throw notFound();
       refuseSelfDeactivation(auth, employee.id, active);
       if (employee.isActive === active) return;
-      requireMaySetActive(await readRights(tx, auth.companyId, auth.employeeId), employee);
+      requireMaySetActive(await readRights(tx, auth), employee);
       await tx.employee.update({ where: { id }, data: { isActive: active } });
       if (employee.user) {
         await tx.user.update({ where: { id: employee.user.id }, data: { isActive: active } });

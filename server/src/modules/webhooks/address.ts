@@ -58,12 +58,18 @@ export function isPrivateAddress(address: string): boolean {
   return inner ? NOT_PUBLIC.check(inner, 'ipv4') : NOT_PUBLIC.check(address, 'ipv6');
 }
 
-/** The URL of a receiver when its form is allowed (https://, or http:// when allowed), else null. */
+const hasCredentials = (url: URL) => url.username !== '' || url.password !== '';
+
+/**
+ * The URL of a receiver when its form is allowed (https://, or http:// when allowed), else null.
+ * One with a user name or password is not: it would be stored and shown in plain text, and events
+ * are signed instead.
+ */
 export function receiverUrl(text: string, rules: ReceiverRules): URL | null {
   if (!URL.canParse(text)) return null;
   const url = new URL(text);
   const schemeAllowed = url.protocol === 'https:' || (url.protocol === 'http:' && rules.allowHttp);
-  return schemeAllowed && url.hostname !== '' ? url : null;
+  return schemeAllowed && url.hostname !== '' && !hasCredentials(url) ? url : null;
 }
 
 const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -79,6 +85,7 @@ const resolveAll = (host: string) =>
  * does not resolve now is accepted: the send-time check refuses it while it does not.
  */
 export async function receiverProblem(text: string, rules: ReceiverRules): Promise<string | null> {
+  if (URL.canParse(text) && hasCredentials(new URL(text))) return say.urlCredentials;
   const url = receiverUrl(text, rules);
   if (!url) return say.urlInvalid;
   if (rules.allowPrivate) return null;
@@ -88,10 +95,13 @@ export async function receiverProblem(text: string, rules: ReceiverRules): Promi
   return addresses.some((entry) => isPrivateAddress(entry.address)) ? say.urlPrivate : null;
 }
 
-/** Why a send was refused before connecting: the receiver's address is private. */
+/**
+ * Why a send was refused before connecting: the receiver's address is private. The address is not
+ * named: the log is shown to the organisation, and it must not map a network it cannot see.
+ */
 export class PrivateAddressError extends Error {
-  constructor(address: string) {
-    super(`The receiver's address ${address} is private or local; events are not sent there.`);
+  constructor() {
+    super("The receiver's address is private or local; events are not sent there.");
     this.name = 'PrivateAddressError';
   }
 }
@@ -110,7 +120,7 @@ export function guardedLookup(rules: ReceiverRules) {
       const refused = rules.allowPrivate
         ? undefined
         : addresses.find((entry) => isPrivateAddress(entry.address));
-      if (refused) return callback(new PrivateAddressError(refused.address), []);
+      if (refused) return callback(new PrivateAddressError(), []);
       if ((options as { all?: boolean }).all) return callback(null, addresses);
       const first = addresses[0]!;
       callback(null, first.address, first.family);
@@ -121,5 +131,5 @@ export function guardedLookup(rules: ReceiverRules) {
 /** The send-time check of a URL whose host is an IP address (no lookup happens for it). */
 export function literalProblem(url: URL, rules: ReceiverRules): PrivateAddressError | null {
   const host = hostOf(url);
-  return !rules.allowPrivate && isIP(host) && isPrivateAddress(host) ? new PrivateAddressError(host) : null;
+  return !rules.allowPrivate && isIP(host) && isPrivateAddress(host) ? new PrivateAddressError() : null;
 }

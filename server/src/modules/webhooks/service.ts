@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  WEBHOOK_MAX_PENDING,
   WEBHOOK_MAX_PER_ORGANISATION,
   WEBHOOK_PING_EVENT,
   webhookMessages as say,
@@ -161,6 +162,7 @@ export class WebhookService {
   /** Queues a ping to the webhook, whatever events it chose. */
   async test(auth: AuthContext, id: string): Promise<{ deliveryId: string }> {
     const webhook = await this.find(this.db, auth.companyId, id);
+    await this.requireRoomToQueue(webhook.id);
     const payload: TWebhookPayload = {
       id: randomUUID(),
       event: WEBHOOK_PING_EVENT,
@@ -196,12 +198,23 @@ export class WebhookService {
     return { items: rows.map(deliveryOf), total, pageSize: DELIVERY_PAGE_SIZE };
   }
 
+  /**
+   * Refuses a test or a resend while the webhook has WEBHOOK_MAX_PENDING deliveries waiting, so a
+   * caller cannot pile up an unbounded queue against a receiver that is down (events themselves
+   * are never refused). Counted, not locked: two calls at once may pass the limit by one each.
+   */
+  private async requireRoomToQueue(subscriptionId: string): Promise<void> {
+    const pending = await this.db.webhookDelivery.count({ where: { subscriptionId, status: 'pending' } });
+    if (pending >= WEBHOOK_MAX_PENDING) throw conflict(say.tooManyPending);
+  }
+
   /** Sends a delivery again: a new delivery of the same payload, so the receiver sees the same event id. */
   async resend(auth: AuthContext, deliveryId: string): Promise<{ deliveryId: string }> {
     const delivery = await this.db.webhookDelivery.findFirst({
       where: { id: deliveryId, companyId: auth.companyId },
     });
     if (!delivery) throw notFound(say.deliveryNotFound);
+    await this.requireRoomToQueue(delivery.subscriptionId);
     const created = await this.db.webhookDelivery.create({
       data: {
         companyId: auth.companyId,
