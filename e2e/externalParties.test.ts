@@ -200,7 +200,7 @@ describe('a licence requested, sent through the mail’s link, approved and show
     await liam.getByRole('button', { name: 'Send' }).click();
     await liam.getByText('Thank you: your document was sent for review.').waitFor();
     await liam.getByText('Awaiting review').first().waitFor();
-    await liam.getByRole('link', { name: 'liam-licence.pdf' }).waitFor();
+    await liam.getByRole('button', { name: 'liam-licence.pdf', exact: true }).waitFor();
     await expect
       .poll(
         async () =>
@@ -222,7 +222,7 @@ describe('a licence requested, sent through the mail’s link, approved and show
       .locator(`a[href*="${requirement.id}"]`);
     await toReview.click();
     await ethan.waitForURL(/\/external-parties\/personnel-document-review\//);
-    await ethan.getByRole('link', { name: 'liam-licence.pdf' }).waitFor();
+    await ethan.getByRole('button', { name: 'liam-licence.pdf', exact: true }).waitFor();
     await ethan.getByText('Renewed in June.').waitFor();
     await screenshot(ethan, 'external-document-review');
     await ethan.getByRole('button', { name: 'Approve' }).click();

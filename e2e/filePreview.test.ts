@@ -36,6 +36,8 @@ function twoPagePdf(): Promise<Buffer> {
     pdf.rect(56, 400, 480, 160).fill('#1f5fbf');
     pdf.addPage().fontSize(24).fillColor('#000').text('Page two: actions');
     pdf.moveDown().fontSize(12).text('Unload the bay and replace the upright before reuse. '.repeat(12));
+    // ZapfDingbats is never embedded and no system has it: pdf.js draws it from its own font files.
+    pdf.moveDown().font('ZapfDingbats').fontSize(18).text('4 4 4');
     pdf.end();
   });
 }
@@ -110,10 +112,23 @@ describe('file previews', () => {
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(1200);
     expect(await image.getAttribute('src')).toMatch(/^blob:/);
     await screenshot(page, 'file-preview-image');
+    // A click shows it at its own size (wider than the dialog, scrolled); another fits it again.
+    const fittedWidth = (await image.boundingBox())!.width;
+    expect(fittedWidth).toBeLessThan(1200);
+    const zoomToggle = imageDialog.getByRole('button', { name: IMAGE, exact: true });
+    await zoomToggle.click();
+    await expect.poll(() => zoomToggle.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(async () => (await image.boundingBox())!.width).toBe(1200);
+    await zoomToggle.press('Enter');
+    await expect.poll(async () => (await image.boundingBox())!.width).toBe(fittedWidth);
     await page.keyboard.press('Escape');
     await imageDialog.waitFor({ state: 'detached' });
 
-    // The PDF, from its eye: page 1 of 2 drawn, then the next page.
+    // The PDF, from its eye: page 1 of 2 drawn, then the next page. Its non-embedded font comes
+    // from the product's copy of pdf.js's fonts; WebAssembly (its JPEG 2000 decoder) may compile.
+    const dingbats = page.waitForResponse((response) =>
+      response.url().endsWith('/pdfjs/standard_fonts/FoxitDingbats.pfb'),
+    );
     await files.getByRole('button', { name: `Preview ${PDF}` }).click();
     const pdfDialog = page.getByRole('dialog', { name: PDF });
     await pdfDialog.getByText('Page 1 of 2').waitFor();
@@ -122,12 +137,22 @@ describe('file previews', () => {
     await pdfDialog.getByRole('button', { name: 'Next page' }).click();
     await pdfDialog.getByText('Page 2 of 2').waitFor();
     await drawnPage(pdfDialog, 2, 2);
+    expect((await dingbats).status()).toBe(200);
+    const wasm = await page.request.get('/pdfjs/wasm/openjpeg.wasm');
+    expect(wasm.headers()['content-type']).toBe('application/wasm');
+    const compiled = await page.evaluate(() =>
+      WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])).then(
+        () => 'compiled',
+        (error: Error) => error.message,
+      ),
+    );
+    expect(compiled).toBe('compiled');
     await expect.poll(() => pdfDialog.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
     await pdfDialog.getByRole('button', { name: 'Previous page' }).click();
     await pdfDialog.getByText('Page 1 of 2').waitFor();
 
     // Zoom: in from fit, then fit again.
-    const zoom = pdfDialog.getByLabel('Zoom', { exact: true });
+    const zoom = pdfDialog.getByText(/^Zoom \d+%$/);
     const fitted = await zoom.textContent();
     await pdfDialog.getByRole('button', { name: 'Zoom in' }).click();
     await expect.poll(() => zoom.textContent()).not.toBe(fitted);

@@ -1,15 +1,57 @@
 import react from '@vitejs/plugin-react';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * pdf.js's data files, which its worker fetches by name from one folder each (components/PdfView.tsx
+ * passes /pdfjs/<folder>/): the standard fonts a PDF names without embedding them, the CJK
+ * character maps, the WebAssembly decoders (JPEG 2000, JBIG2, colour profiles) and the CMYK
+ * profile. They keep their own names, so they are copied into the build's pdfjs/ folder (and served
+ * from node_modules in development) rather than imported as hashed assets.
+ */
+function pdfjsData(): Plugin {
+  const source = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  const files = ['standard_fonts', 'cmaps', 'wasm', 'iccs'].flatMap((folder) =>
+    fs.readdirSync(path.join(source, folder)).map((name) => `${folder}/${name}`),
+  );
+  return {
+    name: 'compass-pdfjs-data',
+    generateBundle() {
+      for (const file of files) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `pdfjs/${file}`,
+          source: fs.readFileSync(path.join(source, file)),
+        });
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use('/pdfjs', (request, response, next) => {
+        const file = decodeURIComponent((request.url ?? '').split('?')[0] ?? '').slice(1);
+        if (!files.includes(file)) return next();
+        const type = { '.wasm': 'application/wasm', '.js': 'text/javascript' }[path.extname(file)];
+        response.setHeader('content-type', type ?? 'application/octet-stream');
+        fs.createReadStream(path.join(source, file)).pipe(response);
+      });
+    },
+  };
+}
 
 export default defineConfig({
   root,
   // Every compressible file also as .br (quality 11) and .gz (level 9) beside it, served as they are
   // by the server (server/src/plugins/web.ts, preCompressed): no compression work per request.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
+  plugins: [
+    react(),
+    pdfjsData(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -38,8 +38,9 @@ describe('security headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
     expect(csp).toContain("frame-ancestors 'none'");
-    // Only the page's own PDFs (the document viewer's blob: URLs) are framed.
-    expect(csp).toContain("frame-src 'self' blob:");
+    // Nothing is framed (PDFs are drawn by pdf.js); WebAssembly compiles, JavaScript eval does not.
+    expect(csp).toContain("frame-src 'none'");
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
     expect(csp).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('DENY');
@@ -60,7 +61,9 @@ describe('security headers', () => {
     const docs = await get(ctx, '/api/docs');
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toMatch(/^text\/html/);
-    expect(String(docs.headers['content-security-policy'])).toContain("script-src 'self';");
+    expect(String(docs.headers['content-security-policy'])).toContain(
+      "script-src 'self' 'wasm-unsafe-eval';",
+    );
     expect(docs.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
   });
 });

@@ -7,8 +7,8 @@ import helmet, { type HelmetOptions } from 'helmet';
  * The headers every response carries (docs/security.md, "Headers and downloads"). Scripts come
  * only from the product's own origin: no inline script and no eval, so injected markup cannot
  * run. Inline styles stay allowed: the toasts, the rich-text editor and the charts set them at
- * run time, and a style cannot run code. The page frames only its own PDFs (blob: URLs it made from
- * a download, for the document viewer); frames of the product are refused everywhere; HSTS is
+ * run time, and a style cannot run code. The page frames nothing, and frames of the product are
+ * refused everywhere; HSTS is
  * sent only on https (behind a proxy, as TRUST_PROXY reports it), so a plain-http install is
  * never pinned to https.
  */
@@ -17,14 +17,17 @@ const HELMET_OPTIONS: HelmetOptions = {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // 'wasm-unsafe-eval' lets the PDF preview's worker compile pdf.js's own WebAssembly decoders
+      // (JPEG 2000, JBIG2, colour profiles), served by the product: it allows no JavaScript eval,
+      // and WebAssembly reaches nothing but what the script that loads it hands it.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       scriptSrcAttr: ["'none'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
-      // The document viewer frames a PDF the page fetched with the session (a blob: of its own).
-      frameSrc: ["'self'", 'blob:'],
+      // The product frames nothing: its PDFs are drawn by pdf.js into canvases.
+      frameSrc: ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

@@ -50,8 +50,10 @@ export function Dialog({
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? panel)?.focus();
+    // A field's autoFocus (run before this effect) keeps the focus; otherwise the first control.
+    if (panel && !panel.contains(document.activeElement)) {
+      (panel.querySelector<HTMLElement>(FOCUSABLE) ?? panel).focus();
+    }
     if (panel) openPanels.push(panel);
 
     function onKeyDown(event: KeyboardEvent) {

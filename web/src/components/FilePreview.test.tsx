@@ -211,4 +211,35 @@ describe('FilePreviewDialog', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('leaves the focus on a field that took it as the dialog opened', () => {
+    render(
+      <Dialog title="Rename" onClose={vi.fn()}>
+        <input aria-label="Name" autoFocus />
+      </Dialog>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }));
+  });
+
+  it('shows an image whole, and at its own size after a click or Enter', async () => {
+    serveFile('/api/files/8', PNG);
+    render(
+      withQueryClient(
+        <FilePreviewDialog
+          file={{ name: 'receipt.jpg', url: '/api/files/8' }}
+          onDownload={vi.fn()}
+          onClose={vi.fn()}
+        />,
+      ),
+    );
+    await screen.findByRole('img', { name: 'receipt.jpg' });
+    const toggle = screen.getByRole('button', { name: 'receipt.jpg' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(toggle).toHaveAttribute('title', 'Show at full size');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(toggle).toHaveAttribute('title', 'Fit to the window');
+    await userEvent.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  });
 });

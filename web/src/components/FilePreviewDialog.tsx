@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, FileWarning } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { fetchFile } from '../api/client';
 import { describeError } from '../api/errors';
 import { Button } from './Button';
@@ -27,7 +27,16 @@ export interface PreviewFile {
  * into canvases — so nothing of the file runs in the product's origin. A file that cannot be
  * fetched or read says so and offers the download.
  */
-export function FilePreview({ file, onDownload }: { file: PreviewFile; onDownload: () => void }) {
+export function FilePreview({
+  file,
+  onDownload,
+  onFetchError,
+}: {
+  file: PreviewFile;
+  onDownload: () => void;
+  /** Told of a refused fetch too (the kiosk: a revoked link ends its session). */
+  onFetchError?: (error: unknown) => void;
+}) {
   const kind = previewKind(file.name);
   const bytes = useQuery({
     queryKey: ['filePreview', file.url],
@@ -40,6 +49,9 @@ export function FilePreview({ file, onDownload }: { file: PreviewFile; onDownloa
     queryFn: ({ signal }) => fetchFile(file.url, signal),
   });
   const [unreadable, setUnreadable] = useState<string | null>(null);
+  useEffect(() => {
+    if (bytes.error) onFetchError?.(bytes.error);
+  }, [bytes.error, onFetchError]);
   const failure = kind === null ? '' : bytes.isError ? describeError(bytes.error).message : unreadable;
 
   if (failure !== null) {

@@ -1,8 +1,10 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 
 /**
  * An image previewed from its bytes: a blob: URL of its own, released when the image goes. An
  * <img> never runs script, and SVG (which could, opened on its own) is never previewed at all.
+ * Shown whole at first; a click (or Enter, Space) shows it at its own size in the scrolling box,
+ * where a tall receipt or a small print is readable, and another fits it again.
  */
 export function ImageView({
   data,
@@ -14,6 +16,7 @@ export function ImageView({
   /** The browser could not decode the bytes as an image. */
   onError: (reason: string) => void;
 }) {
+  const [actualSize, setActualSize] = useState(false);
   const show = useCallback(
     (image: HTMLImageElement | null) => {
       if (!image) return;
@@ -25,7 +28,15 @@ export function ImageView({
   );
   return (
     <div className="file-preview-image">
-      <img ref={show} alt={name} onError={() => onError('The image could not be read.')} />
+      <button
+        type="button"
+        className="file-preview-zoom"
+        aria-pressed={actualSize}
+        title={actualSize ? 'Fit to the window' : 'Show at full size'}
+        onClick={() => setActualSize(!actualSize)}
+      >
+        <img ref={show} alt={name} onError={() => onError('The image could not be read.')} />
+      </button>
     </div>
   );
 }

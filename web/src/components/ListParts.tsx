@@ -46,6 +46,34 @@ export function ListState({ query, empty, count }: { query: ListQuery; empty: Re
 }
 
 /**
+ * A page's list in its card: the list's state (loading, the failure, the empty message) and, once
+ * there are rows, `children` (its table); `footer` (paging) shows whatever the count.
+ */
+export function ListCard({
+  label,
+  query,
+  count,
+  empty,
+  footer,
+  children,
+}: {
+  label: string;
+  query: ListQuery & { isFetching: boolean };
+  count: number;
+  empty: ReactNode;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="card list-card" aria-label={label} aria-busy={query.isFetching}>
+      <ListState query={query} count={count} empty={empty} />
+      {count > 0 && children}
+      {footer}
+    </section>
+  );
+}
+
+/**
  * Server-side paging under a list: the range shown, rows per page (when `onPageSize` is given: a
  * list whose server fixes the page size has none), Previous and Next.
  */

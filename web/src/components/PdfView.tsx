@@ -18,6 +18,21 @@ import { Spinner } from './Spinner';
 // covers it, and no blob: or inline worker is made.
 GlobalWorkerOptions.workerSrc = workerUrl;
 
+/**
+ * Where the worker fetches pdf.js's data files, copied into the build's pdfjs/ folder
+ * (web/vite.config.ts): the standard fonts (a PDF that names Helvetica without embedding it keeps
+ * its text), the CJK character maps, the WebAssembly image decoders (JPEG 2000, JBIG2) and the
+ * colour profiles. All from the product's own origin, as the CSP asks.
+ */
+const DATA = new URL(`${import.meta.env.BASE_URL}pdfjs/`, window.location.origin).href;
+const DATA_URLS = {
+  standardFontDataUrl: `${DATA}standard_fonts/`,
+  cMapUrl: `${DATA}cmaps/`,
+  cMapPacked: true,
+  wasmUrl: `${DATA}wasm/`,
+  iccUrl: `${DATA}iccs/`,
+};
+
 const ZOOM_STEP = 1.25;
 const MIN_SCALE = 0.25;
 const MAX_SCALE = 5;
@@ -76,7 +91,8 @@ function PdfToolbar({
         disabled={!ready || scale <= MIN_SCALE}
         onClick={() => onZoom(scale / ZOOM_STEP)}
       />
-      <span className="pdf-toolbar-text" aria-label="Zoom">
+      <span className="pdf-toolbar-text">
+        <span className="visually-hidden">Zoom </span>
         {Math.round((scale / PixelsPerInch.PDF_TO_CSS_UNITS) * 100)}%
       </span>
       <IconButton
@@ -121,7 +137,7 @@ export default function PdfView({ data, onError }: { data: Blob; onError: (reaso
       try {
         const bytes = new Uint8Array(await data.arrayBuffer());
         if (gone) return;
-        task = getDocument({ data: bytes, isEvalSupported: false, enableXfa: false });
+        task = getDocument({ data: bytes, isEvalSupported: false, enableXfa: false, ...DATA_URLS });
         const document = await task.promise;
         const { width, height } = (await document.getPage(1)).getViewport({ scale: 1 });
         if (gone) return;
@@ -174,9 +190,16 @@ export default function PdfView({ data, onError }: { data: Blob; onError: (reaso
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scale]);
 
-  /** The page under the upper third of the visible column is the one being read. */
+  /**
+   * The page under the upper third of the visible column is the one being read; at the end of the
+   * column, the last page (a short last page never reaches that line).
+   */
   const onScroll = () => {
     if (!scroller) return;
+    if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) {
+      setCurrent(sizes.length);
+      return;
+    }
     const line = scroller.scrollTop + scroller.clientHeight / 3;
     let page = 1;
     for (const box of scroller.querySelectorAll<HTMLElement>('[data-page]')) {
@@ -298,6 +321,18 @@ function PdfPage({
       task?.cancel();
     };
   }, [near, pdf, page, scale, onSize, onError]);
+
+  // A canvas dropped from the page keeps its pixels until collected; emptied now, as iOS Safari
+  // counts every canvas's pixels against a small limit and stops drawing once it is reached.
+  useEffect(() => {
+    if (!near) return;
+    const canvas = canvasRef.current;
+    return () => {
+      if (!canvas) return;
+      canvas.width = 0;
+      canvas.height = 0;
+    };
+  }, [near]);
 
   return (
     <div

@@ -48,11 +48,14 @@ export function PreviewButton({
   onDownload,
   label = 'Preview',
   size,
+  name,
 }: {
   file: PreviewFile;
   onDownload: () => void;
   label?: string;
   size?: 'sm';
+  /** The button's name where the file's own would not say which row ("Preview the certificate of …"). */
+  name?: string;
 }) {
   const preview = useFilePreview();
   if (!previewKind(file.name)) return null;
@@ -62,7 +65,7 @@ export function PreviewButton({
         size={size}
         variant={size ? 'ghost' : undefined}
         icon={<Eye size={size ? 14 : 16} aria-hidden="true" />}
-        aria-label={size ? `${label} ${file.name}` : undefined}
+        aria-label={name ?? (size ? `${label} ${file.name}` : undefined)}
         onClick={() => preview.open({ ...file, download: onDownload })}
       >
         {label}

@@ -16,7 +16,7 @@ import { RowButton } from '../../components/RowButton';
 import { DataTable } from '../../components/DataTable';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { Dialog } from '../../components/Dialog';
-import { ListState } from '../../components/ListParts';
+import { ListCard } from '../../components/ListParts';
 import { PageHeader } from '../../components/PageHeader';
 import { Tabs } from '../../components/Tabs';
 import { usePageTitle } from '../../shell/pageTitle';
@@ -52,33 +52,28 @@ export function RolesPage() {
           Add role
         </Button>
       </PageHeader>
-      <section className="card list-card" aria-label="Roles" aria-busy={list.isFetching}>
-        <ListState query={list} count={rows.length} empty="No roles yet." />
-        {rows.length > 0 && (
-          <DataTable columns={['Role', 'Access', 'Employees']} actions>
-            {rows.map((row) => (
-              <tr key={row._id}>
-                <td>{row.name}</td>
-                <td>
-                  {row.access.length} of {ACCESS_KEYS.length} keys
-                  {row.access.includes('system') && (
-                    <span className="badge badge-primary">Administrator</span>
-                  )}
-                </td>
-                <td>{row.memberCount}</td>
-                <td className="row-actions">
-                  <RowButton icon={Pencil} onClick={() => setEditing({ row })} label={`Edit ${row.name}`}>
-                    Edit
-                  </RowButton>
-                  <RowButton icon={Trash2} onClick={() => setRemoving(row)} label={`Delete ${row.name}`}>
-                    Delete
-                  </RowButton>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </section>
+      <ListCard label="Roles" query={list} count={rows.length} empty="No roles yet.">
+        <DataTable columns={['Role', 'Access', 'Employees']} actions>
+          {rows.map((row) => (
+            <tr key={row._id}>
+              <td>{row.name}</td>
+              <td>
+                {row.access.length} of {ACCESS_KEYS.length} keys
+                {row.access.includes('system') && <span className="badge badge-primary">Administrator</span>}
+              </td>
+              <td>{row.memberCount}</td>
+              <td className="row-actions">
+                <RowButton icon={Pencil} onClick={() => setEditing({ row })} label={`Edit ${row.name}`}>
+                  Edit
+                </RowButton>
+                <RowButton icon={Trash2} onClick={() => setRemoving(row)} label={`Delete ${row.name}`}>
+                  Delete
+                </RowButton>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </ListCard>
       {editing && <RoleDialog row={editing.row} onClose={() => setEditing(null)} />}
       {removing && (
         <DeleteRowDialog row={removing} remove={remove} onClose={() => setRemoving(null)}>

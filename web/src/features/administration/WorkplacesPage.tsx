@@ -13,7 +13,7 @@ import { RowButton } from '../../components/RowButton';
 import { DataTable } from '../../components/DataTable';
 import { ChangeLogPanel } from '../../components/ChangeLogPanel';
 import { Dialog } from '../../components/Dialog';
-import { ListState } from '../../components/ListParts';
+import { ListCard } from '../../components/ListParts';
 import { PageHeader } from '../../components/PageHeader';
 import { usePageTitle } from '../../shell/pageTitle';
 import { DeleteRowDialog } from './DeleteRowDialog';
@@ -61,22 +61,24 @@ export function WorkplacesPage() {
           Add workplace
         </Button>
       </PageHeader>
-      <section className="card list-card" aria-label="Workplaces" aria-busy={list.isFetching}>
-        <ListState query={list} count={rows.length} empty="No workplaces yet. Add the first one." />
-        {rows.length > 0 && (
-          <DataTable columns={['Workplace', 'Branches', 'Employees', 'Status']} actions>
-            {rows.map((workplace) => (
-              <WorkplaceRow
-                key={workplace._id}
-                workplace={workplace}
-                onEdit={setEditing}
-                onHistory={() => setHistory({ kind: 'workplace', ...workplace })}
-                onRemove={() => setRemoving({ kind: 'workplace', ...workplace })}
-              />
-            ))}
-          </DataTable>
-        )}
-      </section>
+      <ListCard
+        label="Workplaces"
+        query={list}
+        count={rows.length}
+        empty="No workplaces yet. Add the first one."
+      >
+        <DataTable columns={['Workplace', 'Branches', 'Employees', 'Status']} actions>
+          {rows.map((workplace) => (
+            <WorkplaceRow
+              key={workplace._id}
+              workplace={workplace}
+              onEdit={setEditing}
+              onHistory={() => setHistory({ kind: 'workplace', ...workplace })}
+              onRemove={() => setRemoving({ kind: 'workplace', ...workplace })}
+            />
+          ))}
+        </DataTable>
+      </ListCard>
 
       {editing?.kind === 'workplace' && (
         <NameDialog

@@ -12,13 +12,13 @@ import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
-import { ListState } from '../../components/ListParts';
+import { ListCard } from '../../components/ListParts';
 import { PageHeader } from '../../components/PageHeader';
 import { RowButton } from '../../components/RowButton';
 import { usePageTitle } from '../../shell/pageTitle';
 import { apiTokenKeys, useApiTokenList } from './api';
 import { NewTokenDialog } from './NewTokenDialog';
-import { displayInstant } from './parts';
+import { displayInstant } from '../../lib/display';
 
 const STATE_BADGES: Record<ApiTokenState, string> = {
   active: 'badge-success',
@@ -58,23 +58,18 @@ export function ApiTokensPage() {
           New token
         </Button>
       </PageHeader>
-      <section className="card list-card" aria-label="API tokens" aria-busy={list.isFetching}>
-        <ListState
-          query={list}
-          count={rows.length}
-          empty="No tokens yet. Make one for each system that calls the API."
-        />
-        {rows.length > 0 && (
-          <DataTable
-            columns={['Name', 'Token', 'Access', 'Created', 'Expires', 'Last used', 'State']}
-            actions
-          >
-            {rows.map((token) => (
-              <TokenRow key={token._id} token={token} onRevoke={() => setRevoking(token)} />
-            ))}
-          </DataTable>
-        )}
-      </section>
+      <ListCard
+        label="API tokens"
+        query={list}
+        count={rows.length}
+        empty="No tokens yet. Make one for each system that calls the API."
+      >
+        <DataTable columns={['Name', 'Token', 'Access', 'Created', 'Expires', 'Last used', 'State']} actions>
+          {rows.map((token) => (
+            <TokenRow key={token._id} token={token} onRevoke={() => setRevoking(token)} />
+          ))}
+        </DataTable>
+      </ListCard>
       {creating && <NewTokenDialog onClose={() => setCreating(false)} />}
       {revoking && (
         <ConfirmDialog

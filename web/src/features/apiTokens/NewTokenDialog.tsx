@@ -18,7 +18,7 @@ import { FieldError } from '../../components/FieldError';
 import { InputField } from '../../components/FormField';
 import { SelectField } from '../../components/SelectField';
 import { apiTokenKeys } from './api';
-import { ShownOnceDialog } from './parts';
+import { ShownOnceDialog } from '../../components/ShownOnceDialog';
 
 /** The access keys in the order the navigation names their areas (the role editor's order). */
 const KEYS_IN_MENU_ORDER = accessKeyGroups().flatMap((group) => group.keys);

@@ -181,10 +181,8 @@ describe('sending a document', () => {
     expect(await screen.findByRole('heading', { name: 'Electrical Licence' })).toBeInTheDocument();
     expect(screen.getByText('Northwind Facilities')).toBeInTheDocument();
     // The link holder reads the document sent through the same link.
-    expect(screen.getByRole('link', { name: 'cut-off.pdf' })).toHaveAttribute(
-      'href',
-      `/api/files/${testId(7)}?authtoken=${TOKEN}`,
-    );
+    await user.click(screen.getByRole('button', { name: 'Download cut-off.pdf' }));
+    expect(fetch).toHaveBeenCalledWith(`/api/files/${testId(7)}?authtoken=${TOKEN}`, expect.anything());
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.getByText(say.fileRequired)).toBeInTheDocument();
     expect(screen.getByText(say.expiryRequired)).toBeInTheDocument();
@@ -225,10 +223,8 @@ describe('sending a document', () => {
     const user = userEvent.setup();
     const form = await screen.findByRole('region', { name: 'Send a renewal' });
     expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/dashboard');
-    expect(screen.getByRole('link', { name: 'policy-2026.pdf' })).toHaveAttribute(
-      'href',
-      `/api/files/${testId(7)}`,
-    );
+    await user.click(screen.getByRole('button', { name: 'Download policy-2026.pdf' }));
+    expect(fetchMock).toHaveBeenCalledWith(`/api/files/${testId(7)}`, expect.anything());
     expect(within(form).queryByLabelText('Expiry date')).not.toBeInTheDocument();
     await user.upload(
       within(form).getByLabelText('Document', { selector: 'input' }),

@@ -7,7 +7,6 @@ import {
   type TaskDueType,
   type TSupplierRequirementDetails,
 } from '@compass/shared';
-import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { downloadFile } from '../../api/client';
@@ -15,7 +14,7 @@ import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { DueMarker } from '../../components/DueMarker';
 import { TextAreaField } from '../../components/FormField';
-import { PreviewButton } from '../../components/PreviewableFile';
+import { PreviewableFile } from '../../components/PreviewableFile';
 import { linkPath } from '../links';
 import { Fact } from '../registerParts';
 
@@ -140,12 +139,7 @@ export function RequirementDocuments({
         const url = linkPath(document.path, authtoken);
         return (
           <li key={document._id} className={index === 0 ? 'is-current' : undefined}>
-            <FileText size={18} aria-hidden="true" />
-            <a href={url} target="_blank" rel="noreferrer">
-              {document.name}
-            </a>
-            <PreviewButton
-              size="sm"
+            <PreviewableFile
               file={{ name: document.name, url }}
               onDownload={() => void downloadFile(url, document.name).catch(notifyError)}
             />

@@ -5,14 +5,13 @@ import {
   personName,
   type TNotice,
 } from '@compass/shared';
-import { Download, Paperclip } from 'lucide-react';
-import { useState } from 'react';
+import { Paperclip } from 'lucide-react';
 import { downloadFile } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { PreviewButton } from '../../components/PreviewableFile';
+import { PreviewableFile } from '../../components/PreviewableFile';
 import { Spinner } from '../../components/Spinner';
 import { useNotice } from './api';
 
@@ -96,7 +95,6 @@ export function NoticeCard({ notice, onOpen }: { notice: TNotice; onOpen: (notic
 }
 
 function Attachment({ file, filePath }: { file: TNotice['attachment'][number]; filePath: string }) {
-  const [busy, setBusy] = useState(false);
   if (!file.path) {
     return (
       <li>
@@ -114,20 +112,12 @@ function Attachment({ file, filePath }: { file: TNotice['attachment'][number]; f
     );
   }
   const url = `${filePath}${encodeURIComponent(file.path)}`;
-  const download = () => {
-    setBusy(true);
-    downloadFile(url, file.name)
-      .catch(notifyError)
-      .finally(() => setBusy(false));
-  };
   return (
     <li className="row">
-      <button type="button" className="attachment-link" disabled={busy} onClick={download}>
-        <Download size={14} aria-hidden="true" />
-        {file.name}
-        {busy && <Spinner />}
-      </button>
-      <PreviewButton size="sm" file={{ name: file.name, url }} onDownload={download} />
+      <PreviewableFile
+        file={{ name: file.name, url }}
+        onDownload={() => void downloadFile(url, file.name).catch(notifyError)}
+      />
     </li>
   );
 }

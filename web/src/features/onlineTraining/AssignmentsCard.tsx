@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DueMarker } from '../../components/DueMarker';
 import { ListFilters } from '../../components/ListFilters';
 import { PagedTable, usePagedList } from '../../components/PagedList';
+import { PreviewButton } from '../../components/PreviewableFile';
 import { RowButton } from '../../components/RowButton';
 import { SelectField } from '../../components/SelectField';
 import { fetchAssignments, trainingKeys, useAllowAttempt, useWithdrawAssignment } from './api';
@@ -34,6 +35,30 @@ const traineeName = (row: TTrainingAssignmentRow) =>
 
 /** Where HR may still withdraw a training: it is not passed (nor withdrawn already). */
 const WITHDRAWABLE: readonly TrainingAssignmentStatus[] = ['assigned', 'awaitingReview', 'failed'];
+
+/** A passed trainee's certificate (a PDF): previewed or downloaded. */
+function Certificate({ assignment, courseName }: { assignment: TTrainingAssignmentRow; courseName: string }) {
+  const url = certificateUrl(assignment._id, null);
+  const fileName = certificateFileName(courseName);
+  const download = () => void downloadFile(url, fileName).catch(notifyError);
+  return (
+    <>
+      <PreviewButton
+        size="sm"
+        name={`Preview the certificate of ${assignment.employeeName}`}
+        file={{ name: fileName, url }}
+        onDownload={download}
+      />
+      <RowButton
+        icon={Download}
+        label={`Download the certificate of ${assignment.employeeName}`}
+        onClick={download}
+      >
+        Download certificate
+      </RowButton>
+    </>
+  );
+}
 
 /**
  * The course editor's Assignments: whom the course is assigned to and where each stands, latest
@@ -127,19 +152,7 @@ export function AssignmentsCard({
                   View attempt
                 </Link>
               )}
-              {row.status === 'passed' && (
-                <RowButton
-                  icon={Download}
-                  label={`Download the certificate of ${row.employeeName}`}
-                  onClick={() =>
-                    void downloadFile(certificateUrl(row._id, null), certificateFileName(course.name)).catch(
-                      notifyError,
-                    )
-                  }
-                >
-                  Download certificate
-                </RowButton>
-              )}
+              {row.status === 'passed' && <Certificate assignment={row} courseName={course.name} />}
               {row.status === 'failed' && (
                 <RowButton
                   icon={RotateCcw}

@@ -48,7 +48,8 @@ describe('TakeCoursePage', () => {
     const video = screen.getByRole('link', { name: 'Watch the video' });
     expect(video).toHaveAttribute('href', 'https://video.example/forks');
     expect(video).toHaveAttribute('target', '_blank');
-    expect(screen.getByRole('link', { name: MANUAL.name })).toHaveAttribute('href', MANUAL.path);
+    await userEvent.click(screen.getByRole('button', { name: `Download ${MANUAL.name}` }));
+    expect(fetch).toHaveBeenCalledWith(MANUAL.path, expect.anything());
     expect(screen.queryByRole('group', { name: 'Question 1' })).not.toBeInTheDocument();
   });
 

@@ -163,9 +163,10 @@ describe('the training link’s pages', () => {
       'href',
       trainingLinkPaths.status(ASSIGNMENT, TOKEN),
     );
-    expect(screen.getByRole('link', { name: MANUAL.name })).toHaveAttribute(
-      'href',
+    await user.click(screen.getByRole('button', { name: `Download ${MANUAL.name}` }));
+    expect(fetch).toHaveBeenCalledWith(
       `${MANUAL.path}?authtoken=${encodeURIComponent(TOKEN)}`,
+      expect.anything(),
     );
     await user.click(screen.getByRole('button', { name: 'Start the test' }));
     const question = (n: number) => screen.getByRole('group', { name: `Question ${n}` });

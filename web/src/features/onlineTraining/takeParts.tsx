@@ -15,7 +15,7 @@ import { downloadFile } from '../../api/client';
 import { notifyError } from '../../api/errors';
 import { DataTable } from '../../components/DataTable';
 import { PageHeader, type BackTo } from '../../components/PageHeader';
-import { PreviewButton } from '../../components/PreviewableFile';
+import { PreviewableFile } from '../../components/PreviewableFile';
 import { RichTextEditor } from '../../fields/widgets/RichTextEditor';
 import { useStartAttempt } from './api';
 import { ATTEMPT_BADGES, durationText } from './attempts';
@@ -115,11 +115,7 @@ export function CourseContent({ course }: { course: TTraineeCourse }) {
                 return (
                   file && (
                     <li key={fileId} className="row">
-                      <a href={paths.file(file.path)} download={file.name}>
-                        {file.name}
-                      </a>
-                      <PreviewButton
-                        size="sm"
+                      <PreviewableFile
                         file={{ name: file.name, url: paths.file(file.path) }}
                         onDownload={() =>
                           void downloadFile(paths.file(file.path), file.name).catch(notifyError)

@@ -5,8 +5,10 @@ import {
   trainingTakePath,
 } from '@compass/shared';
 import { createContext, useContext } from 'react';
-import { API_BASE, callUrl } from '../../api/client';
+import { API_BASE, callUrl, downloadFile } from '../../api/client';
+import { notifyError } from '../../api/errors';
 import { ExportButton } from '../../components/ExportButton';
+import { PreviewButton } from '../../components/PreviewableFile';
 import { linkOptions, linkPath } from '../links';
 
 /**
@@ -60,7 +62,7 @@ export function certificateUrl(assignmentId: string, authtoken: string | null): 
 
 export const certificateFileName = (courseName: string) => `${courseName} - certificate.pdf`;
 
-/** Downloads the certificate of a passed training, on any of the trainee's pages. */
+/** The certificate of a passed training, previewed or downloaded, on any of the trainee's pages. */
 export function CertificateButton({
   assignmentId,
   courseName,
@@ -69,11 +71,16 @@ export function CertificateButton({
   courseName: string;
 }) {
   const link = useTraineeLink();
+  const url = certificateUrl(assignmentId, link?.authtoken ?? null);
+  const fileName = certificateFileName(courseName);
   return (
-    <ExportButton
-      label="Download certificate"
-      url={certificateUrl(assignmentId, link?.authtoken ?? null)}
-      fileName={certificateFileName(courseName)}
-    />
+    <>
+      <PreviewButton
+        label="Preview certificate"
+        file={{ name: fileName, url }}
+        onDownload={() => void downloadFile(url, fileName).catch(notifyError)}
+      />
+      <ExportButton label="Download certificate" url={url} fileName={fileName} />
+    </>
   );
 }

@@ -36,6 +36,11 @@ function routes(setup: TKioskSetup = setupFixture(), extra: Parameters<typeof mo
   });
 }
 
+// jsdom runs no pdf.js: the PDF view is replaced at its module boundary, and shows what it was handed.
+vi.mock('../../components/PdfView', () => ({
+  default: ({ data }: { data: Blob }) => <p>PDF of {data.size} bytes</p>,
+}));
+
 function renderKiosk(options: { advanceTimers?: (ms: number) => void } = {}) {
   const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
   renderRoutes(
@@ -118,12 +123,10 @@ describe('visitor kiosk', () => {
     expect(screen.getByText('Please check the marked field.')).toBeInTheDocument();
   });
 
-  it('shows a document in the page from the file it fetched, and releases it on closing', async () => {
+  it('shows a PDF document in the product’s preview from the file it fetched with the kiosk’s token', async () => {
     const fetchMock = routes(setupFixture(), {
       [`GET /api/visitorKioskDocument/${testId(51)}`]: () => ok(null),
     });
-    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:kiosk-document');
-    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     const open = vi.spyOn(window, 'open');
     const user = renderKiosk();
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
@@ -131,17 +134,30 @@ describe('visitor kiosk', () => {
     await user.click(screen.getByRole('button', { name: /Site induction\.pdf/ }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Site induction.pdf' });
-    expect(await within(dialog).findByTitle('Site induction.pdf')).toHaveAttribute(
-      'src',
-      'blob:kiosk-document',
-    );
+    // The bytes fetched go to pdf.js (replaced above): no frame, no page of its own.
+    expect(await within(dialog).findByText(/^PDF of \d+ bytes$/)).toBeInTheDocument();
+    expect(dialog.querySelector('iframe')).toBeNull();
     const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/visitorKioskDocument/'));
     expect(String(call?.[0])).toBe(`/api/visitorKioskDocument/${testId(51)}?authtoken=tok-1`);
-    expect(created).toHaveBeenCalledTimes(1);
     expect(open).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Back to sign-in' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(revoked).toHaveBeenCalledWith('blob:kiosk-document');
+  });
+
+  it('ends the kiosk’s session when a document is refused to its link', async () => {
+    routes(setupFixture(), {
+      [`GET /api/visitorKioskDocument/${testId(51)}`]: () => ({
+        status: 403,
+        body: envelope(null, 403, messages.links.revoked),
+      }),
+    });
+    const user = renderKiosk();
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await user.click(screen.getByRole('button', { name: "I'm visiting" }));
+    await user.click(screen.getByRole('button', { name: /Site induction\.pdf/ }));
+    // The preview says it too, for the moment before the kiosk leaves the form for its refusal.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText(messages.links.revoked)).toBeInTheDocument();
   });
 
   it('holds Back and Cancel while the sign-in is sent, and drops an answer that comes after the reset', async () => {

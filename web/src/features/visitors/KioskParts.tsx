@@ -1,14 +1,17 @@
 import type { TKioskSetup, TVisitorQuestion } from '@compass/shared';
 import { Camera, Download, FileText } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { describeError } from '../../api/errors';
+import { downloadFile } from '../../api/client';
+import { notifyError } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { FieldError } from '../../components/FieldError';
+import { FilePreview } from '../../components/FilePreviewDialog';
 import { FieldLabel, FormField } from '../../components/FormField';
+import { previewKind } from '../../components/previewable';
 import { compressImage } from '../../fields/FileField';
 import { DrawingCanvas } from '../../fields/widgets/DrawingCanvas';
-import { useKioskDocument } from './kioskApi';
+import { kioskDocumentUrl } from './kioskApi';
 
 /**
  * A flow's heading, focused as the flow opens: the button that opened it is gone, and a screen
@@ -160,16 +163,9 @@ export function SiteRules({
   );
 }
 
-/** How the kiosk shows a document, by its name's ending: in the page, or offered as a download. */
-function documentView(name: string): 'pdf' | 'image' | 'download' {
-  const ending = name.toLowerCase().split('.').pop() ?? '';
-  if (ending === 'pdf') return 'pdf';
-  return ['png', 'jpg', 'jpeg', 'gif', 'webp'].includes(ending) ? 'image' : 'download';
-}
-
 /**
- * One document in a dialog of the kiosk's page. Its blob URL is released as the dialog closes, and
- * so when the kiosk goes back to its start (the form, and the dialog with it, are gone).
+ * One document in a dialog of the kiosk's page: an image or a PDF in the product's preview (pdf.js,
+ * as everywhere else: no browser PDF viewer in a frame), any other file offered as a download.
  */
 function KioskDocumentDialog({
   authtoken,
@@ -182,15 +178,16 @@ function KioskDocumentDialog({
   onClose: () => void;
   onFailure: (error: unknown) => void;
 }) {
-  const file = useKioskDocument(authtoken, document._id);
-  useEffect(() => {
-    if (file.error) onFailure(file.error);
-  }, [file.error, onFailure]);
-  const view = documentView(document.name);
+  const url = kioskDocumentUrl(authtoken, document._id);
+  const download = () =>
+    void downloadFile(url, document.name).catch((error: unknown) => {
+      onFailure(error);
+      notifyError(error);
+    });
   return (
     <Dialog
       title={document.name}
-      wide
+      className="file-preview"
       onClose={onClose}
       footer={
         <Button size="lg" onClick={onClose}>
@@ -198,20 +195,13 @@ function KioskDocumentDialog({
         </Button>
       }
     >
-      {file.isPending && <p className="text-secondary">Opening the document…</p>}
-      {file.error && <FieldError id={`${document._id}-error`} message={describeError(file.error).message} />}
-      {file.data && view === 'pdf' && (
-        <iframe className="document-viewer" title={document.name} src={file.data} />
-      )}
-      {file.data && view === 'image' && (
-        <img className="document-viewer-image" src={file.data} alt={document.name} />
-      )}
-      {file.data && view === 'download' && (
-        <p>
-          <a className="btn btn-secondary btn-lg" href={file.data} download={document.name}>
-            <Download size={20} aria-hidden="true" />
+      {previewKind(document.name) ? (
+        <FilePreview file={{ name: document.name, url }} onDownload={download} onFetchError={onFailure} />
+      ) : (
+        <p className="file-preview-download">
+          <Button size="lg" icon={<Download size={20} aria-hidden="true" />} onClick={download}>
             Download {document.name}
-          </a>
+          </Button>
         </p>
       )}
     </Dialog>

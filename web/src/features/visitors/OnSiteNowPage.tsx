@@ -9,8 +9,9 @@ import { ListState } from '../../components/ListParts';
 import { BackLink } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
+import { displayInstant } from '../../lib/display';
 import { useOnSiteNow, useVisitorSetupList } from './api';
-import { displayInstant, displaySignIn, displayTime, SignOutDialog } from './parts';
+import { displaySignIn, displayTime, SignOutDialog } from './parts';
 
 type Kind = TOnSitePerson['kind'];
 const GROUPS: { kind: Kind; title: string }[] = [

@@ -5,9 +5,8 @@ import {
   ZVisitorKioskCreate,
   type TVisitorKiosk,
 } from '@compass/shared';
-import { Copy, MonitorSmartphone } from 'lucide-react';
+import { MonitorSmartphone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { fieldErrorsOf, schemaProblems } from '../../api/errors';
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
@@ -17,8 +16,9 @@ import { DataTable } from '../../components/DataTable';
 import { Dialog, DialogFormActions } from '../../components/Dialog';
 import { InputField } from '../../components/FormField';
 import { optionsOf, SelectField } from '../../components/SelectField';
+import { ShownOnceDialog } from '../../components/ShownOnceDialog';
+import { displayInstant } from '../../lib/display';
 import { useWorkplaceBranches, VISITOR_WRITES } from './api';
-import { displayInstant } from './parts';
 
 /** The workplace's kiosk devices: registered (the link shown once), listed, revoked. */
 export function SetupKiosksCard({ workplaceId, kiosks }: { workplaceId: string; kiosks: TVisitorKiosk[] }) {
@@ -114,27 +114,14 @@ function RegisterKioskDialog({ workplaceId, onClose }: { workplaceId: string; on
   };
   if (link !== null)
     return (
-      // Not closed by Escape or a stray click: the link cannot be shown again.
-      <Dialog
+      <ShownOnceDialog
         title="Kiosk registered"
-        dismissable={false}
+        label="Kiosk link"
+        value={link}
+        message="Open this link on the kiosk device. It is shown only once."
+        copyLabel="Copy link"
         onClose={onClose}
-        footer={
-          <Button variant="primary" onClick={onClose}>
-            Done
-          </Button>
-        }
-      >
-        <div className="stack">
-          <div className="kiosk-link">
-            <InputField label="Kiosk link" value={link} readOnly onValueChange={() => undefined} />
-            <Button icon={<Copy size={16} aria-hidden="true" />} onClick={() => copyLink(link)}>
-              Copy link
-            </Button>
-          </div>
-          <p>Open this link on the kiosk device. It is shown only once.</p>
-        </div>
-      </Dialog>
+      />
     );
   // While the call runs the link may arrive at any moment: closing now would lose it for good.
   const closeUnlessPending = () => {
@@ -162,13 +149,5 @@ function RegisterKioskDialog({ workplaceId, onClose }: { workplaceId: string; on
         <DialogFormActions submitLabel="Register" pending={create.isPending} onCancel={closeUnlessPending} />
       </form>
     </Dialog>
-  );
-}
-
-/** The device link to the clipboard; where the browser refuses, the link stays selectable in its box. */
-function copyLink(link: string) {
-  navigator.clipboard.writeText(link).then(
-    () => toast.success('Link copied.'),
-    () => toast.error('The browser did not allow copying: select the link and copy it.'),
   );
 }

@@ -14,9 +14,10 @@ import { Card } from '../../components/Card';
 import { BackLink } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
+import { displayInstant } from '../../lib/display';
 import { Fact, ItemUnavailable } from '../registerParts';
 import { useVisitDetails, visitorKeys } from './api';
-import { displayHours, displayInstant, SignOutDialog } from './parts';
+import { displayHours, SignOutDialog } from './parts';
 
 const BACK = { to: visitorRegisterPath, label: 'Visitor Register' };
 

@@ -18,8 +18,9 @@ import { PagedTable, usePagedList } from '../../components/PagedList';
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
 import { usePageTitle } from '../../shell/pageTitle';
+import { displayInstant } from '../../lib/display';
 import { useVisitorSetupList, visitorKeys } from './api';
-import { displayHours, displayInstant } from './parts';
+import { displayHours } from './parts';
 
 const VISIT_FILTERS = {
   workplaceId: '',

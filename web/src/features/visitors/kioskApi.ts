@@ -10,7 +10,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { API_BASE, callApi, callUrl } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import { useFileObjectUrl } from '../../api/fileObjectUrl';
 import { linkOptions } from '../links';
 
 /**
@@ -67,12 +66,8 @@ export const signOutAtKiosk = (authtoken: string, visitId: string) =>
   callApi(visitorKioskSignOutCall, { body: { _id: visitId } }, linkOptions(authtoken));
 
 /**
- * A setup document, fetched like the kiosk's other calls and shown in the page from a blob URL:
- * never opened as a page of its own, where the token would stand in the shared tablet's address bar.
+ * Where a setup document is fetched (with the kiosk's token) for the preview or a download: never
+ * opened as a page of its own, where the token would stand in the shared tablet's address bar.
  */
-export function useKioskDocument(authtoken: string, documentId: string) {
-  return useFileObjectUrl(
-    ['visitorKioskDocument', authtoken, documentId],
-    `${API_BASE}${callUrl(visitorKioskDocumentCall, { params: { id: documentId } }, authtoken)}`,
-  );
-}
+export const kioskDocumentUrl = (authtoken: string, documentId: string) =>
+  `${API_BASE}${callUrl(visitorKioskDocumentCall, { params: { id: documentId } }, authtoken)}`;

@@ -1,13 +1,9 @@
-import { DATE_DISPLAY_FORMAT, visitSignOutCall } from '@compass/shared';
+import { visitSignOutCall } from '@compass/shared';
 import { format, isToday, parseISO } from 'date-fns';
 import { useCall } from '../../api/useCall';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { displayInstant } from '../../lib/display';
 import { VISITOR_WRITES } from './api';
-
-/** An instant of a visit as the register shows it: dd/MM/yyyy HH:mm in the reader's clock; '—' for none. */
-export function displayInstant(instant: string | null): string {
-  return instant ? format(parseISO(instant), `${DATE_DISPLAY_FORMAT} HH:mm`) : '—';
-}
 
 /** The time of an instant alone, HH:mm ("Updated"). */
 export const displayTime = (instant: string) => format(parseISO(instant), 'HH:mm');

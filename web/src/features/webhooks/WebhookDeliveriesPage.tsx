@@ -5,12 +5,12 @@ import { Link, useParams } from 'react-router';
 import { useCall } from '../../api/useCall';
 import { DataTable } from '../../components/DataTable';
 import { Dialog } from '../../components/Dialog';
-import { ListState, Pagination } from '../../components/ListParts';
+import { ListCard, Pagination } from '../../components/ListParts';
 import { PageHeader } from '../../components/PageHeader';
 import { RowButton } from '../../components/RowButton';
 import { PageSpinner } from '../../components/Spinner';
 import { usePageTitle } from '../../shell/pageTitle';
-import { displayInstant } from '../apiTokens';
+import { displayInstant } from '../../lib/display';
 import { useWebhookDeliveries, useWebhookList, WEBHOOK_WRITES, WEBHOOKS_PATH } from './api';
 import { DeliveryBadge, eventLabel } from './parts';
 
@@ -50,49 +50,49 @@ function DeliveryLog({ webhookId, url }: { webhookId: string; url: string }) {
   return (
     <div className="admin-page stack-lg">
       <PageHeader title="Deliveries" intro={<span className="webhook-address">{url}</span>} back={BACK} />
-      <section className="card list-card" aria-label="Deliveries" aria-busy={log.isFetching}>
-        <ListState
-          query={log}
-          count={rows.length}
-          empty="Nothing sent yet. Send a test event from the webhooks."
-        />
-        {rows.length > 0 && (
-          <DataTable columns={['Event', 'Status', 'Attempts', 'Response', 'Time', 'Duration']} actions>
-            {rows.map((delivery) => (
-              <tr key={delivery._id}>
-                <td>{eventLabel(delivery.event)}</td>
-                <td>
-                  <DeliveryBadge status={delivery.status} />
-                </td>
-                <td>{delivery.attempts}</td>
-                <td>{responseText(delivery)}</td>
-                <td>{displayInstant(delivery.lastAttemptAt ?? delivery.createdAt)}</td>
-                <td>{delivery.durationMs === null ? '—' : `${delivery.durationMs} ms`}</td>
-                <td className="row-actions">
-                  <RowButton
-                    icon={FileSearch}
-                    onClick={() => setOpen(delivery)}
-                    label={`Details of ${deliveryName(delivery)}`}
-                  >
-                    Details
-                  </RowButton>
-                  <RowButton
-                    icon={RotateCw}
-                    loading={resend.isPending && resend.variables.body._id === delivery._id}
-                    onClick={() => resend.mutate({ body: { _id: delivery._id } })}
-                    label={`Send ${deliveryName(delivery)} again`}
-                  >
-                    Send again
-                  </RowButton>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-        {log.data && (
-          <Pagination page={page} pageSize={log.data.pageSize} total={log.data.total} onPage={setPage} />
-        )}
-      </section>
+      <ListCard
+        label="Deliveries"
+        query={log}
+        count={rows.length}
+        empty="Nothing sent yet. Send a test event from the webhooks."
+        footer={
+          log.data && (
+            <Pagination page={page} pageSize={log.data.pageSize} total={log.data.total} onPage={setPage} />
+          )
+        }
+      >
+        <DataTable columns={['Event', 'Status', 'Attempts', 'Response', 'Time', 'Duration']} actions>
+          {rows.map((delivery) => (
+            <tr key={delivery._id}>
+              <td>{eventLabel(delivery.event)}</td>
+              <td>
+                <DeliveryBadge status={delivery.status} />
+              </td>
+              <td>{delivery.attempts}</td>
+              <td>{responseText(delivery)}</td>
+              <td>{displayInstant(delivery.lastAttemptAt ?? delivery.createdAt)}</td>
+              <td>{delivery.durationMs === null ? '—' : `${delivery.durationMs} ms`}</td>
+              <td className="row-actions">
+                <RowButton
+                  icon={FileSearch}
+                  onClick={() => setOpen(delivery)}
+                  label={`Details of ${deliveryName(delivery)}`}
+                >
+                  Details
+                </RowButton>
+                <RowButton
+                  icon={RotateCw}
+                  loading={resend.isPending && resend.variables.body._id === delivery._id}
+                  onClick={() => resend.mutate({ body: { _id: delivery._id } })}
+                  label={`Send ${deliveryName(delivery)} again`}
+                >
+                  Send again
+                </RowButton>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </ListCard>
       {open && <DeliveryDialog delivery={open} onClose={() => setOpen(null)} />}
     </div>
   );

@@ -13,7 +13,7 @@ import { CheckboxList } from '../../components/CheckboxList';
 import { Dialog, DialogFormActions } from '../../components/Dialog';
 import { FieldError } from '../../components/FieldError';
 import { InputField } from '../../components/FormField';
-import { ShownOnceDialog } from '../apiTokens';
+import { ShownOnceDialog } from '../../components/ShownOnceDialog';
 import { WEBHOOK_WRITES } from './api';
 
 const EVENT_CHOICES = WEBHOOK_EVENTS.map((event) => ({ _id: event, name: WEBHOOK_EVENT_LABELS[event] }));

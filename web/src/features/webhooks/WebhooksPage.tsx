@@ -12,11 +12,12 @@ import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
-import { ListState } from '../../components/ListParts';
+import { ListCard } from '../../components/ListParts';
 import { PageHeader } from '../../components/PageHeader';
 import { RowButton } from '../../components/RowButton';
 import { usePageTitle } from '../../shell/pageTitle';
-import { displayInstant, ShownOnceDialog } from '../apiTokens';
+import { ShownOnceDialog } from '../../components/ShownOnceDialog';
+import { displayInstant } from '../../lib/display';
 import { useWebhookList, webhookDeliveriesPath, WEBHOOK_WRITES } from './api';
 import { DeliveryBadge, eventLabel } from './parts';
 import { WebhookDialog } from './WebhookDialog';
@@ -50,57 +51,55 @@ export function WebhooksPage() {
           Add webhook
         </Button>
       </PageHeader>
-      <section className="card list-card" aria-label="Webhooks" aria-busy={list.isFetching}>
-        <ListState
-          query={list}
-          count={rows.length}
-          empty="No webhooks yet. Add the address of a system to inform."
-        />
-        {rows.length > 0 && (
-          <DataTable
-            columns={['Address', 'Events', 'State', 'Last delivery']}
-            actions
-            className="webhooks-table"
-          >
-            {rows.map((webhook) => (
-              <tr key={webhook._id}>
-                <WebhookCells webhook={webhook} />
-                <td className="row-actions webhook-actions">
-                  <RowButton
-                    icon={Pencil}
-                    onClick={() => setEditing({ webhook })}
-                    label={`Edit ${webhook.url}`}
-                  >
-                    Edit
-                  </RowButton>
-                  <RowButton
-                    icon={Send}
-                    loading={test.isPending && test.variables.body._id === webhook._id}
-                    onClick={() => test.mutate({ body: { _id: webhook._id } })}
-                    label={`Send test event to ${webhook.url}`}
-                  >
-                    Send test event
-                  </RowButton>
-                  <RowButton
-                    icon={KeyRound}
-                    onClick={() => setAsking({ kind: 'roll', webhook })}
-                    label={`Roll secret of ${webhook.url}`}
-                  >
-                    Roll secret
-                  </RowButton>
-                  <RowButton
-                    icon={Trash2}
-                    onClick={() => setAsking({ kind: 'delete', webhook })}
-                    label={`Delete ${webhook.url}`}
-                  >
-                    Delete
-                  </RowButton>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </section>
+      <ListCard
+        label="Webhooks"
+        query={list}
+        count={rows.length}
+        empty="No webhooks yet. Add the address of a system to inform."
+      >
+        <DataTable
+          columns={['Address', 'Events', 'State', 'Last delivery']}
+          actions
+          className="webhooks-table"
+        >
+          {rows.map((webhook) => (
+            <tr key={webhook._id}>
+              <WebhookCells webhook={webhook} />
+              <td className="row-actions webhook-actions">
+                <RowButton
+                  icon={Pencil}
+                  onClick={() => setEditing({ webhook })}
+                  label={`Edit ${webhook.url}`}
+                >
+                  Edit
+                </RowButton>
+                <RowButton
+                  icon={Send}
+                  loading={test.isPending && test.variables.body._id === webhook._id}
+                  onClick={() => test.mutate({ body: { _id: webhook._id } })}
+                  label={`Send test event to ${webhook.url}`}
+                >
+                  Send test event
+                </RowButton>
+                <RowButton
+                  icon={KeyRound}
+                  onClick={() => setAsking({ kind: 'roll', webhook })}
+                  label={`Roll secret of ${webhook.url}`}
+                >
+                  Roll secret
+                </RowButton>
+                <RowButton
+                  icon={Trash2}
+                  onClick={() => setAsking({ kind: 'delete', webhook })}
+                  label={`Delete ${webhook.url}`}
+                >
+                  Delete
+                </RowButton>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </ListCard>
       {editing && <WebhookDialog webhook={editing.webhook} onClose={() => setEditing(null)} />}
       {asking?.kind === 'roll' && (
         <ConfirmDialog

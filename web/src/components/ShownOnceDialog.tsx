@@ -1,35 +1,31 @@
-import './apiTokens.css';
-import { DATE_DISPLAY_FORMAT } from '@compass/shared';
-import { format, parseISO } from 'date-fns';
+import './shownOnce.css';
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { InputField } from '../../components/FormField';
-
-/** An instant as the integration pages show it: dd/MM/yyyy HH:mm in the reader's clock. */
-export function displayInstant(instant: string): string {
-  return format(parseISO(instant), `${DATE_DISPLAY_FORMAT} HH:mm`);
-}
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+import { InputField } from './FormField';
 
 /**
- * A secret the server answers once (an API token, a webhook's signing secret): shown read-only with
- * a Copy button. Escape and the backdrop do not close it, so it is never lost by a stray key;
- * once Done is pressed nothing can show it again.
+ * A secret the server answers once (an API token, a webhook's signing secret, a kiosk's device
+ * link): shown read-only with a Copy button. Escape and the backdrop do not close it, so it is never
+ * lost by a stray key; once Done is pressed nothing can show it again.
  */
 export function ShownOnceDialog({
   title,
   label,
   value,
   message,
+  copyLabel = 'Copy',
   onClose,
 }: {
   title: string;
   label: string;
   value: string;
   message: string;
+  copyLabel?: string;
   onClose: () => void;
 }) {
+  // Where the browser refuses, the value stays selectable in its box.
   const copy = () =>
     navigator.clipboard.writeText(value).then(
       () => toast.success('Copied.'),
@@ -58,7 +54,7 @@ export function ShownOnceDialog({
             onValueChange={() => undefined}
           />
           <Button icon={<Copy size={16} aria-hidden="true" />} onClick={() => void copy()}>
-            Copy
+            {copyLabel}
           </Button>
         </div>
       </div>
