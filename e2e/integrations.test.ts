@@ -8,7 +8,7 @@ import {
   webhookMessages,
   type TWebhookPayload,
 } from '@compass/shared';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   pageOverflow,
@@ -66,9 +66,9 @@ async function openFromMenu(page: Page, item: string) {
 /**
  * Shoots an open dialog at a desktop's width and a phone's, as shootWidths does a page: the drawer a
  * narrowed window keeps open lies under the dialog, where no click reaches its backdrop, so it is
- * closed by its own click event.
+ * closed by its own click event. At each width the secret's box must show it whole.
  */
-async function shootDialogWidths(page: Page, name: string) {
+async function shootDialogWidths(page: Page, name: string, secretBox: Locator) {
   for (const [viewport, suffix] of [
     [SCREEN.desktop, ''],
     [SCREEN.phone, '-phone'],
@@ -77,6 +77,11 @@ async function shootDialogWidths(page: Page, name: string) {
     const backdrop = page.getByRole('button', { name: 'Close navigation' });
     if (await backdrop.isVisible()) await backdrop.dispatchEvent('click');
     expect.soft(await pageOverflow(page), `${name} scrolls sideways at ${viewport.width} px`).toBe(0);
+    // The secret shows whole: its box neither cuts nor scrolls it.
+    const cut = await secretBox.evaluate(
+      (box) => box.scrollHeight > box.clientHeight || box.scrollWidth > box.clientWidth,
+    );
+    expect.soft(cut, `${name} cuts the secret at ${viewport.width} px`).toBe(false);
     await screenshot(page, `${name}${suffix}`);
   }
   await page.setViewportSize(SCREEN.desktop);
@@ -108,13 +113,13 @@ describe('integrations', () => {
     await dialog.getByLabel('Expires after').selectOption('30');
     await dialog.getByRole('button', { name: 'Create token' }).click();
 
-    const shown = page.getByRole('dialog', { name: 'Token created' });
+    const shown = page.getByRole('dialog', { name: 'New API token' });
     await shown.getByText(apiTokenMessages.created).waitFor();
     const token = await shown.getByLabel('API token').inputValue();
     expect(token).toMatch(/^cmp_/);
     await shown.getByRole('button', { name: 'Copy' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
-    await shootDialogWidths(page, 'api-token-created');
+    await shootDialogWidths(page, 'api-token-created', shown.getByLabel('API token'));
     await shown.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => page.getByText(token).count()).toBe(0);
 
@@ -164,9 +169,11 @@ describe('integrations', () => {
     await dialog.getByRole('checkbox', { name: 'Action assigned' }).check();
     await dialog.getByRole('checkbox', { name: 'Action completed' }).check();
     await dialog.getByRole('button', { name: 'Save' }).click();
-    const shown = page.getByRole('dialog', { name: 'Webhook added' });
+    const shown = page.getByRole('dialog', { name: 'Signing secret of the new webhook' });
+    await shown.getByText(webhookMessages.created).waitFor();
     const secret = await shown.getByLabel('Signing secret').inputValue();
     expect(secret).not.toBe('');
+    await shootDialogWidths(page, 'webhook-secret', shown.getByLabel('Signing secret'));
     await shown.getByRole('button', { name: 'Done' }).click();
 
     await page.getByRole('button', { name: `Send test event to ${receiverUrl}` }).click();
@@ -184,7 +191,7 @@ describe('integrations', () => {
     await row.getByText('Delivered').waitFor({ timeout: 20_000 });
     await shootWidths(page, 'webhooks', row);
 
-    await row.getByRole('link', { name: `Deliveries to ${receiverUrl}` }).click();
+    await row.getByRole('link', { name: `Delivery log of ${receiverUrl}` }).click();
     await page.locator('#main-content').getByRole('heading', { level: 1, name: 'Deliveries' }).waitFor();
     const delivery = page.locator('tr').filter({ hasText: 'Test event' });
     await delivery.getByText('Delivered').waitFor();

@@ -20,6 +20,7 @@ export const webhookMessages = {
   tooManyPending:
     'This webhook already has 100 events waiting to be sent. Try again when they have gone out.',
   saved: 'Webhook saved.',
+  created: 'Webhook added. Copy its signing secret now: it will not be shown again.',
   deleted: 'Webhook deleted.',
   secretRolled: 'A new signing secret was made. Copy it now: it will not be shown again.',
   notFound: 'This webhook does not exist.',

@@ -1,14 +1,15 @@
 import './shownOnce.css';
 import { Copy } from 'lucide-react';
+import { useId, useRef } from 'react';
 import { toast } from 'sonner';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
-import { InputField } from './FormField';
 
 /**
  * A secret the server answers once (an API token, a webhook's signing secret, a kiosk's device
- * link): shown read-only with a Copy button. Escape and the backdrop do not close it, so it is never
- * lost by a stray key; once Done is pressed nothing can show it again.
+ * link): shown whole and read-only with a Copy button, and the one place that says it was made (its
+ * call makes no toast). Escape and the backdrop do not close it, so it is never lost by a stray key;
+ * once Done is pressed nothing can show it again.
  */
 export function ShownOnceDialog({
   title,
@@ -25,12 +26,19 @@ export function ShownOnceDialog({
   copyLabel?: string;
   onClose: () => void;
 }) {
-  // Where the browser refuses, the value stays selectable in its box.
-  const copy = () =>
-    navigator.clipboard.writeText(value).then(
-      () => toast.success('Copied.'),
-      () => toast.error('The browser did not allow copying: select the text and copy it.'),
-    );
+  const id = useId();
+  const box = useRef<HTMLTextAreaElement>(null);
+  // The clipboard is missing on plain http and may be refused: the text is then selected for the
+  // reader to copy.
+  const selectForCopying = () => {
+    box.current?.focus();
+    box.current?.select();
+    toast.info('Select the text and copy it.');
+  };
+  const copy = () => {
+    if (!navigator.clipboard) return selectForCopying();
+    navigator.clipboard.writeText(value).then(() => toast.success('Copied.'), selectForCopying);
+  };
   return (
     <Dialog
       title={title}
@@ -44,16 +52,23 @@ export function ShownOnceDialog({
     >
       <div className="stack">
         <p className="alert alert-warning">{message}</p>
-        <div className="shown-once">
-          <InputField
-            label={label}
+        <div className="field">
+          <label className="field-label" htmlFor={id}>
+            {label}
+          </label>
+          <textarea
+            ref={box}
+            id={id}
+            className="input shown-once-value"
             value={value}
             readOnly
+            rows={3}
             spellCheck={false}
             onFocus={(event) => event.currentTarget.select()}
-            onValueChange={() => undefined}
           />
-          <Button icon={<Copy size={16} aria-hidden="true" />} onClick={() => void copy()}>
+        </div>
+        <div>
+          <Button icon={<Copy size={16} aria-hidden="true" />} onClick={copy}>
             {copyLabel}
           </Button>
         </div>

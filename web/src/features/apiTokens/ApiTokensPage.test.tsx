@@ -13,6 +13,7 @@ import {
   testId,
 } from '../../../test/helpers';
 import { setAuthToken } from '../../lib/storage';
+import { displayInstant } from '../../lib/display';
 import { ApiTokensPage } from './ApiTokensPage';
 
 const TOKEN = 'cmp_a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6q7r8s9t0';
@@ -62,6 +63,9 @@ describe('the API tokens page', () => {
     expect(within(payroll).getByText(accessKeyLabel('hrEmployee'))).toBeInTheDocument();
     expect(within(payroll).getByText('Never')).toBeInTheDocument();
     expect(within(payroll).getByText('Active')).toBeInTheDocument();
+    // Made and ending at the reader's local time, not on the UTC day.
+    expect(within(payroll).getByText(displayInstant('2026-11-02T09:00:00.000Z'))).toBeInTheDocument();
+    expect(within(payroll).getByText(displayInstant('2027-01-31T09:00:00.000Z'))).toBeInTheDocument();
     const old = screen.getByRole('cell', { name: 'Old warehouse' }).closest('tr')!;
     expect(within(old).getByText('203.0.113.7')).toBeInTheDocument();
     expect(within(old).getByText('Revoked')).toBeInTheDocument();
@@ -135,10 +139,12 @@ describe('the API tokens page', () => {
     await user.selectOptions(within(dialog).getByLabelText('Expires after'), '30');
     await user.click(within(dialog).getByRole('button', { name: 'Create token' }));
 
-    const shown = await screen.findByRole('dialog', { name: 'Token created' });
+    const shown = await screen.findByRole('dialog', { name: 'New API token' });
     expect(within(shown).getByLabelText('API token')).toHaveValue(TOKEN);
     expect(within(shown).getByLabelText('API token')).toHaveAttribute('readonly');
     expect(within(shown).getByText(apiTokenMessages.created)).toBeInTheDocument();
+    // Said once, in the dialog: no toast repeats it.
+    expect(screen.getAllByText(apiTokenMessages.created)).toHaveLength(1);
     // Sent in the menu's order (Documents before Reminders), not the order they were ticked in.
     expect(bodiesSent(fetchMock, '/api/apiTokenCreate')).toEqual([
       { name: 'Warehouse', accessKeys: ['document', 'task'], expiresInDays: 30 },
@@ -147,12 +153,35 @@ describe('the API tokens page', () => {
     expect(await navigator.clipboard.readText()).toBe(TOKEN);
 
     await user.keyboard('{Escape}');
-    expect(screen.getByRole('dialog', { name: 'Token created' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'New API token' })).toBeInTheDocument();
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByDisplayValue(TOKEN)).not.toBeInTheDocument();
     expect(screen.queryByText(TOKEN)).not.toBeInTheDocument();
   }, 15_000);
+
+  it('without a clipboard (plain http), Copy selects the whole token and says to copy it', async () => {
+    mockFetch({
+      'GET /api/permissions': () => ok(permissionsFixture()),
+      'GET /api/apiTokenList': () => ok({ items: [] }),
+      'POST /api/apiTokenCreate': () => ok({ token: TOKEN, apiToken: token() }, apiTokenMessages.created),
+    });
+    render();
+    const user = userEvent.setup();
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    await user.click(await screen.findByRole('button', { name: 'New token' }));
+    const dialog = screen.getByRole('dialog', { name: 'New token' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Warehouse');
+    await user.click(await within(dialog).findByRole('checkbox', { name: accessKeyLabel('task') }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create token' }));
+
+    const shown = await screen.findByRole('dialog', { name: 'New API token' });
+    const box = within(shown).getByLabelText<HTMLTextAreaElement>('API token');
+    await user.click(within(shown).getByRole('button', { name: 'Copy' }));
+    expect(await screen.findByText('Select the text and copy it.')).toBeInTheDocument();
+    expect(box).toHaveFocus();
+    expect(box.value.slice(box.selectionStart, box.selectionEnd)).toBe(TOKEN);
+  });
 
   it('shows the server’s refusal beside the field it names', async () => {
     mockFetch({

@@ -2,7 +2,6 @@ import {
   accessKeyLabel,
   API_TOKEN_STATE_LABELS,
   apiTokenRevokeCall,
-  displayDay,
   type ApiTokenState,
   type TApiToken,
 } from '@compass/shared';
@@ -107,10 +106,10 @@ function TokenRow({ token, onRevoke }: { token: TApiToken; onRevoke: () => void 
         </ul>
       </td>
       <td>
-        {displayDay(token.createdAt)}
+        {displayInstant(token.createdAt)}
         <div className="text-sm text-secondary">{token.createdBy}</div>
       </td>
-      <td>{displayDay(token.expiresAt)}</td>
+      <td>{displayInstant(token.expiresAt)}</td>
       <td>
         {token.lastUsedAt ? (
           <>

@@ -42,13 +42,14 @@ export function NewTokenDialog({ onClose }: { onClose: () => void }) {
   const keysErrorId = useId();
   const create = useCall(apiTokenCreateCall, {
     invalidate: [apiTokenKeys.list],
+    silent: true,
     onSuccess: (created) => setToken(created.token),
   });
 
   if (token !== null)
     return (
       <ShownOnceDialog
-        title="Token created"
+        title="New API token"
         label="API token"
         value={token}
         message={apiTokenMessages.created}

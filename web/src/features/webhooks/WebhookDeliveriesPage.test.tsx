@@ -1,8 +1,9 @@
 import { webhookMessages, type TWebhook, type TWebhookDelivery } from '@compass/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bodiesSent, mockFetch, ok, renderRoutes, testId } from '../../../test/helpers';
+import { queryClient } from '../../api/queryClient';
 import { setAuthToken } from '../../lib/storage';
 import { WebhookDeliveriesPage } from './WebhookDeliveriesPage';
 
@@ -95,6 +96,27 @@ describe('a webhook’s delivery log', () => {
     expect(pages).toContain('2');
     expect(new Set(pages)).toEqual(new Set(['1', '2']));
   }, 15_000);
+
+  it('keeps an open delivery’s details current as the log is read again', async () => {
+    let reads = 0;
+    mockFetch({
+      'GET /api/webhookList': () => ok({ items: [HOOK] }),
+      'GET /api/webhookDeliveryList': () => {
+        reads += 1;
+        const waiting = { status: 'pending', responseStatus: null, responseBody: null } as const;
+        return ok({ items: [delivery(reads === 1 ? waiting : {})], total: 1, pageSize: 25 });
+      },
+    });
+    render();
+    const user = userEvent.setup();
+    const row = (await screen.findByText('Pending')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /^Details of / }));
+    const dialog = screen.getByRole('dialog', { name: 'Action completed' });
+    expect(within(dialog).getByText('Pending')).toBeInTheDocument();
+    await queryClient.invalidateQueries({ queryKey: ['webhooks'] });
+    await waitFor(() => expect(within(dialog).getByText('Delivered')).toBeInTheDocument());
+    expect(within(dialog).getByLabelText('Response body')).toHaveTextContent('{"received":true}');
+  });
 
   it('says a webhook of another organisation (or deleted) cannot be opened', async () => {
     const fetchMock = mockFetch({ 'GET /api/webhookList': () => ok({ items: [HOOK] }) });

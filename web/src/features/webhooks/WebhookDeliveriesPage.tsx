@@ -40,13 +40,15 @@ export function WebhookDeliveriesPage() {
 function DeliveryLog({ webhookId, url }: { webhookId: string; url: string }) {
   const [page, setPage] = useState(1);
   const log = useWebhookDeliveries(webhookId, page);
-  const [open, setOpen] = useState<TWebhookDelivery | null>(null);
+  // The id, not the row: the dialog reads the row of the log as it refreshes.
+  const [openId, setOpenId] = useState<string | null>(null);
   const resend = useCall(webhookDeliveryResendCall, {
     invalidate: WEBHOOK_WRITES,
     // The new delivery is the newest: it shows on the first page.
     onSuccess: () => setPage(1),
   });
   const rows = log.data?.items ?? [];
+  const open = rows.find((delivery) => delivery._id === openId);
   return (
     <div className="admin-page stack-lg">
       <PageHeader title="Deliveries" intro={<span className="webhook-address">{url}</span>} back={BACK} />
@@ -75,7 +77,7 @@ function DeliveryLog({ webhookId, url }: { webhookId: string; url: string }) {
               <td className="row-actions">
                 <RowButton
                   icon={FileSearch}
-                  onClick={() => setOpen(delivery)}
+                  onClick={() => setOpenId(delivery._id)}
                   label={`Details of ${deliveryName(delivery)}`}
                 >
                   Details
@@ -93,7 +95,7 @@ function DeliveryLog({ webhookId, url }: { webhookId: string; url: string }) {
           ))}
         </DataTable>
       </ListCard>
-      {open && <DeliveryDialog delivery={open} onClose={() => setOpen(null)} />}
+      {open && <DeliveryDialog delivery={open} onClose={() => setOpenId(null)} />}
     </div>
   );
 }

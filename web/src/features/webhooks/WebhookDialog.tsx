@@ -1,6 +1,7 @@
 import {
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
+  webhookMessages,
   webhookSaveCall,
   ZWebhookSave,
   type TWebhook,
@@ -29,16 +30,18 @@ export function WebhookDialog({ webhook, onClose }: { webhook?: TWebhook; onClos
   const eventsErrorId = useId();
   const save = useCall(webhookSaveCall, {
     invalidate: WEBHOOK_WRITES,
+    // A new webhook's dialog says it was added.
+    silent: (saved) => saved.secret !== null,
     onSuccess: (saved) => (saved.secret === null ? onClose() : setSecret(saved.secret)),
   });
 
   if (secret !== null)
     return (
       <ShownOnceDialog
-        title="Webhook added"
+        title="Signing secret of the new webhook"
         label="Signing secret"
         value={secret}
-        message="Copy the signing secret now: it will not be shown again. The receiver checks each event's Compass-Signature with it."
+        message={webhookMessages.created}
         onClose={onClose}
       />
     );
@@ -94,7 +97,7 @@ export function WebhookDialog({ webhook, onClose }: { webhook?: TWebhook; onClos
         </fieldset>
         <label className="checkbox">
           <input type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} />
-          Active (events are sent; paused, none are made)
+          Active — a paused webhook gets no events, not even later
         </label>
         <DialogFormActions submitLabel="Save" pending={save.isPending} onCancel={closeUnlessPending} />
       </form>

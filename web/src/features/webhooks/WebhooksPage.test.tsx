@@ -46,6 +46,11 @@ describe('the webhooks page', () => {
     expect(within(erp).getByText('Active')).toBeInTheDocument();
     expect(within(erp).getByText('Delivered')).toBeInTheDocument();
     expect(within(erp).getByText(/HTTP 204/)).toBeInTheDocument();
+    // The log opens from its own row action too, not only from the address.
+    expect(within(erp).getByRole('link', { name: `Delivery log of ${URL_}` })).toHaveAttribute(
+      'href',
+      `/system-administration/webhooks/${testId(1)}`,
+    );
     const bi = screen.getByRole('link', { name: 'Deliveries to https://bi.example.com/in' }).closest('tr')!;
     expect(within(bi).getByText('Paused')).toBeInTheDocument();
     expect(within(bi).getByText('None yet')).toBeInTheDocument();
@@ -98,8 +103,11 @@ describe('the webhooks page', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    const shown = await screen.findByRole('dialog', { name: 'Webhook added' });
+    const shown = await screen.findByRole('dialog', { name: 'Signing secret of the new webhook' });
     expect(within(shown).getByLabelText('Signing secret')).toHaveValue(SECRET);
+    // Said once, by the dialog: no "Webhook saved." toast before it.
+    expect(within(shown).getByText(webhookMessages.created)).toBeInTheDocument();
+    expect(screen.queryByText(webhookMessages.saved)).not.toBeInTheDocument();
     // The events go in the contract's order, whatever order they were ticked in.
     expect(bodiesSent(fetchMock, '/api/webhookSave')).toEqual([
       {
@@ -132,6 +140,8 @@ describe('the webhooks page', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: /^Active/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // A change has no dialog to say it: the toast does.
+    expect(await screen.findByText(webhookMessages.saved)).toBeInTheDocument();
     expect(bodiesSent(fetchMock, '/api/webhookSave')).toEqual([
       {
         _id: testId(1),
@@ -158,11 +168,12 @@ describe('the webhooks page', () => {
 
     await user.click(screen.getByRole('button', { name: `Roll secret of ${URL_}` }));
     const confirm = screen.getByRole('dialog', { name: 'Roll the signing secret?' });
+    expect(confirm).toHaveTextContent(/deliveries fail the receiver's check and are retried/);
     expect(bodiesSent(fetchMock, '/api/webhookRollSecret')).toEqual([]);
     await user.click(within(confirm).getByRole('button', { name: 'Roll secret' }));
     const shown = await screen.findByRole('dialog', { name: 'New signing secret' });
     expect(within(shown).getByLabelText('Signing secret')).toHaveValue(SECRET);
-    expect(within(shown).getByText(webhookMessages.secretRolled)).toBeInTheDocument();
+    expect(screen.getAllByText(webhookMessages.secretRolled)).toHaveLength(1);
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
 
     await user.click(screen.getByRole('button', { name: `Delete ${URL_}` }));

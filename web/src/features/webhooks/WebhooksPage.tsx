@@ -5,7 +5,7 @@ import {
   webhookTestCall,
   type TWebhook,
 } from '@compass/shared';
-import { KeyRound, Pencil, Plus, Send, Trash2 } from 'lucide-react';
+import { KeyRound, ListChecks, Pencil, Plus, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCall } from '../../api/useCall';
@@ -34,6 +34,7 @@ export function WebhooksPage() {
   const test = useCall(webhookTestCall, { invalidate: WEBHOOK_WRITES });
   const remove = useCall(webhookDeleteCall, { invalidate: WEBHOOK_WRITES, onSuccess: () => setAsking(null) });
   const roll = useCall(webhookRollSecretCall, {
+    silent: true,
     onSuccess: (rolled) => {
       setAsking(null);
       setSecret(rolled.secret);
@@ -73,6 +74,14 @@ export function WebhooksPage() {
                 >
                   Edit
                 </RowButton>
+                <Link
+                  className="btn btn-ghost btn-sm"
+                  to={webhookDeliveriesPath(webhook._id)}
+                  aria-label={`Delivery log of ${webhook.url}`}
+                >
+                  <ListChecks size={14} aria-hidden="true" />
+                  Deliveries
+                </Link>
                 <RowButton
                   icon={Send}
                   loading={test.isPending && test.variables.body._id === webhook._id}
@@ -110,8 +119,8 @@ export function WebhooksPage() {
           onClose={() => setAsking(null)}
         >
           <p>
-            Events to {asking.webhook.url} are signed with a new secret from now on: the receiver must check
-            them with the new one, which is shown once.
+            Events to {asking.webhook.url} are signed with a new secret from now on, shown once next. Until
+            the receiver has it, deliveries fail the receiver's check and are retried.
           </p>
         </ConfirmDialog>
       )}
