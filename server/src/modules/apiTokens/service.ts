@@ -7,10 +7,11 @@ import {
   type TApiToken,
 } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { hashToken, newToken, type AuthContext } from '../../plugins/auth';
 import { recordChange } from '../../plugins/changeLog';
 import { nameOfUser } from '../employees';
+import { requireKeysHeld, tokensOf } from './policy';
 
 /** The characters of a token kept to tell tokens apart: the prefix and 6 of the secret. */
 const SHOWN_CHARACTERS = 10;
@@ -74,7 +75,7 @@ export class ApiTokenService {
   async list(auth: AuthContext): Promise<TApiToken[]> {
     const now = new Date();
     const rows = await this.db.apiToken.findMany({
-      where: { companyId: auth.companyId },
+      where: tokensOf(auth),
       select: tokenColumns,
       orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
     });
@@ -90,7 +91,7 @@ export class ApiTokenService {
     auth: AuthContext,
     input: { name: string; accessKeys: AccessKey[]; expiresInDays: number },
   ): Promise<{ token: string; apiToken: TApiToken }> {
-    if (input.accessKeys.some((key) => !auth.accessKeys.has(key))) throw forbidden(say.keyNotHeld);
+    requireKeysHeld(auth, input.accessKeys);
     const now = new Date();
     const token = `${API_TOKEN_PREFIX}${newToken()}`;
     const row = await this.db.$transaction(async (tx) => {
@@ -138,7 +139,7 @@ export class ApiTokenService {
     const now = new Date();
     await this.db.$transaction(async (tx) => {
       const token = await tx.apiToken.findFirst({
-        where: { id, companyId: auth.companyId },
+        where: { id, ...tokensOf(auth) },
         select: { id: true },
       });
       if (!token) throw notFound(say.notFound);

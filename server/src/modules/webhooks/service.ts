@@ -16,6 +16,7 @@ import { recordChange, recordDelete, recordSave } from '../../plugins/changeLog'
 import type { SecretBox } from '../../plugins/secrets';
 import { receiverProblem, type ReceiverRules } from './address';
 import { INACTIVE_ERROR } from './delivery';
+import { webhooksOf } from './policy';
 import { newWebhookSecret } from './signing';
 
 /** Deliveries on one page of a webhook's log. */
@@ -68,7 +69,7 @@ export class WebhookService {
 
   async list(companyId: string): Promise<TWebhook[]> {
     const rows = await this.db.webhookSubscription.findMany({
-      where: { companyId },
+      where: webhooksOf(companyId),
       orderBy: { createdAt: 'asc' },
       include: { deliveries: { orderBy: { createdAt: 'desc' }, take: 1 } },
     });
@@ -211,7 +212,7 @@ export class WebhookService {
   /** Sends a delivery again: a new delivery of the same payload, so the receiver sees the same event id. */
   async resend(auth: AuthContext, deliveryId: string): Promise<{ deliveryId: string }> {
     const delivery = await this.db.webhookDelivery.findFirst({
-      where: { id: deliveryId, companyId: auth.companyId },
+      where: { id: deliveryId, ...webhooksOf(auth.companyId) },
     });
     if (!delivery) throw notFound(say.deliveryNotFound);
     await this.requireRoomToQueue(delivery.subscriptionId);
@@ -228,7 +229,7 @@ export class WebhookService {
   }
 
   private async find(db: Prisma.TransactionClient, companyId: string, id: string) {
-    const webhook = await db.webhookSubscription.findFirst({ where: { id, companyId } });
+    const webhook = await db.webhookSubscription.findFirst({ where: { id, ...webhooksOf(companyId) } });
     if (!webhook) throw notFound(say.notFound);
     return webhook;
   }
