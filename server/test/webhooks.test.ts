@@ -222,7 +222,7 @@ describe('webhook calls', () => {
     expect(log.map((row) => row.action).sort()).toEqual(['created', 'deleted']);
   });
 
-  it(`refuses a test or a resend while ${WEBHOOK_MAX_PENDING} deliveries wait (409); sent ones do not count`, async () => {
+  it(`refuses a test or a resend while ${WEBHOOK_MAX_PENDING} deliveries wait (409), also when sent at once; sent ones do not count`, async () => {
     const { _id } = await data('olivia.admin', 'webhookSave', hook());
     const first = (await data('olivia.admin', 'webhookTest', { _id })).deliveryId;
     const original = await ctx.db.webhookDelivery.findUniqueOrThrow({ where: { id: first } });
@@ -236,8 +236,11 @@ describe('webhook calls', () => {
     });
     const waiting = Array.from({ length: WEBHOOK_MAX_PENDING - 2 }, () => copy('pending'));
     await ctx.db.webhookDelivery.createMany({ data: [...waiting, copy('delivered'), copy('failed')] });
-    // One short of the limit: one more is queued.
-    expect((await call('olivia.admin', 'webhookTest', { _id })).statusCode).toBe(200);
+    // One short of the limit: of four sent at once, exactly one is queued (the count is locked).
+    const atOnce = await Promise.all(
+      Array.from({ length: 4 }, () => call('olivia.admin', 'webhookTest', { _id })),
+    );
+    expect(atOnce.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
     for (const [path, body] of [
       ['webhookTest', { _id }],
       ['webhookDeliveryResend', { _id: first }],

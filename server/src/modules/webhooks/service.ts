@@ -163,7 +163,6 @@ export class WebhookService {
   /** Queues a ping to the webhook, whatever events it chose. */
   async test(auth: AuthContext, id: string): Promise<{ deliveryId: string }> {
     const webhook = await this.find(this.db, auth.companyId, id);
-    await this.requireRoomToQueue(webhook.id);
     const payload: TWebhookPayload = {
       id: randomUUID(),
       event: WEBHOOK_PING_EVENT,
@@ -171,16 +170,7 @@ export class WebhookService {
       companyId: auth.companyId,
       data: { webhookId: webhook.id },
     };
-    const created = await this.db.webhookDelivery.create({
-      data: {
-        companyId: auth.companyId,
-        subscriptionId: webhook.id,
-        eventId: payload.id,
-        event: payload.event,
-        payload: payload as Prisma.InputJsonValue,
-      },
-    });
-    return { deliveryId: created.id };
+    return this.queue(auth.companyId, webhook.id, { eventId: payload.id, event: payload.event, payload });
   }
 
   /** A page of the webhook's deliveries, newest first. */
@@ -200,13 +190,25 @@ export class WebhookService {
   }
 
   /**
-   * Refuses a test or a resend while the webhook has WEBHOOK_MAX_PENDING deliveries waiting, so a
-   * caller cannot pile up an unbounded queue against a receiver that is down (events themselves
-   * are never refused). Counted, not locked: two calls at once may pass the limit by one each.
+   * Queues a test or a resend, refused while the webhook has WEBHOOK_MAX_PENDING deliveries waiting,
+   * so a caller cannot pile up an unbounded queue against a receiver that is down (events themselves
+   * are never refused). The webhook's row is locked while counting: two calls at once cannot both
+   * take the last place.
    */
-  private async requireRoomToQueue(subscriptionId: string): Promise<void> {
-    const pending = await this.db.webhookDelivery.count({ where: { subscriptionId, status: 'pending' } });
-    if (pending >= WEBHOOK_MAX_PENDING) throw conflict(say.tooManyPending);
+  private async queue(
+    companyId: string,
+    subscriptionId: string,
+    delivery: { eventId: string; event: string; payload: unknown },
+  ): Promise<{ deliveryId: string }> {
+    return this.db.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT 1 FROM "WebhookSubscription" WHERE id = ${subscriptionId}::uuid FOR UPDATE`;
+      const pending = await tx.webhookDelivery.count({ where: { subscriptionId, status: 'pending' } });
+      if (pending >= WEBHOOK_MAX_PENDING) throw conflict(say.tooManyPending);
+      const created = await tx.webhookDelivery.create({
+        data: { companyId, subscriptionId, ...delivery, payload: delivery.payload as Prisma.InputJsonValue },
+      });
+      return { deliveryId: created.id };
+    });
   }
 
   /** Sends a delivery again: a new delivery of the same payload, so the receiver sees the same event id. */
@@ -215,17 +217,8 @@ export class WebhookService {
       where: { id: deliveryId, ...webhooksOf(auth.companyId) },
     });
     if (!delivery) throw notFound(say.deliveryNotFound);
-    await this.requireRoomToQueue(delivery.subscriptionId);
-    const created = await this.db.webhookDelivery.create({
-      data: {
-        companyId: auth.companyId,
-        subscriptionId: delivery.subscriptionId,
-        eventId: delivery.eventId,
-        event: delivery.event,
-        payload: delivery.payload as Prisma.InputJsonValue,
-      },
-    });
-    return { deliveryId: created.id };
+    const { eventId, event, payload } = delivery;
+    return this.queue(auth.companyId, delivery.subscriptionId, { eventId, event, payload });
   }
 
   private async find(db: Prisma.TransactionClient, companyId: string, id: string) {
