@@ -359,6 +359,35 @@ describe('the action dialog and reassigning', () => {
     expect(mail.textBody).toContain(action.instruction);
   });
 
+  it('sends action.assigned for a form action reassigned here, as the form itself does', async () => {
+    const action = await openAction({
+      NOT: { assigneeEmployeeId: ids.mia },
+      submissionId: { not: null },
+      riskId: null,
+      hazardousSubstanceId: null,
+      performanceReviewId: null,
+    });
+    const webhook = await ctx.db.webhookSubscription.create({
+      data: {
+        companyId: northwind,
+        url: 'https://receiver.invalid/hook',
+        events: ['action.assigned'],
+        secret: 'x',
+      },
+    });
+    const response = await call('olivia.admin', 'actionRegisterReassign', {
+      actions: [{ kind: 'form', _id: action.id }],
+      assignee: { type: 'internal', _id: ids.mia },
+    });
+    expect(response.statusCode).toBe(200);
+    const delivery = await ctx.db.webhookDelivery.findFirstOrThrow({ where: { subscriptionId: webhook.id } });
+    expect(delivery.event).toBe('action.assigned');
+    expect(delivery.payload).toMatchObject({
+      data: { actionId: action.id, source: 'form', assigneeName: 'Mia Torres', reassigned: true },
+    });
+    await ctx.db.webhookSubscription.delete({ where: { id: webhook.id } });
+  });
+
   it('reassigns in bulk across the tables to personnel, all or nothing', async () => {
     const audit = await ctx.db.auditQuestionTask.findFirstOrThrow({
       where: { companyId: northwind, isComplete: false },

@@ -14,6 +14,8 @@ import type { AuthContext } from '../../plugins/auth';
 import { changesBetween } from '../../plugins/changeLog';
 import type { MailQueue } from '../../plugins/mail';
 import { actionsReassignedMail } from '../mail';
+import { assignedWebhookData } from '../submissions';
+import { emitWebhookEvent } from '../webhooks';
 import {
   actionsOfRegister,
   holdsKind,
@@ -250,6 +252,11 @@ export class ActionReassignment {
         ) as Prisma.InputJsonValue,
       })),
     });
+    // A form's action given to someone else is the event the form's own save sends (docs/integrations.md).
+    for (const row of changed.filter((action) => action.source === 'form'))
+      await emitWebhookEvent(tx, auth.companyId, 'action.assigned', () =>
+        assignedWebhookData(tx, auth.companyId, { actionId: row.id, reassigned: true }),
+      );
     return changed;
   }
 

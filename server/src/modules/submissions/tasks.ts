@@ -178,7 +178,7 @@ export class SubmissionTasks {
 }
 
 /** The data of an action.assigned event: the action, its form, its assignee's name and its page. */
-async function assignedWebhookData(
+export async function assignedWebhookData(
   tx: Prisma.TransactionClient,
   companyId: string,
   item: { actionId: string; reassigned: boolean },
