@@ -56,6 +56,12 @@ const CONNECTIONS = Number(argv.connections);
  */
 const REVERSE_MIGRATIONS: Record<string, string> = {
   '20261129013500_hr_reviewer_spelling': `ALTER TYPE "HrSectionType" RENAME VALUE 'hrReviewer' TO 'hrReviwer'`,
+  '20261130122000_register_search_speed': `DROP INDEX "HazardousSubstance_name_trgm_idx";
+    DROP INDEX "HazardousSubstance_supplierName_trgm_idx";
+    DROP INDEX "Notice_companyId_startDate_createdAt_id_idx";
+    CREATE INDEX "Notice_companyId_startDate_createdAt_id_idx" ON "Notice"("companyId", "startDate" DESC, "createdAt" DESC, "id" DESC);
+    DROP INDEX "Risk_companyId_nextReviewDate_name_id_idx";
+    CREATE INDEX "Risk_companyId_nextReviewDate_name_id_idx" ON "Risk"("companyId", "nextReviewDate", "name", "id")`,
 };
 
 type SideName = 'base' | 'head';

@@ -79,6 +79,40 @@ export async function cappedCount(
   return count > cap ? { total: cap, totalCapped: true } : { total: count };
 }
 
+/**
+ * A searched page of a register in two reads: the matches' ids in the list's order, as many as the
+ * count needs (countCap) or the page reaches, planned for the word (a rare one through the trigram
+ * indexes, a common one in the list's order until it has them); then the page's rows by id, joins
+ * and all, one prepared statement on its generic plan. Planned for each word, the whole page cost
+ * more to plan than to read (1.2 of a searched risk page's 2.4 ms of database CPU), and its count
+ * read the matches a second time (docs/performance.md, "Searched registers").
+ */
+export async function keyedSearchPage<Row, Shown>(
+  reader: Reader,
+  listed: Listed,
+  read: {
+    /** The matches' ids, ordered, without a LIMIT: `SELECT r.id … ORDER BY <the list's order>`. */
+    keys: Prisma.Sql;
+    /** The rows of `ids` (a uuid[]) as the list shows them, in its order. */
+    rows: (ids: Prisma.Sql) => Prisma.Sql;
+  },
+  shown: (row: Row) => Shown,
+): Promise<{ rows: Shown[]; total: number; totalCapped?: true }> {
+  const cap = countCap(listed);
+  const offset = (listed.page - 1) * listed.pageSize;
+  const keys = await reader.rows<{ id: string }>(
+    sql`${read.keys} LIMIT ${Math.max(cap + 1, offset + listed.pageSize)}`,
+    { plan: 'custom' },
+  );
+  const ids = keys.slice(offset, offset + listed.pageSize).map((key) => key.id);
+  const rows =
+    ids.length === 0 ? [] : await reader.rows<Row>(read.rows(sql`${ids}::uuid[]`), { plan: 'generic' });
+  return {
+    rows: rows.map(shown),
+    ...(keys.length > cap ? { total: cap, totalCapped: true as const } : { total: keys.length }),
+  };
+}
+
 /** A list request as far as its count depends on it. */
 export interface Listed {
   search?: string | undefined;

@@ -17,7 +17,7 @@ import {
 import type { z } from 'zod';
 import type { ZHazardousExportQuery, ZHazardousListRequest, ZSdsUpload } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
-import type { Reader } from '../../db/reader';
+import { keyedSearchPage, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -119,12 +119,12 @@ export class HazardousService {
     return join(conditions, ' AND ');
   }
 
-  private statement(where: Sql, order: (t: Sql) => Sql, limit: number, offset: number): Sql {
+  /** The list's columns of `rows` (a SELECT of whole substances `h`), in `order`. */
+  private statement(rows: Sql, order: (t: Sql) => Sql): Sql {
     return sql`SELECT page.id, page.name, page."isActive", page."supplierName", w.name AS "workplaceName",
         page."storageLocation", page.quantity, page."quantityUnit", page."hazardClasses", page.likelihood,
         page.consequence, page."sdsIssueDate", page."sdsExpiryDate", page."nextReviewDate"
-      FROM (SELECT h.* FROM "HazardousSubstance" h WHERE ${where}
-        ORDER BY ${order(sql`h`)} LIMIT ${limit} OFFSET ${offset}) page
+      FROM (${rows}) page
       LEFT JOIN "Workplace" w ON w.id = page."workplaceId" AND w."companyId" = page."companyId"
       ORDER BY ${order(sql`page`)}`;
   }
@@ -148,20 +148,49 @@ export class HazardousService {
     };
   }
 
+  /** The filtered substances `h` in `order`, a page of them. */
+  private limited(where: Sql, order: (t: Sql) => Sql, limit: number, offset: number): Sql {
+    return sql`SELECT h.* FROM "HazardousSubstance" h WHERE ${where}
+      ORDER BY ${order(sql`h`)} LIMIT ${limit} OFFSET ${offset}`;
+  }
+
   async list(auth: AuthContext, request: ListRequest) {
     const today = callerToday(auth);
     const where = this.where(auth, request, today);
+    const order = ORDER[request.sort];
+    const shown = (row: ListRow) => this.toRow(row, today);
+    // A search's matches are planned for its words, as the risks' (the trigram indexes find a rare
+    // one, the order a common one), its page's rows read by id.
+    if (request.search)
+      return keyedSearchPage(
+        this.reader,
+        request,
+        {
+          keys: sql`SELECT h.id FROM "HazardousSubstance" h WHERE ${where} ORDER BY ${order(sql`h`)}`,
+          rows: (ids) =>
+            this.statement(
+              sql`SELECT h.* FROM unnest(${ids}) k(id) JOIN "HazardousSubstance" h ON h.id = k.id
+                AND h."companyId" = ${uuid(auth.companyId)}`,
+              order,
+            ),
+        },
+        shown,
+      );
     const read = {
       rows: (limit: number, offset: number) =>
-        this.reader.rows<ListRow>(this.statement(where, ORDER[request.sort], limit, offset)),
+        this.reader.rows<ListRow>(this.statement(this.limited(where, order, limit, offset), order)),
       count: sql`SELECT 1 FROM "HazardousSubstance" h WHERE ${where}`,
     };
-    return listPage(this.reader, request, read, (row) => this.toRow(row, today));
+    return listPage(this.reader, request, read, shown);
   }
 
   async exportCsv(auth: AuthContext, request: Filters): Promise<string> {
     const today = callerToday(auth);
-    const statement = this.statement(this.where(auth, request, today), ORDER[request.sort], EXPORT_LIMIT, 0);
+    const order = ORDER[request.sort];
+    const statement = this.statement(
+      this.limited(this.where(auth, request, today), order, EXPORT_LIMIT, 0),
+      order,
+    );
     return exportRows(this.reader, statement, (row: ListRow) => this.toRow(row, today), [
       { header: 'Product', value: (row) => row.name },
       { header: 'Supplier', value: (row) => row.supplierName },

@@ -17,7 +17,7 @@ import {
 import type { z } from 'zod';
 import type { ZRiskExportQuery, ZRiskListRequest } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
-import { planFor, type Reader } from '../../db/reader';
+import { keyedSearchPage, type ReadOptions, type Reader } from '../../db/reader';
 import { containing, join, sql, uuid, type Sql } from '../../db/sql';
 import { badRequest, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -33,6 +33,9 @@ type Filters = z.output<typeof ZRiskExportQuery>;
 
 /** How many rows the CSV export holds at most (the scale seed's register is 5,000). */
 const EXPORT_LIMIT = 20_000;
+
+/** The unsearched list's plan: each filter and order has its index, right for any value. */
+const GENERIC: ReadOptions = { plan: 'generic' };
 
 /** Each sort of the list, for a table alias (the page's inner select and its outer one). */
 const ORDER: Record<RiskSort, (t: Sql) => Sql> = {
@@ -107,31 +110,30 @@ export class RiskService {
     return join(conditions, ' AND ');
   }
 
-  private statement(where: Sql, order: (t: Sql) => Sql, limit: number, offset: number): Sql {
+  /** The list's columns of `rows` (a SELECT of whole risks `r`), in `order`. */
+  private statement(rows: Sql, order: (t: Sql) => Sql): Sql {
     return sql`SELECT page.id, page.name, page."isActive", page.hazard, w.name AS "workplaceName",
         o."firstName" AS "ownerFirstName", o."lastName" AS "ownerLastName",
         page."inherentLikelihood", page."inherentConsequence", page."residualLikelihood",
         page."residualConsequence", page."reviewFrequency"::text AS "reviewFrequency", page."nextReviewDate",
         (SELECT count(*)::int FROM "Action" a
           WHERE a."companyId" = page."companyId" AND a."riskId" = page.id AND a."isComplete" = false) AS "openActions"
-      FROM (SELECT r.* FROM "Risk" r WHERE ${where} ORDER BY ${order(sql`r`)} LIMIT ${limit} OFFSET ${offset}) page
+      FROM (${rows}) page
       LEFT JOIN "Workplace" w ON w.id = page."workplaceId" AND w."companyId" = page."companyId"
       LEFT JOIN "Employee" o ON o.id = page."ownerEmployeeId" AND o."companyId" = page."companyId"
       ORDER BY ${order(sql`page`)}`;
   }
 
+  /** The filtered risks `r` in `order`, a page of them. */
+  private limited(where: Sql, order: (t: Sql) => Sql, limit: number, offset: number): Sql {
+    return sql`SELECT r.* FROM "Risk" r WHERE ${where} ORDER BY ${order(sql`r`)} LIMIT ${limit} OFFSET ${offset}`;
+  }
+
   async list(auth: AuthContext, request: ListRequest) {
     const today = callerToday(auth);
     const where = this.where(auth, request, today);
-    // A search is planned for its words: the trigram indexes find a rare one, the order a common one.
-    const plan = planFor(request.search);
-    const read = {
-      rows: (limit: number, offset: number) =>
-        this.reader.rows<ListRow>(this.statement(where, ORDER[request.sort], limit, offset), plan),
-      count: sql`SELECT 1 FROM "Risk" r WHERE ${where}`,
-      plan,
-    };
-    return listPage(this.reader, request, read, (row): TRiskRow => ({
+    const order = ORDER[request.sort];
+    const shown = (row: ListRow): TRiskRow => ({
       _id: row.id,
       name: row.name,
       isActive: row.isActive,
@@ -147,7 +149,31 @@ export class RiskService {
       nextReviewDate: row.nextReviewDate,
       reviewDueType: taskDueType(row.nextReviewDate, today),
       openActions: row.openActions,
-    }));
+    });
+    // A search's matches are planned for its words (the trigram indexes find a rare one, the order
+    // a common one), its page's rows read by id.
+    if (request.search)
+      return keyedSearchPage(
+        this.reader,
+        request,
+        {
+          keys: sql`SELECT r.id FROM "Risk" r WHERE ${where} ORDER BY ${order(sql`r`)}`,
+          rows: (ids) =>
+            this.statement(
+              sql`SELECT r.* FROM unnest(${ids}) k(id) JOIN "Risk" r ON r.id = k.id
+                AND r."companyId" = ${uuid(auth.companyId)}`,
+              order,
+            ),
+        },
+        shown,
+      );
+    const read = {
+      rows: (limit: number, offset: number) =>
+        this.reader.rows<ListRow>(this.statement(this.limited(where, order, limit, offset), order), GENERIC),
+      count: sql`SELECT 1 FROM "Risk" r WHERE ${where}`,
+      plan: GENERIC,
+    };
+    return listPage(this.reader, request, read, shown);
   }
 
   async matrix(auth: AuthContext, request: ListRequest): Promise<TRiskMatrix> {
@@ -180,7 +206,8 @@ export class RiskService {
   async exportCsv(auth: AuthContext, request: Filters): Promise<string> {
     const today = callerToday(auth);
     const where = this.where(auth, request, today);
-    const statement = this.statement(where, ORDER[request.sort], EXPORT_LIMIT, 0);
+    const order = ORDER[request.sort];
+    const statement = this.statement(this.limited(where, order, EXPORT_LIMIT, 0), order);
     const rating = (row: ListRow, side: 'inherent' | 'residual') => {
       const shown =
         side === 'inherent'

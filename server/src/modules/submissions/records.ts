@@ -11,7 +11,7 @@ import type { ZFormSubmissionListRequest } from '@compass/shared';
 import type { Db, Prisma } from '../../db/prisma';
 import { forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
-import { cappedCount, timestampOf, type Reader } from '../../db/reader';
+import { cappedCount, keyedSearchPage, timestampOf, type Reader } from '../../db/reader';
 import { containing, join, sql, storedTimestamp, uuid, type Sql } from '../../db/sql';
 import { hasRecordsAccess } from './policy';
 import { type SubmissionActor, blank, type Change, recorderName } from './shapes';
@@ -33,8 +33,8 @@ export class SubmissionRecords {
   ): Promise<TFormSubmissionList> {
     if (request.scope === 'all' && !hasRecordsAccess(auth)) throw forbidden();
     const { from, where, order } = selection(auth, request);
-    const [rows, counted] = await Promise.all([
-      this.reader.rows<ListRow>(sql`SELECT page.id, page.number, page."isDraft", page."isClosed",
+    /** The list's columns of `rows` (a SELECT of whole submissions `f`), in its order. */
+    const statement = (rows: Sql) => sql`SELECT page.id, page.number, page."isDraft", page."isClosed",
           page."templateId", t.name AS "templateName", page."formDescription", page."formDate",
           page."formType"::text AS "formType", w.name AS "workplaceName", b.name AS "branchName",
           page."recordedByEmployeeId", page."recordedByPersonnelId",
@@ -45,49 +45,56 @@ export class SubmissionRecords {
             WHERE e.id = page."recordedByEmployeeId" AND e."companyId" = page."companyId") AS "recorderEmployee",
           (SELECT json_build_object('firstName', p."firstName", 'lastName', p."lastName") FROM "Personnel" p
             WHERE p.id = page."recordedByPersonnelId" AND p."companyId" = page."companyId") AS "recorderPersonnel"
-        FROM (SELECT f.* FROM ${from} WHERE ${where} ORDER BY ${order('f')}
-          LIMIT ${request.pageSize} OFFSET ${(request.page - 1) * request.pageSize}) page
+        FROM (${rows}) page
         JOIN "FormTemplate" t ON t.id = page."templateId"
         LEFT JOIN "Workplace" w ON w.id = page."workplaceId" AND w."companyId" = page."companyId"
         LEFT JOIN "Branch" b ON b.id = page."branchId" AND b."companyId" = page."companyId"
-        ORDER BY ${order('page')}`),
-      // A search counts a few pages ahead in the page's order, planned for its word: a common one
-      // reads the date index (which carries the description) until it has them, a rare one the
-      // trigram index. In no order, a common word's count walked the description index from "A".
-      request.search
-        ? cappedCount(
-            this.reader,
-            sql`SELECT 1 FROM ${from} WHERE ${where} ORDER BY ${order('f')}`,
-            request,
-            {
-              plan: 'custom',
-            },
-          )
-        : cappedCount(this.reader, sql`SELECT 1 FROM ${from} WHERE ${where}`, request),
+        ORDER BY ${order('page')}`;
+    const shown = (row: ListRow): TFormSubmissionList['rows'][number] => ({
+      _id: row.id,
+      formatedNumber: formattedNumber(row.isDraft ? null : row.number),
+      formTemplateId: row.templateId,
+      formTemplateName: row.templateName,
+      formDescription: row.formDescription,
+      formDate: row.formDate,
+      workplaceName: row.workplaceName ?? '',
+      branchName: row.branchName ?? '',
+      status: row.isClosed ? 'Closed' : row.isDraft ? 'Draft' : 'Open',
+      coordinator: personName(row.coordinator),
+      recordedBy: recorderName(
+        row,
+        namesOf(row.recordedByEmployeeId, row.recorderEmployee),
+        namesOf(row.recordedByPersonnelId, row.recorderPersonnel),
+      ),
+      formType: row.formType,
+    });
+    const paging = { page: request.page, pageSize: request.pageSize };
+    // A search reads its matches' ids a few pages ahead in the page's order, planned for its word
+    // (a common one reads the date index, which carries the description, until it has them; a rare
+    // one the trigram index), then the page's submissions by id.
+    if (request.search)
+      return {
+        ...(await keyedSearchPage(
+          this.reader,
+          request,
+          {
+            keys: sql`SELECT f.id FROM ${from} WHERE ${where} ORDER BY ${order('f')}`,
+            rows: (ids) =>
+              statement(sql`SELECT f.* FROM unnest(${ids}) k(id) JOIN "FormSubmission" f ON f.id = k.id
+                AND f."companyId" = ${uuid(auth.companyId)}`),
+          },
+          shown,
+        )),
+        ...paging,
+      };
+    const [rows, counted] = await Promise.all([
+      this.reader.rows<ListRow>(
+        statement(sql`SELECT f.* FROM ${from} WHERE ${where} ORDER BY ${order('f')}
+          LIMIT ${request.pageSize} OFFSET ${(request.page - 1) * request.pageSize}`),
+      ),
+      cappedCount(this.reader, sql`SELECT 1 FROM ${from} WHERE ${where}`, request),
     ]);
-    return {
-      rows: rows.map((row) => ({
-        _id: row.id,
-        formatedNumber: formattedNumber(row.isDraft ? null : row.number),
-        formTemplateId: row.templateId,
-        formTemplateName: row.templateName,
-        formDescription: row.formDescription,
-        formDate: row.formDate,
-        workplaceName: row.workplaceName ?? '',
-        branchName: row.branchName ?? '',
-        status: row.isClosed ? 'Closed' : row.isDraft ? 'Draft' : 'Open',
-        coordinator: personName(row.coordinator),
-        recordedBy: recorderName(
-          row,
-          namesOf(row.recordedByEmployeeId, row.recorderEmployee),
-          namesOf(row.recordedByPersonnelId, row.recorderPersonnel),
-        ),
-        formType: row.formType,
-      })),
-      ...counted,
-      page: request.page,
-      pageSize: request.pageSize,
-    };
+    return { rows: rows.map(shown), ...counted, ...paging };
   }
 
   async history(auth: AuthContext, submissionId: string): Promise<TChangeLogEntry[]> {
