@@ -19,6 +19,8 @@ const entryPoints = {
   // `node server/dist/backup.mjs --out <folder>` and `restore.mjs`: npm run backup / restore in the image.
   backup: 'scripts/backup.ts',
   restore: 'scripts/restore.ts',
+  // `node server/dist/filesMove.mjs --to database`: npm run files:move in the image (FILE_STORE).
+  filesMove: 'scripts/moveFiles.ts',
   // The close-off PDF render process that renderPool.ts forks.
   renderWorker: 'server/src/modules/closeOff/renderWorker.ts',
 };

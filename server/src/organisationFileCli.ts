@@ -30,7 +30,7 @@ import {
 import { Invitations } from './modules/password';
 import { MailQueue } from './plugins/mail';
 import { loadSecretsKey, SecretBox } from './plugins/secrets';
-import { LocalFileStorage } from './plugins/storage';
+import { fileStorageOf } from './plugins/storage';
 
 const USAGE = `Usage:
   npm run org -- import <file.yaml|file.json> [--dry-run] [--invite]
@@ -63,7 +63,7 @@ async function importFile(db: Db, file: string, options: { dryRun: boolean; invi
   );
   const importer = new OrganisationImporter(db, {
     passwords: new PasswordHasher({ concurrency: 2, queue: 100_000 }),
-    storage: new LocalFileStorage(config.FILE_STORAGE_DIR),
+    storage: fileStorageOf(config, db),
     secrets: new SecretBox(loadSecretsKey(config)),
     invitations: new Invitations(mail, { publicUrl: config.PUBLIC_URL, productName: config.PRODUCT_NAME }),
   });
@@ -89,7 +89,7 @@ async function exportFile(db: Db, organisation: string, out: string | undefined)
   let logoName: string | undefined;
   if (company.logoKey && out) {
     logoName = `${path.basename(out).replace(/\.[^.]+$/, '')}-logo.png`;
-    const storage = new LocalFileStorage(loadConfig().FILE_STORAGE_DIR);
+    const storage = fileStorageOf(loadConfig(), db);
     await fs.writeFile(
       path.join(path.dirname(out), logoName),
       Buffer.concat(await storage.read(company.logoKey).toArray()),

@@ -80,7 +80,7 @@ function messagesOf(error: unknown): string[] {
 }
 
 /** The codes an error carries, itself and down its causes (Prisma wraps the driver's error). */
-function codesOf(error: unknown): string[] {
+export function codesOf(error: unknown): string[] {
   const codes: string[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
