@@ -260,9 +260,10 @@ export const authPlugin = fp(
 );
 
 /**
- * The per-token limit of API token calls (API_TOKEN_RATE_LIMIT_PER_MINUTE, counted per process): over
- * it a call is a 429 envelope with retryAfterSeconds and a retry-after header. Registered after the
- * auth plugin (its caller) and rateLimitPlugin (createRateLimit); sessions are not counted.
+ * The per-token limit of API token calls (API_TOKEN_RATE_LIMIT_PER_MINUTE; counted across the API
+ * processes in Redis when REDIS_URL is set, else per process): over it a call is a 429 envelope with
+ * retryAfterSeconds and a retry-after header. Registered after the auth plugin (its caller) and
+ * rateLimitPlugin (createRateLimit, its store); sessions are not counted.
  */
 export const apiTokenLimitPlugin = fp(async (app: FastifyInstance, { perMinute }: { perMinute: number }) => {
   const limiter = app.createRateLimit({
