@@ -1,6 +1,7 @@
 import { envelopeOf, type Call, type CallData, type CallParsed, type Envelope } from '@compass/shared';
 import type { CallerServed } from './callers';
 import { operationOf } from './openapiDocument';
+import { REPLICA_CALLS } from './replicaCalls';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -47,6 +48,8 @@ export function registerCall<C extends Call>(app: FastifyInstance, call: C, rout
     ...(call.multipart && { consumes: ['multipart/form-data'] }),
     ...(call.hidden && { hide: true }),
   };
+  // A call that tolerates a replica reads there when the version check allows (db/replica.ts).
+  const routing = REPLICA_CALLS.has(call) ? app.replicaRouting : undefined;
   app.route({
     method: call.method,
     url: call.path,
@@ -54,7 +57,10 @@ export function registerCall<C extends Call>(app: FastifyInstance, call: C, rout
     schema,
     ...(route.bodyLimit && { bodyLimit: route.bodyLimit }),
     ...(route.preHandler && { preHandler: route.preHandler }),
-    handler: (request: FastifyRequest, reply: FastifyReply) =>
-      route.handler(request as CallRequest<C>, reply, request.caller as CallerServed<C['access']>),
+    handler: (request: FastifyRequest, reply: FastifyReply) => {
+      const answer = () =>
+        route.handler(request as CallRequest<C>, reply, request.caller as CallerServed<C['access']>);
+      return routing ? routing.run(request, answer) : answer();
+    },
   });
 }
