@@ -12,6 +12,9 @@
  *   app adds to its database work;
  * - the floors: a bare Fastify JSON route, and a trivial signed-in call (a route behind the auth
  *   plugin, so the session lookup and the envelope and nothing else);
+ * - the shipped-defaults floor (bench/shippedFloor.ts): `permissions` and the cached `dashboardList`
+ *   of the production entry with loadConfig's defaults, request log on, beside bare Fastify with its
+ *   default request logging, each in its own process with stdout on a file;
  * - a submission save (20 answers, 3 actions) per connection on its own draft;
  * - Lighthouse on /login and /dashboard when bench/lighthouse.ts is present, first, before any load.
  * Writes bench/results/<date>[-<label>].md and .json, and the table into README.md's benchmark section.
@@ -29,6 +32,7 @@ import { createPrisma } from '../server/src/db/prisma';
 import { GENERIC_SESSION_OPTIONS, READ_SESSION_OPTIONS } from '../server/src/db/reader';
 import { openScaleDatabase, SCALE_USERS } from '../seed/scaleDb';
 import { addFloors, listen, load, runChild, SIGNED_IN_FLOOR, signIn } from './http';
+import { measureShippedFloors, type ShippedFloor } from './shippedFloor';
 import { answerable, saveBody, saveOnce, type SaveForm, type SaveResult, type SaveSpec } from './saveLoad';
 import { caseIdsOf, CASES } from './cases';
 import { closedLoop, dayStamp, machineInfo, ms, requireScaleSeed, soloName, type Stats } from './lib';
@@ -50,7 +54,7 @@ const WARMUP_S = Number(argv.warmup);
 const CONNECTIONS = Number(argv.connections);
 
 /** Targets of issue 18. */
-const TARGET = { p50: 15, p95: 50, ratio: 2, floor: 0.5, saveP50: 30 };
+const TARGET = { p50: 15, p95: 50, ratio: 2, floor: 0.5, shippedFloor: 0.3, saveP50: 30 };
 
 interface Row {
   name: string;
@@ -148,6 +152,7 @@ const bare = addFloors(app);
 
 const rows: Row[] = [];
 const floors: { name: string; rps: number; p50: number; p95: number }[] = [];
+let shippedFloors: ShippedFloor[] = [];
 let save: { stats: Stats; answers: number; actions: number } | undefined;
 let lighthouse: Record<string, unknown>[] | undefined;
 let lighthouseNote = '';
@@ -208,6 +213,17 @@ try {
       floors.push({ name, rps: stats.rps, p50: stats.p50, p95: stats.p95 });
       console.log(`${name}: ${stats.rps.toFixed(0)} req/s, p50 ${ms(stats.p50)} ms`);
     }
+    shippedFloors = await measureShippedFloors({
+      databaseUrl: database.url,
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      warmupS: WARMUP_S,
+    });
+    for (const floor of shippedFloors)
+      console.log(
+        `${floor.name}: ${floor.rps.toFixed(0)} req/s, p50 ${ms(floor.p50)} ms, ${floor.logLines} log lines` +
+          `${floor.share === null ? '' : `, ${floor.share.toFixed(2)}× of bare Fastify with logging`}`,
+      );
   }
 
   // --only=a|b: the calls whose name contains any of the texts (names themselves hold commas).
@@ -422,6 +438,18 @@ async function writeReport() {
       `\n\nThe trivial signed-in call reaches ${floorShare === null ? '-' : `${floorShare.toFixed(2)}×`} of bare Fastify's ` +
       `req/s (target ≥ ${TARGET.floor}×).`
     : '';
+  const shippedTable = shippedFloors.length
+    ? [
+        '| shipped-defaults floor (own process, stdout on a file) | req/s | p50 ms | p95 ms | log lines | × bare with logging |',
+        '| --- | ---: | ---: | ---: | ---: | ---: |',
+        ...shippedFloors.map(
+          (floor) =>
+            `| ${floor.name} | ${floor.rps.toFixed(0)} | ${ms(floor.p50)} | ${ms(floor.p95)} | ${floor.logLines} | ` +
+            `${floor.share === null ? '-' : `${floor.share.toFixed(2)}×`} |`,
+        ),
+      ].join('\n') +
+      `\n\nTarget for the shipped defaults: ≥ ${TARGET.shippedFloor}× of bare Fastify with its default request logging.`
+    : '';
   const saveLine = save
     ? `formSubmissionSave (a draft with ${save.answers} answers and ${save.actions} actions, one per connection): ` +
       `${save.stats.rps.toFixed(0)} saves/s, p50 ${ms(save.stats.p50)} ms, p95 ${ms(save.stats.p95)} ms ` +
@@ -458,12 +486,14 @@ async function writeReport() {
     `Load average (1/5/15 min) ${load(loadAtStart)} at the start, ${load(loadAtEnd)} at the end; ` +
     `${Math.round((Date.now() - started) / 1000)} s in all. Targets: p50 < ${TARGET.p50} ms, p95 < ${TARGET.p95} ms, ` +
     `API / raw SQL ≤ ${TARGET.ratio}× (the SELECTs the call sent, back to back, each planned as the app plans it).`;
-  const report = [summary, table, floorTable, saveLine, lighthouseTable].filter(Boolean).join('\n\n');
+  const report = [summary, table, floorTable, shippedTable, saveLine, lighthouseTable]
+    .filter(Boolean)
+    .join('\n\n');
   const out = path.join(benchDir, 'results', `${dayStamp()}${argv.label ? `-${argv.label}` : ''}`);
   fs.writeFileSync(`${out}.md`, `# API benchmark (${dayStamp()})\n\n${report}\n`);
   fs.writeFileSync(
     `${out}.json`,
-    `${JSON.stringify({ machine, loadAtStart, loadAtEnd, connections: CONNECTIONS, durationS: DURATION_S, rows, floors, save, lighthouse }, null, 2)}\n`,
+    `${JSON.stringify({ machine, loadAtStart, loadAtEnd, connections: CONNECTIONS, durationS: DURATION_S, rows, floors, shippedFloors, save, lighthouse }, null, 2)}\n`,
   );
   console.log(`Wrote ${path.relative(process.cwd(), out)}.md`);
   if (argv.only) return;

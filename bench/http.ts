@@ -90,7 +90,7 @@ export async function listen(server: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
-const FLOOR_ANSWER = { response_code: 200, response_message: 'ok', response_data: { ok: true } };
+export const FLOOR_ANSWER = { response_code: 200, response_message: 'ok', response_data: { ok: true } };
 
 /** The app's route of a trivial signed-in call: the auth plugin (session lookup) and the envelope. */
 export const SIGNED_IN_FLOOR = '/api/benchSignedInFloor';

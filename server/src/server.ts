@@ -1,12 +1,14 @@
+import { healthReadyCall } from '@compass/shared';
 import { buildApp } from './app';
 import { databaseWaitsOf, loadConfig, type Config } from './config';
 import { waitForDatabase } from './db/connect';
 import { defaultDataDir, ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { migrate, projectRoot } from './db/migrate';
 import { createPrisma, type Db } from './db/prisma';
-import { describeError } from './errors';
+import { AppError, describeError } from './errors';
 import { recordInstallation } from './installation';
 import { startJobs } from './plugins/jobs';
+import { flushLog } from './plugins/requestLog';
 
 const SHUTDOWN_TIMEOUT_MS = 30_000;
 
@@ -52,12 +54,26 @@ export async function startServer(beforeListen?: BeforeListen): Promise<void> {
     // The job queue starts once the server listens; a shutdown before then has none to stop.
     let stopJobs = async () => {};
 
+    // A SIGTERM first drains (SHUTDOWN_DRAIN_SECONDS): readiness answers 503 while every other call
+    // is still served, so a load balancer's health check takes the process out before it closes.
+    let draining = false;
+    const readyRoute = `/api${healthReadyCall.path}`;
+    app.addHook('onRequest', async (request) => {
+      if (draining && request.routeOptions.url === readyRoute)
+        throw new AppError(503, 'Not ready: the process is shutting down.');
+    });
+
     // In order: no new requests and the mail worker's batch done, then the database, then PostgreSQL.
     // A second signal while this runs changes nothing; a shutdown that hangs ends after a while.
     let stopping = false;
     const shutdown = async (signal: string) => {
       if (stopping) return;
       stopping = true;
+      if (signal === 'SIGTERM' && config.SHUTDOWN_DRAIN_SECONDS > 0) {
+        draining = true;
+        console.warn(`${signal}: not ready; closing in ${config.SHUTDOWN_DRAIN_SECONDS} s`);
+        await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000));
+      }
       console.warn(`${signal}: shutting down`);
       setTimeout(() => {
         console.error(`Shutdown did not finish within ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting.`);
@@ -67,6 +83,8 @@ export async function startServer(beforeListen?: BeforeListen): Promise<void> {
       await app.close();
       await db.$disconnect();
       await embedded?.stop();
+      // The log's last batch, written before the process ends (plugins/requestLog.ts).
+      await flushLog(app.log);
       console.warn('Stopped.');
       process.exit(0);
     };
