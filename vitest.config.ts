@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// One runner for every level; each level is a project (see docs/testing.md).
+// One runner for every level; each level is a project (see docs/architecture.md, "Tests").
 export default defineConfig({
   test: {
     // Vitest's default on two cores is one worker; the files mostly wait on PostgreSQL and Chromium,
-    // so two keep both cores busy (each server file has its own database; e2e files still run one at a time).
+    // so two keep both cores busy (each server file has its own database; e2e files still run one at a
+    // time, after the other projects: npm test runs them in a process of their own beside the others).
     maxWorkers: 2,
     projects: [
       {

@@ -10,6 +10,7 @@ import { ANSWER_COMPRESSION } from './plugins/compression';
 import { prismaPoolOf, type Db } from './db/prisma';
 import { AuthService } from './modules/auth/service';
 import { pgDataVersions, RememberedDataVersions } from './db/versionedCache';
+import { ReplicaRouting } from './db/replica';
 import { createReadPool, GENERIC_SESSION_OPTIONS, pgReader, READ_SESSION_OPTIONS } from './db/reader';
 import { ReviewService } from './modules/reviews/service';
 import { TaskService } from './modules/tasks/service';
@@ -29,11 +30,12 @@ import { mailPlugin } from './plugins/mail';
 import { AppMetrics, metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rateLimit';
+import { batchedStdout, OneLineRequestLog } from './plugins/requestLog';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { SessionCache } from './plugins/sessionCache';
 import { webPlugin } from './plugins/web';
 import { loadSecretsKey, SecretBox } from './plugins/secrets';
-import { LocalFileStorage } from './plugins/storage';
+import { fileStorageOf } from './plugins/storage';
 import { uploadsPlugin } from './plugins/uploads';
 import { AttachmentService } from './modules/attachments/service';
 import { FileSweeper } from './modules/attachments/sweeper';
@@ -84,6 +86,8 @@ declare module 'fastify' {
     runEveryFiveMinutes: () => Promise<void>;
     /** Sends the webhook deliveries (modules/webhooks); started by server.ts, stopped when the app closes. */
     webhookDeliveries: WebhookDeliveryWorker;
+    /** The read replica's routing (READ_REPLICA_URL); absent without a replica. */
+    replicaRouting?: ReplicaRouting;
   }
 }
 
@@ -144,7 +148,10 @@ export async function buildApp({
     helpCentreUrl: config.HELP_CENTRE_URL,
     publicUrl: config.PUBLIC_URL,
   });
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, {
+    redisUrl: config.REDIS_URL,
+    countFallback: metrics.countRateLimitFallback,
+  });
   await app.register(apiTokenLimitPlugin, { perMinute: config.API_TOKEN_RATE_LIMIT_PER_MINUTE });
   await app.register(uploadsPlugin);
   await app.register(mailPlugin, { db, config, counts: metrics.mail });
@@ -155,7 +162,7 @@ export async function buildApp({
     reader,
     dataVersions,
     answers,
-    storage: new LocalFileStorage(config.FILE_STORAGE_DIR),
+    storage: fileStorageOf(config, db),
     secrets: new SecretBox(loadSecretsKey(config)),
     mail: app.mail,
     abuseLimits: {
@@ -185,7 +192,7 @@ function newFastify(config: Config, logStream: AppDeps['logStream']) {
         ? false
         : {
             level: config.LOG_LEVEL,
-            ...(logStream && { stream: logStream }),
+            ...(logStream ? { stream: logStream } : batchedStdout()),
             redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
             serializers: {
               req: (request: FastifyRequest) => ({
@@ -196,6 +203,8 @@ function newFastify(config: Config, logStream: AppDeps['logStream']) {
               }),
             },
           },
+    // One line per request (plugins/requestLog.ts); Fastify's error lines as they are.
+    logController: new OneLineRequestLog(),
     // Every log line of a request carries its id (reqId), which the answer's x-request-id names.
     genReqId: requestIdOf,
     requestIdHeader: false,
@@ -216,23 +225,11 @@ function newFastify(config: Config, logStream: AppDeps['logStream']) {
 /**
  * Prepared reads of the hot paths: the session lookup of every signed-in call, the dashboard, Records,
  * permissions. Every wait on them is bounded (db/waits.ts), as on the Prisma client's (server.ts): the
- * session lookup and the data versions read through them too.
+ * session lookup and the data versions read through them too. With READ_REPLICA_URL the calls of
+ * plugins/replicaCalls.ts read on the replica when its version check allows (db/replica.ts).
  */
 function readSide(app: FastifyInstance, config: Config, readDatabaseUrl: string, metrics: AppMetrics) {
-  const waits = databaseWaitsOf(config);
-  const readPool = createReadPool(readDatabaseUrl, config.DATABASE_POOL_SIZE, READ_SESSION_OPTIONS, waits);
-  app.addHook('onClose', () => readPool.end());
-  metrics.watchPool('read', readPool);
-  // Connections open as statements need them: only lists that ask for generic plans use these.
-  const genericPool = createReadPool(
-    readDatabaseUrl,
-    config.DATABASE_POOL_SIZE,
-    GENERIC_SESSION_OPTIONS,
-    waits,
-  );
-  app.addHook('onClose', () => genericPool.end());
-  metrics.watchPool('generic', genericPool);
-  const reader = pgReader(readPool, false, genericPool, config.DATABASE_EXPORT_TIMEOUT_SECONDS * 1000);
+  const { pool: readPool, reader } = pooledReader(app, config, readDatabaseUrl, metrics, '');
   const versions = new RememberedDataVersions(pgDataVersions(readPool), {
     databaseUrl: readDatabaseUrl,
     ttlSeconds: config.DATA_VERSION_CACHE_SECONDS,
@@ -240,7 +237,42 @@ function readSide(app: FastifyInstance, config: Config, readDatabaseUrl: string,
     countLookup: metrics.countLookup('data_versions'),
   });
   app.addHook('onClose', () => versions.close());
-  return { readPool, reader, dataVersions: versions.lookup };
+  if (!config.READ_REPLICA_URL) return { readPool, reader, dataVersions: versions.lookup };
+  // The replica's pools, bounded and watched as the primary's; sessions and versions stay on readPool.
+  const replica = pooledReader(app, config, config.READ_REPLICA_URL, metrics, 'replica_');
+  const routing = new ReplicaRouting(
+    reader,
+    replica.reader,
+    { primary: versions.lookup, replica: pgDataVersions(replica.pool) },
+    metrics.countReplicaRead,
+    app.log,
+  );
+  app.decorate('replicaRouting', routing);
+  app.addHook('onSend', async (request, reply, payload) => {
+    await routing.rememberSeen(request, reply);
+    return payload;
+  });
+  return { readPool, reader: routing.reader, dataVersions: routing.dataVersions };
+}
+
+/** A Reader on a read pool and a generic pool of `databaseUrl`, watched as `<prefix>read` and `<prefix>generic`. */
+function pooledReader(
+  app: FastifyInstance,
+  config: Config,
+  databaseUrl: string,
+  metrics: AppMetrics,
+  prefix: '' | 'replica_',
+) {
+  const waits = databaseWaitsOf(config);
+  const pool = createReadPool(databaseUrl, config.DATABASE_POOL_SIZE, READ_SESSION_OPTIONS, waits);
+  app.addHook('onClose', () => pool.end());
+  metrics.watchPool(`${prefix}read`, pool);
+  // Connections open as statements need them: only lists that ask for generic plans use these.
+  const genericPool = createReadPool(databaseUrl, config.DATABASE_POOL_SIZE, GENERIC_SESSION_OPTIONS, waits);
+  app.addHook('onClose', () => genericPool.end());
+  metrics.watchPool(`${prefix}generic`, genericPool);
+  const reader = pgReader(pool, false, genericPool, config.DATABASE_EXPORT_TIMEOUT_SECONDS * 1000);
+  return { pool, reader };
 }
 
 /** The services of the platform that the areas build on, with the decorations and hooks they need. */

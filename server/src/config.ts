@@ -8,6 +8,11 @@ const ZConfig = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /**
+   * Seconds a process keeps serving after SIGTERM while readiness answers 503, so a load balancer
+   * stops sending it requests before it closes (docs/scaling.md); 0 closes at once (one process).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
   /** Unset: an embedded PostgreSQL is started under PG_DATA_DIR. */
   DATABASE_URL: z.url().optional(),
   PG_DATA_DIR: z.string().optional(),
@@ -24,6 +29,12 @@ const ZConfig = z.object({
   DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
   DATABASE_TRANSACTION_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
   DATABASE_EXPORT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  /**
+   * A streaming replica of DATABASE_URL (postgresql://…): the dashboard, register lists and reports
+   * read there whenever it has replayed every change the caller has seen (db/replica.ts). Unset
+   * (or empty): every read goes to DATABASE_URL.
+   */
+  READ_REPLICA_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url().optional()),
   /** How long a health check waits for the database and the file store before it calls them failing. */
   HEALTH_CHECK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(2),
   SEED_ON_START: z
@@ -59,8 +70,19 @@ const ZConfig = z.object({
   /** Sign-in, forgot-password and switch calls allowed per client address and per account a minute. */
   RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
-  /** Calls one API token may make a minute, counted per API process (docs/integrations.md). */
+  /** Calls one API token may make a minute (docs/integrations.md); counted like the limits above. */
   API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /**
+   * The shared store of the rate limits above, e.g. redis://127.0.0.1:6379/0: every API process
+   * counts in it. Unset: each process counts alone. While it fails, each process counts alone.
+   */
+  REDIS_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+  ),
   /**
    * Whose X-Forwarded-For to believe for the client's address (rate limits, logs): 'false' (the
    * default) nobody's, so no client can pick its own address; 'true' any hop (only behind a proxy
@@ -125,6 +147,11 @@ const ZConfig = z.object({
   DASHBOARD_CACHE_MB: z.coerce.number().int().min(0).default(64),
   /** Folder of uploaded files (the local storage). */
   FILE_STORAGE_DIR: z.string().default(path.join(projectRoot, '.data', 'files')),
+  /**
+   * Where uploaded files live: `local` in FILE_STORAGE_DIR (one machine), or `database` in the
+   * StoredFile tables, which every API process on the database shares (docs/scaling.md).
+   */
+  FILE_STORE: z.enum(['local', 'database']).default('local'),
   /**
    * The key that encrypts stored secrets (SSO client secrets): 32 bytes as 64 hex characters or
    * base64. Unset: a random key is made once and kept in SECRETS_KEY_FILE (mode 0600).

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config';
 import { createReadPool, READ_SESSION_OPTIONS } from '../db/reader';
+import type { CountReplicaRead } from '../db/replica';
 import type { CountLookup } from '../db/versionedCache';
 import { unauthorized } from '../errors';
 import { hashToken } from './auth';
@@ -76,6 +77,10 @@ export class AppMetrics {
   private readonly cacheLookups: Counter<'cache' | 'result'>;
   private readonly readUp: Gauge<'read'>;
   readonly mail: MailCounts;
+  /** Counts a rate-limit count taken in the process because the shared store failed (rateLimit.ts). */
+  readonly countRateLimitFallback: () => void;
+  /** Counts where a call that tolerates the read replica was read (db/replica.ts). */
+  readonly countReplicaRead: CountReplicaRead;
 
   constructor(
     databaseUrl: string,
@@ -123,6 +128,19 @@ export class AppMetrics {
       registers,
     });
     this.mail = { sent: () => sent.inc(), failed: () => failed.inc() };
+    const rateLimitFallbacks = new Counter({
+      name: 'compass_rate_limit_store_errors_total',
+      help: 'Rate-limit counts the shared store (REDIS_URL) did not take, counted in the process instead.',
+      registers,
+    });
+    this.countRateLimitFallback = () => rateLimitFallbacks.inc();
+    const replicaReads = new Counter({
+      name: 'compass_replica_reads_total',
+      help: 'Calls that tolerate the read replica (READ_REPLICA_URL), by who read them and why.',
+      labelNames: ['served', 'reason'],
+      registers,
+    });
+    this.countReplicaRead = (served, reason) => replicaReads.inc({ served, reason });
     const pools = this.pools;
     new Gauge({
       name: 'compass_db_pool_connections',
