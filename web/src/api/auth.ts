@@ -46,12 +46,13 @@ export function prefetchPermissions(): null {
 }
 
 /** Public configuration: product name, home and help sites, which SSO providers are offered. */
-export function useConfiguration() {
+export function useConfiguration(enabled = true) {
   return useQuery({
     queryKey: queryKeys.configuration,
     queryFn: () => callApi(configurationCall, { query: {} }),
     staleTime: Infinity,
     meta: { silent: true },
+    enabled,
   });
 }
 

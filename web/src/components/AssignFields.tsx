@@ -8,7 +8,8 @@ import {
 import { useState } from 'react';
 import { callApi } from '../api/client';
 import { fieldErrorsOf } from '../api/errors';
-import { DateField, InputField, TextAreaField } from './FormField';
+import { DateField } from './DateField';
+import { InputField, TextAreaField } from './FormField';
 import { NO_ACCOUNT_MATCH, PeopleField, PersonField, type Person } from './PersonField';
 import type { PickerPage } from './SearchPicker';
 import { optionsOf, SelectField } from './SelectField';

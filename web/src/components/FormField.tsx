@@ -1,5 +1,4 @@
 import { useId, type ChangeEvent, type ComponentPropsWithRef, type ReactNode } from 'react';
-import { DateInput } from './DateInput';
 import { FieldError } from './FieldError';
 import { PasswordInput } from './PasswordInput';
 
@@ -129,30 +128,6 @@ export function TextAreaField({ label, error, describedBy, onValueChange, ...tex
           {...control}
           className="input"
           onChange={(event) => onValueChange(event.target.value)}
-        />
-      )}
-    </FormField>
-  );
-}
-
-type DateFieldProps = FieldFrameProps & {
-  value: string;
-  required?: boolean;
-  onValueChange: (value: string) => void;
-};
-
-/** A labelled day typed as dd/mm/yyyy (DateInput), with its error like InputField's. */
-export function DateField({ label, error, describedBy, value, required, onValueChange }: DateFieldProps) {
-  return (
-    <FormField label={label} error={error} describedBy={describedBy}>
-      {(control) => (
-        <DateInput
-          id={control.id}
-          value={value}
-          required={required}
-          invalid={control['aria-invalid']}
-          describedBy={control['aria-describedby']}
-          onChange={onValueChange}
         />
       )}
     </FormField>

@@ -1,7 +1,8 @@
 import { ChevronDown, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from './Button';
-import { DateField, InputField } from './FormField';
+import { DateField } from './DateField';
+import { InputField } from './FormField';
 import { SelectField } from './SelectField';
 
 /**

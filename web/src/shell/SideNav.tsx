@@ -28,6 +28,7 @@ import {
 import { useMemo, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useConfiguration } from '../api/auth';
+import { usePainted } from '../lib/afterPaint';
 import { BrandLogo, PRODUCT_NAME } from '../components/BrandMark';
 import { clearListState } from '../lib/storage';
 
@@ -75,7 +76,9 @@ interface SideNavProps {
 /** The left navigation of 000 section 2.6, rendered from the shared visibleMenu rule. */
 export function SideNav({ permissions, collapsed, onExpand, onNavigate }: SideNavProps) {
   const { pathname } = useLocation();
-  const configuration = useConfiguration();
+  // Only the help centre's address: asked for once the screen has been painted, so that the first
+  // screen's paint does not wait on it (docs/performance.md, "The dashboard page").
+  const configuration = useConfiguration(usePainted());
   const items = useMemo(
     () =>
       visibleMenu({

@@ -11,7 +11,8 @@ import { ActionAttachmentList, downloadAttachment } from '../../components/Actio
 import { FilePickerButton } from '../../components/AddFilesButton';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { DateField, InputField, TextAreaField } from '../../components/FormField';
+import { DateField } from '../../components/DateField';
+import { InputField, TextAreaField } from '../../components/FormField';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { browserToday } from '../../lib/timeZone';
 import { newSubmissionPath } from '../submissions';

@@ -11,7 +11,8 @@ import {
 import { useState, type FormEvent } from 'react';
 import { fieldErrorsOf, schemaProblems } from '../../api/errors';
 import { Dialog, DialogFormActions } from '../../components/Dialog';
-import { DateField, InputField, TextAreaField } from '../../components/FormField';
+import { DateField } from '../../components/DateField';
+import { InputField, TextAreaField } from '../../components/FormField';
 import { PersonField, type Person } from '../../components/PersonField';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { browserToday } from '../../lib/timeZone';

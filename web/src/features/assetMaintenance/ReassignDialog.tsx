@@ -8,7 +8,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { fieldErrorsOf, schemaProblems } from '../../api/errors';
 import { Dialog, DialogFormActions } from '../../components/Dialog';
-import { DateField } from '../../components/FormField';
+import { DateField } from '../../components/DateField';
 import { AssigneeField, assigneesOf, type AssigneeKind } from './AssigneeFields';
 import { useMaintenanceWrite } from './api';
 import { ChoiceField, DONE_BY_OPTIONS } from './parts';

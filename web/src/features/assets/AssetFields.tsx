@@ -1,7 +1,8 @@
 import type { TAssetRef } from '@compass/shared';
 import { useId } from 'react';
 import { Card } from '../../components/Card';
-import { DateField, InputField, TextAreaField } from '../../components/FormField';
+import { DateField } from '../../components/DateField';
+import { InputField, TextAreaField } from '../../components/FormField';
 import { PersonField } from '../../components/PersonField';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { assetKeys, assetPickerSearch, useAssetOptions } from './api';

@@ -22,7 +22,7 @@ import {
   useDeleteActionFile,
   type ActionDetails as Details,
   type ActionDetailsSource,
-} from './api';
+} from './actionApi';
 import { useActionResponse } from './useActionResponse';
 
 interface ActionDialogProps {

@@ -3,6 +3,7 @@ import { BarChart3, Building2, KeyRound, ListTodo } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { usePermissions } from '../../api/auth';
+import { usePainted } from '../../lib/afterPaint';
 import { usePageTitle } from '../../shell/pageTitle';
 import { useDashboardList, useNoticeboard, useSupplierList } from './api';
 import { dashboardAccess } from './loader';
@@ -44,8 +45,10 @@ function DashboardTabs({
   const employee = access.employee;
   const list = useDashboardList(access.canLoad && employee);
   const supplierList = useSupplierList(access.canLoad, employee);
-  // The noticeboard is fetched after the dashboard list (000 section 7).
-  const noticeboard = useNoticeboard(access.canLoad && employee && list.isSuccess);
+  // The noticeboard is fetched after the dashboard list (000 section 7), once the sections have been
+  // painted: it is below them, and its request would otherwise count towards their first paint.
+  const painted = usePainted();
+  const noticeboard = useNoticeboard(access.canLoad && employee && list.isSuccess && painted);
   const viewer = viewerOf(permissions, employee);
 
   function select(key: TabKey) {

@@ -34,9 +34,9 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { afterNextPaint } from '../../lib/afterPaint';
 import { browserTimeZone } from '../../lib/timeZone';
-import { ActionDialog } from './ActionDialog';
 import { NoticeDialog } from '../noticeboard';
 import { NoticeboardSection } from './NoticeboardSection';
 import { TaskSection, WorkItemRow, type SectionState } from './TaskSection';
@@ -306,10 +306,30 @@ function maintenanceDef(
   return def({ title: 'Maintenance', icon: Wrench, section, render: rows.maintenance, dueOf: byDueDate });
 }
 
+// The action dialog (its response form, its calls and the registers' links it names) is drawn only
+// when a row is opened: its code is fetched once the sections have been painted, not with them
+// (docs/performance.md, "The dashboard page").
+const loadActionDialog = () => import('./ActionDialog');
+const ActionDialog = lazy(async () => ({ default: (await loadActionDialog()).ActionDialog }));
+
 function useActionDialog(viewer: WorkItemViewer) {
   const [action, setAction] = useState<TAssignedActionItem | null>(null);
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        // Offline now: the dialog asks for its code again when opened.
+        loadActionDialog().catch(() => undefined);
+      }),
+    [],
+  );
   const dialog = action && (
-    <ActionDialog item={action} onClose={() => setAction(null)} showParentLink={viewer.side === 'employee'} />
+    <Suspense fallback={null}>
+      <ActionDialog
+        item={action}
+        onClose={() => setAction(null)}
+        showParentLink={viewer.side === 'employee'}
+      />
+    </Suspense>
   );
   return { open: setAction, dialog };
 }

@@ -6,7 +6,7 @@ import {
 } from '@compass/shared';
 import { useState } from 'react';
 import { browserTimeZone } from '../../lib/timeZone';
-import { useSaveAction } from './api';
+import { useSaveAction } from './actionApi';
 
 /**
  * The assignee's answer to an action being written: the response (the stored one until it is

@@ -17,7 +17,8 @@ import { ApiError, fieldErrorsOf, notifyFirstProblem, schemaProblems } from '../
 import { useCall } from '../../api/useCall';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { DateField, InputField, TextAreaField } from '../../components/FormField';
+import { DateField } from '../../components/DateField';
+import { InputField, TextAreaField } from '../../components/FormField';
 import { IconButton } from '../../components/IconButton';
 import { ListState } from '../../components/ListParts';
 import { employeeKeys, useEmployeePrivateInfo } from './api';

@@ -5,7 +5,8 @@ import {
 } from '@compass/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { Button } from '../../components/Button';
-import { DateField, TextAreaField } from '../../components/FormField';
+import { DateField } from '../../components/DateField';
+import { TextAreaField } from '../../components/FormField';
 import { IconButton } from '../../components/IconButton';
 import { PersonField, type Person } from '../../components/PersonField';
 import { REVIEWERS } from './api';

@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { API_BASE, callUrl, downloadFile } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { Dialog, DialogFormActions } from '../../components/Dialog';
-import { DateField } from '../../components/FormField';
+import { DateField } from '../../components/DateField';
 
 type ExportFormat = NonNullable<TTimesheetExportQuery['format']>;
 
