@@ -155,7 +155,7 @@ describe('the database file store', () => {
     expect(refused.statusCode).toBe(404);
   });
 
-  it('answers for a row whose file is gone exactly as the local store does', async () => {
+  it('answers 404 for a row whose file is gone, exactly as the local store does', async () => {
     const { companyId } = await employeeOf(ctx.db, 'olivia.admin');
     const document = await ctx.db.attachment.findUniqueOrThrow({ where: { id: attachmentId } });
     const gone = await ctx.db.attachment.create({
@@ -174,6 +174,7 @@ describe('the database file store', () => {
     console.warn(
       `a missing file: ${fromDatabase.statusCode} from the database, ${fromFolder.statusCode} from a folder`,
     );
+    expect(fromDatabase.statusCode).toBe(404);
     expect(fromDatabase.statusCode).toBe(fromFolder.statusCode);
     expect(fromDatabase.json()).toEqual(fromFolder.json());
     await ctx.db.attachment.delete({ where: { id: gone.id } });

@@ -82,6 +82,17 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
         .code(fromDatabase.statusCode)
         .send(errorEnvelope(fromDatabase.statusCode, fromDatabase.message));
     }
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      // A file a row names is gone from the file store (removed by hand, a restore without its
+      // files): the user is told it is not there, the log says which file.
+      // A download's file headers are still on the reply: they go, and the envelope goes out as JSON text.
+      request.log.error({ err: error }, 'a stored file is missing');
+      reply.removeHeader('content-disposition');
+      return reply
+        .code(404)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(errorEnvelope(404, messages.common.notFound)));
+    }
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
