@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../server/test/smtp';
-import { buildBundles, haproxyConfig, startCluster } from '../scripts/cluster';
+import { buildBundles, haproxyConfig, haproxyExecutable, startCluster } from '../scripts/cluster';
 import { loadWorker, signIn } from './http';
 import type { LoadSpec } from './load';
 
@@ -48,7 +48,7 @@ try {
     const balancerPorts = { ...ports, balancer: await freePort(), api: api.slice(0, size) };
     const config = path.join(dataDir, `haproxy-${size}.cfg`);
     fs.writeFileSync(config, haproxyConfig(balancerPorts));
-    const child = spawn('haproxy', ['-f', config, '-db'], { stdio: 'ignore' });
+    const child = spawn(haproxyExecutable(), ['-f', config, '-db'], { stdio: 'ignore' });
     const url = `http://127.0.0.1:${balancerPorts.balancer}`;
     balancers.push({ size, url, stop: () => child.kill('SIGUSR1') });
     for (

@@ -5,8 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoId } from '../seed/demo';
 import { freePort } from '../server/test/smtp';
 import { buildBundles, startCluster, type Cluster } from './cluster';
+import { retryableCallsList } from './retryableCalls';
 
 // The cluster of `npm run cluster` (3 API processes behind haproxy, a streaming replica, Redis)
 // under a mixed load while one process is killed and restarted and another drains (issue 48).
@@ -14,6 +16,10 @@ import { buildBundles, startCluster, type Cluster } from './cluster';
 
 const LOAD_MS = 22_000;
 const LOOPS = 4;
+/** Every how many turns of a loop a submission is made and closed off (a close renders a PDF). */
+const CLOSE_EVERY = 2;
+/** Reads sent through the balancer while api2 hangs, just before it is killed: some wait on it. */
+const IN_FLIGHT_READS = 9;
 const PASSWORD = 'Demo@1234';
 const EVERY_FIELD_TEMPLATE = 'Every Field Type';
 const RIVERSIDE = 'Riverside Depot';
@@ -143,7 +149,8 @@ afterAll(async () => {
   const logs = path.join(dataDir, 'logs');
   for (const file of fs.existsSync(logs) ? fs.readdirSync(logs) : []) {
     const lines = fs.readFileSync(path.join(logs, file), 'utf8').trim().split('\n').filter(Boolean);
-    if (file.startsWith('api') && lines.length > 0) console.log(`${file}:\n${lines.slice(-15).join('\n')}`);
+    if ((file.startsWith('api') || file.startsWith('haproxy')) && lines.length > 0)
+      console.log(`${file}:\n${lines.slice(-15).join('\n')}`);
   }
   await cluster?.stop();
 }, 120_000);
@@ -158,7 +165,10 @@ async function signIn(base: string, username: string, from?: string): Promise<st
   return answer.data<{ authToken: string }>().authToken;
 }
 
-/** The draft every save of the load makes: the Every Field Type template, at Riverside, by Ethan. */
+/**
+ * The draft every save of the load makes: the Every Field Type template, at Riverside, by Ethan
+ * (its coordinator, who may close it off); `submitted` answers its mandatory fields.
+ */
 async function draftForm(token: string) {
   const base = cluster.url;
   const templates = (
@@ -167,8 +177,10 @@ async function draftForm(token: string) {
   const template = templates.find((row) => row.name === EVERY_FIELD_TEMPLATE)!;
   const detail = (
     await call(base, 'POST', '/api/formTemplateDetail', { token, json: { _id: template._id } })
-  ).data<{ fieldList: { _id: string; type: string }[] }>();
-  const fileField = detail.fieldList.find((field) => field.type === 'file')!;
+  ).data<{ fieldList: { _id: string; type: string; optionVal: unknown }[] }>();
+  const fieldOf = (type: string) => detail.fieldList.find((field) => field.type === type)!;
+  const firstOption = (type: string) => (fieldOf(type).optionVal as { value: string }[])[0]!.value;
+  const fileField = fieldOf('file');
   const lists = (await call(base, 'POST', '/api/formSubmissionRelatedLists', { token, json: {} })).data<{
     workplace: { _id: string; name: string }[];
     activeEmployeeList: { _id: string }[];
@@ -178,21 +190,53 @@ async function draftForm(token: string) {
   const branches = (
     await call(base, 'POST', '/api/branchesByWorkplace', { token, json: { workplace: workplace._id } })
   ).data<{ _id: string }[]>();
+  const answers: [string, unknown][] = [
+    ['text', 'Checked during the cluster load'],
+    ['number', '3'],
+    ['date', '2026-11-20'],
+    ['radio', firstOption('radio')],
+    ['checkbox', [firstOption('checkbox')]],
+    ['supplier', [demoId('nw:supplier:Acme Contracting')]],
+  ];
+  const body = (description: string) => ({
+    formTemplateId: template._id,
+    formDescription: description,
+    formDate: '2026-11-20',
+    workplace: workplace._id,
+    branch: branches[0]!._id,
+    submissionUserId: [{ userId: ethan._id }],
+    formValue: [],
+    taskData: [],
+    tableData: [],
+    isDraft: 'yes',
+  });
   return {
     fileFieldId: fileField._id,
-    body: (description: string) => ({
-      formTemplateId: template._id,
-      formDescription: description,
-      formDate: '2026-11-20',
-      workplace: workplace._id,
-      branch: branches[0]!._id,
-      submissionUserId: [{ userId: ethan._id }],
-      formValue: [],
-      taskData: [],
-      tableData: [],
-      isDraft: 'yes',
+    body,
+    /** Submitted, with no actions: its coordinator may close it off at once. */
+    submitted: (description: string) => ({
+      ...body(description),
+      formValue: answers.map(([type, value]) => ({ relatedFormId: fieldOf(type)._id, value })),
+      isDraft: 'no',
     }),
   };
+}
+
+/** How many of the acknowledged writes the database holds: submissions, closed ones, attachments. */
+async function acknowledgedInDatabase(saved: string[], closed: string[], attachments: string[]) {
+  const client = new pg.Client({ connectionString: cluster.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ savedFound: number; closedFound: number; filesFound: number }>(
+      `SELECT (SELECT count(*) FROM "FormSubmission" WHERE id = ANY($1::uuid[]))::int AS "savedFound",
+        (SELECT count(*) FROM "FormSubmission" WHERE id = ANY($2::uuid[]) AND "isClosed")::int AS "closedFound",
+        (SELECT count(*) FROM "Attachment" WHERE id = ANY($3::uuid[]))::int AS "filesFound"`,
+      [saved, closed, attachments],
+    );
+    return rows[0]!;
+  } finally {
+    await client.end();
+  }
 }
 
 interface Uploaded {
@@ -209,6 +253,7 @@ describe('the cluster under faults', () => {
     const counts = new Map<string, number>();
     const failures = new Map<string, number>();
     const saved: string[] = [];
+    const closed: string[] = [];
     const uploaded: Uploaded[] = [];
     let corrupt = 0;
     const count = (kind: string, answer: Answer) => {
@@ -264,13 +309,43 @@ describe('the cluster under faults', () => {
           const download = await call(base, 'GET', `/api/files/${file.id}`, { token, from });
           if (count('GET files/:id', download) && sha(download.body) !== file.hash) corrupt++;
         }
+        if (turn % CLOSE_EVERY === 0) {
+          const submit = await call(base, 'POST', '/api/formSubmissionSave', {
+            token,
+            json: form.submitted(`Cluster close-off ${index}/${turn}`),
+            from,
+          });
+          if (count('POST formSubmissionSave (submitted)', submit)) {
+            const submitted = submit.data<{ _id: string; version: number }>();
+            saved.push(submitted._id);
+            const close = await call(base, 'POST', '/api/formSubmissionClose', {
+              token,
+              json: { _id: submitted._id, version: submitted.version },
+              from,
+            });
+            if (count('POST formSubmissionClose', close)) closed.push(submitted._id);
+          }
+        }
         count('GET / (web client)', await call(base, 'GET', '/', { from }));
       }
     };
-    // The faults, while the loops run: a kill without warning, then a drained stop, each restarted.
+    // The faults, while the loops run: a hang then a kill without warning, then a drained stop, each
+    // restarted. While api2 hangs, the calls the balancer sends it wait: the kill cuts them, and
+    // haproxy must answer the reads among them from another process.
     const faults = async () => {
       await sleep(4000);
+      cluster.signalApi(1, 'SIGSTOP');
+      let answered = 0;
+      const reads = Array.from({ length: IN_FLIGHT_READS }, () =>
+        call(base, 'POST', '/api/dashboardList', { token: ethan, json: {}, from: '127.0.0.50' }).then(
+          (answer) => (answered++, answer),
+        ),
+      );
+      await sleep(1000);
+      readsCut = IN_FLIGHT_READS - answered;
       await cluster.stopApi(1, 'SIGKILL');
+      for (const answer of await Promise.all(reads))
+        count('POST dashboardList (in flight at the kill)', answer);
       await sleep(2000);
       await cluster.startApi(1);
       // While it drains, api3 says not ready and still answers every other call.
@@ -283,42 +358,38 @@ describe('the cluster under faults', () => {
       await cluster.startApi(2);
     };
     const drainingAnswers: number[] = [];
+    let readsCut = 0;
     const started = Date.now();
     await Promise.all([...Array.from({ length: LOOPS }, (_value, index) => loop(index)), faults()]);
     const seconds = (Date.now() - started) / 1000;
 
-    const client = new pg.Client({ connectionString: cluster.databaseUrl });
-    await client.connect();
-    let savedFound: number;
-    let filesFound: number;
-    try {
-      savedFound = (
-        await client.query('SELECT count(*)::int AS n FROM "FormSubmission" WHERE id = ANY($1::uuid[])', [
-          saved,
-        ])
-      ).rows[0].n;
-      filesFound = (
-        await client.query('SELECT count(*)::int AS n FROM "Attachment" WHERE id = ANY($1::uuid[])', [
-          uploaded.map((file) => file.id),
-        ])
-      ).rows[0].n;
-    } finally {
-      await client.end();
-    }
+    const { savedFound, closedFound, filesFound } = await acknowledgedInDatabase(
+      saved,
+      closed,
+      uploaded.map((file) => file.id),
+    );
     const requests = [...counts.values()].reduce((sum, n) => sum + n, 0);
-    const getFailures = [...failures]
-      .filter(([key]) => key.startsWith('GET '))
-      .reduce((sum, [, n]) => sum + n, 0);
+    const failed = (kind: (key: string) => boolean) =>
+      [...failures].filter(([key]) => kind(key)).reduce((sum, [, n]) => sum + n, 0);
+    const getFailures = failed((key) => key.startsWith('GET '));
+    // The POST calls haproxy retries like GETs (deploy/retryable-calls.lst).
+    const readPosts = new Set(retryableCallsList().split('\n'));
+    const readPostFailures = failed((key) => readPosts.has(`/api/${/^POST (\w+) /.exec(key)?.[1]}`));
     console.log(
       [
-        `Cluster load: ${requests} requests in ${seconds.toFixed(1)} s through haproxy (${LOOPS} clients; api2 SIGKILLed and restarted, api3 drained with SIGTERM and restarted)`,
+        `Cluster load: ${requests} requests in ${seconds.toFixed(1)} s through haproxy (${LOOPS} clients; api2 hung with SIGSTOP for 1 s, SIGKILLed with ${readsCut} of ${IN_FLIGHT_READS} extra reads waiting on it and restarted, api3 drained with SIGTERM and restarted)`,
         ...[...counts].map(([kind, n]) => `  ${kind}: ${n}`),
         `Failures by kind: ${failures.size === 0 ? 'none' : [...failures].map(([key, n]) => `${key} × ${n}`).join(', ')}`,
-        `GET failures: ${getFailures}; saves answered 2xx: ${saved.length}, in the database: ${savedFound} (lost ${saved.length - savedFound}); files uploaded: ${uploaded.length}, stored: ${filesFound}, corrupt downloads: ${corrupt}`,
+        `GET failures: ${getFailures}; read-POST failures: ${readPostFailures}; saves answered 2xx: ${saved.length}, in the database: ${savedFound} (lost ${saved.length - savedFound}); files uploaded: ${uploaded.length}, stored: ${filesFound}, corrupt downloads: ${corrupt}; close-offs answered 2xx: ${closed.length}, closed in the database: ${closedFound} (lost ${closed.length - closedFound})`,
       ].join('\n'),
     );
     expect(getFailures).toBe(0);
+    expect(readPostFailures).toBe(0);
+    // The kill met reads in flight, so the retry of read POSTs was exercised.
+    expect(readsCut).toBeGreaterThan(0);
     expect(savedFound).toBe(saved.length);
+    expect(closedFound).toBe(closed.length);
+    expect(closed.length).toBeGreaterThan(0);
     expect(filesFound).toBe(uploaded.length);
     expect(corrupt).toBe(0);
     expect(saved.length).toBeGreaterThan(0);
@@ -406,30 +477,21 @@ describe('the cluster under faults', () => {
   it('counts the sign-in limit of an address across the processes', async () => {
     // One over RATE_LIMIT_PER_ADDRESS from one client address, spread over the 3 processes by the balancer:
     // each process alone sees about a third of them.
-    const from = '127.0.0.99';
+    const signInFrom = async (from: string) =>
+      (
+        await call(cluster.url, 'POST', '/api/signIn', {
+          json: { username: 'mia.employee', password: PASSWORD, appType: 'web' },
+          from,
+        })
+      ).status;
     const statuses: number[] = [];
-    for (let attempt = 0; attempt <= ADDRESS_LIMIT; attempt++)
-      statuses.push(
-        (
-          await call(cluster.url, 'POST', '/api/signIn', {
-            json: { username: 'mia.employee', password: PASSWORD, appType: 'web' },
-            from,
-          })
-        ).status,
-      );
+    for (let attempt = 0; attempt <= ADDRESS_LIMIT; attempt++) statuses.push(await signInFrom('127.0.0.99'));
     console.log(
       `Sign-ins from one address through the balancer: ${statuses.filter((s) => s === 200).length} × 200, then ${statuses.at(-1)}`,
     );
     expect(statuses.slice(0, ADDRESS_LIMIT).every((status) => status === 200)).toBe(true);
     expect(statuses[ADDRESS_LIMIT]).toBe(429);
     // Another address is not limited by that one.
-    expect(
-      (
-        await call(cluster.url, 'POST', '/api/signIn', {
-          json: { username: 'mia.employee', password: PASSWORD, appType: 'web' },
-          from: '127.0.0.98',
-        })
-      ).status,
-    ).toBe(200);
+    expect(await signInFrom('127.0.0.98')).toBe(200);
   }, 120_000);
 });

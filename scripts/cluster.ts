@@ -9,6 +9,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedDemo } from '../seed/demo';
@@ -49,6 +50,8 @@ export interface Cluster {
   replicaUrl: string;
   /** Sends `signal` to API process `index` and resolves when it has exited. */
   stopApi(index: number, signal: NodeJS.Signals): Promise<void>;
+  /** Sends `signal` to API process `index` (SIGSTOP: it hangs, the calls sent to it unanswered). */
+  signalApi(index: number, signal: NodeJS.Signals): void;
   /** Starts API process `index` again and resolves once it is ready. */
   startApi(index: number): Promise<void>;
   stop(): Promise<void>;
@@ -57,6 +60,8 @@ export interface Cluster {
 const BUNDLE = path.join(projectRoot, 'server', 'dist', 'main.mjs');
 /** The balancer's settings, shared with docker-compose.yml; the cluster swaps in its bind address and servers. */
 const HAPROXY_TEMPLATE = path.join(projectRoot, 'deploy', 'haproxy.cfg');
+/** How many lines of each process's log a failed start shows. */
+const LOG_TAIL_LINES = 20;
 const SERVERS_MARK = '    # servers';
 const READY_TIMEOUT_MS = 120_000;
 
@@ -109,17 +114,41 @@ function sharedSecrets(dataDir: string): { COOKIE_SECRET: string; SECRETS_KEY: s
   return secrets;
 }
 
-/** deploy/haproxy.cfg with this cluster's bind address and its API processes as the servers. */
-export function haproxyConfig(ports: ClusterPorts): string {
+/**
+ * Debian's haproxy and redis-server are in /usr/sbin and /usr/bin, which a CI runner's PATH may
+ * leave out: the name when PATH has it, else the first of `paths` that exists.
+ */
+function executable(name: string, paths: string[]): string {
+  const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  if (dirs.some((dir) => fs.existsSync(path.join(dir, name)))) return name;
+  const found = paths.find((file) => fs.existsSync(file));
+  if (!found) throw new Error(`${name} is not installed (not on PATH, nor at ${paths.join(' or ')})`);
+  return found;
+}
+
+export const haproxyExecutable = () =>
+  executable('haproxy', ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy']);
+const redisExecutable = () =>
+  executable('redis-server', ['/usr/bin/redis-server', '/usr/local/bin/redis-server']);
+
+/**
+ * deploy/haproxy.cfg with this cluster's bind address and its API processes as the servers; its
+ * pattern files (retryable-calls.lst) by their place in deploy/, since the copy is written
+ * elsewhere; with `statsSocket`, the socket startCluster asks whether every server is up.
+ */
+export function haproxyConfig(ports: ClusterPorts, statsSocket?: string): string {
   const template = fs.readFileSync(HAPROXY_TEMPLATE, 'utf8');
   const at = template.indexOf(SERVERS_MARK);
   if (at < 0) throw new Error(`${HAPROXY_TEMPLATE} has no "${SERVERS_MARK.trim()}" line`);
   const servers = ports.api.map((port, index) => `    server api${index + 1} 127.0.0.1:${port} check`);
+  const deployDir = path.dirname(HAPROXY_TEMPLATE);
   return [
     template
       .slice(0, at)
       .trimEnd()
-      .replace(/^(\s*bind) .*$/m, `$1 127.0.0.1:${ports.balancer}`),
+      .replace(/^(\s*bind) .*$/m, `$1 127.0.0.1:${ports.balancer}`)
+      .replace(/ -f (\S+\.lst)$/gm, (_match, file: string) => ` -f "${path.join(deployDir, file)}"`)
+      .replace(/^global$/m, statsSocket ? `global\n    stats socket "${statsSocket}" mode 600` : 'global'),
     SERVERS_MARK,
     ...servers,
     '',
@@ -151,7 +180,7 @@ async function stopChild(child: ChildProcess, exited: Promise<void>, signal: Nod
 async function startRedis(dataDir: string, port: number) {
   const logFile = path.join(dataDir, 'logs', 'redis.log');
   const redis = spawnLogged(
-    'redis-server',
+    redisExecutable(),
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dataDir],
     logFile,
   );
@@ -163,6 +192,65 @@ async function startRedis(dataDir: string, port: number) {
     await sleep(100);
   }
   return redis;
+}
+
+/** One command on haproxy's stats socket; its answer. */
+function askHaproxy(socket: string, command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const connection = net.connect(socket, () => connection.end(`${command}\n`));
+    connection.setTimeout(2000, () => connection.destroy(new Error(`haproxy did not answer "${command}"`)));
+    connection.on('data', (chunk: Buffer) => chunks.push(chunk));
+    connection.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    connection.on('error', reject);
+  });
+}
+
+/**
+ * Waits until haproxy has checked every server of the api backend and found it up: a server is
+ * UP from the start, before its first check, so a passed check (L7OK) is what counts. The load
+ * then meets no server the balancer has not yet tried.
+ */
+async function waitServersUp(socket: string, count: number, exited: () => string | null): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let states = 'no answer';
+  while (Date.now() < deadline) {
+    const reason = exited();
+    if (reason) throw new Error(reason);
+    const stat = await askHaproxy(socket, 'show stat').catch(() => '');
+    const [header, ...rows] = stat.replace(/^# /, '').trim().split('\n');
+    if (header && rows.length > 0) {
+      const columns = header.split(',');
+      const field = (row: string[], name: string) => row[columns.indexOf(name)] ?? '';
+      const servers = rows
+        .map((row) => row.split(','))
+        .filter(
+          (row) => field(row, 'pxname') === 'api' && !['BACKEND', 'FRONTEND'].includes(field(row, 'svname')),
+        );
+      states = servers
+        .map((row) => `${field(row, 'svname')} ${field(row, 'status')} ${field(row, 'check_status')}`)
+        .join(', ');
+      const up = servers.filter(
+        (row) => field(row, 'status') === 'UP' && field(row, 'check_status') === 'L7OK',
+      );
+      if (servers.length === count && up.length === count) return;
+    }
+    await sleep(100);
+  }
+  throw new Error(`haproxy did not find every API process up within ${READY_TIMEOUT_MS / 1000} s: ${states}`);
+}
+
+/** The last lines of every log of the cluster, for the message of a failed start. */
+function logTails(dataDir: string): string {
+  const logs = path.join(dataDir, 'logs');
+  if (!fs.existsSync(logs)) return '';
+  return fs
+    .readdirSync(logs)
+    .map((file) => {
+      const lines = fs.readFileSync(path.join(logs, file), 'utf8').trimEnd().split('\n');
+      return `--- ${file} (last ${LOG_TAIL_LINES} lines)\n${lines.slice(-LOG_TAIL_LINES).join('\n')}`;
+    })
+    .join('\n');
 }
 
 /** Migrations and the demo organisations (their files in the database store), once. */
@@ -246,6 +334,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const api = apis[index];
       if (api) await stopChild(api.child, api.exited, signal);
     };
+    const signalApi = (index: number, signal: NodeJS.Signals) => void apis[index]?.child.kill(signal);
     // Ctrl-C closes every API process at once, without the drain: the balancer goes first.
     stops.push(() =>
       Promise.all(ports.api.map((_port, index) => stopApi(index, 'SIGINT'))).then(() => undefined),
@@ -253,9 +342,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await Promise.all(ports.api.map((_port, index) => startApi(index)));
 
     const config = path.join(dataDir, 'haproxy.cfg');
-    fs.writeFileSync(config, haproxyConfig(ports));
-    const haproxy = spawnLogged('haproxy', ['-f', config, '-db'], path.join(dataDir, 'logs', 'haproxy.log'));
+    const statsSocket = path.join(dataDir, 'haproxy.sock');
+    fs.writeFileSync(config, haproxyConfig(ports, statsSocket));
+    const haproxy = spawnLogged(
+      haproxyExecutable(),
+      ['-f', config, '-db'],
+      path.join(dataDir, 'logs', 'haproxy.log'),
+    );
     stops.push(() => stopChild(haproxy.child, haproxy.exited, 'SIGUSR1'));
+    await waitServersUp(statsSocket, ports.api.length, haproxy.exitReason);
     await waitReady(`${url}/api/health/ready`, haproxy.exitReason);
 
     return {
@@ -264,12 +359,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       databaseUrl,
       replicaUrl: replica.urlFor('compass'),
       stopApi,
+      signalApi,
       startApi,
       stop: stopAll,
     };
   } catch (error) {
+    // What each process said, before a test's data folder goes with the stop.
+    const tails = logTails(dataDir);
     await stopAll();
-    throw error;
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${tails}`, { cause: error });
   }
 }
 
