@@ -348,6 +348,33 @@ describe("the administrators' list", () => {
       total: 1000,
       totalCapped: true,
     });
+    // Pages past the count are skipped to by the database: the same notices, in the list's order.
+    const matches = await ctx.db.notice.findMany({
+      where: { companyId: northwind, title: { contains: 'bulk notice', mode: 'insensitive' } },
+      orderBy: [{ startDate: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }],
+      select: { id: true },
+    });
+    expect(matches.length).toBe(1001);
+    const deep = [
+      { page: 10, pageSize: 100, from: 900 },
+      { page: 11, pageSize: 100, from: 1000 },
+      { page: 34, pageSize: 30, from: 990 },
+      { page: 12, pageSize: 100, from: 1100 },
+      { page: 100_000, pageSize: 100, from: 9_999_900 },
+    ];
+    for (const { page, pageSize, from } of deep) {
+      const shown = await data('olivia.admin', 'noticeAdminList', { search: 'bulk notice', page, pageSize });
+      expect(shown).toMatchObject({ total: 1000, totalCapped: true });
+      expect(shown.rows.map((row: { _id: string }) => row._id)).toEqual(
+        matches.slice(from, from + pageSize).map((notice) => notice.id),
+      );
+    }
+    const pastTheEnd = await data('olivia.admin', 'noticeAdminList', {
+      search: 'Bulk notice 99',
+      page: 1000,
+    });
+    expect(pastTheEnd).toMatchObject({ rows: [], total: 11 });
+    expect(pastTheEnd.totalCapped).toBeUndefined();
     const days = searched.rows.map((row: { startDate: string }) => row.startDate);
     expect(days).toEqual([...days].sort().reverse());
     const drafts = await data('olivia.admin', 'noticeAdminList', {

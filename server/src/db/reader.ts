@@ -80,12 +80,14 @@ export async function cappedCount(
 }
 
 /**
- * A searched page of a register in two reads: the matches' ids in the list's order, as many as the
- * count needs (countCap) or the page reaches, planned for the word (a rare one through the trigram
- * indexes, a common one in the list's order until it has them); then the page's rows by id, joins
- * and all, one prepared statement on its generic plan. Planned for each word, the whole page cost
- * more to plan than to read (1.2 of a searched risk page's 2.4 ms of database CPU), and its count
- * read the matches a second time (docs/performance.md, "Searched registers").
+ * A searched page of a register in two reads: the matches' ids in the list's order, planned for the
+ * word (a rare one through the trigram indexes, a common one in the list's order until it has them);
+ * then the page's rows by id, joins and all, one prepared statement on its generic plan. Planned for
+ * each word, the whole page cost more to plan than to read (1.2 of a searched risk page's 2.4 ms of
+ * database CPU), and its count read the matches a second time (docs/performance.md, "Searched
+ * registers"). A page within the count (countCap) reads the ids up to it and counts them; a page past
+ * it lets the database skip to the page (the ids before it are not sent: a page of 100 in 207,756
+ * matches once sent them all), and its count follows from how full the page is.
  */
 export async function keyedSearchPage<Row, Shown>(
   reader: Reader,
@@ -100,17 +102,60 @@ export async function keyedSearchPage<Row, Shown>(
 ): Promise<{ rows: Shown[]; total: number; totalCapped?: true }> {
   const cap = countCap(listed);
   const offset = (listed.page - 1) * listed.pageSize;
-  const keys = await reader.rows<{ id: string }>(
-    sql`${read.keys} LIMIT ${Math.max(cap + 1, offset + listed.pageSize)}`,
-    { plan: 'custom' },
-  );
-  const ids = keys.slice(offset, offset + listed.pageSize).map((key) => key.id);
+  const { ids, matched } =
+    offset + listed.pageSize <= cap + 1
+      ? await keysCounted(reader, read.keys, cap, offset, listed.pageSize)
+      : await keysPastTheCap(reader, read.keys, cap, offset, listed.pageSize);
   const rows =
     ids.length === 0 ? [] : await reader.rows<Row>(read.rows(sql`${ids}::uuid[]`), { plan: 'generic' });
   return {
     rows: rows.map(shown),
-    ...(keys.length > cap ? { total: cap, totalCapped: true as const } : { total: keys.length }),
+    ...(matched > cap ? { total: cap, totalCapped: true as const } : { total: matched }),
   };
+}
+
+interface PageKeys {
+  /** The page's ids, in order. */
+  ids: string[];
+  /** How many rows match, exact up to the cap (any number above it says only "more"). */
+  matched: number;
+}
+
+/** A page within the count: the ids up to cap + 1 (at most RECORDS_COUNT_CAP + 1), counted in Node. */
+async function keysCounted(
+  reader: Reader,
+  keys: Prisma.Sql,
+  cap: number,
+  offset: number,
+  pageSize: number,
+): Promise<PageKeys> {
+  const read = await reader.rows<{ id: string }>(sql`${keys} LIMIT ${cap + 1}`, { plan: 'custom' });
+  return { ids: read.slice(offset, offset + pageSize).map((key) => key.id), matched: read.length };
+}
+
+/**
+ * A page past the count (offset + pageSize > cap + 1, so the cap is RECORDS_COUNT_CAP): the database
+ * applies the offset. A full page means more than offset + pageSize > cap matches; a part page ends
+ * the matches, offset + its length; an empty one is past the end, counted up to the cap.
+ */
+async function keysPastTheCap(
+  reader: Reader,
+  keys: Prisma.Sql,
+  cap: number,
+  offset: number,
+  pageSize: number,
+): Promise<PageKeys> {
+  const read = await reader.rows<{ id: string }>(sql`${keys} LIMIT ${pageSize} OFFSET ${offset}`, {
+    plan: 'custom',
+  });
+  const ids = read.map((key) => key.id);
+  if (ids.length === pageSize) return { ids, matched: cap + 1 };
+  if (ids.length > 0) return { ids, matched: offset + ids.length };
+  const [counted] = await reader.rows<{ matched: number }>(
+    sql`SELECT count(*)::int AS matched FROM (${keys} LIMIT ${cap + 1}) capped`,
+    { plan: 'custom' },
+  );
+  return { ids, matched: counted?.matched ?? 0 };
 }
 
 /** A list request as far as its count depends on it. */
