@@ -186,13 +186,14 @@ function requestIdOf(request: IncomingMessage): string {
 }
 
 function newFastify(config: Config, logStream: AppDeps['logStream']) {
+  const stdout = config.LOG_LEVEL === 'silent' || logStream ? null : batchedStdout();
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
         : {
             level: config.LOG_LEVEL,
-            ...(logStream ? { stream: logStream } : batchedStdout()),
+            ...(stdout?.logger ?? { stream: logStream }),
             redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
             serializers: {
               req: (request: FastifyRequest) => ({
@@ -219,6 +220,7 @@ function newFastify(config: Config, logStream: AppDeps['logStream']) {
     reply.header('x-request-id', request.id);
     done();
   });
+  if (stdout) app.addHook('onClose', stdout.stop);
   return app;
 }
 

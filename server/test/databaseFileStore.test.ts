@@ -207,6 +207,7 @@ describe('the database file store', () => {
 
   it('is ready while the database takes files; a database that is full answers 507, keeps nothing half, and takes files again', async () => {
     const ready = () => other.app.inject({ method: 'GET', url: '/api/health/ready' });
+    const passedAt = performance.now();
     expect((await ready()).json().response_data).toMatchObject({ status: 'ready', fileStore: 'ok' });
     const filesBefore = await ctx.db.storedFile.count();
 
@@ -216,6 +217,9 @@ describe('the database file store', () => {
       `CREATE TRIGGER disk_full BEFORE INSERT ON "StoredFilePart" FOR EACH ROW EXECUTE FUNCTION pretend_disk_full()`,
     );
     try {
+      // A pass of the last 5 s is reused (health/service.ts): no probe write until a write is refused.
+      const reused = await ready();
+      if (performance.now() - passedAt < 5000) expect(reused.statusCode).toBe(200);
       const refused = await createDocument(other.app, other.db, 'Full Database Policy', BIG);
       expect(refused.statusCode, refused.body).toBe(507);
       expect(refused.json()).toMatchObject({

@@ -123,7 +123,7 @@ describe('the batched stdout (plugins/requestLog.ts)', () => {
   const logger = (then: string) => `
     import pino from 'pino';
     import { batchedStdout } from ${JSON.stringify(path.join(projectRoot, 'server', 'src', 'plugins', 'requestLog.ts'))};
-    const { stream, hooks } = batchedStdout();
+    const { logger: { stream, hooks } } = batchedStdout();
     const log = pino({ hooks }, stream);
     ${then}`;
 
@@ -163,4 +163,48 @@ describe('the batched stdout (plugins/requestLog.ts)', () => {
     expect((await killed.exited).signal).toBe('SIGKILL');
     expect(linesOf(logFile).map((line) => line.msg)).toEqual(['the error line']);
   });
+
+  it('drops what passes its bound while stdout takes nothing, and says how much once stdout takes lines again', async () => {
+    const logged = 20_000;
+    // About 21 MB of lines, logged while nobody reads the pipe of stdout; the process stays until
+    // its stdin ends, so that its timer can say what was dropped.
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        logger(`const padding = 'x'.repeat(1000);
+          for (let line = 0; line < ${logged}; line++) log.info({ line, padding }, 'line');
+          process.stderr.write('logged');
+          process.stdin.on('end', () => process.exit(0)).resume();`),
+      ],
+      { cwd: projectRoot, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } },
+    );
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await expect.poll(() => stderr, { timeout: 60_000, interval: 100 }).toContain('logged');
+
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const text = () => Buffer.concat(chunks).toString();
+    await expect.poll(text, { timeout: 60_000, interval: 100 }).toContain('log lines dropped');
+    child.stdin.end();
+    expect(await exited).toBe(0);
+
+    const lines = text()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as LogLine & { droppedLines?: number; droppedBytes?: number });
+    const written = lines.filter((line) => line.msg === 'line').length;
+    const notes = lines.filter((line) => line.droppedLines !== undefined);
+    console.warn(`stalled stdout: ${written} lines written, ${notes[0]?.droppedLines} dropped`);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ level: 40, droppedLines: logged - written });
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(logged);
+    expect(notes[0]!.droppedBytes).toBeGreaterThan(1000 * (logged - written));
+  }, 120_000);
 });

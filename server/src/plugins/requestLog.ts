@@ -4,6 +4,7 @@
  * lines per request, each handed to its own write of stdout. Here a request has one line, written
  * when it is answered, and lines go out in batches; the error lines Fastify writes stay as they are.
  */
+import os from 'node:os';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 
@@ -33,29 +34,73 @@ export class OneLineRequestLog extends LogController {
 const BATCH_BYTES = 4096;
 /** The longest a line waits in memory on a quiet server. */
 const FLUSH_MS = 250;
-/** pino's number of the `error` level: lines at it and above are written at once. */
+/**
+ * The most that waits for a stdout that takes nothing (a stalled log collector): about 50,000
+ * request lines. Lines past it are dropped and counted, so the process's memory stays bounded.
+ */
+const WAITING_BYTES = 16 * 1024 * 1024;
+/** pino's numbers of the `warn` and `error` levels: lines at `error` and above are written at once. */
+const WARN_LEVEL = 40;
 const ERROR_LEVEL = 50;
 
 /**
- * stdout written in batches, for the logger's `stream`. What is gathered is written after FLUSH_MS
- * at most, at once for an error line, and synchronously when the process exits (pino flushes its
- * destinations on `exit`, which process.exit and an uncaught exception both emit; server.ts waits
- * for the last write before it exits on SIGTERM). Only a SIGKILL can lose the last FLUSH_MS.
+ * stdout written in batches, for the logger's `stream` and `hooks`. What is gathered is written
+ * after FLUSH_MS at most, at once for an error line, and synchronously when the process exits (pino
+ * flushes its destinations on `exit`, which process.exit and an uncaught exception both emit;
+ * server.ts waits for the last write before it exits on SIGTERM). Only a SIGKILL can lose the last
+ * FLUSH_MS. `stop` ends the FLUSH_MS timer when the app closes.
  */
 export function batchedStdout(): {
-  stream: pino.DestinationStream;
-  hooks: pino.LoggerOptions['hooks'];
+  logger: { stream: pino.DestinationStream; hooks: pino.LoggerOptions['hooks'] };
+  stop: () => void;
 } {
-  const destination = pino.destination({ dest: 1, minLength: BATCH_BYTES, sync: false });
-  setInterval(() => destination.flush(), FLUSH_MS).unref();
+  const destination = pino.destination({
+    dest: 1,
+    minLength: BATCH_BYTES,
+    maxLength: WAITING_BYTES,
+    sync: false,
+  });
+  let dropped = { lines: 0, bytes: 0 };
+  destination.on('drop', (line: string | Buffer) => {
+    dropped = { lines: dropped.lines + 1, bytes: dropped.bytes + Buffer.byteLength(line) };
+  });
+  /** The lines dropped when the last note of them was written. */
+  let said = 0;
+
+  /** A line saying how many lines stdout did not take, once it takes lines again. */
+  function sayDropped() {
+    if (dropped.lines === said) return;
+    const counted = dropped;
+    const note = JSON.stringify({
+      level: WARN_LEVEL,
+      time: Date.now(),
+      pid: process.pid,
+      hostname: os.hostname(),
+      droppedLines: counted.lines,
+      droppedBytes: counted.bytes,
+      msg: `${counted.lines} log lines dropped since the start: stdout did not take them in time`,
+    });
+    destination.write(`${note}\n`);
+    // A note dropped as well (stdout still takes nothing) is no line of the log: it is said later.
+    if (dropped === counted) said = counted.lines;
+    else dropped = counted;
+  }
+
+  const timer = setInterval(() => {
+    destination.flush();
+    sayDropped();
+  }, FLUSH_MS).unref();
   return {
-    stream: destination,
-    hooks: {
-      logMethod(args, method, level) {
-        method.apply(this, args);
-        if (level >= ERROR_LEVEL) destination.flush();
+    logger: {
+      stream: destination,
+      hooks: {
+        logMethod(args, method, level) {
+          method.apply(this, args);
+          if (level >= ERROR_LEVEL) destination.flush();
+        },
       },
     },
+    stop: () => clearInterval(timer),
   };
 }
 

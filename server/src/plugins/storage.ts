@@ -22,6 +22,8 @@ export interface FileStorage {
   listOlderThan(before: Date): AsyncIterable<string>;
   /** Writes and removes a small file: fails when the store cannot take files (readiness). */
   probe(): Promise<void>;
+  /** Writes refused for want of space or permission (507) so far: readiness probes again after one. */
+  readonly writesRefused: number;
 }
 
 /**
@@ -34,12 +36,14 @@ const DATABASE_FULL = '53100';
 /**
  * A write the store refused for want of space or permission becomes 507 with a message the user
  * can act on (try again later); the cause stays in the log. Anything else is left as it is (a
- * database that is down stays the usual 503 of db/errors.ts).
+ * database that is down stays the usual 503 of db/errors.ts). A refused write of `store` is counted
+ * in its writesRefused.
  */
-function fileStoreErrorOf(error: unknown): unknown {
+function fileStoreErrorOf(error: unknown, store?: { writesRefused: number }): unknown {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   const full = (code && CANNOT_TAKE_FILES.has(code)) || codesOf(error).includes(DATABASE_FULL);
   if (!full) return error;
+  if (store) store.writesRefused++;
   const refused = new AppError(507, messages.common.fileStoreUnavailable, null, undefined, 'unavailable');
   refused.cause = error;
   return refused;
@@ -63,6 +67,8 @@ function checkedKey(key: string): string {
 export class LocalFileStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
+  writesRefused = 0;
+
   private pathOf(key: string): string {
     return path.join(this.root, checkedKey(key));
   }
@@ -83,7 +89,7 @@ export class LocalFileStorage implements FileStorage {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
       // A write that failed part-way (a full disk) leaves the file it created: no half file is kept.
       await fs.promises.rm(file, { force: true }).catch(() => undefined);
-      throw fileStoreErrorOf(error);
+      throw fileStoreErrorOf(error, this);
     }
   }
 
@@ -141,6 +147,8 @@ const missingFile = (key: string) =>
 export class DatabaseFileStorage implements FileStorage {
   constructor(private readonly db: Db) {}
 
+  writesRefused = 0;
+
   async put(content: Buffer, extension: string): Promise<string> {
     const key = newKey(extension);
     if (!(await this.putAs(key, content))) throw new Error(`A stored file exists already: ${key}`);
@@ -167,7 +175,7 @@ export class DatabaseFileStorage implements FileStorage {
       return true;
     } catch (error) {
       if (isUniqueViolation(error)) return false;
-      throw fileStoreErrorOf(error);
+      throw fileStoreErrorOf(error, this);
     }
   }
 

@@ -41,11 +41,22 @@ interface Failure {
 const NAMES_SHOWN = 3;
 
 /**
+ * How long a file store that took the probe's file is taken to take files without another probe:
+ * a balancer checks every 500 ms, and the database store's probe is a commit (with its WAL flush,
+ * which a replica receives too). A failing probe is never reused, and a write the store refused
+ * (its writesRefused) ends the reuse at once.
+ */
+const FILE_STORE_PASS_MS = 5000;
+
+/**
  * The health checks: liveness needs none (the process answers), readiness asks the database, the
  * file store and the migrations, each bounded by `timeoutMs` so a hung database or file store is
  * reported as failing instead of hanging the probe.
  */
 export class HealthService {
+  /** When the file store last passed its probe (performance.now()), and its writesRefused then. */
+  private fileStorePass = { at: -Infinity, writesRefused: 0 };
+
   constructor(
     private readonly db: Db,
     private readonly storage: FileStorage,
@@ -97,10 +108,15 @@ export class HealthService {
   }
 
   private async fileStoreFailure(): Promise<Failure | null> {
+    const { writesRefused } = this.storage;
+    const pass = this.fileStorePass;
+    if (pass.writesRefused === writesRefused && performance.now() - pass.at < FILE_STORE_PASS_MS) return null;
     try {
       await within(this.options.timeoutMs, () => this.storage.probe());
+      this.fileStorePass = { at: performance.now(), writesRefused };
       return null;
     } catch (error) {
+      this.fileStorePass = { at: -Infinity, writesRefused };
       const code = (error as NodeJS.ErrnoException).code;
       const reason =
         error instanceof NoAnswer
