@@ -161,6 +161,34 @@ describe('a call that tolerates the replica', () => {
     ]);
   });
 
+  it("leaves an API token's calls on the primary: its client keeps no cookie of its own writes", async () => {
+    const session = await appA.inject({
+      method: 'POST',
+      url: '/api/signIn',
+      payload: { username: 'olivia.admin', password: DEMO_PASSWORD, appType: 'web' },
+    });
+    const created = await appA.inject({
+      method: 'POST',
+      url: '/api/apiTokenCreate',
+      headers: { authtoken: session.json().response_data.authToken },
+      payload: { name: 'Replica test', accessKeys: ['risk'] },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    await caughtUp();
+    let answer: LightMyRequestResponse | undefined;
+    const listed = async () => {
+      answer = await appA.inject({
+        method: 'POST',
+        url: '/api/riskList',
+        headers: { authorization: `Bearer ${created.json().response_data.token}` },
+        payload: { search: '' },
+      });
+    };
+    expect(await routedBy(appA, listed)).toEqual(['primary/api_token']);
+    expect(answer!.statusCode, answer!.body).toBe(200);
+    expect(answer!.cookies.some((cookie) => cookie.name === SEEN_VERSION_COOKIE)).toBe(false);
+  });
+
   it('leaves the calls outside the list on the primary', async () => {
     const permissions = () =>
       appA.inject({ method: 'POST', url: '/api/permissions', headers: { authtoken: token }, payload: {} });

@@ -17,7 +17,9 @@ export type ReplicaReason =
   /** A read on the replica failed after the check: the primary read it again. */
   | 'replica_failed'
   /** The organisation has no data version: there is nothing to compare. */
-  | 'no_version';
+  | 'no_version'
+  /** An API token's client keeps no cookie, so nothing tells any process which of its writes it has seen. */
+  | 'api_token';
 export type CountReplicaRead = (served: ReplicaServed, reason: ReplicaReason) => void;
 
 /**
@@ -55,15 +57,21 @@ const isStatementError = (error: unknown) => codesOf(error).some((code) => /^(22
 const newer = (a: string | null, b: string | null) =>
   a === null || (b !== null && BigInt(b) > BigInt(a)) ? b : a;
 
-/** The organisation of a signed-in caller; links and guests have none here (their reads stay on the primary). */
-function companyOf(request: FastifyRequest): string | null {
-  const caller = request.caller as { auth?: { companyId: string } } | undefined;
-  return caller?.auth?.companyId ?? null;
+/**
+ * The organisation of a signed-in caller, and whether an API token rather than a session makes the
+ * call; links and guests have none here (their reads stay on the primary).
+ */
+function callerOf(request: FastifyRequest): { companyId: string; apiToken: boolean } | null {
+  const caller = request.caller as { auth?: { companyId: string; apiTokenId?: string | null } } | undefined;
+  return caller?.auth
+    ? { companyId: caller.auth.companyId, apiToken: Boolean(caller.auth.apiTokenId) }
+    : null;
 }
 
 /**
  * Routes the reads of the calls that tolerate a replica (plugins/replicaCalls.ts) to a streaming
- * replica, request by request (docs/scaling.md, "Read replica"). When such a call starts, one check
+ * replica, request by request (docs/scaling.md, "Read replica"); an API token's calls stay on the
+ * primary (its client keeps no cookie of what it has seen). When such a call starts, one check
  * decides: the replica answers only when its data version of the caller's organisation is at least
  * the newest the caller has seen (the cookie) and the newest this process knows of the primary
  * (RememberedDataVersions); else the primary answers, at once. Every Reader read of the request then
@@ -114,8 +122,13 @@ export class ReplicaRouting {
 
   /** Runs a routed call's handler with its reads where the version check sends them. */
   async run<T>(request: FastifyRequest, handler: () => Promise<T>): Promise<T> {
-    const companyId = companyOf(request);
-    if (!companyId) return handler();
+    const caller = callerOf(request);
+    if (!caller) return handler();
+    if (caller.apiToken) {
+      this.count('primary', 'api_token');
+      return handler();
+    }
+    const { companyId } = caller;
     const version = await this.check(companyId, this.seenBy(request, companyId));
     if (version === null) return handler();
     this.answeredAt.set(request, version);
@@ -126,11 +139,12 @@ export class ReplicaRouting {
    * Sets the cookie to the version this answer was read or written at, when it is newer than the
    * caller's: a write's answer (read after its commit) or a primary's answer carries the primary's
    * version, a replica's answer the replica's. Failed answers set nothing (no lookup on a database
-   * that just failed).
+   * that just failed), nor do API tokens' (their clients keep no cookie).
    */
   readonly rememberSeen = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const companyId = companyOf(request);
-    if (!companyId || reply.statusCode >= 400) return;
+    const caller = callerOf(request);
+    if (!caller || caller.apiToken || reply.statusCode >= 400) return;
+    const { companyId } = caller;
     let version: string | null;
     try {
       version = this.answeredAt.get(request) ?? (await this.versions.primary(companyId));
