@@ -5,9 +5,10 @@ import { waitForDatabase } from './db/connect';
 import { defaultDataDir, ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { migrate, projectRoot } from './db/migrate';
 import { createPrisma, type Db } from './db/prisma';
-import { AppError, describeError } from './errors';
+import { describeError } from './errors';
 import { recordInstallation } from './installation';
 import { startJobs } from './plugins/jobs';
+import { errorEnvelope } from './plugins/envelope';
 import { flushLog } from './plugins/requestLog';
 
 const SHUTDOWN_TIMEOUT_MS = 30_000;
@@ -58,9 +59,10 @@ export async function startServer(beforeListen?: BeforeListen): Promise<void> {
     // is still served, so a load balancer's health check takes the process out before it closes.
     let draining = false;
     const readyRoute = `/api${healthReadyCall.path}`;
-    app.addHook('onRequest', async (request) => {
+    // Answered here, not thrown: an expected 503 of the drain is no error to log.
+    app.addHook('onRequest', async (request, reply) => {
       if (draining && request.routeOptions.url === readyRoute)
-        throw new AppError(503, 'Not ready: the process is shutting down.');
+        return reply.code(503).send(errorEnvelope(503, 'Not ready: the process is shutting down.'));
     });
 
     // In order: no new requests and the mail worker's batch done, then the database, then PostgreSQL.

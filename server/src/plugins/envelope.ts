@@ -22,7 +22,7 @@ function fieldOf(instancePath: string | undefined, params: unknown): string {
   return [path, missing].filter(Boolean).join('.') || 'body';
 }
 
-function errorEnvelope(
+export function errorEnvelope(
   statusCode: number,
   message: string,
   data: unknown = null,
