@@ -105,7 +105,7 @@ export async function keyedSearchPage<Row, Shown>(
   const { ids, matched } =
     offset + listed.pageSize <= cap + 1
       ? await keysCounted(reader, read.keys, cap, offset, listed.pageSize)
-      : await keysPastTheCap(reader, read.keys, cap, offset, listed.pageSize);
+      : await keysPastTheCap(reader, read.keys, listed, offset);
   const rows =
     ids.length === 0 ? [] : await reader.rows<Row>(read.rows(sql`${ids}::uuid[]`), { plan: 'generic' });
   return {
@@ -141,21 +141,18 @@ async function keysCounted(
 async function keysPastTheCap(
   reader: Reader,
   keys: Prisma.Sql,
-  cap: number,
+  listed: Listed,
   offset: number,
-  pageSize: number,
 ): Promise<PageKeys> {
-  const read = await reader.rows<{ id: string }>(sql`${keys} LIMIT ${pageSize} OFFSET ${offset}`, {
-    plan: 'custom',
-  });
+  const { pageSize } = listed;
+  const cap = countCap(listed);
+  const options = { plan: 'custom' } as const;
+  const read = await reader.rows<{ id: string }>(sql`${keys} LIMIT ${pageSize} OFFSET ${offset}`, options);
   const ids = read.map((key) => key.id);
   if (ids.length === pageSize) return { ids, matched: cap + 1 };
   if (ids.length > 0) return { ids, matched: offset + ids.length };
-  const [counted] = await reader.rows<{ matched: number }>(
-    sql`SELECT count(*)::int AS matched FROM (${keys} LIMIT ${cap + 1}) capped`,
-    { plan: 'custom' },
-  );
-  return { ids, matched: counted?.matched ?? 0 };
+  const counted = await cappedCount(reader, keys, listed, options);
+  return { ids, matched: counted.totalCapped ? cap + 1 : counted.total };
 }
 
 /** A list request as far as its count depends on it. */
