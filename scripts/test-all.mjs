@@ -19,6 +19,10 @@ function run(title, command, args, env = {}) {
   console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
+/** Every step that failed, with the last lines it printed (unless it streamed), to repeat at the very end. */
+const failedTails = [];
+const TAIL_LINES = 80;
+
 /** One lane of `together`: its steps one after another, stopping at the first that fails. */
 async function lane(steps, stream) {
   const output = [];
@@ -34,9 +38,14 @@ async function lane(steps, stream) {
       for (const pipe of [child.stdout, child.stderr]) pipe.on('data', (chunk) => output.push(chunk));
     const status = await new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    if (!stream) console.log(`\n=== ${title}\n${Buffer.concat(output.splice(0)).toString()}`);
+    const text = stream ? '' : Buffer.concat(output.splice(0)).toString();
+    if (!stream) console.log(`\n=== ${title}\n${text}`);
     if (status !== 0) {
       console.error(`\n✖ ${title} failed`);
+      failedTails.push({
+        title,
+        tail: stream ? '(printed above, as it ran)' : text.split('\n').slice(-TAIL_LINES).join('\n'),
+      });
       return status;
     }
     console.log(`✔ ${title} (${seconds} s)`);
@@ -56,6 +65,10 @@ async function together(title, lanes) {
   const started = Date.now();
   const statuses = await Promise.all(lanes.map((steps, index) => lane(steps, index === 0)));
   const failed = statuses.find((status) => status !== 0);
+  // The streaming lane may print for minutes after another lane failed: CI logs are often read from the
+  // end, so the failure is said again last.
+  for (const { title: step, tail } of failedTails)
+    console.error(`\n=== The end of what "${step}" printed, which failed\n${tail}\n✖ ${step} failed`);
   if (failed !== undefined) process.exit(failed);
   console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
