@@ -180,6 +180,26 @@ describe('the database file store', () => {
     await ctx.db.attachment.delete({ where: { id: gone.id } });
   });
 
+  it('answers a file the store cannot read (a folder in its place) with a 500 in the JSON envelope', async () => {
+    const { companyId } = await employeeOf(ctx.db, 'olivia.admin');
+    const document = await ctx.db.attachment.findUniqueOrThrow({ where: { id: attachmentId } });
+    const storageKey = '2026/11/00000000-0000-4000-8000-0000000000e1.pdf';
+    const unreadable = await ctx.db.attachment.create({
+      data: { ...document, id: undefined, companyId, name: 'unreadable.pdf', storageKey },
+    });
+    fs.mkdirSync(path.join(folderOf('unreadable'), storageKey), { recursive: true });
+    const local = await anotherApp(ctx.databaseUrl, { FILE_STORAGE_DIR: folderOf('unreadable') }, true);
+    const answer = await download(local.app, unreadable.id);
+    expect(answer.statusCode).toBe(500);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(answer.headers['content-disposition']).toBeUndefined();
+    expect(answer.json()).toMatchObject({
+      response_code: 500,
+      response_message: messages.common.serverError,
+    });
+    await ctx.db.attachment.delete({ where: { id: unreadable.id } });
+  });
+
   it('sweeps files no row names once past the grace period, parts and all, and keeps the named ones', async () => {
     const storage = new DatabaseFileStorage(ctx.db);
     const orphan = await storage.put(Buffer.alloc(PART + 1, 7), 'pdf');

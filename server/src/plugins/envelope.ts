@@ -56,6 +56,13 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
  */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A download that failed while its file was read still carries the file's headers: they go, so
+    // that the envelope below leaves as JSON like every other error.
+    const downloading = reply.hasHeader('content-disposition');
+    if (downloading) {
+      reply.removeHeader('content-disposition');
+      reply.removeHeader('content-type');
+    }
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply
@@ -82,16 +89,11 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
         .code(fromDatabase.statusCode)
         .send(errorEnvelope(fromDatabase.statusCode, fromDatabase.message));
     }
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+    if (downloading && (error as NodeJS.ErrnoException).code === 'ENOENT') {
       // A file a row names is gone from the file store (removed by hand, a restore without its
       // files): the user is told it is not there, the log says which file.
-      // A download's file headers are still on the reply: they go, and the envelope goes out as JSON text.
       request.log.error({ err: error }, 'a stored file is missing');
-      reply.removeHeader('content-disposition');
-      return reply
-        .code(404)
-        .type('application/json; charset=utf-8')
-        .send(JSON.stringify(errorEnvelope(404, messages.common.notFound)));
+      return reply.code(404).send(errorEnvelope(404, messages.common.notFound));
     }
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
