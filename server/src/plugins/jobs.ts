@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 
 /** The queue of the scheduled tasks' reminders and overdue digest. */
@@ -14,6 +15,28 @@ const SUPPLIER_REMINDERS_CRON = '0 * * * *';
 /** The report rollups' refresh (modules/reports/rollups.ts): report figures are at most 5 minutes old. */
 export const REPORT_ROLLUPS_JOB = 'report-rollups';
 const REPORT_ROLLUPS_CRON = '*/5 * * * *';
+
+/** The session lock under which a process makes the queues (createQueuesInTurn). */
+const QUEUES_LOCK = 'compass:job-queues';
+
+/**
+ * Runs `create` while this process holds the queues' lock, so processes make the queues one at a time.
+ * pg-boss 10 makes a queue (a partition of its job table, with foreign keys to its queue table) under
+ * no lock of its own: API processes that started together deadlocked there, and one of them exited
+ * (seen with three at once, scripts/cluster.test.ts). After the first, a process finds them made.
+ * The lock is the session's: it goes with the connection, whatever `create` does.
+ */
+async function createQueuesInTurn(connectionString: string, create: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query("SET lock_timeout = '60s'");
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [QUEUES_LOCK]);
+    await create();
+  } finally {
+    await client.end();
+  }
+}
 
 export interface JobWork {
   /** The reminders before the due day and the overdue digest (modules/tasks). */
@@ -45,9 +68,13 @@ export async function startJobs(
     [SUPPLIER_REMINDERS_JOB, SUPPLIER_REMINDERS_CRON, work.hourlyReminders],
     [REPORT_ROLLUPS_JOB, REPORT_ROLLUPS_CRON, work.reportRollups],
   ] as const;
-  for (const [name, cron, run] of jobs) {
-    await boss.createQueue(name);
-    await boss.schedule(name, cron);
+  await createQueuesInTurn(connectionString, async () => {
+    for (const [name, cron] of jobs) {
+      await boss.createQueue(name);
+      await boss.schedule(name, cron);
+    }
+  });
+  for (const [name, , run] of jobs) {
     await boss.work(name, async () => {
       await run();
     });
