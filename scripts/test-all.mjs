@@ -148,14 +148,6 @@ const nodeLines = ['22', imageNode].map((line) => ({
   ],
 }));
 
-// About two minutes of lane 1's server files (in the last CI lane 1 took 1,143 s, lane 2 about 1,000 s):
-// run in lane 2 with a template database of their own (about 20 s to make), both lanes end together.
-const serverFilesInLane2 = [
-  'server/test/organisationFile.test.ts',
-  'server/test/toolsBesideServer.test.ts',
-  'server/test/fuzz.test.ts',
-];
-
 // Vitest runs a project whose files go one at a time (e2e: one server, one demo database) only after
 // every other project, on one worker, while the second core idles. Its own process instead runs it
 // beside the other projects (each server file has its own database; the e2e server has its own
@@ -170,7 +162,7 @@ await together('Tests', [
         'vitest',
         'run',
         ...['--project', 'shared', '--project', 'tools', '--project', 'server', '--project', 'web'],
-        ...[clusterTest, imageTest, ...serverFilesInLane2].flatMap((file) => ['--exclude', file]),
+        ...['--exclude', clusterTest, '--exclude', imageTest],
       ],
     },
   ],
@@ -187,10 +179,5 @@ await together('Tests', [
       args: ['vitest', 'run', '--project', 'tools', clusterTest],
     },
     ...nodeLines,
-    {
-      title: 'Tests: server (API), the long files that run tools and fuzz',
-      command: 'npx',
-      args: ['vitest', 'run', '--project', 'server', ...serverFilesInLane2],
-    },
   ],
 ]);
