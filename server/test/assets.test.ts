@@ -106,7 +106,7 @@ describe('the register', () => {
       'Pressure Washer PW-2',
     ]);
     expect(byName.total).toBe(7);
-    // A search is one statement (matches, count and page): every order, both ways, pages too.
+    // A search (the matches' ids, then the page's rows by id): every order, both ways, pages too.
     for (const sort of ['number', 'name', 'nextMaintenanceDue', 'createdAt'] as const) {
       for (const sortDirection of ['asc', 'desc'] as const) {
         const first = await data('mia.employee', 'assetList', {
