@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import type { ZVisitExportQuery, ZVisitFilters, ZVisitListRequest } from '@compass/shared';
 import type { Db } from '../../db/prisma';
-import { timestampOf, type Reader } from '../../db/reader';
+import { keyedSearchPage, timestampOf, type Reader } from '../../db/reader';
 import { containing, emptySql, join, sql, storedTimestamp, uuid, type Sql } from '../../db/sql';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -24,7 +24,7 @@ import { csvOf, type CsvColumn } from '../../plugins/csv';
 import { contentTypeOf } from '../../plugins/downloads';
 import { xlsxOf } from '../../plugins/xlsx';
 import { attachmentOf, attachmentsJson } from '../attachments';
-import { searchedPage, statementPage } from '../registerParts';
+import { statementPage } from '../registerParts';
 import { onSiteNow } from './onSite';
 
 type VisitFilters = z.output<typeof ZVisitFilters>;
@@ -85,17 +85,18 @@ export class VisitRegister {
   async list(auth: AuthContext, request: z.output<typeof ZVisitListRequest>): Promise<TVisitList> {
     const where = conditions(auth, request);
     if (request.search) {
-      // A search is one statement planned for its text (the trigram bitmap of a rare name reads a
-      // few visits where the generic plan walks the whole index), as the asset register's.
-      return searchedPage(
+      // The matches' ids planned for the text: a common name walks the date index, which carries the
+      // name and company (migration visit_search_walk), a rare one takes the trigram index. Then the
+      // page's rows by id on a generic plan: planned whole for each text, the page cost more to plan
+      // than to read.
+      return keyedSearchPage(
         this.reader,
         request,
         {
-          matches: sql`SELECT v.id, v."signInAt" FROM "Visit" v WHERE ${where} ORDER BY ${order(sql`v`)}`,
-          order: order(sql`r`),
-          rows: (keys) => page(sql`SELECT v.* FROM (${keys}) k JOIN "Visit" v ON v.id = k.id`),
-          rowOrder: order(sql`p`),
-          plan: { plan: 'custom' },
+          keys: sql`SELECT v.id FROM "Visit" v WHERE ${where} ORDER BY ${order(sql`v`)}`,
+          rows: (ids) =>
+            page(sql`SELECT v.* FROM unnest(${ids}) k(id) JOIN "Visit" v ON v.id = k.id
+              AND v."companyId" = ${uuid(auth.companyId)}`),
         },
         rowOf,
       );
