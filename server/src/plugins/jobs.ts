@@ -16,7 +16,7 @@ const SUPPLIER_REMINDERS_CRON = '0 * * * *';
 export const REPORT_ROLLUPS_JOB = 'report-rollups';
 const REPORT_ROLLUPS_CRON = '*/5 * * * *';
 
-/** The session lock under which a process makes the queues (createQueuesInTurn). */
+/** The advisory lock under which a process makes the queues (createQueuesInTurn). */
 const QUEUES_LOCK = 'compass:job-queues';
 
 /**
@@ -24,15 +24,18 @@ const QUEUES_LOCK = 'compass:job-queues';
  * pg-boss 10 makes a queue (a partition of its job table, with foreign keys to its queue table) under
  * no lock of its own: API processes that started together deadlocked there, and one of them exited
  * (seen with three at once, scripts/cluster.test.ts). After the first, a process finds them made.
- * The lock is the session's: it goes with the connection, whatever `create` does.
+ * The lock is a transaction's, held while pg-boss works on its own connections: it goes with the
+ * transaction whatever `create` does, and a pooler in transaction mode keeps it on one connection.
  */
 async function createQueuesInTurn(connectionString: string, create: () => Promise<void>): Promise<void> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    await client.query("SET lock_timeout = '60s'");
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', [QUEUES_LOCK]);
+    await client.query('BEGIN');
+    await client.query("SET LOCAL lock_timeout = '60s'");
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [QUEUES_LOCK]);
     await create();
+    await client.query('COMMIT');
   } finally {
     await client.end();
   }
