@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../seed/demo';
 import { freePort } from '../server/test/smtp';
-import { buildBundles, startCluster, type Cluster } from './cluster';
+import { buildBundles, logTails, startCluster, type Cluster } from './cluster';
 import { retryableCallsList } from './retryableCalls';
 
 // The cluster of `npm run cluster` (3 API processes behind haproxy, a streaming replica, Redis)
@@ -146,12 +146,8 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const agent of agents.values()) agent.destroy();
   // What the processes said (warnings and worse; LOG_LEVEL=warn), before the folder goes with the stop.
-  const logs = path.join(dataDir, 'logs');
-  for (const file of fs.existsSync(logs) ? fs.readdirSync(logs) : []) {
-    const lines = fs.readFileSync(path.join(logs, file), 'utf8').trim().split('\n').filter(Boolean);
-    if ((file.startsWith('api') || file.startsWith('haproxy')) && lines.length > 0)
-      console.log(`${file}:\n${lines.slice(-15).join('\n')}`);
-  }
+  const said = logTails(dataDir, (file) => file.startsWith('api') || file.startsWith('haproxy'));
+  if (said) console.log(said);
   await cluster?.stop();
 }, 120_000);
 

@@ -240,16 +240,22 @@ async function waitServersUp(socket: string, count: number, exited: () => string
   throw new Error(`haproxy did not find every API process up within ${READY_TIMEOUT_MS / 1000} s: ${states}`);
 }
 
-/** The last lines of every log of the cluster, for the message of a failed start. */
-function logTails(dataDir: string): string {
+/**
+ * The last lines of the cluster's logs that said anything (those `only` names, else all): for the
+ * message of a failed start, and for a test to show what the processes said.
+ */
+export function logTails(dataDir: string, only: (file: string) => boolean = () => true): string {
   const logs = path.join(dataDir, 'logs');
   if (!fs.existsSync(logs)) return '';
   return fs
     .readdirSync(logs)
-    .map((file) => {
-      const lines = fs.readFileSync(path.join(logs, file), 'utf8').trimEnd().split('\n');
-      return `--- ${file} (last ${LOG_TAIL_LINES} lines)\n${lines.slice(-LOG_TAIL_LINES).join('\n')}`;
-    })
+    .filter(only)
+    .map((file) => ({ file, lines: fs.readFileSync(path.join(logs, file), 'utf8').trimEnd() }))
+    .filter(({ lines }) => lines !== '')
+    .map(
+      ({ file, lines }) =>
+        `--- ${file} (last ${LOG_TAIL_LINES} lines)\n${lines.split('\n').slice(-LOG_TAIL_LINES).join('\n')}`,
+    )
     .join('\n');
 }
 

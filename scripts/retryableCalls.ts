@@ -2,8 +2,8 @@
  * `npx tsx scripts/retryableCalls.ts`: writes deploy/retryable-calls.lst, the API's read-only POST
  * calls that haproxy may send again to another process after one died without answering
  * (deploy/haproxy.cfg, docs/scaling.md). They are REPLICA_CALLS: the calls server/test/readReplica.test.ts
- * holds to writing nothing, so sending one twice changes nothing. scripts/cluster.test.ts fails
- * when the file and the set drift apart.
+ * holds to writing nothing, so sending one twice changes nothing. scripts/retryableCalls.test.ts
+ * fails when the file and the set drift apart.
  */
 import fs from 'node:fs';
 import path from 'node:path';

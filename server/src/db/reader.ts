@@ -105,7 +105,7 @@ export async function keyedSearchPage<Row, Shown>(
   const { ids, matched } =
     offset + listed.pageSize <= cap + 1
       ? await keysCounted(reader, read.keys, cap, offset, listed.pageSize)
-      : await keysPastTheCap(reader, read.keys, listed, offset);
+      : await keysPastTheCap(reader, read.keys, listed, cap, offset);
   const rows =
     ids.length === 0 ? [] : await reader.rows<Row>(read.rows(sql`${ids}::uuid[]`), { plan: 'generic' });
   return {
@@ -142,10 +142,10 @@ async function keysPastTheCap(
   reader: Reader,
   keys: Prisma.Sql,
   listed: Listed,
+  cap: number,
   offset: number,
 ): Promise<PageKeys> {
   const { pageSize } = listed;
-  const cap = countCap(listed);
   const options = { plan: 'custom' } as const;
   const read = await reader.rows<{ id: string }>(sql`${keys} LIMIT ${pageSize} OFFSET ${offset}`, options);
   const ids = read.map((key) => key.id);
