@@ -138,6 +138,8 @@ describe('the register', () => {
     const southbank = await data('sam.southbank', 'assetList', {});
     expect(southbank.rows.map((row: { _id: string }) => row._id)).not.toContain(ids.fl01);
     expect(southbank.total).toBeLessThan(7);
+    const southbankSearched = await data('sam.southbank', 'assetList', { search: 'toyota' });
+    expect(southbankSearched.rows.map((row: { _id: string }) => row._id)).not.toContain(ids.fl01);
   });
 
   it('exports the filtered register as CSV and as XLSX', async () => {
