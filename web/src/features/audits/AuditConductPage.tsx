@@ -34,16 +34,23 @@ export function AuditConductPage() {
   const { id = '' } = useParams();
   usePageTitle('Conduct audit');
   const details = useAuditDetails(id);
+  // Kept above the form: a finding opened while a save's new version arrives stays open.
+  const [finding, setFinding] = useState<TTemplateField | null>(null);
   if (details.isError) return <AuditUnavailable />;
   if (!details.data) return <PageSpinner />;
-  // A new form state when the audit is saved (its version moves on).
-  return <ConductForm key={details.data.version} audit={details.data} />;
+  const audit = details.data;
+  return (
+    <>
+      {/* A new form state when the audit is saved (its version moves on). */}
+      <ConductForm key={audit.version} audit={audit} onRaise={setFinding} />
+      {finding && <FindingDialog auditId={audit._id} field={finding} onClose={() => setFinding(null)} />}
+    </>
+  );
 }
 
-function ConductForm({ audit }: { audit: TAuditDetails }) {
+function ConductForm({ audit, onRaise }: { audit: TAuditDetails; onRaise: (field: TTemplateField) => void }) {
   const [values, setValues] = useState<Record<string, unknown>>(audit.answers);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [finding, setFinding] = useState<TTemplateField | null>(null);
   const score = useMemo(() => auditScore(audit.fieldList, values).percent, [audit.fieldList, values]);
   const changes = [auditKeys.details(audit._id), auditKeys.all];
   const save = useCall(auditSaveCall, { invalidate: changes });
@@ -99,7 +106,7 @@ function ConductForm({ audit }: { audit: TAuditDetails }) {
                       size="sm"
                       variant="ghost"
                       icon={<Flag size={14} aria-hidden="true" />}
-                      onClick={() => setFinding(field)}
+                      onClick={() => onRaise(field)}
                       aria-label={`Raise finding: ${field.level}`}
                     >
                       Raise finding
@@ -128,7 +135,6 @@ function ConductForm({ audit }: { audit: TAuditDetails }) {
         )}
       </form>
       <FindingsCard tasks={audit.tasks} />
-      {finding && <FindingDialog auditId={audit._id} field={finding} onClose={() => setFinding(null)} />}
     </div>
   );
 }
